@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify'
+import type { Config } from './config.js'
+import type { Deps } from './core/context.js'
+import type { DbHandle } from './db/client.js'
+import { enforceAccess, registerAccessGuard } from './http/access.js'
+import { registerAuth } from './http/auth.js'
+import { ApiError, renderError } from './http/errors.js'
+import { Problem } from './http/schemas.js'
+import { validatorCompiler } from './http/validation.js'
+import { modules } from './modules/index.js'
+import { openCache, type Cache } from './platform/cache/index.js'
+import { systemClock, type Clock } from './platform/clock.js'
+import { KeyStore } from './platform/key-store.js'
+import { UsageRecorder } from './platform/usage.js'
+
+export type App = FastifyInstance<
+  import('node:http').Server,
+  import('node:http').IncomingMessage,
+  import('node:http').ServerResponse,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>
+export type AppPlugin = FastifyPluginAsync<Record<never, never>, import('node:http').Server, TypeBoxTypeProvider>
+
+export const API_PREFIX = '/api/v1'
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
+
+export interface BuildOptions {
+  dbh: DbHandle
+  cache?: Cache
+  clock?: Clock
+  logger?: boolean | object
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps
+  }
+}
+
+/** The Fastify instance with every module registered; no listen (tests use app.inject). */
+export async function buildApp(config: Config, opts: BuildOptions): Promise<App> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id']
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+    },
+    ajv: { customOptions: {} },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  const cache = opts.cache ?? openCache(config.redisUrl)
+  const clock = opts.clock ?? systemClock
+  const keys = new KeyStore(opts.dbh.db, cache, config.keyCacheTtlMs)
+  await keys.start()
+  const usage = new UsageRecorder(opts.dbh.db, app.log, config.usageFlushMs)
+  usage.start()
+  const deps: Deps = { config, dbh: opts.dbh, cache, clock, keys, usage, log: app.log }
+  app.decorate('deps', deps)
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setErrorHandler((err, req, reply) => renderError(err, req, reply))
+  app.setNotFoundHandler((req, reply) =>
+    renderError(new ApiError(404, 'NOT_FOUND', 'Not found', `No route for ${req.method} ${req.url.split('?')[0]}`), req, reply),
+  )
+  app.addSchema(Problem)
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Atrium API',
+        version: config.version,
+        description:
+          'Multi-site headless CMS. Authenticate with `X-API-Key`. Errors are RFC 9457 problem details with a stable `code`. ' +
+          'Unknown JSON body properties are ignored (stripped), never stored. Lists: `{ data, meta: { page, per_page, total, total_pages } }`.',
+      },
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
+      },
+      security: [{ apiKey: [] }, { bearer: [] }],
+    },
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs' })
+
+  registerAccessGuard(app, API_PREFIX)
+  registerAuth(app, deps)
+  app.addHook('preValidation', enforceAccess)
+
+  await app.register(
+    async (api) => {
+      for (const mod of modules) await api.register(mod)
+    },
+    { prefix: API_PREFIX },
+  )
+
+  app.addHook('onClose', async () => {
+    await usage.stop()
+    if (!opts.cache) await cache.close()
+  })
+  return app
+}

@@ -1,0 +1,134 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+
+/** Every setting Atrium reads from the environment, validated once at start-up. */
+export interface Config {
+  host: string
+  port: number
+  logLevel: string
+  dataDir: string
+  databaseUrl: string | undefined
+  redisUrl: string | undefined
+  bootstrapKey: string | undefined
+  encryptionKey: string | undefined
+  jwksUrl: string | undefined
+  jwtIssuer: string | undefined
+  jwtAudience: string | undefined
+  systemAdmins: string[]
+  idpPublishableKey: string
+  appName: string
+  allowPrivateWebhookTargets: boolean
+  allowPrivateAiTargets: boolean
+  trustProxy: string[]
+  webhookRetryBaseMs: number
+  storage: 'local' | 's3'
+  s3: {
+    endpoint: string | undefined
+    bucket: string | undefined
+    region: string | undefined
+    accessKeyId: string | undefined
+    secretAccessKey: string | undefined
+    forcePathStyle: boolean
+  }
+  rateLimitPerIp: number
+  defaultKeyRateLimit: number
+  /** How long a known API key is trusted without asking the database again (cross-instance revocation bound). */
+  keyCacheTtlMs: number
+  usageFlushMs: number
+  schedulerIntervalMs: number
+  version: string
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>
+
+function str(env: Env, name: string): string | undefined {
+  const v = env[name]
+  return v === undefined || v.trim() === '' ? undefined : v.trim()
+}
+
+function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = str(env, name)
+  if (raw === undefined) return fallback
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`)
+  const n = Number(raw)
+  if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`)
+  return n
+}
+
+function bool(env: Env, name: string, fallback = false): boolean {
+  const raw = str(env, name)?.toLowerCase()
+  if (raw === undefined) return fallback
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`)
+}
+
+function list(env: Env, name: string): string[] {
+  return (str(env, name) ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+}
+
+function packageVersion(): string {
+  const pkgPath = new URL('../package.json', import.meta.url)
+  const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as { version?: string }
+  return pkg.version ?? '0.0.0'
+}
+
+/** Reads and validates the environment; throws ConfigError with a message naming the variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const databaseUrl = str(env, 'DATABASE_URL')
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://')
+  }
+  const redisUrl = str(env, 'REDIS_URL')
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL must start with redis:// or rediss://')
+  const storage = str(env, 'ATRIUM_STORAGE') ?? 'local'
+  if (storage !== 'local' && storage !== 's3') throw new ConfigError('ATRIUM_STORAGE must be local or s3')
+  const bootstrapKey = str(env, 'ATRIUM_BOOTSTRAP_KEY')
+  if (bootstrapKey !== undefined && bootstrapKey.length < 16) {
+    throw new ConfigError('ATRIUM_BOOTSTRAP_KEY must be at least 16 characters')
+  }
+  const cfg: Config = {
+    host: str(env, 'HOST') ?? '0.0.0.0',
+    port: int(env, 'PORT', 8000, 0, 65535),
+    logLevel: str(env, 'LOG_LEVEL') ?? 'info',
+    dataDir: path.resolve(str(env, 'ATRIUM_DATA_DIR') ?? './data'),
+    databaseUrl,
+    redisUrl,
+    bootstrapKey,
+    encryptionKey: str(env, 'ATRIUM_ENCRYPTION_KEY'),
+    jwksUrl: str(env, 'ATRIUM_JWKS_URL'),
+    jwtIssuer: str(env, 'ATRIUM_JWT_ISSUER'),
+    jwtAudience: str(env, 'ATRIUM_JWT_AUDIENCE'),
+    systemAdmins: list(env, 'ATRIUM_SYSTEM_ADMINS'),
+    idpPublishableKey: str(env, 'ATRIUM_IDP_PUBLISHABLE_KEY') ?? '',
+    appName: str(env, 'ATRIUM_APP_NAME') ?? 'Atrium',
+    allowPrivateWebhookTargets: bool(env, 'ATRIUM_ALLOW_PRIVATE_WEBHOOK_TARGETS'),
+    allowPrivateAiTargets: bool(env, 'ATRIUM_ALLOW_PRIVATE_AI_TARGETS'),
+    trustProxy: list(env, 'ATRIUM_TRUST_PROXY'),
+    webhookRetryBaseMs: int(env, 'ATRIUM_WEBHOOK_RETRY_BASE_MS', 60_000, 1),
+    storage,
+    s3: {
+      endpoint: str(env, 'ATRIUM_S3_ENDPOINT'),
+      bucket: str(env, 'ATRIUM_S3_BUCKET'),
+      region: str(env, 'ATRIUM_S3_REGION'),
+      accessKeyId: str(env, 'ATRIUM_S3_ACCESS_KEY_ID'),
+      secretAccessKey: str(env, 'ATRIUM_S3_SECRET_ACCESS_KEY'),
+      forcePathStyle: bool(env, 'ATRIUM_S3_FORCE_PATH_STYLE'),
+    },
+    rateLimitPerIp: int(env, 'ATRIUM_RATE_LIMIT_PER_IP', 300, 1),
+    defaultKeyRateLimit: int(env, 'ATRIUM_DEFAULT_KEY_RATE_LIMIT', 1000, 1),
+    keyCacheTtlMs: int(env, 'ATRIUM_KEY_CACHE_TTL_MS', 5000, 0, 5000),
+    usageFlushMs: int(env, 'ATRIUM_USAGE_FLUSH_MS', 1000, 10),
+    schedulerIntervalMs: int(env, 'ATRIUM_SCHEDULER_INTERVAL_MS', 15_000, 100),
+    version: packageVersion(),
+  }
+  if (cfg.storage === 's3' && (!cfg.s3.bucket || !cfg.s3.region)) {
+    throw new ConfigError('ATRIUM_STORAGE=s3 needs ATRIUM_S3_BUCKET and ATRIUM_S3_REGION')
+  }
+  return cfg
+}

@@ -1,0 +1,117 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import { sites } from '../db/schema/sites.js'
+import { forbidden, notFound } from '../http/errors.js'
+import type { Ctx } from './context.js'
+import { LEVEL_RANK, REQUIREMENT_LEVEL, ROLES_SATISFYING, ROLE_LEVEL, atLeast } from './levels.js'
+import type { Level, Principal, Requirement } from './principal.js'
+import { scopeResolver, type RecordScope } from './scope.js'
+
+/** The caller's effective level on a site, or null when it has no access to it at all. */
+export function levelOnSite(p: Principal, siteId: string | null): Level | null {
+  switch (p.kind) {
+    case 'api_key':
+      if (p.siteId !== null && p.siteId !== siteId) return null
+      return p.permission
+    case 'user': {
+      if (p.isSystemAdmin) return 'Master'
+      if (siteId === null) return null
+      const role = p.memberships.get(siteId)
+      return role ? ROLE_LEVEL[role] : null
+    }
+    case 'system':
+      return 'Master'
+    case 'anonymous':
+      return null
+  }
+}
+
+/** Whether a caller with some access to the site meets the requirement there. */
+export function satisfies(p: Principal, siteId: string | null, need: Requirement): boolean {
+  switch (p.kind) {
+    case 'api_key': {
+      const lvl = levelOnSite(p, siteId)
+      return lvl !== null && atLeast(lvl, REQUIREMENT_LEVEL[need])
+    }
+    case 'user': {
+      if (p.isSystemAdmin) return true
+      const role = siteId === null ? undefined : p.memberships.get(siteId)
+      return role !== undefined && ROLES_SATISFYING[need].includes(role)
+    }
+    case 'system':
+      return true
+    case 'anonymous':
+      return false
+  }
+}
+
+/** Global level of a caller regardless of site (API-key permission; Master for system admins). */
+export function globalLevel(p: Principal): Level | null {
+  if (p.kind === 'api_key') return p.permission
+  if (p.kind === 'system') return 'Master'
+  if (p.kind === 'user') {
+    if (p.isSystemAdmin) return 'Master'
+    let best: Level | null = null
+    for (const role of p.memberships.values()) {
+      const l = ROLE_LEVEL[role]
+      if (!best || LEVEL_RANK[l] > LEVEL_RANK[best]) best = l
+    }
+    return best
+  }
+  return null
+}
+
+/** True when the caller is not limited to particular sites (unscoped key, system admin, system). */
+export function isUnscoped(p: Principal): boolean {
+  return p.kind === 'system' || (p.kind === 'api_key' && p.siteId === null) || (p.kind === 'user' && p.isSystemAdmin)
+}
+
+async function siteIsLive(ctx: Ctx, siteId: string): Promise<boolean> {
+  const rows = await ctx.db
+    .select({ id: sites.id })
+    .from(sites)
+    .where(and(eq(sites.id, siteId), isNull(sites.deleted_at)))
+    .limit(1)
+  return rows.length > 0
+}
+
+/**
+ * Site access: 404 when the site does not exist, is deleted or lies outside the caller's reach;
+ * 403 when the caller reaches it with too little permission.
+ */
+export async function requireSite(ctx: Ctx, siteId: string, need: Requirement): Promise<void> {
+  if (levelOnSite(ctx.principal, siteId) === null) notFound('site')
+  if (!(await siteIsLive(ctx, siteId))) notFound('site')
+  if (!satisfies(ctx.principal, siteId, need)) forbidden(`This needs ${need} on the site`)
+}
+
+/**
+ * Record access through the scope registry. Reads are allowed through any site carrying the record;
+ * anything above Read needs the requirement on the owning site. 404 for unknown, deleted or unreachable.
+ */
+export async function requireRecord(ctx: Ctx, entity: string, id: string, need: Requirement): Promise<RecordScope> {
+  const scope = (await scopeResolver(entity)(ctx.db, id)) ?? notFound(entity)
+  const p = ctx.principal
+  const candidates = scope.siteId === null ? [null] : [scope.siteId, ...scope.siteIds.filter((s) => s !== scope.siteId)]
+  const reachable = candidates.filter((s) => levelOnSite(p, s) !== null)
+  if (reachable.length === 0) notFound(entity)
+  const isRead = REQUIREMENT_LEVEL[need] === 'Read'
+  const ok = isRead ? reachable.some((s) => satisfies(p, s, need)) : satisfies(p, scope.siteId, need)
+  if (!ok) {
+    // Reaching it only through a sharing site, not the owner, hides writes behind the same 404 as no access.
+    if (!isRead && levelOnSite(p, scope.siteId) === null) notFound(entity)
+    forbidden(`This needs ${need} on the ${entity}'s site`)
+  }
+  return scope
+}
+
+/** For routes whose target site comes from the body (POST /blogs site_ids): every id must be reachable. */
+export async function requireSites(ctx: Ctx, siteIds: string[], need: Requirement): Promise<void> {
+  for (const s of siteIds) await requireSite(ctx, s, need)
+}
+
+/** Requirement on the caller's global level (e.g. key management): 403 below it. */
+export function requireLevel(ctx: Ctx, need: Level): Level {
+  const lvl = globalLevel(ctx.principal)
+  if (lvl === null || !atLeast(lvl, need)) forbidden(`This needs ${need} permission`)
+  return lvl as Level
+}

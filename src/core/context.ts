@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Config } from '../config.js'
+import type { Db, DbHandle, ReadDb } from '../db/client.js'
+import type { Cache } from '../platform/cache/index.js'
+import type { Clock } from '../platform/clock.js'
+import type { KeyStore } from '../platform/key-store.js'
+import type { UsageRecorder } from '../platform/usage.js'
+import { system, type Principal } from './principal.js'
+
+/** Long-lived collaborators of one app instance. */
+export interface Deps {
+  config: Config
+  dbh: DbHandle
+  cache: Cache
+  clock: Clock
+  keys: KeyStore
+  usage: UsageRecorder
+  log: FastifyBaseLogger
+}
+
+/** Everything a service call needs: who is calling, read access to the database, time, log. */
+export interface Ctx {
+  principal: Principal
+  db: ReadDb
+  clock: Clock
+  log: FastifyBaseLogger
+  requestId: string
+  deps: Deps
+}
+
+const writers = new WeakMap<Ctx, Db>()
+
+export function makeCtx(deps: Deps, principal: Principal, requestId: string, log: FastifyBaseLogger = deps.log): Ctx {
+  const ctx: Ctx = { principal, db: deps.dbh.db, clock: deps.clock, log, requestId, deps }
+  writers.set(ctx, deps.dbh.db)
+  return ctx
+}
+
+/** A context for work the service does on its own (scheduler, CLI, bootstrap). */
+export const systemCtx = (deps: Deps, requestId = 'system') => makeCtx(deps, system, requestId)
+
+/** The write handle behind a Ctx. Only core/mutation.ts may call this (lint enforces it). */
+export function writerOf(ctx: Ctx): Db {
+  const db = writers.get(ctx)
+  if (!db) throw new Error('context was not made by makeCtx')
+  return db
+}

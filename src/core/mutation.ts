@@ -1,0 +1,113 @@
+import type { Tx } from '../db/client.js'
+import { auditLogs, changeHistory, outboxEvents } from '../db/schema/audit.js'
+import { writerOf, type Ctx } from './context.js'
+
+export type AuditAction = 'Create' | 'Update' | 'Delete' | 'Review' | 'Revert' | 'Login' | 'Block' | 'Unblock' | 'Revoke' | 'Publish'
+
+/** A webhook event produced by a mutation; written to the outbox in the same transaction. */
+export interface DomainEvent {
+  type: string
+  siteId: string | null
+  data: unknown
+}
+
+export interface MutationSpec {
+  entity: string
+  action: AuditAction
+  /** Fields never copied into audit metadata or change history (secrets, digests). */
+  secretFields?: readonly string[]
+}
+
+export interface MutationOutcome<T> {
+  result: T
+  siteId: string | null
+  entityId: string | null
+  /** Row before and after: their differing fields become change-history rows. */
+  before?: object | null
+  after?: object | null
+  metadata?: Record<string, unknown>
+  events?: DomainEvent[]
+}
+
+/** Fields that change on every write and say nothing a reviewer needs. */
+const NOT_HISTORY = new Set(['updated_at'])
+const ALWAYS_SECRET = ['key_digest', 'secret', 'api_key', 'api_key_encrypted', 'password']
+
+/** JSON-safe copy: Dates become ISO strings, undefined becomes null. */
+function plain(v: unknown): unknown {
+  if (v === undefined) return null
+  return JSON.parse(JSON.stringify(v)) as unknown
+}
+
+function changedFields(before: object, after: object, hidden: Set<string>) {
+  const b = before as Record<string, unknown>
+  const a = after as Record<string, unknown>
+  const out: Array<{ field: string; old: unknown; new: unknown }> = []
+  for (const field of new Set([...Object.keys(b), ...Object.keys(a)])) {
+    if (hidden.has(field) || NOT_HISTORY.has(field)) continue
+    const ov = plain(b[field])
+    const nv = plain(a[field])
+    if (JSON.stringify(ov) !== JSON.stringify(nv)) out.push({ field, old: ov, new: nv })
+  }
+  return out
+}
+
+function scrub(meta: Record<string, unknown> | undefined, hidden: Set<string>): unknown {
+  if (!meta) return null
+  return plain(Object.fromEntries(Object.entries(meta).filter(([k]) => !hidden.has(k))))
+}
+
+/**
+ * The only way to write: runs fn in one transaction and, in that same transaction, writes the audit
+ * entry, field-level change history (from before/after) and the outbox rows of its webhook events.
+ * Either all of it commits or none of it does.
+ */
+export async function mutate<T>(ctx: Ctx, spec: MutationSpec, fn: (tx: Tx) => Promise<MutationOutcome<T>>): Promise<T> {
+  const hidden = new Set([...ALWAYS_SECRET, ...(spec.secretFields ?? [])])
+  const actor = ctx.principal.actorId
+  return writerOf(ctx).transaction(async (tx) => {
+    const out = await fn(tx)
+    const now = ctx.clock.now()
+    const [audit] = await tx
+      .insert(auditLogs)
+      .values({
+        site_id: out.siteId,
+        user_id: actor,
+        action: spec.action,
+        entity_type: spec.entity,
+        entity_id: out.entityId,
+        metadata: scrub(out.metadata, hidden),
+        created_at: now,
+      })
+      .returning({ id: auditLogs.id })
+    if (out.before && out.after && out.entityId) {
+      const changes = changedFields(out.before, out.after, hidden)
+      if (changes.length > 0) {
+        await tx.insert(changeHistory).values(
+          changes.map((c) => ({
+            site_id: out.siteId,
+            audit_log_id: audit?.id ?? null,
+            entity_type: spec.entity,
+            entity_id: out.entityId as string,
+            field_name: c.field,
+            old_value: c.old,
+            new_value: c.new,
+            changed_by: actor,
+            changed_at: now,
+          })),
+        )
+      }
+    }
+    if (out.events && out.events.length > 0) {
+      await tx.insert(outboxEvents).values(
+        out.events.map((e) => ({
+          site_id: e.siteId,
+          event_type: e.type,
+          payload: { type: e.type, timestamp: now.toISOString(), site_id: e.siteId, data: plain(e.data) },
+          created_at: now,
+        })),
+      )
+    }
+    return out.result
+  })
+}

@@ -1,0 +1,91 @@
+import { mkdirSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
+import pg from 'pg'
+import * as schema from './schema/index.js'
+
+export type Schema = typeof schema
+/** Full database handle. Only core/mutation.ts and start-up code may hold one: writes go through mutate(). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+/** A transaction opened by mutate(); query functions that write demand it, so a write outside the pipeline does not type-check. */
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+/** What services and read queries see: selects and relational queries, no writes. */
+export type ReadDb = Omit<Db, 'insert' | 'update' | 'delete' | 'transaction' | 'refreshMaterializedView' | '$with' | 'with'>
+
+export interface DbHandle {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** Runs fn holding a session-level advisory lock (start-up migration and bootstrap). */
+  withLock<T>(lockId: number, fn: (db: Db) => Promise<T>): Promise<T>
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+export interface OpenDbOptions {
+  databaseUrl?: string | undefined
+  dataDir?: string | undefined
+  /** An existing PGlite instance (tests clone a migrated image into one). */
+  pglite?: PGlite
+  poolSize?: number
+}
+
+/** Opens PGlite (embedded default) or a pg pool for DATABASE_URL. */
+export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10)
+  let client = opts.pglite
+  if (!client) {
+    if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true })
+    client = await PGlite.create(opts.dataDir ? `${opts.dataDir}/pg` : undefined)
+  }
+  const pgl = client
+  const db = drizzlePglite(pgl, { schema, casing: 'snake_case' }) as unknown as Db
+  return {
+    db,
+    kind: 'pglite',
+    // PGlite is one connection in this process: a lock there serialises nothing more than the process already does.
+    withLock: (_lockId, fn) => fn(db),
+    ping: async () => {
+      if (pgl.closed) throw new Error('database is closed')
+      await pgl.query('select 1')
+    },
+    close: async () => {
+      if (!pgl.closed) await pgl.close()
+    },
+  }
+}
+
+function openPostgres(url: string, max: number): DbHandle {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 3000, idleTimeoutMillis: 30_000 })
+  // An idle client losing its connection must not crash the process; the next query reports it.
+  pool.on('error', () => undefined)
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db
+  let closed = false
+  return {
+    db,
+    kind: 'postgres',
+    withLock: async (lockId, fn) => {
+      const conn = await pool.connect()
+      try {
+        await conn.query('select pg_advisory_lock($1)', [lockId])
+        try {
+          return await fn(drizzlePg(conn, { schema, casing: 'snake_case' }) as unknown as Db)
+        } finally {
+          await conn.query('select pg_advisory_unlock($1)', [lockId])
+        }
+      } finally {
+        conn.release()
+      }
+    },
+    ping: async () => {
+      await pool.query('select 1')
+    },
+    close: async () => {
+      if (closed) return
+      closed = true
+      await pool.end()
+    },
+  }
+}

@@ -1,0 +1,41 @@
+import { fileURLToPath } from 'node:url'
+import { readMigrationFiles } from 'drizzle-orm/migrator'
+import { sql } from 'drizzle-orm'
+import type { Db, DbHandle } from './client.js'
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url))
+/** Advisory lock id shared by every instance for migrations and first-key bootstrap. */
+export const STARTUP_LOCK_ID = 0x41747269 // "Atri"
+
+/**
+ * Applies committed SQL migrations that are not yet recorded, each in its own transaction.
+ * Same bookkeeping table for PGlite and a server, so one code path serves both.
+ */
+export async function applyMigrations(db: Db): Promise<number> {
+  const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR })
+  await db.execute(sql`create table if not exists atrium_migrations (
+    hash text primary key, created_at bigint not null, applied_at timestamptz not null default now())`)
+  const applied = await db.execute<{ hash: string }>(sql`select hash from atrium_migrations`)
+  const done = new Set(rowsOf<{ hash: string }>(applied).map((r) => r.hash))
+  let count = 0
+  for (const m of migrations) {
+    if (done.has(m.hash)) continue
+    await db.transaction(async (tx) => {
+      for (const stmt of m.sql) if (stmt.trim()) await tx.execute(sql.raw(stmt))
+      await tx.execute(sql`insert into atrium_migrations (hash, created_at) values (${m.hash}, ${m.folderMillis})`)
+    })
+    count++
+  }
+  return count
+}
+
+/** Migrates under the start-up advisory lock so that several instances starting together apply each migration once. */
+export async function migrate(handle: DbHandle): Promise<number> {
+  return handle.withLock(STARTUP_LOCK_ID, applyMigrations)
+}
+
+/** node-postgres returns { rows }, PGlite returns { rows } too; this keeps the call sites driver-neutral. */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[]
+  return ((result as { rows?: T[] }).rows ?? []) as T[]
+}

@@ -1,0 +1,51 @@
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, id, ts, updatedAt } from './columns.js'
+import { sites } from './sites.js'
+
+export const PERMISSIONS = ['Read', 'Write', 'Admin', 'Master'] as const
+export type Permission = (typeof PERMISSIONS)[number]
+export const KEY_STATUSES = ['Active', 'Blocked', 'Revoked', 'Expired'] as const
+export type KeyStatus = (typeof KEY_STATUSES)[number]
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    key_digest: text('key_digest').notNull().unique('api_keys_digest_uq'),
+    key_prefix: text('key_prefix').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    permission: text('permission', { enum: PERMISSIONS }).notNull(),
+    site_id: uuid('site_id').references(() => sites.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: KEY_STATUSES }).notNull().default('Active'),
+    block_reason: text('block_reason'),
+    rate_limit_per_minute: integer('rate_limit_per_minute').notNull().default(1000),
+    expires_at: ts('expires_at'),
+    last_used_at: ts('last_used_at'),
+    created_by: text('created_by'),
+    blocked_at: ts('blocked_at'),
+    revoked_at: ts('revoked_at'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('api_keys_site_idx').on(t.site_id, t.created_at), index('api_keys_status_idx').on(t.status)],
+)
+
+export const apiKeyUsage = pgTable(
+  'api_key_usage',
+  {
+    id: id(),
+    api_key_id: uuid('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    status_code: integer('status_code').notNull(),
+    ip_hash: text('ip_hash').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('api_key_usage_key_time_idx').on(t.api_key_id, t.created_at)],
+)
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect
+export type ApiKeyUsageRow = typeof apiKeyUsage.$inferSelect

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm'
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, id, ts } from './columns.js'
+
+/** One row per mutation, written by core/mutation.ts in the mutation's own transaction. */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: id(),
+    site_id: uuid('site_id'),
+    user_id: text('user_id').notNull(),
+    action: text('action').notNull(),
+    entity_type: text('entity_type').notNull(),
+    entity_id: uuid('entity_id'),
+    metadata: jsonb('metadata'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('audit_logs_site_time_idx').on(t.site_id, t.created_at),
+    index('audit_logs_entity_idx').on(t.entity_type, t.entity_id, t.created_at),
+    index('audit_logs_user_idx').on(t.user_id, t.created_at),
+  ],
+)
+
+/** Field-level before/after values, the basis of revert. */
+export const changeHistory = pgTable(
+  'change_history',
+  {
+    id: id(),
+    site_id: uuid('site_id'),
+    audit_log_id: uuid('audit_log_id').references(() => auditLogs.id, { onDelete: 'cascade' }),
+    entity_type: text('entity_type').notNull(),
+    entity_id: uuid('entity_id').notNull(),
+    field_name: text('field_name').notNull(),
+    old_value: jsonb('old_value'),
+    new_value: jsonb('new_value'),
+    changed_by: text('changed_by').notNull(),
+    changed_at: ts('changed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('change_history_entity_idx').on(t.entity_type, t.entity_id, t.changed_at),
+    index('change_history_user_idx').on(t.changed_by),
+  ],
+)
+
+/** Transactional outbox: events written with the change; the webhook worker fans them out to deliveries. */
+export const outboxEvents = pgTable(
+  'outbox_events',
+  {
+    id: id(),
+    site_id: uuid('site_id'),
+    event_type: text('event_type').notNull(),
+    payload: jsonb('payload').notNull(),
+    created_at: createdAt(),
+    dispatched_at: ts('dispatched_at'),
+  },
+  (t) => [index('outbox_events_pending_idx').on(t.created_at).where(sql`${t.dispatched_at} is null`)],
+)
+
+export type AuditLogRow = typeof auditLogs.$inferSelect
+export type ChangeHistoryRow = typeof changeHistory.$inferSelect

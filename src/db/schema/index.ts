@@ -1,0 +1,3 @@
+export * from './sites.js'
+export * from './api-keys.js'
+export * from './audit.js'

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm'
+import { bigint, boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, deletedAt, id, updatedAt } from './columns.js'
+
+export const sites = pgTable(
+  'sites',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull().default(''),
+    is_active: boolean('is_active').notNull().default(true),
+    ai_enabled: boolean('ai_enabled').notNull().default(false),
+    analytics_enabled: boolean('analytics_enabled').notNull().default(true),
+    editorial_workflow_enabled: boolean('editorial_workflow_enabled').notNull().default(false),
+    max_upload_bytes: bigint('max_upload_bytes', { mode: 'number' }).notNull().default(52_428_800),
+    timezone: text('timezone').notNull().default('UTC'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    deleted_at: deletedAt(),
+  },
+  (t) => [uniqueIndex('sites_slug_live_uq').on(t.slug).where(sql`${t.deleted_at} is null`)],
+)
+
+export const locales = pgTable(
+  'locales',
+  {
+    id: id(),
+    site_id: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    name: text('name').notNull().default(''),
+    is_default: boolean('is_default').notNull().default(false),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('locales_site_code_uq').on(t.site_id, t.code),
+    uniqueIndex('locales_site_default_uq').on(t.site_id).where(sql`${t.is_default}`),
+    index('locales_site_idx').on(t.site_id),
+  ],
+)
+
+export type SiteRow = typeof sites.$inferSelect
+export type LocaleRow = typeof locales.$inferSelect

@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
+import { isUnscoped, requireLevel, requireRecord, requireSite } from '../core/access.js'
+import { hasScopeResolver } from '../core/scope.js'
+import type { Level, Requirement } from '../core/principal.js'
+import { forbidden, unauthenticated, validation } from './errors.js'
+
+/** How a route is protected. Every route under /api/v1 must declare one (checked at start-up). */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'any' }
+  | { kind: 'jwtOnly' }
+  | { kind: 'level'; need: Level }
+  | { kind: 'unscoped'; need: Level; jwt: 'any' | 'systemAdmin' }
+  | { kind: 'site'; need: Requirement; param: string }
+  | { kind: 'record'; entity: string; need: Requirement; param: string }
+
+/** No authentication (GET /, /health, /config, document download). */
+export const publicAccess: Access = { kind: 'public' }
+/** Any authenticated caller. */
+export const anyAuth: Access = { kind: 'any' }
+/** Identity-provider users only; API keys get 403. */
+export const jwtOnly: Access = { kind: 'jwtOnly' }
+/** A global level: API key permission, or a JWT user's best role (system admins: Master). Services apply scope. */
+export const level = (need: Level): Access => ({ kind: 'level', need })
+/** Not bound to a site: unscoped keys at `need`; JWT users per `jwt`. */
+export const unscoped = (need: Level, jwt: 'any' | 'systemAdmin' = 'systemAdmin'): Access => ({ kind: 'unscoped', need, jwt })
+/** The site named by a path parameter (default `site_id`). */
+export const site = (need: Requirement, param = 'site_id'): Access => ({ kind: 'site', need, param })
+/** The record named by a path parameter (default `id`), resolved to its site(s) through core/scope.ts. */
+export const record = (entity: string, need: Requirement, param = 'id'): Access => ({ kind: 'record', entity, need, param })
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export const accessOf = (req: FastifyRequest): Access | undefined => req.routeOptions.config.access
+
+function paramId(req: FastifyRequest, name: string): string {
+  const v = (req.params as Record<string, string | undefined>)[name]
+  if (v === undefined || !UUID.test(v)) validation(name, 'must be a UUID')
+  return (v as string).toLowerCase()
+}
+
+/** Enforces the route's declared access before the handler (and before body validation). */
+export async function enforceAccess(req: FastifyRequest): Promise<void> {
+  const access = accessOf(req)
+  if (!access || access.kind === 'public') return
+  const ctx = req.ctx
+  const p = ctx.principal
+  if (p.kind === 'anonymous') unauthenticated()
+  switch (access.kind) {
+    case 'any':
+      return
+    case 'jwtOnly':
+      if (p.kind !== 'user') forbidden('This endpoint needs an identity-provider token; API keys are not accepted')
+      return
+    case 'level':
+      requireLevel(ctx, access.need)
+      return
+    case 'unscoped':
+      if (p.kind === 'user') {
+        if (access.jwt === 'systemAdmin' && !p.isSystemAdmin) forbidden('This needs a system administrator')
+        return
+      }
+      requireLevel(ctx, access.need)
+      if (!isUnscoped(p)) forbidden('This needs a key that is not scoped to a site')
+      return
+    case 'site':
+      await requireSite(ctx, paramId(req, access.param), access.need)
+      return
+    case 'record':
+      req.recordScope = await requireRecord(ctx, access.entity, paramId(req, access.param), access.need)
+      return
+  }
+}
+
+function hasSuccessSchema(route: RouteOptions): boolean {
+  const response = route.schema?.response as Record<string, unknown> | undefined
+  return !!response && Object.keys(response).some((code) => /^2(\d\d|xx)$/.test(code))
+}
+
+/** Start-up guard: a route under /api/v1 without an access declaration or a 2xx response schema is a bug. */
+export function registerAccessGuard(app: FastifyInstance, prefix = '/api/v1'): void {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(prefix)) return
+    if (route.method === 'HEAD' || (Array.isArray(route.method) && route.method.includes('HEAD') && route.method.length === 1)) return
+    const access = (route.config as { access?: Access } | undefined)?.access
+    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`)
+    if (access.kind === 'record' && !hasScopeResolver(access.entity)) {
+      throw new Error(`Route ${String(route.method)} ${route.url} uses record access for "${access.entity}" but no scope resolver is registered`)
+    }
+    if (!hasSuccessSchema(route)) throw new Error(`Route ${String(route.method)} ${route.url} declares no 2xx response schema`)
+  })
+}

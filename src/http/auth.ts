@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { makeCtx, type Deps } from '../core/context.js'
+import { anonymous, type ApiKeyPrincipal, type Principal } from '../core/principal.js'
+import type { RecordScope } from '../core/scope.js'
+import type { Ctx } from '../core/context.js'
+import { digestKey, sha256Hex } from '../platform/crypto.js'
+import { effectiveKeyStatus } from '../platform/key-status.js'
+import { accessOf } from './access.js'
+import { ApiError, rateLimited } from './errors.js'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: Ctx
+    recordScope?: RecordScope
+    authFailure?: ApiError
+  }
+}
+
+const KEY_SHAPE = /^[\x21-\x7e]{16,200}$/
+const WINDOW_MS = 60_000
+
+/** X-API-Key → Principal, using the digest cache. Returns an ApiError for credentials that do not authenticate. */
+async function authenticate(deps: Deps, req: FastifyRequest): Promise<Principal | ApiError> {
+  const header = req.headers['x-api-key']
+  const bearer = req.headers.authorization
+  if (typeof header === 'string' && header.length > 0) {
+    if (!KEY_SHAPE.test(header)) return new ApiError(401, 'UNAUTHENTICATED', 'Unauthenticated', 'Invalid API key')
+    const row = await deps.keys.find(digestKey(header))
+    if (!row) return new ApiError(401, 'UNAUTHENTICATED', 'Unauthenticated', 'Invalid API key')
+    const status = effectiveKeyStatus(row, deps.clock.now())
+    if (status !== 'Active') return new ApiError(401, 'UNAUTHENTICATED', 'Unauthenticated', `API key is ${status}`)
+    const p: ApiKeyPrincipal = {
+      kind: 'api_key',
+      keyId: row.id,
+      permission: row.permission,
+      siteId: row.site_id,
+      rateLimitPerMinute: row.rate_limit_per_minute,
+      actorId: `api_key:${row.id}`,
+    }
+    return p
+  }
+  if (typeof bearer === 'string' && /^bearer\s+/i.test(bearer)) {
+    return new ApiError(401, 'UNAUTHENTICATED', 'Unauthenticated', deps.config.jwksUrl ? 'Invalid or expired token' : 'JWT authentication is not configured')
+  }
+  return anonymous
+}
+
+/** Fixed one-minute window per key (its own limit) or per client IP (unauthenticated), shared through the cache. */
+async function applyRateLimit(deps: Deps, req: FastifyRequest, reply: FastifyReply, p: Principal): Promise<void> {
+  const isKey = p.kind === 'api_key' || p.kind === 'user'
+  const limit = isKey ? p.rateLimitPerMinute : deps.config.rateLimitPerIp
+  const bucket = p.kind === 'api_key' ? `k:${p.keyId}` : p.kind === 'user' ? `u:${p.userId}` : `ip:${req.ip}`
+  const windowStart = Math.floor(Date.now() / WINDOW_MS)
+  let count: number
+  let ttlMs: number
+  try {
+    ;({ count, ttlMs } = await deps.cache.incr(`rl:${bucket}:${windowStart}`, WINDOW_MS + 1000))
+  } catch (err) {
+    // A cache outage must not take the API down with it: fail open, loudly.
+    req.log.warn({ err }, 'rate limiter unavailable')
+    return
+  }
+  const resetS = Math.max(1, Math.ceil(((windowStart + 1) * WINDOW_MS - Date.now()) / 1000))
+  void ttlMs
+  void reply.headers({
+    'ratelimit-limit': String(limit),
+    'ratelimit-remaining': String(Math.max(0, limit - count)),
+    'ratelimit-reset': String(resetS),
+  })
+  if (count > limit) throw rateLimited(resetS)
+}
+
+let ipSalt = sha256Hex(`${process.pid}:${Date.now()}:${Math.random()}`)
+/** Salted so usage records cannot be turned back into addresses by hashing the IPv4 space. */
+export const hashIp = (ip: string) => sha256Hex(`${ipSalt}|${ip}`)
+export const rotateIpSalt = () => {
+  ipSalt = sha256Hex(`${ipSalt}:${Math.random()}`)
+}
+
+/** onRequest: request id header, principal, per-key/per-IP rate limit; onResponse: usage record. */
+export function registerAuth(app: FastifyInstance, deps: Deps): void {
+  app.decorateRequest('ctx', null as unknown as Ctx)
+  app.addHook('onRequest', async (req, reply) => {
+    void reply.header('x-request-id', req.id)
+    const access = accessOf(req)
+    let principal: Principal = anonymous
+    if (access && access.kind !== 'public') {
+      const res = await authenticate(deps, req)
+      if (res instanceof ApiError) req.authFailure = res
+      else principal = res
+    }
+    req.ctx = makeCtx(deps, principal, req.id, req.log)
+    await applyRateLimit(deps, req, reply, principal)
+    if (req.authFailure) throw req.authFailure
+  })
+  app.addHook('onResponse', async (req, reply) => {
+    const p = req.ctx?.principal
+    if (p?.kind !== 'api_key') return
+    deps.usage.record({
+      api_key_id: p.keyId,
+      method: req.method,
+      path: req.url.split('?')[0] ?? req.url,
+      status_code: reply.statusCode,
+      ip_hash: hashIp(req.ip),
+      created_at: new Date(),
+    })
+    await Promise.resolve()
+  })
+}

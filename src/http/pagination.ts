@@ -1,0 +1,57 @@
+import { Type, type Static, type TProperties, type TSchema } from 'typebox'
+
+const MAX_PAGE = 1_000_000
+
+/** Query schema for page/per_page lists plus a list's own filters; per_page default differs per resource (spec Limits table). */
+export function PageQuerySchema<T extends TProperties = Record<never, never>>(defaultPerPage = 10, filters?: T) {
+  return Type.Object({
+    page: Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 }),
+    per_page: Type.Integer({ minimum: 1, maximum: 100, default: defaultPerPage }),
+    ...((filters ?? {}) as T),
+  })
+}
+export const PageQuery = PageQuerySchema(10)
+export type PageQuery = Static<typeof PageQuery>
+
+export const PageMeta = Type.Object({
+  page: Type.Integer(),
+  per_page: Type.Integer(),
+  total: Type.Integer(),
+  total_pages: Type.Integer(),
+})
+export type PageMeta = Static<typeof PageMeta>
+
+/** The one paginated response shape: `{ data, meta: { page, per_page, total, total_pages } }`. */
+export function Paginated<T extends TSchema>(item: T) {
+  return Type.Object({ data: Type.Array(item), meta: PageMeta })
+}
+
+export interface Page<T> {
+  data: T[]
+  meta: PageMeta
+}
+
+/** SQL limit/offset for a page. */
+export function pageWindow(q: PageQuery): { limit: number; offset: number } {
+  return { limit: q.per_page, offset: (q.page - 1) * q.per_page }
+}
+
+/** Builds the response; a page past the end is an empty data array with the true totals. */
+export function paginate<T>(rows: T[], total: number, q: PageQuery): Page<T> {
+  return {
+    data: rows,
+    meta: { page: q.page, per_page: q.per_page, total, total_pages: Math.ceil(total / q.per_page) },
+  }
+}
+
+/** limit/offset style (featured blogs, key usage). */
+export function LimitOffsetQuerySchema(defaultLimit: number, maxLimit: number) {
+  return Type.Object({
+    limit: Type.Integer({ minimum: 1, maximum: maxLimit, default: defaultLimit }),
+    offset: Type.Integer({ minimum: 0, maximum: 10_000_000, default: 0 }),
+  })
+}
+export const LimitOffsetMeta = Type.Object({ limit: Type.Integer(), offset: Type.Integer(), total: Type.Integer() })
+export function LimitOffsetPage<T extends TSchema>(item: T) {
+  return Type.Object({ data: Type.Array(item), meta: LimitOffsetMeta })
+}

@@ -1,0 +1,40 @@
+import { Type, type Static, type TProperties, type TSchema } from 'typebox'
+
+/** Shared wire-format schemas. Bodies use Body(), which rejects nothing unknown but strips it (see README). */
+export const Uuid = Type.String({ format: 'uuid' })
+/** ISO 8601 in UTC; handlers may return Date objects, the serializer writes toISOString(). */
+export const Timestamp = Type.Unsafe<string | Date>(Type.String({ format: 'date-time' }))
+export const NullableTimestamp = Type.Union([Timestamp, Type.Null()])
+export const DateOnly = Type.String({ format: 'date' })
+export const Slug = Type.String({ minLength: 1, maxLength: 200, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' })
+
+export const FieldErrorSchema = Type.Object({ field: Type.String(), message: Type.String() })
+export const Problem = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    code: Type.String(),
+    errors: Type.Optional(Type.Array(FieldErrorSchema)),
+  },
+  { $id: 'Problem', description: 'RFC 9457 problem details' },
+)
+
+export const IdParams = Type.Object({ id: Uuid })
+export type IdParams = Static<typeof IdParams>
+export const SiteParams = Type.Object({ site_id: Uuid })
+export type SiteParams = Static<typeof SiteParams>
+export const NoContent = Type.Null({ description: 'No content' })
+
+/** A JSON request body; unknown properties are removed before the handler sees them. */
+export function Body<T extends TProperties>(props: T, description?: string) {
+  return Type.Object(props, { additionalProperties: false, ...(description ? { description } : {}) })
+}
+
+/** Partial update body: every property optional, at least one required. */
+export function PatchBody<T extends TProperties>(props: T) {
+  return Type.Partial(Type.Object(props), { additionalProperties: false, minProperties: 1 })
+}
+
+export const Nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()])

@@ -1,0 +1,87 @@
+import { Type, type Static } from 'typebox'
+import { KEY_STATUSES, PERMISSIONS } from '../../db/schema/api-keys.js'
+import { LimitOffsetPage, LimitOffsetQuerySchema, PageQuerySchema } from '../../http/pagination.js'
+import { Body, Nullable, NullableTimestamp, PatchBody, Timestamp, Uuid } from '../../http/schemas.js'
+
+export const PermissionSchema = Type.Enum(PERMISSIONS)
+export const KeyStatusSchema = Type.Enum(KEY_STATUSES)
+
+export const ApiKey = Type.Object(
+  {
+    id: Uuid,
+    key_prefix: Type.String(),
+    name: Type.String(),
+    description: Type.String(),
+    permission: PermissionSchema,
+    site_id: Nullable(Uuid),
+    status: KeyStatusSchema,
+    block_reason: Nullable(Type.String()),
+    rate_limit_per_minute: Type.Integer(),
+    expires_at: NullableTimestamp,
+    last_used_at: NullableTimestamp,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'ApiKey' },
+)
+export type ApiKey = Static<typeof ApiKey>
+
+export const CreatedApiKey = Type.Object({
+  id: Uuid,
+  key: Type.String({ description: 'Plaintext key: shown once, in this response only' }),
+  key_prefix: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  permission: PermissionSchema,
+  site_id: Nullable(Uuid),
+  status: KeyStatusSchema,
+  rate_limit_per_minute: Type.Integer(),
+  expires_at: NullableTimestamp,
+  created_at: Timestamp,
+})
+export type CreatedApiKey = Static<typeof CreatedApiKey>
+
+const Name = Type.String({ minLength: 1, maxLength: 200 })
+const Description = Type.String({ maxLength: 2000 })
+const RateLimit = Type.Integer({ minimum: 1, maximum: 1_000_000 })
+
+export const CreateApiKeyBody = Body({
+  name: Name,
+  description: Type.Optional(Description),
+  permission: PermissionSchema,
+  site_id: Type.Optional(Nullable(Uuid)),
+  rate_limit_per_minute: Type.Optional(RateLimit),
+  expires_at: Type.Optional(Nullable(Timestamp)),
+})
+export type CreateApiKeyBody = Static<typeof CreateApiKeyBody>
+
+export const UpdateApiKeyBody = PatchBody({
+  name: Name,
+  description: Description,
+  rate_limit_per_minute: RateLimit,
+  expires_at: Nullable(Timestamp),
+})
+export type UpdateApiKeyBody = Static<typeof UpdateApiKeyBody>
+
+export const BlockBody = Body({ reason: Type.Optional(Type.String({ maxLength: 500 })) })
+export type BlockBody = Static<typeof BlockBody>
+
+export const ListApiKeysQuery = PageQuerySchema(10, {
+  status: Type.Optional(KeyStatusSchema),
+  permission: Type.Optional(PermissionSchema),
+  site_id: Type.Optional(Uuid),
+})
+export type ListApiKeysQuery = Static<typeof ListApiKeysQuery>
+
+export const UsageQuery = LimitOffsetQuerySchema(50, 500)
+export type UsageQuery = Static<typeof UsageQuery>
+
+export const UsageRecord = Type.Object({
+  id: Uuid,
+  method: Type.String(),
+  path: Type.String(),
+  status_code: Type.Integer(),
+  ip_hash: Type.String(),
+  created_at: Timestamp,
+})
+export const UsagePage = LimitOffsetPage(UsageRecord)

@@ -1,0 +1,34 @@
+import { Type } from 'typebox'
+import type { AppPlugin } from '../../app.js'
+import { publicAccess } from '../../http/access.js'
+import { Health, PublicConfig } from './schemas.js'
+import * as system from './service.js'
+
+export const systemRoutes: AppPlugin = async (app) => {
+  app.get(
+    '/',
+    { config: { access: publicAccess }, schema: { tags: ['System'], summary: 'Version string', response: { 200: Type.String() } } },
+    async (_req, reply) => reply.type('text/plain; charset=utf-8').send(app.deps.config.version),
+  )
+
+  app.get(
+    '/health',
+    { config: { access: publicAccess }, schema: { tags: ['System'], response: { 200: Health, 503: Health } } },
+    async (_req, reply) => {
+      const h = await system.health(app.deps)
+      return reply.code(h.status === 'unhealthy' ? 503 : 200).send(h)
+    },
+  )
+
+  app.get(
+    '/config',
+    { config: { access: publicAccess }, schema: { tags: ['System'], response: { 200: PublicConfig } } },
+    async () => system.publicConfig(app.deps),
+  )
+
+  app.get(
+    '/openapi.json',
+    { config: { access: publicAccess }, schema: { hide: true, response: { 200: Type.Unknown() } } },
+    async () => app.swagger(),
+  )
+}

@@ -1,0 +1,14 @@
+/** Shared cache and counters: in-process by default, Redis when REDIS_URL is set (shared by every instance). */
+export interface Cache {
+  readonly kind: 'memory' | 'redis'
+  get(key: string): Promise<string | undefined>
+  set(key: string, value: string, ttlMs: number): Promise<void>
+  del(...keys: string[]): Promise<void>
+  /** Increments a counter that expires ttlMs after its first increment; returns the new value and ms until expiry. */
+  incr(key: string, ttlMs: number): Promise<{ count: number; ttlMs: number }>
+  /** Publishes an invalidation message to every instance (including this one). */
+  publish(channel: string, message: string): Promise<void>
+  subscribe(channel: string, onMessage: (message: string) => void): Promise<void>
+  ping(): Promise<void>
+  close(): Promise<void>
+}
