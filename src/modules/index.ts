@@ -1,7 +1,8 @@
 import type { AppPlugin } from '../app.js'
 import { apiKeyRoutes } from './api-keys/routes.js'
 import { authRoutes } from './auth/routes.js'
+import { siteRoutes } from './sites/routes.js'
 import { systemRoutes } from './system/routes.js'
 
 /** Every module, in registration order. A new module is one line here. */
-export const modules: AppPlugin[] = [systemRoutes, authRoutes, apiKeyRoutes]
+export const modules: AppPlugin[] = [systemRoutes, authRoutes, apiKeyRoutes, siteRoutes]

@@ -1,0 +1,98 @@
+import type { Ctx } from '../../core/context.js'
+import { mutate } from '../../core/mutation.js'
+import type { LocaleRow } from '../../db/schema/sites.js'
+import { invalidState, notFound, validation } from '../../http/errors.js'
+import { canonicalLocale, checkTimezone, localeDisplayName } from './locales.js'
+import * as q from './queries.js'
+import type { LocaleInput, SiteSettings, UpdateLocaleBody, UpdateSettingsBody } from './schemas.js'
+
+/** Locales of a site, oldest first. */
+export function list(ctx: Ctx, siteId: string): Promise<LocaleRow[]> {
+  return q.listLocales(ctx.db, siteId)
+}
+
+/** Adds a locale; the first locale of a site, or one marked is_default, becomes the default. 409 for a duplicate code. */
+export async function create(ctx: Ctx, siteId: string, body: LocaleInput): Promise<LocaleRow> {
+  const code = canonicalLocale(body.code)
+  return mutate(ctx, { entity: 'locale', action: 'Create' }, async (tx) => {
+    await q.lockSite(tx, siteId)
+    const existing = await q.listLocales(tx, siteId)
+    const isDefault = body.is_default === true || existing.length === 0
+    if (isDefault) await q.clearDefaultLocale(tx, siteId)
+    const [row] = await q.insertLocales(tx, [
+      { site_id: siteId, code, name: body.name?.trim() || localeDisplayName(code), is_default: isDefault, created_at: ctx.clock.now() },
+    ])
+    const created = row as LocaleRow
+    return { result: created, siteId, entityId: created.id, metadata: { code } }
+  })
+}
+
+/** Renames, recodes or makes a locale the default (the previous default is cleared in the same transaction). */
+export async function update(ctx: Ctx, siteId: string, localeId: string, body: UpdateLocaleBody): Promise<LocaleRow> {
+  return mutate(ctx, { entity: 'locale', action: 'Update' }, async (tx) => {
+    await q.lockSite(tx, siteId)
+    const before = (await q.findLocale(tx, siteId, localeId)) ?? notFound('locale')
+    if (body.is_default === false && before.is_default) invalidState('A site keeps one default locale: make another locale the default instead')
+    if (body.is_default === true && !before.is_default) await q.clearDefaultLocale(tx, siteId)
+    const after = await q.updateLocale(tx, localeId, {
+      ...(body.code !== undefined ? { code: canonicalLocale(body.code) } : {}),
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.is_default !== undefined ? { is_default: body.is_default } : {}),
+    })
+    return { result: after, siteId, entityId: localeId, before, after }
+  })
+}
+
+/** Removes a locale; the default locale cannot be removed while it is the default (409 INVALID_STATE). */
+export async function remove(ctx: Ctx, siteId: string, localeId: string): Promise<void> {
+  await mutate(ctx, { entity: 'locale', action: 'Delete' }, async (tx) => {
+    await q.lockSite(tx, siteId)
+    const before = (await q.findLocale(tx, siteId, localeId)) ?? notFound('locale')
+    if (before.is_default) invalidState('The default locale cannot be deleted; make another locale the default first')
+    await q.deleteLocale(tx, localeId)
+    return { result: undefined, siteId, entityId: localeId, metadata: { code: before.code } }
+  })
+}
+
+async function readSettings(ctx: Ctx, siteId: string): Promise<SiteSettings> {
+  const site = (await q.findSite(ctx.db, siteId)) ?? notFound('site')
+  const locs = await q.listLocales(ctx.db, siteId)
+  return settingsOf(site, locs)
+}
+
+function settingsOf(site: Awaited<ReturnType<typeof q.findSite>> & object, locs: LocaleRow[]): SiteSettings {
+  return {
+    ai_enabled: site.ai_enabled,
+    analytics_enabled: site.analytics_enabled,
+    editorial_workflow_enabled: site.editorial_workflow_enabled,
+    max_upload_bytes: site.max_upload_bytes,
+    timezone: site.timezone,
+    default_locale_id: locs.find((l) => l.is_default)?.id ?? null,
+  }
+}
+
+/** Site settings (decisions.md "Sites and locales"). */
+export function getSettings(ctx: Ctx, siteId: string): Promise<SiteSettings> {
+  return readSettings(ctx, siteId)
+}
+
+/** Partial settings update; default_locale_id must name a locale of this site (else 400). */
+export async function updateSettings(ctx: Ctx, siteId: string, body: UpdateSettingsBody): Promise<SiteSettings> {
+  if (body.timezone !== undefined) checkTimezone(body.timezone)
+  return mutate(ctx, { entity: 'site_settings', action: 'Update' }, async (tx) => {
+    const site = (await q.lockSite(tx, siteId)) ?? notFound('site')
+    const locsBefore = await q.listLocales(tx, siteId)
+    const before = settingsOf(site, locsBefore)
+    const { default_locale_id, ...columns } = body
+    if (default_locale_id !== undefined && default_locale_id !== before.default_locale_id) {
+      if (!locsBefore.some((l) => l.id === default_locale_id)) {
+        validation('default_locale_id', 'is not a locale of this site')
+      }
+      await q.clearDefaultLocale(tx, siteId)
+      await q.updateLocale(tx, default_locale_id, { is_default: true })
+    }
+    const updated = Object.keys(columns).length > 0 ? await q.updateSite(tx, siteId, { ...columns, updated_at: ctx.clock.now() }) : site
+    const after = settingsOf(updated, await q.listLocales(tx, siteId))
+    return { result: after, siteId, entityId: siteId, before, after }
+  })
+}

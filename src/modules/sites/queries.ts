@@ -1,0 +1,65 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
+import type { ReadDb, Tx } from '../../db/client.js'
+import { locales, sites, type LocaleRow, type SiteRow } from '../../db/schema/sites.js'
+
+const live = isNull(sites.deleted_at)
+
+export function findSite(db: ReadDb, id: string): Promise<SiteRow | undefined> {
+  return db.query.sites.findFirst({ where: and(eq(sites.id, id), live) })
+}
+
+export function findSiteBySlug(db: ReadDb, slug: string): Promise<SiteRow | undefined> {
+  return db.query.sites.findFirst({ where: and(eq(sites.slug, slug), live) })
+}
+
+/** Live sites, all of them (undefined) or only the given ids. */
+export function listSites(db: ReadDb, ids?: string[]): Promise<SiteRow[]> {
+  if (ids && ids.length === 0) return Promise.resolve([])
+  return db
+    .select()
+    .from(sites)
+    .where(and(live, ids ? inArray(sites.id, ids) : undefined))
+    .orderBy(asc(sites.name), asc(sites.id))
+}
+
+export async function insertSite(tx: Tx, values: typeof sites.$inferInsert): Promise<SiteRow> {
+  const [row] = await tx.insert(sites).values(values).returning()
+  return row as SiteRow
+}
+
+export async function lockSite(tx: Tx, id: string): Promise<SiteRow | undefined> {
+  const [row] = await tx.select().from(sites).where(and(eq(sites.id, id), live)).for('update')
+  return row
+}
+
+export async function updateSite(tx: Tx, id: string, patch: Partial<typeof sites.$inferInsert>): Promise<SiteRow> {
+  const [row] = await tx.update(sites).set(patch).where(eq(sites.id, id)).returning()
+  return row as SiteRow
+}
+
+export function listLocales(db: ReadDb, siteId: string): Promise<LocaleRow[]> {
+  return db.select().from(locales).where(eq(locales.site_id, siteId)).orderBy(asc(locales.created_at), asc(locales.code))
+}
+
+export function findLocale(db: ReadDb, siteId: string, id: string): Promise<LocaleRow | undefined> {
+  return db.query.locales.findFirst({ where: and(eq(locales.site_id, siteId), eq(locales.id, id)) })
+}
+
+export async function insertLocales(tx: Tx, values: Array<typeof locales.$inferInsert>): Promise<LocaleRow[]> {
+  if (values.length === 0) return []
+  return tx.insert(locales).values(values).returning()
+}
+
+export async function updateLocale(tx: Tx, id: string, patch: Partial<typeof locales.$inferInsert>): Promise<LocaleRow> {
+  const [row] = await tx.update(locales).set(patch).where(eq(locales.id, id)).returning()
+  return row as LocaleRow
+}
+
+/** Clears the default flag on every locale of the site (before another becomes default). */
+export async function clearDefaultLocale(tx: Tx, siteId: string): Promise<void> {
+  await tx.update(locales).set({ is_default: false }).where(and(eq(locales.site_id, siteId), eq(locales.is_default, true)))
+}
+
+export async function deleteLocale(tx: Tx, id: string): Promise<void> {
+  await tx.delete(locales).where(eq(locales.id, id))
+}

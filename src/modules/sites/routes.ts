@@ -1,0 +1,104 @@
+import { Type } from 'typebox'
+import type { AppPlugin } from '../../app.js'
+import { site, unscoped, anyAuth } from '../../http/access.js'
+import { NoContent, SiteParams } from '../../http/schemas.js'
+import {
+  CreateSiteBody,
+  Locale,
+  LocaleInput,
+  LocaleParams,
+  Site,
+  SiteIdParams,
+  SiteSettings,
+  SiteWithLocales,
+  SlugParams,
+  UpdateLocaleBody,
+  UpdateSettingsBody,
+  UpdateSiteBody,
+} from './schemas.js'
+import * as locales from './locale-service.js'
+import * as sites from './service.js'
+
+const tags = ['Sites']
+
+export const siteRoutes: AppPlugin = async (app) => {
+  app.get(
+    '/sites',
+    // Read: any authenticated caller; the list itself is limited to what the caller can see.
+    { config: { access: anyAuth }, schema: { tags, response: { 200: Type.Array(Site) } } },
+    (req) => sites.list(req.ctx),
+  )
+
+  app.post(
+    '/sites',
+    {
+      config: { access: unscoped('Admin', 'any') },
+      schema: { tags, description: 'Creates a site with optional locales (the first is default unless one says so).', body: CreateSiteBody, response: { 201: SiteWithLocales } },
+    },
+    async (req, reply) => reply.code(201).send(await sites.create(req.ctx, req.body)),
+  )
+
+  app.get(
+    '/sites/by-slug/:slug',
+    { config: { access: anyAuth }, schema: { tags, params: SlugParams, response: { 200: Site } } },
+    (req) => sites.getBySlug(req.ctx, req.params.slug),
+  )
+
+  app.get('/sites/:id', { config: { access: site('Read', 'id') }, schema: { tags, params: SiteIdParams, response: { 200: Site } } }, (req) =>
+    sites.get(req.ctx, req.params.id),
+  )
+
+  app.put(
+    '/sites/:id',
+    { config: { access: site('Admin', 'id') }, schema: { tags, params: SiteIdParams, body: UpdateSiteBody, response: { 200: Site } } },
+    (req) => sites.update(req.ctx, req.params.id, req.body),
+  )
+
+  app.delete(
+    '/sites/:id',
+    { config: { access: site('Owner', 'id') }, schema: { tags, params: SiteIdParams, response: { 204: NoContent } } },
+    async (req, reply) => {
+      await sites.remove(req.ctx, req.params.id)
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.get(
+    '/sites/:site_id/locales',
+    { config: { access: site('Read') }, schema: { tags, params: SiteParams, response: { 200: Type.Array(Locale) } } },
+    (req) => locales.list(req.ctx, req.params.site_id),
+  )
+
+  app.post(
+    '/sites/:site_id/locales',
+    { config: { access: site('Admin') }, schema: { tags, params: SiteParams, body: LocaleInput, response: { 201: Locale } } },
+    async (req, reply) => reply.code(201).send(await locales.create(req.ctx, req.params.site_id, req.body)),
+  )
+
+  app.put(
+    '/sites/:site_id/locales/:locale_id',
+    { config: { access: site('Admin') }, schema: { tags, params: LocaleParams, body: UpdateLocaleBody, response: { 200: Locale } } },
+    (req) => locales.update(req.ctx, req.params.site_id, req.params.locale_id, req.body),
+  )
+
+  app.delete(
+    '/sites/:site_id/locales/:locale_id',
+    { config: { access: site('Admin') }, schema: { tags, params: LocaleParams, response: { 204: NoContent } } },
+    async (req, reply) => {
+      await locales.remove(req.ctx, req.params.site_id, req.params.locale_id)
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.get(
+    '/sites/:site_id/settings',
+    { config: { access: site('Read') }, schema: { tags, params: SiteParams, response: { 200: SiteSettings } } },
+    (req) => locales.getSettings(req.ctx, req.params.site_id),
+  )
+
+  app.put(
+    '/sites/:site_id/settings',
+    { config: { access: site('Admin') }, schema: { tags, params: SiteParams, body: UpdateSettingsBody, response: { 200: SiteSettings } } },
+    (req) => locales.updateSettings(req.ctx, req.params.site_id, req.body),
+  )
+}

@@ -1,0 +1,72 @@
+import { Type, type Static } from 'typebox'
+import { Body, Nullable, PatchBody, Slug, Timestamp, Uuid } from '../../http/schemas.js'
+
+export const Site = Type.Object(
+  {
+    id: Uuid,
+    name: Type.String(),
+    slug: Type.String(),
+    description: Type.String(),
+    is_active: Type.Boolean(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'Site' },
+)
+export type Site = Static<typeof Site>
+
+export const Locale = Type.Object(
+  { id: Uuid, site_id: Uuid, code: Type.String(), name: Type.String(), is_default: Type.Boolean(), created_at: Timestamp },
+  { $id: 'Locale' },
+)
+export type Locale = Static<typeof Locale>
+
+export const SiteWithLocales = Type.Object({ ...Site.properties, locales: Type.Array(Locale) })
+
+const LocaleCode = Type.String({ minLength: 2, maxLength: 35, description: 'BCP 47 language tag, stored in canonical form (en-US)' })
+const LocaleName = Type.String({ maxLength: 100 })
+
+export const LocaleInput = Body({ code: LocaleCode, name: Type.Optional(LocaleName), is_default: Type.Optional(Type.Boolean()) })
+export type LocaleInput = Static<typeof LocaleInput>
+
+const Name = Type.String({ minLength: 1, maxLength: 200 })
+const Description = Type.String({ maxLength: 5000 })
+
+export const CreateSiteBody = Body({
+  name: Name,
+  slug: Slug,
+  description: Type.Optional(Description),
+  is_active: Type.Optional(Type.Boolean()),
+  locales: Type.Optional(Type.Array(LocaleInput, { maxItems: 100 })),
+})
+export type CreateSiteBody = Static<typeof CreateSiteBody>
+
+export const UpdateSiteBody = PatchBody({ name: Name, slug: Slug, description: Description, is_active: Type.Boolean() })
+export type UpdateSiteBody = Static<typeof UpdateSiteBody>
+
+export const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 200 }) })
+export const SiteIdParams = Type.Object({ id: Uuid })
+export const LocaleParams = Type.Object({ site_id: Uuid, locale_id: Uuid })
+
+export const UpdateLocaleBody = PatchBody({ code: LocaleCode, name: LocaleName, is_default: Type.Boolean() })
+export type UpdateLocaleBody = Static<typeof UpdateLocaleBody>
+
+export const SiteSettings = Type.Object({
+  ai_enabled: Type.Boolean(),
+  analytics_enabled: Type.Boolean(),
+  editorial_workflow_enabled: Type.Boolean(),
+  max_upload_bytes: Type.Integer(),
+  timezone: Type.String(),
+  default_locale_id: Nullable(Uuid),
+})
+export type SiteSettings = Static<typeof SiteSettings>
+
+export const UpdateSettingsBody = PatchBody({
+  ai_enabled: Type.Boolean(),
+  analytics_enabled: Type.Boolean(),
+  editorial_workflow_enabled: Type.Boolean(),
+  max_upload_bytes: Type.Integer({ minimum: 1, maximum: 10 * 1024 ** 3 }),
+  timezone: Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone, e.g. Europe/Berlin' }),
+  default_locale_id: Uuid,
+})
+export type UpdateSettingsBody = Static<typeof UpdateSettingsBody>

@@ -1,0 +1,118 @@
+import type { Ctx } from '../../core/context.js'
+import { isUnscoped } from '../../core/access.js'
+import { mutate } from '../../core/mutation.js'
+import type { Principal } from '../../core/principal.js'
+import { registerScope } from '../../core/scope.js'
+import type { SiteRow } from '../../db/schema/sites.js'
+import { conflict, notFound, validation } from '../../http/errors.js'
+import { canonicalLocale, localeDisplayName } from './locales.js'
+import * as q from './queries.js'
+import type { CreateSiteBody, LocaleInput, Site, UpdateSiteBody } from './schemas.js'
+
+registerScope('site', async (db, id) => ((await q.findSite(db, id)) ? { siteId: id, siteIds: [id] } : undefined))
+
+/** Public fields only: settings have their own endpoint. */
+export function present(row: SiteRow): Site {
+  const { id, name, slug, description, is_active, created_at, updated_at } = row
+  return { id, name, slug, description, is_active, created_at, updated_at }
+}
+
+function visibleSiteIds(p: Principal): string[] | undefined {
+  if (isUnscoped(p)) return undefined
+  if (p.kind === 'api_key') return p.siteId ? [p.siteId] : []
+  if (p.kind === 'user') return [...p.memberships.keys()]
+  return []
+}
+
+/** Sites the caller can see: its key's site, its memberships, or all for unscoped callers. */
+export async function list(ctx: Ctx): Promise<Site[]> {
+  return (await q.listSites(ctx.db, visibleSiteIds(ctx.principal))).map(present)
+}
+
+/** One live site (access checked by the route). */
+export async function get(ctx: Ctx, id: string): Promise<Site> {
+  return present((await q.findSite(ctx.db, id)) ?? notFound('site'))
+}
+
+/** By slug, with the same 404 for unknown and out-of-scope sites. */
+export async function getBySlug(ctx: Ctx, slug: string): Promise<Site> {
+  const row = (await q.findSiteBySlug(ctx.db, slug)) ?? notFound('site')
+  const visible = visibleSiteIds(ctx.principal)
+  if (visible && !visible.includes(row.id)) notFound('site')
+  return present(row)
+}
+
+/** Normalises a locale list: canonical codes, no duplicates, exactly one default (the first unless one says so). */
+export function normaliseLocales(input: LocaleInput[]): Array<{ code: string; name: string; is_default: boolean }> {
+  const seen = new Set<string>()
+  const out = input.map((l, i) => {
+    const code = canonicalLocale(l.code, `locales.${i}.code`)
+    if (seen.has(code)) validation(`locales.${i}.code`, `duplicate locale ${code}`)
+    seen.add(code)
+    return { code, name: l.name?.trim() || localeDisplayName(code), is_default: l.is_default === true }
+  })
+  const defaults = out.filter((l) => l.is_default).length
+  if (defaults > 1) validation('locales', 'only one locale can be the default')
+  if (defaults === 0 && out[0]) out[0].is_default = true
+  return out
+}
+
+export type CreateSiteInput = CreateSiteBody
+
+/** Creates a site and, in the same transaction, its locales. 409 when the slug is taken. */
+export async function create(ctx: Ctx, body: CreateSiteBody) {
+  const locs = normaliseLocales(body.locales ?? [])
+  const now = ctx.clock.now()
+  return mutate(ctx, { entity: 'site', action: 'Create' }, async (tx) => {
+    if (await q.findSiteBySlug(tx, body.slug)) conflict(`A site with slug "${body.slug}" already exists`)
+    const row = await q.insertSite(tx, {
+      name: body.name,
+      slug: body.slug,
+      description: body.description ?? '',
+      is_active: body.is_active ?? true,
+      created_at: now,
+      updated_at: now,
+    })
+    const created = await q.insertLocales(
+      tx,
+      locs.map((l) => ({ ...l, site_id: row.id, created_at: now })),
+    )
+    const site = present(row)
+    return {
+      result: { ...site, locales: created },
+      siteId: row.id,
+      entityId: row.id,
+      metadata: { name: row.name, slug: row.slug, locales: locs.map((l) => l.code) },
+      events: [{ type: 'site.created', siteId: row.id, data: site }],
+    }
+  })
+}
+
+/** Partial update of name, slug, description, is_active. 409 when the new slug is taken. */
+export async function update(ctx: Ctx, id: string, body: UpdateSiteBody): Promise<Site> {
+  return mutate(ctx, { entity: 'site', action: 'Update' }, async (tx) => {
+    const before = (await q.lockSite(tx, id)) ?? notFound('site')
+    if (body.slug !== undefined && body.slug !== before.slug && (await q.findSiteBySlug(tx, body.slug))) {
+      conflict(`A site with slug "${body.slug}" already exists`)
+    }
+    const after = await q.updateSite(tx, id, { ...body, updated_at: ctx.clock.now() })
+    const site = present(after)
+    return { result: site, siteId: id, entityId: id, before: present(before), after: site, events: [{ type: 'site.updated', siteId: id, data: site }] }
+  })
+}
+
+/** Soft delete: the site and everything in it answer 404 from now on; its slug becomes free. */
+export async function remove(ctx: Ctx, id: string): Promise<void> {
+  await mutate(ctx, { entity: 'site', action: 'Delete' }, async (tx) => {
+    const before = (await q.lockSite(tx, id)) ?? notFound('site')
+    const now = ctx.clock.now()
+    await q.updateSite(tx, id, { deleted_at: now, updated_at: now })
+    return {
+      result: undefined,
+      siteId: id,
+      entityId: id,
+      metadata: { name: before.name, slug: before.slug },
+      events: [{ type: 'site.deleted', siteId: id, data: { id, slug: before.slug } }],
+    }
+  })
+}
