@@ -1,7 +1,8 @@
 import type { Permission } from '../db/schema/api-keys.js'
+import { SITE_ROLES } from '../db/schema/members.js'
 
+export { SITE_ROLES }
 export type Level = Permission
-export const SITE_ROLES = ['Owner', 'Admin', 'Reviewer', 'Editor', 'Author', 'Viewer'] as const
 export type SiteRole = (typeof SITE_ROLES)[number]
 /** What an endpoint table's Permission column says: a permission level or a minimum site role. */
 export type Requirement = Level | SiteRole

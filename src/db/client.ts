@@ -71,7 +71,7 @@ function openPostgres(url: string, max: number): DbHandle {
       try {
         await conn.query('select pg_advisory_lock($1)', [lockId])
         try {
-          return await fn(drizzlePg(conn, { schema, casing: 'snake_case' }) as unknown as Db)
+          return await fn(drizzlePg(conn, { schema, casing: 'snake_case' }))
         } finally {
           await conn.query('select pg_advisory_unlock($1)', [lockId])
         }

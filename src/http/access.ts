@@ -88,7 +88,7 @@ export function registerAccessGuard(app: FastifyInstance, prefix = '/api/v1'): v
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(prefix)) return
     if (route.method === 'HEAD' || (Array.isArray(route.method) && route.method.includes('HEAD') && route.method.length === 1)) return
-    const access = (route.config as { access?: Access } | undefined)?.access
+    const access = (route.config)?.access
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`)
     if (access.kind === 'record' && !hasScopeResolver(access.entity)) {
       throw new Error(`Route ${String(route.method)} ${route.url} uses record access for "${access.entity}" but no scope resolver is registered`)

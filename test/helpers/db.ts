@@ -21,7 +21,7 @@ export async function freshDb(): Promise<DbHandle> {
       await admin.end()
     }
     const dbh = await openDb({ databaseUrl: withDb(url, name), poolSize: 5 })
-    const close = dbh.close
+    const close = () => dbh.close()
     return {
       ...dbh,
       close: async () => {

@@ -5,6 +5,7 @@ import net from 'node:net'
  * (The database and Redis servers CI uses are on 127.0.0.1 too.)
  */
 const LOOPBACK = /^(127\.|::1$|localhost$|::ffff:127\.)/
+// eslint-disable-next-line @typescript-eslint/unbound-method -- re-applied with the socket as this
 const original = net.Socket.prototype.connect
 
 function hostOf(args: unknown[]): string | undefined {
@@ -26,4 +27,4 @@ net.Socket.prototype.connect = function guardedConnect(this: net.Socket, ...args
     throw new Error(`test tried to connect to ${host}: only loopback addresses are allowed in tests`)
   }
   return (original as (...a: unknown[]) => net.Socket).apply(this, args)
-} as typeof net.Socket.prototype.connect
+}

@@ -1,0 +1,63 @@
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+
+const layering = {
+  routes: {
+    patterns: [
+      { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'routes.ts is HTTP only: no SQL' },
+      { group: ['**/queries.js', '**/db/*', '**/db/**'], message: 'routes.ts calls its service, not queries or the database' },
+    ],
+  },
+  service: {
+    patterns: [
+      { group: ['fastify'], message: 'services know nothing of HTTP' },
+      { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'SQL belongs in queries.ts' },
+      { group: ['**/core/context.js'], importNames: ['writerOf'], message: 'write through mutate()' },
+    ],
+  },
+  queries: {
+    patterns: [
+      { group: ['**/http/*', '**/http/**'], message: 'queries.ts returns rows; rules and errors live in the service' },
+      { group: ['**/core/mutation.js'], message: 'queries.ts is called by mutate(), not the other way round' },
+    ],
+  },
+}
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'data/**', '.tmp/**', 'src/db/migrations/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/require-await': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      eqeqeq: ['error', 'always'],
+      'max-lines': ['warn', { max: 400, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['warn', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    // Fastify plugins and handlers are async by contract even when they do not await.
+    files: ['src/modules/*/routes.ts', 'src/modules/*/*.routes.ts'],
+    rules: { 'no-restricted-imports': ['error', layering.routes], '@typescript-eslint/require-await': 'off' },
+  },
+  { files: ['src/modules/*/service.ts', 'src/modules/*/*-service.ts'], rules: { 'no-restricted-imports': ['error', layering.service] } },
+  { files: ['src/modules/*/queries.ts'], rules: { 'no-restricted-imports': ['error', layering.queries] } },
+  {
+    files: ['test/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      'max-lines-per-function': 'off',
+      'max-lines': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+    },
+  },
+  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+)

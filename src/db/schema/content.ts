@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm'
+import { boolean, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, id } from './columns.js'
+import { sites } from './sites.js'
+
+export const CONTENT_TYPES = ['blog', 'page'] as const
+export type ContentType = (typeof CONTENT_TYPES)[number]
+
+/**
+ * A content item (blog post or page). Taxonomy, localizations and attachments hang off content_id,
+ * so blogs and pages share them. site_id is the owning site.
+ */
+export const content = pgTable(
+  'content',
+  {
+    id: id(),
+    site_id: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    content_type: text('content_type', { enum: CONTENT_TYPES }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('content_site_idx').on(t.site_id, t.content_type)],
+)
+
+/**
+ * Every site that carries a content item (decisions.md "Shared content"), the owner included.
+ * slug is copied here so that "unique within each site that carries the record" is one unique index.
+ */
+export const contentSites = pgTable(
+  'content_sites',
+  {
+    content_id: uuid('content_id')
+      .notNull()
+      .references(() => content.id, { onDelete: 'cascade' }),
+    site_id: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    content_type: text('content_type', { enum: CONTENT_TYPES }).notNull(),
+    slug: text('slug').notNull(),
+    /** false once the record is soft-deleted: its slug is free again. */
+    is_live: boolean('is_live').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.content_id, t.site_id], name: 'content_sites_pk' }),
+    uniqueIndex('content_sites_slug_uq').on(t.site_id, t.content_type, t.slug).where(sql`${t.is_live}`),
+    index('content_sites_site_idx').on(t.site_id, t.content_type),
+  ],
+)
+
+export type ContentRow = typeof content.$inferSelect
+export type ContentSiteRow = typeof contentSites.$inferSelect

@@ -1,0 +1,24 @@
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, id, updatedAt } from './columns.js'
+import { sites } from './sites.js'
+
+export const SITE_ROLES = ['Owner', 'Admin', 'Reviewer', 'Editor', 'Author', 'Viewer'] as const
+
+/** A JWT user's role on a site. user_id is the UUID v5 of the identity-provider `sub`. */
+export const siteMembers = pgTable(
+  'site_members',
+  {
+    id: id(),
+    site_id: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id').notNull(),
+    idp_user_id: text('idp_user_id').notNull(),
+    role: text('role', { enum: SITE_ROLES }).notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex('site_members_site_user_uq').on(t.site_id, t.user_id), index('site_members_user_idx').on(t.user_id), index('site_members_site_role_idx').on(t.site_id, t.role)],
+)
+
+export type SiteMemberRow = typeof siteMembers.$inferSelect
