@@ -15,6 +15,7 @@ import { modules } from './modules/index.js'
 import { openCache, type Cache } from './platform/cache/index.js'
 import { systemClock, type Clock } from './platform/clock.js'
 import { KeyStore } from './platform/key-store.js'
+import { SiteCache } from './platform/site-cache.js'
 import { UsageRecorder } from './platform/usage.js'
 
 export type App = FastifyInstance<
@@ -61,9 +62,11 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
   const clock = opts.clock ?? systemClock
   const keys = new KeyStore(opts.dbh.db, cache, config.keyCacheTtlMs)
   await keys.start()
+  const siteCache = new SiteCache(opts.dbh.db, cache, config.keyCacheTtlMs)
+  await siteCache.start()
   const usage = new UsageRecorder(opts.dbh.db, app.log, config.usageFlushMs)
   usage.start()
-  const deps: Deps = { config, dbh: opts.dbh, cache, clock, keys, usage, log: app.log }
+  const deps: Deps = { config, dbh: opts.dbh, cache, clock, keys, sites: siteCache, usage, log: app.log }
   app.decorate('deps', deps)
 
   app.setValidatorCompiler(validatorCompiler)

@@ -1,5 +1,3 @@
-import { and, eq, isNull } from 'drizzle-orm'
-import { sites } from '../db/schema/sites.js'
 import { forbidden, notFound } from '../http/errors.js'
 import type { Ctx } from './context.js'
 import { LEVEL_RANK, REQUIREMENT_LEVEL, ROLES_SATISFYING, ROLE_LEVEL, atLeast } from './levels.js'
@@ -65,14 +63,15 @@ export function isUnscoped(p: Principal): boolean {
   return p.kind === 'system' || (p.kind === 'api_key' && p.siteId === null) || (p.kind === 'user' && p.isSystemAdmin)
 }
 
-async function siteIsLive(ctx: Ctx, siteId: string): Promise<boolean> {
-  const rows = await ctx.db
-    .select({ id: sites.id })
-    .from(sites)
-    .where(and(eq(sites.id, siteId), isNull(sites.deleted_at)))
-    .limit(1)
-  return rows.length > 0
+/** Sites a caller may list: undefined for unscoped callers (all), else its key's site or its memberships. */
+export function visibleSiteIds(p: Principal): string[] | undefined {
+  if (isUnscoped(p)) return undefined
+  if (p.kind === 'api_key') return p.siteId ? [p.siteId] : []
+  if (p.kind === 'user') return [...p.memberships.keys()]
+  return []
 }
+
+const siteIsLive = (ctx: Ctx, siteId: string) => ctx.deps.sites.isLive(siteId)
 
 /**
  * Site access: 404 when the site does not exist, is deleted or lies outside the caller's reach;

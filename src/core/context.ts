@@ -4,6 +4,7 @@ import type { Db, DbHandle, ReadDb } from '../db/client.js'
 import type { Cache } from '../platform/cache/index.js'
 import type { Clock } from '../platform/clock.js'
 import type { KeyStore } from '../platform/key-store.js'
+import type { SiteCache } from '../platform/site-cache.js'
 import type { UsageRecorder } from '../platform/usage.js'
 import { system, type Principal } from './principal.js'
 
@@ -14,6 +15,7 @@ export interface Deps {
   cache: Cache
   clock: Clock
   keys: KeyStore
+  sites: SiteCache
   usage: UsageRecorder
   log: FastifyBaseLogger
 }

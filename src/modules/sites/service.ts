@@ -1,7 +1,6 @@
 import type { Ctx } from '../../core/context.js'
-import { isUnscoped } from '../../core/access.js'
+import { requireSite, visibleSiteIds } from '../../core/access.js'
 import { mutate } from '../../core/mutation.js'
-import type { Principal } from '../../core/principal.js'
 import { registerScope } from '../../core/scope.js'
 import type { SiteRow } from '../../db/schema/sites.js'
 import { conflict, notFound, validation } from '../../http/errors.js'
@@ -17,13 +16,6 @@ export function present(row: SiteRow): Site {
   return { id, name, slug, description, is_active, created_at, updated_at }
 }
 
-function visibleSiteIds(p: Principal): string[] | undefined {
-  if (isUnscoped(p)) return undefined
-  if (p.kind === 'api_key') return p.siteId ? [p.siteId] : []
-  if (p.kind === 'user') return [...p.memberships.keys()]
-  return []
-}
-
 /** Sites the caller can see: its key's site, its memberships, or all for unscoped callers. */
 export async function list(ctx: Ctx): Promise<Site[]> {
   return (await q.listSites(ctx.db, visibleSiteIds(ctx.principal))).map(present)
@@ -34,11 +26,10 @@ export async function get(ctx: Ctx, id: string): Promise<Site> {
   return present((await q.findSite(ctx.db, id)) ?? notFound('site'))
 }
 
-/** By slug, with the same 404 for unknown and out-of-scope sites. */
+/** A live site by slug; Read on it is required, and unknown, deleted and out-of-scope sites are one 404. */
 export async function getBySlug(ctx: Ctx, slug: string): Promise<Site> {
   const row = (await q.findSiteBySlug(ctx.db, slug)) ?? notFound('site')
-  const visible = visibleSiteIds(ctx.principal)
-  if (visible && !visible.includes(row.id)) notFound('site')
+  await requireSite(ctx, row.id, 'Read')
   return present(row)
 }
 
@@ -59,7 +50,7 @@ export function normaliseLocales(input: LocaleInput[]): Array<{ code: string; na
 
 export type CreateSiteInput = CreateSiteBody
 
-/** Creates a site and, in the same transaction, its locales. 409 when the slug is taken. */
+/** Creates a site and, in the same transaction, its locales (and, for a JWT creator, its Owner membership). 409 when the slug is taken. */
 export async function create(ctx: Ctx, body: CreateSiteBody) {
   const locs = normaliseLocales(body.locales ?? [])
   const now = ctx.clock.now()
@@ -77,6 +68,8 @@ export async function create(ctx: Ctx, body: CreateSiteBody) {
       tx,
       locs.map((l) => ({ ...l, site_id: row.id, created_at: now })),
     )
+    const p = ctx.principal
+    if (p.kind === 'user') await q.insertOwner(tx, { site_id: row.id, user_id: p.userId, idp_user_id: p.idpUserId, now })
     const site = present(row)
     return {
       result: { ...site, locales: created },
@@ -115,4 +108,5 @@ export async function remove(ctx: Ctx, id: string): Promise<void> {
       events: [{ type: 'site.deleted', siteId: id, data: { id, slug: before.slug } }],
     }
   })
+  await ctx.deps.sites.invalidate(id)
 }
