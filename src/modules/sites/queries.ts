@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
 import type { ReadDb, Tx } from '../../db/client.js'
+import { siteMembers } from '../../db/schema/members.js'
 import { locales, sites, type LocaleRow, type SiteRow } from '../../db/schema/sites.js'
 
 const live = isNull(sites.deleted_at)
@@ -62,4 +63,10 @@ export async function clearDefaultLocale(tx: Tx, siteId: string): Promise<void> 
 
 export async function deleteLocale(tx: Tx, id: string): Promise<void> {
   await tx.delete(locales).where(eq(locales.id, id))
+}
+
+/** The identity-provider user who created a site becomes its Owner. */
+export async function insertOwner(tx: Tx, values: { site_id: string; user_id: string; idp_user_id: string; now: Date }): Promise<void> {
+  const { now, ...rest } = values
+  await tx.insert(siteMembers).values({ ...rest, role: 'Owner', created_at: now, updated_at: now })
 }
