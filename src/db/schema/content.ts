@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, id } from './columns.js'
+import { boolean, date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, id, ts } from './columns.js'
 import { sites } from './sites.js'
 
 export const CONTENT_TYPES = ['blog', 'page'] as const
@@ -40,11 +40,29 @@ export const contentSites = pgTable(
     slug: text('slug').notNull(),
     /** false once the record is soft-deleted: its slug is free again. */
     is_live: boolean('is_live').notNull().default(true),
+    /** Place in the record's site_ids (0: the owning site). */
+    position: integer('position').notNull().default(0),
+    /*
+     * Read-path copies of the content's workflow state, so that "published in site S, newest first" is one
+     * index range scan for every carrying site. Kept equal to the blog row by the blogs_sync_content_sites
+     * trigger (migration 0002_content_sites_read_path), whoever writes the blog (service, review, scheduler).
+     */
+    status: text('status').notNull().default('Draft'),
+    published_date: date('published_date', { mode: 'string' }),
+    published_at: ts('published_at'),
+    publish_end: ts('publish_end'),
+    is_featured: boolean('is_featured').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.content_id, t.site_id], name: 'content_sites_pk' }),
     uniqueIndex('content_sites_slug_uq').on(t.site_id, t.content_type, t.slug).where(sql`${t.is_live}`),
     index('content_sites_site_idx').on(t.site_id, t.content_type),
+    index('content_sites_published_idx')
+      .on(t.site_id, t.content_type, t.published_date.desc().nullsLast(), t.published_at.desc().nullsLast(), t.content_id.desc())
+      .where(sql`${t.is_live} and ${t.status} = 'Published'`),
+    index('content_sites_featured_idx')
+      .on(t.site_id, t.content_type, t.published_date.desc().nullsLast(), t.published_at.desc().nullsLast(), t.content_id.desc())
+      .where(sql`${t.is_live} and ${t.status} = 'Published' and ${t.is_featured}`),
   ],
 )
 

@@ -1,0 +1,98 @@
+import { and, asc, eq, inArray, like, or } from 'drizzle-orm'
+import type { ReadDb, Tx } from '../db/client.js'
+import { content, contentSites, type ContentRow, type ContentType } from '../db/schema/content.js'
+import { conflict } from '../http/errors.js'
+
+/*
+ * Content items (blogs, pages) and the sites that carry them (decisions.md "Shared content"): the first of
+ * site_ids owns the record, every listed site publishes it, and a slug is unique among the live records of
+ * its type in each carrying site. Soft delete retires the carrier rows so the slug is free again.
+ * Module-neutral: pages use the same helpers with content_type 'page'.
+ */
+
+export interface NewContent {
+  type: ContentType
+  /** Owning site first. */
+  siteIds: string[]
+  slug: string
+  createdAt: Date
+}
+
+/** Carrying sites per content id, owning site first (then in site_ids order). */
+export async function carriersOf(db: ReadDb, contentIds: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>()
+  if (contentIds.length === 0) return out
+  const rows = await db
+    .select({ content_id: contentSites.content_id, site_id: contentSites.site_id })
+    .from(contentSites)
+    .where(inArray(contentSites.content_id, contentIds))
+    .orderBy(asc(contentSites.content_id), asc(contentSites.position))
+  for (const r of rows) {
+    const list = out.get(r.content_id) ?? []
+    list.push(r.site_id)
+    out.set(r.content_id, list)
+  }
+  return out
+}
+
+/** Sites among siteIds where a live record of this type already uses the slug (exceptContentId: the record itself). */
+export async function sitesUsingSlug(db: ReadDb, type: ContentType, siteIds: string[], slug: string, exceptContentId?: string): Promise<string[]> {
+  if (siteIds.length === 0) return []
+  const rows = await db
+    .select({ site_id: contentSites.site_id, content_id: contentSites.content_id })
+    .from(contentSites)
+    .where(and(inArray(contentSites.site_id, siteIds), eq(contentSites.content_type, type), eq(contentSites.slug, slug), eq(contentSites.is_live, true)))
+  return rows.filter((r) => r.content_id !== exceptContentId).map((r) => r.site_id)
+}
+
+/** 409 CONFLICT when the slug is taken by another live record of the type in any of the sites. */
+export async function assertSlugFree(db: ReadDb, type: ContentType, siteIds: string[], slug: string, exceptContentId?: string): Promise<void> {
+  const taken = await sitesUsingSlug(db, type, siteIds, slug, exceptContentId)
+  if (taken.length > 0) conflict(`The slug "${slug}" is already used by another ${type} in site ${taken.join(', ')}`)
+}
+
+/** Live slugs of the type in the sites that equal `prefix` or start with `prefix-` (clone suffix search). */
+export async function slugsWithPrefix(db: ReadDb, type: ContentType, siteIds: string[], prefix: string): Promise<Set<string>> {
+  if (siteIds.length === 0) return new Set()
+  const rows = await db
+    .select({ slug: contentSites.slug })
+    .from(contentSites)
+    .where(
+      and(
+        inArray(contentSites.site_id, siteIds),
+        eq(contentSites.content_type, type),
+        eq(contentSites.is_live, true),
+        // Slugs are [a-z0-9-]: no LIKE wildcards can occur in the prefix.
+        or(eq(contentSites.slug, prefix), like(contentSites.slug, `${prefix}-%`)),
+      ),
+    )
+  return new Set(rows.map((r) => r.slug))
+}
+
+/**
+ * Creates the content item and one carrier row per site (owning site first). Checks the slug in every
+ * carrying site first (409); a concurrent insert of the same slug still fails on the unique index (409).
+ */
+export async function createContent(tx: Tx, c: NewContent): Promise<ContentRow> {
+  const owner = c.siteIds[0]
+  if (owner === undefined) throw new Error('createContent needs at least one site')
+  await assertSlugFree(tx, c.type, c.siteIds, c.slug)
+  const [row] = await tx.insert(content).values({ site_id: owner, content_type: c.type, created_at: c.createdAt }).returning()
+  const created = row as ContentRow
+  await tx
+    .insert(contentSites)
+    .values(c.siteIds.map((siteId, position) => ({ content_id: created.id, site_id: siteId, content_type: c.type, slug: c.slug, position })))
+  return created
+}
+
+/** Changes the slug in every carrying site (409 when another live record of the type uses it in one of them). */
+export async function renameContent(tx: Tx, type: ContentType, contentId: string, slug: string): Promise<void> {
+  const siteIds = (await carriersOf(tx, [contentId])).get(contentId) ?? []
+  await assertSlugFree(tx, type, siteIds, slug, contentId)
+  await tx.update(contentSites).set({ slug }).where(eq(contentSites.content_id, contentId))
+}
+
+/** Soft delete: the record leaves every carrying site's lists and its slug becomes free. */
+export async function retireContent(tx: Tx, contentId: string): Promise<void> {
+  await tx.update(contentSites).set({ is_live: false }).where(eq(contentSites.content_id, contentId))
+}

@@ -1,0 +1,363 @@
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { carriersOf } from '../../core/content.js'
+import type { ReadDb, Tx } from '../../db/client.js'
+import { blogLocalizations, blogs, type BlogLocalizationRow, type BlogRow, type ContentStatus } from '../../db/schema/blogs.js'
+import { contentSites } from '../../db/schema/content.js'
+import { locales, sites, type LocaleRow } from '../../db/schema/sites.js'
+import { categories, contentCategories, contentTags, tags } from '../../db/schema/taxonomy.js'
+import type { Blog, BlogDetail, BlogListItem, CategoryRef, TagRef } from './schemas.js'
+
+/*
+ * Blog reads are batch reads: a page of any size costs the same handful of queries (ids, then one
+ * inArray query per related table). Published lists scan content_sites_published_idx, which holds the
+ * blog's workflow state for every carrying site (kept in sync by a trigger, see schema/content.ts).
+ */
+
+const liveBlog = isNull(blogs.deleted_at)
+const cs = contentSites
+
+/** The wire form of a blog row plus its carrying sites (owning site first). */
+export function toBlog(row: BlogRow, siteIds: string[] | undefined): Blog {
+  return {
+    id: row.id,
+    content_id: row.content_id,
+    site_id: row.site_id,
+    site_ids: siteIds && siteIds.length > 0 ? siteIds : [row.site_id],
+    slug: row.slug,
+    author: row.author,
+    status: row.status,
+    published_date: row.published_date,
+    published_at: row.published_at,
+    publish_start: row.publish_start,
+    publish_end: row.publish_end,
+    is_featured: row.is_featured,
+    allow_comments: row.allow_comments,
+    reading_time_minutes: row.reading_time_minutes,
+    cover_image_id: row.cover_image_id,
+    header_image_id: row.header_image_id,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  }
+}
+
+/** A live (not soft-deleted) blog row. */
+export function findBlog(db: ReadDb, id: string): Promise<BlogRow | undefined> {
+  return db.query.blogs.findFirst({ where: and(eq(blogs.id, id), liveBlog) })
+}
+
+/** The blog with its site_ids, or undefined when unknown or deleted. */
+export async function findBlogWire(db: ReadDb, id: string): Promise<Blog | undefined> {
+  const row = await findBlog(db, id)
+  if (!row) return undefined
+  return toBlog(row, (await carriersOf(db, [row.content_id])).get(row.content_id))
+}
+
+/** Carrying sites of a content item, owning site first. */
+export async function siteIdsOf(db: ReadDb, contentId: string): Promise<string[]> {
+  return (await carriersOf(db, [contentId])).get(contentId) ?? []
+}
+
+interface LocSummary {
+  content_id: string
+  title: string
+  subtitle: string
+  excerpt: string
+  code: string
+  is_default: boolean
+  created_at: Date
+}
+
+/** Picks the localization for a list item: the requested code, else the default locale, else the oldest. */
+function pickLocalization(locs: LocSummary[], code: string | undefined): LocSummary | undefined {
+  const wanted = code?.toLowerCase()
+  return (
+    (wanted ? locs.find((l) => l.code.toLowerCase() === wanted) : undefined) ??
+    locs.find((l) => l.is_default) ??
+    [...locs].sort((a, b) => a.created_at.getTime() - b.created_at.getTime())[0]
+  )
+}
+
+function groupBy<T extends { content_id: string }>(rows: T[]): Map<string, T[]> {
+  const out = new Map<string, T[]>()
+  for (const r of rows) {
+    const list = out.get(r.content_id) ?? []
+    list.push(r)
+    out.set(r.content_id, list)
+  }
+  return out
+}
+
+function tagRows(db: ReadDb, contentIds: string[]) {
+  return db
+    .select({ content_id: contentTags.content_id, id: tags.id, name: tags.name, slug: tags.slug })
+    .from(contentTags)
+    .innerJoin(tags, eq(tags.id, contentTags.tag_id))
+    .where(and(inArray(contentTags.content_id, contentIds), isNull(tags.deleted_at)))
+    .orderBy(asc(tags.name), asc(tags.id))
+}
+
+function categoryRows(db: ReadDb, contentIds: string[]) {
+  return db
+    .select({ content_id: contentCategories.content_id, id: categories.id, name: categories.name, slug: categories.slug, is_primary: contentCategories.is_primary })
+    .from(contentCategories)
+    .innerJoin(categories, eq(categories.id, contentCategories.category_id))
+    .where(and(inArray(contentCategories.content_id, contentIds), isNull(categories.deleted_at)))
+    .orderBy(desc(contentCategories.is_primary), asc(categories.name), asc(categories.id))
+}
+
+const tagRef = ({ id, name, slug }: TagRef): TagRef => ({ id, name, slug })
+const categoryRef = ({ id, name, slug, is_primary }: CategoryRef): CategoryRef => ({ id, name, slug, is_primary })
+
+/** List items for blog rows, in the rows' order: four batch queries whatever the number of rows. */
+export async function itemsForRows(db: ReadDb, rows: BlogRow[], localeCode?: string): Promise<BlogListItem[]> {
+  if (rows.length === 0) return []
+  const contentIds = [...new Set(rows.map((r) => r.content_id))]
+  const [carriers, locs, tagList, catList] = await Promise.all([
+    carriersOf(db, contentIds),
+    db
+      .select({
+        content_id: blogLocalizations.content_id,
+        title: blogLocalizations.title,
+        subtitle: blogLocalizations.subtitle,
+        excerpt: blogLocalizations.excerpt,
+        code: locales.code,
+        is_default: locales.is_default,
+        created_at: blogLocalizations.created_at,
+      })
+      .from(blogLocalizations)
+      .innerJoin(locales, eq(locales.id, blogLocalizations.locale_id))
+      .where(inArray(blogLocalizations.content_id, contentIds)),
+    tagRows(db, contentIds),
+    categoryRows(db, contentIds),
+  ])
+  const locsBy = groupBy(locs)
+  const tagsBy = groupBy(tagList)
+  const catsBy = groupBy(catList)
+  return rows.map((row) => {
+    const loc = pickLocalization(locsBy.get(row.content_id) ?? [], localeCode)
+    return {
+      ...toBlog(row, carriers.get(row.content_id)),
+      title: loc?.title ?? '',
+      subtitle: loc?.subtitle ?? '',
+      excerpt: loc?.excerpt ?? '',
+      locale: loc?.code ?? null,
+      tags: (tagsBy.get(row.content_id) ?? []).map(tagRef),
+      categories: (catsBy.get(row.content_id) ?? []).map(categoryRef),
+    }
+  })
+}
+
+/** List items for live blogs, in the order of `ids` (unknown or deleted ids are left out); bounded queries. */
+export async function listItemsByIds(db: ReadDb, ids: string[], localeCode?: string): Promise<BlogListItem[]> {
+  if (ids.length === 0) return []
+  const rows = await db
+    .select()
+    .from(blogs)
+    .where(and(inArray(blogs.id, ids), liveBlog))
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  const ordered = ids.map((id) => byId.get(id)).filter((r): r is BlogRow => r !== undefined)
+  return itemsForRows(db, ordered, localeCode)
+}
+
+/** Live blog rows by content id, in the order of contentIds. */
+async function rowsByContentIds(db: ReadDb, contentIds: string[]): Promise<BlogRow[]> {
+  if (contentIds.length === 0) return []
+  const rows = await db
+    .select()
+    .from(blogs)
+    .where(and(inArray(blogs.content_id, contentIds), liveBlog))
+  const byContent = new Map(rows.map((r) => [r.content_id, r]))
+  return contentIds.map((c) => byContent.get(c)).filter((r): r is BlogRow => r !== undefined)
+}
+
+/** Live blogs carried by the site (any status), newest first, with the total. */
+export async function siteBlogs(
+  db: ReadDb,
+  siteId: string,
+  status: ContentStatus | undefined,
+  limit: number,
+  offset: number,
+): Promise<{ rows: BlogRow[]; total: number }> {
+  const where = and(eq(cs.site_id, siteId), eq(cs.content_type, 'blog'), sql`${cs.is_live}`, status ? eq(cs.status, status) : undefined)
+  const [page, [counted]] = await Promise.all([
+    db
+      .select({ blog: blogs })
+      .from(cs)
+      .innerJoin(blogs, and(eq(blogs.content_id, cs.content_id), liveBlog))
+      .where(where)
+      .orderBy(desc(blogs.created_at), desc(blogs.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(cs).where(where),
+  ])
+  return { rows: page.map((p) => p.blog), total: counted?.total ?? 0 }
+}
+
+/** Published in the site at `now`: status Published, live, publish_end not passed (optionally featured only). */
+function publishedWhere(siteId: string, now: Date, featuredOnly: boolean): SQL | undefined {
+  // Literal predicates (not parameters) so that the partial indexes' conditions are provably implied.
+  return and(
+    eq(cs.site_id, siteId),
+    eq(cs.content_type, 'blog'),
+    sql`${cs.is_live} and ${cs.status} = 'Published'`,
+    featuredOnly ? sql`${cs.is_featured}` : undefined,
+    or(isNull(cs.publish_end), gt(cs.publish_end, now)),
+  )
+}
+
+export interface PublishedPage {
+  rows: BlogRow[]
+  total: number
+  /** The earliest publish_end still ahead among the listed set: the answer changes then without a write. */
+  nextChangeAt: Date | null
+}
+
+/** One page of the site's published blogs, newest published_date first (then published_at, then id). */
+export async function publishedBlogs(db: ReadDb, siteId: string, now: Date, limit: number, offset: number, featuredOnly = false): Promise<PublishedPage> {
+  const where = publishedWhere(siteId, now, featuredOnly)
+  const [ids, [agg]] = await Promise.all([
+    db
+      .select({ content_id: cs.content_id })
+      .from(cs)
+      .where(where)
+      .orderBy(sql`${cs.published_date} desc nulls last`, sql`${cs.published_at} desc nulls last`, sql`${cs.content_id} desc nulls last`)
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ total: sql<number>`count(*)::int`, next_end: sql<string | null>`min(${cs.publish_end})` })
+      .from(cs)
+      .where(where),
+  ])
+  const rows = await rowsByContentIds(
+    db,
+    ids.map((r) => r.content_id),
+  )
+  return { rows, total: agg?.total ?? 0, nextChangeAt: agg?.next_end ? new Date(agg.next_end) : null }
+}
+
+/** The live blog with this slug among the blogs the site carries. */
+export async function blogBySlug(db: ReadDb, siteId: string, slug: string): Promise<BlogRow | undefined> {
+  const [row] = await db
+    .select({ blog: blogs })
+    .from(cs)
+    .innerJoin(blogs, and(eq(blogs.content_id, cs.content_id), liveBlog))
+    .where(and(eq(cs.site_id, siteId), eq(cs.content_type, 'blog'), eq(cs.slug, slug), sql`${cs.is_live}`))
+    .limit(1)
+  return row?.blog
+}
+
+/** Localizations of a content item, default locale first, then by code. */
+export function localizationsOf(db: ReadDb, contentId: string): Promise<BlogLocalizationRow[]> {
+  return db
+    .select({ loc: blogLocalizations })
+    .from(blogLocalizations)
+    .innerJoin(locales, eq(locales.id, blogLocalizations.locale_id))
+    .where(eq(blogLocalizations.content_id, contentId))
+    .orderBy(desc(locales.is_default), asc(locales.code))
+    .then((rows) => rows.map((r) => r.loc))
+}
+
+/** Blog + localizations + categories + tags, four queries after the blog row. documents: [] until documents exist. */
+export async function detailOf(db: ReadDb, row: BlogRow): Promise<BlogDetail> {
+  const [carriers, locs, tagList, catList] = await Promise.all([
+    carriersOf(db, [row.content_id]),
+    localizationsOf(db, row.content_id),
+    tagRows(db, [row.content_id]),
+    categoryRows(db, [row.content_id]),
+  ])
+  return {
+    ...toBlog(row, carriers.get(row.content_id)),
+    localizations: locs,
+    categories: catList.map(categoryRef),
+    tags: tagList.map(tagRef),
+    documents: [],
+  }
+}
+
+// ---- localizations ----
+
+export function findLocalization(db: ReadDb, id: string): Promise<BlogLocalizationRow | undefined> {
+  return db.query.blogLocalizations.findFirst({ where: eq(blogLocalizations.id, id) })
+}
+
+/** The live blog a localization belongs to. */
+export async function blogOfLocalization(db: ReadDb, locId: string): Promise<BlogRow | undefined> {
+  const [row] = await db
+    .select({ blog: blogs })
+    .from(blogLocalizations)
+    .innerJoin(blogs, and(eq(blogs.content_id, blogLocalizations.content_id), liveBlog))
+    .where(eq(blogLocalizations.id, locId))
+    .limit(1)
+  return row?.blog
+}
+
+/** Locales of a site by id (only those that belong to it). */
+export function siteLocales(db: ReadDb, siteId: string): Promise<LocaleRow[]> {
+  return db.select().from(locales).where(eq(locales.site_id, siteId))
+}
+
+export async function insertLocalizations(tx: Tx, values: Array<typeof blogLocalizations.$inferInsert>): Promise<BlogLocalizationRow[]> {
+  if (values.length === 0) return []
+  return tx.insert(blogLocalizations).values(values).returning()
+}
+
+export async function updateLocalization(tx: Tx, id: string, patch: Partial<typeof blogLocalizations.$inferInsert>): Promise<BlogLocalizationRow> {
+  const [row] = await tx.update(blogLocalizations).set(patch).where(eq(blogLocalizations.id, id)).returning()
+  return row as BlogLocalizationRow
+}
+
+export async function deleteLocalization(tx: Tx, id: string): Promise<void> {
+  await tx.delete(blogLocalizations).where(eq(blogLocalizations.id, id))
+}
+
+/** Body of the localization in the site's default locale ('' when there is none). */
+export async function defaultLocaleBody(db: ReadDb, contentId: string, siteId: string): Promise<string> {
+  const [row] = await db
+    .select({ body: blogLocalizations.body })
+    .from(blogLocalizations)
+    .innerJoin(locales, and(eq(locales.id, blogLocalizations.locale_id), eq(locales.site_id, siteId), sql`${locales.is_default}`))
+    .where(eq(blogLocalizations.content_id, contentId))
+    .limit(1)
+  return row?.body ?? ''
+}
+
+// ---- blog writes ----
+
+/** Workflow settings of a live site. */
+export async function siteWorkflow(db: ReadDb, siteId: string): Promise<{ editorial_workflow_enabled: boolean; timezone: string } | undefined> {
+  const [row] = await db
+    .select({ editorial_workflow_enabled: sites.editorial_workflow_enabled, timezone: sites.timezone })
+    .from(sites)
+    .where(and(eq(sites.id, siteId), isNull(sites.deleted_at)))
+  return row
+}
+
+export async function insertBlog(tx: Tx, values: typeof blogs.$inferInsert): Promise<BlogRow> {
+  const [row] = await tx.insert(blogs).values(values).returning()
+  return row as BlogRow
+}
+
+/** The live blog, locked for the rest of the transaction. */
+export async function lockBlog(tx: Tx, id: string): Promise<BlogRow | undefined> {
+  const [row] = await tx.select().from(blogs).where(and(eq(blogs.id, id), liveBlog)).for('update')
+  return row
+}
+
+export async function updateBlog(tx: Tx, id: string, patch: Partial<typeof blogs.$inferInsert>): Promise<BlogRow> {
+  const [row] = await tx.update(blogs).set(patch).where(eq(blogs.id, id)).returning()
+  return row as BlogRow
+}
+
+/** Copies tag and category assignments from one content item to another (clone). */
+export async function copyTaxonomy(tx: Tx, fromContentId: string, toContentId: string, at: Date): Promise<void> {
+  const [tagLinks, catLinks] = [
+    await tx.select().from(contentTags).where(eq(contentTags.content_id, fromContentId)),
+    await tx.select().from(contentCategories).where(eq(contentCategories.content_id, fromContentId)),
+  ]
+  if (tagLinks.length > 0) await tx.insert(contentTags).values(tagLinks.map((l) => ({ content_id: toContentId, tag_id: l.tag_id, created_at: at })))
+  if (catLinks.length > 0) {
+    await tx
+      .insert(contentCategories)
+      .values(catLinks.map((l) => ({ content_id: toContentId, category_id: l.category_id, is_primary: l.is_primary, created_at: at })))
+  }
+}

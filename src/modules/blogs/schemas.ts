@@ -1,0 +1,189 @@
+import { Type, type Static } from 'typebox'
+import { CONTENT_STATUSES } from '../../db/schema/blogs.js'
+import { LimitOffsetQuerySchema, PageQuerySchema } from '../../http/pagination.js'
+import { Body, DateOnly, Nullable, NullableTimestamp, PatchBody, Slug, Timestamp, Uuid } from '../../http/schemas.js'
+
+export const ContentStatusSchema = Type.Enum(CONTENT_STATUSES, { description: 'Draft, InReview, Published or Scheduled' })
+
+/** The blog as GET /blogs/{id} answers it (decisions.md "Content"). site_ids: owning site first. */
+export const Blog = Type.Object(
+  {
+    id: Uuid,
+    content_id: Uuid,
+    site_id: Uuid,
+    site_ids: Type.Array(Uuid),
+    slug: Type.String(),
+    author: Type.String(),
+    status: ContentStatusSchema,
+    published_date: Nullable(DateOnly),
+    published_at: NullableTimestamp,
+    publish_start: NullableTimestamp,
+    publish_end: NullableTimestamp,
+    is_featured: Type.Boolean(),
+    allow_comments: Type.Boolean(),
+    reading_time_minutes: Type.Integer(),
+    cover_image_id: Nullable(Uuid),
+    header_image_id: Nullable(Uuid),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'Blog' },
+)
+export type Blog = Static<typeof Blog>
+
+export const BlogLocalization = Type.Object(
+  {
+    id: Uuid,
+    content_id: Uuid,
+    locale_id: Uuid,
+    title: Type.String(),
+    subtitle: Type.String(),
+    excerpt: Type.String(),
+    body: Type.String({ description: 'Markdown' }),
+    meta_title: Type.String(),
+    meta_description: Type.String(),
+    translation_status: Type.String(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'BlogLocalization' },
+)
+export type BlogLocalization = Static<typeof BlogLocalization>
+
+export const TagRef = Type.Object({ id: Uuid, name: Type.String(), slug: Type.String() })
+export type TagRef = Static<typeof TagRef>
+export const CategoryRef = Type.Object({ id: Uuid, name: Type.String(), slug: Type.String(), is_primary: Type.Boolean() })
+export type CategoryRef = Static<typeof CategoryRef>
+/** An attached document (documents module); always [] until documents exist. */
+export const BlogDocument = Type.Object({ document_id: Uuid, display_order: Type.Integer() })
+export type BlogDocument = Static<typeof BlogDocument>
+
+export const BlogListItem = Type.Object(
+  {
+    ...Blog.properties,
+    title: Type.String(),
+    subtitle: Type.String(),
+    excerpt: Type.String(),
+    locale: Nullable(Type.String({ description: 'Code of the locale that filled title, subtitle and excerpt; null when the blog has no localization' })),
+    tags: Type.Array(TagRef),
+    categories: Type.Array(CategoryRef),
+  },
+  { $id: 'BlogListItem' },
+)
+export type BlogListItem = Static<typeof BlogListItem>
+
+export const BlogDetail = Type.Object(
+  {
+    ...Blog.properties,
+    localizations: Type.Array(BlogLocalization),
+    categories: Type.Array(CategoryRef),
+    tags: Type.Array(TagRef),
+    documents: Type.Array(BlogDocument),
+  },
+  { $id: 'BlogDetail' },
+)
+export type BlogDetail = Static<typeof BlogDetail>
+
+// ---- requests ----
+
+const Text = (max: number) => Type.String({ maxLength: max })
+const Author = Type.String({ maxLength: 200 })
+const DateTime = Type.String({ format: 'date-time' })
+
+const localizationProps = {
+  title: Text(500),
+  subtitle: Text(500),
+  excerpt: Text(5000),
+  body: Type.String({ maxLength: 500_000, description: 'Markdown' }),
+  meta_title: Text(500),
+  meta_description: Text(2000),
+  translation_status: Type.String({ minLength: 1, maxLength: 50, description: 'Free text; Draft when omitted' }),
+}
+
+export const CreateLocalizationBody = Body({
+  locale_id: Uuid,
+  title: Type.Optional(localizationProps.title),
+  subtitle: Type.Optional(localizationProps.subtitle),
+  excerpt: Type.Optional(localizationProps.excerpt),
+  body: Type.Optional(localizationProps.body),
+  meta_title: Type.Optional(localizationProps.meta_title),
+  meta_description: Type.Optional(localizationProps.meta_description),
+  translation_status: Type.Optional(localizationProps.translation_status),
+})
+export type CreateLocalizationBody = Static<typeof CreateLocalizationBody>
+
+export const UpdateLocalizationBody = PatchBody(localizationProps)
+export type UpdateLocalizationBody = Static<typeof UpdateLocalizationBody>
+
+const blogProps = {
+  slug: Slug,
+  author: Author,
+  status: ContentStatusSchema,
+  published_date: Nullable(DateOnly),
+  publish_start: Nullable(DateTime),
+  publish_end: Nullable(DateTime),
+  is_featured: Type.Boolean(),
+  allow_comments: Type.Boolean(),
+  cover_image_id: Nullable(Uuid),
+  header_image_id: Nullable(Uuid),
+}
+
+export const CreateBlogBody = Body(
+  {
+    site_ids: Type.Array(Uuid, { minItems: 1, maxItems: 50, uniqueItems: true, description: 'The first is the owning site' }),
+    slug: Slug,
+    author: Type.Optional(Author),
+    status: Type.Optional(ContentStatusSchema),
+    published_date: Type.Optional(blogProps.published_date),
+    publish_start: Type.Optional(blogProps.publish_start),
+    publish_end: Type.Optional(blogProps.publish_end),
+    is_featured: Type.Optional(Type.Boolean()),
+    allow_comments: Type.Optional(Type.Boolean()),
+    cover_image_id: Type.Optional(blogProps.cover_image_id),
+    header_image_id: Type.Optional(blogProps.header_image_id),
+    localizations: Type.Optional(Type.Array(CreateLocalizationBody, { maxItems: 50 })),
+  },
+  'site_ids: the first is the owning site, the others also publish the blog. status defaults to Draft. ' +
+    'localizations (optional) are created in the same transaction; their locales must belong to the owning site.',
+)
+export type CreateBlogBody = Static<typeof CreateBlogBody>
+
+export const UpdateBlogBody = PatchBody(blogProps)
+export type UpdateBlogBody = Static<typeof UpdateBlogBody>
+
+export const BULK_ACTIONS = ['UpdateStatus', 'Delete'] as const
+export const BULK_MAX_IDS = 100
+
+export const BulkBody = Body({
+  action: Type.Enum(BULK_ACTIONS),
+  ids: Type.Array(Uuid, { minItems: 1, maxItems: BULK_MAX_IDS }),
+  status: Type.Optional(ContentStatusSchema),
+})
+export type BulkBody = Static<typeof BulkBody>
+
+export const BulkResult = Type.Object({
+  total: Type.Integer(),
+  succeeded: Type.Integer(),
+  failed: Type.Integer(),
+  results: Type.Array(Type.Object({ id: Type.String(), success: Type.Boolean(), error: Type.Optional(Type.String()) })),
+})
+export type BulkResult = Static<typeof BulkResult>
+
+// ---- params and queries ----
+
+const LocaleQuery = Type.Optional(
+  Type.String({ minLength: 2, maxLength: 35, description: 'Locale code filling title/subtitle/excerpt; the default locale when absent or missing' }),
+)
+
+export const ListBlogsQuery = PageQuerySchema(10, { status: Type.Optional(ContentStatusSchema), locale: LocaleQuery })
+export type ListBlogsQuery = Static<typeof ListBlogsQuery>
+export const PublishedQuery = PageQuerySchema(10, { locale: LocaleQuery })
+export type PublishedQuery = Static<typeof PublishedQuery>
+export const FEATURED_DEFAULT_LIMIT = 10
+export const FeaturedQuery = Type.Object({ ...LimitOffsetQuerySchema(FEATURED_DEFAULT_LIMIT, 100).properties, locale: LocaleQuery })
+export type FeaturedQuery = Static<typeof FeaturedQuery>
+export const LocaleOnlyQuery = Type.Object({ locale: LocaleQuery })
+export type LocaleOnlyQuery = Static<typeof LocaleOnlyQuery>
+
+export const SiteSlugParams = Type.Object({ site_id: Uuid, slug: Type.String({ minLength: 1, maxLength: 200 }) })
+export const LocalizationParams = Type.Object({ loc_id: Uuid })
