@@ -2,11 +2,16 @@ import type { Ctx } from '../../core/context.js'
 import { mutate } from '../../core/mutation.js'
 import type { LocaleRow } from '../../db/schema/sites.js'
 import { invalidState, notFound, validation } from '../../http/errors.js'
-import { canonicalLocale, checkTimezone, localeDisplayName } from './locales.js'
+import { canonicalLocale, checkTimezone, localeDisplayName, requireSomeField } from './locales.js'
 import * as q from './queries.js'
 import type { LocaleInput, SiteSettings, UpdateLocaleBody, UpdateSettingsBody } from './schemas.js'
 
-/** Locales of a site, oldest first. */
+/** Serialises locale changes of one site; 404 when it was deleted meanwhile. */
+async function lockLiveSite(tx: Parameters<typeof q.lockSite>[0], siteId: string) {
+  return (await q.lockSite(tx, siteId)) ?? notFound('site')
+}
+
+/** Locales of a site: the default first, then oldest first. */
 export function list(ctx: Ctx, siteId: string): Promise<LocaleRow[]> {
   return q.listLocales(ctx.db, siteId)
 }
@@ -15,7 +20,7 @@ export function list(ctx: Ctx, siteId: string): Promise<LocaleRow[]> {
 export async function create(ctx: Ctx, siteId: string, body: LocaleInput): Promise<LocaleRow> {
   const code = canonicalLocale(body.code)
   return mutate(ctx, { entity: 'locale', action: 'Create' }, async (tx) => {
-    await q.lockSite(tx, siteId)
+    await lockLiveSite(tx, siteId)
     const existing = await q.listLocales(tx, siteId)
     const isDefault = body.is_default === true || existing.length === 0
     if (isDefault) await q.clearDefaultLocale(tx, siteId)
@@ -27,16 +32,18 @@ export async function create(ctx: Ctx, siteId: string, body: LocaleInput): Promi
   })
 }
 
-/** Renames, recodes or makes a locale the default (the previous default is cleared in the same transaction). */
+/** Renames, recodes or makes a locale the default (the old default is cleared in the same transaction); 404 for another site's locale, 409 for a code in use or for un-defaulting the default. */
 export async function update(ctx: Ctx, siteId: string, localeId: string, body: UpdateLocaleBody): Promise<LocaleRow> {
+  requireSomeField(body)
+  const code = body.code === undefined ? undefined : canonicalLocale(body.code)
   return mutate(ctx, { entity: 'locale', action: 'Update' }, async (tx) => {
-    await q.lockSite(tx, siteId)
+    await lockLiveSite(tx, siteId)
     const before = (await q.findLocale(tx, siteId, localeId)) ?? notFound('locale')
     if (body.is_default === false && before.is_default) invalidState('A site keeps one default locale: make another locale the default instead')
     if (body.is_default === true && !before.is_default) await q.clearDefaultLocale(tx, siteId)
     const after = await q.updateLocale(tx, localeId, {
-      ...(body.code !== undefined ? { code: canonicalLocale(body.code) } : {}),
-      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(code !== undefined ? { code } : {}),
+      ...(body.name !== undefined ? { name: body.name.trim() || localeDisplayName(code ?? before.code) } : {}),
       ...(body.is_default !== undefined ? { is_default: body.is_default } : {}),
     })
     return { result: after, siteId, entityId: localeId, before, after }
@@ -46,7 +53,7 @@ export async function update(ctx: Ctx, siteId: string, localeId: string, body: U
 /** Removes a locale; the default locale cannot be removed while it is the default (409 INVALID_STATE). */
 export async function remove(ctx: Ctx, siteId: string, localeId: string): Promise<void> {
   await mutate(ctx, { entity: 'locale', action: 'Delete' }, async (tx) => {
-    await q.lockSite(tx, siteId)
+    await lockLiveSite(tx, siteId)
     const before = (await q.findLocale(tx, siteId, localeId)) ?? notFound('locale')
     if (before.is_default) invalidState('The default locale cannot be deleted; make another locale the default first')
     await q.deleteLocale(tx, localeId)
@@ -76,14 +83,15 @@ export function getSettings(ctx: Ctx, siteId: string): Promise<SiteSettings> {
   return readSettings(ctx, siteId)
 }
 
-/** Partial settings update; default_locale_id must name a locale of this site (else 400). */
+/** Partial settings update: 400 for no field, an unknown time zone or a default_locale_id that is not a locale of this site. */
 export async function updateSettings(ctx: Ctx, siteId: string, body: UpdateSettingsBody): Promise<SiteSettings> {
-  if (body.timezone !== undefined) checkTimezone(body.timezone)
+  requireSomeField(body)
+  const { default_locale_id, ...columns } = body
+  if (columns.timezone !== undefined) columns.timezone = checkTimezone(columns.timezone)
   return mutate(ctx, { entity: 'site_settings', action: 'Update' }, async (tx) => {
     const site = (await q.lockSite(tx, siteId)) ?? notFound('site')
     const locsBefore = await q.listLocales(tx, siteId)
     const before = settingsOf(site, locsBefore)
-    const { default_locale_id, ...columns } = body
     if (default_locale_id !== undefined && default_locale_id !== before.default_locale_id) {
       if (!locsBefore.some((l) => l.id === default_locale_id)) {
         validation('default_locale_id', 'is not a locale of this site')

@@ -1,14 +1,21 @@
 import { validation } from '../../http/errors.js'
 
-/** Canonical BCP 47 form (en-us → en-US); 400 for a tag that is not well-formed. */
+/**
+ * Canonical BCP 47 form (en-us → en-US); 400 for a tag that is not well-formed or whose primary language
+ * subtag is not a 2–3 letter ISO 639 code (the 5–8 letter form is reserved and nothing is registered there).
+ */
 export function canonicalLocale(code: string, field = 'code'): string {
+  let canonical: string | undefined
   try {
-    const [canonical] = Intl.getCanonicalLocales(code)
-    if (canonical) return canonical
+    ;[canonical] = Intl.getCanonicalLocales(code)
   } catch {
-    // fall through to the validation error
+    // not well-formed: the validation error below
   }
-  return validation(field, `"${code}" is not a BCP 47 language tag`)
+  const language = canonical === undefined ? undefined : canonical.split('-')[0]
+  if (canonical === undefined || language === undefined || !/^[a-z]{2,3}$/.test(language) || language === 'und') {
+    return validation(field, `"${code}" is not a BCP 47 language tag`)
+  }
+  return canonical
 }
 
 const names = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' })
@@ -22,12 +29,17 @@ export function localeDisplayName(code: string): string {
   }
 }
 
-/** 400 for a time zone the runtime does not know. */
+/** The runtime's spelling of an IANA time zone ("europe/berlin" → "Europe/Berlin"); 400 for an unknown one or a bare offset. */
 export function checkTimezone(tz: string): string {
   try {
-    new Intl.DateTimeFormat('en', { timeZone: tz })
-    return tz
+    if (/^[+-]/.test(tz)) throw new RangeError('offset')
+    return new Intl.DateTimeFormat('en', { timeZone: tz }).resolvedOptions().timeZone
   } catch {
     return validation('timezone', `"${tz}" is not an IANA time zone`)
   }
+}
+
+/** 400 when a partial update carries no known field (unknown ones are stripped before the service sees the body). */
+export function requireSomeField(body: object): void {
+  if (!Object.values(body).some((v) => v !== undefined)) validation('body', 'must contain at least one updatable field')
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm'
 import type { ReadDb, Tx } from '../../db/client.js'
 import { siteMembers } from '../../db/schema/members.js'
 import { locales, sites, type LocaleRow, type SiteRow } from '../../db/schema/sites.js'
@@ -38,8 +38,13 @@ export async function updateSite(tx: Tx, id: string, patch: Partial<typeof sites
   return row as SiteRow
 }
 
+/** A site's locales: the default first, then oldest first (locales created together: by code). */
 export function listLocales(db: ReadDb, siteId: string): Promise<LocaleRow[]> {
-  return db.select().from(locales).where(eq(locales.site_id, siteId)).orderBy(asc(locales.created_at), asc(locales.code))
+  return db
+    .select()
+    .from(locales)
+    .where(eq(locales.site_id, siteId))
+    .orderBy(desc(locales.is_default), asc(locales.created_at), asc(locales.code))
 }
 
 export function findLocale(db: ReadDb, siteId: string, id: string): Promise<LocaleRow | undefined> {

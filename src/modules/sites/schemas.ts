@@ -29,7 +29,7 @@ const LocaleName = Type.String({ maxLength: 100 })
 export const LocaleInput = Body({ code: LocaleCode, name: Type.Optional(LocaleName), is_default: Type.Optional(Type.Boolean()) })
 export type LocaleInput = Static<typeof LocaleInput>
 
-const Name = Type.String({ minLength: 1, maxLength: 200 })
+const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'not blank' })
 const Description = Type.String({ maxLength: 5000 })
 
 export const CreateSiteBody = Body({
