@@ -1,0 +1,32 @@
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { ReadDb } from '../db/client.js'
+import { blogs } from '../db/schema/blogs.js'
+import { content, contentSites } from '../db/schema/content.js'
+import { sites } from '../db/schema/sites.js'
+import { registerScope, type RecordScope } from './scope.js'
+
+/*
+ * Scope of a content item (blog or page body: taxonomy, localizations and attachments hang off content_id).
+ * Owning site: content.site_id; carrying sites: the live content_sites rows of live sites, owner first.
+ * undefined (one 404 for record() access) when the content is unknown, its owning site is deleted, or the
+ * blog that owns it is soft-deleted. Pages extend the deleted check when they land.
+ */
+export async function contentScope(db: ReadDb, id: string): Promise<RecordScope | undefined> {
+  const carrying = sql<string[]>`coalesce((
+      select array_agg(${contentSites.site_id}::text order by ${contentSites.position}, ${contentSites.site_id})
+      from ${contentSites} join ${sites} cs_site on cs_site.id = ${contentSites.site_id} and cs_site.deleted_at is null
+      where ${contentSites.content_id} = ${content.id} and ${contentSites.is_live}
+    ), '{}'::text[])`
+  const [row] = await db
+    .select({ siteId: content.site_id, blogDeletedAt: blogs.deleted_at, carrying })
+    .from(content)
+    .innerJoin(sites, and(eq(sites.id, content.site_id), isNull(sites.deleted_at)))
+    .leftJoin(blogs, eq(blogs.content_id, content.id))
+    .where(eq(content.id, id))
+    .limit(1)
+  if (!row || row.blogDeletedAt !== null) return undefined
+  const others = (row.carrying ?? []).filter((s) => s !== row.siteId)
+  return { siteId: row.siteId, siteIds: [row.siteId, ...others] }
+}
+
+registerScope('content', contentScope)

@@ -1,0 +1,126 @@
+import { contentScope } from '../../core/content-scope.js'
+import { bumpContentVersion } from '../../core/content-version.js'
+import type { Ctx } from '../../core/context.js'
+import { mutate } from '../../core/mutation.js'
+import type { ReadDb, Tx } from '../../db/client.js'
+import type { BlogRow } from '../../db/schema/blogs.js'
+import { notFound, validation } from '../../http/errors.js'
+import { presentCategory } from './categories-service.js'
+import * as q from './queries.js'
+import type { AssignCategoryBody, AssignTagBody, ContentCategory, Tag } from './schemas.js'
+import { presentTag } from './tags-service.js'
+
+/*
+ * Tag and category assignment of a content item (blog or page). Route access: record('content'): reads through
+ * any carrying site, changes with Author on the owning site. Only tags and categories of the owning site can be
+ * assigned: any other id (unknown, deleted, another site's) is one 400 on the body field, and nothing changes.
+ * Each change is audited on the content (entity_type 'content', action Update, metadata naming the tag or
+ * category, change history of the assigned ids), fires blog.updated when the item is a blog, and refreshes the
+ * cached output of every carrying site.
+ */
+
+/** Live tags of a content item, by name. */
+export async function tagsOf(ctx: Ctx, contentId: string): Promise<Tag[]> {
+  return (await q.tagsOfContent(ctx.db, [contentId])).map(presentTag)
+}
+
+/** Live categories of a content item with is_primary; the primary one first. */
+export async function categoriesOf(ctx: Ctx, contentId: string): Promise<ContentCategory[]> {
+  return (await q.categoriesOfContent(ctx.db, [contentId])).map((r) => ({ ...presentCategory(r), is_primary: r.is_primary }))
+}
+
+/** The blog.updated payload: the blog record as GET /blogs/{id} shows it. */
+function blogRecord(row: BlogRow, siteIds: string[]) {
+  const { created_by: _by, created_by_idp: _idp, deleted_at: _del, ...rest } = row
+  return { ...rest, site_ids: siteIds }
+}
+
+interface Change {
+  before: object
+  after: object
+  metadata: Record<string, unknown>
+}
+
+async function changeAssignments(ctx: Ctx, contentId: string, apply: (tx: Tx, ownerSiteId: string) => Promise<Change>): Promise<void> {
+  const sites = await mutate(ctx, { entity: 'content', action: 'Update' }, async (tx) => {
+    const item = (await q.lockContent(tx, contentId)) ?? notFound('content')
+    const scope = (await contentScope(tx, contentId)) ?? notFound('content')
+    const change = await apply(tx, item.site_id)
+    const blog = await q.liveBlogOfContent(tx, contentId)
+    return {
+      result: scope.siteIds,
+      siteId: item.site_id,
+      entityId: contentId,
+      before: change.before,
+      after: change.after,
+      metadata: { content_type: item.content_type, ...change.metadata },
+      events: blog ? [{ type: 'blog.updated', siteId: item.site_id, data: blogRecord(blog, scope.siteIds) }] : [],
+    }
+  })
+  await bumpContentVersion(ctx.deps, sites)
+}
+
+async function tagState(db: ReadDb, contentId: string) {
+  return { tag_ids: await q.contentTagIds(db, contentId) }
+}
+
+async function categoryState(db: ReadDb, contentId: string) {
+  const links = await q.contentCategoryLinks(db, contentId)
+  return { category_ids: links.map((l) => l.category_id), primary_category_id: links.find((l) => l.is_primary)?.category_id ?? null }
+}
+
+/** Assigns a tag of the content's owning site (400 on tag_id otherwise); assigning it again changes nothing. 204. */
+export async function assignTag(ctx: Ctx, contentId: string, body: AssignTagBody): Promise<void> {
+  await changeAssignments(ctx, contentId, async (tx, owner) => {
+    const tag = await q.findTag(tx, body.tag_id)
+    if (!tag || tag.site_id !== owner) return validation('tag_id', "must be a tag of the content's owning site")
+    const before = await tagState(tx, contentId)
+    await q.insertContentTag(tx, contentId, tag.id, ctx.clock.now())
+    return { before, after: await tagState(tx, contentId), metadata: { change: 'tag_assigned', tag_id: tag.id, tag_slug: tag.slug } }
+  })
+}
+
+/** Removes a tag from the content; 404 when it is not a live tag of the owning site or not assigned. 204. */
+export async function unassignTag(ctx: Ctx, contentId: string, tagId: string): Promise<void> {
+  await changeAssignments(ctx, contentId, async (tx, owner) => {
+    const tag = await q.findTag(tx, tagId)
+    if (!tag || tag.site_id !== owner) return notFound('tag')
+    const before = await tagState(tx, contentId)
+    if (!(await q.deleteContentTag(tx, contentId, tagId))) notFound('tag assignment')
+    return { before, after: await tagState(tx, contentId), metadata: { change: 'tag_removed', tag_id: tag.id, tag_slug: tag.slug } }
+  })
+}
+
+/**
+ * Assigns a category of the content's owning site (400 on category_id otherwise) or updates is_primary of an
+ * existing assignment. is_primary true clears the previous primary: at most one per content item. 204.
+ */
+export async function assignCategory(ctx: Ctx, contentId: string, body: AssignCategoryBody): Promise<void> {
+  const isPrimary = body.is_primary ?? false
+  await changeAssignments(ctx, contentId, async (tx, owner) => {
+    const category = await q.findCategory(tx, body.category_id)
+    if (!category || category.site_id !== owner) return validation('category_id', "must be a category of the content's owning site")
+    const before = await categoryState(tx, contentId)
+    await q.upsertContentCategory(tx, contentId, category.id, isPrimary, ctx.clock.now())
+    return {
+      before,
+      after: await categoryState(tx, contentId),
+      metadata: { change: 'category_assigned', category_id: category.id, category_slug: category.slug, is_primary: isPrimary },
+    }
+  })
+}
+
+/** Removes a category from the content; 404 when it is not a live category of the owning site or not assigned. 204. */
+export async function unassignCategory(ctx: Ctx, contentId: string, categoryId: string): Promise<void> {
+  await changeAssignments(ctx, contentId, async (tx, owner) => {
+    const category = await q.findCategory(tx, categoryId)
+    if (!category || category.site_id !== owner) return notFound('category')
+    const before = await categoryState(tx, contentId)
+    if (!(await q.deleteContentCategory(tx, contentId, categoryId))) notFound('category assignment')
+    return {
+      before,
+      after: await categoryState(tx, contentId),
+      metadata: { change: 'category_removed', category_id: category.id, category_slug: category.slug },
+    }
+  })
+}

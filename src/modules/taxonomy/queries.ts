@@ -1,0 +1,269 @@
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, ne, sql } from 'drizzle-orm'
+import type { ReadDb, Tx } from '../../db/client.js'
+import { rowsOf } from '../../db/migrate.js'
+import { blogs, type BlogRow } from '../../db/schema/blogs.js'
+import { content, contentSites } from '../../db/schema/content.js'
+import { sites } from '../../db/schema/sites.js'
+import { categories, contentCategories, contentTags, tags, type CategoryRow, type TagRow } from '../../db/schema/taxonomy.js'
+
+/* Tags and categories are live when neither they nor their site is soft-deleted. */
+const liveTag = isNull(tags.deleted_at)
+const liveCategory = isNull(categories.deleted_at)
+const tagCols = getTableColumns(tags)
+const categoryCols = getTableColumns(categories)
+const liveSiteOf = (siteId: typeof tags.site_id | typeof categories.site_id) => and(eq(sites.id, siteId), isNull(sites.deleted_at))
+
+// ---- tags -------------------------------------------------------------------------------------------------
+
+export async function findTag(db: ReadDb, id: string): Promise<TagRow | undefined> {
+  const [row] = await db.select(tagCols).from(tags).innerJoin(sites, liveSiteOf(tags.site_id)).where(and(eq(tags.id, id), liveTag)).limit(1)
+  return row
+}
+
+/** Live tags with this slug in live sites, among siteIds (undefined: every site); at most one per site. */
+export function findTagsBySlug(db: ReadDb, slug: string, siteIds: string[] | undefined): Promise<TagRow[]> {
+  if (siteIds && siteIds.length === 0) return Promise.resolve([])
+  return db
+    .select(tagCols)
+    .from(tags)
+    .innerJoin(sites, liveSiteOf(tags.site_id))
+    .where(and(eq(tags.slug, slug), liveTag, siteIds ? inArray(tags.site_id, siteIds) : undefined))
+    .orderBy(asc(tags.site_id))
+}
+
+export async function listTags(db: ReadDb, siteId: string, limit: number, offset: number): Promise<{ rows: TagRow[]; total: number }> {
+  const where = and(eq(tags.site_id, siteId), liveTag)
+  const [rows, totals] = await Promise.all([
+    db.select().from(tags).where(where).orderBy(asc(tags.name), asc(tags.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(tags).where(where),
+  ])
+  return { rows, total: totals[0]?.n ?? 0 }
+}
+
+export async function tagSlugTaken(db: ReadDb, siteId: string, slug: string, exceptId?: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.site_id, siteId), eq(tags.slug, slug), liveTag, exceptId ? ne(tags.id, exceptId) : undefined))
+    .limit(1)
+  return rows.length > 0
+}
+
+export async function lockTag(tx: Tx, id: string): Promise<TagRow | undefined> {
+  const [row] = await tx.select().from(tags).where(and(eq(tags.id, id), liveTag)).for('update')
+  return row
+}
+
+export async function insertTag(tx: Tx, values: typeof tags.$inferInsert): Promise<TagRow> {
+  const [row] = await tx.insert(tags).values(values).returning()
+  return row as TagRow
+}
+
+export async function updateTag(tx: Tx, id: string, patch: Partial<typeof tags.$inferInsert>): Promise<TagRow> {
+  const [row] = await tx.update(tags).set(patch).where(eq(tags.id, id)).returning()
+  return row as TagRow
+}
+
+/** Live tags of the given content items, ordered by name (one query for any number of items). */
+export function tagsOfContent(db: ReadDb, contentIds: string[]): Promise<Array<TagRow & { content_id: string }>> {
+  if (contentIds.length === 0) return Promise.resolve([])
+  return db
+    .select({ ...tagCols, content_id: contentTags.content_id })
+    .from(contentTags)
+    .innerJoin(tags, and(eq(tags.id, contentTags.tag_id), liveTag))
+    .where(inArray(contentTags.content_id, contentIds))
+    .orderBy(asc(tags.name), asc(tags.id))
+}
+
+// ---- categories -------------------------------------------------------------------------------------------
+
+const categoryOrder = [asc(categories.display_order), asc(categories.name), asc(categories.id)]
+
+export async function findCategory(db: ReadDb, id: string): Promise<CategoryRow | undefined> {
+  const [row] = await db
+    .select(categoryCols)
+    .from(categories)
+    .innerJoin(sites, liveSiteOf(categories.site_id))
+    .where(and(eq(categories.id, id), liveCategory))
+    .limit(1)
+  return row
+}
+
+export async function listRootCategories(db: ReadDb, siteId: string, limit: number, offset: number): Promise<{ rows: CategoryRow[]; total: number }> {
+  const where = and(eq(categories.site_id, siteId), isNull(categories.parent_id), liveCategory)
+  const [rows, totals] = await Promise.all([
+    db.select().from(categories).where(where).orderBy(...categoryOrder).limit(limit).offset(offset),
+    db.select({ n: count() }).from(categories).where(where),
+  ])
+  return { rows, total: totals[0]?.n ?? 0 }
+}
+
+export function listChildren(db: ReadDb, parentId: string): Promise<CategoryRow[]> {
+  return db
+    .select()
+    .from(categories)
+    .where(and(eq(categories.parent_id, parentId), liveCategory))
+    .orderBy(...categoryOrder)
+}
+
+export async function categorySlugTaken(db: ReadDb, siteId: string, slug: string, exceptId?: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.site_id, siteId), eq(categories.slug, slug), liveCategory, exceptId ? ne(categories.id, exceptId) : undefined))
+    .limit(1)
+  return rows.length > 0
+}
+
+/** Ids of the category and all its ancestors (walks parent_id upwards; bounded against stray cycles). */
+export async function selfAndAncestorIds(db: ReadDb, id: string): Promise<string[]> {
+  const result = await db.execute(sql`
+    with recursive up(id, parent_id, depth) as (
+      select ${categories.id}, ${categories.parent_id}, 0 from ${categories} where ${categories.id} = ${id}
+      union all
+      select c.id, c.parent_id, up.depth + 1 from ${categories} c join up on c.id = up.parent_id where up.depth < 1000
+    )
+    select id::text as id from up`)
+  return rowsOf<{ id: string }>(result).map((r) => r.id)
+}
+
+/** Serialises changes to one site's category tree (parent moves, deletes) until the transaction ends. */
+export async function lockCategoryTree(tx: Tx, siteId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`categories:${siteId}`}, 0))`)
+}
+
+export async function lockCategory(tx: Tx, id: string): Promise<CategoryRow | undefined> {
+  const [row] = await tx.select().from(categories).where(and(eq(categories.id, id), liveCategory)).for('update')
+  return row
+}
+
+export async function insertCategory(tx: Tx, values: typeof categories.$inferInsert): Promise<CategoryRow> {
+  const [row] = await tx.insert(categories).values(values).returning()
+  return row as CategoryRow
+}
+
+export async function updateCategory(tx: Tx, id: string, patch: Partial<typeof categories.$inferInsert>): Promise<CategoryRow> {
+  const [row] = await tx.update(categories).set(patch).where(eq(categories.id, id)).returning()
+  return row as CategoryRow
+}
+
+/** Moves the live children of a category to another parent (null: root); returns them as updated. */
+export function reparentChildren(tx: Tx, id: string, parentId: string | null, now: Date): Promise<CategoryRow[]> {
+  return tx
+    .update(categories)
+    .set({ parent_id: parentId, updated_at: now })
+    .where(and(eq(categories.parent_id, id), liveCategory))
+    .returning()
+}
+
+/** Live categories of the given content items with is_primary, primary first (one query). */
+export function categoriesOfContent(db: ReadDb, contentIds: string[]): Promise<Array<CategoryRow & { content_id: string; is_primary: boolean }>> {
+  if (contentIds.length === 0) return Promise.resolve([])
+  return db
+    .select({ ...categoryCols, content_id: contentCategories.content_id, is_primary: contentCategories.is_primary })
+    .from(contentCategories)
+    .innerJoin(categories, and(eq(categories.id, contentCategories.category_id), liveCategory))
+    .where(inArray(contentCategories.content_id, contentIds))
+    .orderBy(desc(contentCategories.is_primary), ...categoryOrder)
+}
+
+/**
+ * Every live category of the site with the number of Published, non-deleted blogs assigned to it that the
+ * site carries (its own and, through content_sites, shared ones). One query; categories without blogs count 0.
+ */
+export function categoryBlogCounts(db: ReadDb, siteId: string): Promise<Array<{ id: string; name: string; slug: string; blog_count: number }>> {
+  const blogCount = sql<number>`(
+    select count(*) from ${contentCategories}
+    join ${blogs} on ${blogs.content_id} = ${contentCategories.content_id}
+      and ${blogs.status} = 'Published' and ${blogs.deleted_at} is null
+    join ${contentSites} on ${contentSites.content_id} = ${contentCategories.content_id}
+      and ${contentSites.site_id} = ${categories.site_id} and ${contentSites.is_live}
+    where ${contentCategories.category_id} = ${categories.id}
+  )::int`
+  return db
+    .select({ id: categories.id, name: categories.name, slug: categories.slug, blog_count: blogCount })
+    .from(categories)
+    .where(and(eq(categories.site_id, siteId), liveCategory))
+    .orderBy(...categoryOrder)
+}
+
+// ---- content assignment -----------------------------------------------------------------------------------
+
+/** Locks the content row so assignment changes of one item run one after the other. */
+export async function lockContent(tx: Tx, id: string): Promise<{ id: string; site_id: string; content_type: string } | undefined> {
+  const [row] = await tx
+    .select({ id: content.id, site_id: content.site_id, content_type: content.content_type })
+    .from(content)
+    .where(eq(content.id, id))
+    .for('update')
+  return row
+}
+
+/** Sites that carry (live) any content assigned to the tag or category, for cache refresh. */
+export async function sitesShowing(db: ReadDb, kind: 'tag' | 'category', id: string): Promise<string[]> {
+  const link = kind === 'tag' ? contentTags : contentCategories
+  const linkId = kind === 'tag' ? contentTags.tag_id : contentCategories.category_id
+  const rows = await db
+    .selectDistinct({ site_id: contentSites.site_id })
+    .from(link)
+    .innerJoin(contentSites, and(eq(contentSites.content_id, link.content_id), eq(contentSites.is_live, true)))
+    .where(eq(linkId, id))
+  return rows.map((r) => r.site_id)
+}
+
+export async function contentTagIds(db: ReadDb, contentId: string): Promise<string[]> {
+  const rows = await db.select({ id: contentTags.tag_id }).from(contentTags).where(eq(contentTags.content_id, contentId)).orderBy(asc(contentTags.tag_id))
+  return rows.map((r) => r.id)
+}
+
+export function contentCategoryLinks(db: ReadDb, contentId: string): Promise<Array<{ category_id: string; is_primary: boolean }>> {
+  return db
+    .select({ category_id: contentCategories.category_id, is_primary: contentCategories.is_primary })
+    .from(contentCategories)
+    .where(eq(contentCategories.content_id, contentId))
+    .orderBy(asc(contentCategories.category_id))
+}
+
+export async function insertContentTag(tx: Tx, contentId: string, tagId: string, now: Date): Promise<void> {
+  await tx.insert(contentTags).values({ content_id: contentId, tag_id: tagId, created_at: now }).onConflictDoNothing()
+}
+
+export async function deleteContentTag(tx: Tx, contentId: string, tagId: string): Promise<boolean> {
+  const rows = await tx
+    .delete(contentTags)
+    .where(and(eq(contentTags.content_id, contentId), eq(contentTags.tag_id, tagId)))
+    .returning({ id: contentTags.tag_id })
+  return rows.length > 0
+}
+
+/** Upserts the assignment; a primary one first clears the content's previous primary. */
+export async function upsertContentCategory(tx: Tx, contentId: string, categoryId: string, isPrimary: boolean, now: Date): Promise<void> {
+  if (isPrimary) {
+    await tx
+      .update(contentCategories)
+      .set({ is_primary: false })
+      .where(and(eq(contentCategories.content_id, contentId), eq(contentCategories.is_primary, true), ne(contentCategories.category_id, categoryId)))
+  }
+  await tx
+    .insert(contentCategories)
+    .values({ content_id: contentId, category_id: categoryId, is_primary: isPrimary, created_at: now })
+    .onConflictDoUpdate({ target: [contentCategories.content_id, contentCategories.category_id], set: { is_primary: isPrimary } })
+}
+
+export async function deleteContentCategory(tx: Tx, contentId: string, categoryId: string): Promise<boolean> {
+  const rows = await tx
+    .delete(contentCategories)
+    .where(and(eq(contentCategories.content_id, contentId), eq(contentCategories.category_id, categoryId)))
+    .returning({ id: contentCategories.category_id })
+  return rows.length > 0
+}
+
+/** The live blog row of a content item, if the item is a blog (for blog.updated payloads). */
+export async function liveBlogOfContent(db: ReadDb, contentId: string): Promise<BlogRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(blogs)
+    .where(and(eq(blogs.content_id, contentId), isNull(blogs.deleted_at)))
+    .limit(1)
+  return row
+}

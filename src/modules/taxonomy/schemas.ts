@@ -1,0 +1,100 @@
+import { Type, type Static } from 'typebox'
+import { PageQuerySchema } from '../../http/pagination.js'
+import { Body, Nullable, PatchBody, Timestamp, Uuid } from '../../http/schemas.js'
+
+const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Display name (not blank)' })
+const Description = Type.String({ maxLength: 5000 })
+const DisplayOrder = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000, description: 'Ascending sort key among siblings' })
+const SlugInput = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',
+  description: 'Lowercase letters, digits and single hyphens; unique among the live records of the site (409 otherwise)',
+})
+
+export const Tag = Type.Object(
+  { id: Uuid, site_id: Uuid, name: Type.String(), slug: Type.String(), created_at: Timestamp, updated_at: Timestamp },
+  { $id: 'Tag' },
+)
+export type Tag = Static<typeof Tag>
+
+export const Category = Type.Object(
+  {
+    id: Uuid,
+    site_id: Uuid,
+    parent_id: Nullable(Uuid),
+    name: Type.String(),
+    slug: Type.String(),
+    description: Type.String(),
+    display_order: Type.Integer(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'Category' },
+)
+export type Category = Static<typeof Category>
+
+export const ContentCategory = Type.Object({ ...Category.properties, is_primary: Type.Boolean() }, { $id: 'ContentCategory' })
+export type ContentCategory = Static<typeof ContentCategory>
+
+export const CategoryBlogCount = Type.Object(
+  { id: Uuid, name: Type.String(), slug: Type.String(), blog_count: Type.Integer({ minimum: 0 }) },
+  { $id: 'CategoryBlogCount' },
+)
+export type CategoryBlogCount = Static<typeof CategoryBlogCount>
+
+export const TagListQuery = PageQuerySchema(10)
+export type TagListQuery = Static<typeof TagListQuery>
+export const CategoryListQuery = PageQuerySchema(10)
+export type CategoryListQuery = Static<typeof CategoryListQuery>
+
+export const TagBySlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 200 }) })
+export const TagBySlugQuery = Type.Object({
+  site_id: Type.Optional(
+    Type.String({ format: 'uuid', description: 'The site to look in; needed when the slug exists in several sites you can read' }),
+  ),
+})
+export type TagBySlugQuery = Static<typeof TagBySlugQuery>
+
+export const ContentParams = Type.Object({ content_id: Uuid })
+export const ContentTagParams = Type.Object({ content_id: Uuid, tag_id: Uuid })
+export const ContentCategoryParams = Type.Object({ content_id: Uuid, category_id: Uuid })
+export const ParentParams = Type.Object({ parent_id: Uuid })
+
+export const CreateTagBody = Body({
+  site_id: Uuid,
+  name: Name,
+  slug: Type.Optional(SlugInput),
+})
+export type CreateTagBody = Static<typeof CreateTagBody>
+
+export const UpdateTagBody = PatchBody({ name: Name, slug: SlugInput })
+export type UpdateTagBody = Static<typeof UpdateTagBody>
+
+export const CreateCategoryBody = Body({
+  site_id: Uuid,
+  name: Name,
+  slug: Type.Optional(SlugInput),
+  parent_id: Type.Optional(Nullable(Uuid)),
+  description: Type.Optional(Description),
+  display_order: Type.Optional(DisplayOrder),
+})
+export type CreateCategoryBody = Static<typeof CreateCategoryBody>
+
+export const UpdateCategoryBody = PatchBody({
+  name: Name,
+  slug: SlugInput,
+  parent_id: Nullable(Uuid),
+  description: Description,
+  display_order: DisplayOrder,
+})
+export type UpdateCategoryBody = Static<typeof UpdateCategoryBody>
+
+export const AssignTagBody = Body({ tag_id: Uuid })
+export type AssignTagBody = Static<typeof AssignTagBody>
+
+export const AssignCategoryBody = Body({
+  category_id: Uuid,
+  is_primary: Type.Optional(Type.Boolean({ default: false, description: 'true makes it the primary category and clears the previous primary' })),
+})
+export type AssignCategoryBody = Static<typeof AssignCategoryBody>
