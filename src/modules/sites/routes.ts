@@ -21,7 +21,7 @@ import * as sites from './service.js'
 
 const tags = ['Sites']
 
-export const siteRoutes: AppPlugin = async (app) => {
+export const siteRoutes: AppPlugin = async (app, opts) => {
   app.get(
     '/sites',
     // Read: any authenticated caller; the list itself is limited to what the caller can see.
@@ -50,22 +50,32 @@ export const siteRoutes: AppPlugin = async (app) => {
 
   app.put(
     '/sites/:id',
-    { config: { access: site('Admin', 'id') }, schema: { tags, params: SiteIdParams, body: UpdateSiteBody, response: { 200: Site } } },
+    {
+      config: { access: site('Admin', 'id') },
+      schema: { tags, description: 'Partial update; a body with no known field is 400. A slug in use is 409.', params: SiteIdParams, body: UpdateSiteBody, response: { 200: Site } },
+    },
     (req) => sites.update(req.ctx, req.params.id, req.body),
   )
 
   app.delete(
     '/sites/:id',
-    { config: { access: site('Owner', 'id') }, schema: { tags, params: SiteIdParams, response: { 204: NoContent } } },
+    {
+      config: { access: site('Owner', 'id') },
+      schema: { tags, description: 'Soft delete (API keys need Master). The site and its content answer 404 afterwards; its slug is free again.', params: SiteIdParams, response: { 204: NoContent } },
+    },
     async (req, reply) => {
       await sites.remove(req.ctx, req.params.id)
       return reply.code(204).send(null)
     },
   )
+  await localeRoutes(app, opts)
+}
 
+/** Locales and settings of a site (decisions.md "Sites and locales"). */
+const localeRoutes: AppPlugin = async (app) => {
   app.get(
     '/sites/:site_id/locales',
-    { config: { access: site('Read') }, schema: { tags, params: SiteParams, response: { 200: Type.Array(Locale) } } },
+    { config: { access: site('Read') }, schema: { tags, description: 'The default locale first, then oldest first.', params: SiteParams, response: { 200: Type.Array(Locale) } } },
     (req) => locales.list(req.ctx, req.params.site_id),
   )
 
@@ -77,13 +87,22 @@ export const siteRoutes: AppPlugin = async (app) => {
 
   app.put(
     '/sites/:site_id/locales/:locale_id',
-    { config: { access: site('Admin') }, schema: { tags, params: LocaleParams, body: UpdateLocaleBody, response: { 200: Locale } } },
+    {
+      config: { access: site('Admin') },
+      schema: {
+        tags,
+        description: 'is_default true moves the default here; is_default false on the default is 409 INVALID_STATE (make another locale the default instead).',
+        params: LocaleParams,
+        body: UpdateLocaleBody,
+        response: { 200: Locale },
+      },
+    },
     (req) => locales.update(req.ctx, req.params.site_id, req.params.locale_id, req.body),
   )
 
   app.delete(
     '/sites/:site_id/locales/:locale_id',
-    { config: { access: site('Admin') }, schema: { tags, params: LocaleParams, response: { 204: NoContent } } },
+    { config: { access: site('Admin') }, schema: { tags, description: 'The default locale cannot be deleted (409 INVALID_STATE).', params: LocaleParams, response: { 204: NoContent } } },
     async (req, reply) => {
       await locales.remove(req.ctx, req.params.site_id, req.params.locale_id)
       return reply.code(204).send(null)
@@ -98,7 +117,16 @@ export const siteRoutes: AppPlugin = async (app) => {
 
   app.put(
     '/sites/:site_id/settings',
-    { config: { access: site('Admin') }, schema: { tags, params: SiteParams, body: UpdateSettingsBody, response: { 200: SiteSettings } } },
+    {
+      config: { access: site('Admin') },
+      schema: {
+        tags,
+        description: 'Partial update. timezone: an IANA name, stored as the runtime spells it. default_locale_id: a locale of this site (else 400); it becomes the default locale.',
+        params: SiteParams,
+        body: UpdateSettingsBody,
+        response: { 200: SiteSettings },
+      },
+    },
     (req) => locales.updateSettings(req.ctx, req.params.site_id, req.body),
   )
 }

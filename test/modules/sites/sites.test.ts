@@ -231,12 +231,14 @@ describe('PUT /sites/{id}', () => {
 })
 
 describe('DELETE /sites/{id}', () => {
-  it('needs Master for keys (Owner): Admin keys get 403', async () => {
+  it('needs Master for keys (Owner): Admin keys get 403, an unscoped Master key may', async () => {
     const c = await makeSite(t)
     expectProblem(await t.as(c.keys.Admin).delete(`/sites/${c.id}`), 403, 'FORBIDDEN')
     expectProblem(await t.as(unscopedAdmin).delete(`/sites/${c.id}`), 403, 'FORBIDDEN')
     expectProblem(await t.as(c.keys.Write).delete(`/sites/${c.id}`), 403, 'FORBIDDEN')
     expectStatus(await t.as(c.keys.Read).get(`/sites/${c.id}`), 200)
+    expect((await t.as(t.masterKey).delete(`/sites/${c.id}`)).statusCode).toBe(204)
+    expectProblem(await t.as(c.keys.Read).get(`/sites/${c.id}`), 404, 'NOT_FOUND')
   })
 
   it('soft-deletes (204): the site answers 404 to everyone, its keys see nothing, its slug is free again', async () => {
