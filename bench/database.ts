@@ -1,0 +1,102 @@
+/*
+ * The two database modes of the bench. Embedded: a fresh temporary ATRIUM_DATA_DIR (PGlite under <dir>/pg).
+ * Server: a fresh database atrium_bench_<timestamp> on the DATABASE_URL server, dropped at the end; no
+ * other database is touched.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { openDb } from '../src/db/client.js'
+import { migrate } from '../src/db/migrate.js'
+import { seed, type SeedOptions, type SeedResult } from './seed.js'
+
+export type Mode = 'embedded' | 'postgres'
+
+export interface BenchDatabase {
+  mode: Mode
+  /** Temporary ATRIUM_DATA_DIR for the server process (media, generated secrets; the PGlite data in embedded mode). */
+  dataDir: string
+  /** DATABASE_URL for the server process (postgres mode only). */
+  databaseUrl: string | undefined
+  /** Human-readable location, for the log. */
+  where: string
+  seeded: SeedResult
+  /** Committed + rolled-back transactions of the bench database so far (server only): queries per request, roughly. */
+  transactions?: () => Promise<number>
+  /** Removes everything this bench created (idempotent). */
+  cleanup(): Promise<void>
+}
+
+const BENCH_DB = /^atrium_bench_\d+$/
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url)
+  u.pathname = `/${name}`
+  return u.toString()
+}
+
+async function adminQuery<R extends pg.QueryResultRow = pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<R[]> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 })
+  await client.connect()
+  try {
+    return (await client.query<R>(text, values)).rows
+  } finally {
+    await client.end()
+  }
+}
+
+/** Seeds a fresh embedded data directory, then closes PGlite so the server process can open it. */
+export async function prepareEmbedded(opts: SeedOptions): Promise<BenchDatabase> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-bench-'))
+  const cleanup = () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true }))
+  try {
+    const dbh = await openDb({ dataDir })
+    try {
+      await migrate(dbh)
+      const seeded = await seed(dbh.db, opts)
+      return { mode: 'embedded', dataDir, databaseUrl: undefined, where: `${dataDir}/pg`, seeded, cleanup }
+    } finally {
+      await dbh.close()
+    }
+  } catch (err) {
+    await cleanup()
+    throw err
+  }
+}
+
+/** Creates atrium_bench_<timestamp> on the server of serverUrl, migrates and seeds it. */
+export async function preparePostgres(serverUrl: string, opts: SeedOptions): Promise<BenchDatabase> {
+  const name = `atrium_bench_${Date.now()}`
+  if (!BENCH_DB.test(name)) throw new Error(`refusing database name ${name}`)
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-bench-'))
+  await adminQuery(serverUrl, `create database "${name}"`)
+  const databaseUrl = withDatabase(serverUrl, name)
+  let dropped = false
+  const cleanup = async () => {
+    rmSync(dataDir, { recursive: true, force: true })
+    if (dropped) return
+    dropped = true
+    // Only ever the database this run created (the name check above), and forcibly: the server may linger.
+    await adminQuery(serverUrl, `drop database if exists "${name}" with (force)`)
+  }
+  try {
+    const dbh = await openDb({ databaseUrl, poolSize: 2 })
+    try {
+      await migrate(dbh)
+      const seeded = await seed(dbh.db, opts)
+      const u = new URL(databaseUrl)
+      // Asked through the server URL's own database, so the question is not counted in the answer.
+      const transactions = async () => {
+        const rows = await adminQuery<{ n: string }>(serverUrl, 'select xact_commit + xact_rollback as n from pg_stat_database where datname = $1', [name])
+        return Number(rows[0]?.n ?? 0)
+      }
+      return { mode: 'postgres', dataDir, databaseUrl, where: `${u.host}/${name}`, seeded, cleanup, transactions }
+    } finally {
+      await dbh.close()
+    }
+  } catch (err) {
+    await cleanup()
+    throw err
+  }
+}

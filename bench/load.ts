@@ -1,0 +1,124 @@
+/*
+ * Load generation with autocannon (in the bench process, which is not the server's) and the probe that
+ * decides whether an endpoint exists and answers correctly before it is timed.
+ */
+import autocannon from 'autocannon'
+import type { Answer, BenchRequest, Endpoint } from './endpoints.js'
+
+export interface LoadOptions {
+  connections: number
+  durationS: number
+  warmupS: number
+}
+
+export interface Measurement {
+  endpoint: string
+  target: number | undefined
+  status: 'measured' | 'missing' | 'failed'
+  note: string
+  rps: number
+  p50: number
+  p99: number
+  requests: number
+  non2xx: number
+  errors: number
+  statusCodes: Record<string, number>
+  /** Database transactions per request during the timed run (server mode): each autocommit query is one. */
+  txPerRequest: number | undefined
+}
+
+/** How long PostgreSQL backends may hold their statistics before reporting them (PGSTAT_MIN_INTERVAL is 1 s). */
+const STATS_SETTLE_MS = 1500
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** One request through fetch (127.0.0.1 only), for the probe. */
+async function fetchOnce(baseUrl: string, req: BenchRequest): Promise<Answer> {
+  const res = await fetch(`${baseUrl}${req.path}`, { headers: req.headers, signal: AbortSignal.timeout(15_000) })
+  return { status: res.status, contentType: res.headers.get('content-type') ?? '', body: await res.text() }
+}
+
+/** Checks a few of the endpoint's requests. 'missing': the route does not exist (yet). */
+export async function probe(baseUrl: string, ep: Endpoint, reqs: BenchRequest[]): Promise<{ status: 'ok' | 'missing' | 'failed'; note: string }> {
+  const sample = [reqs[0], reqs[Math.floor(reqs.length / 2)], reqs.at(-1)].filter((r): r is BenchRequest => r !== undefined)
+  for (const req of sample) {
+    const a = await fetchOnce(baseUrl, req)
+    if (a.status === 404 && a.body.includes('No route for')) return { status: 'missing', note: 'route not found (endpoint not implemented yet): skipped' }
+    if (a.status !== 200) return { status: 'failed', note: `GET ${req.path} answered ${a.status}: ${a.body.slice(0, 300)}` }
+    let problem: string | null
+    try {
+      problem = ep.check(a, req)
+    } catch (err) {
+      problem = err instanceof Error ? err.message : String(err)
+    }
+    if (problem) return { status: 'failed', note: `GET ${req.path}: ${problem}` }
+  }
+  return { status: 'ok', note: '' }
+}
+
+function rotate<T>(xs: T[], by: number): T[] {
+  const k = ((by % xs.length) + xs.length) % xs.length
+  return xs.slice(k).concat(xs.slice(0, k))
+}
+
+async function cannon(baseUrl: string, reqs: BenchRequest[], connections: number, durationS: number): Promise<autocannon.Result> {
+  let next = 0
+  return autocannon({
+    url: baseUrl,
+    connections,
+    duration: durationS,
+    timeout: 10,
+    requests: reqs,
+    // Each connection starts at a different place in the rotation, so sites and posts are hit evenly.
+    setupClient: (client) => {
+      next += Math.max(1, Math.floor(reqs.length / connections))
+      client.setRequests(rotate(reqs, next))
+    },
+  })
+}
+
+/** Warm-up (discarded), then the timed run; `transactions` (server mode) counts database transactions around it. */
+export async function measure(
+  baseUrl: string,
+  ep: Endpoint,
+  reqs: BenchRequest[],
+  opts: LoadOptions,
+  transactions?: () => Promise<number>,
+): Promise<Measurement> {
+  if (opts.warmupS > 0) await cannon(baseUrl, reqs, opts.connections, opts.warmupS)
+  if (transactions) await sleep(STATS_SETTLE_MS)
+  const before = transactions ? await transactions() : 0
+  const r = await cannon(baseUrl, reqs, opts.connections, opts.durationS)
+  if (transactions) await sleep(STATS_SETTLE_MS)
+  const after = transactions ? await transactions() : 0
+  const statusCodes: Record<string, number> = {}
+  for (const [code, s] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = s.count ?? 0
+  return {
+    endpoint: ep.name,
+    target: ep.target,
+    status: 'measured',
+    note: '',
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    statusCodes,
+    txPerRequest: transactions && r.requests.total > 0 ? (after - before) / r.requests.total : undefined,
+  }
+}
+
+export const unmeasured = (ep: Endpoint, status: 'missing' | 'failed', note: string): Measurement => ({
+  endpoint: ep.name,
+  target: ep.target,
+  status,
+  note,
+  rps: 0,
+  p50: 0,
+  p99: 0,
+  requests: 0,
+  non2xx: 0,
+  errors: 0,
+  statusCodes: {},
+  txPerRequest: undefined,
+})

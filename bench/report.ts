@@ -1,0 +1,62 @@
+/* Result tables and the exit verdict. */
+import type { Mode } from './database.js'
+import type { Measurement } from './load.js'
+
+const P99_TARGET_MS = 100
+
+const TITLES: Record<Mode, string> = {
+  embedded: 'embedded default (PGlite)',
+  postgres: 'PostgreSQL server',
+}
+
+function row(cells: string[], widths: number[]): string {
+  const last = cells.length - 1
+  return cells
+    .map((c, i) => (i === 0 || i === last ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+    .join('  ')
+    .trimEnd()
+}
+
+/** One table per database mode: endpoint, req/s, p50, p99, non-2xx, errors (and the issue target on the server). */
+export function printTable(log: (l: string) => void, mode: Mode, results: Measurement[]): void {
+  const head = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', mode === 'postgres' ? 'db tx/req' : '', mode === 'postgres' ? 'target' : '']
+  const body = results.map((m) =>
+    m.status === 'measured'
+      ? [
+          m.endpoint,
+          String(Math.round(m.rps)),
+          String(m.p50),
+          String(m.p99),
+          String(m.requests),
+          String(m.non2xx),
+          String(m.errors),
+          m.txPerRequest === undefined ? '' : m.txPerRequest.toFixed(2),
+          mode === 'postgres' && m.target ? `≥ ${m.target} ${m.rps >= m.target ? 'met' : 'MISSED'}` : '',
+        ]
+      : [m.endpoint, '-', '-', '-', '-', '-', '-', '', m.status === 'missing' ? 'skipped: no route yet' : 'FAILED (see below)'],
+  )
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)))
+  log(`\n${TITLES[mode]}`)
+  log(row(head, widths))
+  log(widths.map((w) => '-'.repeat(w)).join('  '))
+  for (const b of body) log(row(b, widths))
+  for (const m of results) {
+    const codes = Object.entries(m.statusCodes).filter(([c]) => !c.startsWith('2'))
+    if (codes.length) log(`  ${m.endpoint}: status codes ${codes.map(([c, n]) => `${c}×${n}`).join(', ')}`)
+    if (m.status === 'failed') log(`  ${m.endpoint}: ${m.note}`)
+  }
+}
+
+/** Exit code: 1 when any request errored, answered non-2xx, or an endpoint answered wrongly; 0 otherwise. */
+export function verdict(log: (l: string) => void, all: [Mode, Measurement[]][]): number {
+  let bad = false
+  for (const [mode, results] of all) {
+    for (const m of results) {
+      if (m.status === 'failed' || m.errors > 0 || m.non2xx > 0) bad = true
+      if (m.status === 'missing') log(`note: ${m.endpoint} was skipped in ${mode} mode (route missing)`)
+      if (mode === 'postgres' && m.status === 'measured' && m.p99 >= P99_TARGET_MS) log(`note: ${m.endpoint} p99 ${m.p99} ms is over the ${P99_TARGET_MS} ms target`)
+    }
+  }
+  log(bad ? '\nbench: FAILED (errors or non-2xx answers above)' : '\nbench: ok (0 errors, 0 non-2xx)')
+  return bad ? 1 : 0
+}

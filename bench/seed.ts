@@ -1,0 +1,253 @@
+/*
+ * Seeds the benchmark data set with multi-row INSERTs straight into the tables, in one transaction:
+ * sites with locales en (default) and de, published blogs with two localizations each (~3 KB Markdown),
+ * tags and nested categories with assignments, and one Read API key per site (stored as the SHA-256
+ * digest, exactly as the api-keys service stores it).
+ */
+import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import type { Db } from '../src/db/client.js'
+import { apiKeys } from '../src/db/schema/api-keys.js'
+import { blogLocalizations, blogs } from '../src/db/schema/blogs.js'
+import { content, contentSites } from '../src/db/schema/content.js'
+import { locales, sites } from '../src/db/schema/sites.js'
+import { categories, contentCategories, contentTags, tags } from '../src/db/schema/taxonomy.js'
+import { digestKey, generateApiKey, keyPrefix } from '../src/platform/crypto.js'
+import { int, markdownBody, pick, readingMinutes, rng, slugify, title, words, type Lang, type Rand } from './text.js'
+
+export interface SeedOptions {
+  sites: number
+  postsPerSite: number
+  tagsPerSite: number
+  tagsPerPost: number
+  /** Share of posts also carried by the next site (decisions.md "Shared content"). */
+  sharedRatio: number
+  /** Per-minute limit of the bench keys: high enough never to throttle the run, but enforced. */
+  keyRateLimit: number
+  seed: number
+}
+
+export const DEFAULT_SEED: SeedOptions = {
+  sites: 10,
+  postsPerSite: 1000,
+  tagsPerSite: 50,
+  tagsPerPost: 3,
+  sharedRatio: 0.03,
+  keyRateLimit: 100_000_000,
+  seed: 20240601,
+}
+
+export interface SeededPost {
+  id: string
+  slug: string
+}
+
+export interface SeededSite {
+  id: string
+  slug: string
+  /** Plaintext of the site's Read key (only the digest is stored). */
+  readKey: string
+  /** Posts this site owns, all Published. */
+  posts: SeededPost[]
+}
+
+export interface SeedResult {
+  sites: SeededSite[]
+  posts: number
+  localizations: number
+  bodyBytes: number
+  ms: number
+}
+
+const AUTHORS = [
+  'Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Margaret Hamilton', 'Edsger Dijkstra', 'Barbara Liskov',
+  'Donald Knuth', 'Frances Allen', 'Ken Thompson', 'Radia Perlman', 'Leslie Lamport', 'Katherine Johnson',
+  'Niklaus Wirth', 'Hedy Lamarr', 'Tim Berners-Lee', 'Sophie Wilson',
+]
+
+const CATEGORY_TREE: [string, string[]][] = [
+  ['Engineering', ['Backend', 'Frontend', 'Operations']],
+  ['Lifestyle', ['Travel', 'Food']],
+  ['Business', ['Marketing', 'Finance']],
+  ['Culture', ['Books', 'Music']],
+]
+
+type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert']
+
+/** Runs fn over rows in batches (statement size and the 65,535-parameter limit). */
+async function inBatches<T>(rows: T[], size: number, fn: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) await fn(rows.slice(i, i + size))
+}
+
+const DAY_MS = 86_400_000
+
+interface Rows {
+  sites: Insert<typeof sites>[]
+  locales: Insert<typeof locales>[]
+  tags: Insert<typeof tags>[]
+  categories: Insert<typeof categories>[]
+  content: Insert<typeof content>[]
+  contentSites: Insert<typeof contentSites>[]
+  blogs: Insert<typeof blogs>[]
+  localizations: Insert<typeof blogLocalizations>[]
+  contentTags: Insert<typeof contentTags>[]
+  contentCategories: Insert<typeof contentCategories>[]
+  keys: Insert<typeof apiKeys>[]
+}
+
+function localization(r: Rand, contentId: string, localeId: string, lang: Lang, now: Date): Insert<typeof blogLocalizations> {
+  const t = title(r, lang)
+  const body = markdownBody(r, lang)
+  const excerpt = `${words(r, lang, int(r, 18, 30))}.`
+  return {
+    id: randomUUID(),
+    content_id: contentId,
+    locale_id: localeId,
+    title: t,
+    subtitle: words(r, lang, int(r, 4, 9)),
+    excerpt,
+    body,
+    meta_title: t.slice(0, 60),
+    meta_description: excerpt.slice(0, 155),
+    translation_status: lang === 'en' ? 'Published' : pick(r, ['Published', 'Published', 'Draft']),
+    created_at: now,
+    updated_at: now,
+  }
+}
+
+/** Builds every row in memory (deterministic text; random ids), so the inserts are pure batches. */
+function buildRows(opts: SeedOptions, now: Date): { rows: Rows; sites: SeededSite[] } {
+  const r = rng(opts.seed)
+  const rows: Rows = {
+    sites: [], locales: [], tags: [], categories: [], content: [], contentSites: [], blogs: [], localizations: [],
+    contentTags: [], contentCategories: [], keys: [],
+  }
+  const out: SeededSite[] = []
+  const siteIds = Array.from({ length: opts.sites }, () => randomUUID())
+  let globalIndex = 0
+  for (let s = 0; s < opts.sites; s++) {
+    const siteId = siteIds[s]!
+    const slug = `bench-site-${s + 1}`
+    rows.sites.push({ id: siteId, name: `Bench site ${s + 1}`, slug, description: words(r, 'en', 12), created_at: now, updated_at: now })
+    const en = randomUUID()
+    const de = randomUUID()
+    rows.locales.push({ id: en, site_id: siteId, code: 'en', name: 'English', is_default: true, created_at: now })
+    rows.locales.push({ id: de, site_id: siteId, code: 'de', name: 'Deutsch', is_default: false, created_at: now })
+
+    const tagIds: string[] = []
+    const tagNames = new Set<string>()
+    while (tagNames.size < opts.tagsPerSite) tagNames.add(words(r, 'en', tagNames.size < 30 ? 1 : 2))
+    for (const name of tagNames) {
+      const id = randomUUID()
+      tagIds.push(id)
+      rows.tags.push({ id, site_id: siteId, name, slug: slugify(name), created_at: now, updated_at: now })
+    }
+
+    const catIds: string[] = []
+    CATEGORY_TREE.forEach(([parent, children], pi) => {
+      const pid = randomUUID()
+      catIds.push(pid)
+      rows.categories.push({ id: pid, site_id: siteId, parent_id: null, name: parent, slug: slugify(parent), display_order: pi, created_at: now, updated_at: now })
+      children.forEach((child, ci) => {
+        const id = randomUUID()
+        catIds.push(id)
+        rows.categories.push({ id, site_id: siteId, parent_id: pid, name: child, slug: slugify(child), display_order: ci, created_at: now, updated_at: now })
+      })
+    })
+
+    const readKey = generateApiKey()
+    rows.keys.push({
+      id: randomUUID(),
+      key_digest: digestKey(readKey),
+      key_prefix: keyPrefix(readKey),
+      name: `Bench Read key (${slug})`,
+      description: 'created by npm run bench',
+      permission: 'Read',
+      site_id: siteId,
+      rate_limit_per_minute: opts.keyRateLimit,
+      created_by: 'bench',
+      created_at: now,
+      updated_at: now,
+    })
+
+    const posts: SeededPost[] = []
+    for (let p = 0; p < opts.postsPerSite; p++) {
+      globalIndex++
+      const contentId = randomUUID()
+      const blogId = randomUUID()
+      const enLoc = localization(r, contentId, en, 'en', now)
+      const deLoc = localization(r, contentId, de, 'de', now)
+      const postSlug = `${slugify(enLoc.title ?? 'post')}-${globalIndex}`
+      // Published over the last three years, at a working-hours time of day.
+      const publishedAt = new Date(now.getTime() - int(r, 1, 1100) * DAY_MS + int(r, 7, 19) * 3_600_000 - 12 * 3_600_000)
+      const createdAt = new Date(publishedAt.getTime() - int(r, 0, 14) * DAY_MS)
+      const publishedDate = publishedAt.toISOString().slice(0, 10)
+      const isFeatured = r() < 0.05
+      rows.content.push({ id: contentId, site_id: siteId, content_type: 'blog', created_at: createdAt })
+      // Carrier rows hold read-path copies of the blog's state (the blogs trigger keeps them equal too).
+      const carrier = { content_id: contentId, content_type: 'blog' as const, slug: postSlug, is_live: true, status: 'Published', published_date: publishedDate, published_at: publishedAt, is_featured: isFeatured }
+      rows.contentSites.push({ ...carrier, site_id: siteId, position: 0 })
+      if (opts.sites > 1 && r() < opts.sharedRatio) rows.contentSites.push({ ...carrier, site_id: siteIds[(s + 1) % opts.sites]!, position: 1 })
+      rows.blogs.push({
+        id: blogId,
+        content_id: contentId,
+        site_id: siteId,
+        slug: postSlug,
+        // A few prolific authors and a long tail.
+        author: AUTHORS[Math.floor(r() * r() * AUTHORS.length)]!,
+        status: 'Published',
+        published_date: publishedDate,
+        published_at: publishedAt,
+        is_featured: isFeatured,
+        allow_comments: r() < 0.8,
+        reading_time_minutes: readingMinutes(enLoc.body ?? ''),
+        created_by: 'bench',
+        created_at: createdAt,
+        updated_at: publishedAt,
+      })
+      rows.localizations.push(enLoc, deLoc)
+      // Tags skewed towards popular ones, so similar posts share several.
+      const chosen = new Set<string>()
+      while (chosen.size < Math.min(opts.tagsPerPost, tagIds.length)) chosen.add(tagIds[Math.floor(r() * r() * tagIds.length)]!)
+      for (const tagId of chosen) rows.contentTags.push({ content_id: contentId, tag_id: tagId, created_at: createdAt })
+      const primary = pick(r, catIds)
+      rows.contentCategories.push({ content_id: contentId, category_id: primary, is_primary: true, created_at: createdAt })
+      if (r() < 0.5) {
+        const second = pick(r, catIds)
+        if (second !== primary) rows.contentCategories.push({ content_id: contentId, category_id: second, is_primary: false, created_at: createdAt })
+      }
+      posts.push({ id: blogId, slug: postSlug })
+    }
+    out.push({ id: siteId, slug, readKey, posts })
+  }
+  return { rows, sites: out }
+}
+
+/** Inserts the data set into a migrated, empty database and refreshes planner statistics. */
+export async function seed(db: Db, opts: SeedOptions = DEFAULT_SEED): Promise<SeedResult> {
+  const started = Date.now()
+  const { rows, sites: seeded } = buildRows(opts, new Date())
+  await db.transaction(async (tx) => {
+    await tx.insert(sites).values(rows.sites)
+    await tx.insert(locales).values(rows.locales)
+    await tx.insert(apiKeys).values(rows.keys)
+    await inBatches(rows.tags, 1000, (b) => tx.insert(tags).values(b))
+    await tx.insert(categories).values(rows.categories.filter((c) => c.parent_id === null))
+    await tx.insert(categories).values(rows.categories.filter((c) => c.parent_id !== null))
+    await inBatches(rows.content, 2000, (b) => tx.insert(content).values(b))
+    await inBatches(rows.contentSites, 2000, (b) => tx.insert(contentSites).values(b))
+    await inBatches(rows.blogs, 1000, (b) => tx.insert(blogs).values(b))
+    await inBatches(rows.localizations, 250, (b) => tx.insert(blogLocalizations).values(b))
+    await inBatches(rows.contentTags, 5000, (b) => tx.insert(contentTags).values(b))
+    await inBatches(rows.contentCategories, 5000, (b) => tx.insert(contentCategories).values(b))
+  })
+  // A real deployment has autovacuum statistics; a freshly loaded one must not be planned blind.
+  await db.execute(sql`vacuum analyze`)
+  return {
+    sites: seeded,
+    posts: rows.blogs.length,
+    localizations: rows.localizations.length,
+    bodyBytes: rows.localizations.reduce((n, l) => n + Buffer.byteLength(l.body ?? ''), 0),
+    ms: Date.now() - started,
+  }
+}
