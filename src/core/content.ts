@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, like, or } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { ReadDb, Tx } from '../db/client.js'
 import { content, contentSites, type ContentRow, type ContentType } from '../db/schema/content.js'
 import { conflict } from '../http/errors.js'
+import { cloneSlugCandidates } from './slugs.js'
 
 /*
  * Content items (blogs, pages) and the sites that carry them (decisions.md "Shared content"): the first of
@@ -51,22 +52,25 @@ export async function assertSlugFree(db: ReadDb, type: ContentType, siteIds: str
   if (taken.length > 0) conflict(`The slug "${slug}" is already used by another ${type} in site ${taken.join(', ')}`)
 }
 
-/** Live slugs of the type in the sites that equal `prefix` or start with `prefix-` (clone suffix search). */
-export async function slugsWithPrefix(db: ReadDb, type: ContentType, siteIds: string[], prefix: string): Promise<Set<string>> {
-  if (siteIds.length === 0) return new Set()
+/** Which of the candidate slugs live records of the type already use in any of the sites (clone suffix search). */
+export async function slugsTaken(db: ReadDb, type: ContentType, siteIds: string[], candidates: string[]): Promise<Set<string>> {
+  if (siteIds.length === 0 || candidates.length === 0) return new Set()
   const rows = await db
     .select({ slug: contentSites.slug })
     .from(contentSites)
-    .where(
-      and(
-        inArray(contentSites.site_id, siteIds),
-        eq(contentSites.content_type, type),
-        eq(contentSites.is_live, true),
-        // Slugs are [a-z0-9-]: no LIKE wildcards can occur in the prefix.
-        or(eq(contentSites.slug, prefix), like(contentSites.slug, `${prefix}-%`)),
-      ),
-    )
+    .where(and(inArray(contentSites.site_id, siteIds), eq(contentSites.content_type, type), eq(contentSites.is_live, true), inArray(contentSites.slug, candidates)))
   return new Set(rows.map((r) => r.slug))
+}
+
+/** The first of "<slug>-copy", "<slug>-copy-2", … that no live record of the type uses in any of the sites. */
+export async function freeCloneSlug(db: ReadDb, type: ContentType, siteIds: string[], slug: string): Promise<string> {
+  const batch = 25
+  for (let from = 1; ; from += batch) {
+    const candidates = cloneSlugCandidates(slug, from, batch)
+    const taken = await slugsTaken(db, type, siteIds, candidates)
+    const free = candidates.find((c) => !taken.has(c))
+    if (free) return free
+  }
 }
 
 /**

@@ -310,15 +310,15 @@ export async function deleteLocalization(tx: Tx, id: string): Promise<void> {
   await tx.delete(blogLocalizations).where(eq(blogLocalizations.id, id))
 }
 
-/** Body of the localization in the site's default locale ('' when there is none). */
-export async function defaultLocaleBody(db: ReadDb, contentId: string, siteId: string): Promise<string> {
+/** Title and body of the localization in the site's default locale (empty strings when there is none). */
+export async function defaultLocalization(db: ReadDb, contentId: string, siteId: string): Promise<{ title: string; body: string }> {
   const [row] = await db
-    .select({ body: blogLocalizations.body })
+    .select({ title: blogLocalizations.title, body: blogLocalizations.body })
     .from(blogLocalizations)
     .innerJoin(locales, and(eq(locales.id, blogLocalizations.locale_id), eq(locales.site_id, siteId), sql`${locales.is_default}`))
     .where(eq(blogLocalizations.content_id, contentId))
     .limit(1)
-  return row?.body ?? ''
+  return row ?? { title: '', body: '' }
 }
 
 // ---- blog writes ----

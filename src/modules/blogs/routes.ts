@@ -1,0 +1,175 @@
+import type { AppPlugin } from '../../app.js'
+import { anyAuth, record, site } from '../../http/access.js'
+import { LimitOffsetPage, Paginated } from '../../http/pagination.js'
+import { IdParams, NoContent, SiteParams } from '../../http/schemas.js'
+import { bulk } from './bulk-service.js'
+import {
+  Blog,
+  BlogDetail,
+  BlogListItem,
+  BulkBody,
+  BulkResult,
+  CreateBlogBody,
+  FEATURED_DEFAULT_LIMIT,
+  FeaturedQuery,
+  ListBlogsQuery,
+  PublishedQuery,
+  SiteSlugParams,
+  UpdateBlogBody,
+} from './schemas.js'
+import * as blogs from './service.js'
+import * as writes from './write-service.js'
+
+const tags = ['Blogs']
+
+const LIST_ITEM =
+  'List items are the blog plus `title`, `subtitle`, `excerpt` and `locale` taken from the localization in the `locale` query ' +
+  "(a locale code), falling back to the owning site's default locale, then to the oldest localization; plus `tags` and " +
+  '`categories` (with `is_primary`).'
+const CACHED = 'Answers are cached per site and invalidated by every write to a blog the site carries: a write is visible as soon as it has answered.'
+
+type Api = Parameters<AppPlugin>[0]
+
+/** Lists and lookups within one site. */
+function siteReads(app: Api): void {
+  app.get(
+    '/sites/:site_id/blogs',
+    {
+      config: { access: site('Read') },
+      schema: { tags, description: `Every live blog the site carries, any status (filter with \`status\`), newest created first. ${LIST_ITEM}`, params: SiteParams, querystring: ListBlogsQuery, response: { 200: Paginated(BlogListItem) } },
+    },
+    (req) => blogs.list(req.ctx, req.params.site_id, req.query),
+  )
+
+  app.get(
+    '/sites/:site_id/blogs/published',
+    {
+      config: { access: site('Read') },
+      schema: { tags, description: `Published blogs whose publish_end has not passed, newest published_date first (then published_at). ${LIST_ITEM} ${CACHED}`, params: SiteParams, querystring: PublishedQuery, response: { 200: Paginated(BlogListItem) } },
+    },
+    (req) => blogs.published(req.ctx, req.params.site_id, req.query),
+  )
+
+  app.get(
+    '/sites/:site_id/blogs/featured',
+    {
+      config: { access: site('Read') },
+      schema: {
+        tags,
+        description: `Published blogs with is_featured, in published order. limit/offset: limit default ${FEATURED_DEFAULT_LIMIT}, max 100; offset default 0. ${LIST_ITEM} ${CACHED}`,
+        params: SiteParams,
+        querystring: FeaturedQuery,
+        response: { 200: LimitOffsetPage(BlogListItem) },
+      },
+    },
+    (req) => blogs.featured(req.ctx, req.params.site_id, req.query),
+  )
+
+  app.get(
+    '/sites/:site_id/blogs/by-slug/:slug',
+    {
+      config: { access: site('Read') },
+      schema: { tags, description: `The live blog with this slug among the site's blogs (any status), as the detail shape. ${CACHED}`, params: SiteSlugParams, response: { 200: BlogDetail } },
+    },
+    (req) => blogs.bySlug(req.ctx, req.params.site_id, req.params.slug),
+  )
+
+}
+
+/** One blog by id. */
+function recordReads(app: Api): void {
+  app.get('/blogs/:id', { config: { access: record('blog', 'Read') }, schema: { tags, params: IdParams, response: { 200: Blog } } }, (req) => blogs.get(req.ctx, req.params.id))
+
+  app.get(
+    '/blogs/:id/detail',
+    {
+      config: { access: record('blog', 'Read') },
+      schema: { tags, description: 'The blog plus all localizations, categories (with is_primary), tags and attached documents.', params: IdParams, response: { 200: BlogDetail } },
+    },
+    (req) => blogs.detail(req.ctx, req.params.id),
+  )
+
+}
+
+/** Create, update, delete, clone and bulk. */
+function writeRoutes(app: Api): void {
+  app.post(
+    '/blogs',
+    {
+      config: { access: anyAuth },
+      schema: {
+        tags,
+        description:
+          'Needs Author on every site in site_ids (404 for a site out of reach, 403 for too little permission; nothing is created). ' +
+          'Publishing (status Published or Scheduled) needs Reviewer on the owning site when its editorial workflow is on. ' +
+          'Published with a future publish_start is stored as Scheduled. Answers the detail shape (with the created localizations).',
+        body: CreateBlogBody,
+        response: { 201: BlogDetail },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await writes.create(req.ctx, req.body)),
+  )
+
+  app.put(
+    '/blogs/:id',
+    {
+      config: { access: record('blog', 'Author') },
+      schema: {
+        tags,
+        description:
+          'Partial update (site_ids cannot change). status: InReview submits a Draft for review and notifies reviewers; Published/Scheduled ' +
+          'need Reviewer on the owning site when its editorial workflow is on; becoming Published sets published_at (and published_date when null).',
+        params: IdParams,
+        body: UpdateBlogBody,
+        response: { 200: Blog },
+      },
+    },
+    (req) => writes.update(req.ctx, req.params.id, req.body),
+  )
+
+  app.delete(
+    '/blogs/:id',
+    { config: { access: record('blog', 'Editor') }, schema: { tags, description: 'Soft delete: the blog answers 404 afterwards and its slug is free.', params: IdParams, response: { 204: NoContent } } },
+    async (req, reply) => {
+      await writes.remove(req.ctx, req.params.id)
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.post(
+    '/blogs/:id/clone',
+    {
+      config: { access: record('blog', 'Author') },
+      schema: {
+        tags,
+        description: 'A new Draft in the same sites with slug `<slug>-copy`, then `-copy-2`, … ; localizations, categories and tags are copied; the source is unchanged.',
+        params: IdParams,
+        response: { 201: BlogDetail },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await writes.clone(req.ctx, req.params.id)),
+  )
+
+  app.post(
+    '/sites/:site_id/blogs/bulk',
+    {
+      config: { access: site('Author') },
+      schema: {
+        tags,
+        description:
+          'UpdateStatus (needs Author; `status` required) or Delete (needs Editor) for at most 100 ids of blogs the site owns. ' +
+          'Each id is handled on its own: results say per id whether it succeeded, with the error otherwise (unknown ids and ids of other sites fail).',
+        params: SiteParams,
+        body: BulkBody,
+        response: { 200: BulkResult },
+      },
+    },
+    (req) => bulk(req.ctx, req.params.site_id, req.body),
+  )
+}
+
+export const blogRoutes: AppPlugin = async (app) => {
+  siteReads(app)
+  recordReads(app)
+  writeRoutes(app)
+}

@@ -1,0 +1,219 @@
+import { requireSites, satisfies } from '../../core/access.js'
+import { createContent, freeCloneSlug, renameContent, retireContent } from '../../core/content.js'
+import { bumpContentVersion } from '../../core/content-version.js'
+import type { Ctx } from '../../core/context.js'
+import { mutate, type DomainEvent } from '../../core/mutation.js'
+import { notifySubmitted } from '../../core/notifications.js'
+import { becomesPublished, becomesSubmitted, statusAfterUpdate, type ContentStatus } from '../../core/workflow.js'
+import type { ReadDb, Tx } from '../../db/client.js'
+import type { BlogRow } from '../../db/schema/blogs.js'
+import { notFound, validation } from '../../http/errors.js'
+import { checkLocales, localizationValues, readingTimeMinutes } from './localization-service.js'
+import * as q from './queries.js'
+import type { Blog, BlogDetail, CreateBlogBody, UpdateBlogBody } from './schemas.js'
+
+/*
+ * Blog writes: create (with optional localizations), partial update with the workflow rules, soft delete
+ * and clone. Each is one mutate() (audit, change history, outbox events) and bumps the content version
+ * of every carrying site after commit. Events carry the blog as GET /blogs/{id} answers it.
+ */
+
+interface SiteRules {
+  editorial_workflow_enabled: boolean
+  timezone: string
+}
+
+/** canPublish for core/workflow: the editorial workflow is off, or the caller is a Reviewer (or above) on the site. */
+export function canPublish(ctx: Ctx, siteId: string, site: SiteRules): boolean {
+  return !site.editorial_workflow_enabled || satisfies(ctx.principal, siteId, 'Reviewer')
+}
+
+async function siteRules(db: ReadDb, siteId: string): Promise<SiteRules> {
+  return (await q.siteWorkflow(db, siteId)) ?? notFound('site')
+}
+
+/** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
+export function dateIn(timeZone: string, at: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at)
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? ''
+  return `${get('year')}-${get('month')}-${get('day')}`
+}
+
+const toDate = (v: string | null | undefined, fallback: Date | null): Date | null => (v === undefined ? fallback : v === null ? null : new Date(v))
+
+function checkWindow(start: Date | null, end: Date | null): void {
+  if (start && end && end.getTime() <= start.getTime()) validation('publish_end', 'must be after publish_start')
+}
+
+/** Events of a blog change: the given type, plus blog.published when it became Published. */
+function eventsOf(type: string, blog: Blog, published: boolean): DomainEvent[] {
+  const events: DomainEvent[] = [{ type, siteId: blog.site_id, data: blog }]
+  if (published) events.push({ type: 'blog.published', siteId: blog.site_id, data: blog })
+  return events
+}
+
+async function notifyIfSubmitted(tx: Tx, from: ContentStatus, row: BlogRow): Promise<void> {
+  if (!becomesSubmitted(from, row.status)) return
+  const { title } = await q.defaultLocalization(tx, row.content_id, row.site_id)
+  await notifySubmitted(tx, { siteId: row.site_id, entityType: 'blog', entityId: row.id, title })
+}
+
+/**
+ * Creates a blog in site_ids (the first owns it) with optional localizations. 404/403 when a site is out
+ * of reach or the caller lacks Author there; 400 for a locale outside the owning site or a bad schedule;
+ * 403 when publishing is not allowed; 409 for a slug taken in a carrying site or a duplicate locale.
+ */
+export async function create(ctx: Ctx, body: CreateBlogBody): Promise<BlogDetail> {
+  await requireSites(ctx, body.site_ids, 'Author')
+  const owner = body.site_ids[0] as string
+  const site = await siteRules(ctx.db, owner)
+  const locales = await q.siteLocales(ctx.db, owner)
+  const inputs = body.localizations ?? []
+  checkLocales(locales, inputs, [], (i) => `localizations.${i}.locale_id`)
+  const now = ctx.clock.now()
+  const publishStart = toDate(body.publish_start, null)
+  const publishEnd = toDate(body.publish_end, null)
+  checkWindow(publishStart, publishEnd)
+  const status = statusAfterUpdate({ from: 'Draft', to: body.status ?? 'Draft', canPublish: canPublish(ctx, owner, site), publishStart, now })
+  const published = becomesPublished('Draft', status)
+  const defaultLocale = locales.find((l) => l.is_default)?.id
+  const result = await mutate(ctx, { entity: 'blog', action: 'Create' }, async (tx) => {
+    const content = await createContent(tx, { type: 'blog', siteIds: body.site_ids, slug: body.slug, createdAt: now })
+    const row = await q.insertBlog(tx, {
+      content_id: content.id,
+      site_id: owner,
+      slug: body.slug,
+      author: body.author ?? '',
+      status,
+      published_date: body.published_date ?? (published ? dateIn(site.timezone, now) : null),
+      published_at: published ? now : null,
+      publish_start: publishStart,
+      publish_end: publishEnd,
+      is_featured: body.is_featured ?? false,
+      allow_comments: body.allow_comments ?? true,
+      reading_time_minutes: readingTimeMinutes(inputs.find((l) => l.locale_id === defaultLocale)?.body ?? ''),
+      cover_image_id: body.cover_image_id ?? null,
+      header_image_id: body.header_image_id ?? null,
+      created_by: ctx.principal.actorId,
+      created_by_idp: ctx.principal.kind === 'user' ? ctx.principal.idpUserId : null,
+      created_at: now,
+      updated_at: now,
+    })
+    await q.insertLocalizations(tx, localizationValues(content.id, inputs, now))
+    await notifyIfSubmitted(tx, 'Draft', row)
+    const detail = await q.detailOf(tx, row)
+    const blog = q.toBlog(row, detail.site_ids)
+    return {
+      result: detail,
+      siteId: owner,
+      entityId: row.id,
+      metadata: { slug: row.slug, status, site_ids: detail.site_ids, locales: inputs.map((l) => l.locale_id) },
+      events: eventsOf('blog.created', blog, published),
+    }
+  })
+  await bumpContentVersion(ctx.deps, result.site_ids)
+  return result
+}
+
+/**
+ * Partial update. A status change follows core/workflow statusAfterUpdate (403 when publishing is not
+ * allowed, 409 INVALID_STATE for a submit from a state other than Draft, 400 for a schedule without a
+ * future publish_start); becoming Published sets published_at (and published_date when null) and fires
+ * blog.published; becoming InReview notifies the site's reviewers. 409 for a slug taken in a carrying site.
+ */
+export async function update(ctx: Ctx, id: string, body: UpdateBlogBody): Promise<Blog> {
+  const now = ctx.clock.now()
+  const blog = await mutate(ctx, { entity: 'blog', action: 'Update' }, async (tx) => {
+    const before = (await q.lockBlog(tx, id)) ?? notFound('blog')
+    const site = await siteRules(tx, before.site_id)
+    const publishStart = toDate(body.publish_start, before.publish_start)
+    const publishEnd = toDate(body.publish_end, before.publish_end)
+    checkWindow(publishStart, publishEnd)
+    const status =
+      body.status === undefined
+        ? before.status
+        : statusAfterUpdate({ from: before.status, to: body.status, canPublish: canPublish(ctx, before.site_id, site), publishStart, now })
+    if (status === 'Scheduled' && publishStart === null) validation('publish_start', 'is required while the blog is Scheduled')
+    const published = becomesPublished(before.status, status)
+    if (body.slug !== undefined && body.slug !== before.slug) await renameContent(tx, 'blog', before.content_id, body.slug)
+    const { publish_start: _s, publish_end: _e, status: _st, ...plain } = body
+    const after = await q.updateBlog(tx, id, {
+      ...plain,
+      status,
+      publish_start: publishStart,
+      publish_end: publishEnd,
+      ...(published ? { published_at: now, published_date: body.published_date ?? before.published_date ?? dateIn(site.timezone, now) } : {}),
+      updated_at: now,
+    })
+    await notifyIfSubmitted(tx, before.status, after)
+    const siteIds = await q.siteIdsOf(tx, after.content_id)
+    const wire = q.toBlog(after, siteIds)
+    return {
+      result: wire,
+      siteId: after.site_id,
+      entityId: id,
+      before: q.toBlog(before, siteIds),
+      after: wire,
+      ...(status !== before.status ? { metadata: { from: before.status, to: status } } : {}),
+      events: eventsOf('blog.updated', wire, published),
+    }
+  })
+  await bumpContentVersion(ctx.deps, blog.site_ids)
+  return blog
+}
+
+/** Soft delete: the blog answers 404 from now on, leaves every list and its slug is free again. */
+export async function remove(ctx: Ctx, id: string): Promise<void> {
+  const now = ctx.clock.now()
+  const blog = await mutate(ctx, { entity: 'blog', action: 'Delete' }, async (tx) => {
+    const before = (await q.lockBlog(tx, id)) ?? notFound('blog')
+    await q.updateBlog(tx, id, { deleted_at: now, updated_at: now })
+    await retireContent(tx, before.content_id)
+    const wire = q.toBlog(before, await q.siteIdsOf(tx, before.content_id))
+    return { result: wire, siteId: before.site_id, entityId: id, metadata: { slug: before.slug }, events: eventsOf('blog.deleted', wire, false) }
+  })
+  await bumpContentVersion(ctx.deps, blog.site_ids)
+}
+
+/**
+ * Copies a blog into a new Draft in the same sites: slug "<slug>-copy", "-copy-2", … (first free in every
+ * carrying site), no published_at/published_date; localizations, categories and tags are copied.
+ */
+export async function clone(ctx: Ctx, id: string): Promise<BlogDetail> {
+  const now = ctx.clock.now()
+  const result = await mutate(ctx, { entity: 'blog', action: 'Create' }, async (tx) => {
+    const source = (await q.findBlog(tx, id)) ?? notFound('blog')
+    const siteIds = await q.siteIdsOf(tx, source.content_id)
+    const slug = await freeCloneSlug(tx, 'blog', siteIds, source.slug)
+    const content = await createContent(tx, { type: 'blog', siteIds, slug, createdAt: now })
+    const { id: _id, content_id: _c, deleted_at: _d, ...copied } = source
+    const row = await q.insertBlog(tx, {
+      ...copied,
+      content_id: content.id,
+      slug,
+      status: 'Draft',
+      published_at: null,
+      published_date: null,
+      created_by: ctx.principal.actorId,
+      created_by_idp: ctx.principal.kind === 'user' ? ctx.principal.idpUserId : null,
+      created_at: now,
+      updated_at: now,
+    })
+    const locs = await q.localizationsOf(tx, source.content_id)
+    await q.insertLocalizations(
+      tx,
+      locs.map(({ id: _l, content_id: _lc, ...l }) => ({ ...l, content_id: content.id, created_at: now, updated_at: now })),
+    )
+    await q.copyTaxonomy(tx, source.content_id, content.id, now)
+    const detail = await q.detailOf(tx, row)
+    return {
+      result: detail,
+      siteId: row.site_id,
+      entityId: row.id,
+      metadata: { source_id: source.id, slug },
+      events: eventsOf('blog.created', q.toBlog(row, detail.site_ids), false),
+    }
+  })
+  await bumpContentVersion(ctx.deps, result.site_ids)
+  return result
+}
