@@ -56,6 +56,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
     },
     ajv: { customOptions: {} },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // A malformed URL or an over-long parameter is answered before routing: still a problem+json with a request id.
+    frameworkErrors: (err, req, reply) => void renderError(err, req, reply),
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   const cache = opts.cache ?? openCache(config.redisUrl)
@@ -70,6 +72,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
   app.decorate('deps', deps)
 
   app.setValidatorCompiler(validatorCompiler)
+  // JSON is the only body format at the root: text/plain and everything else answer 415 (uploads add their own parser).
+  app.removeContentTypeParser('text/plain')
   app.setErrorHandler((err, req, reply) => renderError(err, req, reply))
   app.setNotFoundHandler((req, reply) =>
     renderError(new ApiError(404, 'NOT_FOUND', 'Not found', `No route for ${req.method} ${req.url.split('?')[0]}`), req, reply),

@@ -4,6 +4,7 @@ import { anonymous, type ApiKeyPrincipal, type Principal } from '../core/princip
 import type { RecordScope } from '../core/scope.js'
 import type { Ctx } from '../core/context.js'
 import { digestKey, sha256Hex } from '../platform/crypto.js'
+import { countHit, ipBucket } from '../platform/cache/rate-counter.js'
 import { effectiveKeyStatus } from '../platform/key-status.js'
 import { accessOf } from './access.js'
 import { ApiError, rateLimited } from './errors.js'
@@ -45,23 +46,20 @@ async function authenticate(deps: Deps, req: FastifyRequest): Promise<Principal 
   return anonymous
 }
 
-/** Fixed one-minute window per key (its own limit) or per client IP (unauthenticated), shared through the cache. */
+/**
+ * Fixed one-minute window per key (its own limit) or per client IP (unauthenticated calls, including
+ * failed authentication: brute-force protection), shared by every instance through the cache.
+ * Sets RateLimit-Limit/-Remaining/-Reset; over the limit: 429 RATE_LIMITED with Retry-After.
+ */
 async function applyRateLimit(deps: Deps, req: FastifyRequest, reply: FastifyReply, p: Principal): Promise<void> {
   const isKey = p.kind === 'api_key' || p.kind === 'user'
   const limit = isKey ? p.rateLimitPerMinute : deps.config.rateLimitPerIp
-  const bucket = p.kind === 'api_key' ? `k:${p.keyId}` : p.kind === 'user' ? `u:${p.userId}` : `ip:${req.ip}`
+  const bucket = p.kind === 'api_key' ? `k:${p.keyId}` : p.kind === 'user' ? `u:${p.userId}` : `ip:${ipBucket(req.ip)}`
   const windowStart = Math.floor(Date.now() / WINDOW_MS)
-  let count: number
-  let ttlMs: number
-  try {
-    ;({ count, ttlMs } = await deps.cache.incr(`rl:${bucket}:${windowStart}`, WINDOW_MS + 1000))
-  } catch (err) {
-    // A cache outage must not take the API down with it: fail open, loudly.
-    req.log.warn({ err }, 'rate limiter unavailable')
-    return
-  }
+  const { count } = await countHit(deps.cache, `rl:${bucket}:${windowStart}`, WINDOW_MS + 1000, (err) =>
+    req.log.warn({ err }, 'shared rate-limit counters unavailable: counting per instance'),
+  )
   const resetS = Math.max(1, Math.ceil(((windowStart + 1) * WINDOW_MS - Date.now()) / 1000))
-  void ttlMs
   void reply.headers({
     'ratelimit-limit': String(limit),
     'ratelimit-remaining': String(Math.max(0, limit - count)),

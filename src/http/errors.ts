@@ -51,45 +51,86 @@ export const rateLimited = (retryAfterSeconds: number): ApiError =>
     'retry-after': String(retryAfterSeconds),
   })
 
+/** 503 SERVICE_UNAVAILABLE: a backing service (database, cache) cannot be reached; safe to retry. */
+export const unavailable = (retryAfterSeconds = 5): ApiError =>
+  new ApiError(503, 'SERVICE_UNAVAILABLE', 'Service unavailable', 'A backing service is temporarily unavailable; retry later', undefined, {
+    'retry-after': String(retryAfterSeconds),
+  })
+
 interface PgLikeError {
-  code?: string
-  constraint?: string
-  detail?: string
+  code?: unknown
+  detail?: unknown
+  column?: unknown
   cause?: unknown
 }
 
-/** Finds a PostgreSQL error (SQLSTATE) in an error's cause chain: drizzle wraps driver errors. */
-function pgError(err: unknown): PgLikeError | undefined {
+/** SQLSTATE classes 00–58 plus F0, HV, P0, XX; excludes Node's errno codes such as EPIPE. */
+const SQLSTATE = /^(?:[0-5][0-9A-Z]|F0|HV|P0|XX)[0-9A-Z]{3}$/
+/** Socket-level failures of a driver talking to its server. */
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'])
+const CONNECTION_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error/i
+
+/** The error and its causes (drizzle wraps driver errors in DrizzleQueryError with `cause`), outermost first. */
+function causeChain(err: unknown): PgLikeError[] {
+  const out: PgLikeError[] = []
   let cur: unknown = err
-  for (let depth = 0; cur && depth < 5; depth++) {
-    const e = cur as PgLikeError
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e
+  while (cur && typeof cur === 'object' && out.length < 6) {
+    const e: PgLikeError = cur
+    if (out.includes(e)) break
+    out.push(e)
     cur = e.cause
   }
-  return undefined
+  return out
 }
 
-/** Maps database constraint errors in one place, so services never catch them. */
+/** Column names from a constraint violation's detail, e.g. `Key (site_id, slug)=(…) already exists.` → `site_id, slug`. */
+function keyColumns(detail: unknown): string | undefined {
+  const m = typeof detail === 'string' ? /^Key \(([^)]+)\)=/.exec(detail) : null
+  return m?.[1]
+}
+
+/**
+ * Maps PostgreSQL errors (node-postgres DatabaseError and PGlite errors alike: both carry `code`,
+ * `detail`, `column`) in one place, so services never catch them. Constraint names and values are not echoed.
+ */
 function fromDatabase(err: unknown): ApiError | undefined {
-  const e = pgError(err)
-  if (!e) return undefined
-  const constraint = e.constraint ? ` (${e.constraint})` : ''
-  switch (e.code) {
-    case '23505':
-      return new ApiError(409, 'CONFLICT', 'Conflict', `A record with the same unique value already exists${constraint}`)
-    case '23503':
-      return new ApiError(409, 'CONFLICT', 'Conflict', `A referenced record does not exist or is still referenced${constraint}`)
-    case '23514':
-    case '23502':
-    case '22P02':
-    case '22001':
-    case '22003':
-    case '22007':
-    case '22008':
-      return new ApiError(400, 'VALIDATION_FAILED', 'Validation failed', 'A value is out of range or malformed')
-    default:
-      return undefined
+  const chain = causeChain(err)
+  const pgErr = chain.find((e) => typeof e.code === 'string' && SQLSTATE.test(e.code))
+  if (!pgErr) {
+    const down = chain.some(
+      (e) => (typeof e.code === 'string' && CONNECTION_CODES.has(e.code)) || (e instanceof Error && CONNECTION_MESSAGES.test(e.message)),
+    )
+    return down ? unavailable() : undefined
   }
+  const code = pgErr.code as string
+  const cols = keyColumns(pgErr.detail)
+  switch (code) {
+    case '23505':
+      return new ApiError(409, 'CONFLICT', 'Conflict', cols ? `A record with the same ${cols} already exists` : 'A record with the same unique value already exists')
+    case '23503':
+      return new ApiError(409, 'CONFLICT', 'Conflict', 'A referenced record does not exist, or the record is still referenced')
+    case '23P01':
+    case '23001':
+      return new ApiError(409, 'CONFLICT', 'Conflict', 'The change conflicts with existing records')
+    case '23502': {
+      const column = typeof pgErr.column === 'string' ? pgErr.column : undefined
+      return column
+        ? new ApiError(400, 'VALIDATION_FAILED', 'Validation failed', `${column}: is required`, [{ field: column, message: 'is required' }])
+        : new ApiError(400, 'VALIDATION_FAILED', 'Validation failed', 'A required value is missing')
+    }
+    case '23514':
+      return new ApiError(400, 'VALIDATION_FAILED', 'Validation failed', 'A value is outside the allowed range')
+    case '40001':
+    case '40P01':
+      return new ApiError(409, 'CONFLICT', 'Conflict', 'The change collided with a concurrent change; retry it')
+    default:
+      break
+  }
+  // Class 22 (data exception): malformed or out-of-range values, e.g. a NUL character in text, a bad uuid, an overflow.
+  if (code.startsWith('22')) return new ApiError(400, 'VALIDATION_FAILED', 'Validation failed', 'A value is out of range or malformed')
+  // Connection exceptions, insufficient resources, server shutting down.
+  if (code.startsWith('08') || code.startsWith('53') || /^57P0[123]$/.test(code)) return unavailable()
+  return undefined
 }
 
 interface AjvLikeError {
@@ -109,40 +150,79 @@ function validationErrors(err: FastifyError): FieldError[] {
   })
 }
 
+/** Stable codes for client errors raised outside our own factories (Fastify, plugins). */
+const CODE_BY_STATUS: Record<number, [string, string]> = {
+  400: ['VALIDATION_FAILED', 'Malformed request'],
+  401: ['UNAUTHENTICATED', 'Unauthenticated'],
+  403: ['FORBIDDEN', 'Forbidden'],
+  404: ['NOT_FOUND', 'Not found'],
+  405: ['METHOD_NOT_ALLOWED', 'Method not allowed'],
+  406: ['NOT_ACCEPTABLE', 'Not acceptable'],
+  409: ['CONFLICT', 'Conflict'],
+  413: ['PAYLOAD_TOO_LARGE', 'Payload too large'],
+  415: ['UNSUPPORTED_MEDIA_TYPE', 'Unsupported media type'],
+  429: ['RATE_LIMITED', 'Too many requests'],
+}
+
+function fromFastify(fe: FastifyError): ApiError | undefined {
+  switch (fe.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Payload too large', 'The request body exceeds the allowed size (1 MiB for JSON)')
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported media type', 'Send JSON with Content-Type: application/json')
+    case 'FST_ERR_BAD_URL':
+      return new ApiError(400, 'VALIDATION_FAILED', 'Malformed request', 'The URL is not valid percent-encoding')
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new ApiError(400, 'VALIDATION_FAILED', 'Malformed request', 'A path parameter is too long')
+    default:
+      break
+  }
+  if (fe instanceof SyntaxError) return new ApiError(400, 'VALIDATION_FAILED', 'Malformed request', 'The request body is not valid JSON')
+  const status = typeof fe.statusCode === 'number' ? fe.statusCode : 0
+  if (status < 400 || status > 499) return undefined
+  const [code, title] = CODE_BY_STATUS[status] ?? ['BAD_REQUEST', 'Bad request']
+  // Fastify's own messages are written for clients; anyone else's may carry internals.
+  const detail = typeof fe.code === 'string' && fe.code.startsWith('FST_') ? fe.message : title
+  return new ApiError(status, code, title, detail)
+}
+
+const internal = () => new ApiError(500, 'INTERNAL', 'Internal server error', 'An unexpected error occurred')
+
 /** Turns any thrown value into an ApiError; unexpected ones become a bare 500. */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err
-  const fe = err as FastifyError
+  const fe = err as FastifyError | undefined
   if (fe && Array.isArray(fe.validation)) {
     const errors = validationErrors(fe)
     return new ApiError(400, 'VALIDATION_FAILED', 'Validation failed', errors.map((e) => `${e.field}: ${e.message}`).join('; '), errors)
   }
-  const db = fromDatabase(err)
-  if (db) return db
-  switch (fe?.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Payload too large', 'The request body exceeds the allowed size')
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported media type', 'Send JSON with Content-Type: application/json')
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new ApiError(400, 'VALIDATION_FAILED', 'Malformed request', fe.message)
-    default:
-      break
-  }
-  if (fe instanceof SyntaxError || fe?.statusCode === 400) {
-    return new ApiError(400, 'VALIDATION_FAILED', 'Malformed request', 'The request body is not valid JSON')
-  }
-  if (fe?.statusCode === 413) return new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Payload too large', 'The request body is too large')
-  if (fe?.statusCode === 415) return new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported media type', fe.message)
-  return new ApiError(500, 'INTERNAL', 'Internal server error', 'An unexpected error occurred')
+  return fromDatabase(err) ?? (fe && typeof fe === 'object' ? fromFastify(fe) : undefined) ?? internal()
 }
 
-/** Fastify error handler: problem+json for every failure; 5xx are logged with the cause, never exposed. */
+
+/**
+ * What a 5xx log line carries. Query errors (drizzle's wrapper and the drivers' own errors, which copy
+ * the statement's bound values) are reduced to the driver's message, SQLSTATE, stack and SQL text:
+ * bound parameters may be secrets and never reach the log.
+ */
+function loggable(err: unknown): Record<string, unknown> {
+  const chain = causeChain(err) as Array<PgLikeError & { query?: unknown; params?: unknown; routine?: unknown }>
+  if (!chain.some((e) => 'params' in e)) return { err }
+  const inner = chain[chain.length - 1] as Error & PgLikeError & { routine?: unknown }
+  const query = chain.find((e) => typeof e.query === 'string')?.query
+  return {
+    err: { type: inner.name, message: inner.message, code: inner.code, routine: inner.routine, stack: inner.stack },
+    query,
+  }
+}
+
+/** Fastify error handler (and frameworkErrors): problem+json for every failure; 5xx are logged with the cause, never exposed. */
 export function renderError(err: unknown, req: FastifyRequest, reply: FastifyReply): FastifyReply {
   const api = toApiError(err)
-  if (api.status >= 500) req.log.error({ err }, 'unhandled error')
+  if (api.status >= 500 && api.code === 'INTERNAL') req.log.error(loggable(err), 'unhandled error')
+  else if (api.status >= 500) req.log.warn(loggable(err), 'backing service unavailable')
+  // Errors raised before the onRequest hooks (a malformed URL) still carry the request id.
+  if (!reply.hasHeader('x-request-id')) void reply.header('x-request-id', req.id)
   if (api.headers) void reply.headers(api.headers)
   return reply
     .code(api.status)

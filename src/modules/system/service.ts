@@ -5,26 +5,56 @@ import type { Health, ServiceHealth, StorageHealth } from './schemas.js'
 const CHECK_TIMEOUT_MS = 2000
 const CACHE_MS = 5000
 
-async function timed(name: string, check: () => Promise<void>): Promise<ServiceHealth> {
+/** A failure whose message is written for the public health report. */
+class CheckFailed extends Error {}
+
+/**
+ * /health is public: a reason names the kind of failure, never a host, port, user or driver detail
+ * (those go to the log).
+ */
+function publicReason(err: unknown): string {
+  if (err instanceof CheckFailed) return err.message
+  // fetch and the drivers put the socket error in `cause`.
+  let text = ''
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code
+    text += ` ${typeof code === 'string' ? code : ''} ${e instanceof Error ? e.message : typeof e === 'string' ? e : ''}`
+  }
+  if (/ECONNREFUSED/.test(text)) return 'connection refused'
+  if (/ENOTFOUND|EAI_AGAIN/.test(text)) return 'host not found'
+  if (/ETIMEDOUT|timed? ?out/i.test(text)) return 'timed out'
+  if (/ECONNRESET|EPIPE|terminated/i.test(text)) return 'connection lost'
+  if (/closed/i.test(text)) return 'connection closed'
+  return 'unavailable'
+}
+
+async function timed(deps: Deps, name: string, check: () => Promise<void>): Promise<ServiceHealth> {
   const start = performance.now()
+  let timer: NodeJS.Timeout | undefined
   try {
     await Promise.race([
       check(),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out after ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS).unref()),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new CheckFailed(`timed out after ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS)
+      }),
     ])
     return { name, status: 'up', latency_ms: Math.round(performance.now() - start), error: null }
   } catch (err) {
-    return { name, status: 'down', latency_ms: Math.round(performance.now() - start), error: err instanceof Error ? err.message : 'unreachable' }
+    deps.log.warn({ err, service: name }, 'health check failed')
+    return { name, status: 'down', latency_ms: Math.round(performance.now() - start), error: publicReason(err) }
+  } finally {
+    clearTimeout(timer)
   }
 }
 
 async function identityProvider(deps: Deps): Promise<ServiceHealth> {
   const url = deps.config.jwksUrl
   if (!url) return { name: 'identity_provider', status: 'disabled', latency_ms: 0, error: null }
-  return timed('identity_provider', async () => {
+  return timed(deps, 'identity_provider', async () => {
     const res = await fetch(url, { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS), redirect: 'error' })
-    if (!res.ok) throw new Error(`JWKS answered ${res.status}`)
-    await res.arrayBuffer()
+    if (!res.ok) throw new CheckFailed(`JWKS endpoint answered ${res.status}`)
+    const body = (await res.json().catch(() => undefined)) as { keys?: unknown } | undefined
+    if (!Array.isArray(body?.keys)) throw new CheckFailed('JWKS endpoint did not answer a key set')
   })
 }
 
@@ -42,7 +72,8 @@ async function storage(deps: Deps): Promise<StorageHealth> {
     const used = total > 0 ? Math.round(((total - s.bfree * s.bsize) / total) * 10000) / 100 : 0
     return { name: 'storage', status: 'up', latency_ms: Math.round(performance.now() - start), provider, total_bytes: total, available_bytes: available, used_percent: used, error: null }
   } catch (err) {
-    return { name: 'storage', status: 'down', latency_ms: Math.round(performance.now() - start), provider, total_bytes: null, available_bytes: null, used_percent: null, error: err instanceof Error ? err.message : 'unavailable' }
+    deps.log.warn({ err, service: 'storage' }, 'health check failed')
+    return { name: 'storage', status: 'down', latency_ms: Math.round(performance.now() - start), provider, total_bytes: null, available_bytes: null, used_percent: null, error: publicReason(err) }
   }
 }
 
@@ -50,8 +81,8 @@ const memo = new WeakMap<Deps, { at: number; value: Promise<Health> }>()
 
 async function check(deps: Deps): Promise<Health> {
   const [database, cache, idp, store] = await Promise.all([
-    timed('database', () => deps.dbh.ping()),
-    timed('cache', () => deps.cache.ping()),
+    timed(deps, 'database', () => deps.dbh.ping()),
+    timed(deps, 'cache', () => deps.cache.ping()),
     identityProvider(deps),
     storage(deps),
   ])

@@ -7,6 +7,8 @@ export class RedisCache implements Cache {
   private readonly client: Redis
   private subscriber: Redis | undefined
   private readonly handlers = new Map<string, Array<(m: string) => void>>()
+  /** Set once a connection attempt failed, cleared when the connection is ready again. */
+  private lastError: string | undefined
 
   constructor(
     url: string,
@@ -14,49 +16,89 @@ export class RedisCache implements Cache {
   ) {
     this.client = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true, connectTimeout: 3000 })
     // Connection errors surface on the failing command (and in /health); the event itself must not crash the process.
-    this.client.on('error', () => undefined)
+    this.client.on('error', (err: Error) => {
+      this.lastError = err.message || 'connection error'
+    })
+    this.client.on('ready', () => {
+      this.lastError = undefined
+    })
+  }
+
+  /**
+   * Fails fast while Redis is known to be unreachable: otherwise each command would wait in the offline
+   * queue through several reconnect attempts (seconds) on every request. Commands issued during the
+   * first connection still queue.
+   */
+  private available(): void {
+    if (this.lastError !== undefined && this.client.status !== 'ready') throw new Error(`cache unavailable: ${this.lastError}`)
   }
 
   async get(key: string): Promise<string | undefined> {
+    this.available()
     return (await this.client.get(this.prefix + key)) ?? undefined
   }
 
   async set(key: string, value: string, ttlMs: number): Promise<void> {
+    this.available()
     await this.client.set(this.prefix + key, value, 'PX', Math.max(1, Math.ceil(ttlMs)))
   }
 
   async del(...keys: string[]): Promise<void> {
+    this.available()
     if (keys.length) await this.client.del(...keys.map((k) => this.prefix + k))
   }
 
   async incr(key: string, ttlMs: number): Promise<{ count: number; ttlMs: number }> {
+    this.available()
     const k = this.prefix + key
-    const res = await this.client.multi().incr(k).pexpire(k, ttlMs, 'NX').pttl(k).exec()
-    const count = Number(res?.[0]?.[1] ?? 1)
-    const ttl = Number(res?.[2]?.[1] ?? ttlMs)
-    return { count, ttlMs: ttl > 0 ? ttl : ttlMs }
+    const ttl = Math.max(1, Math.ceil(ttlMs))
+    // SET NX PX starts the window with its expiry (any Redis ≥ 2.6.12); INCR counts; PTTL reports what is left.
+    const res = await this.client.multi().set(k, '0', 'PX', ttl, 'NX').incr(k).pttl(k).exec()
+    const failed = res?.find(([err]) => err)
+    if (!res || failed) throw failed?.[0] ?? new Error('cache transaction aborted')
+    const count = Number(res[1]?.[1])
+    const left = Number(res[2]?.[1])
+    return { count, ttlMs: left > 0 ? left : ttl }
   }
 
   async publish(channel: string, message: string): Promise<void> {
+    this.available()
     await this.client.publish(this.prefix + channel, message)
   }
 
+  /**
+   * Listens on a channel. The subscription is (re)made whenever the subscriber connection becomes ready,
+   * so an instance started while Redis is down still hears invalidations once it is back.
+   */
   async subscribe(channel: string, onMessage: (message: string) => void): Promise<void> {
-    if (!this.subscriber) {
-      this.subscriber = this.client.duplicate()
-      this.subscriber.on('error', () => undefined)
-      this.subscriber.on('message', (ch: string, msg: string) => {
-        for (const fn of this.handlers.get(ch) ?? []) fn(msg)
-      })
-    }
+    const sub = this.subscriber ?? this.makeSubscriber()
     const full = this.prefix + channel
     const list = this.handlers.get(full) ?? []
     list.push(onMessage)
     this.handlers.set(full, list)
-    await this.subscriber.subscribe(full)
+    try {
+      await sub.subscribe(full)
+    } catch {
+      // Redis unreachable: the 'ready' handler subscribes every channel once it is back.
+    }
+  }
+
+  private makeSubscriber(): Redis {
+    const sub = this.client.duplicate()
+    this.subscriber = sub
+    sub.on('error', () => undefined)
+    sub.on('ready', () => {
+      const channels = [...this.handlers.keys()]
+      if (channels.length) sub.subscribe(...channels).catch(() => undefined)
+    })
+    sub.on('message', (ch: string, msg: string) => {
+      for (const fn of this.handlers.get(ch) ?? []) fn(msg)
+    })
+    return sub
   }
 
   async ping(): Promise<void> {
+    this.available()
     await this.client.ping()
   }
 
