@@ -1,14 +1,21 @@
 import { systemCtx, type Deps } from '../core/context.js'
 import * as apiKeys from '../modules/api-keys/service.js'
+import { scheduledBlogs } from '../modules/blogs/workflow-service.js'
+import { publishDue } from './scheduled-publish.js'
 
 export interface Job {
   name: string
-  everyMs: number
+  /** Interval in ms, or read from the configuration when the app starts. */
+  everyMs: number | ((deps: Deps) => number)
   run(deps: Deps): Promise<unknown>
 }
 
 /** Periodic background jobs. Each is safe to run on every instance at once (claims live in the database). */
-export const jobs: Job[] = [{ name: 'api-key-expiry', everyMs: 30_000, run: (deps) => apiKeys.expireDue(systemCtx(deps, 'job:api-key-expiry')) }]
+export const jobs: Job[] = [
+  { name: 'api-key-expiry', everyMs: 30_000, run: (deps) => apiKeys.expireDue(systemCtx(deps, 'job:api-key-expiry')) },
+  // Scheduled → Published (decisions.md: within a minute, exactly once across instances).
+  { name: 'scheduled-publish', everyMs: (deps) => deps.config.schedulerIntervalMs, run: (deps) => publishDue(systemCtx(deps, 'job:scheduled-publish'), scheduledBlogs) },
+]
 
 /** Starts every job on its interval; the returned stop() waits for runs in flight. */
 export function startWorkers(deps: Deps, list: Job[] = jobs): { stop(): Promise<void> } {
@@ -27,7 +34,7 @@ export function startWorkers(deps: Deps, list: Job[] = jobs): { stop(): Promise<
         })
       running.add(p)
     }
-    const t = setInterval(tick, job.everyMs)
+    const t = setInterval(tick, typeof job.everyMs === 'function' ? job.everyMs(deps) : job.everyMs)
     t.unref()
     return t
   })

@@ -1,0 +1,162 @@
+import { createHash } from 'node:crypto'
+import { bumpContentVersion, contentVersion } from '../../core/content-version.js'
+import type { Ctx } from '../../core/context.js'
+import { mutate, type DomainEvent } from '../../core/mutation.js'
+import { notifyReviewed } from '../../core/notifications.js'
+import { becomesPublished, statusAfterReview } from '../../core/workflow.js'
+import type { Tx } from '../../db/client.js'
+import type { BlogRow } from '../../db/schema/blogs.js'
+import { notFound } from '../../http/errors.js'
+import type { PublishedRecord, ScheduledSource } from '../../workers/scheduled-publish.js'
+import { FEED_MAX_ITEMS, FEED_TTL_MS, etagMatches, etagOf, renderRss, type FeedItem } from './feed.js'
+import * as q from './queries.js'
+// The 'blog' scope resolver (record('blog', …) access on the review route) is registered by the blogs service.
+import './service.js'
+import type { Blog, BlogListItem } from './schemas.js'
+import * as wq from './workflow.queries.js'
+import { dateIn } from './write-service.js'
+import type { ReviewBody, SimilarBlog, SimilarQuery } from './workflow.schemas.js'
+
+/** The fields a move into Published sets: published_at now, published_date today (site time zone) unless already set. */
+async function publishFields(tx: Tx, row: BlogRow, now: Date) {
+  const tz = (await q.siteWorkflow(tx, row.site_id))?.timezone ?? 'UTC'
+  return { published_at: now, published_date: row.published_date ?? dateIn(tz, now) }
+}
+
+/**
+ * POST /blogs/{id}/review (Reviewer on the owning site): Approve → Published, or Scheduled when publish_start
+ * is in the future; RequestChanges → Draft. Only from InReview (409 INVALID_STATE). Notifies the author,
+ * fires blog.reviewed (and blog.published when it goes live). 404 unknown or deleted blog.
+ */
+export async function review(ctx: Ctx, id: string, body: ReviewBody): Promise<Blog> {
+  const blog = await mutate(ctx, { entity: 'blog', action: 'Review' }, async (tx) => {
+    const before = (await q.lockBlog(tx, id)) ?? notFound('blog')
+    const now = ctx.clock.now()
+    const to = statusAfterReview(before.status, body.action, before.publish_start, now)
+    const publishing = becomesPublished(before.status, to)
+    const after = await q.updateBlog(tx, id, { status: to, updated_at: now, ...(publishing ? await publishFields(tx, before, now) : {}) })
+    const wire = q.toBlog(after, await q.siteIdsOf(tx, after.content_id))
+    const title = (await q.defaultLocalization(tx, after.content_id, after.site_id)).title || after.slug
+    await notifyReviewed(tx, {
+      siteId: after.site_id,
+      entityType: 'blog',
+      entityId: id,
+      title,
+      recipientIdp: after.created_by_idp,
+      approved: body.action === 'Approve',
+      comment: body.comment,
+      at: now,
+    })
+    const outcome = { action: body.action, comment: body.comment ?? null, from: before.status, to }
+    const events: DomainEvent[] = [{ type: 'blog.reviewed', siteId: after.site_id, data: { ...wire, review: outcome } }]
+    if (publishing) events.push({ type: 'blog.published', siteId: after.site_id, data: wire })
+    return { result: wire, siteId: after.site_id, entityId: id, before, after, metadata: outcome, events }
+  })
+  await bumpContentVersion(ctx.deps, blog.site_ids)
+  return blog
+}
+
+/** Scheduled blogs for the scheduler (workers/scheduled-publish.ts): claim a due one, publish it. */
+export const scheduledBlogs: ScheduledSource<BlogRow> = {
+  entity: 'blog',
+  claimDue: (tx, now) => wq.claimDueBlog(tx, now),
+  async publish(tx, before, now): Promise<PublishedRecord> {
+    const after = await q.updateBlog(tx, before.id, { status: 'Published', updated_at: now, ...(await publishFields(tx, before, now)) })
+    const siteIds = await q.siteIdsOf(tx, after.content_id)
+    return { siteId: after.site_id, siteIds: siteIds.length > 0 ? siteIds : [after.site_id], entityId: after.id, before, after, data: q.toBlog(after, siteIds) }
+  },
+}
+
+/**
+ * GET /sites/{site_id}/blogs/{id}/similar (Read): the spec's similarity score computed in SQL, published
+ * blogs of the site only, best first; [] when none. 404 when the site does not carry the blog.
+ */
+export async function similar(ctx: Ctx, siteId: string, id: string, query: SimilarQuery): Promise<SimilarBlog[]> {
+  const source = (await wq.blogInSite(ctx.db, siteId, id)) ?? notFound('blog')
+  const scored = await wq.similarBlogIds(ctx.db, siteId, source, ctx.clock.now(), query.limit)
+  const scores = new Map(scored.map((s) => [s.id, s.score]))
+  const items = await q.listItemsByIds(
+    ctx.db,
+    scored.map((s) => s.id),
+    query.locale,
+  )
+  return items.map((item) => ({ ...item, score: scores.get(item.id) ?? 0 }))
+}
+
+export interface FeedAnswer {
+  etag: string
+  /** True when the caller's If-None-Match names the current ETag: answer 304 without a body. */
+  notModified: boolean
+  body: string
+}
+
+interface CachedFeed {
+  etag: string
+  /** Clock time (ms) after which the feed changes without a write (a publish_end passing); null: none. */
+  until: number | null
+  body: string
+}
+
+function feedItem(b: BlogListItem, apiBase: string, siteId: string): FeedItem {
+  const date = b.published_at ?? (b.published_date ? `${b.published_date}T00:00:00Z` : null)
+  return {
+    title: b.title || b.slug,
+    description: b.excerpt || b.subtitle,
+    link: `${apiBase}/sites/${siteId}/blogs/by-slug/${encodeURIComponent(b.slug)}`,
+    guid: b.id,
+    pubDate: date === null ? null : new Date(date),
+    categories: b.categories.map((c) => c.name),
+  }
+}
+
+async function renderFeed(ctx: Ctx, siteId: string, site: wq.FeedSite, apiBase: string): Promise<CachedFeed> {
+  const now = ctx.clock.now()
+  const latest = await wq.latestPublished(ctx.db, siteId, now, FEED_MAX_ITEMS)
+  const items = await q.listItemsByIds(ctx.db, latest.ids, site.localeCode ?? undefined)
+  const body = renderRss(
+    {
+      title: site.name,
+      description: site.description,
+      link: `${apiBase}/sites/${siteId}/blogs/published`,
+      selfUrl: `${apiBase}/sites/${siteId}/feed.rss`,
+      language: site.localeCode,
+      generator: ctx.deps.config.appName,
+    },
+    items.map((b) => feedItem(b, apiBase, siteId)),
+  )
+  return { etag: etagOf(body), until: latest.nextChangeAt?.getTime() ?? null, body }
+}
+
+function parseCached(raw: string | undefined, now: number): CachedFeed | undefined {
+  if (!raw) return undefined
+  try {
+    const c = JSON.parse(raw) as CachedFeed
+    return typeof c.body === 'string' && typeof c.etag === 'string' && (c.until === null || now < c.until) ? c : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * GET /sites/{site_id}/feed.rss (Read): RSS 2.0 of the site's last 50 published blogs in its default locale.
+ * Cached for an hour under the site's content version (a publish, change or removal answers fresh at once,
+ * on every instance) and the site's name, description and default locale; ETag / If-None-Match. 404 unknown site.
+ * apiBase: absolute URL of /api/v1 as the caller reached it (the links point at the API: there is no site URL).
+ */
+export async function feed(ctx: Ctx, siteId: string, apiBase: string, ifNoneMatch?: string): Promise<FeedAnswer> {
+  const site = (await wq.feedSite(ctx.db, siteId)) ?? notFound('site')
+  const version = await contentVersion(ctx.deps, siteId)
+  const variant = createHash('sha256')
+    .update(JSON.stringify([version, site.name, site.description, site.localeCode, apiBase, ctx.deps.config.appName]))
+    .digest('base64url')
+  const key = `feed:${siteId}:${variant}`
+  const cache = ctx.deps.cache
+  const now = ctx.clock.now().getTime()
+  let entry = parseCached(await cache.get(key).catch(() => undefined), now)
+  if (!entry) {
+    entry = await renderFeed(ctx, siteId, site, apiBase)
+    const ttl = Math.min(FEED_TTL_MS, entry.until === null ? FEED_TTL_MS : entry.until - now)
+    if (ttl > 0) await cache.set(key, JSON.stringify(entry), ttl).catch((err: unknown) => ctx.log.warn({ err }, 'feed cache write failed'))
+  }
+  return { etag: entry.etag, notModified: etagMatches(ifNoneMatch, entry.etag), body: entry.body }
+}

@@ -1,0 +1,77 @@
+import { Type } from 'typebox'
+import type { AppPlugin } from '../../app.js'
+import { record, site } from '../../http/access.js'
+import { IdParams, SiteParams } from '../../http/schemas.js'
+import { RSS_CONTENT_TYPE } from './feed.js'
+import { Blog } from './schemas.js'
+import * as workflow from './workflow-service.js'
+import { NotModified, ReviewBody, RssDocument, SimilarBlog, SimilarQuery, SiteBlogParams } from './workflow.schemas.js'
+
+const tags = ['Blogs']
+const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/
+
+export const blogWorkflowRoutes: AppPlugin = async (app) => {
+  /** Absolute URL of the API root as the caller reached it (feed links); an odd Host header falls back to localhost. */
+  const apiBase = (protocol: string, host: string) => `${protocol}://${HOST.test(host) ? host : 'localhost'}${app.prefix}`
+
+  app.post(
+    '/blogs/:id/review',
+    {
+      config: { access: record('blog', 'Reviewer') },
+      schema: {
+        tags,
+        summary: 'Review a blog in review: Approve or RequestChanges',
+        description:
+          'Approve publishes the blog (Scheduled instead when publish_start is in the future); RequestChanges returns it to Draft. ' +
+          'Only a blog InReview can be reviewed (409 INVALID_STATE). The author is notified; fires blog.reviewed (and blog.published).',
+        params: IdParams,
+        body: ReviewBody,
+        response: { 200: Blog },
+      },
+    },
+    (req) => workflow.review(req.ctx, req.params.id, req.body),
+  )
+
+  app.get(
+    '/sites/:site_id/blogs/:id/similar',
+    {
+      config: { access: site('Read') },
+      schema: {
+        tags,
+        summary: 'Published blogs of the site most similar to this one',
+        description:
+          'score = 3 per shared tag + 2 per shared category + 3 if the primary category matches + 1 for the same author; ' +
+          'only published blogs of the site with score > 0, by score, then published_date newest first. 404 when the site does not carry the blog.',
+        params: SiteBlogParams,
+        querystring: SimilarQuery,
+        response: { 200: Type.Array(SimilarBlog) },
+      },
+    },
+    (req) => workflow.similar(req.ctx, req.params.site_id, req.params.id, req.query),
+  )
+
+  app.get(
+    '/sites/:site_id/feed.rss',
+    {
+      config: { access: site('Read') },
+      schema: {
+        tags,
+        summary: 'RSS 2.0 feed of the last 50 published blogs, in the site default locale',
+        description:
+          'application/rss+xml. Cached for an hour and refreshed as soon as a blog of the site is published, changed or removed. ' +
+          'Sends an ETag; If-None-Match with the current ETag answers 304. There is no site URL: <link> elements point at this API ' +
+          '(the published list, and each blog by slug), and each <guid isPermaLink="false"> is the blog id.',
+        params: SiteParams,
+        produces: ['application/rss+xml'],
+        response: { 200: RssDocument, 304: NotModified },
+      },
+    },
+    async (req, reply) => {
+      const ifNoneMatch = req.headers['if-none-match']
+      const out = await workflow.feed(req.ctx, req.params.site_id, apiBase(req.protocol, req.host), ifNoneMatch)
+      void reply.header('etag', out.etag).header('cache-control', 'private, no-cache')
+      if (out.notModified) return reply.code(304).send(null)
+      return reply.type(RSS_CONTENT_TYPE).send(out.body)
+    },
+  )
+}

@@ -1,0 +1,40 @@
+import { Type, type Static } from 'typebox'
+import { Body, Uuid } from '../../http/schemas.js'
+import { BlogListItem } from './schemas.js'
+import { SIMILAR_DEFAULT_LIMIT, SIMILAR_MAX_LIMIT } from './similar.js'
+
+/* Wire schemas of the workflow routes (review), the feed and similar blogs. */
+
+export const REVIEW_ACTIONS = ['Approve', 'RequestChanges'] as const
+
+export const ReviewBody = Body(
+  {
+    action: Type.Enum(REVIEW_ACTIONS, { description: 'Approve: Published, or Scheduled when publish_start is in the future. RequestChanges: back to Draft.' }),
+    comment: Type.Optional(Type.String({ maxLength: 2000, description: "Passed to the author's notification and the blog.reviewed event" })),
+  },
+  'Only a blog InReview can be reviewed (409 INVALID_STATE otherwise).',
+)
+export type ReviewBody = Static<typeof ReviewBody>
+
+export const SiteBlogParams = Type.Object({ site_id: Uuid, id: Uuid })
+export type SiteBlogParams = Static<typeof SiteBlogParams>
+
+export const SimilarQuery = Type.Object({
+  limit: Type.Integer({ minimum: 1, maximum: SIMILAR_MAX_LIMIT, default: SIMILAR_DEFAULT_LIMIT }),
+  locale: Type.Optional(
+    Type.String({ minLength: 2, maxLength: 35, description: 'Locale code filling title/subtitle/excerpt; the default locale when absent or missing' }),
+  ),
+})
+export type SimilarQuery = Static<typeof SimilarQuery>
+
+export const SimilarBlog = Type.Object(
+  {
+    ...BlogListItem.properties,
+    score: Type.Integer({ description: '3 per shared tag + 2 per shared category + 3 for the same primary category + 1 for the same author' }),
+  },
+  { $id: 'SimilarBlog' },
+)
+export type SimilarBlog = Static<typeof SimilarBlog>
+
+export const RssDocument = Type.String({ description: 'RSS 2.0 document (application/rss+xml)' })
+export const NotModified = Type.Null({ description: 'Not modified: the If-None-Match ETag is current' })

@@ -1,0 +1,84 @@
+import { bumpContentVersion } from '../core/content-version.js'
+import type { Ctx } from '../core/context.js'
+import { mutate, type DomainEvent } from '../core/mutation.js'
+import type { Tx } from '../db/client.js'
+
+/*
+ * Scheduled → Published once publish_start has passed (decisions.md "Content": within a minute, exactly once
+ * across instances, firing *.updated; plus *.published, as every move into Published does).
+ *
+ * Table-agnostic: a content kind (blogs now, pages later) supplies a ScheduledSource. Each due record is
+ * claimed and published in its own mutate() transaction: the claim is `SELECT … FOR UPDATE SKIP LOCKED`
+ * on a still-Scheduled, due row, so concurrent workers on other instances never take the same record,
+ * and a row another worker has just published no longer matches (PostgreSQL re-checks the WHERE on the
+ * newest row version). When nothing is left to claim the transaction is rolled back: an idle tick writes
+ * no audit row.
+ */
+
+export interface PublishedRecord {
+  /** Owning site: the audit row's site and the events' site. */
+  siteId: string
+  /** Every site carrying the record: their content versions are bumped after commit. */
+  siteIds: string[]
+  entityId: string
+  before: object
+  after: object
+  /** The record as webhooks carry it. */
+  data: unknown
+}
+
+export interface ScheduledSource<R = unknown> {
+  /** Audit entity and event prefix: `blog` → blog.updated, blog.published. */
+  entity: 'blog' | 'page'
+  /** Locks one Scheduled record whose publish_start <= now (FOR UPDATE SKIP LOCKED), or none. */
+  claimDue(tx: Tx, now: Date): Promise<R | undefined>
+  /** Makes the claimed record Published (published_at = now) and describes the change. */
+  publish(tx: Tx, claimed: R, now: Date): Promise<PublishedRecord>
+}
+
+/** Records published per tick at most; the rest wait for the next tick (keeps one tick short). */
+export const MAX_PER_TICK = 500
+
+class NothingDue extends Error {}
+
+async function publishOne<R>(ctx: Ctx, source: ScheduledSource<R>): Promise<PublishedRecord | undefined> {
+  try {
+    return await mutate(ctx, { entity: source.entity, action: 'Publish' }, async (tx) => {
+      const now = ctx.clock.now()
+      const claimed = await source.claimDue(tx, now)
+      if (!claimed) throw new NothingDue()
+      const rec = await source.publish(tx, claimed, now)
+      const events: DomainEvent[] = [
+        { type: `${source.entity}.updated`, siteId: rec.siteId, data: rec.data },
+        { type: `${source.entity}.published`, siteId: rec.siteId, data: rec.data },
+      ]
+      return {
+        result: rec,
+        siteId: rec.siteId,
+        entityId: rec.entityId,
+        before: rec.before,
+        after: rec.after,
+        metadata: { reason: 'scheduled', from: 'Scheduled', to: 'Published' },
+        events,
+      }
+    })
+  } catch (err) {
+    if (err instanceof NothingDue) return undefined
+    throw err
+  }
+}
+
+/**
+ * Publishes every due Scheduled record of a source, one transaction each, as the caller (the system
+ * for the background job). Safe to run on every instance at once. Returns the ids this call published.
+ */
+export async function publishDue<R>(ctx: Ctx, source: ScheduledSource<R>, max = MAX_PER_TICK): Promise<string[]> {
+  const done: string[] = []
+  while (done.length < max) {
+    const rec = await publishOne(ctx, source)
+    if (!rec) break
+    done.push(rec.entityId)
+    await bumpContentVersion(ctx.deps, rec.siteIds)
+  }
+  return done
+}
