@@ -12,10 +12,11 @@ import { registerScope, type RecordScope } from './scope.js'
  * blog that owns it is soft-deleted. Pages extend the deleted check when they land.
  */
 export async function contentScope(db: ReadDb, id: string): Promise<RecordScope | undefined> {
+  // Raw aliases keep the correlated subquery unambiguous whatever drizzle does with column names.
   const carrying = sql<string[]>`coalesce((
-      select array_agg(${contentSites.site_id}::text order by ${contentSites.position}, ${contentSites.site_id})
-      from ${contentSites} join ${sites} cs_site on cs_site.id = ${contentSites.site_id} and cs_site.deleted_at is null
-      where ${contentSites.content_id} = ${content.id} and ${contentSites.is_live}
+      select array_agg(cs.site_id::text order by cs.position, cs.site_id)
+      from ${contentSites} cs join ${sites} s on s.id = cs.site_id and s.deleted_at is null
+      where cs.content_id = "content"."id" and cs.is_live
     ), '{}'::text[])`
   const [row] = await db
     .select({ siteId: content.site_id, blogDeletedAt: blogs.deleted_at, carrying })

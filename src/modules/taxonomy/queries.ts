@@ -119,7 +119,7 @@ export async function categorySlugTaken(db: ReadDb, siteId: string, slug: string
 export async function selfAndAncestorIds(db: ReadDb, id: string): Promise<string[]> {
   const result = await db.execute(sql`
     with recursive up(id, parent_id, depth) as (
-      select ${categories.id}, ${categories.parent_id}, 0 from ${categories} where ${categories.id} = ${id}
+      select c.id, c.parent_id, 0 from ${categories} c where c.id = ${id}
       union all
       select c.id, c.parent_id, up.depth + 1 from ${categories} c join up on c.id = up.parent_id where up.depth < 1000
     )
@@ -172,13 +172,12 @@ export function categoriesOfContent(db: ReadDb, contentIds: string[]): Promise<A
  * site carries (its own and, through content_sites, shared ones). One query; categories without blogs count 0.
  */
 export function categoryBlogCounts(db: ReadDb, siteId: string): Promise<Array<{ id: string; name: string; slug: string; blog_count: number }>> {
+  // Raw aliases: drizzle leaves columns unqualified in a single-table select, which would be ambiguous here.
   const blogCount = sql<number>`(
-    select count(*) from ${contentCategories}
-    join ${blogs} on ${blogs.content_id} = ${contentCategories.content_id}
-      and ${blogs.status} = 'Published' and ${blogs.deleted_at} is null
-    join ${contentSites} on ${contentSites.content_id} = ${contentCategories.content_id}
-      and ${contentSites.site_id} = ${categories.site_id} and ${contentSites.is_live}
-    where ${contentCategories.category_id} = ${categories.id}
+    select count(*) from ${contentCategories} cc
+    join ${blogs} b on b.content_id = cc.content_id and b.status = 'Published' and b.deleted_at is null
+    join ${contentSites} cs on cs.content_id = cc.content_id and cs.site_id = "categories"."site_id" and cs.is_live
+    where cc.category_id = "categories"."id"
   )::int`
   return db
     .select({ id: categories.id, name: categories.name, slug: categories.slug, blog_count: blogCount })

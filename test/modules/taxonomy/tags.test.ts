@@ -19,6 +19,15 @@ interface Page<T> {
   meta: { page: number; per_page: number; total: number; total_pages: number }
 }
 
+describe('OpenAPI', () => {
+  it('documents the taxonomy endpoints', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, unknown> }>()
+    for (const path of ['/api/v1/tags/by-slug/{slug}', '/api/v1/sites/{site_id}/categories/blog-counts', '/api/v1/content/{content_id}/categories/{category_id}']) {
+      expect(doc.paths).toHaveProperty([path])
+    }
+  })
+})
+
 describe('POST /tags', () => {
   it('creates a tag, deriving the slug from the name, with audit and tag.created', async () => {
     const tag = expectStatus<TagBody & { created_at: string }>(await t.as(a.keys.Write).post('/tags', { site_id: a.id, name: '  Crème Brûlée & Co  ' }), 201)
