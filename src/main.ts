@@ -38,10 +38,25 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'keys': {
       if (sub !== 'create') break
-      const { values } = parseArgs({ args: rest, options: { permission: { type: 'string' }, site: { type: 'string' }, name: { type: 'string' } } })
+      let values: { permission?: string; site?: string; name?: string }
+      try {
+        ;({ values } = parseArgs({ args: rest, options: { permission: { type: 'string' }, site: { type: 'string' }, name: { type: 'string' } } }))
+      } catch (err) {
+        // Unknown options and missing option values are usage errors, like a bad --permission.
+        process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n${USAGE}\n`)
+        return 2
+      }
       const permission = values.permission as Permission | undefined
       if (!permission || !PERMISSIONS.includes(permission)) {
         process.stderr.write(`--permission must be one of ${PERMISSIONS.join(', ')}\n`)
+        return 2
+      }
+      if (values.site !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(values.site)) {
+        process.stderr.write('--site must be a site id (UUID)\n')
+        return 2
+      }
+      if (values.name !== undefined && (values.name.trim() === '' || values.name.length > 200)) {
+        process.stderr.write('--name must be 1-200 characters\n')
         return 2
       }
       const created = await withApp(async (app) => {
@@ -49,7 +64,7 @@ async function main(argv: string[]): Promise<number> {
         return apiKeys.create(systemCtx(app.deps, 'cli'), {
           name: values.name ?? `CLI ${permission} key`,
           permission,
-          site_id: values.site ?? null,
+          site_id: values.site?.toLowerCase() ?? null,
         })
       })
       process.stdout.write(`${created.key}\n`)

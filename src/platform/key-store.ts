@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { apiKeys, type ApiKeyRow } from '../db/schema/api-keys.js'
 import type { Cache } from './cache/index.js'
+import { digestsEqual } from './crypto.js'
 
 const CHANNEL = 'api-keys:invalidate'
 
@@ -18,6 +19,8 @@ interface Cached {
 export class KeyStore {
   private readonly byDigest = new Map<string, Cached>()
   private readonly inflight = new Map<string, Promise<ApiKeyRow | undefined>>()
+  /** Bumped by every invalidation: a lookup that started before one must not cache what it read. */
+  private generation = 0
 
   constructor(
     private readonly db: Db,
@@ -30,23 +33,27 @@ export class KeyStore {
     await this.cache.subscribe(CHANNEL, (id) => this.dropLocal(id))
   }
 
-  async find(digest: string): Promise<ApiKeyRow | undefined> {
+  /** The key row with this digest (fresh within the TTL), or undefined for an unknown key. */
+  find(digest: string): Promise<ApiKeyRow | undefined> {
     const hit = this.byDigest.get(digest)
-    if (hit && this.now() - hit.fetchedAt < this.ttlMs) return hit.row
+    if (hit && this.now() - hit.fetchedAt < this.ttlMs) return Promise.resolve(hit.row)
     // Concurrent first requests with one key share a single lookup.
-    let p = this.inflight.get(digest)
-    if (!p) {
-      p = this.load(digest).finally(() => this.inflight.delete(digest))
-      this.inflight.set(digest, p)
-    }
+    const pending = this.inflight.get(digest)
+    if (pending) return pending
+    const p: Promise<ApiKeyRow | undefined> = this.load(digest, this.generation).finally(() => {
+      if (this.inflight.get(digest) === p) this.inflight.delete(digest)
+    })
+    this.inflight.set(digest, p)
     return p
   }
 
-  private async load(digest: string): Promise<ApiKeyRow | undefined> {
+  private async load(digest: string, generation: number): Promise<ApiKeyRow | undefined> {
     const rows = await this.db.select().from(apiKeys).where(eq(apiKeys.key_digest, digest)).limit(1)
-    const row = rows[0]
-    // Unknown digests are not remembered: a key created elsewhere must work at once.
-    if (row) {
+    // decisions.md: look up by digest, then compare in constant time.
+    const row = rows[0] && digestsEqual(rows[0].key_digest, digest) ? rows[0] : undefined
+    // Unknown digests are not remembered: a key created elsewhere must work at once. A row read while
+    // an invalidation arrived may predate the change: answer it to this caller, but do not keep it.
+    if (row && generation === this.generation) {
       if (this.byDigest.size > 50_000) this.byDigest.clear()
       this.byDigest.set(digest, { row, fetchedAt: this.now() })
     }
@@ -54,6 +61,9 @@ export class KeyStore {
   }
 
   private dropLocal(id: string): void {
+    this.generation++
+    // Later callers must not join a lookup that may have read the old row.
+    this.inflight.clear()
     for (const [digest, c] of this.byDigest) if (c.row?.id === id) this.byDigest.delete(digest)
   }
 

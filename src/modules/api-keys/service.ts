@@ -130,20 +130,28 @@ async function change(
   id: string,
   action: 'Update' | 'Block' | 'Unblock' | 'Revoke',
   apply: (row: ApiKeyRow, now: Date) => Partial<ApiKeyRow>,
+  extraMetadata: Record<string, unknown> = {},
 ): Promise<ApiKey> {
   const now = ctx.clock.now()
   const row = await mutate(ctx, { entity: ENTITY, action }, async (tx) => {
     const before = (await q.lockKey(tx, id)) ?? notFound(ENTITY)
     requireCap(ctx, before.site_id, before.permission)
     const after = (await q.updateKey(tx, id, { ...apply(before, now), updated_at: now })) ?? notFound(ENTITY)
-    return { result: after, siteId: after.site_id, entityId: id, before, after, metadata: { key_prefix: after.key_prefix } }
+    return { result: after, siteId: after.site_id, entityId: id, before, after, metadata: { key_prefix: after.key_prefix, ...extraMetadata } }
   })
   await ctx.deps.keys.invalidate(id)
   return present(ctx, row)
 }
 
-/** Edits name, description, rate limit or expiry; permission and site are fixed at creation. */
+const EDITABLE = ['name', 'description', 'rate_limit_per_minute', 'expires_at'] as const
+
+/**
+ * Edits name, description, rate limit or expiry; permission and site are fixed at creation (400 when the body
+ * names nothing editable, or an expiry not in the future; 409 when moving the expiry of an Expired key).
+ */
 export function update(ctx: Ctx, id: string, body: UpdateApiKeyBody): Promise<ApiKey> {
+  // Unknown fields (permission, site_id, …) were stripped: a body of only those would be a silent no-op.
+  if (EDITABLE.every((f) => body[f] === undefined)) validation('body', `give at least one of ${EDITABLE.join(', ')}`)
   return change(ctx, id, 'Update', (row, now) => {
     const patch: Partial<ApiKeyRow> = {}
     if (body.name !== undefined) patch.name = body.name
@@ -152,7 +160,9 @@ export function update(ctx: Ctx, id: string, body: UpdateApiKeyBody): Promise<Ap
     if (body.expires_at !== undefined) {
       const at = body.expires_at === null ? null : new Date(body.expires_at)
       if (at && at.getTime() <= now.getTime()) validation('expires_at', 'must be in the future')
-      if (row.status === 'Expired' && row.expires_at) invalidState('An expired key cannot be extended; create a new key')
+      // Expired is final like Revoked: the effective status counts, so a key past expiry that the sweep
+      // has not rewritten yet cannot be brought back by moving its expiry either.
+      if (effectiveKeyStatus(row, now) === 'Expired') invalidState('An expired key cannot be extended; create a new key')
       patch.expires_at = at
     }
     return patch
@@ -165,7 +175,7 @@ export function block(ctx: Ctx, id: string, body: BlockBody): Promise<ApiKey> {
     const status = effectiveKeyStatus(row, now)
     if (status !== 'Active') invalidState(`Only an Active key can be blocked; this key is ${status}`)
     return { status: 'Blocked', block_reason: body.reason ?? null, blocked_at: now }
-  })
+  }, { reason: body.reason ?? null })
 }
 
 /** Blocked → Active (or Expired when its expiry passed meanwhile). */
@@ -202,21 +212,33 @@ export async function usage(ctx: Ctx, id: string, query: UsageQuery) {
   return { data: rows, meta: { limit: query.limit, offset: query.offset, total } }
 }
 
-/** Marks Active keys past expires_at as Expired (audited); returns how many. */
+/** Thrown inside a mutation to roll it back (no audit row) when there is nothing to do after all. */
+class NothingToDo extends Error {}
+
+/**
+ * Marks Active keys past expires_at as Expired, one audited mutation each; returns how many it changed.
+ * Safe on every instance at once: a key another instance expired meanwhile is skipped without an audit row.
+ */
 export async function expireDue(ctx: Ctx): Promise<number> {
   const due = await q.findDueExpiries(ctx.db, ctx.clock.now())
+  let expired = 0
   for (const { id } of due) {
-    await mutate(ctx, { entity: ENTITY, action: 'Update' }, async (tx) => {
-      const before = await q.lockKey(tx, id)
-      if (!before || effectiveKeyStatus(before, ctx.clock.now()) !== 'Expired' || before.status !== 'Active') {
-        return { result: undefined, siteId: before?.site_id ?? null, entityId: id, metadata: { skipped: true } }
-      }
-      const after = await q.updateKey(tx, id, { status: 'Expired', updated_at: ctx.clock.now() })
-      return { result: undefined, siteId: before.site_id, entityId: id, before, after, metadata: { reason: 'expired' } }
-    })
+    try {
+      await mutate(ctx, { entity: ENTITY, action: 'Update' }, async (tx) => {
+        const now = ctx.clock.now()
+        const before = await q.lockKey(tx, id)
+        if (!before || before.status !== 'Active' || effectiveKeyStatus(before, now) !== 'Expired') throw new NothingToDo()
+        const after = await q.updateKey(tx, id, { status: 'Expired', updated_at: now })
+        return { result: undefined, siteId: before.site_id, entityId: id, before, after, metadata: { key_prefix: before.key_prefix, reason: 'expired' } }
+      })
+    } catch (err) {
+      if (err instanceof NothingToDo) continue
+      throw err
+    }
+    expired++
     await ctx.deps.keys.invalidate(id)
   }
-  return due.length
+  return expired
 }
 
 /**

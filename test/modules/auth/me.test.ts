@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PERMISSIONS } from '../../../src/db/schema/api-keys.js'
+import { testApp, type TestApp } from '../../helpers/app.js'
+import { makeKey, makeSite, type SiteFixture } from '../../helpers/factories.js'
+import { expectProblem, expectStatus } from '../../helpers/http.js'
+
+let t: TestApp
+let a: SiteFixture
+
+beforeAll(async () => {
+  t = await testApp()
+  a = await makeSite(t)
+})
+afterAll(() => t.close())
+
+const apiKeyInfo = (permission: string, siteId: string | null) => ({
+  permission,
+  site_id: siteId,
+  auth_method: 'api_key',
+  idp_user_id: null,
+  memberships: null,
+  is_system_admin: null,
+})
+
+describe('GET /auth/me', () => {
+  it.each(PERMISSIONS)('a site-scoped %s key: its permission and site, identity fields null', async (permission) => {
+    expect(expectStatus(await t.as(a.keys[permission]).get('/auth/me'), 200)).toEqual(apiKeyInfo(permission, a.id))
+  })
+
+  it.each(['Master', 'Admin'] as const)('an unscoped %s key: site_id null', async (permission) => {
+    const k = await makeKey(t, permission, null)
+    expect(expectStatus(await t.as(k.key).get('/auth/me'), 200)).toEqual(apiKeyInfo(permission, null))
+  })
+
+  it('the bootstrap key is an unscoped Master key', async () => {
+    expect(expectStatus(await t.as(t.masterKey).get('/auth/me'), 200)).toEqual(apiKeyInfo('Master', null))
+  })
+
+  it('401 UNAUTHENTICATED without credentials, with an unknown key, or with a bearer token while JWT is off', async () => {
+    expectProblem(await t.as().get('/auth/me'), 401, 'UNAUTHENTICATED')
+    expectProblem(await t.as('atr_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA').get('/auth/me'), 401, 'UNAUTHENTICATED')
+    expectProblem(await t.as('').get('/auth/me'), 401, 'UNAUTHENTICATED')
+    expectProblem(await t.as().get('/auth/me', { authorization: 'Bearer abc.def.ghi' }), 401, 'UNAUTHENTICATED')
+  })
+
+  it('a key that differs in one character is refused', async () => {
+    const k = await makeKey(t, 'Read', a.id)
+    const last = k.key.at(-1) === 'A' ? 'B' : 'A'
+    expectProblem(await t.as(`${k.key.slice(0, -1)}${last}`).get('/auth/me'), 401, 'UNAUTHENTICATED')
+    expectProblem(await t.as(k.key.toLowerCase() === k.key ? k.key.toUpperCase() : k.key.toLowerCase()).get('/auth/me'), 401, 'UNAUTHENTICATED')
+    expectStatus(await t.as(k.key).get('/auth/me'), 200)
+  })
+})
