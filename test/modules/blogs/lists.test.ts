@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ReadDb } from '../../../src/db/client.js'
+import * as q from '../../../src/modules/blogs/queries.js'
+import type { BlogDetail, BlogListItem } from '../../../src/modules/blogs/schemas.js'
+import type { ManualClock } from '../../../src/platform/clock.js'
+import { testApp, type TestApp } from '../../helpers/app.js'
+import { makeSite, uid, type SiteFixture } from '../../helpers/factories.js'
+import { expectProblem, expectStatus } from '../../helpers/http.js'
+import { addCategory, addTag, assignCategory, assignTag, createBlog, expectNoContent, locId, publishedBlog } from './fixtures.js'
+
+interface Page<T> {
+  data: T[]
+  meta: { page: number; per_page: number; total: number; total_pages: number }
+}
+interface LoPage<T> {
+  data: T[]
+  meta: { limit: number; offset: number; total: number }
+}
+
+let t: TestApp
+let a: SiteFixture
+let b: SiteFixture
+const clock = () => t.clock as ManualClock
+const day = 86_400_000
+
+beforeAll(async () => {
+  t = await testApp()
+  a = await makeSite(t)
+  b = await makeSite(t)
+})
+afterAll(() => t.close())
+
+describe('GET /sites/{site_id}/blogs (all statuses)', () => {
+  it('lists every live blog of the site, paginated, with a status filter', async () => {
+    const site = await makeSite(t)
+    const draft = await createBlog(t, site)
+    const pub = await publishedBlog(t, site)
+    const gone = await createBlog(t, site)
+    expectNoContent(await t.as(site.keys.Write).delete(`/blogs/${gone.id}`))
+    const all = expectStatus<Page<BlogListItem>>(await t.as(site.keys.Read).get(`/sites/${site.id}/blogs`), 200)
+    expect(all.meta).toEqual({ page: 1, per_page: 10, total: 2, total_pages: 1 })
+    expect(all.data.map((x) => x.id).sort()).toEqual([draft.id, pub.id].sort())
+    const drafts = expectStatus<Page<BlogListItem>>(await t.as(site.keys.Read).get(`/sites/${site.id}/blogs?status=Draft`), 200)
+    expect(drafts.data.map((x) => x.id)).toEqual([draft.id])
+    const paged = expectStatus<Page<BlogListItem>>(await t.as(site.keys.Read).get(`/sites/${site.id}/blogs?per_page=1&page=3`), 200)
+    expect(paged).toEqual({ data: [], meta: { page: 3, per_page: 1, total: 2, total_pages: 2 } })
+  })
+
+  it('400 for bad paging or status, 401, 404 for another site', async () => {
+    for (const qs of ['per_page=101', 'page=0', 'page=x', 'status=Live']) {
+      const p = expectProblem(await t.as(a.keys.Read).get(`/sites/${a.id}/blogs?${qs}`), 400, 'VALIDATION_FAILED')
+      expect(p.errors?.[0]?.field).toBe(qs.split('=')[0])
+    }
+    expectProblem(await t.as().get(`/sites/${a.id}/blogs`), 401, 'UNAUTHENTICATED')
+    expectProblem(await t.as(b.keys.Master).get(`/sites/${a.id}/blogs`), 404, 'NOT_FOUND')
+  })
+})
+
+describe('GET /sites/{site_id}/blogs/published', () => {
+  it('only Published blogs, newest published_date first, with title, tags and categories of the chosen locale', async () => {
+    const site = await makeSite(t)
+    const older = await publishedBlog(t, site, {
+      published_date: '2024-01-01',
+      localizations: [
+        { locale_id: locId(site, 'en'), title: 'Old', excerpt: 'old excerpt' },
+        { locale_id: locId(site, 'de'), title: 'Alt', excerpt: 'alter Auszug' },
+      ],
+    })
+    const newer = await publishedBlog(t, site, { published_date: '2024-06-01' })
+    await createBlog(t, site)
+    await createBlog(t, site, { status: 'InReview' })
+    const tag = await addTag(t, site.id, 'Go')
+    const cat = await addCategory(t, site.id, 'News')
+    await assignTag(t, older.content_id, tag.id)
+    await assignCategory(t, older.content_id, cat.id, true)
+
+    const en = expectStatus<Page<BlogListItem>>(await t.as(site.keys.Read).get(`/sites/${site.id}/blogs/published`), 200)
+    expect(en.data.map((x) => x.id)).toEqual([newer.id, older.id])
+    expect(en.meta.total).toBe(2)
+    const old = en.data[1]!
+    expect(old).toMatchObject({ title: 'Old', excerpt: 'old excerpt', locale: 'en', status: 'Published', site_ids: [site.id] })
+    expect(old.tags).toEqual([{ id: tag.id, name: 'Go', slug: tag.slug }])
+    expect(old.categories).toEqual([{ id: cat.id, name: 'News', slug: cat.slug, is_primary: true }])
+
+    const de = expectStatus<Page<BlogListItem>>(await t.as(site.keys.Read).get(`/sites/${site.id}/blogs/published?locale=de`), 200)
+    expect(de.data[1]).toMatchObject({ title: 'Alt', locale: 'de' })
+    expect(de.data[0]).toMatchObject({ locale: 'en' }) // no German localization: the default locale
+    const fr = expectStatus<Page<BlogListItem>>(await t.as(site.keys.Read).get(`/sites/${site.id}/blogs/published?locale=fr`), 200)
+    expect(fr.data[1]).toMatchObject({ title: 'Old', locale: 'en' })
+  })
+
+  it('leaves out blogs whose publish_end has passed', async () => {
+    const site = await makeSite(t)
+    const ending = await publishedBlog(t, site, { publish_end: new Date(clock().now().getTime() + day).toISOString() })
+    const staying = await publishedBlog(t, site)
+    const before = expectStatus<Page<BlogListItem>>(await t.as(site.keys.Read).get(`/sites/${site.id}/blogs/published`), 200)
+    expect(before.data.map((x) => x.id).sort()).toEqual([ending.id, staying.id].sort())
+    clock().advance(2 * day)
+    const after = expectStatus<Page<BlogListItem>>(await t.as(site.keys.Read).get(`/sites/${site.id}/blogs/published`), 200)
+    expect(after.data.map((x) => x.id)).toEqual([staying.id])
+    expect(after.meta.total).toBe(1)
+  })
+
+  it('pages through in a stable order', async () => {
+    const site = await makeSite(t)
+    const ids: string[] = []
+    for (let i = 0; i < 5; i++) ids.push((await publishedBlog(t, site, { published_date: `2024-03-0${i + 1}` })).id)
+    const seen: string[] = []
+    for (let page = 1; page <= 3; page++) {
+      const res = expectStatus<Page<BlogListItem>>(await t.as(site.keys.Read).get(`/sites/${site.id}/blogs/published?per_page=2&page=${page}`), 200)
+      expect(res.meta).toEqual({ page, per_page: 2, total: 5, total_pages: 3 })
+      seen.push(...res.data.map((x) => x.id))
+    }
+    expect(seen).toEqual([...ids].reverse())
+  })
+
+  it('400 for per_page over 100 or a malformed locale, 401, 404 for another site', async () => {
+    expectProblem(await t.as(a.keys.Read).get(`/sites/${a.id}/blogs/published?per_page=101`), 400, 'VALIDATION_FAILED')
+    expect(expectProblem(await t.as(a.keys.Read).get(`/sites/${a.id}/blogs/published?locale=--x--`), 400, 'VALIDATION_FAILED').errors?.[0]?.field).toBe('locale')
+    expectProblem(await t.as().get(`/sites/${a.id}/blogs/published`), 401, 'UNAUTHENTICATED')
+    expectProblem(await t.as(b.keys.Read).get(`/sites/${a.id}/blogs/published`), 404, 'NOT_FOUND')
+  })
+})
+
+describe('GET /sites/{site_id}/blogs/featured', () => {
+  it('published and featured only, limit/offset with defaults 10 and 0', async () => {
+    const site = await makeSite(t)
+    const f1 = await publishedBlog(t, site, { is_featured: true, published_date: '2024-01-01' })
+    const f2 = await publishedBlog(t, site, { is_featured: true, published_date: '2024-02-01' })
+    await publishedBlog(t, site)
+    await createBlog(t, site, { is_featured: true })
+    const res = expectStatus<LoPage<BlogListItem>>(await t.as(site.keys.Read).get(`/sites/${site.id}/blogs/featured`), 200)
+    expect(res.meta).toEqual({ limit: 10, offset: 0, total: 2 })
+    expect(res.data.map((x) => x.id)).toEqual([f2.id, f1.id])
+    const second = expectStatus<LoPage<BlogListItem>>(await t.as(site.keys.Read).get(`/sites/${site.id}/blogs/featured?limit=1&offset=1`), 200)
+    expect(second).toMatchObject({ meta: { limit: 1, offset: 1, total: 2 } })
+    expect(second.data.map((x) => x.id)).toEqual([f1.id])
+  })
+
+  it('400 for limit over 100 or a negative offset, 401, 404 for another site', async () => {
+    expect(expectProblem(await t.as(a.keys.Read).get(`/sites/${a.id}/blogs/featured?limit=101`), 400, 'VALIDATION_FAILED').errors?.[0]?.field).toBe('limit')
+    expectProblem(await t.as(a.keys.Read).get(`/sites/${a.id}/blogs/featured?offset=-1`), 400, 'VALIDATION_FAILED')
+    expectProblem(await t.as().get(`/sites/${a.id}/blogs/featured`), 401, 'UNAUTHENTICATED')
+    expectProblem(await t.as(b.keys.Read).get(`/sites/${a.id}/blogs/featured`), 404, 'NOT_FOUND')
+  })
+})
+
+describe('GET /sites/{site_id}/blogs/by-slug/{slug}', () => {
+  it('answers the detail of the live blog with the slug; 404 for unknown, deleted or another site', async () => {
+    const blog = await publishedBlog(t, a)
+    const got = expectStatus<BlogDetail>(await t.as(a.keys.Read).get(`/sites/${a.id}/blogs/by-slug/${blog.slug}`), 200)
+    expect(got.id).toBe(blog.id)
+    expect(got.localizations).toHaveLength(1)
+    expectProblem(await t.as(a.keys.Read).get(`/sites/${a.id}/blogs/by-slug/no-such-${uid()}`), 404, 'NOT_FOUND')
+    expectProblem(await t.as(b.keys.Read).get(`/sites/${b.id}/blogs/by-slug/${blog.slug}`), 404, 'NOT_FOUND')
+    expectProblem(await t.as(b.keys.Read).get(`/sites/${a.id}/blogs/by-slug/${blog.slug}`), 404, 'NOT_FOUND')
+    expectProblem(await t.as().get(`/sites/${a.id}/blogs/by-slug/${blog.slug}`), 401, 'UNAUTHENTICATED')
+    expectNoContent(await t.as(a.keys.Write).delete(`/blogs/${blog.id}`))
+    expectProblem(await t.as(a.keys.Read).get(`/sites/${a.id}/blogs/by-slug/${blog.slug}`), 404, 'NOT_FOUND')
+  })
+})
+
+describe('bounded queries', () => {
+  /** A ReadDb that counts the queries started through it. */
+  function counting(db: ReadDb): { db: ReadDb; count: () => number } {
+    let n = 0
+    const proxy = new Proxy(db, {
+      get(target, prop, receiver) {
+        const value: unknown = Reflect.get(target, prop, receiver)
+        if (prop === 'select' && typeof value === 'function') {
+          return (...args: unknown[]) => {
+            n++
+            return (value as (...a: unknown[]) => unknown).apply(target, args)
+          }
+        }
+        return value
+      },
+    })
+    return { db: proxy, count: () => n }
+  }
+
+  it('the published list and the detail take the same number of queries for 3 or 30 blogs', async () => {
+    const site = await makeSite(t)
+    const tag = await addTag(t, site.id, 'T')
+    for (let i = 0; i < 30; i++) {
+      const blog = await publishedBlog(t, site)
+      await assignTag(t, blog.content_id, tag.id)
+    }
+    const run = async (size: number) => {
+      const c = counting(t.dbh.db)
+      const page = await q.publishedBlogs(c.db, site.id, clock().now(), size, 0)
+      const items = await q.itemsForRows(c.db, page.rows, 'de')
+      expect(items).toHaveLength(size)
+      expect(items.every((x) => x.tags.length === 1 && x.title.startsWith('Title'))).toBe(true)
+      return c.count()
+    }
+    const small = await run(3)
+    expect(small).toBeLessThanOrEqual(7)
+    expect(await run(30)).toBe(small)
+
+    const c = counting(t.dbh.db)
+    const row = (await q.findBlog(c.db, (await q.publishedBlogs(t.dbh.db, site.id, clock().now(), 1, 0)).rows[0]!.id))!
+    await q.detailOf(c.db, row)
+    expect(c.count()).toBeLessThanOrEqual(4)
+  })
+})

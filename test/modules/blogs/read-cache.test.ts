@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { blogLocalizations } from '../../../src/db/schema/blogs.js'
+import type { BlogDetail, BlogListItem } from '../../../src/modules/blogs/schemas.js'
+import { openCache, type Cache } from '../../../src/platform/cache/index.js'
+import { testApp, type TestApp } from '../../helpers/app.js'
+import { makeSite, uid, type SiteFixture } from '../../helpers/factories.js'
+import { expectProblem, expectStatus } from '../../helpers/http.js'
+import { createBlog, expectNoContent, publishedBlog } from './fixtures.js'
+
+/*
+ * Published lists, featured lists and by-slug answers are cached under the site's content version.
+ * These tests show that the cache is really used (a change made behind the service's back stays invisible)
+ * and that every write through the API is visible at once, on this instance and on another one.
+ */
+
+let cache: Cache
+let first: TestApp
+let second: TestApp
+let a: SiteFixture
+let b: SiteFixture
+
+beforeAll(async () => {
+  cache = openCache(process.env.REDIS_URL, `atrium:t:${randomBytes(6).toString('hex')}:`)
+  first = await testApp({ cache })
+  second = await testApp({ dbh: first.dbh, cache })
+  a = await makeSite(first)
+  b = await makeSite(first)
+})
+afterAll(async () => {
+  await second?.close()
+  await first?.close()
+  await cache?.close()
+})
+
+const published = async (t: TestApp, site: SiteFixture, qs = '') =>
+  expectStatus<{ data: BlogListItem[]; meta: { total: number } }>(await t.as(site.keys.Read).get(`/sites/${site.id}/blogs/published${qs}`), 200)
+
+describe('cached reads', () => {
+  it('serves the published list from the cache until a write through the API', async () => {
+    const blog = await publishedBlog(first, a)
+    const titleOf = async () => (await published(first, a)).data.find((x) => x.id === blog.id)?.title
+    expect(await titleOf()).toBe(`Title ${blog.slug}`)
+    // Behind the service's back: no version bump, so the cached answer stays.
+    await first.dbh.db.update(blogLocalizations).set({ title: 'Sneaky' }).where(eq(blogLocalizations.content_id, blog.content_id))
+    expect(await titleOf()).toBe(`Title ${blog.slug}`)
+    expectStatus(await first.as(a.keys.Write).put(`/blogs/${blog.id}`, { author: 'Someone' }), 200)
+    expect(await titleOf()).toBe('Sneaky')
+  })
+
+  it('read-after-write on the list: localization, status, new and deleted blogs show at once', async () => {
+    const site = await makeSite(first)
+    const blog = await publishedBlog(first, site)
+    expect((await published(first, site)).data.map((x) => x.title)).toEqual([`Title ${blog.slug}`])
+    const loc = blog.localizations[0]!
+    expectStatus(await first.as(site.keys.Write).put(`/blogs/localizations/${loc.id}`, { title: 'Renamed' }), 200)
+    expect((await published(first, site)).data.map((x) => x.title)).toEqual(['Renamed'])
+    const next = await publishedBlog(first, site, { published_date: '2999-01-01' })
+    expect((await published(first, site)).data.map((x) => x.id)).toEqual([next.id, blog.id])
+    expectStatus(await first.as(site.keys.Write).put(`/blogs/${next.id}`, { status: 'Draft' }), 200)
+    expect((await published(first, site)).data.map((x) => x.id)).toEqual([blog.id])
+    expectNoContent(await first.as(site.keys.Write).delete(`/blogs/${blog.id}`))
+    expect((await published(first, site)).meta.total).toBe(0)
+  })
+
+  it('the featured list follows is_featured changes at once', async () => {
+    const site = await makeSite(first)
+    const blog = await publishedBlog(first, site, { is_featured: true })
+    const featured = async () => expectStatus<{ data: BlogListItem[] }>(await first.as(site.keys.Read).get(`/sites/${site.id}/blogs/featured`), 200).data.map((x) => x.id)
+    expect(await featured()).toEqual([blog.id])
+    expectStatus(await first.as(site.keys.Write).put(`/blogs/${blog.id}`, { is_featured: false }), 200)
+    expect(await featured()).toEqual([])
+  })
+
+  it('by-slug follows slug and text changes at once', async () => {
+    const blog = await publishedBlog(first, a)
+    const url = (slug: string) => `/sites/${a.id}/blogs/by-slug/${slug}`
+    expect(expectStatus<BlogDetail>(await first.as(a.keys.Read).get(url(blog.slug)), 200).localizations[0]!.title).toBe(`Title ${blog.slug}`)
+    expectStatus(await first.as(a.keys.Write).put(`/blogs/localizations/${blog.localizations[0]!.id}`, { title: 'New title' }), 200)
+    expect(expectStatus<BlogDetail>(await first.as(a.keys.Read).get(url(blog.slug)), 200).localizations[0]!.title).toBe('New title')
+    const slug = `moved-${uid()}`
+    expectStatus(await first.as(a.keys.Write).put(`/blogs/${blog.id}`, { slug }), 200)
+    expectProblem(await first.as(a.keys.Read).get(url(blog.slug)), 404, 'NOT_FOUND')
+    expect(expectStatus<BlogDetail>(await first.as(a.keys.Read).get(url(slug)), 200).id).toBe(blog.id)
+  })
+
+  it('a write on one instance is visible on the other at once', async () => {
+    const site = await makeSite(first)
+    const blog = await publishedBlog(first, site)
+    expect((await published(second, site)).data.map((x) => x.id)).toEqual([blog.id])
+    expectStatus(await first.as(site.keys.Write).put(`/blogs/${blog.id}`, { status: 'Draft' }), 200)
+    expect((await published(second, site)).data).toEqual([])
+    const again = await createBlog(second, site, { status: 'Published' })
+    expect((await published(first, site)).data.map((x) => x.id)).toEqual([again.id])
+  })
+
+  it("a write through the owning site refreshes every carrying site's cached list", async () => {
+    const shared = await createBlog(first, a, { status: 'Published' }, first.masterKey, [a.id, b.id])
+    expect((await published(first, b)).data.map((x) => x.id)).toContain(shared.id)
+    expectStatus(await first.as(a.keys.Write).put(`/blogs/${shared.id}`, { status: 'Draft' }), 200)
+    expect((await published(first, b)).data.map((x) => x.id)).not.toContain(shared.id)
+  })
+})
