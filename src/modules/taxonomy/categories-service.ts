@@ -10,7 +10,7 @@ import { conflict, notFound, validation } from '../../http/errors.js'
 import { paginate, pageWindow, type Page } from '../../http/pagination.js'
 import * as q from './queries.js'
 import type { Category, CategoryBlogCount, CategoryListQuery, CreateCategoryBody, UpdateCategoryBody } from './schemas.js'
-import { slugFromName } from './slug.js'
+import { derivedSlug } from './slug.js'
 
 registerScope('category', async (db, id) => {
   const row = await q.findCategory(db, id)
@@ -62,7 +62,7 @@ async function sitesShowingCategory(db: ReadDb, row: CategoryRow): Promise<strin
 export async function create(ctx: Ctx, body: CreateCategoryBody): Promise<Category> {
   await requireSite(ctx, body.site_id, 'Author')
   const name = body.name.trim()
-  const slug = body.slug ?? slugFromName(name)
+  const slug = body.slug ?? derivedSlug(name)
   const now = ctx.clock.now()
   const category = await mutate(ctx, { entity: 'category', action: 'Create' }, async (tx) => {
     const parentId = body.parent_id ?? null

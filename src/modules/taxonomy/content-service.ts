@@ -29,10 +29,28 @@ export async function categoriesOf(ctx: Ctx, contentId: string): Promise<Content
   return (await q.categoriesOfContent(ctx.db, [contentId])).map((r) => ({ ...presentCategory(r), is_primary: r.is_primary }))
 }
 
-/** The blog.updated payload: the blog record as GET /blogs/{id} shows it. */
-function blogRecord(row: BlogRow, siteIds: string[]) {
-  const { created_by: _by, created_by_idp: _idp, deleted_at: _del, ...rest } = row
-  return { ...rest, site_ids: siteIds }
+/** The blog.updated payload: the blog record as GET /blogs/{id} shows it (decisions.md "Content" fields). */
+function blogRecord(b: BlogRow, siteIds: string[]) {
+  return {
+    id: b.id,
+    content_id: b.content_id,
+    site_id: b.site_id,
+    site_ids: siteIds,
+    slug: b.slug,
+    author: b.author,
+    status: b.status,
+    published_date: b.published_date,
+    published_at: b.published_at,
+    publish_start: b.publish_start,
+    publish_end: b.publish_end,
+    is_featured: b.is_featured,
+    allow_comments: b.allow_comments,
+    reading_time_minutes: b.reading_time_minutes,
+    cover_image_id: b.cover_image_id,
+    header_image_id: b.header_image_id,
+    created_at: b.created_at,
+    updated_at: b.updated_at,
+  }
 }
 
 interface Change {

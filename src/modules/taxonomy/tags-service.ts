@@ -10,7 +10,7 @@ import { conflict, notFound, validation } from '../../http/errors.js'
 import { paginate, pageWindow, type Page } from '../../http/pagination.js'
 import * as q from './queries.js'
 import type { CreateTagBody, Tag, TagBySlugQuery, TagListQuery, UpdateTagBody } from './schemas.js'
-import { slugFromName } from './slug.js'
+import { derivedSlug } from './slug.js'
 
 registerScope('tag', async (db, id) => {
   const row = await q.findTag(db, id)
@@ -63,7 +63,7 @@ async function sitesShowingTag(db: ReadDb, row: TagRow): Promise<string[]> {
 export async function create(ctx: Ctx, body: CreateTagBody): Promise<Tag> {
   await requireSite(ctx, body.site_id, 'Author')
   const name = body.name.trim()
-  const slug = body.slug ?? slugFromName(name)
+  const slug = body.slug ?? derivedSlug(name)
   const now = ctx.clock.now()
   const tag = await mutate(ctx, { entity: 'tag', action: 'Create' }, async (tx) => {
     if (await q.tagSlugTaken(tx, body.site_id, slug)) taken(slug)

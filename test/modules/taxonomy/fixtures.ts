@@ -1,16 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { auditLogs, changeHistory, outboxEvents } from '../../../src/db/schema/audit.js'
-import { blogs, type ContentStatus } from '../../../src/db/schema/blogs.js'
-import { content, contentSites } from '../../../src/db/schema/content.js'
+import type { ContentStatus } from '../../../src/db/schema/blogs.js'
+import * as blogWrites from '../../../src/modules/blogs/write-service.js'
 import type { TestApp } from '../../helpers/app.js'
 import { uid } from '../../helpers/factories.js'
 import { expectStatus, type Res } from '../../helpers/http.js'
 
-/*
- * Minimal blog rows written straight into the database (content, content_sites, blogs): the taxonomy tests
- * need content items, not the blog service's rules. site_ids: owning site first.
- */
+/* Blogs through the blog service (audited, content_sites kept in step), acting as the system. site_ids: owner first. */
 export interface BlogFixture {
   id: string
   content_id: string
@@ -19,34 +16,16 @@ export interface BlogFixture {
 }
 
 export async function makeBlog(t: TestApp, siteIds: string[], opts: { status?: ContentStatus; slug?: string } = {}): Promise<BlogFixture> {
-  const owner = siteIds[0]!
-  const slug = opts.slug ?? `post-${uid()}`
-  const status = opts.status ?? 'Draft'
-  const db = t.dbh.db
-  const [c] = await db.insert(content).values({ site_id: owner, content_type: 'blog' }).returning()
-  await db.insert(contentSites).values(siteIds.map((site_id, position) => ({ content_id: c!.id, site_id, content_type: 'blog' as const, slug, position })))
-  const now = t.clock.now()
-  const [b] = await db
-    .insert(blogs)
-    .values({
-      content_id: c!.id,
-      site_id: owner,
-      slug,
-      status,
-      ...(status === 'Published' ? { published_at: now, published_date: now.toISOString().slice(0, 10) } : {}),
-    })
-    .returning()
-  return { id: b!.id, content_id: c!.id, site_id: owner, slug }
+  const blog = await blogWrites.create(t.sys(), { site_ids: siteIds, slug: opts.slug ?? `post-${uid()}`, status: opts.status ?? 'Draft' })
+  return { id: blog.id, content_id: blog.content_id, site_id: blog.site_id, slug: blog.slug }
 }
 
-/** Soft-deletes a fixture blog the way the blog service does: deleted_at set, carrier rows retired. */
 export async function softDeleteBlog(t: TestApp, blog: BlogFixture): Promise<void> {
-  await t.dbh.db.update(blogs).set({ deleted_at: t.clock.now() }).where(eq(blogs.id, blog.id))
-  await t.dbh.db.update(contentSites).set({ is_live: false }).where(eq(contentSites.content_id, blog.content_id))
+  await blogWrites.remove(t.sys(), blog.id)
 }
 
 export async function setBlogStatus(t: TestApp, blog: BlogFixture, status: ContentStatus): Promise<void> {
-  await t.dbh.db.update(blogs).set({ status }).where(eq(blogs.id, blog.id))
+  await blogWrites.update(t.sys(), blog.id, { status })
 }
 
 export interface TagBody {
