@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { ReadDb, Tx } from '../db/client.js'
 import { content, contentSites, type ContentRow, type ContentType } from '../db/schema/content.js'
 import { conflict } from '../http/errors.js'
@@ -18,6 +18,9 @@ export interface NewContent {
   slug: string
   createdAt: Date
 }
+
+/** Literal, so the partial unique index on live slugs is provably usable. */
+const live = sql`${contentSites.is_live}`
 
 /** Carrying sites per content id, owning site first (then in site_ids order). */
 export async function carriersOf(db: ReadDb, contentIds: string[]): Promise<Map<string, string[]>> {
@@ -42,7 +45,7 @@ export async function sitesUsingSlug(db: ReadDb, type: ContentType, siteIds: str
   const rows = await db
     .select({ site_id: contentSites.site_id, content_id: contentSites.content_id })
     .from(contentSites)
-    .where(and(inArray(contentSites.site_id, siteIds), eq(contentSites.content_type, type), eq(contentSites.slug, slug), eq(contentSites.is_live, true)))
+    .where(and(inArray(contentSites.site_id, siteIds), eq(contentSites.content_type, type), eq(contentSites.slug, slug), live))
   return rows.filter((r) => r.content_id !== exceptContentId).map((r) => r.site_id)
 }
 
@@ -58,7 +61,7 @@ export async function slugsTaken(db: ReadDb, type: ContentType, siteIds: string[
   const rows = await db
     .select({ slug: contentSites.slug })
     .from(contentSites)
-    .where(and(inArray(contentSites.site_id, siteIds), eq(contentSites.content_type, type), eq(contentSites.is_live, true), inArray(contentSites.slug, candidates)))
+    .where(and(inArray(contentSites.site_id, siteIds), eq(contentSites.content_type, type), live, inArray(contentSites.slug, candidates)))
   return new Set(rows.map((r) => r.slug))
 }
 

@@ -30,18 +30,24 @@ interface CacheEntry<T> {
   value: T
 }
 
+function parseEntry<T>(raw: string): CacheEntry<T> | undefined {
+  try {
+    return JSON.parse(raw) as CacheEntry<T>
+  } catch {
+    return undefined
+  }
+}
+
 /** Read-through cache keyed by the site's content version; a cache failure degrades to a plain read. */
 async function cached<T>(ctx: Ctx, siteId: string, key: string, load: () => Promise<{ value: T; until: Date | null }>): Promise<T> {
   const version = await contentVersion(ctx.deps, siteId)
   const full = `blogs:${siteId}:${version}:${key}`
   const hit = await ctx.deps.cache.get(full).catch(() => undefined)
-  if (hit !== undefined) {
-    const entry = JSON.parse(hit) as CacheEntry<T>
-    if (entry.until === null || entry.until > ctx.clock.now().getTime()) return entry.value
-  }
+  const entry = hit === undefined ? undefined : parseEntry<T>(hit)
+  if (entry && (entry.until === null || entry.until > ctx.clock.now().getTime())) return entry.value
   const { value, until } = await load()
-  const entry: CacheEntry<T> = { until: until ? until.getTime() : null, value }
-  await ctx.deps.cache.set(full, JSON.stringify(entry), CACHE_TTL_MS).catch((err: unknown) => ctx.log.warn({ err }, 'blog cache write failed'))
+  const fresh: CacheEntry<T> = { until: until ? until.getTime() : null, value }
+  await ctx.deps.cache.set(full, JSON.stringify(fresh), CACHE_TTL_MS).catch((err: unknown) => ctx.log.warn({ err }, 'blog cache write failed'))
   return value
 }
 
