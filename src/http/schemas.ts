@@ -1,4 +1,5 @@
 import { Type, type Static, type TProperties, type TSchema } from 'typebox'
+import type { FastifySchema, RouteOptions } from 'fastify'
 
 /** Shared wire-format schemas. Bodies use Body(), which rejects nothing unknown but strips it (see README). */
 export const Uuid = Type.String({ format: 'uuid' })
@@ -38,3 +39,12 @@ export function PatchBody<T extends TProperties>(props: T) {
 }
 
 export const Nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()])
+
+/**
+ * OpenAPI transform: routes declared `publicAccess` are documented with `security: []` (no credentials),
+ * every other route inherits the document's API-key / bearer requirement.
+ */
+export function openApiTransform({ schema, url, route }: { schema: FastifySchema; url: string; route: RouteOptions }) {
+  const access = (route.config as { access?: { kind: string } } | undefined)?.access
+  return { schema: access?.kind === 'public' ? { ...schema, security: [] } : schema, url }
+}
