@@ -124,3 +124,22 @@ describe('publishing with the editorial workflow on', () => {
     expect(expectStatus<Blog>(await t.as(site.keys.Write).put(`/blogs/${blog.id}`, { status: 'Published' }), 200).status).toBe('Published')
   })
 })
+
+describe('malformed ids', () => {
+  it('400 VALIDATION_FAILED naming the parameter on every id route', async () => {
+    const cases: Array<[ReturnType<ReturnType<TestApp['as']>['get']>, string]> = [
+      [t.as(a.keys.Read).get('/sites/nope/blogs'), 'site_id'],
+      [t.as(a.keys.Read).get('/sites/nope/blogs/published'), 'site_id'],
+      [t.as(a.keys.Read).get('/sites/nope/blogs/featured'), 'site_id'],
+      [t.as(a.keys.Read).get('/sites/nope/blogs/by-slug/x'), 'site_id'],
+      [t.as(a.keys.Read).get('/blogs/nope/detail'), 'id'],
+      [t.as(a.keys.Write).put('/blogs/nope', { author: 'x' }), 'id'],
+      [t.as(a.keys.Write).delete('/blogs/nope'), 'id'],
+      [t.as(a.keys.Read).get('/blogs/nope/localizations'), 'id'],
+      [t.as(a.keys.Write).post('/blogs/nope/localizations', { locale_id: locId(a, 'en') }), 'id'],
+      [t.as(a.keys.Write).delete('/blogs/localizations/nope'), 'loc_id'],
+      [t.as(a.keys.Write).post('/sites/nope/blogs/bulk', { action: 'Delete', ids: [] }), 'site_id'],
+    ]
+    for (const [res, field] of cases) expect(expectProblem(await res, 400, 'VALIDATION_FAILED').errors?.[0]?.field).toBe(field)
+  })
+})
