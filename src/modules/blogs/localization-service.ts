@@ -6,6 +6,7 @@ import type { Tx } from '../../db/client.js'
 import type { BlogLocalizationRow, BlogRow } from '../../db/schema/blogs.js'
 import type { LocaleRow } from '../../db/schema/sites.js'
 import { conflict, notFound, validation } from '../../http/errors.js'
+import * as lq from './localization.queries.js'
 import * as q from './queries.js'
 import type { Blog, BlogLocalization, CreateLocalizationBody, UpdateLocalizationBody } from './schemas.js'
 
@@ -16,7 +17,7 @@ import type { Blog, BlogLocalization, CreateLocalizationBody, UpdateLocalization
 
 /** A localization lives where its (live) blog lives. */
 registerScope('blog_localization', async (db, locId) => {
-  const blog = await q.blogOfLocalization(db, locId)
+  const blog = await lq.blogOfLocalization(db, locId)
   if (!blog) return undefined
   const siteIds = await q.siteIdsOf(db, blog.content_id)
   return { siteId: blog.site_id, siteIds: siteIds.length > 0 ? siteIds : [blog.site_id] }
@@ -80,12 +81,12 @@ export async function create(ctx: Ctx, blogId: string, body: CreateLocalizationB
     const blog = (await q.lockBlog(tx, blogId)) ?? notFound('blog')
     const existing = await q.localizationsOf(tx, blog.content_id)
     checkLocales(
-      await q.siteLocales(tx, blog.site_id),
+      await lq.siteLocales(tx, blog.site_id),
       [body],
       existing.map((l) => l.locale_id),
       () => 'locale_id',
     )
-    const [row] = await q.insertLocalizations(tx, localizationValues(blog.content_id, [body], now))
+    const [row] = await lq.insertLocalizations(tx, localizationValues(blog.content_id, [body], now))
     const created = row as BlogLocalizationRow
     const { wire, events } = await blogEvent(tx, await refreshReadingTime(tx, blog, now))
     return { result: { loc: created, wire }, siteId: blog.site_id, entityId: created.id, after: created, metadata: { blog_id: blog.id }, events }
@@ -98,10 +99,10 @@ export async function create(ctx: Ctx, blogId: string, body: CreateLocalizationB
 export async function update(ctx: Ctx, locId: string, body: UpdateLocalizationBody): Promise<BlogLocalization> {
   const now = ctx.clock.now()
   const { loc, wire } = await mutate(ctx, { entity: 'blog_localization', action: 'Update' }, async (tx) => {
-    const owner = (await q.blogOfLocalization(tx, locId)) ?? notFound('blog_localization')
+    const owner = (await lq.blogOfLocalization(tx, locId)) ?? notFound('blog_localization')
     const blog = (await q.lockBlog(tx, owner.id)) ?? notFound('blog_localization')
-    const before = (await q.findLocalization(tx, locId)) ?? notFound('blog_localization')
-    const after = await q.updateLocalization(tx, locId, { ...body, updated_at: now })
+    const before = (await lq.findLocalization(tx, locId)) ?? notFound('blog_localization')
+    const after = await lq.updateLocalization(tx, locId, { ...body, updated_at: now })
     const { wire, events } = await blogEvent(tx, await refreshReadingTime(tx, blog, now))
     return { result: { loc: after, wire }, siteId: blog.site_id, entityId: locId, before, after, metadata: { blog_id: blog.id }, events }
   })
@@ -113,10 +114,10 @@ export async function update(ctx: Ctx, locId: string, body: UpdateLocalizationBo
 export async function remove(ctx: Ctx, locId: string): Promise<void> {
   const now = ctx.clock.now()
   const wire = await mutate(ctx, { entity: 'blog_localization', action: 'Delete' }, async (tx) => {
-    const owner = (await q.blogOfLocalization(tx, locId)) ?? notFound('blog_localization')
+    const owner = (await lq.blogOfLocalization(tx, locId)) ?? notFound('blog_localization')
     const blog = (await q.lockBlog(tx, owner.id)) ?? notFound('blog_localization')
-    const before = (await q.findLocalization(tx, locId)) ?? notFound('blog_localization')
-    await q.deleteLocalization(tx, locId)
+    const before = (await lq.findLocalization(tx, locId)) ?? notFound('blog_localization')
+    await lq.deleteLocalization(tx, locId)
     const { wire, events } = await blogEvent(tx, await refreshReadingTime(tx, blog, now))
     return { result: wire, siteId: blog.site_id, entityId: locId, metadata: { blog_id: blog.id, locale_id: before.locale_id }, events }
   })

@@ -9,6 +9,7 @@ import type { ReadDb, Tx } from '../../db/client.js'
 import type { BlogRow } from '../../db/schema/blogs.js'
 import { notFound, validation } from '../../http/errors.js'
 import { checkLocales, localizationValues, readingTimeMinutes } from './localization-service.js'
+import * as lq from './localization.queries.js'
 import * as q from './queries.js'
 import type { Blog, BlogDetail, CreateBlogBody, UpdateBlogBody } from './schemas.js'
 
@@ -67,7 +68,7 @@ export async function create(ctx: Ctx, body: CreateBlogBody): Promise<BlogDetail
   await requireSites(ctx, body.site_ids, 'Author')
   const owner = body.site_ids[0] as string
   const site = await siteRules(ctx.db, owner)
-  const locales = await q.siteLocales(ctx.db, owner)
+  const locales = await lq.siteLocales(ctx.db, owner)
   const inputs = body.localizations ?? []
   checkLocales(locales, inputs, [], (i) => `localizations.${i}.locale_id`)
   const now = ctx.clock.now()
@@ -99,7 +100,7 @@ export async function create(ctx: Ctx, body: CreateBlogBody): Promise<BlogDetail
       created_at: now,
       updated_at: now,
     })
-    await q.insertLocalizations(tx, localizationValues(content.id, inputs, now))
+    await lq.insertLocalizations(tx, localizationValues(content.id, inputs, now))
     await notifyIfSubmitted(tx, 'Draft', row)
     const detail = await q.detailOf(tx, row)
     const blog = q.toBlog(row, detail.site_ids)
@@ -200,7 +201,7 @@ export async function clone(ctx: Ctx, id: string): Promise<BlogDetail> {
       updated_at: now,
     })
     const locs = await q.localizationsOf(tx, source.content_id)
-    await q.insertLocalizations(
+    await lq.insertLocalizations(
       tx,
       locs.map(({ id: _l, content_id: _lc, ...l }) => ({ ...l, content_id: content.id, created_at: now, updated_at: now })),
     )
