@@ -41,12 +41,9 @@ export interface FeedSite {
 /** A live site's name, description and default locale code. */
 export async function feedSite(db: ReadDb, siteId: string): Promise<FeedSite | undefined> {
   const [row] = await db
-    .select({
-      name: sites.name,
-      description: sites.description,
-      localeCode: sql<string | null>`(select ${locales.code} from ${locales} where ${locales.site_id} = ${sites.id} and ${locales.is_default} limit 1)`,
-    })
+    .select({ name: sites.name, description: sites.description, localeCode: locales.code })
     .from(sites)
+    .leftJoin(locales, and(eq(locales.site_id, sites.id), eq(locales.is_default, true)))
     .where(and(eq(sites.id, siteId), isNull(sites.deleted_at)))
     .limit(1)
   return row

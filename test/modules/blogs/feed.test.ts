@@ -1,0 +1,243 @@
+import { eq } from 'drizzle-orm'
+import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { systemCtx } from '../../../src/core/context.js'
+import { blogLocalizations } from '../../../src/db/schema/blogs.js'
+import { etagMatches, renderRss, rfc822, xmlSafe, type FeedItem } from '../../../src/modules/blogs/feed.js'
+import type { BlogDetail } from '../../../src/modules/blogs/schemas.js'
+import { scheduledBlogs } from '../../../src/modules/blogs/workflow-service.js'
+import type { ManualClock } from '../../../src/platform/clock.js'
+import { publishDue } from '../../../src/workers/scheduled-publish.js'
+import { testApp, type TestApp } from '../../helpers/app.js'
+import { MISSING_ID, makeSite, uid, type SiteFixture } from '../../helpers/factories.js'
+import { expectProblem, type Res } from '../../helpers/http.js'
+import { createBlog, locId } from './fixtures.js'
+
+interface RssItem {
+  title: string
+  link?: string
+  description: string
+  pubDate?: string
+  guid: { '#text': string; '@_isPermaLink': string }
+  category?: string[]
+}
+interface Rss {
+  rss: { '@_version': string; channel: { title: string; link: string; description: string; language?: string; item?: RssItem[] } }
+}
+
+const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, trimValues: false, isArray: (name) => name === 'item' || name === 'category' })
+
+/** Validates (well-formed XML) and parses an RSS document. */
+function parseRss(xml: string): Rss['rss']['channel'] & { items: RssItem[] } {
+  expect(XMLValidator.validate(xml)).toBe(true)
+  const doc = parser.parse(xml) as Rss
+  expect(doc.rss['@_version']).toBe('2.0')
+  return { ...doc.rss.channel, items: doc.rss.channel.item ?? [] }
+}
+
+const NASTY = 'Fish & <Chips> "quoted" \'single\' ]]> end 😀 ünïcödé'
+
+describe('renderRss (pure)', () => {
+  const item = (p: Partial<FeedItem> = {}): FeedItem => ({ title: 'T', description: 'D', link: 'http://x/1', guid: 'g', pubDate: null, categories: [], ...p })
+  const channel = { title: 'C', description: 'Desc', link: 'http://x/', selfUrl: 'http://x/feed.rss', language: 'en', generator: 'Atrium' }
+
+  it('escapes markup characters and keeps emoji, so the text round-trips', () => {
+    const xml = renderRss({ ...channel, title: NASTY, description: `${NASTY} <script>alert(1)</script>` }, [item({ title: NASTY, description: NASTY, guid: NASTY, categories: [NASTY] })])
+    expect(xml).not.toContain('<Chips>')
+    expect(xml).not.toContain('<script>')
+    expect(xml).not.toMatch(/]]>(?! end)/) // only ever as escaped ]]&gt;
+    const ch = parseRss(xml)
+    expect(ch.title).toBe(NASTY)
+    expect(ch.description).toBe(`${NASTY} <script>alert(1)</script>`)
+    expect(ch.items[0]!.title).toBe(NASTY)
+    expect(ch.items[0]!.guid).toEqual({ '#text': NASTY, '@_isPermaLink': 'false' })
+    expect(ch.items[0]!.category).toEqual([NASTY])
+  })
+
+  it('drops characters XML 1.0 cannot carry (control characters, lone surrogates)', () => {
+    const bad = `a\u0000b\u0001c\u0008d\u000Be\u001Ff\uFFFEg\uD800h`
+    expect(xmlSafe(bad)).toBe('abcdefgh')
+    expect(xmlSafe('tab\tnewline\ncr\r😀')).toBe('tab\tnewline\ncr\r😀')
+    const ch = parseRss(renderRss(channel, [item({ title: bad })]))
+    expect(ch.items[0]!.title).toBe('abcdefgh')
+  })
+
+  it('writes RFC 822 dates and renders an empty channel', () => {
+    expect(rfc822(new Date('2024-03-05T07:08:09Z'))).toBe('Tue, 05 Mar 2024 07:08:09 GMT')
+    const ch = parseRss(renderRss(channel, []))
+    expect(ch.items).toEqual([])
+    expect(ch.title).toBe('C')
+  })
+
+  it('If-None-Match: exact, weak, in a list, or *', () => {
+    expect(etagMatches('"abc"', '"abc"')).toBe(true)
+    expect(etagMatches('W/"abc"', '"abc"')).toBe(true)
+    expect(etagMatches('"x", "abc"', '"abc"')).toBe(true)
+    expect(etagMatches('*', '"abc"')).toBe(true)
+    expect(etagMatches('"abd"', '"abc"')).toBe(false)
+    expect(etagMatches(undefined, '"abc"')).toBe(false)
+  })
+})
+
+let t: TestApp
+let site: SiteFixture
+let other: SiteFixture
+const clock = () => t.clock as ManualClock
+const feedOf = (s: SiteFixture, headers: Record<string, string> = {}, key = s.keys.Read) => t.as(key).get(`/sites/${s.id}/feed.rss`, headers)
+
+function rssOk(res: Res) {
+  expect(res.statusCode, res.body).toBe(200)
+  expect(res.headers['content-type']).toBe('application/rss+xml; charset=utf-8')
+  expect(res.headers.etag).toMatch(/^"[A-Za-z0-9_-]+"$/)
+  return parseRss(res.body)
+}
+
+/** A published blog with en and de localizations, published_date as given. */
+function post(s: SiteFixture, title: string, extra: Record<string, unknown> = {}, key = s.keys.Write, siteIds = [s.id]): Promise<BlogDetail> {
+  return createBlog(
+    t,
+    s,
+    {
+      slug: `feed-${uid()}`,
+      status: 'Published',
+      localizations: [
+        { locale_id: locId(s, 'en'), title, excerpt: `Excerpt of ${title}` },
+        { locale_id: locId(s, 'de'), title: `DE ${title}`, excerpt: `Auszug ${title}` },
+      ],
+      ...extra,
+    },
+    key,
+    siteIds,
+  )
+}
+
+beforeAll(async () => {
+  t = await testApp()
+  site = await makeSite(t, { name: `Café <News> & "More" ${uid()}`, description: 'All the news ]]> & more 📰' })
+  other = await makeSite(t)
+})
+afterAll(() => t.close())
+
+describe('GET /sites/{site_id}/feed.rss', () => {
+  it('is well-formed RSS 2.0 with the site as channel and escaped, round-tripping item text', async () => {
+    clock().advance(1000)
+    const blog = await post(site, NASTY, { published_date: '2024-05-01' })
+    const ch = rssOk(await feedOf(site))
+    const name = expectStatusName(await t.as(site.keys.Read).get(`/sites/${site.id}`))
+    expect(ch.title).toBe(name)
+    expect(ch.description).toBe('All the news ]]> & more 📰')
+    expect(ch.language).toBe('en')
+    expect(ch.link).toBe(`http://localhost:80/api/v1/sites/${site.id}/blogs/published`)
+    const item = ch.items.find((i) => i.guid['#text'] === blog.id)!
+    expect(item.title).toBe(NASTY)
+    expect(item.description).toBe(`Excerpt of ${NASTY}`)
+    expect(item.guid['@_isPermaLink']).toBe('false')
+    expect(item.link).toBe(`http://localhost:80/api/v1/sites/${site.id}/blogs/by-slug/${blog.slug}`)
+    expect(item.pubDate).toBe(new Date(blog.published_at as string).toUTCString())
+  })
+
+  it("uses the site's default locale", async () => {
+    const de = await makeSite(t, { locales: [{ code: 'de', is_default: true }, { code: 'en' }] })
+    await post(de, 'Hello')
+    const ch = rssOk(await feedOf(de))
+    expect(ch.language).toBe('de')
+    expect(ch.items.map((i) => [i.title, i.description])).toEqual([['DE Hello', 'Auszug Hello']])
+  })
+
+  it('carries only published blogs (no Draft, InReview, Scheduled, expired or deleted) and blogs shared with the site', async () => {
+    const s = await makeSite(t)
+    const live = await post(s, 'Live', { published_date: '2024-01-02' })
+    const shared = await post(other, 'Shared in', { published_date: '2024-01-03' }, t.masterKey, [other.id, s.id])
+    await createBlog(t, s, { status: 'Draft' })
+    const review = await createBlog(t, s)
+    await t.as(s.keys.Write).put(`/blogs/${review.id}`, { status: 'InReview' })
+    await createBlog(t, s, { status: 'Scheduled', publish_start: '2999-01-01T00:00:00Z' })
+    const ending = await post(s, 'Ending soon', { publish_end: new Date(clock().now().getTime() + 60_000).toISOString() })
+    const deleted = await post(s, 'Deleted')
+    expect((await t.as(s.keys.Write).delete(`/blogs/${deleted.id}`)).statusCode).toBe(204)
+    const guids = (r: Res) => rssOk(r).items.map((i) => i.guid['#text'])
+    expect(new Set(guids(await feedOf(s)))).toEqual(new Set([live.id, shared.id, ending.id]))
+    // publish_end passing changes the feed without any write: the cached copy is not served past it.
+    clock().advance(120_000)
+    expect(new Set(guids(await feedOf(s)))).toEqual(new Set([live.id, shared.id]))
+  })
+
+  it('holds the last 50 published blogs, newest first', async () => {
+    const s = await makeSite(t)
+    const made: Array<{ id: string; date: string }> = []
+    for (let i = 0; i < 55; i++) {
+      const date = new Date(Date.UTC(2024, 0, 1 + i)).toISOString().slice(0, 10)
+      made.push({ id: (await post(s, `Post ${i}`, { published_date: date })).id, date })
+    }
+    const ch = rssOk(await feedOf(s))
+    expect(ch.items).toHaveLength(50)
+    const newest = [...made].reverse().slice(0, 50)
+    expect(ch.items.map((i) => i.guid['#text'])).toEqual(newest.map((m) => m.id))
+  })
+
+  it('is cached (a change that bypasses the API is not seen) and refreshed at once by a publish, an update and a delete', async () => {
+    const s = await makeSite(t)
+    const first = await post(s, 'First', { published_date: '2024-02-01' })
+    const titles = async () => rssOk(await feedOf(s)).items.map((i) => i.title)
+    expect(await titles()).toEqual(['First'])
+    const enLoc = first.localizations.find((l) => l.locale_id === locId(s, 'en'))!
+    await t.dbh.db.update(blogLocalizations).set({ title: 'Sneaky' }).where(eq(blogLocalizations.id, enLoc.id))
+    expect(await titles()).toEqual(['First']) // served from the cache
+
+    await post(s, 'Second', { published_date: '2024-02-02' })
+    expect(await titles()).toEqual(['Second', 'Sneaky']) // a publish refreshes it
+
+    expect((await t.as(s.keys.Write).put(`/blogs/localizations/${enLoc.id}`, { title: 'Edited' })).statusCode).toBe(200)
+    expect(await titles()).toEqual(['Second', 'Edited']) // an update refreshes it
+
+    expect((await t.as(s.keys.Write).delete(`/blogs/${first.id}`)).statusCode).toBe(204)
+    expect(await titles()).toEqual(['Second']) // a delete refreshes it
+
+    const sched = await post(s, 'Later', { publish_start: new Date(clock().now().getTime() + 60_000).toISOString() })
+    expect(sched.status).toBe('Scheduled')
+    expect(await titles()).toEqual(['Second'])
+    clock().advance(120_000)
+    expect(await publishDue(systemCtx(t.deps), scheduledBlogs)).toEqual([sched.id])
+    expect((await titles())[0]).toBe('Later') // the scheduler's publish refreshes it
+  })
+
+  it('answers If-None-Match with 304 while the feed is unchanged, and 200 with a new ETag after a change', async () => {
+    const s = await makeSite(t)
+    await post(s, 'One')
+    const first = await feedOf(s)
+    rssOk(first)
+    const etag = first.headers.etag as string
+    const again = await feedOf(s)
+    expect(again.headers.etag).toBe(etag)
+    expect(again.body).toBe(first.body)
+    for (const inm of [etag, `W/${etag}`, `"nope", ${etag}`, '*']) {
+      const res = await feedOf(s, { 'if-none-match': inm })
+      expect(res.statusCode).toBe(304)
+      expect(res.body).toBe('')
+      expect(res.headers.etag).toBe(etag)
+    }
+    rssOk(await feedOf(s, { 'if-none-match': '"stale"' }))
+    clock().advance(1000)
+    await post(s, 'Two')
+    const changed = await feedOf(s, { 'if-none-match': etag })
+    expect(rssOk(changed).items.map((i) => i.title)).toEqual(['Two', 'One'])
+    expect(changed.headers.etag).not.toBe(etag)
+  })
+
+  it('401 without credentials; 404 for another site, an unknown site or a deleted one; 400 for a bad id', async () => {
+    expectProblem(await t.as().get(`/sites/${site.id}/feed.rss`), 401, 'UNAUTHENTICATED')
+    expectProblem(await feedOf(site, {}, other.keys.Master), 404, 'NOT_FOUND')
+    expectProblem(await t.as(t.masterKey).get(`/sites/${MISSING_ID}/feed.rss`), 404, 'NOT_FOUND')
+    expectProblem(await t.as(t.masterKey).get('/sites/nope/feed.rss'), 400, 'VALIDATION_FAILED')
+    const gone = await makeSite(t)
+    rssOk(await feedOf(gone, {}, t.masterKey))
+    expect((await t.as(t.masterKey).delete(`/sites/${gone.id}`)).statusCode).toBe(204)
+    expectProblem(await feedOf(gone, {}, t.masterKey), 404, 'NOT_FOUND')
+    // 403 cannot happen here: Read is the lowest level, so every key of the site may read the feed.
+  })
+})
+
+function expectStatusName(res: Res): string {
+  expect(res.statusCode).toBe(200)
+  return res.json<{ name: string }>().name
+}
