@@ -95,13 +95,16 @@ describe('scheduled publishing', () => {
     expect(await outboxCount()).toBe(outbox)
   })
 
-  it('skips deleted blogs and blogs no longer Scheduled', async () => {
+  it('skips deleted blogs, blogs no longer Scheduled and blogs of a deleted site', async () => {
     const [gone, unpublished] = await scheduled(2, 60_000)
     expect((await t.as(a.keys.Write).delete(`/blogs/${gone}`)).statusCode).toBe(204)
     expectStatus(await t.as(a.keys.Write).put(`/blogs/${unpublished}`, { status: 'Draft' }), 200)
+    const doomed = await makeSite(t)
+    const orphan = await createBlog(t, doomed, { status: 'Published', publish_start: inMs(60_000) })
+    expect((await t.as(t.masterKey).delete(`/sites/${doomed.id}`)).statusCode).toBe(204)
     clock().advance(120_000)
     expect(await publishDue(systemCtx(t.deps), scheduledBlogs)).toEqual([])
-    expect(await publishAudits([gone!, unpublished!])).toEqual([])
+    expect(await publishAudits([gone!, unpublished!, orphan.id])).toEqual([])
   })
 
   it('a published post shows at once in the cached published list', async () => {
