@@ -152,6 +152,9 @@ describe('bad input is a 4xx problem and changes nothing', () => {
       ['page=abc', 'page'],
       ['page=1.5', 'page'],
       ['per_page=ten', 'per_page'],
+      ['page=', 'page'],
+      ['page=1&page=2', 'page'],
+      ['per_page=1e9', 'per_page'],
     ]
     for (const [qs, field] of cases) {
       const body = expectFullProblem(await t.as(t.masterKey).get(`/api-keys?${qs}`), 400, 'VALIDATION_FAILED')
@@ -159,7 +162,15 @@ describe('bad input is a 4xx problem and changes nothing', () => {
     }
     const ok = await t.as(t.masterKey).get('/api-keys?page=1&per_page=100')
     expect(ok.statusCode).toBe(200)
-    expect(ok.json<{ meta: { per_page: number } }>().meta.per_page).toBe(100)
+    const first = ok.json<{ data: unknown[]; meta: { page: number; per_page: number; total: number; total_pages: number } }>()
+    expect(first.meta).toMatchObject({ page: 1, per_page: 100, total_pages: Math.ceil(first.meta.total / 100) })
+    expect(first.data.length).toBe(Math.min(first.meta.total, 100))
+    // Defaults per the spec's Limits table; a page past the end is an empty list with the true totals.
+    const defaults = await t.as(t.masterKey).get('/api-keys')
+    expect(defaults.json<{ meta: { page: number; per_page: number } }>().meta).toMatchObject({ page: 1, per_page: 10 })
+    const beyond = await t.as(t.masterKey).get('/api-keys?page=999&per_page=2')
+    expect(beyond.statusCode).toBe(200)
+    expect(beyond.json()).toEqual({ data: [], meta: { page: 999, per_page: 2, total: first.meta.total, total_pages: Math.ceil(first.meta.total / 2) } })
     await unchanged()
   })
 
@@ -176,5 +187,40 @@ describe('bad input is a 4xx problem and changes nothing', () => {
     expect((await siteRow())?.description).toBe('kept')
     const onlyUnknown = await t.as(t.masterKey).put(`/sites/${site.id}`, { is_admin: true })
     expectFullProblem(onlyUnknown, 400, 'VALIDATION_FAILED')
+  })
+})
+
+describe('X-Request-Id', () => {
+  const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+  it('is echoed when valid, on success and on every kind of error', async () => {
+    const id = `trace-${uid()}:1.2`
+    const h = { 'x-request-id': id }
+    const responses = [
+      await t.as(t.masterKey).get('/sites', h),
+      await t.as().get('/sites', h),
+      await t.as(t.masterKey).get('/api-keys?page=0', h),
+      await t.as(t.masterKey).get('/sites/00000000-0000-4000-8000-000000000000', h),
+      await t.as(t.masterKey).get('/nowhere', h),
+      await t.app.inject({ method: 'POST', url: '/api/v1/sites', headers: { ...h, 'x-api-key': t.masterKey, 'content-type': 'text/plain' }, payload: 'x' }),
+      await t.app.inject({ method: 'GET', url: '/api/v1/sites/%E0%A4%A', headers: h }),
+    ]
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 401, 400, 404, 404, 415, 400])
+    for (const r of responses) expect(r.headers['x-request-id']).toBe(id)
+  })
+
+  it('is generated when missing or invalid, and differs per request', async () => {
+    const invalid = ['has spaces', 'x'.repeat(129), 'ümlaut', 'semi;colon', '']
+    const seen = new Set<string>()
+    for (const value of invalid) {
+      const res = await t.as(t.masterKey).get('/sites', value ? { 'x-request-id': value } : {})
+      const got = String(res.headers['x-request-id'])
+      expect(got).toMatch(ID)
+      seen.add(got)
+    }
+    const none = await t.as().get('/nowhere')
+    expect(String(none.headers['x-request-id'])).toMatch(ID)
+    seen.add(String(none.headers['x-request-id']))
+    expect(seen.size).toBe(invalid.length + 1)
   })
 })

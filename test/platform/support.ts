@@ -16,7 +16,7 @@ import type { Res } from '../helpers/http.js'
  * The rate-limit window is a fixed wall-clock minute. A test that needs N requests in one window
  * waits for the next minute when fewer than `marginMs` remain in this one.
  */
-export async function awayFromMinuteEdge(marginMs = 5000): Promise<void> {
+export async function awayFromMinuteEdge(marginMs = 8000): Promise<void> {
   const left = 60_000 - (Date.now() % 60_000)
   if (left < marginMs) await new Promise((r) => setTimeout(r, left + 50))
 }
