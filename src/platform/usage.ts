@@ -39,9 +39,10 @@ export class UsageRecorder {
     if (this.buffer.length >= 1000) void this.flush()
   }
 
-  /** Writes everything buffered so far; tests call it to read usage deterministically. */
+  /** Writes everything recorded before the call (waiting for flushes in progress); tests call it to read usage deterministically. */
   async flush(): Promise<void> {
-    if (this.flushing) await this.flushing
+    // Another caller may have taken this caller's records into a write still in progress: wait for all of them.
+    while (this.flushing) await this.flushing
     if (this.buffer.length === 0) return
     const batch = this.buffer
     this.buffer = []
@@ -59,16 +60,17 @@ export class UsageRecorder {
       const liveIds = new Set(live.map((r) => r.id))
       const rows = batch.filter((b) => liveIds.has(b.api_key_id))
       if (rows.length === 0) return
+      const last = new Map<string, Date>()
+      for (const r of rows) if ((last.get(r.api_key_id)?.getTime() ?? 0) < r.created_at.getTime()) last.set(r.api_key_id, r.created_at)
+      const latest = sql.join(
+        [...last].map(([id, at]) => sql`(${id}::uuid, ${at.toISOString()}::timestamptz)`),
+        sql`, `,
+      )
       await this.db.transaction(async (tx) => {
         for (let i = 0; i < rows.length; i += 500) await tx.insert(apiKeyUsage).values(rows.slice(i, i + 500))
-        const last = new Map<string, Date>()
-        for (const r of rows) if ((last.get(r.api_key_id)?.getTime() ?? 0) < r.created_at.getTime()) last.set(r.api_key_id, r.created_at)
-        for (const [id, at] of last) {
-          await tx
-            .update(apiKeys)
-            .set({ last_used_at: sql`greatest(coalesce(${apiKeys.last_used_at}, ${at}), ${at})` })
-            .where(sql`${apiKeys.id} = ${id}`)
-        }
+        // One statement for every key of the batch; last_used_at never moves backwards.
+        await tx.execute(sql`update ${apiKeys} set last_used_at = greatest(coalesce(${apiKeys.last_used_at}, v.at), v.at)
+          from (values ${latest}) as v(id, at) where ${apiKeys.id} = v.id`)
       })
     } catch (err) {
       // Usage is telemetry: losing a batch must never fail a request; keep what fits for the next try.

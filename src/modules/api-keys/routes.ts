@@ -8,10 +8,24 @@ import * as keys from './service.js'
 
 const tags = ['API keys']
 
+/** Choices beyond the spec (decisions.md), written into the OpenAPI description. */
+const docs = {
+  list: 'Keys within your scope (a site-scoped key sees its own site only), newest first. `status=Expired` includes Active keys past `expires_at`.',
+  create:
+    "The plaintext `key` (`atr_` + 43 base64url characters) is returned here only. `site_id` defaults to the calling key's site. " +
+    'Caps: a Master key grants up to Master, an Admin key up to Write (403 above). Only Master and Admin keys may be unscoped (400), ' +
+    'and only an unscoped Master key or a system admin may create one (403).',
+  update: 'Name, description, rate limit and expiry; permission and site are fixed. An Expired key cannot be extended (409).',
+  block: 'Active → Blocked; the key stops authenticating at once. Other states: 409 INVALID_STATE.',
+  unblock: 'Blocked → Active. Other states: 409 INVALID_STATE.',
+  revoke: 'Active, Blocked or Expired → Revoked, permanently (a Revoked key: 409 INVALID_STATE).',
+  usage: 'One record per authenticated request with the key (method, path, status code, salted IP hash, time), newest first; `limit` at most 500.',
+}
+
 export const apiKeyRoutes: AppPlugin = async (app) => {
   app.get(
     '/api-keys',
-    { config: { access: level('Admin') }, schema: { tags, querystring: ListApiKeysQuery, response: { 200: Paginated(ApiKey) } } },
+    { config: { access: level('Admin') }, schema: { tags, description: docs.list, querystring: ListApiKeysQuery, response: { 200: Paginated(ApiKey) } } },
     (req) => keys.list(req.ctx, req.query),
   )
 
@@ -23,16 +37,16 @@ export const apiKeyRoutes: AppPlugin = async (app) => {
 
   app.post(
     '/api-keys',
-    {
-      config: { access: level('Admin') },
-      schema: { tags, description: 'The plaintext `key` is returned here only.', body: CreateApiKeyBody, response: { 200: CreatedApiKey } },
-    },
+    { config: { access: level('Admin') }, schema: { tags, description: docs.create, body: CreateApiKeyBody, response: { 200: CreatedApiKey } } },
     (req) => keys.create(req.ctx, req.body),
   )
 
   app.put(
     '/api-keys/:id',
-    { config: { access: record('api_key', 'Admin') }, schema: { tags, params: IdParams, body: UpdateApiKeyBody, response: { 200: ApiKey } } },
+    {
+      config: { access: record('api_key', 'Admin') },
+      schema: { tags, description: docs.update, params: IdParams, body: UpdateApiKeyBody, response: { 200: ApiKey } },
+    },
     (req) => keys.update(req.ctx, req.params.id, req.body),
   )
 
@@ -50,26 +64,37 @@ export const apiKeyRoutes: AppPlugin = async (app) => {
     {
       config: { access: record('api_key', 'Admin') },
       preValidation: optionalBody,
-      schema: { tags, params: IdParams, body: BlockBody, response: { 200: ApiKey } },
+      schema: { tags, description: docs.block, params: IdParams, body: BlockBody, response: { 200: ApiKey } },
     },
     (req) => keys.block(req.ctx, req.params.id, req.body),
   )
 
   app.post(
     '/api-keys/:id/unblock',
-    { config: { access: record('api_key', 'Admin') }, preValidation: optionalBody, schema: { tags, params: IdParams, body: Body({}), response: { 200: ApiKey } } },
+    {
+      config: { access: record('api_key', 'Admin') },
+      preValidation: optionalBody,
+      schema: { tags, description: docs.unblock, params: IdParams, body: Body({}), response: { 200: ApiKey } },
+    },
     (req) => keys.unblock(req.ctx, req.params.id),
   )
 
   app.post(
     '/api-keys/:id/revoke',
-    { config: { access: record('api_key', 'Admin') }, preValidation: optionalBody, schema: { tags, params: IdParams, body: Body({}), response: { 200: ApiKey } } },
+    {
+      config: { access: record('api_key', 'Admin') },
+      preValidation: optionalBody,
+      schema: { tags, description: docs.revoke, params: IdParams, body: Body({}), response: { 200: ApiKey } },
+    },
     (req) => keys.revoke(req.ctx, req.params.id),
   )
 
   app.get(
     '/api-keys/:id/usage',
-    { config: { access: record('api_key', 'Admin') }, schema: { tags, params: IdParams, querystring: UsageQuery, response: { 200: UsagePage } } },
+    {
+      config: { access: record('api_key', 'Admin') },
+      schema: { tags, description: docs.usage, params: IdParams, querystring: UsageQuery, response: { 200: UsagePage } },
+    },
     (req) => keys.usage(req.ctx, req.params.id, req.query),
   )
 }

@@ -1,6 +1,6 @@
 import type { Ctx } from '../../core/context.js'
 import { isUnscoped, levelOnSite, requireSite } from '../../core/access.js'
-import { LEVEL_RANK, atLeast } from '../../core/levels.js'
+import { atLeast } from '../../core/levels.js'
 import { mutate } from '../../core/mutation.js'
 import type { Level, Principal } from '../../core/principal.js'
 import { registerScope } from '../../core/scope.js'
@@ -59,7 +59,7 @@ function listableSites(p: Principal): string[] | undefined {
   return []
 }
 
-/** Paginated keys within the caller's scope, filtered by status, permission and site. */
+/** Paginated keys within the caller's scope (a scoped key: its site only), filtered by status, permission and site. */
 export async function list(ctx: Ctx, query: ListApiKeysQuery): Promise<Page<ApiKey>> {
   const { limit, offset } = pageWindow(query)
   const { rows, total } = await q.listKeys(
@@ -75,7 +75,7 @@ export async function list(ctx: Ctx, query: ListApiKeysQuery): Promise<Page<ApiK
   )
 }
 
-/** One key (access already resolved by the route's record declaration). */
+/** One key; the route's record access has answered 404 (out of scope) and 403 (below Admin) already. */
 export async function get(ctx: Ctx, id: string): Promise<ApiKey> {
   return present(ctx, (await q.findKey(ctx.db, id)) ?? notFound(ENTITY))
 }
@@ -85,7 +85,10 @@ export interface CreateInput extends CreateApiKeyBody {
   plaintext?: string
 }
 
-/** Creates a key within the caller's scope and cap (403 above it; 404 for a site out of reach). */
+/**
+ * Creates a key within the caller's scope and cap: 403 above the cap or for unscoped keys without an unscoped
+ * Master/system-admin caller; 404 for a site out of reach; 400 for an unscoped Write/Read key or a past expiry.
+ */
 export async function create(ctx: Ctx, body: CreateInput): Promise<CreatedApiKey> {
   const p = ctx.principal
   const siteId = body.site_id === undefined ? (p.kind === 'api_key' ? p.siteId : null) : body.site_id
@@ -169,16 +172,18 @@ export function update(ctx: Ctx, id: string, body: UpdateApiKeyBody): Promise<Ap
   })
 }
 
-/** Active → Blocked, with an optional reason; anything else is 409 INVALID_STATE. */
+/** Active → Blocked, with an optional reason; anything else is 409 INVALID_STATE; 403 above the caller's cap. */
 export function block(ctx: Ctx, id: string, body: BlockBody): Promise<ApiKey> {
-  return change(ctx, id, 'Block', (row, now) => {
+  const reason = body.reason ?? null
+  const apply = (row: ApiKeyRow, now: Date): Partial<ApiKeyRow> => {
     const status = effectiveKeyStatus(row, now)
     if (status !== 'Active') invalidState(`Only an Active key can be blocked; this key is ${status}`)
-    return { status: 'Blocked', block_reason: body.reason ?? null, blocked_at: now }
-  }, { reason: body.reason ?? null })
+    return { status: 'Blocked', block_reason: reason, blocked_at: now }
+  }
+  return change(ctx, id, 'Block', apply, { reason })
 }
 
-/** Blocked → Active (or Expired when its expiry passed meanwhile). */
+/** Blocked → Active (reads Expired when its expiry passed meanwhile); anything else is 409 INVALID_STATE. */
 export function unblock(ctx: Ctx, id: string): Promise<ApiKey> {
   return change(ctx, id, 'Unblock', (row) => {
     if (row.status !== 'Blocked') invalidState(`Only a Blocked key can be unblocked; this key is ${row.status}`)
@@ -186,7 +191,7 @@ export function unblock(ctx: Ctx, id: string): Promise<ApiKey> {
   })
 }
 
-/** Active, Blocked or Expired → Revoked, permanently. */
+/** Active, Blocked or Expired → Revoked, permanently; revoking twice is 409 INVALID_STATE. */
 export function revoke(ctx: Ctx, id: string): Promise<ApiKey> {
   return change(ctx, id, 'Revoke', (row, now) => {
     if (row.status === 'Revoked') invalidState('The key is already revoked')
@@ -194,7 +199,7 @@ export function revoke(ctx: Ctx, id: string): Promise<ApiKey> {
   })
 }
 
-/** Deletes a key for good; its usage history goes with it, its audit trail stays. */
+/** Deletes a key for good (403 above the caller's cap); its usage history goes with it, its audit trail stays. */
 export async function remove(ctx: Ctx, id: string): Promise<void> {
   await mutate(ctx, { entity: ENTITY, action: 'Delete' }, async (tx) => {
     const before = (await q.lockKey(tx, id)) ?? notFound(ENTITY)
@@ -247,8 +252,13 @@ export async function expireDue(ctx: Ctx): Promise<number> {
  */
 export async function bootstrap(ctx: Ctx, plaintext: string | undefined): Promise<{ created: boolean; key?: string; warning?: string }> {
   if (plaintext) {
+    // The shape X-API-Key accepts (src/http/auth.ts): a key outside it could never authenticate.
+    if (!/^[\x21-\x7e]{16,200}$/.test(plaintext)) validation('ATRIUM_BOOTSTRAP_KEY', 'must be 16-200 printable ASCII characters without spaces')
     const existing = await q.findKeyByDigest(ctx.db, digestKey(plaintext))
     if (existing) {
+      if (existing.permission !== 'Master' || existing.site_id !== null) {
+        return { created: false, warning: 'ATRIUM_BOOTSTRAP_KEY names a key that is not an unscoped Master key; left as it is' }
+      }
       const status = effectiveKeyStatus(existing, ctx.clock.now())
       return { created: false, ...(status !== 'Active' ? { warning: `ATRIUM_BOOTSTRAP_KEY names a key that is ${status}; left as it is` } : {}) }
     }
@@ -260,4 +270,3 @@ export async function bootstrap(ctx: Ctx, plaintext: string | undefined): Promis
   return { created: true, key: made.key }
 }
 
-export const permissionRank = (l: Level) => LEVEL_RANK[l]

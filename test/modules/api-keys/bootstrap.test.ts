@@ -121,6 +121,13 @@ describe('bootstrap at start-up', () => {
     expect(me.json()).toMatchObject({ permission: 'Master', site_id: null, auth_method: 'api_key' })
   })
 
+  it('a bootstrap key X-API-Key could never carry stops start-up with a clear message', async () => {
+    const dbh = await database()
+    const app = await instance(dbh, `has a space ${randomBytes(8).toString('hex')}`)
+    await expect(prepare(app, () => undefined)).rejects.toThrow(/ATRIUM_BOOTSTRAP_KEY/)
+    expect(await keyCount(dbh)).toBe(0)
+  })
+
   it('with a key already present, nothing is generated', async () => {
     const dbh = await database()
     const plaintext = `my-bootstrap-${randomBytes(12).toString('hex')}`

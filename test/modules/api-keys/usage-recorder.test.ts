@@ -1,0 +1,77 @@
+import { eq, inArray } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiKeyUsage } from '../../../src/db/schema/api-keys.js'
+import { UsageRecorder, type UsageRecord } from '../../../src/platform/usage.js'
+import { testApp, type TestApp } from '../../helpers/app.js'
+import { makeKey, makeSite, type SiteFixture } from '../../helpers/factories.js'
+import { keyRow } from './helpers.js'
+
+let t: TestApp
+let a: SiteFixture
+
+beforeAll(async () => {
+  t = await testApp()
+  a = await makeSite(t)
+})
+afterAll(() => t.close())
+
+const rec = (keyId: string, at: number, path = '/api/v1/x'): UsageRecord => ({
+  api_key_id: keyId,
+  method: 'GET',
+  path,
+  status_code: 200,
+  ip_hash: 'f'.repeat(64),
+  created_at: new Date(at),
+})
+
+/** A recorder of its own (no timer), over the test app's database. */
+const recorder = () => new UsageRecorder(t.dbh.db, t.deps.log, 60_000)
+
+async function usageCount(keyIds: string[]): Promise<number> {
+  return (await t.dbh.db.select({ id: apiKeyUsage.id }).from(apiKeyUsage).where(inArray(apiKeyUsage.api_key_id, keyIds))).length
+}
+
+describe('UsageRecorder', () => {
+  it('writes a batch of several keys at once, and last_used_at is each key’s latest request', async () => {
+    const k1 = await makeKey(t, 'Read', a.id)
+    const k2 = await makeKey(t, 'Read', a.id)
+    const r = recorder()
+    const base = Date.parse('2030-01-01T00:00:00Z')
+    for (let i = 0; i < 30; i++) r.record(rec(i % 2 ? k1.id : k2.id, base + i * 1000))
+    await r.flush()
+    expect(await usageCount([k1.id])).toBe(15)
+    expect(await usageCount([k2.id])).toBe(15)
+    expect((await keyRow(t, k1.id))?.last_used_at?.getTime()).toBe(base + 29_000)
+    expect((await keyRow(t, k2.id))?.last_used_at?.getTime()).toBe(base + 28_000)
+    // An older batch written late never moves last_used_at backwards.
+    r.record(rec(k1.id, base))
+    await r.stop()
+    expect((await keyRow(t, k1.id))?.last_used_at?.getTime()).toBe(base + 29_000)
+    expect(await usageCount([k1.id])).toBe(16)
+  })
+
+  it('every flush waits for the records taken by flushes still running', async () => {
+    const k = await makeKey(t, 'Read', a.id)
+    const r = recorder()
+    const now = Date.now()
+    for (let i = 0; i < 5; i++) r.record(rec(k.id, now + i))
+    const first = r.flush()
+    for (let i = 5; i < 10; i++) r.record(rec(k.id, now + i))
+    // Two more callers while the first write runs: both must see all ten once they return.
+    const counts = await Promise.all([r.flush().then(() => usageCount([k.id])), r.flush().then(() => usageCount([k.id]))])
+    await first
+    expect(counts).toEqual([10, 10])
+  })
+
+  it('drops the usage of keys deleted meanwhile, keeping the rest', async () => {
+    const live = await makeKey(t, 'Read', a.id)
+    const gone = await makeKey(t, 'Read', a.id)
+    expect((await t.as(t.masterKey).delete(`/api-keys/${gone.id}`)).statusCode).toBe(204)
+    const r = recorder()
+    r.record(rec(live.id, Date.now()))
+    r.record(rec(gone.id, Date.now()))
+    await r.flush()
+    expect(await usageCount([live.id])).toBe(1)
+    expect(await t.dbh.db.select().from(apiKeyUsage).where(eq(apiKeyUsage.api_key_id, gone.id))).toEqual([])
+  })
+})
