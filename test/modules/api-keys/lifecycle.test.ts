@@ -3,7 +3,7 @@ import * as apiKeys from '../../../src/modules/api-keys/service.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { MISSING_ID, makeKey, makeSite, type SiteFixture } from '../../helpers/factories.js'
 import { expectProblem, expectStatus } from '../../helpers/http.js'
-import { auditOf, keyRow, manualClock, type KeyBody, type KeyPage } from './helpers.js'
+import { auditOf, expectNoSecret, keyRow, manualClock, type KeyBody, type KeyPage } from './helpers.js'
 
 let t: TestApp
 let a: SiteFixture
@@ -23,14 +23,18 @@ describe('block and unblock', () => {
     const k = await makeKey(t, 'Read', a.id)
     expectStatus(await t.as(k.key).get('/auth/me'), 200)
 
-    const blocked = expectStatus<KeyBody>(await t.as(a.keys.Admin).post(`/api-keys/${k.id}/block`, { reason: 'leaked in a repo' }), 200)
+    const blockRes = await t.as(a.keys.Admin).post(`/api-keys/${k.id}/block`, { reason: 'leaked in a repo' })
+    expectNoSecret(blockRes.body, k.key)
+    const blocked = expectStatus<KeyBody>(blockRes, 200)
     expect(blocked).toMatchObject({ id: k.id, status: 'Blocked', block_reason: 'leaked in a repo' })
     const refused = expectProblem(await t.as(k.key).get('/auth/me'), 401, 'UNAUTHENTICATED')
     expect(refused.detail).toMatch(/Blocked/)
     expect(expectStatus<KeyBody>(await t.as(a.keys.Admin).get(`/api-keys/${k.id}`), 200)).toMatchObject({ status: 'Blocked', block_reason: 'leaked in a repo' })
     expect((await keyRow(t, k.id))?.blocked_at).toBeInstanceOf(Date)
 
-    const unblocked = expectStatus<KeyBody>(await t.as(a.keys.Admin).post(`/api-keys/${k.id}/unblock`), 200)
+    const unblockRes = await t.as(a.keys.Admin).post(`/api-keys/${k.id}/unblock`)
+    expectNoSecret(unblockRes.body, k.key)
+    const unblocked = expectStatus<KeyBody>(unblockRes, 200)
     expect(unblocked).toMatchObject({ status: 'Active', block_reason: null })
     expectStatus(await t.as(k.key).get('/auth/me'), 200)
     expect((await keyRow(t, k.id))?.blocked_at).toBeNull()
@@ -73,7 +77,9 @@ describe('block and unblock', () => {
 describe('revoke', () => {
   it('is final: the key stops, and block, unblock and a second revoke are 409', async () => {
     const k = await makeKey(t, 'Write', a.id)
-    const res = expectStatus<KeyBody>(await t.as(a.keys.Admin).post(`/api-keys/${k.id}/revoke`), 200)
+    const revokeRes = await t.as(a.keys.Admin).post(`/api-keys/${k.id}/revoke`)
+    expectNoSecret(revokeRes.body, k.key)
+    const res = expectStatus<KeyBody>(revokeRes, 200)
     expect(res.status).toBe('Revoked')
     expect((await keyRow(t, k.id))?.revoked_at).toBeInstanceOf(Date)
     expect(expectProblem(await t.as(k.key).get('/auth/me'), 401, 'UNAUTHENTICATED').detail).toMatch(/Revoked/)
