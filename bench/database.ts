@@ -24,6 +24,8 @@ export interface BenchDatabase {
   seeded: SeedResult
   /** Committed + rolled-back transactions of the bench database so far (server only): queries per request, roughly. */
   transactions?: () => Promise<number>
+  /** Process ids of the backends connected to the bench database (server only). */
+  backendPids?: () => Promise<number[]>
   /** Removes everything this bench created (idempotent). */
   cleanup(): Promise<void>
 }
@@ -91,7 +93,9 @@ export async function preparePostgres(serverUrl: string, opts: SeedOptions): Pro
         const rows = await adminQuery<{ n: string }>(serverUrl, 'select xact_commit + xact_rollback as n from pg_stat_database where datname = $1', [name])
         return Number(rows[0]?.n ?? 0)
       }
-      return { mode: 'postgres', dataDir, databaseUrl, where: `${u.host}/${name}`, seeded, cleanup, transactions }
+      const backendPids = async () =>
+        (await adminQuery<{ pid: number }>(serverUrl, 'select pid from pg_stat_activity where datname = $1', [name])).map((r) => Number(r.pid))
+      return { mode: 'postgres', dataDir, databaseUrl, where: `${u.host}/${name}`, seeded, cleanup, transactions, backendPids }
     } finally {
       await dbh.close()
     }

@@ -3,6 +3,7 @@
  * decides whether an endpoint exists and answers correctly before it is timed.
  */
 import autocannon from 'autocannon'
+import { processCpuMs, snapshot, spent } from './cpu.js'
 import type { Answer, BenchRequest, Endpoint } from './endpoints.js'
 
 export interface LoadOptions {
@@ -25,6 +26,17 @@ export interface Measurement {
   statusCodes: Record<string, number>
   /** Database transactions per request during the timed run (server mode): each autocommit query is one. */
   txPerRequest: number | undefined
+  /** CPU ms per request of the server process, of the database backends (server mode) and of autocannon. */
+  cpu: { server: number | undefined; db: number | undefined; loadGen: number }
+}
+
+/** What is read around the timed run besides autocannon's own figures. */
+export interface Meters {
+  serverPid: number
+  /** Transactions of the bench database so far (server mode). */
+  transactions?: () => Promise<number>
+  /** Process ids of the bench database's backends (server mode). */
+  dbPids?: () => Promise<number[]>
 }
 
 /** How long PostgreSQL backends may hold their statistics before reporting them (PGSTAT_MIN_INTERVAL is 1 s). */
@@ -76,20 +88,22 @@ async function cannon(baseUrl: string, reqs: BenchRequest[], connections: number
   })
 }
 
-/** Warm-up (discarded), then the timed run; `transactions` (server mode) counts database transactions around it. */
-export async function measure(
-  baseUrl: string,
-  ep: Endpoint,
-  reqs: BenchRequest[],
-  opts: LoadOptions,
-  transactions?: () => Promise<number>,
-): Promise<Measurement> {
+/** Warm-up (discarded), then the timed run, with database transactions and CPU time read around it. */
+export async function measure(baseUrl: string, ep: Endpoint, reqs: BenchRequest[], opts: LoadOptions, meters: Meters): Promise<Measurement> {
   if (opts.warmupS > 0) await cannon(baseUrl, reqs, opts.connections, opts.warmupS)
-  if (transactions) await sleep(STATS_SETTLE_MS)
-  const before = transactions ? await transactions() : 0
+  if (meters.transactions) await sleep(STATS_SETTLE_MS)
+  const tx0 = meters.transactions ? await meters.transactions() : 0
+  const db0 = meters.dbPids ? snapshot(await meters.dbPids()) : undefined
+  const server0 = processCpuMs(meters.serverPid)
+  const gen0 = process.cpuUsage()
   const r = await cannon(baseUrl, reqs, opts.connections, opts.durationS)
-  if (transactions) await sleep(STATS_SETTLE_MS)
-  const after = transactions ? await transactions() : 0
+  const gen = process.cpuUsage(gen0)
+  const server1 = processCpuMs(meters.serverPid)
+  const db1 = meters.dbPids && db0 ? snapshot([...new Set([...db0.keys(), ...(await meters.dbPids())])]) : undefined
+  if (meters.transactions) await sleep(STATS_SETTLE_MS)
+  const tx1 = meters.transactions ? await meters.transactions() : 0
+  const n = r.requests.total
+  const per = (x: number | undefined) => (x === undefined || n === 0 ? undefined : x / n)
   const statusCodes: Record<string, number> = {}
   for (const [code, s] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = s.count ?? 0
   return {
@@ -100,11 +114,16 @@ export async function measure(
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
-    requests: r.requests.total,
+    requests: n,
     non2xx: r.non2xx,
     errors: r.errors,
     statusCodes,
-    txPerRequest: transactions && r.requests.total > 0 ? (after - before) / r.requests.total : undefined,
+    txPerRequest: meters.transactions ? per(tx1 - tx0) : undefined,
+    cpu: {
+      server: per(server0 !== undefined && server1 !== undefined ? server1 - server0 : undefined),
+      db: per(db0 && db1 ? spent(db0, db1) : undefined),
+      loadGen: per((gen.user + gen.system) / 1000) ?? 0,
+    },
   }
 }
 
@@ -121,4 +140,5 @@ export const unmeasured = (ep: Endpoint, status: 'missing' | 'failed', note: str
   errors: 0,
   statusCodes: {},
   txPerRequest: undefined,
+  cpu: { server: undefined, db: undefined, loadGen: 0 },
 })

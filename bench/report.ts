@@ -1,4 +1,5 @@
 /* Result tables and the exit verdict. */
+import os from 'node:os'
 import type { Mode } from './database.js'
 import type { Measurement } from './load.js'
 
@@ -9,6 +10,29 @@ const TITLES: Record<Mode, string> = {
   postgres: 'PostgreSQL server',
 }
 
+const fmt = (x: number | undefined, digits = 2) => (x === undefined ? '' : x.toFixed(digits))
+
+/** CPU ms per request of everything the bench runs on this machine (server, database backends, autocannon). */
+const cpuTotal = (m: Measurement) => (m.cpu.server === undefined ? undefined : m.cpu.server + (m.cpu.db ?? 0) + m.cpu.loadGen)
+
+/**
+ * What the machine could serve if the bench had all its cores: cores × 1000 / CPU ms per request. A model
+ * (it leaves out Redis and softirq time), useful on a shared machine where req/s depends on the neighbours.
+ */
+const estimate = (m: Measurement) => {
+  const total = cpuTotal(m)
+  return total === undefined || total <= 0 ? undefined : (os.cpus().length * 1000) / total
+}
+
+/** One line of figures besides throughput and latency. */
+export function describe(m: Measurement): string {
+  const parts = [`CPU/request: server ${fmt(m.cpu.server)} ms`]
+  if (m.cpu.db !== undefined) parts.push(`database ${fmt(m.cpu.db)} ms`)
+  parts.push(`autocannon ${fmt(m.cpu.loadGen)} ms`)
+  if (m.txPerRequest !== undefined) parts.push(`${fmt(m.txPerRequest)} db transactions/request`)
+  return parts.join(', ')
+}
+
 function row(cells: string[], widths: number[]): string {
   const last = cells.length - 1
   return cells
@@ -17,9 +41,10 @@ function row(cells: string[], widths: number[]): string {
     .trimEnd()
 }
 
-/** One table per database mode: endpoint, req/s, p50, p99, non-2xx, errors (and the issue target on the server). */
+/** One table per database mode: endpoint, req/s, p50, p99, non-2xx, errors, CPU per request (and the issue target on the server). */
 export function printTable(log: (l: string) => void, mode: Mode, results: Measurement[]): void {
-  const head = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', mode === 'postgres' ? 'db tx/req' : '', mode === 'postgres' ? 'target' : '']
+  const server = mode === 'postgres'
+  const head = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'CPU ms/req', server ? 'db tx/req' : '', 'est. req/s', server ? 'target' : '']
   const body = results.map((m) =>
     m.status === 'measured'
       ? [
@@ -30,10 +55,12 @@ export function printTable(log: (l: string) => void, mode: Mode, results: Measur
           String(m.requests),
           String(m.non2xx),
           String(m.errors),
-          m.txPerRequest === undefined ? '' : m.txPerRequest.toFixed(2),
-          mode === 'postgres' && m.target ? `≥ ${m.target} ${m.rps >= m.target ? 'met' : 'MISSED'}` : '',
+          fmt(cpuTotal(m)),
+          fmt(m.txPerRequest),
+          fmt(estimate(m), 0),
+          server && m.target ? `≥ ${m.target} ${m.rps >= m.target ? 'met' : 'MISSED'}` : '',
         ]
-      : [m.endpoint, '-', '-', '-', '-', '-', '-', '', m.status === 'missing' ? 'skipped: no route yet' : 'FAILED (see below)'],
+      : [m.endpoint, '-', '-', '-', '-', '-', '-', '', '', '', m.status === 'missing' ? 'skipped: no route yet' : 'FAILED (see below)'],
   )
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)))
   log(`\n${TITLES[mode]}`)
@@ -45,6 +72,10 @@ export function printTable(log: (l: string) => void, mode: Mode, results: Measur
     if (codes.length) log(`  ${m.endpoint}: status codes ${codes.map(([c, n]) => `${c}×${n}`).join(', ')}`)
     if (m.status === 'failed') log(`  ${m.endpoint}: ${m.note}`)
   }
+  log(
+    `CPU ms/req: server process${server ? ' + database backends' : ''} + autocannon, per request; ` +
+      `est. req/s: ${os.cpus().length} cores × 1000 / CPU ms/req, what the run would reach with the machine to itself.`,
+  )
 }
 
 /** Exit code: 1 when any request errored, answered non-2xx, or an endpoint answered wrongly; 0 otherwise. */

@@ -8,7 +8,7 @@ import os from 'node:os'
 import { prepareEmbedded, preparePostgres, type BenchDatabase, type Mode } from './database.js'
 import { endpoints } from './endpoints.js'
 import { measure, probe, unmeasured, type LoadOptions, type Measurement } from './load.js'
-import { printTable, verdict } from './report.js'
+import { describe, printTable, verdict } from './report.js'
 import { DEFAULT_SEED, type SeedOptions } from './seed.js'
 import { startServer } from './server.js'
 
@@ -78,8 +78,12 @@ async function runMode(mode: Mode): Promise<Measurement[]> {
       results.push(unmeasured(ep, p.status, p.note))
       continue
     }
-    const m = await measure(server.baseUrl, ep, reqs, load, db.transactions)
-    log(`  ${ep.name}: ${Math.round(m.rps)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.non2xx} non-2xx, ${m.errors} errors (${reqs.length} distinct requests${m.txPerRequest === undefined ? '' : `, ${m.txPerRequest.toFixed(2)} db transactions/request`})`)
+    const m = await measure(server.baseUrl, ep, reqs, load, {
+      serverPid: server.pid,
+      ...(db.transactions ? { transactions: db.transactions } : {}),
+      ...(db.backendPids ? { dbPids: db.backendPids } : {}),
+    })
+    log(`  ${ep.name}: ${Math.round(m.rps)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.non2xx} non-2xx, ${m.errors} errors; ${describe(m)} (${reqs.length} distinct requests)`)
     results.push(m)
   }
   await server.stop()
