@@ -109,7 +109,11 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
 
   registerAccessGuard(app, API_PREFIX)
   registerAuth(app, deps)
-  app.addHook('preValidation', enforceAccess)
+  // Access is decided before the body is even parsed: a caller who may not write gets 401/403, not a parse error.
+  app.addHook('preParsing', async (req, _reply, payload) => {
+    await enforceAccess(req)
+    return payload
+  })
 
   await app.register(
     async (api) => {

@@ -134,6 +134,7 @@ function fromDatabase(err: unknown): ApiError | undefined {
 }
 
 interface AjvLikeError {
+  keyword?: string
   instancePath?: string
   params?: Record<string, unknown>
   message?: string
@@ -141,6 +142,10 @@ interface AjvLikeError {
 
 function validationErrors(err: FastifyError): FieldError[] {
   const ctx = (err as { validationContext?: string }).validationContext ?? 'body'
+  // A partial update (PatchBody) with no known field fails its root anyOf: one clear message, not one per branch.
+  if ((err.validation ?? []).some((v: AjvLikeError) => v.keyword === 'anyOf' && !v.instancePath)) {
+    return [{ field: ctx, message: 'must contain at least one updatable field' }]
+  }
   return (err.validation ?? []).map((v: AjvLikeError) => {
     const base = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.')
     const missing = typeof v.params?.missingProperty === 'string' ? v.params.missingProperty : undefined

@@ -35,7 +35,11 @@ export function Body<T extends TProperties>(props: T, description?: string) {
 
 /** Partial update body: every property optional, at least one required. */
 export function PatchBody<T extends TProperties>(props: T) {
-  return Type.Partial(Type.Object(props), { additionalProperties: false, minProperties: 1 })
+  // anyOf/required rather than minProperties: unknown properties are stripped, and must not count as "a field".
+  return Type.Partial(Type.Object(props), {
+    additionalProperties: false,
+    anyOf: Object.keys(props).map((k) => ({ required: [k] })),
+  })
 }
 
 export const Nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()])

@@ -2,7 +2,7 @@ import type { Ctx } from '../../core/context.js'
 import { mutate } from '../../core/mutation.js'
 import type { LocaleRow } from '../../db/schema/sites.js'
 import { invalidState, notFound, validation } from '../../http/errors.js'
-import { canonicalLocale, checkTimezone, localeDisplayName, requireSomeField } from './locales.js'
+import { canonicalLocale, checkTimezone, localeDisplayName } from './locales.js'
 import * as q from './queries.js'
 import type { LocaleInput, SiteSettings, UpdateLocaleBody, UpdateSettingsBody } from './schemas.js'
 
@@ -34,7 +34,6 @@ export async function create(ctx: Ctx, siteId: string, body: LocaleInput): Promi
 
 /** Renames, recodes or makes a locale the default (the old default is cleared in the same transaction); 404 for another site's locale, 409 for a code in use or for un-defaulting the default. */
 export async function update(ctx: Ctx, siteId: string, localeId: string, body: UpdateLocaleBody): Promise<LocaleRow> {
-  requireSomeField(body)
   const code = body.code === undefined ? undefined : canonicalLocale(body.code)
   return mutate(ctx, { entity: 'locale', action: 'Update' }, async (tx) => {
     await lockLiveSite(tx, siteId)
@@ -85,7 +84,6 @@ export function getSettings(ctx: Ctx, siteId: string): Promise<SiteSettings> {
 
 /** Partial settings update: 400 for no field, an unknown time zone or a default_locale_id that is not a locale of this site. */
 export async function updateSettings(ctx: Ctx, siteId: string, body: UpdateSettingsBody): Promise<SiteSettings> {
-  requireSomeField(body)
   const { default_locale_id, ...columns } = body
   if (columns.timezone !== undefined) columns.timezone = checkTimezone(columns.timezone)
   return mutate(ctx, { entity: 'site_settings', action: 'Update' }, async (tx) => {

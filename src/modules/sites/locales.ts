@@ -39,7 +39,3 @@ export function checkTimezone(tz: string): string {
   }
 }
 
-/** 400 when a partial update carries no known field (unknown ones are stripped before the service sees the body). */
-export function requireSomeField(body: object): void {
-  if (!Object.values(body).some((v) => v !== undefined)) validation('body', 'must contain at least one updatable field')
-}

@@ -4,7 +4,7 @@ import { mutate } from '../../core/mutation.js'
 import { registerScope } from '../../core/scope.js'
 import type { SiteRow } from '../../db/schema/sites.js'
 import { conflict, notFound, validation } from '../../http/errors.js'
-import { canonicalLocale, localeDisplayName, requireSomeField } from './locales.js'
+import { canonicalLocale, localeDisplayName } from './locales.js'
 import * as q from './queries.js'
 import type { CreateSiteBody, LocaleInput, Site, UpdateSiteBody } from './schemas.js'
 
@@ -83,7 +83,6 @@ export async function create(ctx: Ctx, body: CreateSiteBody) {
 
 /** Partial update of name, slug, description, is_active: 400 for no field, 404 unknown/deleted, 409 when the new slug is taken. */
 export async function update(ctx: Ctx, id: string, body: UpdateSiteBody): Promise<Site> {
-  requireSomeField(body)
   return mutate(ctx, { entity: 'site', action: 'Update' }, async (tx) => {
     const before = (await q.lockSite(tx, id)) ?? notFound('site')
     if (body.slug !== undefined && body.slug !== before.slug && (await q.findSiteBySlug(tx, body.slug))) {
