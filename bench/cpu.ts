@@ -8,10 +8,13 @@ import { readFileSync } from 'node:fs'
 /** Clock ticks per second of /proc/<pid>/stat utime and stime (USER_HZ, 100 on Linux). */
 const TICK_MS = 10
 
-/** utime + stime of one process in ms, or undefined when it cannot be read (gone, not Linux). */
-export function processCpuMs(pid: number): number | undefined {
+/**
+ * utime + stime of one process in ms (all its threads), or of one of its threads when `tid` is given (the
+ * main thread: tid = pid); undefined when it cannot be read (gone, not Linux).
+ */
+export function processCpuMs(pid: number, tid?: number): number | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const stat = readFileSync(tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, 'utf8')
     // Fields after the parenthesised command name (which may contain spaces): state is field 3, utime 14, stime 15.
     const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
     const utime = Number(rest[11])

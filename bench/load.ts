@@ -26,8 +26,11 @@ export interface Measurement {
   statusCodes: Record<string, number>
   /** Database transactions per request during the timed run (server mode): each autocommit query is one. */
   txPerRequest: number | undefined
-  /** CPU ms per request of the server process, of the database backends (server mode) and of autocannon. */
-  cpu: { server: number | undefined; db: number | undefined; loadGen: number }
+  /**
+   * CPU ms per request of the server process, of its main thread alone (the event loop: one core at most,
+   * whatever the machine has), of the database backends (server mode) and of autocannon.
+   */
+  cpu: { server: number | undefined; loop: number | undefined; db: number | undefined; loadGen: number }
 }
 
 /** What is read around the timed run besides autocannon's own figures. */
@@ -95,10 +98,12 @@ export async function measure(baseUrl: string, ep: Endpoint, reqs: BenchRequest[
   const tx0 = meters.transactions ? await meters.transactions() : 0
   const db0 = meters.dbPids ? snapshot(await meters.dbPids()) : undefined
   const server0 = processCpuMs(meters.serverPid)
+  const loop0 = processCpuMs(meters.serverPid, meters.serverPid)
   const gen0 = process.cpuUsage()
   const r = await cannon(baseUrl, reqs, opts.connections, opts.durationS)
   const gen = process.cpuUsage(gen0)
   const server1 = processCpuMs(meters.serverPid)
+  const loop1 = processCpuMs(meters.serverPid, meters.serverPid)
   const db1 = meters.dbPids && db0 ? snapshot([...new Set([...db0.keys(), ...(await meters.dbPids())])]) : undefined
   if (meters.transactions) await sleep(STATS_SETTLE_MS)
   const tx1 = meters.transactions ? await meters.transactions() : 0
@@ -121,6 +126,7 @@ export async function measure(baseUrl: string, ep: Endpoint, reqs: BenchRequest[
     txPerRequest: meters.transactions ? per(tx1 - tx0) : undefined,
     cpu: {
       server: per(server0 !== undefined && server1 !== undefined ? server1 - server0 : undefined),
+      loop: per(loop0 !== undefined && loop1 !== undefined ? loop1 - loop0 : undefined),
       db: per(db0 && db1 ? spent(db0, db1) : undefined),
       loadGen: per((gen.user + gen.system) / 1000) ?? 0,
     },
@@ -140,5 +146,5 @@ export const unmeasured = (ep: Endpoint, status: 'missing' | 'failed', note: str
   errors: 0,
   statusCodes: {},
   txPerRequest: undefined,
-  cpu: { server: undefined, db: undefined, loadGen: 0 },
+  cpu: { server: undefined, loop: undefined, db: undefined, loadGen: 0 },
 })

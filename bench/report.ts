@@ -16,17 +16,21 @@ const fmt = (x: number | undefined, digits = 2) => (x === undefined ? '' : x.toF
 const cpuTotal = (m: Measurement) => (m.cpu.server === undefined ? undefined : m.cpu.server + (m.cpu.db ?? 0) + m.cpu.loadGen)
 
 /**
- * What the machine could serve if the bench had all its cores: cores × 1000 / CPU ms per request. A model
- * (it leaves out Redis and softirq time), useful on a shared machine where req/s depends on the neighbours.
+ * What one instance could serve with the machine to itself: bounded by the cores for everything the run
+ * uses (cores × 1000 / CPU ms per request) and by the server's event loop, which is one thread (1000 / its
+ * ms per request). A model (it leaves out Redis and softirq time), for a shared machine where req/s depends
+ * on the neighbours.
  */
 const estimate = (m: Measurement) => {
   const total = cpuTotal(m)
-  return total === undefined || total <= 0 ? undefined : (os.cpus().length * 1000) / total
+  if (total === undefined || total <= 0) return undefined
+  const machine = (os.cpus().length * 1000) / total
+  return m.cpu.loop !== undefined && m.cpu.loop > 0 ? Math.min(machine, 1000 / m.cpu.loop) : machine
 }
 
 /** One line of figures besides throughput and latency. */
 export function describe(m: Measurement): string {
-  const parts = [`CPU/request: server ${fmt(m.cpu.server)} ms`]
+  const parts = [`CPU/request: server ${fmt(m.cpu.server)} ms (event loop ${fmt(m.cpu.loop)} ms)`]
   if (m.cpu.db !== undefined) parts.push(`database ${fmt(m.cpu.db)} ms`)
   parts.push(`autocannon ${fmt(m.cpu.loadGen)} ms`)
   if (m.txPerRequest !== undefined) parts.push(`${fmt(m.txPerRequest)} db transactions/request`)
@@ -44,7 +48,7 @@ function row(cells: string[], widths: number[]): string {
 /** One table per database mode: endpoint, req/s, p50, p99, non-2xx, errors, CPU per request (and the issue target on the server). */
 export function printTable(log: (l: string) => void, mode: Mode, results: Measurement[]): void {
   const server = mode === 'postgres'
-  const head = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'CPU ms/req', server ? 'db tx/req' : '', 'est. req/s', server ? 'target' : '']
+  const head = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'CPU ms/req', 'loop ms/req', server ? 'db tx/req' : '', 'est. req/s', server ? 'target' : '']
   const body = results.map((m) =>
     m.status === 'measured'
       ? [
@@ -56,11 +60,12 @@ export function printTable(log: (l: string) => void, mode: Mode, results: Measur
           String(m.non2xx),
           String(m.errors),
           fmt(cpuTotal(m)),
+          fmt(m.cpu.loop),
           fmt(m.txPerRequest),
           fmt(estimate(m), 0),
           server && m.target ? `≥ ${m.target} ${m.rps >= m.target ? 'met' : 'MISSED'}` : '',
         ]
-      : [m.endpoint, '-', '-', '-', '-', '-', '-', '', '', '', m.status === 'missing' ? 'skipped: no route yet' : 'FAILED (see below)'],
+      : [m.endpoint, '-', '-', '-', '-', '-', '-', '', '', '', '', m.status === 'missing' ? 'skipped: no route yet' : 'FAILED (see below)'],
   )
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)))
   log(`\n${TITLES[mode]}`)
@@ -73,8 +78,8 @@ export function printTable(log: (l: string) => void, mode: Mode, results: Measur
     if (m.status === 'failed') log(`  ${m.endpoint}: ${m.note}`)
   }
   log(
-    `CPU ms/req: server process${server ? ' + database backends' : ''} + autocannon, per request; ` +
-      `est. req/s: ${os.cpus().length} cores × 1000 / CPU ms/req, what the run would reach with the machine to itself.`,
+    `CPU ms/req: server process${server ? ' + database backends' : ''} + autocannon; loop ms/req: the server's main thread alone; ` +
+      `est. req/s: min(${os.cpus().length} cores × 1000 / CPU ms/req, 1000 / loop ms/req), one instance with the machine to itself.`,
   )
 }
 

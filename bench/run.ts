@@ -36,6 +36,7 @@ const modes: Mode[] = (process.env.BENCH_MODES ?? (serverUrl ? 'embedded,postgre
   .split(',')
   .map((s) => s.trim())
   .filter((s): s is Mode => s === 'embedded' || s === 'postgres')
+const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)
 const WATCHDOG_MS = envInt('BENCH_TIMEOUT_S', 570, 30, 3600) * 1000
 
 const cleanups: (() => Promise<void>)[] = []
@@ -65,7 +66,7 @@ async function runMode(mode: Mode): Promise<Measurement[]> {
     `seeded ${db.where}: ${s.sites.length} sites, ${s.posts} published posts, ${s.localizations} localizations ` +
       `(${(s.bodyBytes / s.localizations / 1024).toFixed(1)} KB Markdown each) in ${secs(s.ms)} (with migrations ${secs(Date.now() - t0)})`,
   )
-  const server = await startServer({ dataDir: db.dataDir, databaseUrl: db.databaseUrl, redisUrl: mode === 'postgres' ? redisUrl : undefined })
+  const server = await startServer({ dataDir: db.dataDir, databaseUrl: db.databaseUrl, redisUrl: mode === 'postgres' ? redisUrl : undefined, nodeArgs })
   cleanups.push(() => server.stop())
   log(`server pid ${server.pid} at ${server.baseUrl}; ${load.connections} connections, ${load.warmupS} s warm-up + ${load.durationS} s per endpoint`)
   const results: Measurement[] = []

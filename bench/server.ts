@@ -13,6 +13,8 @@ export interface ServerOptions {
   dataDir: string
   databaseUrl: string | undefined
   redisUrl: string | undefined
+  /** Extra node flags for the server process (BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
+  nodeArgs?: string[]
 }
 
 export interface RunningServer {
@@ -65,7 +67,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}),
   })
-  const child = spawn(process.execPath, ['bin/atrium.js', 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), 'bin/atrium.js', 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
   const lines: string[] = []
   const keep = (chunk: Buffer) => {
     lines.push(...chunk.toString('utf8').split('\n').filter(Boolean))
