@@ -1,6 +1,7 @@
 import type { AppPlugin } from '../../app.js'
 import { anyAuth, record, site } from '../../http/access.js'
 import { LimitOffsetPage, Paginated } from '../../http/pagination.js'
+import { sendRaw } from '../../http/raw.js'
 import { IdParams, NoContent, SiteParams } from '../../http/schemas.js'
 import { bulk } from './bulk-service.js'
 import {
@@ -47,7 +48,7 @@ function siteReads(app: Api): void {
       config: { access: site('Read') },
       schema: { tags, description: `Published blogs whose publish_end has not passed, newest published_date first (then published_at). ${LIST_ITEM} ${CACHED}`, params: SiteParams, querystring: PublishedQuery, response: { 200: Paginated(BlogListItem) } },
     },
-    (req) => blogs.published(req.ctx, req.params.site_id, req.query),
+    async (req, reply) => sendRaw(reply, await blogs.published(req.ctx, req.params.site_id, req.query)),
   )
 
   app.get(
@@ -62,7 +63,7 @@ function siteReads(app: Api): void {
         response: { 200: LimitOffsetPage(BlogListItem) },
       },
     },
-    (req) => blogs.featured(req.ctx, req.params.site_id, req.query),
+    async (req, reply) => sendRaw(reply, await blogs.featured(req.ctx, req.params.site_id, req.query)),
   )
 
   app.get(
@@ -71,7 +72,7 @@ function siteReads(app: Api): void {
       config: { access: site('Read') },
       schema: { tags, description: `The live blog with this slug among the site's blogs (any status), as the detail shape. ${CACHED}`, params: SiteSlugParams, response: { 200: BlogDetail } },
     },
-    (req) => blogs.bySlug(req.ctx, req.params.site_id, req.params.slug),
+    async (req, reply) => sendRaw(reply, await blogs.bySlug(req.ctx, req.params.site_id, req.params.slug)),
   )
 
 }
@@ -86,7 +87,7 @@ function recordReads(app: Api): void {
       config: { access: record('blog', 'Read') },
       schema: { tags, description: 'The blog plus all localizations, categories (with is_primary), tags and attached documents.', params: IdParams, response: { 200: BlogDetail } },
     },
-    (req) => blogs.detail(req.ctx, req.params.id),
+    async (req, reply) => sendRaw(reply, await blogs.detail(req.ctx, req.params.id)),
   )
 
 }

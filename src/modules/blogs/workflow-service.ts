@@ -1,5 +1,7 @@
+import { Type } from 'typebox'
 import { createHash } from 'node:crypto'
-import { bumpContentVersion, contentVersion } from '../../core/content-version.js'
+import { bumpContentVersion } from '../../core/content-version.js'
+import { cachedText, jsonCache, type RawJson } from '../../core/read-cache.js'
 import type { Ctx } from '../../core/context.js'
 import { mutate, type DomainEvent } from '../../core/mutation.js'
 import { notifyReviewed } from '../../core/notifications.js'
@@ -15,7 +17,10 @@ import './service.js'
 import type { Blog, BlogListItem } from './schemas.js'
 import * as wq from './workflow.queries.js'
 import { dateIn } from './write-service.js'
-import type { ReviewBody, SimilarBlog, SimilarQuery } from './workflow.schemas.js'
+import { SimilarBlog, type ReviewBody, type SimilarQuery } from './workflow.schemas.js'
+
+const similarCache = jsonCache('blogs-similar', Type.Array(SimilarBlog))
+const SIMILAR_RECHECK_MS = 5 * 60 * 1000
 
 /** The fields a move into Published sets: published_at now, published_date today (site time zone) unless already set. */
 async function publishFields(tx: Tx, row: BlogRow, now: Date) {
@@ -71,16 +76,21 @@ export const scheduledBlogs: ScheduledSource<BlogRow> = {
  * GET /sites/{site_id}/blogs/{id}/similar (Read): the spec's similarity score computed in SQL, published
  * blogs of the site only, best first; [] when none. 404 when the site does not carry the blog.
  */
-export async function similar(ctx: Ctx, siteId: string, id: string, query: SimilarQuery): Promise<SimilarBlog[]> {
-  const source = (await wq.blogInSite(ctx.db, siteId, id)) ?? notFound('blog')
-  const scored = await wq.similarBlogIds(ctx.db, siteId, source, ctx.clock.now(), query.limit)
-  const scores = new Map(scored.map((s) => [s.id, s.score]))
-  const items = await q.listItemsByIds(
-    ctx.db,
-    scored.map((s) => s.id),
-    query.locale,
-  )
-  return items.map((item) => ({ ...item, score: scores.get(item.id) ?? 0 }))
+export async function similar(ctx: Ctx, siteId: string, id: string, query: SimilarQuery): Promise<RawJson> {
+  const locale = query.locale ?? ''
+  return similarCache.get(ctx, siteId, `${id}:${query.limit}:${locale}`, async () => {
+    const now = ctx.clock.now()
+    const source = (await wq.blogInSite(ctx.db, siteId, id)) ?? notFound('blog')
+    const scored = await wq.similarBlogIds(ctx.db, siteId, source, now, query.limit)
+    const scores = new Map(scored.map((s) => [s.id, s.score]))
+    const items = await q.listItemsByIds(
+      ctx.db,
+      scored.map((s) => s.id),
+      query.locale,
+    )
+    // A publish_end passing changes the answer without a write: re-score at least every few minutes.
+    return { value: items.map((item) => ({ ...item, score: scores.get(item.id) ?? 0 })), until: new Date(now.getTime() + SIMILAR_RECHECK_MS) }
+  })
 }
 
 export interface FeedAnswer {
@@ -127,15 +137,6 @@ async function renderFeed(ctx: Ctx, siteId: string, site: wq.FeedSite, apiBase: 
   return { etag: etagOf(body), until: latest.nextChangeAt?.getTime() ?? null, body }
 }
 
-function parseCached(raw: string | undefined, now: number): CachedFeed | undefined {
-  if (!raw) return undefined
-  try {
-    const c = JSON.parse(raw) as CachedFeed
-    return typeof c.body === 'string' && typeof c.etag === 'string' && (c.until === null || now < c.until) ? c : undefined
-  } catch {
-    return undefined
-  }
-}
 
 /**
  * GET /sites/{site_id}/feed.rss (Read): RSS 2.0 of the site's last 50 published blogs in its default locale.
@@ -144,19 +145,21 @@ function parseCached(raw: string | undefined, now: number): CachedFeed | undefin
  * apiBase: absolute URL of /api/v1 as the caller reached it (the links point at the API: there is no site URL).
  */
 export async function feed(ctx: Ctx, siteId: string, apiBase: string, ifNoneMatch?: string): Promise<FeedAnswer> {
-  const site = (await wq.feedSite(ctx.db, siteId)) ?? notFound('site')
-  const version = await contentVersion(ctx.deps, siteId)
-  const variant = createHash('sha256')
-    .update(JSON.stringify([version, site.name, site.description, site.localeCode, apiBase, ctx.deps.config.appName]))
-    .digest('base64url')
-  const key = `feed:${siteId}:${variant}`
-  const cache = ctx.deps.cache
-  const now = ctx.clock.now().getTime()
-  let entry = parseCached(await cache.get(key).catch(() => undefined), now)
-  if (!entry) {
-    entry = await renderFeed(ctx, siteId, site, apiBase)
-    const ttl = Math.min(FEED_TTL_MS, entry.until === null ? FEED_TTL_MS : entry.until - now)
-    if (ttl > 0) await cache.set(key, JSON.stringify(entry), ttl).catch((err: unknown) => ctx.log.warn({ err }, 'feed cache write failed'))
-  }
-  return { etag: entry.etag, notModified: etagMatches(ifNoneMatch, entry.etag), body: entry.body }
+  // Site name, description and locales are part of the feed: site and locale writes bump the content version too.
+  const variant = createHash('sha256').update(JSON.stringify([apiBase, ctx.deps.config.appName])).digest('base64url')
+  const text = await cachedText(
+    ctx,
+    'feed',
+    siteId,
+    variant,
+    async () => {
+      const site = (await wq.feedSite(ctx.db, siteId)) ?? notFound('site')
+      const rendered = await renderFeed(ctx, siteId, site, apiBase)
+      return { value: `${rendered.etag}\n${rendered.body}`, until: rendered.until === null ? null : new Date(rendered.until) }
+    },
+    FEED_TTL_MS,
+  )
+  const nl = text.indexOf('\n')
+  const etag = text.slice(0, nl)
+  return { etag, notModified: etagMatches(ifNoneMatch, etag), body: text.slice(nl + 1) }
 }

@@ -2,6 +2,7 @@ import { Type } from 'typebox'
 import type { AppPlugin } from '../../app.js'
 import { record, site } from '../../http/access.js'
 import { IdParams, SiteParams } from '../../http/schemas.js'
+import { sendRaw } from '../../http/raw.js'
 import { RSS_CONTENT_TYPE } from './feed.js'
 import { Blog } from './schemas.js'
 import * as workflow from './workflow-service.js'
@@ -47,7 +48,7 @@ export const blogWorkflowRoutes: AppPlugin = async (app) => {
         response: { 200: Type.Array(SimilarBlog) },
       },
     },
-    (req) => workflow.similar(req.ctx, req.params.site_id, req.params.id, req.query),
+    async (req, reply) => sendRaw(reply, await workflow.similar(req.ctx, req.params.site_id, req.params.id, req.query)),
   )
 
   app.get(

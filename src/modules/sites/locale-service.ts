@@ -1,3 +1,4 @@
+import { bumpContentVersion } from '../../core/content-version.js'
 import type { Ctx } from '../../core/context.js'
 import { mutate } from '../../core/mutation.js'
 import type { LocaleRow } from '../../db/schema/sites.js'
@@ -19,7 +20,7 @@ export function list(ctx: Ctx, siteId: string): Promise<LocaleRow[]> {
 /** Adds a locale; the first locale of a site, or one marked is_default, becomes the default. 409 for a duplicate code. */
 export async function create(ctx: Ctx, siteId: string, body: LocaleInput): Promise<LocaleRow> {
   const code = canonicalLocale(body.code)
-  return mutate(ctx, { entity: 'locale', action: 'Create' }, async (tx) => {
+  const out = await mutate(ctx, { entity: 'locale', action: 'Create' }, async (tx) => {
     await lockLiveSite(tx, siteId)
     const existing = await q.listLocales(tx, siteId)
     const isDefault = body.is_default === true || existing.length === 0
@@ -30,12 +31,14 @@ export async function create(ctx: Ctx, siteId: string, body: LocaleInput): Promi
     const created = row as LocaleRow
     return { result: created, siteId, entityId: created.id, metadata: { code } }
   })
+  await bumpContentVersion(ctx.deps, [siteId])
+  return out
 }
 
 /** Renames, recodes or makes a locale the default (the old default is cleared in the same transaction); 404 for another site's locale, 409 for a code in use or for un-defaulting the default. */
 export async function update(ctx: Ctx, siteId: string, localeId: string, body: UpdateLocaleBody): Promise<LocaleRow> {
   const code = body.code === undefined ? undefined : canonicalLocale(body.code)
-  return mutate(ctx, { entity: 'locale', action: 'Update' }, async (tx) => {
+  const out = await mutate(ctx, { entity: 'locale', action: 'Update' }, async (tx) => {
     await lockLiveSite(tx, siteId)
     const before = (await q.findLocale(tx, siteId, localeId)) ?? notFound('locale')
     if (body.is_default === false && before.is_default) invalidState('A site keeps one default locale: make another locale the default instead')
@@ -47,6 +50,8 @@ export async function update(ctx: Ctx, siteId: string, localeId: string, body: U
     })
     return { result: after, siteId, entityId: localeId, before, after }
   })
+  await bumpContentVersion(ctx.deps, [siteId])
+  return out
 }
 
 /** Removes a locale; the default locale cannot be removed while it is the default (409 INVALID_STATE). */
@@ -58,6 +63,7 @@ export async function remove(ctx: Ctx, siteId: string, localeId: string): Promis
     await q.deleteLocale(tx, localeId)
     return { result: undefined, siteId, entityId: localeId, metadata: { code: before.code } }
   })
+  await bumpContentVersion(ctx.deps, [siteId])
 }
 
 async function readSettings(ctx: Ctx, siteId: string): Promise<SiteSettings> {
@@ -86,7 +92,7 @@ export function getSettings(ctx: Ctx, siteId: string): Promise<SiteSettings> {
 export async function updateSettings(ctx: Ctx, siteId: string, body: UpdateSettingsBody): Promise<SiteSettings> {
   const { default_locale_id, ...columns } = body
   if (columns.timezone !== undefined) columns.timezone = checkTimezone(columns.timezone)
-  return mutate(ctx, { entity: 'site_settings', action: 'Update' }, async (tx) => {
+  const out = await mutate(ctx, { entity: 'site_settings', action: 'Update' }, async (tx) => {
     const site = (await q.lockSite(tx, siteId)) ?? notFound('site')
     const locsBefore = await q.listLocales(tx, siteId)
     const before = settingsOf(site, locsBefore)
@@ -101,4 +107,6 @@ export async function updateSettings(ctx: Ctx, siteId: string, body: UpdateSetti
     const after = settingsOf(updated, await q.listLocales(tx, siteId))
     return { result: after, siteId, entityId: siteId, before, after }
   })
+  await bumpContentVersion(ctx.deps, [siteId])
+  return out
 }

@@ -1,3 +1,4 @@
+import { bumpContentVersion } from '../../core/content-version.js'
 import type { Ctx } from '../../core/context.js'
 import { requireSite, visibleSiteIds } from '../../core/access.js'
 import { mutate } from '../../core/mutation.js'
@@ -83,7 +84,7 @@ export async function create(ctx: Ctx, body: CreateSiteBody) {
 
 /** Partial update of name, slug, description, is_active: 400 for no field, 404 unknown/deleted, 409 when the new slug is taken. */
 export async function update(ctx: Ctx, id: string, body: UpdateSiteBody): Promise<Site> {
-  return mutate(ctx, { entity: 'site', action: 'Update' }, async (tx) => {
+  const out = await mutate(ctx, { entity: 'site', action: 'Update' }, async (tx) => {
     const before = (await q.lockSite(tx, id)) ?? notFound('site')
     if (body.slug !== undefined && body.slug !== before.slug && (await q.findSiteBySlug(tx, body.slug))) {
       conflict(`A site with slug "${body.slug}" already exists`)
@@ -92,6 +93,8 @@ export async function update(ctx: Ctx, id: string, body: UpdateSiteBody): Promis
     const site = present(after)
     return { result: site, siteId: id, entityId: id, before: present(before), after: site, events: [{ type: 'site.updated', siteId: id, data: site }] }
   })
+  await bumpContentVersion(ctx.deps, [id])
+  return out
 }
 
 /** Soft delete: the site and everything in it answer 404 from now on; its slug becomes free. */
@@ -109,4 +112,5 @@ export async function remove(ctx: Ctx, id: string): Promise<void> {
     }
   })
   await ctx.deps.sites.invalidate(id)
+  await bumpContentVersion(ctx.deps, [id])
 }

@@ -1,6 +1,17 @@
 import { Redis } from 'ioredis'
 import type { Cache } from './cache.js'
 
+/**
+ * One round trip per rate-limit hit: start the window with its expiry if it is new, count, report what is left.
+ * Plain commands, so any Redis with scripting (2.6+) runs it.
+ */
+const HIT_SCRIPT = `
+redis.call('SET', KEYS[1], '0', 'PX', ARGV[1], 'NX')
+local count = redis.call('INCR', KEYS[1])
+return { count, redis.call('PTTL', KEYS[1]) }`
+
+type HitClient = Redis & { atriumHit(key: string, ttlMs: number): Promise<[number, number]> }
+
 /** Redis-backed cache; keys are namespaced so several deployments can share one server. */
 export class RedisCache implements Cache {
   readonly kind = 'redis' as const
@@ -14,7 +25,9 @@ export class RedisCache implements Cache {
     url: string,
     private readonly prefix = 'atrium:',
   ) {
-    this.client = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true, connectTimeout: 3000 })
+    // Auto-pipelining sends the commands of concurrent requests in one round trip (rate limit + cache reads).
+    this.client = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true, connectTimeout: 3000, enableAutoPipelining: true })
+    this.client.defineCommand('atriumHit', { numberOfKeys: 1, lua: HIT_SCRIPT })
     // Connection errors surface on the failing command (and in /health); the event itself must not crash the process.
     this.client.on('error', (err: Error) => {
       this.lastError = err.message || 'connection error'
@@ -50,14 +63,10 @@ export class RedisCache implements Cache {
 
   async incr(key: string, ttlMs: number): Promise<{ count: number; ttlMs: number }> {
     this.available()
-    const k = this.prefix + key
     const ttl = Math.max(1, Math.ceil(ttlMs))
-    // SET NX PX starts the window with its expiry (any Redis ≥ 2.6.12); INCR counts; PTTL reports what is left.
-    const res = await this.client.multi().set(k, '0', 'PX', ttl, 'NX').incr(k).pttl(k).exec()
-    const failed = res?.find(([err]) => err)
-    if (!res || failed) throw failed?.[0] ?? new Error('cache transaction aborted')
-    const count = Number(res[1]?.[1])
-    const left = Number(res[2]?.[1])
+    const res = await (this.client as HitClient).atriumHit(this.prefix + key, ttl)
+    const count = Number(res[0])
+    const left = Number(res[1])
     return { count, ttlMs: left > 0 ? left : ttl }
   }
 

@@ -1,0 +1,100 @@
+import fastJson from 'fast-json-stringify'
+import type { TSchema } from 'typebox'
+import { contentVersion } from './content-version.js'
+import type { Ctx } from './context.js'
+
+/** A JSON answer already serialised through its response schema; routes send it as is. */
+export type RawJson = string & { readonly __rawJson: unique symbol }
+
+const SHARED_TTL_MS = 10 * 60 * 1000
+const LOCAL_MAX = 5000
+
+interface Entry {
+  text: string
+  /** Clock ms after which the answer changes without a write (publish_end passing), or null. */
+  until: number | null
+}
+
+/** Per-process layer in front of each shared cache: a hit costs one version lookup and no parsing. */
+const layers = new WeakMap<object, Map<string, Entry>>()
+
+function layerOf(cache: object): Map<string, Entry> {
+  let m = layers.get(cache)
+  if (!m) {
+    m = new Map()
+    layers.set(cache, m)
+  }
+  return m
+}
+
+function remember(local: Map<string, Entry>, key: string, e: Entry): void {
+  if (local.size >= LOCAL_MAX) {
+    const oldest = local.keys().next()
+    if (!oldest.done) local.delete(oldest.value)
+  }
+  local.set(key, e)
+}
+
+const fresh = (e: Entry | undefined, now: number): e is Entry => !!e && (e.until === null || e.until > now)
+
+function decode(stored: string | undefined): Entry | undefined {
+  if (stored === undefined) return undefined
+  const nl = stored.indexOf('\n')
+  if (nl < 0) return undefined
+  const head = stored.slice(0, nl)
+  const until = head === '' ? null : Number(head)
+  if (until !== null && !Number.isFinite(until)) return undefined
+  return { text: stored.slice(nl + 1), until }
+}
+
+export interface Loaded<T> {
+  value: T
+  until: Date | null
+}
+
+/**
+ * Read-through cache of rendered answers keyed by the site's content version (core/content-version.ts):
+ * every write bumps the version before it answers, so no instance serves a stale answer after a write.
+ * Entries live in this process and, with Redis, in the shared cache for the other instances.
+ */
+export async function cachedText(
+  ctx: Ctx,
+  namespace: string,
+  siteId: string,
+  key: string,
+  load: () => Promise<Loaded<string>>,
+  ttlMs = SHARED_TTL_MS,
+): Promise<string> {
+  const version = await contentVersion(ctx.deps, siteId)
+  const full = `rc:${namespace}:${siteId}:${version}:${key}`
+  const now = ctx.clock.now().getTime()
+  const local = layerOf(ctx.deps.cache)
+  const mine = local.get(full)
+  if (fresh(mine, now)) return mine.text
+  const shared = ctx.deps.cache.kind === 'memory' ? undefined : decode(await ctx.deps.cache.get(full).catch(() => undefined))
+  if (fresh(shared, now)) {
+    remember(local, full, shared)
+    return shared.text
+  }
+  const { value, until } = await load()
+  const entry: Entry = { text: value, until: Math.min(until ? until.getTime() : Infinity, now + ttlMs) }
+  remember(local, full, entry)
+  if (ctx.deps.cache.kind !== 'memory') {
+    await ctx.deps.cache.set(full, `${entry.until ?? ''}\n${entry.text}`, ttlMs).catch((err: unknown) => ctx.log.warn({ err }, 'read cache write failed'))
+  }
+  return entry.text
+}
+
+/** A cachedText for one response schema: values are serialised once, through that schema, and sent as is. */
+export function jsonCache<S extends TSchema>(namespace: string, schema: S) {
+  const serialize = fastJson(schema as object) as (v: unknown) => string
+  return {
+    async get(ctx: Ctx, siteId: string, key: string, load: () => Promise<Loaded<unknown>>): Promise<RawJson> {
+      const text = await cachedText(ctx, namespace, siteId, key, async () => {
+        const { value, until } = await load()
+        return { value: serialize(value), until }
+      })
+      return text as RawJson
+    },
+  }
+}
