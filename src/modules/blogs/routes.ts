@@ -87,7 +87,7 @@ function recordReads(app: Api): void {
       config: { access: record('blog', 'Read') },
       schema: { tags, description: 'The blog plus all localizations, categories (with is_primary), tags and attached documents.', params: IdParams, response: { 200: BlogDetail } },
     },
-    async (req, reply) => sendRaw(reply, await blogs.detail(req.ctx, req.params.id)),
+    async (req, reply) => sendRaw(reply, await blogs.detail(req.ctx, req.params.id, req.recordScope)),
   )
 
 }

@@ -1,5 +1,5 @@
 import type { Ctx } from '../../core/context.js'
-import { registerScope } from '../../core/scope.js'
+import { registerScope, type RecordScope } from '../../core/scope.js'
 import { notFound } from '../../http/errors.js'
 import { jsonCache, type RawJson } from '../../core/read-cache.js'
 import { LimitOffsetPage as LimitOffsetPageSchema, Paginated, paginate, pageWindow, type Page } from '../../http/pagination.js'
@@ -16,10 +16,8 @@ import { BlogDetail, BlogListItem, type Blog, type FeaturedQuery, type ListBlogs
 
 /** A blog lives in its owning site and every site that carries it; soft-deleted blogs resolve to nothing (404). */
 registerScope('blog', async (db, id) => {
-  const row = await q.findBlog(db, id)
-  if (!row) return undefined
-  const siteIds = await q.siteIdsOf(db, row.content_id)
-  return { siteId: row.site_id, siteIds: siteIds.length > 0 ? siteIds : [row.site_id] }
+  const scope = await q.blogScope(db, id)
+  return scope && { siteId: scope.siteId, siteIds: scope.siteIds.length > 0 ? scope.siteIds : [scope.siteId] }
 })
 
 const publishedCache = jsonCache('blogs-published', Paginated(BlogListItem))
@@ -36,11 +34,12 @@ export async function get(ctx: Ctx, id: string): Promise<Blog> {
 
 /**
  * Blog + localizations + categories (with is_primary) + tags + documents. 404 when unknown or deleted.
- * Cached under the owning site's content version (every write to the blog bumps it).
+ * Cached under the owning site's content version (every write to the blog bumps it); `scope` is the one the
+ * route's access check resolved (saves looking the blog up again).
  */
-export async function detail(ctx: Ctx, id: string): Promise<RawJson> {
-  const owner = (await q.findBlog(ctx.db, id)) ?? notFound('blog')
-  return detailCache.get(ctx, owner.site_id, `id:${id}`, async () => ({ value: await q.detailOf(ctx.db, owner), until: null }))
+export async function detail(ctx: Ctx, id: string, scope?: RecordScope): Promise<RawJson> {
+  const ownerSite = scope?.siteId ?? ((await q.findBlog(ctx.db, id)) ?? notFound('blog')).site_id
+  return detailCache.get(ctx, ownerSite, `id:${id}`, async () => ({ value: await q.detailOf(ctx.db, (await q.findBlog(ctx.db, id)) ?? notFound('blog')), until: null }))
 }
 
 /** Every live blog the site carries, any status (optionally one), newest created first. Not cached. */
