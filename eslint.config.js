@@ -24,7 +24,7 @@ const layering = {
 }
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', '.tmp/**', 'src/db/migrations/**', 'coverage/**'] },
+  { ignores: ['node_modules/**', 'data/**', '.tmp/**', 'src/db/migrations/**', 'coverage/**', '.ci/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

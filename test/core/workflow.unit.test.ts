@@ -16,7 +16,7 @@ function code(fn: () => unknown): string | undefined {
 }
 
 describe('statusAfterUpdate', () => {
-  const cases: Array<[ContentStatus, ContentStatus, boolean, Date | null, ContentStatus | string]> = [
+  const cases: Array<[ContentStatus, ContentStatus, boolean, Date | null, string]> = [
     ['Draft', 'InReview', false, null, 'InReview'],
     ['Draft', 'Published', true, null, 'Published'],
     ['Draft', 'Published', true, past, 'Published'],
