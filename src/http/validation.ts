@@ -9,9 +9,16 @@ import type { FastifySchemaCompiler } from 'fastify'
  */
 const base: Options = { useDefaults: true, removeAdditional: true, allErrors: false, strict: false }
 
+type FormatCheck = (s: string) => boolean
+
 function makeAjv(opts: Options): Ajv {
   const ajv = new Ajv({ ...base, ...opts })
   addFormats.default(ajv)
+  // RFC 3339 allows a leap second (23:59:60) that JavaScript dates cannot hold: such a value must be a 400,
+  // not an Invalid Date that fails later.
+  const rfc = ajv.formats['date-time'] as FormatCheck | { validate: FormatCheck }
+  const check = typeof rfc === 'function' ? rfc : rfc.validate
+  ajv.addFormat('date-time', { type: 'string', validate: (s: string) => check(s) && !Number.isNaN(Date.parse(s)) })
   return ajv
 }
 

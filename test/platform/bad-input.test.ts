@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { sites } from '../../src/db/schema/sites.js'
 import { testApp, type TestApp } from '../helpers/app.js'
 import { makeSite, uid, type SiteFixture } from '../helpers/factories.js'
-import type { Res } from '../helpers/http.js'
+import { expectProblem, type Res } from '../helpers/http.js'
 import { expectFullProblem, snapshotCounts } from './support.js'
 
 let t: TestApp
@@ -222,5 +222,18 @@ describe('X-Request-Id', () => {
     expect(String(none.headers['x-request-id'])).toMatch(ID)
     seen.add(String(none.headers['x-request-id']))
     expect(seen.size).toBe(invalid.length + 1)
+  })
+})
+
+describe('timestamps JavaScript cannot represent', () => {
+  it('refuses a leap-second expires_at with 400 instead of failing later', async () => {
+    const t2 = await testApp()
+    try {
+      const res = await t2.as(t2.masterKey).post('/api-keys', { name: 'leap', permission: 'Master', expires_at: '2099-12-31T23:59:60Z' })
+      const body = expectProblem(res, 400, 'VALIDATION_FAILED')
+      expect(body.errors?.[0]?.field).toBe('expires_at')
+    } finally {
+      await t2.close()
+    }
   })
 })
