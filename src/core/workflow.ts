@@ -23,7 +23,9 @@ const due = (publishStart: Date | null, now: Date) => publishStart === null || p
  *   Scheduled, Scheduled with a due or missing publish_start is a 400.
  */
 export function statusAfterUpdate(c: StatusChange): ContentStatus {
-  if (c.to === c.from) return c.to
+  // Re-asking Published with a future publish_start takes the post down until then (Scheduled), like a first publish.
+  const reschedules = c.to === 'Published' && !due(c.publishStart, c.now)
+  if (c.to === c.from && !reschedules) return c.to
   switch (c.to) {
     case 'Draft':
       return 'Draft'

@@ -28,6 +28,8 @@ describe('statusAfterUpdate', () => {
     ['Published', 'Draft', false, null, 'Draft'],
     ['Published', 'InReview', true, null, '409 INVALID_STATE'],
     ['Published', 'Published', false, null, 'Published'],
+    ['Published', 'Published', true, future, 'Scheduled'],
+    ['Published', 'Published', false, future, '403 FORBIDDEN'],
     ['InReview', 'Published', true, null, 'Published'],
   ]
   it.each(cases)('%s → %s (canPublish %s, start %s) = %s', (from, to, canPublish, publishStart, expected) => {

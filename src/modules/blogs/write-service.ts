@@ -185,6 +185,12 @@ export async function clone(ctx: Ctx, id: string): Promise<BlogDetail> {
   const result = await mutate(ctx, { entity: 'blog', action: 'Create' }, async (tx) => {
     const source = (await q.findBlog(tx, id)) ?? notFound('blog')
     const siteIds = await q.siteIdsOf(tx, source.content_id)
+    // The copy lands in every carrying site: like create, it needs Author in each (the route checked the owner).
+    await requireSites(
+      ctx,
+      siteIds.filter((s) => s !== source.site_id),
+      'Author',
+    )
     const slug = await freeCloneSlug(tx, 'blog', siteIds, source.slug)
     const content = await createContent(tx, { type: 'blog', siteIds, slug, createdAt: now })
     const { id: _id, content_id: _c, deleted_at: _d, ...copied } = source

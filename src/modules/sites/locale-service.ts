@@ -31,7 +31,7 @@ export async function create(ctx: Ctx, siteId: string, body: LocaleInput): Promi
     const created = row as LocaleRow
     return { result: created, siteId, entityId: created.id, metadata: { code } }
   })
-  await bumpContentVersion(ctx.deps, [siteId])
+  await bumpContentVersion(ctx.deps, await q.sitesShowingContentOf(ctx.db, siteId))
   return out
 }
 
@@ -50,7 +50,7 @@ export async function update(ctx: Ctx, siteId: string, localeId: string, body: U
     })
     return { result: after, siteId, entityId: localeId, before, after }
   })
-  await bumpContentVersion(ctx.deps, [siteId])
+  await bumpContentVersion(ctx.deps, await q.sitesShowingContentOf(ctx.db, siteId))
   return out
 }
 
@@ -63,7 +63,7 @@ export async function remove(ctx: Ctx, siteId: string, localeId: string): Promis
     await q.deleteLocale(tx, localeId)
     return { result: undefined, siteId, entityId: localeId, metadata: { code: before.code } }
   })
-  await bumpContentVersion(ctx.deps, [siteId])
+  await bumpContentVersion(ctx.deps, await q.sitesShowingContentOf(ctx.db, siteId))
 }
 
 async function readSettings(ctx: Ctx, siteId: string): Promise<SiteSettings> {
@@ -107,6 +107,6 @@ export async function updateSettings(ctx: Ctx, siteId: string, body: UpdateSetti
     const after = settingsOf(updated, await q.listLocales(tx, siteId))
     return { result: after, siteId, entityId: siteId, before, after }
   })
-  await bumpContentVersion(ctx.deps, [siteId])
+  await bumpContentVersion(ctx.deps, await q.sitesShowingContentOf(ctx.db, siteId))
   return out
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm'
 import type { ReadDb, Tx } from '../../db/client.js'
+import { content, contentSites } from '../../db/schema/content.js'
 import { siteMembers } from '../../db/schema/members.js'
 import { locales, sites, type LocaleRow, type SiteRow } from '../../db/schema/sites.js'
 
@@ -74,4 +75,14 @@ export async function deleteLocale(tx: Tx, id: string): Promise<void> {
 export async function insertOwner(tx: Tx, values: { site_id: string; user_id: string; idp_user_id: string; now: Date }): Promise<void> {
   const { now, ...rest } = values
   await tx.insert(siteMembers).values({ ...rest, role: 'Owner', created_at: now, updated_at: now })
+}
+
+/** The site and every other site carrying content it owns: what a change to its locales shows up in. */
+export async function sitesShowingContentOf(db: ReadDb, siteId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ site_id: contentSites.site_id })
+    .from(contentSites)
+    .innerJoin(content, eq(content.id, contentSites.content_id))
+    .where(eq(content.site_id, siteId))
+  return [siteId, ...rows.map((r) => r.site_id).filter((s) => s !== siteId)]
 }
