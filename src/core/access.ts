@@ -63,11 +63,11 @@ export function isUnscoped(p: Principal): boolean {
   return p.kind === 'system' || (p.kind === 'api_key' && p.siteId === null) || (p.kind === 'user' && p.isSystemAdmin)
 }
 
-/** Sites a caller may list: undefined for unscoped callers (all), else its key's site or its memberships. */
-export function visibleSiteIds(p: Principal): string[] | undefined {
+/** Sites where a caller meets `need` (default Read): undefined for unscoped callers (all), else its key's site or its memberships. */
+export function visibleSiteIds(p: Principal, need: Requirement = 'Read'): string[] | undefined {
   if (isUnscoped(p)) return undefined
-  if (p.kind === 'api_key') return p.siteId ? [p.siteId] : []
-  if (p.kind === 'user') return [...p.memberships.keys()]
+  if (p.kind === 'api_key') return p.siteId && satisfies(p, p.siteId, need) ? [p.siteId] : []
+  if (p.kind === 'user') return [...p.memberships.keys()].filter((s) => satisfies(p, s, need))
   return []
 }
 

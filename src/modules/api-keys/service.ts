@@ -1,5 +1,5 @@
 import type { Ctx } from '../../core/context.js'
-import { isUnscoped, levelOnSite, requireSite } from '../../core/access.js'
+import { isUnscoped, levelOnSite, requireSite, visibleSiteIds } from '../../core/access.js'
 import { atLeast } from '../../core/levels.js'
 import { mutate } from '../../core/mutation.js'
 import type { Level, Principal } from '../../core/principal.js'
@@ -51,20 +51,12 @@ function requireCap(ctx: Ctx, siteId: string | null, permission: Level): void {
   if (!cap || !atLeast(cap, permission)) forbidden(`You may grant at most ${cap ?? 'nothing'} here`)
 }
 
-/** Sites whose keys a caller may list; undefined means every key. */
-function listableSites(p: Principal): string[] | undefined {
-  if (isUnscoped(p)) return undefined
-  if (p.kind === 'api_key') return p.siteId ? [p.siteId] : []
-  if (p.kind === 'user') return [...p.memberships].filter(([, r]) => r === 'Owner' || r === 'Admin').map(([s]) => s)
-  return []
-}
-
 /** Paginated keys within the caller's scope (a scoped key: its site only), filtered by status, permission and site. */
 export async function list(ctx: Ctx, query: ListApiKeysQuery): Promise<Page<ApiKey>> {
   const { limit, offset } = pageWindow(query)
   const { rows, total } = await q.listKeys(
     ctx.db,
-    { siteIds: listableSites(ctx.principal), site_id: query.site_id, status: query.status, permission: query.permission, now: ctx.clock.now() },
+    { siteIds: visibleSiteIds(ctx.principal, 'Admin'), site_id: query.site_id, status: query.status, permission: query.permission, now: ctx.clock.now() },
     limit,
     offset,
   )
