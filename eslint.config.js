@@ -15,6 +15,13 @@ const layering = {
       { group: ['**/core/context.js'], importNames: ['writerOf'], message: 'write through mutate()' },
     ],
   },
+  // A module file declaring a resource on the kit: tables and kit builders, no hand-written SQL.
+  resource: {
+    patterns: [
+      { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'resource files are declarations: SQL belongs in *.queries.ts' },
+      { group: ['**/core/context.js'], importNames: ['writerOf'], message: 'write through mutate()' },
+    ],
+  },
   queries: {
     patterns: [
       { group: ['**/http/*', '**/http/**'], message: 'queries.ts returns rows; rules and errors live in the service' },
@@ -47,8 +54,22 @@ export default tseslint.config(
     files: ['src/modules/*/routes.ts', 'src/modules/*/*.routes.ts'],
     rules: { 'no-restricted-imports': ['error', layering.routes], '@typescript-eslint/require-await': 'off' },
   },
-  { files: ['src/modules/*/service.ts', 'src/modules/*/*-service.ts'], rules: { 'no-restricted-imports': ['error', layering.service] } },
-  { files: ['src/modules/*/queries.ts'], rules: { 'no-restricted-imports': ['error', layering.queries] } },
+  { files: ['src/modules/*/service.ts', 'src/modules/*/*.service.ts', 'src/modules/*/entity.ts'], rules: { 'no-restricted-imports': ['error', layering.service] } },
+  { files: ['src/modules/*/queries.ts', 'src/modules/*/*.queries.ts'], rules: { 'no-restricted-imports': ['error', layering.queries] } },
+  {
+    files: ['src/modules/*/*.resource.ts'],
+    rules: { 'no-restricted-imports': ['error', layering.resource], '@typescript-eslint/require-await': 'off' },
+  },
+  {
+    // Module file names say their role; a file outside these roles would escape the layering rules above.
+    files: ['src/modules/**/*.ts'],
+    ignores: [
+      'src/modules/index.ts',
+      'src/modules/*/{routes,service,queries,schemas,entity}.ts',
+      'src/modules/*/*.{routes,service,queries,schemas,resource}.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', { selector: 'Program', message: 'Name module files by role: <sub>.routes.ts, <sub>.service.ts, <sub>.queries.ts, <sub>.schemas.ts, <sub>.resource.ts' }] },
+  },
   {
     files: ['test/**/*.ts', 'bench/**/*.ts'],
     rules: {

@@ -6,12 +6,14 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPlug
 import type { Config } from './config.js'
 import type { Deps } from './core/context.js'
 import type { DbHandle } from './db/client.js'
-import { enforceAccess, registerAccessGuard } from './http/access.js'
+import { enforceAccess, enforceBodyAccess, registerAccessGuard } from './http/access.js'
 import { registerAuth } from './http/auth.js'
 import { ApiError, renderError } from './http/errors.js'
 import { openApiTransform, Problem } from './http/schemas.js'
 import { validatorCompiler } from './http/validation.js'
-import { modules } from './modules/index.js'
+import { registerEntities } from './core/entities.js'
+import { registerContentKinds } from './core/content-kinds.js'
+import { contentKinds, entities, modules } from './modules/index.js'
 import { openCache, type Cache } from './platform/cache/index.js'
 import { systemClock, type Clock } from './platform/clock.js'
 import { KeyStore } from './platform/key-store.js'
@@ -107,6 +109,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
 
+  registerEntities(entities)
+  registerContentKinds(contentKinds)
   registerAccessGuard(app, API_PREFIX)
   registerAuth(app, deps)
   // Access is decided before the body is even parsed: a caller who may not write gets 401/403, not a parse error.
@@ -114,6 +118,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
     await enforceAccess(req)
     return payload
   })
+  // Sites named in the body can only be checked once the body is parsed and valid.
+  app.addHook('preHandler', enforceBodyAccess)
 
   await app.register(
     async (api) => {

@@ -2,7 +2,7 @@ import { forbidden, notFound } from '../http/errors.js'
 import type { Ctx } from './context.js'
 import { LEVEL_RANK, REQUIREMENT_LEVEL, ROLES_SATISFYING, ROLE_LEVEL, atLeast } from './levels.js'
 import type { Level, Principal, Requirement } from './principal.js'
-import { scopeResolver, type RecordScope } from './scope.js'
+import { scopeOf, type Entity, type RecordScope } from './entities.js'
 
 /** The caller's effective level on a site, or null when it has no access to it at all. */
 export function levelOnSite(p: Principal, siteId: string | null): Level | null {
@@ -84,23 +84,32 @@ export async function requireSite(ctx: Ctx, siteId: string, need: Requirement): 
 }
 
 /**
- * Record access through the scope registry. Reads are allowed through any site carrying the record;
- * anything above Read needs the requirement on the owning site. 404 for unknown, deleted or unreachable.
+ * Record access through the entity's scope resolver. Unknown and soft-deleted records, records whose owning
+ * site is deleted and records outside the caller's reach are one 404. Reads work through any live carrying
+ * site; anything above Read needs the requirement on the owning site: a caller that can read the record
+ * through a carrying site but lacks the role on the owner gets 403 (decisions.md "Shared content").
  */
-export async function requireRecord(ctx: Ctx, entity: string, id: string, need: Requirement): Promise<RecordScope> {
-  const scope = (await scopeResolver(entity)(ctx.db, id)) ?? notFound(entity)
+export async function requireRecord(ctx: Ctx, entity: Entity, id: string, need: Requirement): Promise<RecordScope> {
+  const found = (await scopeOf(entity)(ctx.db, id)) ?? notFound(entity)
+  const scope = await liveScope(ctx, found) ?? notFound(entity)
   const p = ctx.principal
-  const candidates = scope.siteId === null ? [null] : [scope.siteId, ...scope.siteIds.filter((s) => s !== scope.siteId)]
+  const candidates = scope.siteId === null ? [null] : scope.siteIds
   const reachable = candidates.filter((s) => levelOnSite(p, s) !== null)
   if (reachable.length === 0) notFound(entity)
   const isRead = REQUIREMENT_LEVEL[need] === 'Read'
   const ok = isRead ? reachable.some((s) => satisfies(p, s, need)) : satisfies(p, scope.siteId, need)
-  if (!ok) {
-    // Reaching it only through a sharing site, not the owner, hides writes behind the same 404 as no access.
-    if (!isRead && levelOnSite(p, scope.siteId) === null) notFound(entity)
-    forbidden(`This needs ${need} on the ${entity}'s site`)
-  }
+  if (!ok) forbidden(`This needs ${need} on the ${entity.label}'s ${isRead ? '' : 'owning '}site`)
   return scope
+}
+
+/** The scope without carrying sites that were deleted; undefined when the owning site itself is deleted. */
+async function liveScope(ctx: Ctx, scope: RecordScope): Promise<RecordScope | undefined> {
+  if (scope.siteId === null) return scope
+  const owner = scope.siteId
+  const others = scope.siteIds.filter((s) => s !== owner)
+  const live = await Promise.all([owner, ...others].map((s) => siteIsLive(ctx, s)))
+  if (!live[0]) return undefined
+  return { siteId: owner, siteIds: [owner, ...others.filter((_, i) => live[i + 1])] }
 }
 
 /** For routes whose target site comes from the body (POST /blogs site_ids): every id must be reachable. */

@@ -1,33 +1,26 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { ReadDb } from '../db/client.js'
-import { blogs } from '../db/schema/blogs.js'
-import { content, contentSites } from '../db/schema/content.js'
-import { sites } from '../db/schema/sites.js'
-import { registerScope, type RecordScope } from './scope.js'
+import { rowsOf } from '../db/migrate.js'
+import { defineEntity, type RecordScope } from './entities.js'
 
 /*
- * Scope of a content item (blog or page body: taxonomy, localizations and attachments hang off content_id).
- * Owning site: content.site_id; carrying sites: the live content_sites rows of live sites, owner first.
- * undefined (one 404 for record() access) when the content is unknown, its owning site is deleted, or the
- * blog that owns it is soft-deleted. Pages extend the deleted check when they land.
+ * Scope of a content item (the body of a blog, page, …: taxonomy, localizations and attachments hang off
+ * content_id). Owning site: content.site_id; carrying sites: the live content_sites rows, owner first. A
+ * content item whose record was soft-deleted has no live carrier row (core/content.ts retireContent), so it
+ * resolves to nothing, whatever kind it is.
  */
 export async function contentScope(db: ReadDb, id: string): Promise<RecordScope | undefined> {
-  // Raw aliases keep the correlated subquery unambiguous whatever drizzle does with column names.
-  const carrying = sql<string[]>`coalesce((
-      select array_agg(cs.site_id::text order by cs.position, cs.site_id)
-      from ${contentSites} cs join ${sites} s on s.id = cs.site_id and s.deleted_at is null
-      where cs.content_id = "content"."id" and cs.is_live
-    ), '{}'::text[])`
-  const [row] = await db
-    .select({ siteId: content.site_id, blogDeletedAt: blogs.deleted_at, carrying })
-    .from(content)
-    .innerJoin(sites, and(eq(sites.id, content.site_id), isNull(sites.deleted_at)))
-    .leftJoin(blogs, eq(blogs.content_id, content.id))
-    .where(eq(content.id, id))
-    .limit(1)
-  if (!row || row.blogDeletedAt !== null) return undefined
-  const others = (row.carrying ?? []).filter((s) => s !== row.siteId)
-  return { siteId: row.siteId, siteIds: [row.siteId, ...others] }
+  const result = await db.execute(sql`
+    select c.site_id::text as site_id,
+           array_agg(cs.site_id::text order by cs.position, cs.site_id) as site_ids
+    from content c join content_sites cs on cs.content_id = c.id and cs.is_live
+    where c.id = ${id}
+    group by c.site_id
+    having bool_or(cs.site_id = c.site_id)`)
+  const [row] = rowsOf<{ site_id: string; site_ids: string[] }>(result)
+  if (!row) return undefined
+  return { siteId: row.site_id, siteIds: [row.site_id, ...row.site_ids.filter((s) => s !== row.site_id)] }
 }
 
-registerScope('content', contentScope)
+/** A content item addressed by `content_id` (taxonomy assignment; audit entity of those changes). */
+export const contentEntity = defineEntity({ name: 'content', scope: contentScope })

@@ -1,18 +1,37 @@
 import type { Tx } from '../db/client.js'
 import { auditLogs, changeHistory, outboxEvents } from '../db/schema/audit.js'
-import { writerOf, type Ctx } from './context.js'
+import { bumpContentVersion } from './content-version.js'
+import { writerOf, type Ctx, type Deps } from './context.js'
+import type { Entity } from './entities.js'
+import type { EventType } from './events.js'
 
 export type AuditAction = 'Create' | 'Update' | 'Delete' | 'Review' | 'Revert' | 'Login' | 'Block' | 'Unblock' | 'Revoke' | 'Publish'
 
 /** A webhook event produced by a mutation; written to the outbox in the same transaction. */
 export interface DomainEvent {
-  type: string
+  type: EventType
   siteId: string | null
   data: unknown
 }
 
+/**
+ * What a mutation changes for readers; mutate() refreshes the caches after the commit, before the caller
+ * answers, so no instance serves a stale read after a write. Said at record granularity although today's read
+ * cache is versioned per site: every site a record lists is refreshed.
+ */
+export interface ReaderImpact {
+  /** Records whose own answers change (by id, by slug, detail), with every site that shows them. */
+  records?: ReadonlyArray<{ entity: Entity; id: string; siteIds: readonly string[] }>
+  /** Sites whose lists, feeds and counts change (a record appeared, left or moved in them). */
+  lists?: readonly string[]
+  /** Sites whose own record changed (renamed, deleted, settings): their liveness cache is dropped too. */
+  sites?: readonly string[]
+  /** API keys whose cached authentication must be dropped (blocked, revoked, changed). */
+  apiKeys?: readonly string[]
+}
+
 export interface MutationSpec {
-  entity: string
+  entity: Entity
   action: AuditAction
   /** Fields never copied into audit metadata or change history (secrets, digests). */
   secretFields?: readonly string[]
@@ -27,6 +46,8 @@ export interface MutationOutcome<T> {
   after?: object | null
   metadata?: Record<string, unknown>
   events?: DomainEvent[]
+  /** What readers see differently from now on; applied after the commit. */
+  readers?: ReaderImpact
 }
 
 /** Fields that change on every write and say nothing a reviewer needs. */
@@ -65,8 +86,10 @@ function scrub(meta: Record<string, unknown> | undefined, hidden: Set<string>): 
 export async function mutate<T>(ctx: Ctx, spec: MutationSpec, fn: (tx: Tx) => Promise<MutationOutcome<T>>): Promise<T> {
   const hidden = new Set([...ALWAYS_SECRET, ...(spec.secretFields ?? [])])
   const actor = ctx.principal.actorId
-  return writerOf(ctx).transaction(async (tx) => {
+  let readers: ReaderImpact | undefined
+  const result = await writerOf(ctx).transaction(async (tx) => {
     const out = await fn(tx)
+    readers = out.readers
     const now = ctx.clock.now()
     const [audit] = await tx
       .insert(auditLogs)
@@ -74,7 +97,7 @@ export async function mutate<T>(ctx: Ctx, spec: MutationSpec, fn: (tx: Tx) => Pr
         site_id: out.siteId,
         user_id: actor,
         action: spec.action,
-        entity_type: spec.entity,
+        entity_type: spec.entity.name,
         entity_id: out.entityId,
         metadata: scrub(out.metadata, hidden),
         created_at: now,
@@ -87,7 +110,7 @@ export async function mutate<T>(ctx: Ctx, spec: MutationSpec, fn: (tx: Tx) => Pr
           changes.map((c) => ({
             site_id: out.siteId,
             audit_log_id: audit?.id ?? null,
-            entity_type: spec.entity,
+            entity_type: spec.entity.name,
             entity_id: out.entityId as string,
             field_name: c.field,
             old_value: c.old,
@@ -110,4 +133,17 @@ export async function mutate<T>(ctx: Ctx, spec: MutationSpec, fn: (tx: Tx) => Pr
     }
     return out.result
   })
+  if (readers) await refreshReaders(ctx.deps, readers)
+  return result
+}
+
+/** After-commit cache work of a mutation (exported for the few writers outside mutate(): none in modules). */
+export async function refreshReaders(deps: Deps, r: ReaderImpact): Promise<void> {
+  const sites = new Set<string>([...(r.lists ?? []), ...(r.sites ?? [])])
+  for (const rec of r.records ?? []) for (const s of rec.siteIds) sites.add(s)
+  await Promise.all([
+    ...(r.sites ?? []).map((s) => deps.sites.invalidate(s)),
+    ...(r.apiKeys ?? []).map((k) => deps.keys.invalidate(k)),
+  ])
+  if (sites.size > 0) await bumpContentVersion(deps, sites)
 }

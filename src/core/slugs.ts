@@ -1,5 +1,7 @@
+import { validation } from '../http/errors.js'
+
 /*
- * Slug helpers (pure). Slugs are lower-case kebab case, at most MAX_SLUG characters (http/schemas Slug).
+ * Slug helpers. Slugs are lower-case kebab case, at most MAX_SLUG characters (http/schemas Slug).
  * Clones get "<slug>-copy", then "<slug>-copy-2", "-copy-3", … (decisions.md "Clone").
  */
 
@@ -50,4 +52,14 @@ export function slugify(text: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
   return s.length > MAX_SLUG ? s.slice(0, MAX_SLUG).replace(/-+$/, '') : s
+}
+
+/**
+ * The slug of a record created without one: slugify() of its name ("Crème Brûlée & Co" → "creme-brulee-co").
+ * 400 on `slug` when nothing is left (a name without Latin letters or digits needs a slug).
+ */
+export function derivedSlug(name: string): string {
+  const slug = slugify(name)
+  if (slug === '') validation('slug', 'cannot be derived from name; give a slug of lowercase letters, digits and hyphens')
+  return slug
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
-import { isUnscoped, requireLevel, requireRecord, requireSite } from '../core/access.js'
-import { hasScopeResolver } from '../core/scope.js'
+import { isUnscoped, requireLevel, requireRecord, requireSite, requireSites } from '../core/access.js'
+import { isRegistered, type Entity } from '../core/entities.js'
+import { REQUIREMENT_LEVEL } from '../core/levels.js'
 import type { Level, Requirement } from '../core/principal.js'
 import { forbidden, unauthenticated, validation } from './errors.js'
 
@@ -12,7 +13,8 @@ export type Access =
   | { kind: 'level'; need: Level }
   | { kind: 'unscoped'; need: Level; jwt: 'any' | 'systemAdmin' }
   | { kind: 'site'; need: Requirement; param: string }
-  | { kind: 'record'; entity: string; need: Requirement; param: string }
+  | { kind: 'record'; entity: Entity; need: Requirement; param: string }
+  | { kind: 'bodySites'; need: Requirement; field: string }
 
 /** No authentication (GET /, /health, /config, document download). */
 export const publicAccess: Access = { kind: 'public' }
@@ -26,8 +28,14 @@ export const level = (need: Level): Access => ({ kind: 'level', need })
 export const unscoped = (need: Level, jwt: 'any' | 'systemAdmin' = 'systemAdmin'): Access => ({ kind: 'unscoped', need, jwt })
 /** The site named by a path parameter (default `site_id`). */
 export const site = (need: Requirement, param = 'site_id'): Access => ({ kind: 'site', need, param })
-/** The record named by a path parameter (default `id`), resolved to its site(s) through core/scope.ts. */
-export const record = (entity: string, need: Requirement, param = 'id'): Access => ({ kind: 'record', entity, need, param })
+/** The record named by a path parameter (default `id`), resolved to its site(s) by the entity's scope resolver. */
+export const record = (entity: Entity, need: Requirement, param = 'id'): Access => ({ kind: 'record', entity, need, param })
+/**
+ * The site(s) named in the body (`site_id`, or `site_ids` of shared content): `need` on every one of them,
+ * checked after the body is validated and before the handler. Before parsing, a caller whose best level is
+ * below `need` everywhere already gets 403.
+ */
+export const bodySites = (field: string, need: Requirement): Access => ({ kind: 'bodySites', need, field })
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -75,7 +83,24 @@ export async function enforceAccess(req: FastifyRequest): Promise<void> {
     case 'record':
       req.recordScope = await requireRecord(ctx, access.entity, paramId(req, access.param), access.need)
       return
+    case 'bodySites':
+      requireLevel(ctx, REQUIREMENT_LEVEL[access.need])
+      return
   }
+}
+
+/** Site ids a bodySites route names in its (validated) body. */
+function bodySiteIds(body: unknown, field: string): string[] {
+  const v = body && typeof body === 'object' ? (body as Record<string, unknown>)[field] : undefined
+  const list = Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]
+  return list.filter((x): x is string => typeof x === 'string').map((x) => x.toLowerCase())
+}
+
+/** Second half of bodySites access, once the body has passed validation: the requirement on every named site. */
+export async function enforceBodyAccess(req: FastifyRequest): Promise<void> {
+  const access = accessOf(req)
+  if (access?.kind !== 'bodySites') return
+  await requireSites(req.ctx, bodySiteIds(req.body, access.field), access.need)
 }
 
 function hasSuccessSchema(route: RouteOptions): boolean {
@@ -90,8 +115,11 @@ export function registerAccessGuard(app: FastifyInstance, prefix = '/api/v1'): v
     if (route.method === 'HEAD' || (Array.isArray(route.method) && route.method.includes('HEAD') && route.method.length === 1)) return
     const access = (route.config)?.access
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`)
-    if (access.kind === 'record' && !hasScopeResolver(access.entity)) {
-      throw new Error(`Route ${String(route.method)} ${route.url} uses record access for "${access.entity}" but no scope resolver is registered`)
+    if (access.kind === 'record' && (!isRegistered(access.entity) || !access.entity.scope)) {
+      throw new Error(`Route ${String(route.method)} ${route.url} uses record access for "${access.entity.name}" but no scope resolver is registered`)
+    }
+    if (access.kind === 'bodySites' && !(route.schema?.body as { properties?: Record<string, unknown> } | undefined)?.properties?.[access.field]) {
+      throw new Error(`Route ${String(route.method)} ${route.url} takes its site from body field "${access.field}", which its body schema lacks`)
     }
     if (!hasSuccessSchema(route)) throw new Error(`Route ${String(route.method)} ${route.url} declares no 2xx response schema`)
   })

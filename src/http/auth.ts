@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { makeCtx, type Deps } from '../core/context.js'
 import { anonymous, type ApiKeyPrincipal, type Principal } from '../core/principal.js'
-import type { RecordScope } from '../core/scope.js'
+import type { RecordScope } from '../core/entities.js'
 import type { Ctx } from '../core/context.js'
 import { digestKey, sha256Hex } from '../platform/crypto.js'
 import { countHit, ipBucket } from '../platform/cache/rate-counter.js'

@@ -33,9 +33,12 @@ export const unauthenticated = (detail = 'Missing or invalid credentials'): neve
 export const forbidden = (detail = 'Your credentials do not allow this'): never => {
   throw new ApiError(403, 'FORBIDDEN', 'Forbidden', detail)
 }
-/** 404 NOT_FOUND: unknown, deleted or outside the caller's scope (indistinguishable on purpose). */
-export const notFound = (entity = 'resource'): never => {
-  throw new ApiError(404, 'NOT_FOUND', 'Not found', `${entity} not found`)
+/**
+ * 404 NOT_FOUND: unknown, deleted or outside the caller's scope (indistinguishable on purpose). Takes the
+ * entity definition; a plain label only for things that are no entity of their own ("tag assignment").
+ */
+export const notFound = (what: { readonly label: string } | string = 'resource'): never => {
+  throw new ApiError(404, 'NOT_FOUND', 'Not found', `${typeof what === 'string' ? what : what.label} not found`)
 }
 /** 409 CONFLICT: uniqueness clash. */
 export const conflict = (detail: string): never => {

@@ -1,4 +1,4 @@
-import { Type, type Static, type TProperties, type TSchema } from 'typebox'
+import { Type, type Static, type TObject, type TOptional, type TProperties, type TSchema } from 'typebox'
 import type { FastifySchema, RouteOptions } from 'fastify'
 
 /** Shared wire-format schemas. Bodies use Body(), which rejects nothing unknown but strips it (see README). */
@@ -51,4 +51,29 @@ export const Nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]
 export function openApiTransform({ schema, url, route }: { schema: FastifySchema; url: string; route: RouteOptions }) {
   const access = (route.config as { access?: { kind: string } } | undefined)?.access
   return { schema: access?.kind === 'public' ? { ...schema, security: [] } : schema, url }
+}
+
+/**
+ * The wire form of a row for an object schema: exactly the schema's properties, so a column added to the table
+ * never leaks into answers, events or change history until the schema names it.
+ */
+export function presenter<S extends TObject>(schema: S): <R extends Static<S>>(row: R) => Static<S> {
+  const keys = Object.keys(schema.properties)
+  return (row) => Object.fromEntries(keys.map((k) => [k, (row as Record<string, unknown>)[k]])) as Static<S>
+}
+
+/**
+ * Create body of a localization: its locale named by `locale_id` or by code (`locale`), plus the localized fields
+ * (each optional). One of the two is needed (core/localizations.ts resolveLocale: 400 on `locale_id` without
+ * either); `locale_id` wins when both are sent.
+ */
+export function LocalizationBody<T extends TProperties>(fields: T) {
+  return Type.Object(
+    {
+      locale_id: Type.Optional(Type.String({ format: 'uuid', description: "A locale of the record's owning site" })),
+      locale: Type.Optional(Type.String({ minLength: 1, maxLength: 35, description: 'The locale by code instead of locale_id, e.g. "de"' })),
+      ...(Type.Partial(Type.Object(fields)).properties as { [K in keyof T]: TOptional<T[K]> }),
+    },
+    { additionalProperties: false, description: 'Name the locale by `locale_id` or by code in `locale` (one of them is required).' },
+  )
 }

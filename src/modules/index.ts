@@ -1,13 +1,49 @@
 import type { AppPlugin } from '../app.js'
+import type { ContentKind } from '../core/content-kinds.js'
+import { contentEntity } from '../core/content-scope.js'
+import type { Entity } from '../core/entities.js'
+import { apiKeyEntity } from './api-keys/service.js'
 import { apiKeyRoutes } from './api-keys/routes.js'
 import { authRoutes } from './auth/routes.js'
+import { blogContentKind, blogEntity } from './blogs/entity.js'
+import { blogLocalizationEntity } from './blogs/localization.service.js'
 import { blogLocalizationRoutes } from './blogs/localizations.routes.js'
 import { blogRoutes } from './blogs/routes.js'
 import { blogWorkflowRoutes } from './blogs/workflow.routes.js'
+import { siteEntity } from './sites/entity.js'
+import { localeEntity, siteSettingsEntity } from './sites/locale.service.js'
 import { siteRoutes } from './sites/routes.js'
 import { systemRoutes } from './system/routes.js'
-import { categoryRoutes } from './taxonomy/categories.routes.js'
-import { tagRoutes } from './taxonomy/tags.routes.js'
+import { categoryEntity, categoryRoutes } from './taxonomy/categories.resource.js'
+import { contentTaxonomyRoutes } from './taxonomy/content.routes.js'
+import { tagEntity, tagRoutes } from './taxonomy/tags.resource.js'
 
-/** Every module, in registration order. A new module is one line here. */
-export const modules: AppPlugin[] = [systemRoutes, authRoutes, apiKeyRoutes, siteRoutes, tagRoutes, categoryRoutes, blogRoutes, blogLocalizationRoutes, blogWorkflowRoutes]
+/** Every module, in registration order. A new module is one line here (plus its entities below). */
+export const modules: AppPlugin[] = [
+  systemRoutes,
+  authRoutes,
+  apiKeyRoutes,
+  siteRoutes,
+  tagRoutes,
+  categoryRoutes,
+  contentTaxonomyRoutes,
+  blogRoutes,
+  blogLocalizationRoutes,
+  blogWorkflowRoutes,
+]
+
+/** Every entity: audit names, webhook events, and where records live for record() access. */
+export const entities: Entity[] = [
+  siteEntity,
+  localeEntity,
+  siteSettingsEntity,
+  apiKeyEntity,
+  contentEntity,
+  tagEntity,
+  categoryEntity,
+  blogEntity,
+  blogLocalizationEntity,
+]
+
+/** Kinds of content items (taxonomy and attachments hang off them). */
+export const contentKinds: ContentKind[] = [blogContentKind]

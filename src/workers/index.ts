@@ -1,6 +1,6 @@
 import { systemCtx, type Deps } from '../core/context.js'
 import * as apiKeys from '../modules/api-keys/service.js'
-import { scheduledBlogs } from '../modules/blogs/workflow-service.js'
+import { scheduledBlogs } from '../modules/blogs/workflow.service.js'
 import { publishDue } from './scheduled-publish.js'
 
 export interface Job {

@@ -1,5 +1,6 @@
-import { bumpContentVersion } from '../core/content-version.js'
 import type { Ctx } from '../core/context.js'
+import type { Entity } from '../core/entities.js'
+import type { EventType } from '../core/events.js'
 import { mutate, type DomainEvent } from '../core/mutation.js'
 import type { Tx } from '../db/client.js'
 
@@ -18,7 +19,7 @@ import type { Tx } from '../db/client.js'
 export interface PublishedRecord {
   /** Owning site: the audit row's site and the events' site. */
   siteId: string
-  /** Every site carrying the record: their content versions are bumped after commit. */
+  /** Every site carrying the record: what they show is refreshed after commit. */
   siteIds: string[]
   entityId: string
   before: object
@@ -28,8 +29,8 @@ export interface PublishedRecord {
 }
 
 export interface ScheduledSource<R = unknown> {
-  /** Audit entity and event prefix: `blog` → blog.updated, blog.published. */
-  entity: 'blog' | 'page'
+  /** Audit entity; it fires `<name>.updated` and `<name>.published`. */
+  entity: Entity<EventType>
   /** Locks one Scheduled record whose publish_start <= now (FOR UPDATE SKIP LOCKED), or none. */
   claimDue(tx: Tx, now: Date): Promise<R | undefined>
   /** Makes the claimed record Published (published_at = now) and describes the change. */
@@ -41,6 +42,14 @@ export const MAX_PER_TICK = 500
 
 class NothingDue extends Error {}
 
+/** `<entity>.updated` and `<entity>.published`, which the entity must declare. */
+function publishEvents(entity: Entity<EventType>): EventType[] {
+  const wanted = [`${entity.name}.updated`, `${entity.name}.published`]
+  const found = entity.events.filter((e) => wanted.includes(e))
+  if (found.length !== 2) throw new Error(`entity "${entity.name}" does not declare ${wanted.join(' and ')}`)
+  return found
+}
+
 async function publishOne<R>(ctx: Ctx, source: ScheduledSource<R>): Promise<PublishedRecord | undefined> {
   try {
     return await mutate(ctx, { entity: source.entity, action: 'Publish' }, async (tx) => {
@@ -48,10 +57,7 @@ async function publishOne<R>(ctx: Ctx, source: ScheduledSource<R>): Promise<Publ
       const claimed = await source.claimDue(tx, now)
       if (!claimed) throw new NothingDue()
       const rec = await source.publish(tx, claimed, now)
-      const events: DomainEvent[] = [
-        { type: `${source.entity}.updated`, siteId: rec.siteId, data: rec.data },
-        { type: `${source.entity}.published`, siteId: rec.siteId, data: rec.data },
-      ]
+      const events: DomainEvent[] = publishEvents(source.entity).map((type) => ({ type, siteId: rec.siteId, data: rec.data }))
       return {
         result: rec,
         siteId: rec.siteId,
@@ -60,6 +66,7 @@ async function publishOne<R>(ctx: Ctx, source: ScheduledSource<R>): Promise<Publ
         after: rec.after,
         metadata: { reason: 'scheduled', from: 'Scheduled', to: 'Published' },
         events,
+        readers: { records: [{ entity: source.entity, id: rec.entityId, siteIds: rec.siteIds }], lists: rec.siteIds },
       }
     })
   } catch (err) {
@@ -78,7 +85,6 @@ export async function publishDue<R>(ctx: Ctx, source: ScheduledSource<R>, max = 
     const rec = await publishOne(ctx, source)
     if (!rec) break
     done.push(rec.entityId)
-    await bumpContentVersion(ctx.deps, rec.siteIds)
   }
   return done
 }

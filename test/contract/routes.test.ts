@@ -2,6 +2,7 @@ import type { RouteOptions } from 'fastify'
 import { Type } from 'typebox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppPlugin } from '../../src/app.js'
+import { defineEntity } from '../../src/core/entities.js'
 import { openDb } from '../../src/db/client.js'
 import { publicAccess, record } from '../../src/http/access.js'
 import { modules } from '../../src/modules/index.js'
@@ -11,7 +12,7 @@ import { rawApp } from '../platform/support.js'
 const PREFIX = '/api/v1'
 /** The spec's unauthenticated endpoints (plus the OpenAPI document): nothing else may be public. */
 const PUBLIC = new Set(['GET /api/v1', 'GET /api/v1/', 'GET /api/v1/health', 'GET /api/v1/config', 'GET /api/v1/openapi.json', 'GET /api/v1/documents/:id/download'])
-const ACCESS_KINDS = new Set(['public', 'any', 'jwtOnly', 'level', 'unscoped', 'site', 'record'])
+const ACCESS_KINDS = new Set(['public', 'any', 'jwtOnly', 'level', 'unscoped', 'site', 'record', 'bodySites'])
 
 /** A non-encapsulated plugin (skip-override) placed first among the modules: its onRoute hook sees every module's route. */
 function collector(into: RouteOptions[]): AppPlugin {
@@ -127,7 +128,7 @@ describe('the start-up guard', () => {
 
   it('refuses record access for an entity without a scope resolver', async () => {
     await expect(
-      build(plugin((app) => app.get('/contract/:id', { config: { access: record('no_such_entity', 'Read') }, schema: { response: { 200: Type.Object({}) } } }, () => ({})))),
+      build(plugin((app) => app.get('/contract/:id', { config: { access: record(defineEntity({ name: 'no_such_entity' }), 'Read') }, schema: { response: { 200: Type.Object({}) } } }, () => ({})))),
     ).rejects.toThrow(/no scope resolver/)
   })
 

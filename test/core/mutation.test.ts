@@ -1,5 +1,6 @@
 import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { siteEntity } from '../../src/modules/sites/entity.js'
 import { mutate } from '../../src/core/mutation.js'
 import { auditLogs, changeHistory, outboxEvents } from '../../src/db/schema/audit.js'
 import { locales, sites } from '../../src/db/schema/sites.js'
@@ -83,7 +84,7 @@ describe('mutation pipeline: atomicity', () => {
     const row = await siteRow(a.id)
     const before = await counts(a.id)
     await expect(
-      mutate(t.sys(), { entity: 'site', action: 'Update' }, async (tx) => {
+      mutate(t.sys(), { entity: siteEntity, action: 'Update' }, async (tx) => {
         await tx.update(sites).set({ name: 'Doomed' }).where(eq(sites.id, a.id))
         await tx.insert(locales).values({ site_id: a.id, code: 'fi', name: 'Finnish', is_default: false })
         await tx.insert(outboxEvents).values({ site_id: a.id, event_type: 'site.updated', payload: {} })
@@ -98,7 +99,7 @@ describe('mutation pipeline: atomicity', () => {
     const row = await siteRow(a.id)
     const before = await counts(a.id)
     await expect(
-      mutate(t.sys(), { entity: 'site', action: 'Update' }, async (tx) => {
+      mutate(t.sys(), { entity: siteEntity, action: 'Update' }, async (tx) => {
         const [after] = await tx.update(sites).set({ name: 'Half done' }).where(eq(sites.id, a.id)).returning()
         return {
           result: after,
@@ -118,7 +119,7 @@ describe('mutation pipeline: atomicity', () => {
   it('commits everything together when nothing fails (control)', async () => {
     const row = await siteRow(a.id)
     const before = await counts(a.id)
-    await mutate(t.sys(), { entity: 'site', action: 'Update' }, async (tx) => {
+    await mutate(t.sys(), { entity: siteEntity, action: 'Update' }, async (tx) => {
       const [after] = await tx.update(sites).set({ name: 'Committed' }).where(eq(sites.id, a.id)).returning()
       return { result: after, siteId: a.id, entityId: a.id, before: row, after, events: [{ type: 'site.updated', siteId: a.id, data: { id: a.id } }] }
     })

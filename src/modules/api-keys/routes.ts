@@ -31,7 +31,7 @@ export const apiKeyRoutes: AppPlugin = async (app) => {
 
   app.get(
     '/api-keys/:id',
-    { config: { access: record('api_key', 'Admin') }, schema: { tags, params: IdParams, response: { 200: ApiKey } } },
+    { config: { access: record(keys.apiKeyEntity, 'Admin') }, schema: { tags, params: IdParams, response: { 200: ApiKey } } },
     (req) => keys.get(req.ctx, req.params.id),
   )
 
@@ -44,7 +44,7 @@ export const apiKeyRoutes: AppPlugin = async (app) => {
   app.put(
     '/api-keys/:id',
     {
-      config: { access: record('api_key', 'Admin') },
+      config: { access: record(keys.apiKeyEntity, 'Admin') },
       schema: { tags, description: docs.update, params: IdParams, body: UpdateApiKeyBody, response: { 200: ApiKey } },
     },
     (req) => keys.update(req.ctx, req.params.id, req.body),
@@ -52,7 +52,7 @@ export const apiKeyRoutes: AppPlugin = async (app) => {
 
   app.delete(
     '/api-keys/:id',
-    { config: { access: record('api_key', 'Admin') }, schema: { tags, params: IdParams, response: { 204: NoContent } } },
+    { config: { access: record(keys.apiKeyEntity, 'Admin') }, schema: { tags, params: IdParams, response: { 204: NoContent } } },
     async (req, reply) => {
       await keys.remove(req.ctx, req.params.id)
       return reply.code(204).send(null)
@@ -62,7 +62,7 @@ export const apiKeyRoutes: AppPlugin = async (app) => {
   app.post(
     '/api-keys/:id/block',
     {
-      config: { access: record('api_key', 'Admin') },
+      config: { access: record(keys.apiKeyEntity, 'Admin') },
       preValidation: optionalBody,
       schema: { tags, description: docs.block, params: IdParams, body: BlockBody, response: { 200: ApiKey } },
     },
@@ -72,7 +72,7 @@ export const apiKeyRoutes: AppPlugin = async (app) => {
   app.post(
     '/api-keys/:id/unblock',
     {
-      config: { access: record('api_key', 'Admin') },
+      config: { access: record(keys.apiKeyEntity, 'Admin') },
       preValidation: optionalBody,
       schema: { tags, description: docs.unblock, params: IdParams, body: Body({}), response: { 200: ApiKey } },
     },
@@ -82,7 +82,7 @@ export const apiKeyRoutes: AppPlugin = async (app) => {
   app.post(
     '/api-keys/:id/revoke',
     {
-      config: { access: record('api_key', 'Admin') },
+      config: { access: record(keys.apiKeyEntity, 'Admin') },
       preValidation: optionalBody,
       schema: { tags, description: docs.revoke, params: IdParams, body: Body({}), response: { 200: ApiKey } },
     },
@@ -92,7 +92,7 @@ export const apiKeyRoutes: AppPlugin = async (app) => {
   app.get(
     '/api-keys/:id/usage',
     {
-      config: { access: record('api_key', 'Admin') },
+      config: { access: record(keys.apiKeyEntity, 'Admin') },
       schema: { tags, description: docs.usage, params: IdParams, querystring: UsageQuery, response: { 200: UsagePage } },
     },
     (req) => keys.usage(req.ctx, req.params.id, req.query),

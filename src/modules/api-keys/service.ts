@@ -3,7 +3,7 @@ import { isUnscoped, levelOnSite, requireSite, visibleSiteIds } from '../../core
 import { atLeast } from '../../core/levels.js'
 import { mutate } from '../../core/mutation.js'
 import type { Level, Principal } from '../../core/principal.js'
-import { registerScope } from '../../core/scope.js'
+import { defineEntity } from '../../core/entities.js'
 import type { ApiKeyRow } from '../../db/schema/api-keys.js'
 import { forbidden, invalidState, notFound, validation } from '../../http/errors.js'
 import { paginate, pageWindow, type Page } from '../../http/pagination.js'
@@ -12,12 +12,16 @@ import { effectiveKeyStatus } from '../../platform/key-status.js'
 import * as q from './queries.js'
 import type { ApiKey, BlockBody, CreateApiKeyBody, CreatedApiKey, ListApiKeysQuery, UpdateApiKeyBody, UsageQuery } from './schemas.js'
 
-registerScope('api_key', async (db, id) => {
-  const row = await q.findKey(db, id)
-  return row ? { siteId: row.site_id, siteIds: row.site_id ? [row.site_id] : [] } : undefined
+/** An API key lives in its site, or nowhere in particular when unscoped. */
+export const apiKeyEntity = defineEntity({
+  name: 'api_key',
+  label: 'API key',
+  scope: async (db, id) => {
+    const row = await q.findKey(db, id)
+    return row ? { siteId: row.site_id, siteIds: row.site_id ? [row.site_id] : [] } : undefined
+  },
 })
-
-const ENTITY = 'api_key'
+const ENTITY = apiKeyEntity
 
 /** The wire form: status is the effective one (an Active key past expiry reads Expired). */
 function present(ctx: Ctx, row: ApiKeyRow): ApiKey {
@@ -132,9 +136,8 @@ async function change(
     const before = (await q.lockKey(tx, id)) ?? notFound(ENTITY)
     requireCap(ctx, before.site_id, before.permission)
     const after = (await q.updateKey(tx, id, { ...apply(before, now), updated_at: now })) ?? notFound(ENTITY)
-    return { result: after, siteId: after.site_id, entityId: id, before, after, metadata: { key_prefix: after.key_prefix, ...extraMetadata } }
+    return { result: after, siteId: after.site_id, entityId: id, before, after, metadata: { key_prefix: after.key_prefix, ...extraMetadata }, readers: { apiKeys: [id] } }
   })
-  await ctx.deps.keys.invalidate(id)
   return present(ctx, row)
 }
 
@@ -194,9 +197,8 @@ export async function remove(ctx: Ctx, id: string): Promise<void> {
     const before = (await q.lockKey(tx, id)) ?? notFound(ENTITY)
     requireCap(ctx, before.site_id, before.permission)
     await q.deleteKey(tx, id)
-    return { result: undefined, siteId: before.site_id, entityId: id, metadata: { name: before.name, key_prefix: before.key_prefix } }
+    return { result: undefined, siteId: before.site_id, entityId: id, metadata: { name: before.name, key_prefix: before.key_prefix }, readers: { apiKeys: [id] } }
   })
-  await ctx.deps.keys.invalidate(id)
 }
 
 /** Usage history, newest first, limit/offset. Buffered records are flushed first so the answer is current. */
@@ -223,14 +225,13 @@ export async function expireDue(ctx: Ctx): Promise<number> {
         const before = await q.lockKey(tx, id)
         if (!before || before.status !== 'Active' || effectiveKeyStatus(before, now) !== 'Expired') throw new NothingToDo()
         const after = await q.updateKey(tx, id, { status: 'Expired', updated_at: now })
-        return { result: undefined, siteId: before.site_id, entityId: id, before, after, metadata: { key_prefix: before.key_prefix, reason: 'expired' } }
+        return { result: undefined, siteId: before.site_id, entityId: id, before, after, metadata: { key_prefix: before.key_prefix, reason: 'expired' }, readers: { apiKeys: [id] } }
       })
     } catch (err) {
       if (err instanceof NothingToDo) continue
       throw err
     }
     expired++
-    await ctx.deps.keys.invalidate(id)
   }
   return expired
 }

@@ -52,18 +52,6 @@ export async function findBlogWire(db: ReadDb, id: string): Promise<Blog | undef
   return toBlog(row, (await carriersOf(db, [row.content_id])).get(row.content_id))
 }
 
-/** Access scope of a live blog in one query: owning site and carrying sites (owner first); undefined when unknown or deleted. */
-export async function blogScope(db: ReadDb, id: string): Promise<{ siteId: string; siteIds: string[] } | undefined> {
-  // Spelled out: drizzle leaves columns unqualified inside sql``, which a correlated subquery cannot afford.
-  const carriers = sql<string[]>`coalesce((select array_agg(c.site_id order by c.position) from content_sites c where c.content_id = "blogs"."content_id"), '{}')`
-  const [row] = await db
-    .select({ siteId: blogs.site_id, siteIds: carriers })
-    .from(blogs)
-    .where(and(eq(blogs.id, id), liveBlog))
-    .limit(1)
-  return row
-}
-
 /** Carrying sites of a content item, owning site first. */
 export async function siteIdsOf(db: ReadDb, contentId: string): Promise<string[]> {
   return (await carriersOf(db, [contentId])).get(contentId) ?? []
@@ -336,4 +324,9 @@ export async function copyTaxonomy(tx: Tx, fromContentId: string, toContentId: s
       .insert(contentCategories)
       .values(catLinks.map((l) => ({ content_id: toContentId, category_id: l.category_id, is_primary: l.is_primary, created_at: at })))
   }
+}
+
+/** The live blog of a content item, if the item is a blog. */
+export function liveBlogOfContent(db: ReadDb, contentId: string): Promise<BlogRow | undefined> {
+  return db.query.blogs.findFirst({ where: and(eq(blogs.content_id, contentId), liveBlog) })
 }

@@ -1,9 +1,10 @@
 import type { AppPlugin } from '../../app.js'
-import { anyAuth, record, site } from '../../http/access.js'
+import { bodySites, record, site } from '../../http/access.js'
 import { LimitOffsetPage, Paginated } from '../../http/pagination.js'
 import { sendRaw } from '../../http/raw.js'
 import { IdParams, NoContent, SiteParams } from '../../http/schemas.js'
-import { bulk } from './bulk-service.js'
+import { bulk } from './bulk.service.js'
+import { blogEntity } from './entity.js'
 import {
   Blog,
   BlogDetail,
@@ -19,7 +20,7 @@ import {
   UpdateBlogBody,
 } from './schemas.js'
 import * as blogs from './service.js'
-import * as writes from './write-service.js'
+import * as writes from './write.service.js'
 
 const tags = ['Blogs']
 
@@ -79,12 +80,12 @@ function siteReads(app: Api): void {
 
 /** One blog by id. */
 function recordReads(app: Api): void {
-  app.get('/blogs/:id', { config: { access: record('blog', 'Read') }, schema: { tags, params: IdParams, response: { 200: Blog } } }, (req) => blogs.get(req.ctx, req.params.id))
+  app.get('/blogs/:id', { config: { access: record(blogEntity, 'Read') }, schema: { tags, params: IdParams, response: { 200: Blog } } }, (req) => blogs.get(req.ctx, req.params.id))
 
   app.get(
     '/blogs/:id/detail',
     {
-      config: { access: record('blog', 'Read') },
+      config: { access: record(blogEntity, 'Read') },
       schema: { tags, description: 'The blog plus all localizations, categories (with is_primary), tags and attached documents.', params: IdParams, response: { 200: BlogDetail } },
     },
     async (req, reply) => sendRaw(reply, await blogs.detail(req.ctx, req.params.id, req.recordScope)),
@@ -97,7 +98,7 @@ function writeRoutes(app: Api): void {
   app.post(
     '/blogs',
     {
-      config: { access: anyAuth },
+      config: { access: bodySites('site_ids', 'Author') },
       schema: {
         tags,
         description:
@@ -114,7 +115,7 @@ function writeRoutes(app: Api): void {
   app.put(
     '/blogs/:id',
     {
-      config: { access: record('blog', 'Author') },
+      config: { access: record(blogEntity, 'Author') },
       schema: {
         tags,
         description:
@@ -130,7 +131,7 @@ function writeRoutes(app: Api): void {
 
   app.delete(
     '/blogs/:id',
-    { config: { access: record('blog', 'Editor') }, schema: { tags, description: 'Soft delete: the blog answers 404 afterwards and its slug is free.', params: IdParams, response: { 204: NoContent } } },
+    { config: { access: record(blogEntity, 'Editor') }, schema: { tags, description: 'Soft delete: the blog answers 404 afterwards and its slug is free.', params: IdParams, response: { 204: NoContent } } },
     async (req, reply) => {
       await writes.remove(req.ctx, req.params.id)
       return reply.code(204).send(null)
@@ -140,7 +141,7 @@ function writeRoutes(app: Api): void {
   app.post(
     '/blogs/:id/clone',
     {
-      config: { access: record('blog', 'Author') },
+      config: { access: record(blogEntity, 'Author') },
       schema: {
         tags,
         description: 'A new Draft in the same sites with slug `<slug>-copy`, then `-copy-2`, … ; localizations, categories and tags are copied; the source is unchanged.',

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { CONTENT_STATUSES } from '../../db/schema/blogs.js'
 import { LimitOffsetQuerySchema, PageQuerySchema } from '../../http/pagination.js'
-import { Body, DateOnly, Nullable, NullableTimestamp, PatchBody, Slug, Timestamp, Uuid } from '../../http/schemas.js'
+import { Body, DateOnly, LocalizationBody, Nullable, NullableTimestamp, PatchBody, Slug, Timestamp, Uuid } from '../../http/schemas.js'
 
 export const ContentStatusSchema = Type.Enum(CONTENT_STATUSES, { description: 'Draft, InReview, Published or Scheduled' })
 
@@ -100,16 +100,7 @@ const localizationProps = {
   translation_status: Type.String({ minLength: 1, maxLength: 50, description: 'Free text; Draft when omitted' }),
 }
 
-export const CreateLocalizationBody = Body({
-  locale_id: Uuid,
-  title: Type.Optional(localizationProps.title),
-  subtitle: Type.Optional(localizationProps.subtitle),
-  excerpt: Type.Optional(localizationProps.excerpt),
-  body: Type.Optional(localizationProps.body),
-  meta_title: Type.Optional(localizationProps.meta_title),
-  meta_description: Type.Optional(localizationProps.meta_description),
-  translation_status: Type.Optional(localizationProps.translation_status),
-})
+export const CreateLocalizationBody = LocalizationBody(localizationProps)
 export type CreateLocalizationBody = Static<typeof CreateLocalizationBody>
 
 export const UpdateLocalizationBody = PatchBody(localizationProps)
@@ -186,4 +177,3 @@ export const LocaleOnlyQuery = Type.Object({ locale: LocaleQuery })
 export type LocaleOnlyQuery = Static<typeof LocaleOnlyQuery>
 
 export const SiteSlugParams = Type.Object({ site_id: Uuid, slug: Type.String({ minLength: 1, maxLength: 200 }) })
-export const LocalizationParams = Type.Object({ loc_id: Uuid })

@@ -1,9 +1,10 @@
 import type { Ctx } from '../../core/context.js'
-import { registerScope, type RecordScope } from '../../core/scope.js'
+import type { RecordScope } from '../../core/entities.js'
 import { notFound } from '../../http/errors.js'
 import { jsonCache, type RawJson } from '../../core/read-cache.js'
 import { LimitOffsetPage as LimitOffsetPageSchema, Paginated, paginate, pageWindow, type Page } from '../../http/pagination.js'
-import { canonicalLocale } from '../sites/locales.js'
+import { canonicalLocale } from '../sites/locale-codes.service.js'
+import { blogEntity } from './entity.js'
 import * as q from './queries.js'
 import { BlogDetail, BlogListItem, type Blog, type FeaturedQuery, type ListBlogsQuery, type PublishedQuery } from './schemas.js'
 
@@ -14,12 +15,6 @@ import { BlogDetail, BlogListItem, type Blog, type FeaturedQuery, type ListBlogs
  * also expires when the earliest publish_end in it passes (that changes the answer without a write).
  */
 
-/** A blog lives in its owning site and every site that carries it; soft-deleted blogs resolve to nothing (404). */
-registerScope('blog', async (db, id) => {
-  const scope = await q.blogScope(db, id)
-  return scope && { siteId: scope.siteId, siteIds: scope.siteIds.length > 0 ? scope.siteIds : [scope.siteId] }
-})
-
 const publishedCache = jsonCache('blogs-published', Paginated(BlogListItem))
 const featuredCache = jsonCache('blogs-featured', LimitOffsetPageSchema(BlogListItem))
 const detailCache = jsonCache('blog-detail', BlogDetail)
@@ -29,7 +24,7 @@ const localeKey = (locale: string | undefined) => (locale === undefined ? '' : c
 
 /** One live blog (access resolved by the route). 404 when unknown or deleted. */
 export async function get(ctx: Ctx, id: string): Promise<Blog> {
-  return (await q.findBlogWire(ctx.db, id)) ?? notFound('blog')
+  return (await q.findBlogWire(ctx.db, id)) ?? notFound(blogEntity)
 }
 
 /**
@@ -38,8 +33,8 @@ export async function get(ctx: Ctx, id: string): Promise<Blog> {
  * route's access check resolved (saves looking the blog up again).
  */
 export async function detail(ctx: Ctx, id: string, scope?: RecordScope): Promise<RawJson> {
-  const ownerSite = scope?.siteId ?? ((await q.findBlog(ctx.db, id)) ?? notFound('blog')).site_id
-  return detailCache.get(ctx, ownerSite, `id:${id}`, async () => ({ value: await q.detailOf(ctx.db, (await q.findBlog(ctx.db, id)) ?? notFound('blog')), until: null }))
+  const ownerSite = scope?.siteId ?? ((await q.findBlog(ctx.db, id)) ?? notFound(blogEntity)).site_id
+  return detailCache.get(ctx, ownerSite, `id:${id}`, async () => ({ value: await q.detailOf(ctx.db, (await q.findBlog(ctx.db, id)) ?? notFound(blogEntity)), until: null }))
 }
 
 /** Every live blog the site carries, any status (optionally one), newest created first. Not cached. */
@@ -73,7 +68,7 @@ export async function featured(ctx: Ctx, siteId: string, query: FeaturedQuery): 
 /** The live blog with this slug among the site's blogs (any status), as detail; cached per content version. 404 when none. */
 export async function bySlug(ctx: Ctx, siteId: string, slug: string): Promise<RawJson> {
   return detailCache.get(ctx, siteId, `slug:${slug}`, async () => {
-    const row = (await q.blogBySlug(ctx.db, siteId, slug)) ?? notFound('blog')
+    const row = (await q.blogBySlug(ctx.db, siteId, slug)) ?? notFound(blogEntity)
     return { value: await q.detailOf(ctx.db, row), until: null }
   })
 }

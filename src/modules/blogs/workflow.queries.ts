@@ -4,7 +4,7 @@ import { rowsOf } from '../../db/migrate.js'
 import { blogs, type BlogRow } from '../../db/schema/blogs.js'
 import { contentSites } from '../../db/schema/content.js'
 import { locales, sites } from '../../db/schema/sites.js'
-import { SIMILAR_POINTS } from './similar.js'
+import { SIMILAR_POINTS } from './similar.service.js'
 
 /* Queries of the editorial workflow (review, scheduler), the feed and similar blogs. No rules here. */
 

@@ -3,9 +3,10 @@ import type { AppPlugin } from '../../app.js'
 import { record, site } from '../../http/access.js'
 import { IdParams, SiteParams } from '../../http/schemas.js'
 import { sendRaw } from '../../http/raw.js'
-import { RSS_CONTENT_TYPE } from './feed.js'
+import { RSS_CONTENT_TYPE } from './feed.service.js'
+import { blogEntity } from './entity.js'
 import { Blog } from './schemas.js'
-import * as workflow from './workflow-service.js'
+import * as workflow from './workflow.service.js'
 import { NotModified, ReviewBody, RssDocument, SimilarBlog, SimilarQuery, SiteBlogParams } from './workflow.schemas.js'
 
 const tags = ['Blogs']
@@ -18,7 +19,7 @@ export const blogWorkflowRoutes: AppPlugin = async (app) => {
   app.post(
     '/blogs/:id/review',
     {
-      config: { access: record('blog', 'Reviewer') },
+      config: { access: record(blogEntity, 'Reviewer') },
       schema: {
         tags,
         summary: 'Review a blog in review: Approve or RequestChanges',

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { Body, Uuid } from '../../http/schemas.js'
 import { BlogListItem } from './schemas.js'
-import { SIMILAR_DEFAULT_LIMIT, SIMILAR_MAX_LIMIT } from './similar.js'
+import { SIMILAR_DEFAULT_LIMIT, SIMILAR_MAX_LIMIT } from './similar.service.js'
 
 /* Wire schemas of the workflow routes (review), the feed and similar blogs. */
 

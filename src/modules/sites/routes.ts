@@ -16,7 +16,7 @@ import {
   UpdateSettingsBody,
   UpdateSiteBody,
 } from './schemas.js'
-import * as locales from './locale-service.js'
+import * as locales from './locale.service.js'
 import * as sites from './service.js'
 
 const tags = ['Sites']

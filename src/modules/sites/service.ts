@@ -1,15 +1,12 @@
-import { bumpContentVersion } from '../../core/content-version.js'
 import type { Ctx } from '../../core/context.js'
 import { requireSite, visibleSiteIds } from '../../core/access.js'
 import { mutate } from '../../core/mutation.js'
-import { registerScope } from '../../core/scope.js'
 import type { SiteRow } from '../../db/schema/sites.js'
 import { conflict, notFound, validation } from '../../http/errors.js'
-import { canonicalLocale, localeDisplayName } from './locales.js'
+import { canonicalLocale, localeDisplayName } from './locale-codes.service.js'
+import { siteEntity } from './entity.js'
 import * as q from './queries.js'
 import type { CreateSiteBody, LocaleInput, Site, UpdateSiteBody } from './schemas.js'
-
-registerScope('site', async (db, id) => ((await q.findSite(db, id)) ? { siteId: id, siteIds: [id] } : undefined))
 
 /** Public fields only: settings have their own endpoint. */
 export function present(row: SiteRow): Site {
@@ -24,12 +21,12 @@ export async function list(ctx: Ctx): Promise<Site[]> {
 
 /** One live site (access checked by the route). */
 export async function get(ctx: Ctx, id: string): Promise<Site> {
-  return present((await q.findSite(ctx.db, id)) ?? notFound('site'))
+  return present((await q.findSite(ctx.db, id)) ?? notFound(siteEntity))
 }
 
 /** A live site by slug; Read on it is required, and unknown, deleted and out-of-scope sites are one 404. */
 export async function getBySlug(ctx: Ctx, slug: string): Promise<Site> {
-  const row = (await q.findSiteBySlug(ctx.db, slug)) ?? notFound('site')
+  const row = (await q.findSiteBySlug(ctx.db, slug)) ?? notFound(siteEntity)
   await requireSite(ctx, row.id, 'Read')
   return present(row)
 }
@@ -55,7 +52,7 @@ export type CreateSiteInput = CreateSiteBody
 export async function create(ctx: Ctx, body: CreateSiteBody) {
   const locs = normaliseLocales(body.locales ?? [])
   const now = ctx.clock.now()
-  return mutate(ctx, { entity: 'site', action: 'Create' }, async (tx) => {
+  return mutate(ctx, { entity: siteEntity, action: 'Create' }, async (tx) => {
     if (await q.findSiteBySlug(tx, body.slug)) conflict(`A site with slug "${body.slug}" already exists`)
     const row = await q.insertSite(tx, {
       name: body.name,
@@ -84,23 +81,22 @@ export async function create(ctx: Ctx, body: CreateSiteBody) {
 
 /** Partial update of name, slug, description, is_active: 400 for no field, 404 unknown/deleted, 409 when the new slug is taken. */
 export async function update(ctx: Ctx, id: string, body: UpdateSiteBody): Promise<Site> {
-  const out = await mutate(ctx, { entity: 'site', action: 'Update' }, async (tx) => {
-    const before = (await q.lockSite(tx, id)) ?? notFound('site')
+  const out = await mutate(ctx, { entity: siteEntity, action: 'Update' }, async (tx) => {
+    const before = (await q.lockSite(tx, id)) ?? notFound(siteEntity)
     if (body.slug !== undefined && body.slug !== before.slug && (await q.findSiteBySlug(tx, body.slug))) {
       conflict(`A site with slug "${body.slug}" already exists`)
     }
     const after = await q.updateSite(tx, id, { ...body, updated_at: ctx.clock.now() })
     const site = present(after)
-    return { result: site, siteId: id, entityId: id, before: present(before), after: site, events: [{ type: 'site.updated', siteId: id, data: site }] }
+    return { result: site, siteId: id, entityId: id, before: present(before), after: site, events: [{ type: 'site.updated', siteId: id, data: site }], readers: { sites: [id] } }
   })
-  await bumpContentVersion(ctx.deps, [id])
   return out
 }
 
 /** Soft delete: the site and everything in it answer 404 from now on; its slug becomes free. */
 export async function remove(ctx: Ctx, id: string): Promise<void> {
-  await mutate(ctx, { entity: 'site', action: 'Delete' }, async (tx) => {
-    const before = (await q.lockSite(tx, id)) ?? notFound('site')
+  await mutate(ctx, { entity: siteEntity, action: 'Delete' }, async (tx) => {
+    const before = (await q.lockSite(tx, id)) ?? notFound(siteEntity)
     const now = ctx.clock.now()
     await q.updateSite(tx, id, { deleted_at: now, updated_at: now })
     return {
@@ -109,8 +105,7 @@ export async function remove(ctx: Ctx, id: string): Promise<void> {
       entityId: id,
       metadata: { name: before.name, slug: before.slug },
       events: [{ type: 'site.deleted', siteId: id, data: { id, slug: before.slug } }],
+      readers: { sites: [id] },
     }
   })
-  await ctx.deps.sites.invalidate(id)
-  await bumpContentVersion(ctx.deps, [id])
 }

@@ -1,7 +1,6 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { ReadDb, Tx } from '../../db/client.js'
 import { rowsOf } from '../../db/migrate.js'
-import { blogs, type BlogRow } from '../../db/schema/blogs.js'
 import { content, contentSites } from '../../db/schema/content.js'
 import { sites } from '../../db/schema/sites.js'
 import { categories, contentCategories, contentTags, tags, type CategoryRow, type TagRow } from '../../db/schema/taxonomy.js'
@@ -31,38 +30,10 @@ export function findTagsBySlug(db: ReadDb, slug: string, siteIds: string[] | und
     .orderBy(asc(tags.site_id))
 }
 
-export async function listTags(db: ReadDb, siteId: string, limit: number, offset: number): Promise<{ rows: TagRow[]; total: number }> {
-  const where = and(eq(tags.site_id, siteId), liveTag)
-  const [rows, totals] = await Promise.all([
-    db.select().from(tags).where(where).orderBy(asc(tags.name), asc(tags.id)).limit(limit).offset(offset),
-    db.select({ n: count() }).from(tags).where(where),
-  ])
-  return { rows, total: totals[0]?.n ?? 0 }
-}
 
-export async function tagSlugTaken(db: ReadDb, siteId: string, slug: string, exceptId?: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: tags.id })
-    .from(tags)
-    .where(and(eq(tags.site_id, siteId), eq(tags.slug, slug), liveTag, exceptId ? ne(tags.id, exceptId) : undefined))
-    .limit(1)
-  return rows.length > 0
-}
 
-export async function lockTag(tx: Tx, id: string): Promise<TagRow | undefined> {
-  const [row] = await tx.select().from(tags).where(and(eq(tags.id, id), liveTag)).for('update')
-  return row
-}
 
-export async function insertTag(tx: Tx, values: typeof tags.$inferInsert): Promise<TagRow> {
-  const [row] = await tx.insert(tags).values(values).returning()
-  return row as TagRow
-}
 
-export async function updateTag(tx: Tx, id: string, patch: Partial<typeof tags.$inferInsert>): Promise<TagRow> {
-  const [row] = await tx.update(tags).set(patch).where(eq(tags.id, id)).returning()
-  return row as TagRow
-}
 
 /** Live tags of the given content items, ordered by name (one query for any number of items). */
 export function tagsOfContent(db: ReadDb, contentIds: string[]): Promise<Array<TagRow & { content_id: string }>> {
@@ -89,14 +60,6 @@ export async function findCategory(db: ReadDb, id: string): Promise<CategoryRow 
   return row
 }
 
-export async function listRootCategories(db: ReadDb, siteId: string, limit: number, offset: number): Promise<{ rows: CategoryRow[]; total: number }> {
-  const where = and(eq(categories.site_id, siteId), isNull(categories.parent_id), liveCategory)
-  const [rows, totals] = await Promise.all([
-    db.select().from(categories).where(where).orderBy(...categoryOrder).limit(limit).offset(offset),
-    db.select({ n: count() }).from(categories).where(where),
-  ])
-  return { rows, total: totals[0]?.n ?? 0 }
-}
 
 export function listChildren(db: ReadDb, parentId: string): Promise<CategoryRow[]> {
   return db
@@ -106,14 +69,6 @@ export function listChildren(db: ReadDb, parentId: string): Promise<CategoryRow[
     .orderBy(...categoryOrder)
 }
 
-export async function categorySlugTaken(db: ReadDb, siteId: string, slug: string, exceptId?: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(and(eq(categories.site_id, siteId), eq(categories.slug, slug), liveCategory, exceptId ? ne(categories.id, exceptId) : undefined))
-    .limit(1)
-  return rows.length > 0
-}
 
 /** Ids of the category and all its ancestors (walks parent_id upwards; bounded against stray cycles). */
 export async function selfAndAncestorIds(db: ReadDb, id: string): Promise<string[]> {
@@ -132,20 +87,8 @@ export async function lockCategoryTree(tx: Tx, siteId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`categories:${siteId}`}, 0))`)
 }
 
-export async function lockCategory(tx: Tx, id: string): Promise<CategoryRow | undefined> {
-  const [row] = await tx.select().from(categories).where(and(eq(categories.id, id), liveCategory)).for('update')
-  return row
-}
 
-export async function insertCategory(tx: Tx, values: typeof categories.$inferInsert): Promise<CategoryRow> {
-  const [row] = await tx.insert(categories).values(values).returning()
-  return row as CategoryRow
-}
 
-export async function updateCategory(tx: Tx, id: string, patch: Partial<typeof categories.$inferInsert>): Promise<CategoryRow> {
-  const [row] = await tx.update(categories).set(patch).where(eq(categories.id, id)).returning()
-  return row as CategoryRow
-}
 
 /** Moves the live children of a category to another parent (null: root); returns them as updated. */
 export function reparentChildren(tx: Tx, id: string, parentId: string | null, now: Date): Promise<CategoryRow[]> {
@@ -173,10 +116,11 @@ export function categoriesOfContent(db: ReadDb, contentIds: string[]): Promise<A
  */
 export function categoryBlogCounts(db: ReadDb, siteId: string): Promise<Array<{ id: string; name: string; slug: string; blog_count: number }>> {
   // Raw aliases: drizzle leaves columns unqualified in a single-table select, which would be ambiguous here.
+  // content_sites holds each carrying site's copy of the blog's status; retired (deleted) blogs are not live there.
   const blogCount = sql<number>`(
     select count(*) from ${contentCategories} cc
-    join ${blogs} b on b.content_id = cc.content_id and b.status = 'Published' and b.deleted_at is null
     join ${contentSites} cs on cs.content_id = cc.content_id and cs.site_id = "categories"."site_id" and cs.is_live
+      and cs.content_type = 'blog' and cs.status = 'Published'
     where cc.category_id = "categories"."id"
   )::int`
   return db
@@ -257,12 +201,3 @@ export async function deleteContentCategory(tx: Tx, contentId: string, categoryI
   return rows.length > 0
 }
 
-/** The live blog row of a content item, if the item is a blog (for blog.updated payloads). */
-export async function liveBlogOfContent(db: ReadDb, contentId: string): Promise<BlogRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(blogs)
-    .where(and(eq(blogs.content_id, contentId), isNull(blogs.deleted_at)))
-    .limit(1)
-  return row
-}

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { PageQuerySchema } from '../../http/pagination.js'
-import { Body, Nullable, PatchBody, Timestamp, Uuid } from '../../http/schemas.js'
+import { Body, Nullable, PatchBody, Timestamp, Uuid, presenter } from '../../http/schemas.js'
 
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Display name (not blank)' })
 const Description = Type.String({ maxLength: 5000 })
@@ -98,3 +98,6 @@ export const AssignCategoryBody = Body({
   is_primary: Type.Optional(Type.Boolean({ default: false, description: 'true makes it the primary category and clears the previous primary' })),
 })
 export type AssignCategoryBody = Static<typeof AssignCategoryBody>
+
+export const presentTag = presenter(Tag)
+export const presentCategory = presenter(Category)

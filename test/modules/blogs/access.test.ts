@@ -4,7 +4,7 @@ import { makeCtx } from '../../../src/core/context.js'
 import type { Principal, SiteRole } from '../../../src/core/principal.js'
 import { ApiError } from '../../../src/http/errors.js'
 import type { Blog, BlogDetail, BlogListItem, BulkResult } from '../../../src/modules/blogs/schemas.js'
-import * as writes from '../../../src/modules/blogs/write-service.js'
+import * as writes from '../../../src/modules/blogs/write.service.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { makeKey, makeSite, uid, type SiteFixture } from '../../helpers/factories.js'
 import { expectProblem, expectStatus } from '../../helpers/http.js'
@@ -50,13 +50,13 @@ describe('shared content (site_ids [A, B])', () => {
     expect(expectStatus<BlogDetail>(await t.as(b.keys.Read).get(`/sites/${b.id}/blogs/by-slug/${shared.slug}`), 200).id).toBe(shared.id)
   })
 
-  it("a B-scoped Write key cannot change it (404, like any record outside its reach); an A-scoped one can", async () => {
+  it('a B-scoped Write key cannot change it (403: it can read the blog, decisions.md "Shared content"); an A-scoped one can', async () => {
     const shared = await createBlog(t, a, {}, t.masterKey, [a.id, b.id])
     const before = await writeCounts(t)
-    expectProblem(await t.as(b.keys.Write).put(`/blogs/${shared.id}`, { author: 'B' }), 404, 'NOT_FOUND')
-    expectProblem(await t.as(b.keys.Master).delete(`/blogs/${shared.id}`), 404, 'NOT_FOUND')
-    expectProblem(await t.as(b.keys.Write).post(`/blogs/${shared.id}/clone`), 404, 'NOT_FOUND')
-    expectProblem(await t.as(b.keys.Write).post(`/blogs/${shared.id}/localizations`, { locale_id: locId(a, 'de') }), 404, 'NOT_FOUND')
+    expectProblem(await t.as(b.keys.Write).put(`/blogs/${shared.id}`, { author: 'B' }), 403, 'FORBIDDEN')
+    expectProblem(await t.as(b.keys.Master).delete(`/blogs/${shared.id}`), 403, 'FORBIDDEN')
+    expectProblem(await t.as(b.keys.Write).post(`/blogs/${shared.id}/clone`), 403, 'FORBIDDEN')
+    expectProblem(await t.as(b.keys.Write).post(`/blogs/${shared.id}/localizations`, { locale_id: locId(a, 'de') }), 403, 'FORBIDDEN')
     const bulk = expectStatus<BulkResult>(await t.as(b.keys.Write).post(`/sites/${b.id}/blogs/bulk`, { action: 'Delete', ids: [shared.id] }), 200)
     expect(bulk).toMatchObject({ succeeded: 0, failed: 1 })
     expect(await writeCounts(t)).toEqual(before)

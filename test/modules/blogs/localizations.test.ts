@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readingTimeMinutes } from '../../../src/modules/blogs/localization-service.js'
+import { readingTimeMinutes } from '../../../src/modules/blogs/localization.service.js'
 import type { Blog, BlogLocalization } from '../../../src/modules/blogs/schemas.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { MISSING_ID, makeSite, type SiteFixture } from '../../helpers/factories.js'

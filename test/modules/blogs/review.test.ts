@@ -189,10 +189,10 @@ describe('POST /blogs/{id}/review', () => {
     expect(expectStatus<Blog>(await t.as(a.keys.Read).get(`/blogs/${blog.id}`), 200).status).toBe('InReview')
   })
 
-  it('a sharing site cannot review: the owning site needs Reviewer (404 through the sharing site only)', async () => {
+  it('a sharing site cannot review: the owning site needs Reviewer (403 through the sharing site only)', async () => {
     const shared = await createBlog(t, a, {}, t.masterKey, [a.id, b.id])
     expectStatus(await t.as(a.keys.Write).put(`/blogs/${shared.id}`, { status: 'InReview' }), 200)
-    expectProblem(await review(shared.id, { action: 'Approve' }, b.keys.Master), 404, 'NOT_FOUND')
+    expectProblem(await review(shared.id, { action: 'Approve' }, b.keys.Master), 403, 'FORBIDDEN')
     const res = expectStatus<Blog>(await review(shared.id, { action: 'Approve' }), 200)
     expect(res.site_ids).toEqual([a.id, b.id])
   })

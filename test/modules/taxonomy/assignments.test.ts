@@ -194,9 +194,9 @@ describe('content access', () => {
     // The sharing site reads the owner's taxonomy on the content...
     expect((await tagsOf(b.keys.Read, blog)).map((x) => x.id)).toEqual([tag.id])
     expect((await catsOf(b.keys.Read, blog)).map(([id]) => id)).toEqual([cat.id])
-    // ...but cannot change it, not even with Master on the sharing site.
-    expectProblem(await t.as(b.keys.Master).post(`/content/${blog.content_id}/tags`, { tag_id: tag.id }), 404, 'NOT_FOUND')
-    expectProblem(await t.as(b.keys.Master).delete(`/content/${blog.content_id}/categories/${cat.id}`), 404, 'NOT_FOUND')
+    // ...but cannot change it, not even with Master on the sharing site: 403, since it can read it (decisions.md "Shared content").
+    expectProblem(await t.as(b.keys.Master).post(`/content/${blog.content_id}/tags`, { tag_id: tag.id }), 403, 'FORBIDDEN')
+    expectProblem(await t.as(b.keys.Master).delete(`/content/${blog.content_id}/categories/${cat.id}`), 403, 'FORBIDDEN')
     // Read keys of the owner cannot write (spec table says Read; decisions.md requires Author).
     expectProblem(await t.as(a.keys.Read).post(`/content/${blog.content_id}/tags`, { tag_id: tag.id }), 403, 'FORBIDDEN')
     expectProblem(await t.as(a.keys.Read).post(`/content/${blog.content_id}/categories`, { category_id: cat.id, is_primary: true }), 403, 'FORBIDDEN')

@@ -1,6 +1,5 @@
 import { Type } from 'typebox'
 import { createHash } from 'node:crypto'
-import { bumpContentVersion } from '../../core/content-version.js'
 import { cachedText, jsonCache, type RawJson } from '../../core/read-cache.js'
 import type { Ctx } from '../../core/context.js'
 import { mutate, type DomainEvent } from '../../core/mutation.js'
@@ -10,13 +9,12 @@ import type { Tx } from '../../db/client.js'
 import type { BlogRow } from '../../db/schema/blogs.js'
 import { notFound } from '../../http/errors.js'
 import type { PublishedRecord, ScheduledSource } from '../../workers/scheduled-publish.js'
-import { FEED_MAX_ITEMS, FEED_TTL_MS, etagMatches, etagOf, renderRss, type FeedItem } from './feed.js'
+import { FEED_MAX_ITEMS, FEED_TTL_MS, etagMatches, etagOf, renderRss, type FeedItem } from './feed.service.js'
+import { blogEntity } from './entity.js'
 import * as q from './queries.js'
-// The 'blog' scope resolver (record('blog', …) access on the review route) is registered by the blogs service.
-import './service.js'
 import type { Blog, BlogListItem } from './schemas.js'
 import * as wq from './workflow.queries.js'
-import { dateIn } from './write-service.js'
+import { dateIn } from './write.service.js'
 import { SimilarBlog, type ReviewBody, type SimilarQuery } from './workflow.schemas.js'
 
 const similarCache = jsonCache('blogs-similar', Type.Array(SimilarBlog))
@@ -34,8 +32,8 @@ async function publishFields(tx: Tx, row: BlogRow, now: Date) {
  * fires blog.reviewed (and blog.published when it goes live). 404 unknown or deleted blog.
  */
 export async function review(ctx: Ctx, id: string, body: ReviewBody): Promise<Blog> {
-  const blog = await mutate(ctx, { entity: 'blog', action: 'Review' }, async (tx) => {
-    const before = (await q.lockBlog(tx, id)) ?? notFound('blog')
+  return mutate(ctx, { entity: blogEntity, action: 'Review' }, async (tx) => {
+    const before = (await q.lockBlog(tx, id)) ?? notFound(blogEntity)
     const now = ctx.clock.now()
     const to = statusAfterReview(before.status, body.action, before.publish_start, now)
     const publishing = becomesPublished(before.status, to)
@@ -55,15 +53,14 @@ export async function review(ctx: Ctx, id: string, body: ReviewBody): Promise<Bl
     const outcome = { action: body.action, comment: body.comment ?? null, from: before.status, to }
     const events: DomainEvent[] = [{ type: 'blog.reviewed', siteId: after.site_id, data: { ...wire, review: outcome } }]
     if (publishing) events.push({ type: 'blog.published', siteId: after.site_id, data: wire })
-    return { result: wire, siteId: after.site_id, entityId: id, before, after, metadata: outcome, events }
+    const readers = { records: [{ entity: blogEntity, id, siteIds: wire.site_ids }], lists: wire.site_ids }
+    return { result: wire, siteId: after.site_id, entityId: id, before, after, metadata: outcome, events, readers }
   })
-  await bumpContentVersion(ctx.deps, blog.site_ids)
-  return blog
 }
 
 /** Scheduled blogs for the scheduler (workers/scheduled-publish.ts): claim a due one, publish it. */
 export const scheduledBlogs: ScheduledSource<BlogRow> = {
-  entity: 'blog',
+  entity: blogEntity,
   claimDue: (tx, now) => wq.claimDueBlog(tx, now),
   async publish(tx, before, now): Promise<PublishedRecord> {
     const after = await q.updateBlog(tx, before.id, { status: 'Published', updated_at: now, ...(await publishFields(tx, before, now)) })
@@ -80,7 +77,7 @@ export async function similar(ctx: Ctx, siteId: string, id: string, query: Simil
   const locale = query.locale ?? ''
   return similarCache.get(ctx, siteId, `${id}:${query.limit}:${locale}`, async () => {
     const now = ctx.clock.now()
-    const source = (await wq.blogInSite(ctx.db, siteId, id)) ?? notFound('blog')
+    const source = (await wq.blogInSite(ctx.db, siteId, id)) ?? notFound(blogEntity)
     const scored = await wq.similarBlogIds(ctx.db, siteId, source, now, query.limit)
     const scores = new Map(scored.map((s) => [s.id, s.score]))
     const items = await q.listItemsByIds(

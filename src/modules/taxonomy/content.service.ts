@@ -1,22 +1,21 @@
-import { contentScope } from '../../core/content-scope.js'
-import { bumpContentVersion } from '../../core/content-version.js'
+import { contentChangedEvents } from '../../core/content-kinds.js'
+import { contentEntity, contentScope } from '../../core/content-scope.js'
 import type { Ctx } from '../../core/context.js'
 import { mutate } from '../../core/mutation.js'
 import type { ReadDb, Tx } from '../../db/client.js'
-import type { BlogRow } from '../../db/schema/blogs.js'
 import { notFound, validation } from '../../http/errors.js'
-import { presentCategory } from './categories-service.js'
+import { categoryEntity } from './categories.resource.js'
 import * as q from './queries.js'
-import type { AssignCategoryBody, AssignTagBody, ContentCategory, Tag } from './schemas.js'
-import { presentTag } from './tags-service.js'
+import { presentCategory, presentTag, type AssignCategoryBody, type AssignTagBody, type ContentCategory, type Tag } from './schemas.js'
+import { tagEntity } from './tags.resource.js'
 
 /*
  * Tag and category assignment of a content item (blog or page). Route access: record('content'): reads through
  * any carrying site, changes with Author on the owning site. Only tags and categories of the owning site can be
  * assigned: any other id (unknown, deleted, another site's) is one 400 on the body field, and nothing changes.
  * Each change is audited on the content (entity_type 'content', action Update, metadata naming the tag or
- * category, change history of the assigned ids), fires blog.updated when the item is a blog, and refreshes the
- * cached output of every carrying site.
+ * category, change history of the assigned ids), fires the item's own `<kind>.updated` (core/content-kinds.ts),
+ * and refreshes what every carrying site shows.
  */
 
 /** Live tags of a content item, by name. */
@@ -29,30 +28,6 @@ export async function categoriesOf(ctx: Ctx, contentId: string): Promise<Content
   return (await q.categoriesOfContent(ctx.db, [contentId])).map((r) => ({ ...presentCategory(r), is_primary: r.is_primary }))
 }
 
-/** The blog.updated payload: the blog record as GET /blogs/{id} shows it (decisions.md "Content" fields). */
-function blogRecord(b: BlogRow, siteIds: string[]) {
-  return {
-    id: b.id,
-    content_id: b.content_id,
-    site_id: b.site_id,
-    site_ids: siteIds,
-    slug: b.slug,
-    author: b.author,
-    status: b.status,
-    published_date: b.published_date,
-    published_at: b.published_at,
-    publish_start: b.publish_start,
-    publish_end: b.publish_end,
-    is_featured: b.is_featured,
-    allow_comments: b.allow_comments,
-    reading_time_minutes: b.reading_time_minutes,
-    cover_image_id: b.cover_image_id,
-    header_image_id: b.header_image_id,
-    created_at: b.created_at,
-    updated_at: b.updated_at,
-  }
-}
-
 interface Change {
   before: object
   after: object
@@ -60,22 +35,21 @@ interface Change {
 }
 
 async function changeAssignments(ctx: Ctx, contentId: string, apply: (tx: Tx, ownerSiteId: string) => Promise<Change>): Promise<void> {
-  const sites = await mutate(ctx, { entity: 'content', action: 'Update' }, async (tx) => {
-    const item = (await q.lockContent(tx, contentId)) ?? notFound('content')
-    const scope = (await contentScope(tx, contentId)) ?? notFound('content')
+  await mutate(ctx, { entity: contentEntity, action: 'Update' }, async (tx) => {
+    const item = (await q.lockContent(tx, contentId)) ?? notFound(contentEntity)
+    const scope = (await contentScope(tx, contentId)) ?? notFound(contentEntity)
     const change = await apply(tx, item.site_id)
-    const blog = await q.liveBlogOfContent(tx, contentId)
     return {
-      result: scope.siteIds,
+      result: undefined,
       siteId: item.site_id,
       entityId: contentId,
       before: change.before,
       after: change.after,
       metadata: { content_type: item.content_type, ...change.metadata },
-      events: blog ? [{ type: 'blog.updated', siteId: item.site_id, data: blogRecord(blog, scope.siteIds) }] : [],
+      events: await contentChangedEvents(tx, item.content_type, contentId),
+      readers: { records: [{ entity: contentEntity, id: contentId, siteIds: scope.siteIds }], lists: scope.siteIds },
     }
   })
-  await bumpContentVersion(ctx.deps, sites)
 }
 
 async function tagState(db: ReadDb, contentId: string) {
@@ -102,7 +76,7 @@ export async function assignTag(ctx: Ctx, contentId: string, body: AssignTagBody
 export async function unassignTag(ctx: Ctx, contentId: string, tagId: string): Promise<void> {
   await changeAssignments(ctx, contentId, async (tx, owner) => {
     const tag = await q.findTag(tx, tagId)
-    if (!tag || tag.site_id !== owner) return notFound('tag')
+    if (!tag || tag.site_id !== owner) return notFound(tagEntity)
     const before = await tagState(tx, contentId)
     if (!(await q.deleteContentTag(tx, contentId, tagId))) notFound('tag assignment')
     return { before, after: await tagState(tx, contentId), metadata: { change: 'tag_removed', tag_id: tag.id, tag_slug: tag.slug } }
@@ -132,7 +106,7 @@ export async function assignCategory(ctx: Ctx, contentId: string, body: AssignCa
 export async function unassignCategory(ctx: Ctx, contentId: string, categoryId: string): Promise<void> {
   await changeAssignments(ctx, contentId, async (tx, owner) => {
     const category = await q.findCategory(tx, categoryId)
-    if (!category || category.site_id !== owner) return notFound('category')
+    if (!category || category.site_id !== owner) return notFound(categoryEntity)
     const before = await categoryState(tx, contentId)
     if (!(await q.deleteContentCategory(tx, contentId, categoryId))) notFound('category assignment')
     return {

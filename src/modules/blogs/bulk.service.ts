@@ -2,8 +2,9 @@ import { requireRecord, requireSite } from '../../core/access.js'
 import type { Ctx } from '../../core/context.js'
 import type { ContentStatus } from '../../core/workflow.js'
 import { notFound, toApiError, validation } from '../../http/errors.js'
+import { blogEntity } from './entity.js'
 import type { BulkBody, BulkResult } from './schemas.js'
-import { remove, update } from './write-service.js'
+import { remove, update } from './write.service.js'
 
 /*
  * POST /sites/{site_id}/blogs/bulk (decisions.md "Content", Bulk): at most 100 ids (400 above, from the
@@ -13,8 +14,8 @@ import { remove, update } from './write-service.js'
  */
 
 async function one(ctx: Ctx, siteId: string, id: string, status: ContentStatus | undefined): Promise<void> {
-  const scope = await requireRecord(ctx, 'blog', id, status === undefined ? 'Editor' : 'Author')
-  if (scope.siteId !== siteId) notFound('blog')
+  const scope = await requireRecord(ctx, blogEntity, id, status === undefined ? 'Editor' : 'Author')
+  if (scope.siteId !== siteId) notFound(blogEntity)
   if (status === undefined) await remove(ctx, id)
   else await update(ctx, id, { status })
 }

@@ -1,6 +1,5 @@
 import { requireSites, satisfies } from '../../core/access.js'
 import { createContent, freeCloneSlug, renameContent, retireContent } from '../../core/content.js'
-import { bumpContentVersion } from '../../core/content-version.js'
 import type { Ctx } from '../../core/context.js'
 import { mutate, type DomainEvent } from '../../core/mutation.js'
 import { notifySubmitted } from '../../core/notifications.js'
@@ -8,15 +7,17 @@ import { becomesPublished, becomesSubmitted, statusAfterUpdate, type ContentStat
 import type { ReadDb, Tx } from '../../db/client.js'
 import type { BlogRow } from '../../db/schema/blogs.js'
 import { notFound, validation } from '../../http/errors.js'
-import { checkLocales, localizationValues, readingTimeMinutes } from './localization-service.js'
+import { resolveLocales, siteLocales } from '../../core/localizations.js'
+import { blogEntity } from './entity.js'
+import { readingTimeMinutes } from './localization.service.js'
 import * as lq from './localization.queries.js'
 import * as q from './queries.js'
 import type { Blog, BlogDetail, CreateBlogBody, UpdateBlogBody } from './schemas.js'
 
 /*
  * Blog writes: create (with optional localizations), partial update with the workflow rules, soft delete
- * and clone. Each is one mutate() (audit, change history, outbox events) and bumps the content version
- * of every carrying site after commit. Events carry the blog as GET /blogs/{id} answers it.
+ * and clone. Each is one mutate() (audit, change history, outbox events) that names the blog and every
+ * carrying site as changed for readers. Events carry the blog as GET /blogs/{id} answers it.
  */
 
 interface SiteRules {
@@ -47,11 +48,14 @@ function checkWindow(start: Date | null, end: Date | null): void {
 }
 
 /** Events of a blog change: the given type, plus blog.published when it became Published. */
-function eventsOf(type: string, blog: Blog, published: boolean): DomainEvent[] {
+function eventsOf(type: 'blog.created' | 'blog.updated' | 'blog.deleted', blog: Blog, published: boolean): DomainEvent[] {
   const events: DomainEvent[] = [{ type, siteId: blog.site_id, data: blog }]
   if (published) events.push({ type: 'blog.published', siteId: blog.site_id, data: blog })
   return events
 }
+
+/** A change of the blog: its own answers and every carrying site's lists. */
+const changedFor = (blog: Blog) => ({ records: [{ entity: blogEntity, id: blog.id, siteIds: blog.site_ids }], lists: blog.site_ids })
 
 async function notifyIfSubmitted(tx: Tx, from: ContentStatus, row: BlogRow): Promise<void> {
   if (!becomesSubmitted(from, row.status)) return
@@ -65,12 +69,11 @@ async function notifyIfSubmitted(tx: Tx, from: ContentStatus, row: BlogRow): Pro
  * 403 when publishing is not allowed; 409 for a slug taken in a carrying site or a duplicate locale.
  */
 export async function create(ctx: Ctx, body: CreateBlogBody): Promise<BlogDetail> {
-  await requireSites(ctx, body.site_ids, 'Author')
   const owner = body.site_ids[0] as string
   const site = await siteRules(ctx.db, owner)
-  const locales = await lq.siteLocales(ctx.db, owner)
-  const inputs = body.localizations ?? []
-  checkLocales(locales, inputs, [], (i) => `localizations.${i}.locale_id`)
+  const locales = await siteLocales(ctx.db, owner)
+  const localeIds = resolveLocales(locales, body.localizations ?? [], [], (i) => `localizations.${i}.`)
+  const inputs = (body.localizations ?? []).map(({ locale: _code, ...l }, i) => ({ ...l, locale_id: localeIds[i] as string }))
   const now = ctx.clock.now()
   const publishStart = toDate(body.publish_start, null)
   const publishEnd = toDate(body.publish_end, null)
@@ -78,7 +81,7 @@ export async function create(ctx: Ctx, body: CreateBlogBody): Promise<BlogDetail
   const status = statusAfterUpdate({ from: 'Draft', to: body.status ?? 'Draft', canPublish: canPublish(ctx, owner, site), publishStart, now })
   const published = becomesPublished('Draft', status)
   const defaultLocale = locales.find((l) => l.is_default)?.id
-  const result = await mutate(ctx, { entity: 'blog', action: 'Create' }, async (tx) => {
+  return mutate(ctx, { entity: blogEntity, action: 'Create' }, async (tx) => {
     const content = await createContent(tx, { type: 'blog', siteIds: body.site_ids, slug: body.slug, createdAt: now })
     const row = await q.insertBlog(tx, {
       content_id: content.id,
@@ -100,7 +103,7 @@ export async function create(ctx: Ctx, body: CreateBlogBody): Promise<BlogDetail
       created_at: now,
       updated_at: now,
     })
-    await lq.insertLocalizations(tx, localizationValues(content.id, inputs, now))
+    await lq.insertLocalizations(tx, inputs.map((l) => ({ ...l, content_id: content.id, created_at: now, updated_at: now })))
     await notifyIfSubmitted(tx, 'Draft', row)
     const detail = await q.detailOf(tx, row)
     const blog = q.toBlog(row, detail.site_ids)
@@ -110,10 +113,9 @@ export async function create(ctx: Ctx, body: CreateBlogBody): Promise<BlogDetail
       entityId: row.id,
       metadata: { slug: row.slug, status, site_ids: detail.site_ids, locales: inputs.map((l) => l.locale_id) },
       events: eventsOf('blog.created', blog, published),
+      readers: changedFor(blog),
     }
   })
-  await bumpContentVersion(ctx.deps, result.site_ids)
-  return result
 }
 
 /**
@@ -124,8 +126,8 @@ export async function create(ctx: Ctx, body: CreateBlogBody): Promise<BlogDetail
  */
 export async function update(ctx: Ctx, id: string, body: UpdateBlogBody): Promise<Blog> {
   const now = ctx.clock.now()
-  const blog = await mutate(ctx, { entity: 'blog', action: 'Update' }, async (tx) => {
-    const before = (await q.lockBlog(tx, id)) ?? notFound('blog')
+  return mutate(ctx, { entity: blogEntity, action: 'Update' }, async (tx) => {
+    const before = (await q.lockBlog(tx, id)) ?? notFound(blogEntity)
     const site = await siteRules(tx, before.site_id)
     const publishStart = toDate(body.publish_start, before.publish_start)
     const publishEnd = toDate(body.publish_end, before.publish_end)
@@ -157,23 +159,21 @@ export async function update(ctx: Ctx, id: string, body: UpdateBlogBody): Promis
       after: wire,
       ...(status !== before.status ? { metadata: { from: before.status, to: status } } : {}),
       events: eventsOf('blog.updated', wire, published),
+      readers: changedFor(wire),
     }
   })
-  await bumpContentVersion(ctx.deps, blog.site_ids)
-  return blog
 }
 
 /** Soft delete: the blog answers 404 from now on, leaves every list and its slug is free again. */
 export async function remove(ctx: Ctx, id: string): Promise<void> {
   const now = ctx.clock.now()
-  const blog = await mutate(ctx, { entity: 'blog', action: 'Delete' }, async (tx) => {
-    const before = (await q.lockBlog(tx, id)) ?? notFound('blog')
+  await mutate(ctx, { entity: blogEntity, action: 'Delete' }, async (tx) => {
+    const before = (await q.lockBlog(tx, id)) ?? notFound(blogEntity)
     await q.updateBlog(tx, id, { deleted_at: now, updated_at: now })
     await retireContent(tx, before.content_id)
     const wire = q.toBlog(before, await q.siteIdsOf(tx, before.content_id))
-    return { result: wire, siteId: before.site_id, entityId: id, metadata: { slug: before.slug }, events: eventsOf('blog.deleted', wire, false) }
+    return { result: wire, siteId: before.site_id, entityId: id, metadata: { slug: before.slug }, events: eventsOf('blog.deleted', wire, false), readers: changedFor(wire) }
   })
-  await bumpContentVersion(ctx.deps, blog.site_ids)
 }
 
 /**
@@ -182,8 +182,8 @@ export async function remove(ctx: Ctx, id: string): Promise<void> {
  */
 export async function clone(ctx: Ctx, id: string): Promise<BlogDetail> {
   const now = ctx.clock.now()
-  const result = await mutate(ctx, { entity: 'blog', action: 'Create' }, async (tx) => {
-    const source = (await q.findBlog(tx, id)) ?? notFound('blog')
+  return mutate(ctx, { entity: blogEntity, action: 'Create' }, async (tx) => {
+    const source = (await q.findBlog(tx, id)) ?? notFound(blogEntity)
     const siteIds = await q.siteIdsOf(tx, source.content_id)
     // The copy lands in every carrying site: like create, it needs Author in each (the route checked the owner).
     await requireSites(
@@ -213,14 +213,14 @@ export async function clone(ctx: Ctx, id: string): Promise<BlogDetail> {
     )
     await q.copyTaxonomy(tx, source.content_id, content.id, now)
     const detail = await q.detailOf(tx, row)
+    const blog = q.toBlog(row, detail.site_ids)
     return {
       result: detail,
       siteId: row.site_id,
       entityId: row.id,
       metadata: { source_id: source.id, slug },
-      events: eventsOf('blog.created', q.toBlog(row, detail.site_ids), false),
+      events: eventsOf('blog.created', blog, false),
+      readers: changedFor(blog),
     }
   })
-  await bumpContentVersion(ctx.deps, result.site_ids)
-  return result
 }

@@ -1,0 +1,34 @@
+import type { ReadDb } from '../db/client.js'
+import type { ContentType } from '../db/schema/content.js'
+import type { Entity } from './entities.js'
+import type { DomainEvent } from './mutation.js'
+
+/*
+ * Kinds of content items (blog, page, …). Code that works on any content item (taxonomy assignment,
+ * document attachments) asks the kind what a change means for its record instead of knowing its table.
+ */
+export interface ContentKind {
+  type: ContentType
+  entity: Entity
+  /**
+   * The record of a content item as its own events carry it, for `<entity>.updated` when something hanging
+   * off the item changes; undefined when the record is gone.
+   */
+  record(db: ReadDb, contentId: string): Promise<{ id: string; siteId: string; data: unknown } | undefined>
+}
+
+const kinds = new Map<string, ContentKind>()
+
+/** Registered from src/modules/index.ts, like entities. */
+export function registerContentKinds(list: readonly ContentKind[]): void {
+  for (const k of list) kinds.set(k.type, k)
+}
+
+/** The `<entity>.updated` event of a content item whose attachments (tags, categories, documents) changed. */
+export async function contentChangedEvents(db: ReadDb, type: string, contentId: string): Promise<DomainEvent[]> {
+  const kind = kinds.get(type)
+  if (!kind) return []
+  const rec = await kind.record(db, contentId)
+  const updated = kind.entity.events.find((e) => e.endsWith('.updated'))
+  return rec && updated ? [{ type: updated, siteId: rec.siteId, data: rec.data }] : []
+}

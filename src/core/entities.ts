@@ -1,0 +1,63 @@
+import type { ReadDb } from '../db/client.js'
+import type { EventType } from './events.js'
+
+/** Where a record lives: its owning site and every site that carries it (shared content). null: not site-bound. */
+export interface RecordScope {
+  siteId: string | null
+  siteIds: string[]
+}
+
+/** Finds the site(s) of a record; undefined when unknown or soft-deleted. Site liveness is checked centrally. */
+export type ScopeResolver = (db: ReadDb, id: string) => Promise<RecordScope | undefined>
+
+/**
+ * One definition per entity: its name (audit entity_type), how messages name it, the webhook events it
+ * fires, and where its records live (for `record()` access). Defined by the module that owns the entity and
+ * registered explicitly from src/modules/index.ts.
+ */
+export interface Entity<E extends EventType = EventType> {
+  readonly name: string
+  readonly label: string
+  readonly events: readonly E[]
+  /** null: the entity is never addressed by id in a path (locales, settings). */
+  readonly scope: ScopeResolver | null
+}
+
+export interface EntitySpec<E extends EventType> {
+  name: string
+  /** Defaults to the name with underscores as spaces ("blog_localization" → "blog localization"). */
+  label?: string
+  events?: readonly E[]
+  scope?: ScopeResolver
+}
+
+export function defineEntity<E extends EventType = never>(spec: EntitySpec<E>): Entity<E> {
+  return Object.freeze({
+    name: spec.name,
+    label: spec.label ?? spec.name.replace(/_/g, ' '),
+    events: Object.freeze([...(spec.events ?? [])]),
+    scope: spec.scope ?? null,
+  })
+}
+
+const registry = new Map<string, Entity>()
+
+/** Registers the entities of every module (src/modules/index.ts); a name defined twice is a start-up error. */
+export function registerEntities(list: readonly Entity[]): void {
+  for (const e of list) {
+    const known = registry.get(e.name)
+    if (known && known !== e) throw new Error(`entity "${e.name}" is defined twice`)
+    registry.set(e.name, e)
+  }
+}
+
+export const isRegistered = (e: Entity): boolean => registry.get(e.name) === e
+
+/** The scope resolver of a registered, addressable entity (the start-up guard checks this for every record() route). */
+export function scopeOf(e: Entity): ScopeResolver {
+  if (!isRegistered(e)) throw new Error(`entity "${e.name}" is not registered (src/modules/index.ts)`)
+  if (!e.scope) throw new Error(`entity "${e.name}" has no scope resolver`)
+  return e.scope
+}
+
+export const registeredEntities = (): Entity[] => [...registry.values()]

@@ -1,0 +1,229 @@
+import { and, asc, count, eq, getTableColumns, isNull, ne, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { ReadDb, Tx } from '../db/client.js'
+import { conflict, notFound } from '../http/errors.js'
+import { paginate, pageWindow, type Page, type PageQuery } from '../http/pagination.js'
+import type { Ctx } from './context.js'
+import type { Entity } from './entities.js'
+import type { EventType } from './events.js'
+import { mutate, type DomainEvent } from './mutation.js'
+import { derivedSlug } from './slugs.js'
+import type { SiteOwnedTable } from './scopes.js'
+
+/*
+ * The rules every site-owned resource shares (tags, categories, menus, redirects, social links, …): list with
+ * pagination and filters, get, create in the body's site, partial update, soft or hard delete, slug unique per
+ * site among live records, and each write through mutate() with its audit entry, change history, events and
+ * reader refresh. A module states only what differs, through the hooks. http/resource-routes.ts turns a
+ * resource into ordinary Fastify routes.
+ */
+
+type Row<T extends SiteOwnedTable> = T['$inferSelect'] & { id: string; site_id: string }
+type Values<T extends SiteOwnedTable> = Partial<T['$inferInsert']> & Record<string, unknown>
+
+export interface SiteResourceSpec<T extends SiteOwnedTable, W> {
+  entity: Entity
+  table: T
+  /** The wire form of a row (what GET answers and events carry). */
+  present(row: Row<T>): W
+  /** List order, ascending; end with the id so pages are stable. */
+  order: AnyPgColumn[]
+  /** Equality conditions of every list (null: IS NULL), e.g. `{ parent_id: null }` for roots only. */
+  listWhere?: Record<string, string | number | boolean | null>
+  /** Query-string parameters that filter the list by equality on the column of the same name. */
+  queryFilters?: readonly string[]
+  /** The slug column is unique per site among live records; without one in the body it is derived from this field. */
+  slugFrom?: string
+  /** Fields named in audit metadata of create and delete and in the deleted event (default: name and slug when present). */
+  auditFields?: readonly string[]
+  /** Normalises written values (trimmed names); runs on create bodies and update patches. */
+  normalize?(values: Values<T>): Values<T>
+  /** Serialises writes that depend on other rows of the site (tree moves): runs first in the transaction. */
+  serialize?(tx: Tx, siteId: string, values: Values<T> | 'delete'): Promise<void>
+  /** Rules checked in the transaction before a create or update is written (400s). */
+  check?(tx: Tx, w: { siteId: string; values: Values<T>; before?: Row<T> }): Promise<void>
+  /** Extra work in the delete transaction before the row goes (re-parenting children): events and metadata. */
+  onDelete?(tx: Tx, before: Row<T>, now: Date): Promise<{ events?: DomainEvent[]; metadata?: Record<string, unknown> }>
+  /** Sites besides the owning one whose answers show the record (those carrying content tagged with it). */
+  shownIn?(db: ReadDb, row: Row<T>): Promise<string[]>
+}
+
+export interface SiteResource<T extends SiteOwnedTable, W> {
+  spec: SiteResourceSpec<T, W>
+  list(ctx: Ctx, siteId: string, query: PageQuery & Record<string, unknown>): Promise<Page<W>>
+  get(ctx: Ctx, id: string): Promise<W>
+  create(ctx: Ctx, body: { site_id: string } & Record<string, unknown>): Promise<W>
+  update(ctx: Ctx, id: string, body: Record<string, unknown>): Promise<W>
+  remove(ctx: Ctx, id: string): Promise<void>
+  /** The live row, for module code around the resource. */
+  find(db: ReadDb, id: string): Promise<Row<T> | undefined>
+}
+
+const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined))
+const pick = (o: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(keys.filter((k) => k in o).map((k) => [k, o[k]]))
+
+function eventOf(entity: Entity, suffix: 'created' | 'updated' | 'deleted'): EventType {
+  const type = entity.events.find((e) => e === `${entity.name}.${suffix}`)
+  if (!type) throw new Error(`entity "${entity.name}" declares no ${entity.name}.${suffix} event`)
+  return type
+}
+
+/** Table access shared by the operations of one resource. */
+function tableIo<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>) {
+  const { entity, table } = spec
+  const cols = getTableColumns(table) as Record<string, AnyPgColumn>
+  const from = table as PgTable
+  const live = (): SQL | undefined => (cols.deleted_at ? isNull(cols.deleted_at) : undefined)
+  const slugCol = spec.slugFrom !== undefined ? cols.slug : undefined
+  if (spec.slugFrom !== undefined && !slugCol) throw new Error(`${entity.name}: slugFrom needs a slug column`)
+  return {
+    entity,
+    table,
+    from,
+    live,
+    soft: cols.deleted_at !== undefined,
+    slugFrom: slugCol ? spec.slugFrom : undefined,
+    auditFields: spec.auditFields ?? ['name', 'slug'].filter((k) => k in cols),
+    events: { created: eventOf(entity, 'created'), updated: eventOf(entity, 'updated'), deleted: eventOf(entity, 'deleted') },
+    normalize: (v: Values<T>) => (spec.normalize ? spec.normalize(v) : v),
+    equals(field: string, value: unknown): SQL {
+      const col = cols[field]
+      if (!col) throw new Error(`${entity.name}: no column ${field}`)
+      return value === null ? isNull(col) : eq(col, value)
+    },
+    async find(db: ReadDb, id: string): Promise<Row<T> | undefined> {
+      const [row] = await db.select().from(from).where(and(eq(table.id, id), live())).limit(1)
+      return row as Row<T> | undefined
+    },
+    async lock(tx: Tx, id: string): Promise<Row<T> | undefined> {
+      const [row] = await tx.select().from(from).where(and(eq(table.id, id), live())).for('update')
+      return row as Row<T> | undefined
+    },
+    async assertSlugFree(db: ReadDb, siteId: string, slug: unknown, exceptId?: string): Promise<void> {
+      if (!slugCol || typeof slug !== 'string') return
+      const [taken] = await db
+        .select({ id: table.id })
+        .from(from)
+        .where(and(eq(table.site_id, siteId), eq(slugCol, slug), live(), exceptId ? ne(table.id, exceptId) : undefined))
+        .limit(1)
+      if (taken) conflict(`A ${entity.label} with slug "${slug}" already exists in this site`)
+    },
+    async sitesShowing(db: ReadDb, row: Row<T>): Promise<string[]> {
+      return [row.site_id, ...(spec.shownIn ? await spec.shownIn(db, row) : [])]
+    },
+  }
+}
+type Io<T extends SiteOwnedTable, W> = ReturnType<typeof tableIo<T, W>>
+
+function lister<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: Io<T, W>) {
+  return async (ctx: Ctx, siteId: string, query: PageQuery & Record<string, unknown>): Promise<Page<W>> => {
+    const filters = (spec.queryFilters ?? []).filter((f) => query[f] !== undefined).map((f) => io.equals(f, query[f]))
+    const fixed = Object.entries(spec.listWhere ?? {}).map(([f, v]) => io.equals(f, v))
+    const where = and(eq(io.table.site_id, siteId), io.live(), ...fixed, ...filters)
+    const { limit, offset } = pageWindow(query)
+    const [rows, totals] = await Promise.all([
+      ctx.db.select().from(io.from).where(where).orderBy(...spec.order.map((c) => asc(c))).limit(limit).offset(offset),
+      ctx.db.select({ n: count() }).from(io.from).where(where),
+    ])
+    return paginate((rows as Array<Row<T>>).map((r) => spec.present(r)), totals[0]?.n ?? 0, query)
+  }
+}
+
+function creator<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: Io<T, W>) {
+  const { entity } = io
+  return async (ctx: Ctx, body: { site_id: string } & Record<string, unknown>): Promise<W> => {
+    const siteId = body.site_id
+    const values = io.normalize(defined(body) as Values<T>)
+    if (io.slugFrom && values.slug === undefined) Object.assign(values, { slug: derivedSlug(String(values[io.slugFrom])) })
+    const now = ctx.clock.now()
+    return mutate(ctx, { entity, action: 'Create' }, async (tx) => {
+      await spec.serialize?.(tx, siteId, values)
+      await spec.check?.(tx, { siteId, values })
+      await io.assertSlugFree(tx, siteId, values.slug)
+      const [inserted] = await tx
+        .insert(io.from)
+        .values({ ...values, site_id: siteId, created_at: now, updated_at: now } as never)
+        .returning()
+      const row = inserted as Row<T>
+      const result = spec.present(row)
+      return {
+        result,
+        siteId,
+        entityId: row.id,
+        metadata: pick(row, io.auditFields),
+        events: [{ type: io.events.created, siteId, data: result }],
+        readers: { records: [{ entity, id: row.id, siteIds: [siteId] }], lists: [siteId] },
+      }
+    })
+  }
+}
+
+function updater<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: Io<T, W>) {
+  const { entity } = io
+  return async (ctx: Ctx, id: string, body: Record<string, unknown>): Promise<W> => {
+    const patch = io.normalize(defined(body) as Values<T>)
+    return mutate(ctx, { entity, action: 'Update' }, async (tx) => {
+      const current = (await io.find(tx, id)) ?? notFound(entity)
+      await spec.serialize?.(tx, current.site_id, patch)
+      const before = (await io.lock(tx, id)) ?? notFound(entity)
+      await spec.check?.(tx, { siteId: before.site_id, values: patch, before })
+      if (patch.slug !== undefined && patch.slug !== (before as Record<string, unknown>).slug) await io.assertSlugFree(tx, before.site_id, patch.slug, id)
+      const [updated] = await tx
+        .update(io.from)
+        .set({ ...patch, updated_at: ctx.clock.now() })
+        .where(eq(io.table.id, id))
+        .returning()
+      const after = updated as Row<T>
+      const result = spec.present(after)
+      const shown = await io.sitesShowing(tx, after)
+      return {
+        result,
+        siteId: after.site_id,
+        entityId: id,
+        before: spec.present(before) as object,
+        after: result as object,
+        events: [{ type: io.events.updated, siteId: after.site_id, data: result }],
+        readers: { records: [{ entity, id, siteIds: shown }], lists: shown },
+      }
+    })
+  }
+}
+
+function remover<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: Io<T, W>) {
+  const { entity } = io
+  return async (ctx: Ctx, id: string): Promise<void> => {
+    await mutate(ctx, { entity, action: 'Delete' }, async (tx) => {
+      const current = (await io.find(tx, id)) ?? notFound(entity)
+      await spec.serialize?.(tx, current.site_id, 'delete')
+      const before = (await io.lock(tx, id)) ?? notFound(entity)
+      const now = ctx.clock.now()
+      const extra = (await spec.onDelete?.(tx, before, now)) ?? {}
+      const shown = await io.sitesShowing(tx, before)
+      if (io.soft) await tx.update(io.from).set({ deleted_at: now, updated_at: now }).where(eq(io.table.id, id))
+      else await tx.delete(io.from).where(eq(io.table.id, id))
+      const named = pick(before, io.auditFields)
+      return {
+        result: undefined,
+        siteId: before.site_id,
+        entityId: id,
+        ...(io.soft ? { before: { deleted_at: null }, after: { deleted_at: now } } : {}),
+        metadata: { ...named, ...extra.metadata },
+        events: [{ type: io.events.deleted, siteId: before.site_id, data: { id, site_id: before.site_id, ...named } }, ...(extra.events ?? [])],
+        readers: { records: [{ entity, id, siteIds: shown }], lists: shown },
+      }
+    })
+  }
+}
+
+export function siteResource<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>): SiteResource<T, W> {
+  const io = tableIo(spec)
+  return {
+    spec,
+    list: lister(spec, io),
+    get: async (ctx, id) => spec.present((await io.find(ctx.db, id)) ?? notFound(spec.entity)),
+    create: creator(spec, io),
+    update: updater(spec, io),
+    remove: remover(spec, io),
+    find: (db, id) => io.find(db, id),
+  }
+}

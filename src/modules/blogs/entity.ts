@@ -1,0 +1,23 @@
+import type { ContentKind } from '../../core/content-kinds.js'
+import { defineEntity } from '../../core/entities.js'
+import { crudEvents } from '../../core/events.js'
+import { contentItem } from '../../core/scopes.js'
+import { blogs } from '../../db/schema/blogs.js'
+import * as q from './queries.js'
+
+/** A blog: shared content (core/content.ts), readable through every carrying site, written on the owning one. */
+export const blogEntity = defineEntity({
+  name: 'blog',
+  events: [...crudEvents('blog'), 'blog.reviewed', 'blog.published'],
+  scope: contentItem(blogs),
+})
+
+/** What a change hanging off a blog's content item (tags, categories, documents) means: blog.updated with the blog. */
+export const blogContentKind: ContentKind = {
+  type: 'blog',
+  entity: blogEntity,
+  async record(db, contentId) {
+    const row = await q.liveBlogOfContent(db, contentId)
+    return row && { id: row.id, siteId: row.site_id, data: q.toBlog(row, await q.siteIdsOf(db, contentId)) }
+  },
+}

@@ -1,0 +1,73 @@
+import { Type } from 'typebox'
+import type { AppPlugin } from '../../app.js'
+import { defineEntity } from '../../core/entities.js'
+import { crudEvents } from '../../core/events.js'
+import { siteOwned } from '../../core/scopes.js'
+import { siteResource } from '../../core/site-resource.js'
+import { categories } from '../../db/schema/taxonomy.js'
+import { record, site } from '../../http/access.js'
+import { resourceRoutes } from '../../http/resource-routes.js'
+import { SiteParams } from '../../http/schemas.js'
+import * as rules from './categories.service.js'
+import { Category, CategoryBlogCount, CategoryListQuery, CreateCategoryBody, ParentParams, UpdateCategoryBody, presentCategory } from './schemas.js'
+
+export const categoryEntity = defineEntity({ name: 'category', label: 'category', events: crudEvents('category'), scope: siteOwned(categories) })
+
+/** Categories: a site-owned tree (categories.service.ts has the tree rules), listed from the roots. */
+export const categoryResource = siteResource({
+  entity: categoryEntity,
+  table: categories,
+  present: presentCategory,
+  order: [categories.display_order, categories.name, categories.id],
+  listWhere: { parent_id: null },
+  slugFrom: 'name',
+  auditFields: ['name', 'slug', 'parent_id'],
+  normalize: (v) => (typeof v.name === 'string' ? { ...v, name: v.name.trim() } : v),
+  serialize: rules.serializeTree,
+  check: rules.checkParent,
+  onDelete: rules.moveChildrenUp,
+  shownIn: rules.sitesShowingCategory,
+})
+
+const tags = ['Taxonomy']
+
+export const categoryRoutes: AppPlugin = async (app) => {
+  app.get(
+    '/sites/:site_id/categories/blog-counts',
+    {
+      config: { access: site('Read') },
+      schema: {
+        tags,
+        operationId: 'listSiteCategoryBlogCounts',
+        summary: 'Count published blogs per category',
+        description:
+          'Every live category of the site (all levels) with `blog_count`: the Published, non-deleted blogs the site carries that are ' +
+          'assigned to that category itself (not counting sub-categories). Categories without blogs count 0.',
+        params: SiteParams,
+        response: { 200: Type.Array(CategoryBlogCount) },
+      },
+    },
+    (req) => rules.blogCounts(req.ctx, req.params.site_id),
+  )
+  app.get(
+    '/categories/:parent_id/children',
+    {
+      config: { access: record(categoryEntity, 'Read', 'parent_id') },
+      schema: { tags, operationId: 'listCategoryChildren', summary: 'List the children of a category', description: 'Direct live children, by display_order then name.', params: ParentParams, response: { 200: Type.Array(Category) } },
+    },
+    (req) => rules.children(req.ctx, req.params.parent_id),
+  )
+  resourceRoutes(app, categoryResource, {
+    path: 'categories',
+    tag: 'Taxonomy',
+    name: { one: 'Category', many: 'Categories' },
+    schemas: { item: Category, create: CreateCategoryBody, update: UpdateCategoryBody, listQuery: CategoryListQuery },
+    need: { read: 'Read', write: 'Author' },
+    docs: {
+      list: 'Root categories of the site (no parent), by display_order then name. Children: GET /categories/{parent_id}/children.',
+      create: 'Creates a category in `site_id` (Author there). `parent_id` must be a category of the same site (400). Without `slug` it is derived from the name. 409 when the slug is taken in the site.',
+      update: 'Partial update. `parent_id` null makes it a root; a parent from another site, the category itself or one of its descendants (a cycle) is a 400 on `parent_id`.',
+      delete: "Soft delete. Its children move up to the deleted category's parent (they become roots when it was a root). Its content assignments are no longer shown or counted.",
+    },
+  })
+}
