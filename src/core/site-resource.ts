@@ -1,10 +1,12 @@
 import { and, asc, count, eq, getTableColumns, isNull, ne, type SQL } from 'drizzle-orm'
+import type { TSchema } from 'typebox'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { ReadDb, Tx } from '../db/client.js'
 import { conflict, notFound } from '../http/errors.js'
 import { paginate, pageWindow, type Page, type PageQuery } from '../http/pagination.js'
 import type { Ctx } from './context.js'
 import type { Entity } from './entities.js'
+import type { Requirement } from './principal.js'
 import type { EventType } from './events.js'
 import { mutate, type DomainEvent } from './mutation.js'
 import { derivedSlug } from './slugs.js'
@@ -46,7 +48,28 @@ export interface SiteResourceSpec<T extends SiteOwnedTable, W> {
   onDelete?(tx: Tx, before: Row<T>, now: Date): Promise<{ events?: DomainEvent[]; metadata?: Record<string, unknown> }>
   /** Sites besides the owning one whose answers show the record (those carrying content tagged with it). */
   shownIn?(db: ReadDb, row: Row<T>): Promise<string[]>
+  /** How http/resource-routes.ts publishes it: plain data, so the resource is declared in one place. */
+  routes: ResourceRoutesSpec
 }
+
+/** The HTTP side of a site-owned resource (see http/resource-routes.ts). */
+export interface ResourceRoutesSpec {
+  /** URL segment: `/sites/{site_id}/<path>`, `/<path>`, `/<path>/{id}`. */
+  path: string
+  /** OpenAPI tag. */
+  tag: string
+  /** Request and answer schemas; the item's `$id` names the operations (Tag → listSiteTags, getTag, createTag, …). */
+  schemas: { item: TSchema; create: TSchema; update: TSchema; listQuery: TSchema }
+  /** Plural for operation ids when not `<$id>s` (Category → Categories). */
+  plural?: string
+  /** Requirements as the spec's table writes them; default Read to read, Author to write, delete like write. */
+  need?: { read: Requirement; write: Requirement; delete?: Requirement }
+  /** Extra description per operation (the generated summary stays). */
+  docs?: Partial<Record<'list' | 'get' | 'create' | 'update' | 'delete', string>>
+}
+
+/** The usual normalisation: names are stored trimmed. */
+export const trimName = <V extends Record<string, unknown>>(v: V): V => (typeof v.name === 'string' ? { ...v, name: v.name.trim() } : v)
 
 export interface SiteResource<T extends SiteOwnedTable, W> {
   spec: SiteResourceSpec<T, W>

@@ -1,6 +1,4 @@
-import type { TSchema } from 'typebox'
 import type { AppPlugin } from '../app.js'
-import type { Requirement } from '../core/principal.js'
 import type { SiteResource } from '../core/site-resource.js'
 import type { SiteOwnedTable } from '../core/scopes.js'
 import type { PageQuery } from './pagination.js'
@@ -9,35 +7,22 @@ import { Paginated } from './pagination.js'
 import { IdParams, NoContent, SiteParams } from './schemas.js'
 
 export type Api = Parameters<AppPlugin>[0]
-type Op = 'list' | 'get' | 'create' | 'update' | 'delete'
-
-export interface ResourceRoutesSpec {
-  /** URL segment: `/sites/{site_id}/<path>`, `/<path>`, `/<path>/{id}`. */
-  path: string
-  /** OpenAPI tag. */
-  tag: string
-  /** Names for summaries and operation ids: `{ one: 'Tag', many: 'Tags' }` → listSiteTags, getTag, createTag, … */
-  name: { one: string; many: string }
-  schemas: { item: TSchema; create: TSchema; update: TSchema; listQuery: TSchema }
-  /** Requirements as the spec's table writes them; delete defaults to write. */
-  need: { read: Requirement; write: Requirement; delete?: Requirement }
-  /** Extra description per operation (the generated summary stays). */
-  docs?: Partial<Record<Op, string>>
-}
-
 const words = (s: string) => s.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()
 
 /** Ordinary Fastify route declarations for a site-owned resource: the start-up guard and contract tests see each one. */
-export function resourceRoutes<T extends SiteOwnedTable, W>(app: Api, r: SiteResource<T, W>, s: ResourceRoutesSpec): void {
-  const { one, many } = s.name
+export function resourceRoutes<T extends SiteOwnedTable, W>(app: Api, r: SiteResource<T, W>): void {
+  const s = r.spec.routes
+  const one = (s.schemas.item as { $id?: string }).$id ?? r.spec.entity.name
+  const many = s.plural ?? `${one}s`
+  const need = s.need ?? { read: 'Read', write: 'Author' }
   const entity = r.spec.entity
-  const doc = (op: Op) => (s.docs?.[op] ? { description: s.docs[op] } : {})
+  const doc = (op: keyof NonNullable<typeof s.docs>) => (s.docs?.[op] ? { description: s.docs[op] } : {})
   const tags = [s.tag]
 
   app.get(
     `/sites/:site_id/${s.path}`,
     {
-      config: { access: site(s.need.read) },
+      config: { access: site(need.read) },
       schema: {
         tags,
         operationId: `listSite${many}`,
@@ -54,7 +39,7 @@ export function resourceRoutes<T extends SiteOwnedTable, W>(app: Api, r: SiteRes
   app.get(
     `/${s.path}/:id`,
     {
-      config: { access: record(entity, s.need.read) },
+      config: { access: record(entity, need.read) },
       schema: { tags, operationId: `get${one}`, summary: `Get a ${words(one)}`, ...doc('get'), params: IdParams, response: { 200: s.schemas.item } },
     },
     (req) => r.get(req.ctx, req.params.id),
@@ -63,7 +48,7 @@ export function resourceRoutes<T extends SiteOwnedTable, W>(app: Api, r: SiteRes
   app.post(
     `/${s.path}`,
     {
-      config: { access: bodySites('site_id', s.need.write) },
+      config: { access: bodySites('site_id', need.write) },
       schema: { tags, operationId: `create${one}`, summary: `Create a ${words(one)}`, ...doc('create'), body: s.schemas.create, response: { 201: s.schemas.item } },
     },
     async (req, reply) => reply.code(201).send(await r.create(req.ctx, req.body as { site_id: string })),
@@ -72,7 +57,7 @@ export function resourceRoutes<T extends SiteOwnedTable, W>(app: Api, r: SiteRes
   app.put(
     `/${s.path}/:id`,
     {
-      config: { access: record(entity, s.need.write) },
+      config: { access: record(entity, need.write) },
       schema: {
         tags,
         operationId: `update${one}`,
@@ -89,7 +74,7 @@ export function resourceRoutes<T extends SiteOwnedTable, W>(app: Api, r: SiteRes
   app.delete(
     `/${s.path}/:id`,
     {
-      config: { access: record(entity, s.need.delete ?? s.need.write) },
+      config: { access: record(entity, need.delete ?? need.write) },
       schema: { tags, operationId: `delete${one}`, summary: `Delete a ${words(one)}`, ...doc('delete'), params: IdParams, response: { 204: NoContent } },
     },
     async (req, reply) => {

@@ -3,7 +3,7 @@ import type { AppPlugin } from '../../app.js'
 import { defineEntity } from '../../core/entities.js'
 import { crudEvents } from '../../core/events.js'
 import { siteOwned } from '../../core/scopes.js'
-import { siteResource } from '../../core/site-resource.js'
+import { siteResource, trimName } from '../../core/site-resource.js'
 import { categories } from '../../db/schema/taxonomy.js'
 import { record, site } from '../../http/access.js'
 import { resourceRoutes } from '../../http/resource-routes.js'
@@ -22,11 +22,23 @@ export const categoryResource = siteResource({
   listWhere: { parent_id: null },
   slugFrom: 'name',
   auditFields: ['name', 'slug', 'parent_id'],
-  normalize: (v) => (typeof v.name === 'string' ? { ...v, name: v.name.trim() } : v),
+  normalize: trimName,
   serialize: rules.serializeTree,
   check: rules.checkParent,
   onDelete: rules.moveChildrenUp,
   shownIn: rules.sitesShowingCategory,
+  routes: {
+    path: 'categories',
+    tag: 'Taxonomy',
+    plural: 'Categories',
+    schemas: { item: Category, create: CreateCategoryBody, update: UpdateCategoryBody, listQuery: CategoryListQuery },
+    docs: {
+      list: 'Root categories of the site (no parent), by display_order then name. Children: GET /categories/{parent_id}/children.',
+      create: 'Creates a category in `site_id` (Author there). `parent_id` must be a category of the same site (400). Without `slug` it is derived from the name. 409 when the slug is taken in the site.',
+      update: 'Partial update. `parent_id` null makes it a root; a parent from another site, the category itself or one of its descendants (a cycle) is a 400 on `parent_id`.',
+      delete: "Soft delete. Its children move up to the deleted category's parent (they become roots when it was a root). Its content assignments are no longer shown or counted.",
+    },
+  },
 })
 
 const tags = ['Taxonomy']
@@ -57,17 +69,5 @@ export const categoryRoutes: AppPlugin = async (app) => {
     },
     (req) => rules.children(req.ctx, req.params.parent_id),
   )
-  resourceRoutes(app, categoryResource, {
-    path: 'categories',
-    tag: 'Taxonomy',
-    name: { one: 'Category', many: 'Categories' },
-    schemas: { item: Category, create: CreateCategoryBody, update: UpdateCategoryBody, listQuery: CategoryListQuery },
-    need: { read: 'Read', write: 'Author' },
-    docs: {
-      list: 'Root categories of the site (no parent), by display_order then name. Children: GET /categories/{parent_id}/children.',
-      create: 'Creates a category in `site_id` (Author there). `parent_id` must be a category of the same site (400). Without `slug` it is derived from the name. 409 when the slug is taken in the site.',
-      update: 'Partial update. `parent_id` null makes it a root; a parent from another site, the category itself or one of its descendants (a cycle) is a 400 on `parent_id`.',
-      delete: "Soft delete. Its children move up to the deleted category's parent (they become roots when it was a root). Its content assignments are no longer shown or counted.",
-    },
-  })
+  resourceRoutes(app, categoryResource)
 }

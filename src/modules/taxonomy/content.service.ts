@@ -61,25 +61,25 @@ async function categoryState(db: ReadDb, contentId: string) {
   return { category_ids: links.map((l) => l.category_id), primary_category_id: links.find((l) => l.is_primary)?.category_id ?? null }
 }
 
+/** What assigning differs in between tags and categories. */
+const terms = {
+  tag: { entity: tagEntity, field: 'tag_id', find: q.findTag, state: tagState },
+  category: { entity: categoryEntity, field: 'category_id', find: q.findCategory, state: categoryState },
+} as const
+
+/** A live term of the content's owning site, else `missing()`. */
+async function ownersTerm(tx: Tx, kind: q.Term, id: string, owner: string, missing: () => never) {
+  const term = await terms[kind].find(tx, id)
+  return term && term.site_id === owner ? term : missing()
+}
+
 /** Assigns a tag of the content's owning site (400 on tag_id otherwise); assigning it again changes nothing. 204. */
 export async function assignTag(ctx: Ctx, contentId: string, body: AssignTagBody): Promise<void> {
   await changeAssignments(ctx, contentId, async (tx, owner) => {
-    const tag = await q.findTag(tx, body.tag_id)
-    if (!tag || tag.site_id !== owner) return validation('tag_id', "must be a tag of the content's owning site")
+    const tag = await ownersTerm(tx, 'tag', body.tag_id, owner, () => validation('tag_id', "must be a tag of the content's owning site"))
     const before = await tagState(tx, contentId)
     await q.insertContentTag(tx, contentId, tag.id, ctx.clock.now())
     return { before, after: await tagState(tx, contentId), metadata: { change: 'tag_assigned', tag_id: tag.id, tag_slug: tag.slug } }
-  })
-}
-
-/** Removes a tag from the content; 404 when it is not a live tag of the owning site or not assigned. 204. */
-export async function unassignTag(ctx: Ctx, contentId: string, tagId: string): Promise<void> {
-  await changeAssignments(ctx, contentId, async (tx, owner) => {
-    const tag = await q.findTag(tx, tagId)
-    if (!tag || tag.site_id !== owner) return notFound(tagEntity)
-    const before = await tagState(tx, contentId)
-    if (!(await q.deleteContentTag(tx, contentId, tagId))) notFound('tag assignment')
-    return { before, after: await tagState(tx, contentId), metadata: { change: 'tag_removed', tag_id: tag.id, tag_slug: tag.slug } }
   })
 }
 
@@ -90,8 +90,7 @@ export async function unassignTag(ctx: Ctx, contentId: string, tagId: string): P
 export async function assignCategory(ctx: Ctx, contentId: string, body: AssignCategoryBody): Promise<void> {
   const isPrimary = body.is_primary ?? false
   await changeAssignments(ctx, contentId, async (tx, owner) => {
-    const category = await q.findCategory(tx, body.category_id)
-    if (!category || category.site_id !== owner) return validation('category_id', "must be a category of the content's owning site")
+    const category = await ownersTerm(tx, 'category', body.category_id, owner, () => validation('category_id', "must be a category of the content's owning site"))
     const before = await categoryState(tx, contentId)
     await q.upsertContentCategory(tx, contentId, category.id, isPrimary, ctx.clock.now())
     return {
@@ -102,17 +101,13 @@ export async function assignCategory(ctx: Ctx, contentId: string, body: AssignCa
   })
 }
 
-/** Removes a category from the content; 404 when it is not a live category of the owning site or not assigned. 204. */
-export async function unassignCategory(ctx: Ctx, contentId: string, categoryId: string): Promise<void> {
+/** Removes a tag or category from the content; 404 when it is not a live one of the owning site or not assigned. 204. */
+export async function unassign(ctx: Ctx, kind: q.Term, contentId: string, termId: string): Promise<void> {
+  const { entity, field, state } = terms[kind]
   await changeAssignments(ctx, contentId, async (tx, owner) => {
-    const category = await q.findCategory(tx, categoryId)
-    if (!category || category.site_id !== owner) return notFound(categoryEntity)
-    const before = await categoryState(tx, contentId)
-    if (!(await q.deleteContentCategory(tx, contentId, categoryId))) notFound('category assignment')
-    return {
-      before,
-      after: await categoryState(tx, contentId),
-      metadata: { change: 'category_removed', category_id: category.id, category_slug: category.slug },
-    }
+    const term = await ownersTerm(tx, kind, termId, owner, () => notFound(entity))
+    const before = await state(tx, contentId)
+    if (!(await q.deleteContentTerm(tx, kind, contentId, termId))) notFound(`${entity.label} assignment`)
+    return { before, after: await state(tx, contentId), metadata: { change: `${kind}_removed`, [field]: term.id, [`${kind}_slug`]: term.slug } }
   })
 }

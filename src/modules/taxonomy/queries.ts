@@ -142,15 +142,21 @@ export async function lockContent(tx: Tx, id: string): Promise<{ id: string; sit
   return row
 }
 
+/** Tags and categories are the terms content is filed under; their link tables. */
+export type Term = 'tag' | 'category'
+const links = {
+  tag: { table: contentTags, termId: contentTags.tag_id },
+  category: { table: contentCategories, termId: contentCategories.category_id },
+} as const
+
 /** Sites that carry (live) any content assigned to the tag or category, for cache refresh. */
-export async function sitesShowing(db: ReadDb, kind: 'tag' | 'category', id: string): Promise<string[]> {
-  const link = kind === 'tag' ? contentTags : contentCategories
-  const linkId = kind === 'tag' ? contentTags.tag_id : contentCategories.category_id
+export async function sitesShowing(db: ReadDb, kind: Term, id: string): Promise<string[]> {
+  const { table, termId } = links[kind]
   const rows = await db
     .selectDistinct({ site_id: contentSites.site_id })
-    .from(link)
-    .innerJoin(contentSites, and(eq(contentSites.content_id, link.content_id), eq(contentSites.is_live, true)))
-    .where(eq(linkId, id))
+    .from(table)
+    .innerJoin(contentSites, and(eq(contentSites.content_id, table.content_id), eq(contentSites.is_live, true)))
+    .where(eq(termId, id))
   return rows.map((r) => r.site_id)
 }
 
@@ -171,13 +177,6 @@ export async function insertContentTag(tx: Tx, contentId: string, tagId: string,
   await tx.insert(contentTags).values({ content_id: contentId, tag_id: tagId, created_at: now }).onConflictDoNothing()
 }
 
-export async function deleteContentTag(tx: Tx, contentId: string, tagId: string): Promise<boolean> {
-  const rows = await tx
-    .delete(contentTags)
-    .where(and(eq(contentTags.content_id, contentId), eq(contentTags.tag_id, tagId)))
-    .returning({ id: contentTags.tag_id })
-  return rows.length > 0
-}
 
 /** Upserts the assignment; a primary one first clears the content's previous primary. */
 export async function upsertContentCategory(tx: Tx, contentId: string, categoryId: string, isPrimary: boolean, now: Date): Promise<void> {
@@ -193,11 +192,13 @@ export async function upsertContentCategory(tx: Tx, contentId: string, categoryI
     .onConflictDoUpdate({ target: [contentCategories.content_id, contentCategories.category_id], set: { is_primary: isPrimary } })
 }
 
-export async function deleteContentCategory(tx: Tx, contentId: string, categoryId: string): Promise<boolean> {
+/** Removes a tag or category from a content item; false when it was not assigned. */
+export async function deleteContentTerm(tx: Tx, kind: Term, contentId: string, termId: string): Promise<boolean> {
+  const { table, termId: col } = links[kind]
   const rows = await tx
-    .delete(contentCategories)
-    .where(and(eq(contentCategories.content_id, contentId), eq(contentCategories.category_id, categoryId)))
-    .returning({ id: contentCategories.category_id })
+    .delete(table)
+    .where(and(eq(table.content_id, contentId), eq(col, termId)))
+    .returning({ id: col })
   return rows.length > 0
 }
 

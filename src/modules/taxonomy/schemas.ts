@@ -57,8 +57,6 @@ export const TagBySlugQuery = Type.Object({
 export type TagBySlugQuery = Static<typeof TagBySlugQuery>
 
 export const ContentParams = Type.Object({ content_id: Uuid })
-export const ContentTagParams = Type.Object({ content_id: Uuid, tag_id: Uuid })
-export const ContentCategoryParams = Type.Object({ content_id: Uuid, category_id: Uuid })
 export const ParentParams = Type.Object({ parent_id: Uuid })
 
 export const CreateTagBody = Body({

@@ -3,7 +3,7 @@ import type { Ctx } from '../../core/context.js'
 import { defineEntity } from '../../core/entities.js'
 import { crudEvents } from '../../core/events.js'
 import { siteOwned } from '../../core/scopes.js'
-import { siteResource } from '../../core/site-resource.js'
+import { siteResource, trimName } from '../../core/site-resource.js'
 import { tags } from '../../db/schema/taxonomy.js'
 import type { AppPlugin } from '../../app.js'
 import { anyAuth } from '../../http/access.js'
@@ -21,8 +21,19 @@ export const tagResource = siteResource({
   present: presentTag,
   order: [tags.name, tags.id],
   slugFrom: 'name',
-  normalize: (v) => (typeof v.name === 'string' ? { ...v, name: v.name.trim() } : v),
+  normalize: trimName,
   shownIn: (db, row) => q.sitesShowing(db, 'tag', row.id),
+  routes: {
+    path: 'tags',
+    tag: 'Taxonomy',
+    schemas: { item: Tag, create: CreateTagBody, update: UpdateTagBody, listQuery: TagListQuery },
+    docs: {
+      list: 'Live tags of the site, by name.',
+      create: 'Creates a tag in `site_id` (Author there). Without `slug` it is derived from the name. 409 when the slug is taken in the site.',
+      update: 'Renaming keeps the slug unless a new one is given.',
+      delete: 'Soft delete: the tag answers 404 and no longer shows on content; its slug is free again.',
+    },
+  },
 })
 
 /**
@@ -56,17 +67,5 @@ export const tagRoutes: AppPlugin = async (app) => {
     },
     (req) => bySlug(req.ctx, req.params.slug, req.query),
   )
-  resourceRoutes(app, tagResource, {
-    path: 'tags',
-    tag: 'Taxonomy',
-    name: { one: 'Tag', many: 'Tags' },
-    schemas: { item: Tag, create: CreateTagBody, update: UpdateTagBody, listQuery: TagListQuery },
-    need: { read: 'Read', write: 'Author' },
-    docs: {
-      list: 'Live tags of the site, by name.',
-      create: 'Creates a tag in `site_id` (Author there). Without `slug` it is derived from the name. 409 when the slug is taken in the site.',
-      update: 'Renaming keeps the slug unless a new one is given.',
-      delete: 'Soft delete: the tag answers 404 and no longer shows on content; its slug is free again.',
-    },
-  })
+  resourceRoutes(app, tagResource)
 }
