@@ -5,7 +5,8 @@ import * as apiKeys from '../../../src/modules/api-keys/service.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { makeSite, type SiteFixture } from '../../helpers/factories.js'
 import { expectStatus } from '../../helpers/http.js'
-import { auditOf, expectNoSecret, historyOf, manualClock, type KeyBody } from './helpers.js'
+import { expectNoSecret, manualClock, type KeyBody } from './helpers.js'
+import { auditsOf, historyOf } from '../../helpers/records.js'
 
 let t: TestApp
 let a: SiteFixture
@@ -41,7 +42,7 @@ describe('audit trail of API keys', () => {
     step()
     expect((await t.as(a.keys.Admin).delete(`/api-keys/${id}`)).statusCode).toBe(204)
 
-    const rows = await auditOf(t, id)
+    const rows = await auditsOf(t, 'api_key', id)
     expect(rows.map((r) => [r.action, r.user_id])).toEqual([
       ['Create', actor],
       ['Update', actor],
@@ -59,7 +60,7 @@ describe('audit trail of API keys', () => {
     expect(rows[2]?.metadata).toMatchObject({ key_prefix: created.key_prefix, reason: 'suspicious' })
 
     // Field-level history: what changed, never the digest.
-    const history = await historyOf(t, id)
+    const history = await historyOf(t, 'api_key', id)
     const fieldsChanged = history.map((h) => h.field_name)
     expect(fieldsChanged).toEqual(expect.arrayContaining(['name', 'rate_limit_per_minute', 'status', 'block_reason']))
     expect(fieldsChanged).not.toContain('key_digest')
@@ -70,7 +71,7 @@ describe('audit trail of API keys', () => {
   })
 
   it('keys created by the system (bootstrap, factories) are audited as the system', async () => {
-    const rows = await auditOf(t, a.keyIds.Read)
+    const rows = await auditsOf(t, 'api_key', a.keyIds.Read)
     expect(rows.map((r) => [r.action, r.user_id, r.site_id])).toEqual([['Create', 'system', a.id]])
   })
 

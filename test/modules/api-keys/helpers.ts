@@ -1,7 +1,6 @@
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { apiKeys } from '../../../src/db/schema/api-keys.js'
-import { auditLogs, changeHistory } from '../../../src/db/schema/audit.js'
 import { ManualClock } from '../../../src/platform/clock.js'
 import { digestKey } from '../../../src/platform/crypto.js'
 import type { TestApp } from '../../helpers/app.js'
@@ -39,21 +38,7 @@ export function manualClock(t: TestApp): ManualClock {
   return t.clock as ManualClock
 }
 
-/** Audit rows of one key, oldest first. */
-export async function auditOf(t: TestApp, keyId: string) {
-  const rows = await t.dbh.db
-    .select()
-    .from(auditLogs)
-    .where(and(eq(auditLogs.entity_type, 'api_key'), eq(auditLogs.entity_id, keyId)))
-  return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime())
-}
 
-export async function historyOf(t: TestApp, keyId: string) {
-  return t.dbh.db
-    .select()
-    .from(changeHistory)
-    .where(and(eq(changeHistory.entity_type, 'api_key'), eq(changeHistory.entity_id, keyId)))
-}
 
 export async function keyRow(t: TestApp, keyId: string) {
   const [row] = await t.dbh.db.select().from(apiKeys).where(eq(apiKeys.id, keyId))

@@ -3,7 +3,8 @@ import * as apiKeys from '../../../src/modules/api-keys/service.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { MISSING_ID, makeKey, makeSite, type SiteFixture } from '../../helpers/factories.js'
 import { expectProblem, expectStatus } from '../../helpers/http.js'
-import { auditOf, expectNoSecret, keyRow, manualClock, type KeyBody, type KeyPage } from './helpers.js'
+import { expectNoSecret, keyRow, manualClock, type KeyBody, type KeyPage } from './helpers.js'
+import { auditsOf } from '../../helpers/records.js'
 
 let t: TestApp
 let a: SiteFixture
@@ -60,17 +61,17 @@ describe('block and unblock', () => {
     const k = await makeKey(t, 'Read', a.id)
     expectProblem(await t.as(a.keys.Admin).post(`/api-keys/${k.id}/unblock`), 409, 'INVALID_STATE')
     expectStatus(await t.as(a.keys.Admin).post(`/api-keys/${k.id}/block`, { reason: 'first' }), 200)
-    const audits = (await auditOf(t, k.id)).length
+    const audits = (await auditsOf(t, 'api_key', k.id)).length
     expectProblem(await t.as(a.keys.Admin).post(`/api-keys/${k.id}/block`, { reason: 'second' }), 409, 'INVALID_STATE')
     expect((await keyRow(t, k.id))?.block_reason).toBe('first')
-    expect((await auditOf(t, k.id)).length).toBe(audits)
+    expect((await auditsOf(t, 'api_key', k.id)).length).toBe(audits)
   })
 
   it('two blocks at once: one wins, the other is 409', async () => {
     const k = await makeKey(t, 'Read', a.id)
     const res = await Promise.all([1, 2].map((n) => t.as(a.keys.Admin).post(`/api-keys/${k.id}/block`, { reason: `r${n}` })))
     expect(res.map((r) => r.statusCode).sort()).toEqual([200, 409])
-    expect((await auditOf(t, k.id)).filter((r) => r.action === 'Block')).toHaveLength(1)
+    expect((await auditsOf(t, 'api_key', k.id)).filter((r) => r.action === 'Block')).toHaveLength(1)
   })
 })
 
@@ -110,7 +111,7 @@ describe('access to the state endpoints', () => {
     expectProblem(await t.as(t.masterKey).post(`/api-keys/${MISSING_ID}/${op}`), 404, 'NOT_FOUND')
     expectProblem(await t.as(t.masterKey).post(`/api-keys/zzz/${op}`), 400, 'VALIDATION_FAILED')
     expect((await keyRow(t, k.id))?.status).toBe('Active')
-    expect((await auditOf(t, k.id)).map((r) => r.action)).toEqual(['Create'])
+    expect((await auditsOf(t, 'api_key', k.id)).map((r) => r.action)).toEqual(['Create'])
   })
 
   it('a key above the caller’s cap cannot be managed (403), one within it can', async () => {
@@ -172,13 +173,13 @@ describe('expiry', () => {
     const swept = await apiKeys.expireDue(t.sys())
     expect(swept).toBeGreaterThanOrEqual(1)
     expect((await keyRow(t, created.id))?.status).toBe('Expired')
-    const audit = (await auditOf(t, created.id)).filter((r) => r.user_id === 'system' && r.action === 'Update')
+    const audit = (await auditsOf(t, 'api_key', created.id)).filter((r) => r.user_id === 'system' && r.action === 'Update')
     expect(audit).toHaveLength(1)
     expect(audit[0]).toMatchObject({ site_id: a.id, entity_type: 'api_key', metadata: expect.objectContaining({ reason: 'expired' }) })
 
     // A second sweep finds nothing and audits nothing.
     expect(await apiKeys.expireDue(t.sys())).toBe(0)
-    expect((await auditOf(t, created.id)).filter((r) => r.user_id === 'system')).toHaveLength(1)
+    expect((await auditsOf(t, 'api_key', created.id)).filter((r) => r.user_id === 'system')).toHaveLength(1)
 
     // Renaming an expired key is fine; it stays Expired. Revoking it is allowed and final.
     expect(expectStatus<KeyBody>(await t.as(a.keys.Admin).put(`/api-keys/${created.id}`, { name: 'old temp' }), 200).status).toBe('Expired')

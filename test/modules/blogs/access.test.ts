@@ -8,7 +8,8 @@ import * as writes from '../../../src/modules/blogs/write.service.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { makeKey, makeSite, uid, type SiteFixture } from '../../helpers/factories.js'
 import { expectProblem, expectStatus } from '../../helpers/http.js'
-import { blogBody, createBlog, expectNoContent, locId, writeCounts } from './fixtures.js'
+import { blogBody, createBlog, locId, writeCounts } from './fixtures.js'
+import { expectNoContent } from '../../helpers/records.js'
 
 let t: TestApp
 let a: SiteFixture

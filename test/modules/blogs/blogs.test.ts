@@ -8,7 +8,8 @@ import type { ManualClock } from '../../../src/platform/clock.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { MISSING_ID, makeSite, uid, type SiteFixture } from '../../helpers/factories.js'
 import { expectProblem, expectStatus } from '../../helpers/http.js'
-import { addCategory, addTag, assignCategory, assignTag, blogBody, createBlog, eventsFor, expectNoContent, historyFor, locId, writeCounts } from './fixtures.js'
+import { addCategory, addTag, assignCategory, assignTag, blogBody, createBlog, locId, writeCounts } from './fixtures.js'
+import { eventsFor, expectNoContent, historyOf } from '../../helpers/records.js'
 
 let t: TestApp
 let a: SiteFixture
@@ -160,7 +161,7 @@ describe('PUT /blogs/{id}', () => {
     const blog = await createBlog(t, a)
     const updated = expectStatus<Blog>(await t.as(a.keys.Write).put(`/blogs/${blog.id}`, { author: 'Bea', allow_comments: false }), 200)
     expect(updated).toMatchObject({ author: 'Bea', allow_comments: false, slug: blog.slug, status: 'Draft' })
-    const history = await historyFor(t, blog.id, 'author')
+    const history = await historyOf(t, 'blog', blog.id, 'author')
     expect(history.map((h) => [h.old_value, h.new_value])).toEqual([['Ann', 'Bea']])
     expect(await eventsFor(t, 'blog.updated', blog.id)).toHaveLength(1)
   })

@@ -3,7 +3,8 @@ import type { Blog, BulkResult } from '../../../src/modules/blogs/schemas.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { MISSING_ID, makeSite, type SiteFixture } from '../../helpers/factories.js'
 import { expectProblem, expectStatus } from '../../helpers/http.js'
-import { createBlog, eventsFor, writeCounts } from './fixtures.js'
+import { createBlog, writeCounts } from './fixtures.js'
+import { eventsFor } from '../../helpers/records.js'
 
 let t: TestApp
 let a: SiteFixture

@@ -3,7 +3,8 @@ import type { Blog, BlogDetail } from '../../../src/modules/blogs/schemas.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { MISSING_ID, makeSite, uid, type SiteFixture } from '../../helpers/factories.js'
 import { expectProblem, expectStatus } from '../../helpers/http.js'
-import { addCategory, addTag, assignCategory, assignTag, createBlog, eventsFor, expectNoContent, locId, publishedBlog } from './fixtures.js'
+import { addCategory, addTag, assignCategory, assignTag, createBlog, locId, publishedBlog } from './fixtures.js'
+import { eventsFor, expectNoContent } from '../../helpers/records.js'
 
 let t: TestApp
 let a: SiteFixture

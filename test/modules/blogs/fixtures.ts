@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm'
-import { auditLogs, changeHistory, outboxEvents } from '../../../src/db/schema/audit.js'
+import { sql } from 'drizzle-orm'
+import { auditLogs, outboxEvents } from '../../../src/db/schema/audit.js'
 import { blogLocalizations, blogs } from '../../../src/db/schema/blogs.js'
 import { categories, contentCategories, contentTags, tags } from '../../../src/db/schema/taxonomy.js'
 import type { BlogDetail } from '../../../src/modules/blogs/schemas.js'
@@ -57,20 +57,5 @@ export async function writeCounts(t: TestApp) {
   }
 }
 
-/** Outbox events of a type for an entity (payload.data.id). */
-export async function eventsFor(t: TestApp, type: string, id: string) {
-  const rows = await t.dbh.db.select().from(outboxEvents).where(eq(outboxEvents.event_type, type))
-  return rows.filter((r) => (r.payload as { data: { id: string } }).data.id === id)
-}
 
-export function historyFor(t: TestApp, entityId: string, field: string) {
-  return t.dbh.db
-    .select()
-    .from(changeHistory)
-    .where(and(eq(changeHistory.entity_id, entityId), eq(changeHistory.field_name, field)))
-}
 
-/** Asserts a 204 answer (no body to parse). */
-export function expectNoContent(res: { statusCode: number; body: string }): void {
-  if (res.statusCode !== 204) throw new Error(`expected 204, got ${res.statusCode}: ${res.body}`)
-}

@@ -6,16 +6,9 @@ import type { ManualClock } from '../../../src/platform/clock.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { makeSite, uid, type SiteFixture } from '../../helpers/factories.js'
 import { expectProblem, expectStatus } from '../../helpers/http.js'
-import { addCategory, addTag, assignCategory, assignTag, createBlog, expectNoContent, locId, publishedBlog } from './fixtures.js'
+import { addCategory, addTag, assignCategory, assignTag, createBlog, locId, publishedBlog } from './fixtures.js'
+import { expectNoContent, type LimitOffsetPage, type Page } from '../../helpers/records.js'
 
-interface Page<T> {
-  data: T[]
-  meta: { page: number; per_page: number; total: number; total_pages: number }
-}
-interface LoPage<T> {
-  data: T[]
-  meta: { limit: number; offset: number; total: number }
-}
 
 let t: TestApp
 let a: SiteFixture
@@ -129,10 +122,10 @@ describe('GET /sites/{site_id}/blogs/featured', () => {
     const f2 = await publishedBlog(t, site, { is_featured: true, published_date: '2024-02-01' })
     await publishedBlog(t, site)
     await createBlog(t, site, { is_featured: true })
-    const res = expectStatus<LoPage<BlogListItem>>(await t.as(site.keys.Read).get(`/sites/${site.id}/blogs/featured`), 200)
+    const res = expectStatus<LimitOffsetPage<BlogListItem>>(await t.as(site.keys.Read).get(`/sites/${site.id}/blogs/featured`), 200)
     expect(res.meta).toEqual({ limit: 10, offset: 0, total: 2 })
     expect(res.data.map((x) => x.id)).toEqual([f2.id, f1.id])
-    const second = expectStatus<LoPage<BlogListItem>>(await t.as(site.keys.Read).get(`/sites/${site.id}/blogs/featured?limit=1&offset=1`), 200)
+    const second = expectStatus<LimitOffsetPage<BlogListItem>>(await t.as(site.keys.Read).get(`/sites/${site.id}/blogs/featured?limit=1&offset=1`), 200)
     expect(second).toMatchObject({ meta: { limit: 1, offset: 1, total: 2 } })
     expect(second.data.map((x) => x.id)).toEqual([f1.id])
   })

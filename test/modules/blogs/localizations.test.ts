@@ -4,7 +4,8 @@ import type { Blog, BlogLocalization } from '../../../src/modules/blogs/schemas.
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { MISSING_ID, makeSite, type SiteFixture } from '../../helpers/factories.js'
 import { expectProblem, expectStatus } from '../../helpers/http.js'
-import { createBlog, eventsFor, expectNoContent, historyFor, locId, writeCounts } from './fixtures.js'
+import { createBlog, locId, writeCounts } from './fixtures.js'
+import { eventsFor, expectNoContent, historyOf } from '../../helpers/records.js'
 
 let t: TestApp
 let a: SiteFixture
@@ -76,7 +77,7 @@ describe('PUT/DELETE /blogs/localizations/{loc_id}', () => {
     const loc = blog.localizations[0]!
     const res = expectStatus<BlogLocalization>(await t.as(a.keys.Write).put(`/blogs/localizations/${loc.id}`, { title: 'After', body: words(250), locale_id: locId(a, 'de') }), 200)
     expect(res).toMatchObject({ id: loc.id, title: 'After', locale_id: locId(a, 'en') })
-    expect((await historyFor(t, loc.id, 'title')).map((h) => [h.old_value, h.new_value])).toEqual([['Before', 'After']])
+    expect((await historyOf(t, 'blog_localization', loc.id, 'title')).map((h) => [h.old_value, h.new_value])).toEqual([['Before', 'After']])
     expect(expectStatus<Blog>(await t.as(a.keys.Read).get(`/blogs/${blog.id}`), 200).reading_time_minutes).toBe(2)
   })
 

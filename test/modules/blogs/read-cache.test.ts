@@ -7,7 +7,8 @@ import { openCache, type Cache } from '../../../src/platform/cache/index.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { makeSite, uid, type SiteFixture } from '../../helpers/factories.js'
 import { expectProblem, expectStatus } from '../../helpers/http.js'
-import { createBlog, expectNoContent, publishedBlog } from './fixtures.js'
+import { createBlog, publishedBlog } from './fixtures.js'
+import { expectNoContent } from '../../helpers/records.js'
 
 /*
  * Published lists, featured lists and by-slug answers are cached under the site's content version.

@@ -11,7 +11,8 @@ import type { ManualClock } from '../../../src/platform/clock.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { MISSING_ID, makeSite, uid, type SiteFixture } from '../../helpers/factories.js'
 import { expectProblem, expectStatus } from '../../helpers/http.js'
-import { createBlog, eventsFor, locId, writeCounts } from './fixtures.js'
+import { createBlog, locId, writeCounts } from './fixtures.js'
+import { eventsFor } from '../../helpers/records.js'
 
 let t: TestApp
 let a: SiteFixture

@@ -11,7 +11,8 @@ import { publishDue } from '../../../src/workers/scheduled-publish.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { makeSite, type SiteFixture } from '../../helpers/factories.js'
 import { expectStatus } from '../../helpers/http.js'
-import { createBlog, eventsFor } from './fixtures.js'
+import { createBlog } from './fixtures.js'
+import { eventsFor } from '../../helpers/records.js'
 
 let t: TestApp
 /** A second instance over the same database, cache and clock: the scheduler races itself. */

@@ -5,19 +5,8 @@ import { contentCategories, contentTags } from '../../../src/db/schema/taxonomy.
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { MISSING_ID, makeSite, type SiteFixture } from '../../helpers/factories.js'
 import { expectProblem, expectStatus, type Res } from '../../helpers/http.js'
-import {
-  auditsOf,
-  eventsFor,
-  expectNoContent,
-  historyOf,
-  makeBlog,
-  makeCategory,
-  makeTag,
-  softDeleteBlog,
-  type BlogFixture,
-  type CategoryBody,
-  type TagBody,
-} from './fixtures.js'
+import { makeBlog, makeCategory, makeTag, softDeleteBlog, type BlogFixture, type CategoryBody, type TagBody } from './fixtures.js'
+import { auditsOf, eventsFor, expectNoContent, historyOf } from '../../helpers/records.js'
 
 let t: TestApp
 let a: SiteFixture

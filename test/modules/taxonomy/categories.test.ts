@@ -2,17 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { MISSING_ID, makeSite, uid, type SiteFixture } from '../../helpers/factories.js'
 import { expectProblem, expectStatus } from '../../helpers/http.js'
-import {
-  auditsOf,
-  eventsFor,
-  expectNoContent,
-  historyOf,
-  makeBlog,
-  makeCategory,
-  setBlogStatus,
-  softDeleteBlog,
-  type CategoryBody,
-} from './fixtures.js'
+import { makeBlog, makeCategory, setBlogStatus, softDeleteBlog, type CategoryBody } from './fixtures.js'
+import { auditsOf, eventsFor, expectNoContent, historyOf, type Page } from '../../helpers/records.js'
 
 let t: TestApp
 let a: SiteFixture
@@ -24,10 +15,6 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-interface Page<T> {
-  data: T[]
-  meta: { page: number; per_page: number; total: number; total_pages: number }
-}
 type Count = { id: string; name: string; slug: string; blog_count: number }
 
 const field = (res: Awaited<ReturnType<ReturnType<TestApp['as']>['get']>>) => expectProblem(res, 400, 'VALIDATION_FAILED').errors?.[0]?.field

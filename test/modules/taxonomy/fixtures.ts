@@ -1,11 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm'
-import { expect } from 'vitest'
-import { auditLogs, changeHistory, outboxEvents } from '../../../src/db/schema/audit.js'
 import type { ContentStatus } from '../../../src/db/schema/blogs.js'
 import * as blogWrites from '../../../src/modules/blogs/write.service.js'
 import type { TestApp } from '../../helpers/app.js'
 import { uid } from '../../helpers/factories.js'
-import { expectStatus, type Res } from '../../helpers/http.js'
+import { expectStatus } from '../../helpers/http.js'
 
 /* Blogs through the blog service (audited, content_sites kept in step), acting as the system. site_ids: owner first. */
 export interface BlogFixture {
@@ -53,29 +50,6 @@ export async function makeCategory(
   return expectStatus<CategoryBody>(await t.as(key).post('/categories', { site_id: siteId, name: extra.name ?? `Category ${uid()}`, ...extra }), 201)
 }
 
-export function auditsOf(t: TestApp, entityType: string, entityId: string) {
-  return t.dbh.db
-    .select()
-    .from(auditLogs)
-    .where(and(eq(auditLogs.entity_type, entityType), eq(auditLogs.entity_id, entityId)))
-    .orderBy(asc(auditLogs.created_at))
-}
 
-export function historyOf(t: TestApp, entityType: string, entityId: string) {
-  return t.dbh.db
-    .select()
-    .from(changeHistory)
-    .where(and(eq(changeHistory.entity_type, entityType), eq(changeHistory.entity_id, entityId)))
-}
 
-/** Outbox events of a type whose payload data has this id. */
-export async function eventsFor(t: TestApp, type: string, id: string) {
-  const rows = await t.dbh.db.select().from(outboxEvents).where(eq(outboxEvents.event_type, type))
-  return rows.filter((r) => (r.payload as { data?: { id?: string } }).data?.id === id)
-}
 
-/** Asserts an empty 204 answer. */
-export function expectNoContent(res: Res): void {
-  expect(res.statusCode, res.body).toBe(204)
-  expect(res.body).toBe('')
-}

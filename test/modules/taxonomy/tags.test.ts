@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { MISSING_ID, makeKey, makeSite, uid, type SiteFixture } from '../../helpers/factories.js'
 import { expectProblem, expectStatus } from '../../helpers/http.js'
-import { auditsOf, eventsFor, expectNoContent, historyOf, makeTag, type TagBody } from './fixtures.js'
+import { makeTag, type TagBody } from './fixtures.js'
+import { auditsOf, eventsFor, expectNoContent, historyOf, type Page } from '../../helpers/records.js'
 
 let t: TestApp
 let a: SiteFixture
@@ -14,10 +15,6 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-interface Page<T> {
-  data: T[]
-  meta: { page: number; per_page: number; total: number; total_pages: number }
-}
 
 describe('OpenAPI', () => {
   it('documents the taxonomy endpoints', async () => {
