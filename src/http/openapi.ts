@@ -260,7 +260,9 @@ const FAVICON =
 /** The interactive docs at /api/docs: titled "Atrium API", no top bar, our own icon. */
 export const swaggerUiOptions: FastifySwaggerUiOptions = {
   routePrefix: '/api/docs',
+  // BaseLayout: no top bar (its URL box and framework logo); the logo is ours should a layout show one.
   uiConfig: { layout: 'BaseLayout', deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 1 },
+  logo: { type: 'image/svg+xml', content: FAVICON },
   theme: {
     title: 'Atrium API',
     css: [{ filename: 'atrium.css', content: '.swagger-ui .topbar { display: none; } .swagger-ui .info { margin-top: 24px; }' }],
