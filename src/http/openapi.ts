@@ -20,11 +20,13 @@ type JsonObject = { [key: string]: Json }
 
 const COMPONENTS = '#/components/schemas/'
 const PROBLEM_ID = 'Problem'
-export const PROBLEM_JSON = 'application/problem+json'
+const PROBLEM_JSON = 'application/problem+json'
 /** Operation marker for an optional request body; turned into `requestBody.required: false`, then removed. */
 const OPTIONAL_BODY = 'x-atrium-optional-body'
 /** Keywords whose value is data, not a schema. */
 const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'example', 'required'])
+/** Keywords whose value maps names (any name, even `default`) to schemas. */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'])
 const COMPONENT_NAME = /^[A-Za-z][A-Za-z0-9_.-]*$/
 
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -35,6 +37,14 @@ function mapObject(node: JsonObject, fn: (value: Json, key: string) => Json): Js
   const out: JsonObject = {}
   for (const [k, v] of Object.entries(node)) out[k] = fn(v, k)
   return out
+}
+
+/** Applies `fn` to every direct subschema of a schema node, leaving data keywords alone. */
+function mapSubschemas(node: JsonObject, fn: (schema: Json) => Json): JsonObject {
+  return mapObject(node, (v, k) => {
+    if (SCHEMA_MAPS.has(k) && isObject(v)) return mapObject(v, (s) => fn(s))
+    return DATA_KEYWORDS.has(k) ? v : fn(v)
+  })
 }
 
 /** Component schemas collected while the document is built. */
@@ -54,7 +64,7 @@ class Components {
   }
 
   private children(node: JsonObject): JsonObject {
-    const out = mapObject(node, (v, k) => (DATA_KEYWORDS.has(k) ? v : this.reference(v)))
+    const out = mapSubschemas(node, (s) => this.reference(s))
     if ('const' in out) {
       // As @fastify/swagger does for inline schemas: Swagger UI does not show `const`.
       out.enum = [out.const ?? null]
@@ -86,7 +96,7 @@ class Components {
 function optionalDefaults(node: Json): Json {
   if (Array.isArray(node)) return node.map(optionalDefaults)
   if (!isObject(node)) return node
-  const out = mapObject(node, (v, k) => (DATA_KEYWORDS.has(k) ? v : optionalDefaults(v)))
+  const out = mapSubschemas(node, optionalDefaults)
   const props = out.properties
   if (Array.isArray(out.required) && isObject(props)) {
     const required = out.required.filter((name) => typeof name === 'string' && !(isObject(props[name]) && 'default' in props[name]))
