@@ -9,7 +9,8 @@ import type { DbHandle } from './db/client.js'
 import { enforceAccess, enforceBodyAccess, registerAccessGuard } from './http/access.js'
 import { registerAuth } from './http/auth.js'
 import { ApiError, renderError } from './http/errors.js'
-import { openApiTransform, Problem } from './http/schemas.js'
+import { swaggerOptions, swaggerUiOptions } from './http/openapi.js'
+import { Problem } from './http/schemas.js'
 import { validatorCompiler } from './http/validation.js'
 import { registerEntities } from './core/entities.js'
 import { registerContentKinds } from './core/content-kinds.js'
@@ -82,32 +83,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
   )
   app.addSchema(Problem)
 
-  await app.register(swagger, {
-    transform: openApiTransform,
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Atrium API',
-        version: config.version,
-        description:
-          'Multi-site headless CMS. Authenticate with `X-API-Key`. Errors are RFC 9457 problem details with a stable `code`. ' +
-          'Unknown JSON body properties are ignored (stripped), never stored. Lists: `{ data, meta: { page, per_page, total, total_pages } }`. ' +
-          'Request bodies are JSON only (`Content-Type: application/json`, otherwise 415) of at most 1 MiB (otherwise 413). ' +
-          'Rate limits: per API key its `rate_limit_per_minute`; per client IP for unauthenticated calls and failed authentication ' +
-          '(`ATRIUM_RATE_LIMIT_PER_IP`, default 300/min), fixed one-minute windows shared by all instances; every response carries ' +
-          '`RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset`; over the limit: 429 `RATE_LIMITED` with `Retry-After`. ' +
-          'Every response carries `X-Request-Id` (a valid incoming one is echoed). 503 `SERVICE_UNAVAILABLE` (with `Retry-After`) when a backing service is unreachable.',
-      },
-      components: {
-        securitySchemes: {
-          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-        },
-      },
-      security: [{ apiKey: [] }, { bearer: [] }],
-    },
-  })
-  await app.register(swaggerUi, { routePrefix: '/api/docs' })
+  await app.register(swagger, swaggerOptions(config.version))
+  await app.register(swaggerUi, swaggerUiOptions)
 
   registerEntities(entities)
   registerContentKinds(contentKinds)

@@ -13,17 +13,29 @@ export function PageQuerySchema<T extends TProperties = Record<never, never>>(de
 export const PageQuery = PageQuerySchema(10)
 export type PageQuery = Static<typeof PageQuery>
 
-export const PageMeta = Type.Object({
-  page: Type.Integer(),
-  per_page: Type.Integer(),
-  total: Type.Integer(),
-  total_pages: Type.Integer(),
-})
+export const PageMeta = Type.Object(
+  {
+    page: Type.Integer(),
+    per_page: Type.Integer(),
+    total: Type.Integer(),
+    total_pages: Type.Integer(),
+  },
+  { $id: 'PageMeta' },
+)
 export type PageMeta = Static<typeof PageMeta>
 
-/** The one paginated response shape: `{ data, meta: { page, per_page, total, total_pages } }`. */
+/** `$id` of a list wrapper: `<item $id><suffix>` (BlogListItemPage), so it is a named OpenAPI component. */
+function wrapperId(item: TSchema, suffix: string): { $id: string } | Record<never, never> {
+  const id = (item as { $id?: unknown }).$id
+  return typeof id === 'string' ? { $id: `${id}${suffix}` } : {}
+}
+
+/**
+ * The one paginated response shape: `{ data, meta: { page, per_page, total, total_pages } }`.
+ * An item with an `$id` (`BlogListItem`) names the page (`BlogListItemPage`).
+ */
 export function Paginated<T extends TSchema>(item: T) {
-  return Type.Object({ data: Type.Array(item), meta: PageMeta })
+  return Type.Object({ data: Type.Array(item), meta: PageMeta }, wrapperId(item, 'Page'))
 }
 
 export interface Page<T> {
@@ -51,7 +63,8 @@ export function LimitOffsetQuerySchema(defaultLimit: number, maxLimit: number) {
     offset: Type.Integer({ minimum: 0, maximum: 10_000_000, default: 0 }),
   })
 }
-export const LimitOffsetMeta = Type.Object({ limit: Type.Integer(), offset: Type.Integer(), total: Type.Integer() })
+export const LimitOffsetMeta = Type.Object({ limit: Type.Integer(), offset: Type.Integer(), total: Type.Integer() }, { $id: 'OffsetPageMeta' })
+/** `{ data, meta: { limit, offset, total } }`; an item with an `$id` names it `<item $id>OffsetPage`. */
 export function LimitOffsetPage<T extends TSchema>(item: T) {
-  return Type.Object({ data: Type.Array(item), meta: LimitOffsetMeta })
+  return Type.Object({ data: Type.Array(item), meta: LimitOffsetMeta }, wrapperId(item, 'OffsetPage'))
 }

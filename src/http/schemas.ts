@@ -1,5 +1,4 @@
 import { Type, type Static, type TObject, type TOptional, type TProperties, type TSchema } from 'typebox'
-import type { FastifySchema, RouteOptions } from 'fastify'
 
 /** Shared wire-format schemas. Bodies use Body(), which rejects nothing unknown but strips it (see README). */
 export const Uuid = Type.String({ format: 'uuid' })
@@ -44,13 +43,17 @@ export function PatchBody<T extends TProperties>(props: T) {
 
 export const Nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()])
 
+const OPERATION_ID = /^[a-z][A-Za-z0-9]*$/
+
 /**
- * OpenAPI transform: routes declared `publicAccess` are documented with `security: []` (no credentials),
- * every other route inherits the document's API-key / bearer requirement.
+ * The operationId and summary of a route, spread into its schema: `schema: { ...op('getBlog', 'Get a blog'), tags, … }`.
+ * operationId: camelCase, unique in the API (verb + noun: listSiteBlogs, getBlog, createApiKey); it names the
+ * method in generated clients. summary: a short phrase for the docs' operation list.
  */
-export function openApiTransform({ schema, url, route }: { schema: FastifySchema; url: string; route: RouteOptions }) {
-  const access = (route.config as { access?: { kind: string } } | undefined)?.access
-  return { schema: access?.kind === 'public' ? { ...schema, security: [] } : schema, url }
+export function op(operationId: string, summary: string): { operationId: string; summary: string } {
+  if (!OPERATION_ID.test(operationId)) throw new Error(`operationId "${operationId}" is not camelCase`)
+  if (summary.trim() === '') throw new Error(`operationId "${operationId}" needs a summary`)
+  return { operationId, summary }
 }
 
 /**

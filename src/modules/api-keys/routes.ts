@@ -2,7 +2,7 @@ import type { AppPlugin } from '../../app.js'
 import { level, record } from '../../http/access.js'
 import { optionalBody } from '../../http/body.js'
 import { Paginated } from '../../http/pagination.js'
-import { Body, IdParams, NoContent } from '../../http/schemas.js'
+import { Body, IdParams, NoContent, op } from '../../http/schemas.js'
 import { ApiKey, BlockBody, CreateApiKeyBody, CreatedApiKey, ListApiKeysQuery, UpdateApiKeyBody, UsagePage, UsageQuery } from './schemas.js'
 import * as keys from './service.js'
 
@@ -25,19 +25,19 @@ const docs = {
 export const apiKeyRoutes: AppPlugin = async (app) => {
   app.get(
     '/api-keys',
-    { config: { access: level('Admin') }, schema: { tags, description: docs.list, querystring: ListApiKeysQuery, response: { 200: Paginated(ApiKey) } } },
+    { config: { access: level('Admin') }, schema: { ...op('listApiKeys', 'List API keys'), tags, description: docs.list, querystring: ListApiKeysQuery, response: { 200: Paginated(ApiKey) } } },
     (req) => keys.list(req.ctx, req.query),
   )
 
   app.get(
     '/api-keys/:id',
-    { config: { access: record(keys.apiKeyEntity, 'Admin') }, schema: { tags, params: IdParams, response: { 200: ApiKey } } },
+    { config: { access: record(keys.apiKeyEntity, 'Admin') }, schema: { ...op('getApiKey', 'Get an API key'), tags, params: IdParams, response: { 200: ApiKey } } },
     (req) => keys.get(req.ctx, req.params.id),
   )
 
   app.post(
     '/api-keys',
-    { config: { access: level('Admin') }, schema: { tags, description: docs.create, body: CreateApiKeyBody, response: { 200: CreatedApiKey } } },
+    { config: { access: level('Admin') }, schema: { ...op('createApiKey', 'Create an API key'), tags, description: docs.create, body: CreateApiKeyBody, response: { 200: CreatedApiKey } } },
     (req) => keys.create(req.ctx, req.body),
   )
 
@@ -45,14 +45,14 @@ export const apiKeyRoutes: AppPlugin = async (app) => {
     '/api-keys/:id',
     {
       config: { access: record(keys.apiKeyEntity, 'Admin') },
-      schema: { tags, description: docs.update, params: IdParams, body: UpdateApiKeyBody, response: { 200: ApiKey } },
+      schema: { ...op('updateApiKey', 'Update an API key'), tags, description: docs.update, params: IdParams, body: UpdateApiKeyBody, response: { 200: ApiKey } },
     },
     (req) => keys.update(req.ctx, req.params.id, req.body),
   )
 
   app.delete(
     '/api-keys/:id',
-    { config: { access: record(keys.apiKeyEntity, 'Admin') }, schema: { tags, params: IdParams, response: { 204: NoContent } } },
+    { config: { access: record(keys.apiKeyEntity, 'Admin') }, schema: { ...op('deleteApiKey', 'Delete an API key'), tags, params: IdParams, response: { 204: NoContent } } },
     async (req, reply) => {
       await keys.remove(req.ctx, req.params.id)
       return reply.code(204).send(null)
@@ -64,7 +64,7 @@ export const apiKeyRoutes: AppPlugin = async (app) => {
     {
       config: { access: record(keys.apiKeyEntity, 'Admin') },
       preValidation: optionalBody,
-      schema: { tags, description: docs.block, params: IdParams, body: BlockBody, response: { 200: ApiKey } },
+      schema: { ...op('blockApiKey', 'Block an API key'), tags, description: docs.block, params: IdParams, body: BlockBody, response: { 200: ApiKey } },
     },
     (req) => keys.block(req.ctx, req.params.id, req.body),
   )
@@ -74,7 +74,7 @@ export const apiKeyRoutes: AppPlugin = async (app) => {
     {
       config: { access: record(keys.apiKeyEntity, 'Admin') },
       preValidation: optionalBody,
-      schema: { tags, description: docs.unblock, params: IdParams, body: Body({}), response: { 200: ApiKey } },
+      schema: { ...op('unblockApiKey', 'Unblock an API key'), tags, description: docs.unblock, params: IdParams, body: Body({}), response: { 200: ApiKey } },
     },
     (req) => keys.unblock(req.ctx, req.params.id),
   )
@@ -84,7 +84,7 @@ export const apiKeyRoutes: AppPlugin = async (app) => {
     {
       config: { access: record(keys.apiKeyEntity, 'Admin') },
       preValidation: optionalBody,
-      schema: { tags, description: docs.revoke, params: IdParams, body: Body({}), response: { 200: ApiKey } },
+      schema: { ...op('revokeApiKey', 'Revoke an API key'), tags, description: docs.revoke, params: IdParams, body: Body({}), response: { 200: ApiKey } },
     },
     (req) => keys.revoke(req.ctx, req.params.id),
   )
@@ -93,7 +93,7 @@ export const apiKeyRoutes: AppPlugin = async (app) => {
     '/api-keys/:id/usage',
     {
       config: { access: record(keys.apiKeyEntity, 'Admin') },
-      schema: { tags, description: docs.usage, params: IdParams, querystring: UsageQuery, response: { 200: UsagePage } },
+      schema: { ...op('listApiKeyUsage', 'Usage records of an API key'), tags, description: docs.usage, params: IdParams, querystring: UsageQuery, response: { 200: UsagePage } },
     },
     (req) => keys.usage(req.ctx, req.params.id, req.query),
   )

@@ -26,19 +26,22 @@ export const ApiKey = Type.Object(
 )
 export type ApiKey = Static<typeof ApiKey>
 
-export const CreatedApiKey = Type.Object({
-  id: Uuid,
-  key: Type.String({ description: 'Plaintext key: shown once, in this response only' }),
-  key_prefix: Type.String(),
-  name: Type.String(),
-  description: Type.String(),
-  permission: PermissionSchema,
-  site_id: Nullable(Uuid),
-  status: KeyStatusSchema,
-  rate_limit_per_minute: Type.Integer(),
-  expires_at: NullableTimestamp,
-  created_at: Timestamp,
-})
+export const CreatedApiKey = Type.Object(
+  {
+    id: Uuid,
+    key: Type.String({ description: 'Plaintext key: shown once, in this response only' }),
+    key_prefix: Type.String(),
+    name: Type.String(),
+    description: Type.String(),
+    permission: PermissionSchema,
+    site_id: Nullable(Uuid),
+    status: KeyStatusSchema,
+    rate_limit_per_minute: Type.Integer(),
+    expires_at: NullableTimestamp,
+    created_at: Timestamp,
+  },
+  { $id: 'CreatedApiKey', description: 'A new API key with its plaintext `key`, shown only in this response' },
+)
 export type CreatedApiKey = Static<typeof CreatedApiKey>
 
 const Name = Type.String({ minLength: 1, maxLength: 200 })
@@ -76,12 +79,15 @@ export type ListApiKeysQuery = Static<typeof ListApiKeysQuery>
 export const UsageQuery = LimitOffsetQuerySchema(50, 500)
 export type UsageQuery = Static<typeof UsageQuery>
 
-export const UsageRecord = Type.Object({
-  id: Uuid,
-  method: Type.String(),
-  path: Type.String(),
-  status_code: Type.Integer(),
-  ip_hash: Type.String(),
-  created_at: Timestamp,
-})
+export const UsageRecord = Type.Object(
+  {
+    id: Uuid,
+    method: Type.String(),
+    path: Type.String(),
+    status_code: Type.Integer(),
+    ip_hash: Type.String(),
+    created_at: Timestamp,
+  },
+  { $id: 'ApiKeyUsage' },
+)
 export const UsagePage = LimitOffsetPage(UsageRecord)

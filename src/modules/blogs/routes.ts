@@ -2,7 +2,7 @@ import type { AppPlugin } from '../../app.js'
 import { bodySites, record, site } from '../../http/access.js'
 import { LimitOffsetPage, Paginated } from '../../http/pagination.js'
 import { sendRaw } from '../../http/raw.js'
-import { IdParams, NoContent, SiteParams } from '../../http/schemas.js'
+import { IdParams, NoContent, SiteParams, op } from '../../http/schemas.js'
 import { bulk } from './bulk.service.js'
 import { blogEntity } from './entity.js'
 import {
@@ -38,7 +38,7 @@ function siteReads(app: Api): void {
     '/sites/:site_id/blogs',
     {
       config: { access: site('Read') },
-      schema: { tags, description: `Every live blog the site carries, any status (filter with \`status\`), newest created first. ${LIST_ITEM}`, params: SiteParams, querystring: ListBlogsQuery, response: { 200: Paginated(BlogListItem) } },
+      schema: { ...op('listSiteBlogs', 'List the blogs of a site'), tags, description: `Every live blog the site carries, any status (filter with \`status\`), newest created first. ${LIST_ITEM}`, params: SiteParams, querystring: ListBlogsQuery, response: { 200: Paginated(BlogListItem) } },
     },
     (req) => blogs.list(req.ctx, req.params.site_id, req.query),
   )
@@ -47,7 +47,7 @@ function siteReads(app: Api): void {
     '/sites/:site_id/blogs/published',
     {
       config: { access: site('Read') },
-      schema: { tags, description: `Published blogs whose publish_end has not passed, newest published_date first (then published_at). ${LIST_ITEM} ${CACHED}`, params: SiteParams, querystring: PublishedQuery, response: { 200: Paginated(BlogListItem) } },
+      schema: { ...op('listPublishedSiteBlogs', 'List the published blogs of a site'), tags, description: `Published blogs whose publish_end has not passed, newest published_date first (then published_at). ${LIST_ITEM} ${CACHED}`, params: SiteParams, querystring: PublishedQuery, response: { 200: Paginated(BlogListItem) } },
     },
     async (req, reply) => sendRaw(reply, await blogs.published(req.ctx, req.params.site_id, req.query)),
   )
@@ -57,6 +57,7 @@ function siteReads(app: Api): void {
     {
       config: { access: site('Read') },
       schema: {
+        ...op('listFeaturedSiteBlogs', 'List the featured published blogs of a site'),
         tags,
         description: `Published blogs with is_featured, in published order. limit/offset: limit default ${FEATURED_DEFAULT_LIMIT}, max 100; offset default 0. ${LIST_ITEM} ${CACHED}`,
         params: SiteParams,
@@ -71,7 +72,7 @@ function siteReads(app: Api): void {
     '/sites/:site_id/blogs/by-slug/:slug',
     {
       config: { access: site('Read') },
-      schema: { tags, description: `The live blog with this slug among the site's blogs (any status), as the detail shape. ${CACHED}`, params: SiteSlugParams, response: { 200: BlogDetail } },
+      schema: { ...op('getSiteBlogBySlug', 'Get a blog of a site by slug'), tags, description: `The live blog with this slug among the site's blogs (any status), as the detail shape. ${CACHED}`, params: SiteSlugParams, response: { 200: BlogDetail } },
     },
     async (req, reply) => sendRaw(reply, await blogs.bySlug(req.ctx, req.params.site_id, req.params.slug)),
   )
@@ -80,13 +81,13 @@ function siteReads(app: Api): void {
 
 /** One blog by id. */
 function recordReads(app: Api): void {
-  app.get('/blogs/:id', { config: { access: record(blogEntity, 'Read') }, schema: { tags, params: IdParams, response: { 200: Blog } } }, (req) => blogs.get(req.ctx, req.params.id))
+  app.get('/blogs/:id', { config: { access: record(blogEntity, 'Read') }, schema: { ...op('getBlog', 'Get a blog'), tags, params: IdParams, response: { 200: Blog } } }, (req) => blogs.get(req.ctx, req.params.id))
 
   app.get(
     '/blogs/:id/detail',
     {
       config: { access: record(blogEntity, 'Read') },
-      schema: { tags, description: 'The blog plus all localizations, categories (with is_primary), tags and attached documents.', params: IdParams, response: { 200: BlogDetail } },
+      schema: { ...op('getBlogDetail', 'Get a blog with its localizations, categories, tags and documents'), tags, description: 'The blog plus all localizations, categories (with is_primary), tags and attached documents.', params: IdParams, response: { 200: BlogDetail } },
     },
     async (req, reply) => sendRaw(reply, await blogs.detail(req.ctx, req.params.id, req.recordScope)),
   )
@@ -100,6 +101,7 @@ function writeRoutes(app: Api): void {
     {
       config: { access: bodySites('site_ids', 'Author') },
       schema: {
+        ...op('createBlog', 'Create a blog'),
         tags,
         description:
           'Needs Author on every site in site_ids (404 for a site out of reach, 403 for too little permission; nothing is created). ' +
@@ -117,6 +119,7 @@ function writeRoutes(app: Api): void {
     {
       config: { access: record(blogEntity, 'Author') },
       schema: {
+        ...op('updateBlog', 'Update a blog'),
         tags,
         description:
           'Partial update (site_ids cannot change). status: InReview submits a Draft for review and notifies reviewers; Published/Scheduled ' +
@@ -131,7 +134,7 @@ function writeRoutes(app: Api): void {
 
   app.delete(
     '/blogs/:id',
-    { config: { access: record(blogEntity, 'Editor') }, schema: { tags, description: 'Soft delete: the blog answers 404 afterwards and its slug is free.', params: IdParams, response: { 204: NoContent } } },
+    { config: { access: record(blogEntity, 'Editor') }, schema: { ...op('deleteBlog', 'Delete a blog'), tags, description: 'Soft delete: the blog answers 404 afterwards and its slug is free.', params: IdParams, response: { 204: NoContent } } },
     async (req, reply) => {
       await writes.remove(req.ctx, req.params.id)
       return reply.code(204).send(null)
@@ -143,6 +146,7 @@ function writeRoutes(app: Api): void {
     {
       config: { access: record(blogEntity, 'Author') },
       schema: {
+        ...op('cloneBlog', 'Clone a blog as a new Draft'),
         tags,
         description: 'A new Draft in the same sites with slug `<slug>-copy`, then `-copy-2`, … ; localizations, categories and tags are copied; the source is unchanged.',
         params: IdParams,
@@ -157,6 +161,7 @@ function writeRoutes(app: Api): void {
     {
       config: { access: site('Author') },
       schema: {
+        ...op('bulkUpdateSiteBlogs', "Change the status of, or delete, many of a site's blogs"),
         tags,
         description:
           'UpdateStatus (needs Author; `status` required) or Delete (needs Editor) for at most 100 ids of blogs the site owns. ' +

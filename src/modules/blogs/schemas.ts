@@ -50,12 +50,12 @@ export const BlogLocalization = Type.Object(
 )
 export type BlogLocalization = Static<typeof BlogLocalization>
 
-export const TagRef = Type.Object({ id: Uuid, name: Type.String(), slug: Type.String() })
+export const TagRef = Type.Object({ id: Uuid, name: Type.String(), slug: Type.String() }, { $id: 'TagRef' })
 export type TagRef = Static<typeof TagRef>
-export const CategoryRef = Type.Object({ id: Uuid, name: Type.String(), slug: Type.String(), is_primary: Type.Boolean() })
+export const CategoryRef = Type.Object({ id: Uuid, name: Type.String(), slug: Type.String(), is_primary: Type.Boolean() }, { $id: 'CategoryRef' })
 export type CategoryRef = Static<typeof CategoryRef>
 /** An attached document (documents module); always [] until documents exist. */
-export const BlogDocument = Type.Object({ document_id: Uuid, display_order: Type.Integer() })
+export const BlogDocument = Type.Object({ document_id: Uuid, display_order: Type.Integer() }, { $id: 'BlogDocument' })
 export type BlogDocument = Static<typeof BlogDocument>
 
 export const BlogListItem = Type.Object(
@@ -152,12 +152,15 @@ export const BulkBody = Body({
 })
 export type BulkBody = Static<typeof BulkBody>
 
-export const BulkResult = Type.Object({
-  total: Type.Integer(),
-  succeeded: Type.Integer(),
-  failed: Type.Integer(),
-  results: Type.Array(Type.Object({ id: Type.String(), success: Type.Boolean(), error: Type.Optional(Type.String()) })),
-})
+export const BulkResult = Type.Object(
+  {
+    total: Type.Integer(),
+    succeeded: Type.Integer(),
+    failed: Type.Integer(),
+    results: Type.Array(Type.Object({ id: Type.String(), success: Type.Boolean(), error: Type.Optional(Type.String()) })),
+  },
+  { $id: 'BlogBulkResult' },
+)
 export type BulkResult = Static<typeof BulkResult>
 
 // ---- params and queries ----

@@ -1,7 +1,7 @@
 import { Type } from 'typebox'
 import type { AppPlugin } from '../../app.js'
 import { record, site } from '../../http/access.js'
-import { IdParams, SiteParams } from '../../http/schemas.js'
+import { IdParams, SiteParams, op } from '../../http/schemas.js'
 import { sendRaw } from '../../http/raw.js'
 import { RSS_CONTENT_TYPE } from './feed.service.js'
 import { blogEntity } from './entity.js'
@@ -22,7 +22,7 @@ export const blogWorkflowRoutes: AppPlugin = async (app) => {
       config: { access: record(blogEntity, 'Reviewer') },
       schema: {
         tags,
-        summary: 'Review a blog in review: Approve or RequestChanges',
+        ...op('reviewBlog', 'Review a blog in review: Approve or RequestChanges'),
         description:
           'Approve publishes the blog (Scheduled instead when publish_start is in the future); RequestChanges returns it to Draft. ' +
           'Only a blog InReview can be reviewed (409 INVALID_STATE). The author is notified; fires blog.reviewed (and blog.published).',
@@ -40,7 +40,7 @@ export const blogWorkflowRoutes: AppPlugin = async (app) => {
       config: { access: site('Read') },
       schema: {
         tags,
-        summary: 'Published blogs of the site most similar to this one',
+        ...op('listSimilarSiteBlogs', 'Published blogs of the site most similar to this one'),
         description:
           'score = 3 per shared tag + 2 per shared category + 3 if the primary category matches + 1 for the same author; ' +
           'only published blogs of the site with score > 0, by score, then published_date newest first. 404 when the site does not carry the blog.',
@@ -58,7 +58,7 @@ export const blogWorkflowRoutes: AppPlugin = async (app) => {
       config: { access: site('Read') },
       schema: {
         tags,
-        summary: 'RSS 2.0 feed of the last 50 published blogs, in the site default locale',
+        ...op('getSiteBlogFeed', 'RSS 2.0 feed of the last 50 published blogs, in the site default locale'),
         description:
           'application/rss+xml. Cached for an hour and refreshed as soon as a blog of the site is published, changed or removed. ' +
           'Sends an ETag; If-None-Match with the current ETag answers 304. There is no site URL: <link> elements point at this API ' +

@@ -1,7 +1,7 @@
 import { Type } from 'typebox'
 import type { AppPlugin } from '../../app.js'
 import { site, unscoped, anyAuth } from '../../http/access.js'
-import { NoContent, SiteParams } from '../../http/schemas.js'
+import { NoContent, SiteParams, op } from '../../http/schemas.js'
 import {
   CreateSiteBody,
   Locale,
@@ -25,7 +25,7 @@ export const siteRoutes: AppPlugin = async (app, opts) => {
   app.get(
     '/sites',
     // Read: any authenticated caller; the list itself is limited to what the caller can see.
-    { config: { access: anyAuth }, schema: { tags, response: { 200: Type.Array(Site) } } },
+    { config: { access: anyAuth }, schema: { ...op('listSites', 'List the sites you can read'), tags, response: { 200: Type.Array(Site) } } },
     (req) => sites.list(req.ctx),
   )
 
@@ -33,18 +33,18 @@ export const siteRoutes: AppPlugin = async (app, opts) => {
     '/sites',
     {
       config: { access: unscoped('Admin', 'any') },
-      schema: { tags, description: 'Creates a site with optional locales (the first is default unless one says so).', body: CreateSiteBody, response: { 201: SiteWithLocales } },
+      schema: { ...op('createSite', 'Create a site'), tags, description: 'Creates a site with optional locales (the first is default unless one says so).', body: CreateSiteBody, response: { 201: SiteWithLocales } },
     },
     async (req, reply) => reply.code(201).send(await sites.create(req.ctx, req.body)),
   )
 
   app.get(
     '/sites/by-slug/:slug',
-    { config: { access: anyAuth }, schema: { tags, params: SlugParams, response: { 200: Site } } },
+    { config: { access: anyAuth }, schema: { ...op('getSiteBySlug', 'Get a site by slug'), tags, params: SlugParams, response: { 200: Site } } },
     (req) => sites.getBySlug(req.ctx, req.params.slug),
   )
 
-  app.get('/sites/:id', { config: { access: site('Read', 'id') }, schema: { tags, params: SiteIdParams, response: { 200: Site } } }, (req) =>
+  app.get('/sites/:id', { config: { access: site('Read', 'id') }, schema: { ...op('getSite', 'Get a site'), tags, params: SiteIdParams, response: { 200: Site } } }, (req) =>
     sites.get(req.ctx, req.params.id),
   )
 
@@ -52,7 +52,7 @@ export const siteRoutes: AppPlugin = async (app, opts) => {
     '/sites/:id',
     {
       config: { access: site('Admin', 'id') },
-      schema: { tags, description: 'Partial update; a body with no known field is 400. A slug in use is 409.', params: SiteIdParams, body: UpdateSiteBody, response: { 200: Site } },
+      schema: { ...op('updateSite', 'Update a site'), tags, description: 'Partial update; a body with no known field is 400. A slug in use is 409.', params: SiteIdParams, body: UpdateSiteBody, response: { 200: Site } },
     },
     (req) => sites.update(req.ctx, req.params.id, req.body),
   )
@@ -61,7 +61,7 @@ export const siteRoutes: AppPlugin = async (app, opts) => {
     '/sites/:id',
     {
       config: { access: site('Owner', 'id') },
-      schema: { tags, description: 'Soft delete (API keys need Master). The site and its content answer 404 afterwards; its slug is free again.', params: SiteIdParams, response: { 204: NoContent } },
+      schema: { ...op('deleteSite', 'Delete a site'), tags, description: 'Soft delete (API keys need Master). The site and its content answer 404 afterwards; its slug is free again.', params: SiteIdParams, response: { 204: NoContent } },
     },
     async (req, reply) => {
       await sites.remove(req.ctx, req.params.id)
@@ -75,13 +75,13 @@ export const siteRoutes: AppPlugin = async (app, opts) => {
 const localeRoutes: AppPlugin = async (app) => {
   app.get(
     '/sites/:site_id/locales',
-    { config: { access: site('Read') }, schema: { tags, description: 'The default locale first, then oldest first.', params: SiteParams, response: { 200: Type.Array(Locale) } } },
+    { config: { access: site('Read') }, schema: { ...op('listSiteLocales', 'List the locales of a site'), tags, description: 'The default locale first, then oldest first.', params: SiteParams, response: { 200: Type.Array(Locale) } } },
     (req) => locales.list(req.ctx, req.params.site_id),
   )
 
   app.post(
     '/sites/:site_id/locales',
-    { config: { access: site('Admin') }, schema: { tags, params: SiteParams, body: LocaleInput, response: { 201: Locale } } },
+    { config: { access: site('Admin') }, schema: { ...op('createSiteLocale', 'Add a locale to a site'), tags, params: SiteParams, body: LocaleInput, response: { 201: Locale } } },
     async (req, reply) => reply.code(201).send(await locales.create(req.ctx, req.params.site_id, req.body)),
   )
 
@@ -90,6 +90,7 @@ const localeRoutes: AppPlugin = async (app) => {
     {
       config: { access: site('Admin') },
       schema: {
+        ...op('updateSiteLocale', 'Update a locale of a site'),
         tags,
         description: 'is_default true moves the default here; is_default false on the default is 409 INVALID_STATE (make another locale the default instead).',
         params: LocaleParams,
@@ -102,7 +103,7 @@ const localeRoutes: AppPlugin = async (app) => {
 
   app.delete(
     '/sites/:site_id/locales/:locale_id',
-    { config: { access: site('Admin') }, schema: { tags, description: 'The default locale cannot be deleted (409 INVALID_STATE).', params: LocaleParams, response: { 204: NoContent } } },
+    { config: { access: site('Admin') }, schema: { ...op('deleteSiteLocale', 'Delete a locale of a site'), tags, description: 'The default locale cannot be deleted (409 INVALID_STATE).', params: LocaleParams, response: { 204: NoContent } } },
     async (req, reply) => {
       await locales.remove(req.ctx, req.params.site_id, req.params.locale_id)
       return reply.code(204).send(null)
@@ -111,7 +112,7 @@ const localeRoutes: AppPlugin = async (app) => {
 
   app.get(
     '/sites/:site_id/settings',
-    { config: { access: site('Read') }, schema: { tags, params: SiteParams, response: { 200: SiteSettings } } },
+    { config: { access: site('Read') }, schema: { ...op('getSiteSettings', 'Get the settings of a site'), tags, params: SiteParams, response: { 200: SiteSettings } } },
     (req) => locales.getSettings(req.ctx, req.params.site_id),
   )
 
@@ -120,6 +121,7 @@ const localeRoutes: AppPlugin = async (app) => {
     {
       config: { access: site('Admin') },
       schema: {
+        ...op('updateSiteSettings', 'Update the settings of a site'),
         tags,
         description: 'Partial update. timezone: an IANA name, stored as the runtime spells it. default_locale_id: a locale of this site (else 400); it becomes the default locale.',
         params: SiteParams,

@@ -21,7 +21,7 @@ export const Locale = Type.Object(
 )
 export type Locale = Static<typeof Locale>
 
-export const SiteWithLocales = Type.Object({ ...Site.properties, locales: Type.Array(Locale) })
+export const SiteWithLocales = Type.Object({ ...Site.properties, locales: Type.Array(Locale) }, { $id: 'SiteWithLocales' })
 
 const LocaleCode = Type.String({ minLength: 2, maxLength: 35, description: 'BCP 47 language tag, stored in canonical form (en-US)' })
 const LocaleName = Type.String({ maxLength: 100 })
@@ -51,14 +51,17 @@ export const LocaleParams = Type.Object({ site_id: Uuid, locale_id: Uuid })
 export const UpdateLocaleBody = PatchBody({ code: LocaleCode, name: LocaleName, is_default: Type.Boolean() })
 export type UpdateLocaleBody = Static<typeof UpdateLocaleBody>
 
-export const SiteSettings = Type.Object({
-  ai_enabled: Type.Boolean(),
-  analytics_enabled: Type.Boolean(),
-  editorial_workflow_enabled: Type.Boolean(),
-  max_upload_bytes: Type.Integer(),
-  timezone: Type.String(),
-  default_locale_id: Nullable(Uuid),
-})
+export const SiteSettings = Type.Object(
+  {
+    ai_enabled: Type.Boolean(),
+    analytics_enabled: Type.Boolean(),
+    editorial_workflow_enabled: Type.Boolean(),
+    max_upload_bytes: Type.Integer(),
+    timezone: Type.String(),
+    default_locale_id: Nullable(Uuid),
+  },
+  { $id: 'SiteSettings' },
+)
 export type SiteSettings = Static<typeof SiteSettings>
 
 export const UpdateSettingsBody = PatchBody({

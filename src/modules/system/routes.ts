@@ -1,19 +1,20 @@
 import { Type } from 'typebox'
 import type { AppPlugin } from '../../app.js'
 import { publicAccess } from '../../http/access.js'
+import { op } from '../../http/schemas.js'
 import { Health, PublicConfig } from './schemas.js'
 import * as system from './service.js'
 
 export const systemRoutes: AppPlugin = async (app) => {
   app.get(
     '/',
-    { config: { access: publicAccess }, schema: { tags: ['System'], summary: 'Version string', response: { 200: Type.String() } } },
+    { config: { access: publicAccess }, schema: { ...op('getVersion', 'Service version (plain text)'), tags: ['System'], produces: ['text/plain'], response: { 200: Type.String({ description: 'The version, as text/plain' }) } } },
     async (_req, reply) => reply.type('text/plain; charset=utf-8').send(app.deps.config.version),
   )
 
   app.get(
     '/health',
-    { config: { access: publicAccess }, schema: { tags: ['System'], response: { 200: Health, 503: Health } } },
+    { config: { access: publicAccess }, schema: { ...op('getHealth', 'Health of the service and its backing services'), tags: ['System'], response: { 200: Health, 503: Health } } },
     async (_req, reply) => {
       const h = await system.health(app.deps)
       return reply.code(h.status === 'unhealthy' ? 503 : 200).send(h)
@@ -22,13 +23,13 @@ export const systemRoutes: AppPlugin = async (app) => {
 
   app.get(
     '/config',
-    { config: { access: publicAccess }, schema: { tags: ['System'], response: { 200: PublicConfig } } },
+    { config: { access: publicAccess }, schema: { ...op('getPublicConfig', 'Public configuration for client applications'), tags: ['System'], response: { 200: PublicConfig } } },
     async () => system.publicConfig(app.deps),
   )
 
   app.get(
     '/openapi.json',
-    { config: { access: publicAccess }, schema: { hide: true, response: { 200: Type.Unknown() } } },
+    { config: { access: publicAccess }, schema: { ...op('getOpenApiDocument', 'This OpenAPI document'), hide: true, response: { 200: Type.Unknown() } } },
     async () => app.swagger(),
   )
 }

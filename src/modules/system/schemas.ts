@@ -1,32 +1,41 @@
 import { Type, type Static } from 'typebox'
 
-export const ServiceHealth = Type.Object({
-  name: Type.String(),
-  status: Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Literal('disabled')]),
-  latency_ms: Type.Integer(),
-  error: Type.Union([Type.String(), Type.Null()]),
-})
+export const ServiceHealth = Type.Object(
+  {
+    name: Type.String(),
+    status: Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Literal('disabled')]),
+    latency_ms: Type.Integer(),
+    error: Type.Union([Type.String(), Type.Null()]),
+  },
+  { $id: 'ServiceHealth' },
+)
 export type ServiceHealth = Static<typeof ServiceHealth>
 
-export const StorageHealth = Type.Object({
-  name: Type.String(),
-  status: Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Literal('disabled')]),
-  latency_ms: Type.Integer(),
-  provider: Type.String(),
-  total_bytes: Type.Union([Type.Integer(), Type.Null()]),
-  available_bytes: Type.Union([Type.Integer(), Type.Null()]),
-  used_percent: Type.Union([Type.Number(), Type.Null()]),
-  error: Type.Union([Type.String(), Type.Null()]),
-})
+export const StorageHealth = Type.Object(
+  {
+    name: Type.String(),
+    status: Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Literal('disabled')]),
+    latency_ms: Type.Integer(),
+    provider: Type.String(),
+    total_bytes: Type.Union([Type.Integer(), Type.Null()]),
+    available_bytes: Type.Union([Type.Integer(), Type.Null()]),
+    used_percent: Type.Union([Type.Number(), Type.Null()]),
+    error: Type.Union([Type.String(), Type.Null()]),
+  },
+  { $id: 'StorageHealth' },
+)
 export type StorageHealth = Static<typeof StorageHealth>
 
-export const Health = Type.Object({
-  status: Type.Union([Type.Literal('healthy'), Type.Literal('degraded'), Type.Literal('unhealthy')]),
-  version: Type.String(),
-  services: Type.Array(ServiceHealth),
-  storage: StorageHealth,
-  checked_at: Type.String({ format: 'date-time' }),
-})
+export const Health = Type.Object(
+  {
+    status: Type.Union([Type.Literal('healthy'), Type.Literal('degraded'), Type.Literal('unhealthy')]),
+    version: Type.String(),
+    services: Type.Array(ServiceHealth),
+    storage: StorageHealth,
+    checked_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'Health' },
+)
 export type Health = Static<typeof Health>
 
-export const PublicConfig = Type.Object({ idp_publishable_key: Type.String(), app_name: Type.String() })
+export const PublicConfig = Type.Object({ idp_publishable_key: Type.String(), app_name: Type.String() }, { $id: 'PublicConfig' })

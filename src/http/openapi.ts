@@ -1,0 +1,280 @@
+import type { FastifyDynamicSwaggerOptions, SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger'
+import type { FastifySwaggerUiOptions } from '@fastify/swagger-ui'
+import type { FastifySchema, RouteOptions } from 'fastify'
+import type { Access } from './access.js'
+import { optionalBody } from './body.js'
+import { Problem } from './schemas.js'
+
+/*
+ * The OpenAPI document, derived in one place from what every route already declares:
+ * - component schemas named by TypeBox `$id` (`Blog`, `BlogListItemPage`, …): every subschema of a body or a response
+ *   with an `$id` becomes `#/components/schemas/<$id>` (two different schemas with one `$id` fail the document);
+ * - the problem answers (4xx, `application/problem+json`, `Problem`) each route can give, from its `config.access`,
+ *   its method and whether it has a body, path parameters or a query string (`problemStatuses`);
+ * - query and body properties with a `default` are optional to the client (the validator fills them in);
+ * - public routes need no credentials (`security: []`); optional bodies (`optionalBody`) are `required: false`.
+ */
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
+type JsonObject = { [key: string]: Json }
+
+const COMPONENTS = '#/components/schemas/'
+const PROBLEM_ID = 'Problem'
+const PROBLEM_JSON = 'application/problem+json'
+/** Operation marker for an optional request body; turned into `requestBody.required: false`, then removed. */
+const OPTIONAL_BODY = 'x-atrium-optional-body'
+/** Keywords whose value is data, not a schema. */
+const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'example', 'required'])
+/** Keywords whose value maps names (any name, even `default`) to schemas. */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'])
+const COMPONENT_NAME = /^[A-Za-z][A-Za-z0-9_.-]*$/
+
+const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v)
+/** A plain JSON copy of a TypeBox schema (its non-enumerable markers dropped). */
+const toJson = (schema: unknown): Json => JSON.parse(JSON.stringify(schema ?? null)) as Json
+
+function mapObject(node: JsonObject, fn: (value: Json, key: string) => Json): JsonObject {
+  const out: JsonObject = {}
+  for (const [k, v] of Object.entries(node)) out[k] = fn(v, k)
+  return out
+}
+
+/** Applies `fn` to every direct subschema of a schema node, leaving data keywords alone. */
+function mapSubschemas(node: JsonObject, fn: (schema: Json) => Json): JsonObject {
+  return mapObject(node, (v, k) => {
+    if (SCHEMA_MAPS.has(k) && isObject(v)) return mapObject(v, (s) => fn(s))
+    return DATA_KEYWORDS.has(k) ? v : fn(v)
+  })
+}
+
+/** Component schemas collected while the document is built. */
+class Components {
+  private readonly byName = new Map<string, { text: string; schema: JsonObject }>()
+
+  /** Replaces every subschema with an `$id` by a reference to its component (collected); `const` becomes `enum`. */
+  reference(node: Json): Json {
+    if (Array.isArray(node)) return node.map((n) => this.reference(n))
+    if (!isObject(node)) return node
+    const id = node.$id
+    if (typeof id === 'string' && COMPONENT_NAME.test(id)) {
+      this.add(id, node)
+      return { $ref: COMPONENTS + id }
+    }
+    return this.children(node)
+  }
+
+  private children(node: JsonObject): JsonObject {
+    const out = mapSubschemas(node, (s) => this.reference(s))
+    if ('const' in out) {
+      // As @fastify/swagger does for inline schemas: Swagger UI does not show `const`.
+      out.enum = [out.const ?? null]
+      delete out.const
+    }
+    return out
+  }
+
+  private add(name: string, node: JsonObject): void {
+    const { $id: _id, $schema: _schema, ...rest } = node
+    const schema = this.children(rest)
+    const text = JSON.stringify(schema)
+    const known = this.byName.get(name)
+    if (known && known.text !== text) {
+      throw new Error(`OpenAPI: two different schemas have $id "${name}"; give one of them another $id`)
+    }
+    this.byName.set(name, { text, schema })
+  }
+
+  /** Adds the collected schemas the document does not have yet, then orders all of them by name. */
+  addTo(schemas: Record<string, unknown>): Record<string, unknown> {
+    const all: Record<string, unknown> = { ...schemas }
+    for (const [name, { schema }] of this.byName) if (!(name in all)) all[name] = schema
+    return Object.fromEntries(Object.entries(all).sort(([a], [b]) => a.localeCompare(b)))
+  }
+}
+
+/** Properties with a `default` are optional to the client: the validator fills them in (page, per_page, limit…). */
+function optionalDefaults(node: Json): Json {
+  if (Array.isArray(node)) return node.map(optionalDefaults)
+  if (!isObject(node)) return node
+  const out = mapSubschemas(node, optionalDefaults)
+  const props = out.properties
+  if (Array.isArray(out.required) && isObject(props)) {
+    const required = out.required.filter((name) => typeof name === 'string' && !(isObject(props[name]) && 'default' in props[name]))
+    if (required.length > 0) out.required = required
+    else delete out.required
+  }
+  return out
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+const GUARDED: ReadonlySet<Access['kind']> = new Set(['site', 'record', 'bodySites', 'level', 'unscoped', 'jwtOnly'])
+
+/**
+ * The 4xx answers a route can give, from what it declares. Every route can be rate limited (per key, or per client
+ * IP when unauthenticated), so 429 is everywhere.
+ */
+export function problemStatuses(route: Pick<RouteOptions, 'method' | 'url' | 'config'>, schema: FastifySchema | undefined): number[] {
+  const access = route.config?.access
+  const methods = Array.isArray(route.method) ? route.method : [route.method]
+  const write = methods.some((m) => WRITES.has(m))
+  const hasParams = !!schema?.params || /\/:/.test(route.url)
+  const hasBody = !!schema?.body
+  const out = new Set<number>()
+  if (hasBody || hasParams || schema?.querystring) out.add(400)
+  if (access && access.kind !== 'public') out.add(401)
+  if (access && (GUARDED.has(access.kind) || (access.kind === 'any' && write))) out.add(403)
+  if (hasParams || access?.kind === 'site' || access?.kind === 'record' || access?.kind === 'bodySites') out.add(404)
+  if (write) out.add(409)
+  if (hasBody) {
+    out.add(413)
+    out.add(415)
+  }
+  out.add(429)
+  return [...out].sort((a, b) => a - b)
+}
+
+const PROBLEM_TEXT: Record<number, string> = {
+  400: 'Invalid request: a path parameter, query parameter or the body fails validation (`VALIDATION_FAILED`, with `errors`)',
+  401: 'Missing or non-working credentials: no key, or an unknown, blocked, revoked or expired key or token (`UNAUTHENTICATED`)',
+  403: 'Authenticated, but with too little permission (`FORBIDDEN`)',
+  404: 'No such record, or one in a site out of reach (`NOT_FOUND`)',
+  409: 'Conflict with the current state: a value that must be unique is taken, or the record is in the wrong state (`CONFLICT`, `INVALID_STATE`)',
+  413: 'The body is larger than 1 MiB (`PAYLOAD_TOO_LARGE`)',
+  415: 'The body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`)',
+  429: 'Rate limit exceeded (`RATE_LIMITED`); `Retry-After` tells when to try again',
+}
+
+const SUCCESS_TEXT: Record<string, string> = {
+  '200': 'OK',
+  '201': 'Created',
+  '202': 'Accepted',
+  '204': 'No content',
+  '304': 'Not modified',
+  '503': 'Service unavailable',
+}
+
+function problemResponse(status: number, description?: string): JsonObject {
+  return {
+    description: description ?? PROBLEM_TEXT[status] ?? 'Problem details',
+    content: { [PROBLEM_JSON]: { schema: { $ref: COMPONENTS + PROBLEM_ID } } },
+    ...(status === 429 ? { headers: { 'Retry-After': { type: 'integer', description: 'Seconds until the rate-limit window resets' } } } : {}),
+  }
+}
+
+const isProblemSchema = (s: unknown) => isObject(s) && s.$id === PROBLEM_ID
+
+function documentedResponses(components: Components, route: RouteOptions, schema: FastifySchema): JsonObject {
+  const declared = isObject(schema.response) ? schema.response : {}
+  const out: JsonObject = {}
+  for (const [code, raw] of Object.entries(declared)) {
+    const description = (isObject(raw) && typeof raw.description === 'string' ? raw.description : undefined) ?? SUCCESS_TEXT[code]
+    if (/^4\d\d$/.test(code) && isProblemSchema(raw)) {
+      out[code] = problemResponse(Number(code), description)
+      continue
+    }
+    const json = components.reference(toJson(raw))
+    const text = description ?? 'Response'
+    // A reference cannot carry siblings: its description goes to the response; inline schemas keep their own.
+    out[code] = isObject(json) && typeof json.$ref === 'string' ? { ...json, description: text } : { ...(isObject(json) ? json : {}), 'x-response-description': text }
+  }
+  for (const status of problemStatuses(route, schema)) out[String(status)] ??= problemResponse(status)
+  return out
+}
+
+function hasOptionalBody(route: RouteOptions): boolean {
+  const hooks = route.preValidation
+  return Array.isArray(hooks) ? hooks.includes(optionalBody) : hooks === optionalBody
+}
+
+/** The swagger `transform` and `transformObject` pair, sharing the components collected while the document is built. */
+export function openApiTransforms(): { transform: SwaggerTransform; transformObject: SwaggerTransformObject } {
+  const components = new Components()
+  components.reference(toJson(Problem))
+
+  const transform: SwaggerTransform = ({ schema, url, route }) => {
+    if (!route.config?.access || !schema) return { schema, url }
+    const out: FastifySchema & Record<string, unknown> = { ...schema }
+    if (route.config.access.kind === 'public') out.security = []
+    // Safety net only: the contract test requires op(operationId, summary) on every route.
+    if (!schema.summary) out.summary = `${[route.method].flat().join(', ')} ${url.replace(/:(\w+)/g, '{$1}')}`
+    if (schema.body) out.body = components.reference(optionalDefaults(toJson(schema.body)))
+    if (schema.querystring) out.querystring = optionalDefaults(toJson(schema.querystring))
+    if (schema.body && hasOptionalBody(route)) out[OPTIONAL_BODY] = true
+    out.response = documentedResponses(components, route, schema)
+    return { schema: out, url }
+  }
+
+  const transformObject: SwaggerTransformObject = (documentObject) => {
+    if (!('openapiObject' in documentObject)) return documentObject.swaggerObject
+    const doc = documentObject.openapiObject as { components?: { schemas?: Record<string, unknown> }; paths?: Record<string, unknown> }
+    doc.components = { ...doc.components, schemas: components.addTo(doc.components?.schemas ?? {}) }
+    for (const item of Object.values(doc.paths ?? {})) {
+      for (const op of Object.values(isObject(item) ? item : {})) {
+        if (!isObject(op) || !(OPTIONAL_BODY in op)) continue
+        delete op[OPTIONAL_BODY]
+        if (isObject(op.requestBody)) op.requestBody.required = false
+      }
+    }
+    return documentObject.openapiObject
+  }
+
+  return { transform, transformObject }
+}
+
+const TAGS = [
+  { name: 'System', description: 'Service version, health, public configuration.' },
+  { name: 'Auth', description: 'Who is calling: the API key or identity-provider user behind the request.' },
+  { name: 'API keys', description: 'Create, change, block, unblock and revoke API keys, and read their usage.' },
+  { name: 'Sites', description: 'Sites, their locales and their settings.' },
+  { name: 'Taxonomy', description: 'Tags and categories of a site, and their assignment to content.' },
+  { name: 'Blogs', description: 'Blog posts: lists, lookups, writes, localizations, editorial workflow, similar posts and the RSS feed.' },
+]
+
+const DESCRIPTION =
+  'Multi-site headless CMS. Authenticate with `X-API-Key` (or an identity-provider bearer token). Errors are RFC 9457 problem ' +
+  'details (`application/problem+json`) with a stable `code`. Unknown JSON body properties are ignored (stripped), never stored. ' +
+  'Lists: `{ data, meta: { page, per_page, total, total_pages } }`. ' +
+  'Request bodies are JSON only (`Content-Type: application/json`, otherwise 415) of at most 1 MiB (otherwise 413). ' +
+  'Rate limits: per API key its `rate_limit_per_minute`; per client IP for unauthenticated calls and failed authentication ' +
+  '(`ATRIUM_RATE_LIMIT_PER_IP`, default 300/min), fixed one-minute windows shared by all instances; every response carries ' +
+  '`RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset`; over the limit: 429 `RATE_LIMITED` with `Retry-After`. ' +
+  'Every response carries `X-Request-Id` (a valid incoming one is echoed). 503 `SERVICE_UNAVAILABLE` (with `Retry-After`) when a backing service is unreachable.'
+
+/** @fastify/swagger options: OpenAPI 3.1, paths relative to this server (they already start with /api/v1). */
+export function swaggerOptions(version: string): FastifyDynamicSwaggerOptions {
+  return {
+    ...openApiTransforms(),
+    // Shared schemas (app.addSchema) are named by their $id too, never `def-N`.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Atrium API', version, description: DESCRIPTION },
+      servers: [{ url: '/', description: 'This Atrium instance' }],
+      tags: TAGS,
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
+      },
+      security: [{ apiKey: [] }, { bearer: [] }],
+    },
+  }
+}
+
+const FAVICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#1f3a5f"/>' +
+  '<path d="M9 25 16 7l7 18M11.6 18.5h8.8" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/></svg>'
+
+/** The interactive docs at /api/docs: titled "Atrium API", no top bar, our own icon. */
+export const swaggerUiOptions: FastifySwaggerUiOptions = {
+  routePrefix: '/api/docs',
+  // BaseLayout: no top bar (its URL box and framework logo); the logo is ours should a layout show one.
+  uiConfig: { layout: 'BaseLayout', deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 1 },
+  logo: { type: 'image/svg+xml', content: FAVICON },
+  theme: {
+    title: 'Atrium API',
+    css: [{ filename: 'atrium.css', content: '.swagger-ui .topbar { display: none; } .swagger-ui .info { margin-top: 24px; }' }],
+    favicon: [{ filename: 'favicon.svg', rel: 'icon', type: 'image/svg+xml', sizes: 'any', content: FAVICON }],
+  },
+}
