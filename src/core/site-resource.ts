@@ -1,4 +1,4 @@
-import { and, asc, count, eq, getTableColumns, isNull, ne, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm'
 import type { TSchema } from 'typebox'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { ReadDb, Tx } from '../db/client.js'
@@ -9,6 +9,7 @@ import type { Entity } from './entities.js'
 import type { Requirement } from './principal.js'
 import type { EventType } from './events.js'
 import { mutate, type DomainEvent } from './mutation.js'
+import { reorderRows, type OrderedTable, type ReorderItem } from './reorder.js'
 import { derivedSlug } from './slugs.js'
 import type { SiteOwnedTable } from './scopes.js'
 
@@ -36,6 +37,8 @@ export interface SiteResourceSpec<T extends SiteOwnedTable, W> {
   queryFilters?: readonly string[]
   /** The slug column is unique per site among live records; without one in the body it is derived from this field. */
   slugFrom?: string
+  /** Other columns unique per site among live records (409 naming the value); `slug` is implied by slugFrom. */
+  unique?: readonly string[]
   /** Fields named in audit metadata of create and delete and in the deleted event (default: name and slug when present). */
   auditFields?: readonly string[]
   /** Normalises written values (trimmed names); runs on create bodies and update patches. */
@@ -65,7 +68,16 @@ export interface ResourceRoutesSpec {
   /** Requirements as the spec's table writes them; default Read to read, Author to write, delete like write. */
   need?: { read: Requirement; write: Requirement; delete?: Requirement }
   /** Extra description per operation (the generated summary stays). */
-  docs?: Partial<Record<'list' | 'get' | 'create' | 'update' | 'delete', string>>
+  docs?: Partial<Record<'list' | 'get' | 'create' | 'update' | 'delete' | 'reorder', string>>
+  /**
+   * Where create takes the site: `body` (POST /<path> with `site_id`, like tags) or `path`
+   * (POST /sites/{site_id}/<path>, like social links and redirects). Default body.
+   */
+  createIn?: 'body' | 'path'
+  /** `all`: the site's list is a plain array in list order (small lists: social links); default paginated. */
+  list?: 'page' | 'all'
+  /** Adds POST /sites/{site_id}/<path>/reorder (`{ items: [{ id, display_order }] }`, 204); the table needs display_order. */
+  reorder?: boolean
 }
 
 /** The usual normalisation: names are stored trimmed. */
@@ -74,6 +86,10 @@ export const trimName = <V extends Record<string, unknown>>(v: V): V => (typeof 
 export interface SiteResource<T extends SiteOwnedTable, W> {
   spec: SiteResourceSpec<T, W>
   list(ctx: Ctx, siteId: string, query: PageQuery & Record<string, unknown>): Promise<Page<W>>
+  /** The whole list in list order (at most LIST_ALL_MAX), for small lists answered as a plain array. */
+  listAll(ctx: Ctx, siteId: string, query: Record<string, unknown>): Promise<W[]>
+  /** Reorders the site's live records (core/reorder.ts rules), all or nothing; fires `*.updated` for each named one. */
+  reorder(ctx: Ctx, siteId: string, items: readonly ReorderItem[]): Promise<void>
   get(ctx: Ctx, id: string): Promise<W>
   create(ctx: Ctx, body: { site_id: string } & Record<string, unknown>): Promise<W>
   update(ctx: Ctx, id: string, body: Record<string, unknown>): Promise<W>
@@ -86,8 +102,8 @@ const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entrie
 const pick = (o: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(keys.filter((k) => k in o).map((k) => [k, o[k]]))
 
 function eventOf(entity: Entity, suffix: 'created' | 'updated' | 'deleted'): EventType {
-  const type = entity.events.find((e) => e === `${entity.name}.${suffix}`)
-  if (!type) throw new Error(`entity "${entity.name}" declares no ${entity.name}.${suffix} event`)
+  const type = entity.events.find((e) => e.endsWith(`.${suffix}`))
+  if (!type) throw new Error(`entity "${entity.name}" declares no *.${suffix} event`)
   return type
 }
 
@@ -99,6 +115,8 @@ function tableIo<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>) {
   const live = (): SQL | undefined => (cols.deleted_at ? isNull(cols.deleted_at) : undefined)
   const slugCol = spec.slugFrom !== undefined ? cols.slug : undefined
   if (spec.slugFrom !== undefined && !slugCol) throw new Error(`${entity.name}: slugFrom needs a slug column`)
+  const uniques = [...(slugCol ? ['slug'] : []), ...(spec.unique ?? [])]
+  for (const u of uniques) if (!cols[u]) throw new Error(`${entity.name}: no column ${u} to keep unique`)
   return {
     entity,
     table,
@@ -122,14 +140,28 @@ function tableIo<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>) {
       const [row] = await tx.select().from(from).where(and(eq(table.id, id), live())).for('update')
       return row as Row<T> | undefined
     },
-    async assertSlugFree(db: ReadDb, siteId: string, slug: unknown, exceptId?: string): Promise<void> {
-      if (!slugCol || typeof slug !== 'string') return
-      const [taken] = await db
-        .select({ id: table.id })
+    /** 409 when a unique field being written is taken by another live record of the site. */
+    async assertUnique(db: ReadDb, siteId: string, values: Values<T>, before?: Row<T>): Promise<void> {
+      for (const field of uniques) {
+        const value = values[field]
+        if (value === undefined || value === null || (before && (before as Record<string, unknown>)[field] === value)) continue
+        const [taken] = await db
+          .select({ id: table.id })
+          .from(from)
+          .where(and(eq(table.site_id, siteId), eq(cols[field] as AnyPgColumn, value), live(), before ? ne(table.id, before.id) : undefined))
+          .limit(1)
+        if (taken) conflict(`A ${entity.label} with ${field} ${JSON.stringify(value)} already exists in this site`)
+      }
+    },
+    /** Appends: the next display_order after the site's last live record (tables with display_order). */
+    async nextOrder(db: ReadDb, siteId: string): Promise<number | undefined> {
+      const col = cols.display_order
+      if (!col) return undefined
+      const [row] = await db
+        .select({ n: sql<number>`coalesce(max(${col}), 0)::int + 1` })
         .from(from)
-        .where(and(eq(table.site_id, siteId), eq(slugCol, slug), live(), exceptId ? ne(table.id, exceptId) : undefined))
-        .limit(1)
-      if (taken) conflict(`A ${entity.label} with slug "${slug}" already exists in this site`)
+        .where(and(eq(table.site_id, siteId), live()))
+      return row?.n ?? 1
     },
     async sitesShowing(db: ReadDb, row: Row<T>): Promise<string[]> {
       return [row.site_id, ...(spec.shownIn ? await spec.shownIn(db, row) : [])]
@@ -138,11 +170,50 @@ function tableIo<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>) {
 }
 type Io<T extends SiteOwnedTable, W> = ReturnType<typeof tableIo<T, W>>
 
+/** Lists this long at most are answered whole (`list: 'all'`); a site with more needs a paginated resource. */
+export const LIST_ALL_MAX = 1000
+
+function listWhere<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: Io<T, W>, siteId: string, query: Record<string, unknown>) {
+  const filters = (spec.queryFilters ?? []).filter((f) => query[f] !== undefined).map((f) => io.equals(f, query[f]))
+  const fixed = Object.entries(spec.listWhere ?? {}).map(([f, v]) => io.equals(f, v))
+  return and(eq(io.table.site_id, siteId), io.live(), ...fixed, ...filters)
+}
+
+function allLister<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: Io<T, W>) {
+  return async (ctx: Ctx, siteId: string, query: Record<string, unknown>): Promise<W[]> => {
+    const rows = await ctx.db
+      .select()
+      .from(io.from)
+      .where(listWhere(spec, io, siteId, query))
+      .orderBy(...spec.order.map((c) => asc(c)))
+      .limit(LIST_ALL_MAX)
+    return (rows as Array<Row<T>>).map((r) => spec.present(r))
+  }
+}
+
+function reorderer<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: Io<T, W>) {
+  const { entity } = io
+  return async (ctx: Ctx, siteId: string, items: readonly ReorderItem[]): Promise<void> => {
+    await mutate(ctx, { entity, action: 'Update' }, async (tx) => {
+      const table = io.table as unknown as OrderedTable
+      const placed = await reorderRows(tx, { table, scope: io.table.site_id, scopeValue: siteId, items, what: entity.label, now: ctx.clock.now() })
+      const ids = placed.map((p) => p.id)
+      const rows = ids.length > 0 ? ((await tx.select().from(io.from).where(inArray(io.table.id, ids))) as Array<Row<T>>) : []
+      return {
+        result: undefined,
+        siteId,
+        entityId: null,
+        metadata: { reordered: placed },
+        events: rows.map((r) => ({ type: io.events.updated, siteId, data: spec.present(r) })),
+        readers: { records: ids.map((id) => ({ entity, id, siteIds: [siteId] })), lists: [siteId] },
+      }
+    })
+  }
+}
+
 function lister<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: Io<T, W>) {
   return async (ctx: Ctx, siteId: string, query: PageQuery & Record<string, unknown>): Promise<Page<W>> => {
-    const filters = (spec.queryFilters ?? []).filter((f) => query[f] !== undefined).map((f) => io.equals(f, query[f]))
-    const fixed = Object.entries(spec.listWhere ?? {}).map(([f, v]) => io.equals(f, v))
-    const where = and(eq(io.table.site_id, siteId), io.live(), ...fixed, ...filters)
+    const where = listWhere(spec, io, siteId, query)
     const { limit, offset } = pageWindow(query)
     const [rows, totals] = await Promise.all([
       ctx.db.select().from(io.from).where(where).orderBy(...spec.order.map((c) => asc(c))).limit(limit).offset(offset),
@@ -162,7 +233,8 @@ function creator<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: 
     return mutate(ctx, { entity, action: 'Create' }, async (tx) => {
       await spec.serialize?.(tx, siteId, values)
       await spec.check?.(tx, { siteId, values })
-      await io.assertSlugFree(tx, siteId, values.slug)
+      await io.assertUnique(tx, siteId, values)
+      if (values.display_order === undefined) Object.assign(values, defined({ display_order: await io.nextOrder(tx, siteId) }))
       const [inserted] = await tx
         .insert(io.from)
         .values({ ...values, site_id: siteId, created_at: now, updated_at: now } as never)
@@ -190,7 +262,7 @@ function updater<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: 
       await spec.serialize?.(tx, current.site_id, patch)
       const before = (await io.lock(tx, id)) ?? notFound(entity)
       await spec.check?.(tx, { siteId: before.site_id, values: patch, before })
-      if (patch.slug !== undefined && patch.slug !== (before as Record<string, unknown>).slug) await io.assertSlugFree(tx, before.site_id, patch.slug, id)
+      await io.assertUnique(tx, before.site_id, patch, before)
       const [updated] = await tx
         .update(io.from)
         .set({ ...patch, updated_at: ctx.clock.now() })
@@ -243,6 +315,8 @@ export function siteResource<T extends SiteOwnedTable, W>(spec: SiteResourceSpec
   return {
     spec,
     list: lister(spec, io),
+    listAll: allLister(spec, io),
+    reorder: reorderer(spec, io),
     get: async (ctx, id) => spec.present((await io.find(ctx.db, id)) ?? notFound(spec.entity)),
     create: creator(spec, io),
     update: updater(spec, io),

@@ -228,6 +228,8 @@ const TAGS = [
   { name: 'Sites', description: 'Sites, their locales and their settings.' },
   { name: 'Taxonomy', description: 'Tags and categories of a site, and their assignment to content.' },
   { name: 'Blogs', description: 'Blog posts: lists, lookups, writes, localizations, editorial workflow, similar posts and the RSS feed.' },
+  { name: 'Social links', description: 'Links to the site owner\'s profiles elsewhere, in display order.' },
+  { name: 'Redirects', description: 'Path redirects a frontend applies (301/302), with a lookup by path.' },
 ]
 
 const DESCRIPTION =

@@ -80,3 +80,12 @@ export function LocalizationBody<T extends TProperties>(fields: T) {
     { additionalProperties: false, description: 'Name the locale by `locale_id` or by code in `locale` (one of them is required).' },
   )
 }
+
+const ReorderItemSchema = Type.Object({ id: Uuid, display_order: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 }) }, { additionalProperties: false })
+/** Body of a flat list's reorder: every named item once, all of the one list; all or nothing (core/reorder.ts). */
+export const ReorderBody = Body({ items: Type.Array(ReorderItemSchema, { minItems: 1, maxItems: 1000 }) })
+/** Body of a tree's reorder: like ReorderBody, and each item may move under another item of the tree (or to the root with null). */
+export const TreeReorderBody = Body({
+  items: Type.Array(Type.Object({ ...ReorderItemSchema.properties, parent_id: Type.Optional(Nullable(Uuid)) }, { additionalProperties: false }), { minItems: 1, maxItems: 1000 }),
+})
+export type ReorderBody = Static<typeof ReorderBody>

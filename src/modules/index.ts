@@ -10,7 +10,9 @@ import { blogLocalizationEntity } from './blogs/localization.service.js'
 import { blogLocalizationRoutes } from './blogs/localizations.routes.js'
 import { blogRoutes } from './blogs/routes.js'
 import { blogWorkflowRoutes } from './blogs/workflow.routes.js'
+import { redirectEntity, redirectRoutes } from './redirects/redirects.resource.js'
 import { siteEntity } from './sites/entity.js'
+import { socialLinkEntity, socialRoutes } from './social/social.resource.js'
 import { localeEntity, siteSettingsEntity } from './sites/locale.service.js'
 import { siteRoutes } from './sites/routes.js'
 import { systemRoutes } from './system/routes.js'
@@ -30,6 +32,8 @@ export const modules: AppPlugin[] = [
   blogRoutes,
   blogLocalizationRoutes,
   blogWorkflowRoutes,
+  socialRoutes,
+  redirectRoutes,
 ]
 
 /** Every entity: audit names, webhook events, and where records live for record() access. */
@@ -43,6 +47,8 @@ export const entities: Entity[] = [
   categoryEntity,
   blogEntity,
   blogLocalizationEntity,
+  socialLinkEntity,
+  redirectEntity,
 ]
 
 /** Kinds of content items (taxonomy and attachments hang off them). */
