@@ -26,20 +26,9 @@ export const ApiKey = Type.Object(
 )
 export type ApiKey = Static<typeof ApiKey>
 
+const { block_reason: _reason, last_used_at: _used, updated_at: _updated, ...createdFields } = ApiKey.properties
 export const CreatedApiKey = Type.Object(
-  {
-    id: Uuid,
-    key: Type.String({ description: 'Plaintext key: shown once, in this response only' }),
-    key_prefix: Type.String(),
-    name: Type.String(),
-    description: Type.String(),
-    permission: PermissionSchema,
-    site_id: Nullable(Uuid),
-    status: KeyStatusSchema,
-    rate_limit_per_minute: Type.Integer(),
-    expires_at: NullableTimestamp,
-    created_at: Timestamp,
-  },
+  { ...createdFields, key: Type.String({ description: 'Plaintext key: shown once, in this response only' }) },
   { $id: 'CreatedApiKey', description: 'A new API key with its plaintext `key`, shown only in this response' },
 )
 export type CreatedApiKey = Static<typeof CreatedApiKey>
