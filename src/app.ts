@@ -9,6 +9,7 @@ import type { DbHandle } from './db/client.js'
 import { enforceAccess, registerAccessGuard } from './http/access.js'
 import { registerAuth } from './http/auth.js'
 import { ApiError, renderError } from './http/errors.js'
+import { DOCS_CSP, registerSecurity } from './http/security.js'
 import { openApiTransform, Problem } from './http/schemas.js'
 import { validatorCompiler } from './http/validation.js'
 import { modules } from './modules/index.js'
@@ -79,6 +80,12 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
     renderError(new ApiError(404, 'NOT_FOUND', 'Not found', `No route for ${req.method} ${req.url.split('?')[0]}`), req, reply),
   )
   app.addSchema(Problem)
+  // First of all hooks: even an answer given by a plugin's hook (a CORS preflight) carries the request id.
+  app.addHook('onRequest', (req, reply, done) => {
+    void reply.header('x-request-id', req.id)
+    done()
+  })
+  await registerSecurity(app, config)
 
   await app.register(swagger, {
     transform: openApiTransform,
@@ -105,7 +112,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
       security: [{ apiKey: [] }, { bearer: [] }],
     },
   })
-  await app.register(swaggerUi, { routePrefix: '/api/docs' })
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: DOCS_CSP })
 
   registerAccessGuard(app, API_PREFIX)
   registerAuth(app, deps)
