@@ -9,6 +9,7 @@ import type { DbHandle } from './db/client.js'
 import { enforceAccess, registerAccessGuard } from './http/access.js'
 import { registerAuth } from './http/auth.js'
 import { ApiError, renderError } from './http/errors.js'
+import { loggerOptions } from './http/logging.js'
 import { DOCS_CSP, registerSecurity } from './http/security.js'
 import { openApiTransform, Problem } from './http/schemas.js'
 import { validatorCompiler } from './http/validation.js'
@@ -47,7 +48,8 @@ declare module 'fastify' {
 /** The Fastify instance with every module registered; no listen (tests use app.inject). */
 export async function buildApp(config: Config, opts: BuildOptions): Promise<App> {
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    // Never a key, token or secret in a log line, whatever the caller passes (tests add a capturing stream).
+    logger: opts.logger === false ? false : loggerOptions(config.logLevel, typeof opts.logger === 'object' ? opts.logger : undefined),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     requestIdHeader: false,
