@@ -8,7 +8,7 @@ import type { Deps } from './core/context.js'
 import type { DbHandle } from './db/client.js'
 import { enforceAccess, registerAccessGuard } from './http/access.js'
 import { registerAuth } from './http/auth.js'
-import { clientErrorHandler } from './http/client-errors.js'
+import { connectionOptions } from './http/client-errors.js'
 import { ApiError, renderError } from './http/errors.js'
 import { loggerOptions } from './http/logging.js'
 import { DOCS_CSP, registerSecurity } from './http/security.js'
@@ -62,17 +62,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // A malformed URL or an over-long parameter is answered before routing: still a problem+json with a request id.
     frameworkErrors: (err, req, reply) => void renderError(err, req, reply),
-    // So is what the HTTP parser refuses, and a request that stalls (408).
-    clientErrorHandler,
-    // A stalled upload or a slow-loris client is cut off (408); idle keep-alive connections do not pile up.
-    requestTimeout: config.requestTimeoutMs,
-    connectionTimeout: config.connectionTimeoutMs,
-    keepAliveTimeout: config.keepAliveTimeoutMs,
-    http: {
-      headersTimeout: config.headersTimeoutMs,
-      // Node checks both timeouts only this often (30 s by default), which would make them 30 s late.
-      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.headersTimeoutMs / 4))),
-    },
+    // Timeouts, and problem+json for what the HTTP parser refuses or a request that stalls (408).
+    ...connectionOptions(config),
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   const cache = opts.cache ?? openCache(config.redisUrl)
@@ -94,11 +85,6 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
     renderError(new ApiError(404, 'NOT_FOUND', 'Not found', `No route for ${req.method} ${req.url.split('?')[0]}`), req, reply),
   )
   app.addSchema(Problem)
-  // First of all hooks: even an answer given by a plugin's hook (a CORS preflight) carries the request id.
-  app.addHook('onRequest', (req, reply, done) => {
-    void reply.header('x-request-id', req.id)
-    done()
-  })
   await registerSecurity(app, config)
 
   await app.register(swagger, {

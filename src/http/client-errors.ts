@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyInstance } from 'fastify'
+import type { Config } from '../config.js'
 import { ApiError, problemBody } from './errors.js'
 import { API_CSP } from './security.js'
 
@@ -57,4 +58,19 @@ export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: 
     'Connection: close',
   ]
   socket.end(`${head.join('\r\n')}\r\n\r\n${body}`)
+}
+
+/** Fastify server options: a stalled upload or a slow-loris client is cut off (408); idle keep-alive connections do not pile up. */
+export function connectionOptions(config: Config) {
+  return {
+    clientErrorHandler,
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      // Node checks both timeouts only this often (30 s by default), which would make them up to 30 s late.
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.headersTimeoutMs / 4))),
+    },
+  }
 }

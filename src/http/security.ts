@@ -28,10 +28,15 @@ declare module 'fastify' {
 export const noStore = (reply: FastifyReply): FastifyReply => reply.header('cache-control', 'no-store')
 
 /**
- * Security headers (helmet), CORS for ATRIUM_CORS_ORIGINS and the `secret` route flag. Registered before
+ * The request id header, security headers (helmet), CORS for ATRIUM_CORS_ORIGINS and the `secret` route flag. Registered before
  * authentication and rate limiting so that a preflight, which carries no credentials, is answered first.
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  // First of all hooks: even an answer given by a plugin's hook (a CORS preflight) carries the request id.
+  app.addHook('onRequest', (req, reply, done) => {
+    void reply.header('x-request-id', req.id)
+    done()
+  })
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] } },
     // Cross-origin isolation headers are for documents; CORS decides who may read the API.
