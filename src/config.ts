@@ -91,7 +91,8 @@ function origins(env: Env, name: string): string[] {
   return values.includes('*') ? ['*'] : values.map((v) => v.toLowerCase())
 }
 
-function packageVersion(): string {
+/** package.json `version` (also `atrium --version`, which must not need a valid environment). */
+export function packageVersion(): string {
   const pkgPath = new URL('../package.json', import.meta.url)
   const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as { version?: string }
   return pkg.version ?? '0.0.0'
