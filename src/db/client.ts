@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import type { ExtractTablesWithRelations } from 'drizzle-orm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -45,7 +45,9 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
       lock = lockDataDir(opts.dataDir)
     }
     try {
-      client = await PGlite.create(opts.dataDir ? `${opts.dataDir}/pg` : undefined)
+      // Loaded only here: a server-mode process never loads PGlite's JavaScript at all.
+      const { openPglite } = await import('./pglite.js')
+      client = await openPglite(opts.dataDir)
     } catch (err) {
       lock?.release()
       throw err
