@@ -1,12 +1,12 @@
 import { Command, CommanderError } from 'commander'
 import { ConfigError, loadConfig, packageVersion } from '../config.js'
 import { DataDirLockedError, describeHolder } from '../db/data-dir-lock.js'
+import { migrate } from '../db/migrate.js'
 import { ApiError } from '../http/errors.js'
 import { serve } from '../server.js'
 import { UsageError, withApp } from './context.js'
 import { KEY_FLAGS, keysCommand } from './keys.js'
 import { seedCommand } from './seed.js'
-import { migrate } from '../db/migrate.js'
 
 /** Exit codes: 0 done, 1 the command failed, 2 it was called wrongly (unknown command, bad flag). */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const
