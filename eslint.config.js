@@ -31,7 +31,7 @@ const layering = {
 }
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', '.tmp/**', 'src/db/migrations/**', 'coverage/**', '.ci/**'] },
+  { ignores: ['node_modules/**', 'data/**', 'dist/**', '.tmp/**', 'src/db/migrations/**', 'coverage/**', '.ci/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -81,4 +81,9 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+  {
+    // Plain Node scripts (build, measurements, the CLI launcher).
+    files: ['scripts/**/*.js', 'bin/**/*.js'],
+    languageOptions: { globals: { process: 'readonly', URL: 'readonly', setTimeout: 'readonly', Buffer: 'readonly' } },
+  },
 )

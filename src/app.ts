@@ -8,9 +8,12 @@ import type { Deps } from './core/context.js'
 import type { DbHandle } from './db/client.js'
 import { enforceAccess, enforceBodyAccess, registerAccessGuard } from './http/access.js'
 import { registerAuth } from './http/auth.js'
+import { connectionOptions } from './http/client-errors.js'
 import { ApiError, renderError } from './http/errors.js'
+import { loggerOptions } from './http/logging.js'
 import { swaggerOptions, swaggerUiOptions } from './http/openapi.js'
 import { Problem } from './http/schemas.js'
+import { DOCS_CSP, registerSecurity } from './http/security.js'
 import { validatorCompiler } from './http/validation.js'
 import { registerEntities } from './core/entities.js'
 import { registerContentKinds } from './core/content-kinds.js'
@@ -49,7 +52,8 @@ declare module 'fastify' {
 /** The Fastify instance with every module registered; no listen (tests use app.inject). */
 export async function buildApp(config: Config, opts: BuildOptions): Promise<App> {
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    // Never a key, token or secret in a log line, whatever the caller passes (tests add a capturing stream).
+    logger: opts.logger === false ? false : loggerOptions(config.logLevel, typeof opts.logger === 'object' ? opts.logger : undefined),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     requestIdHeader: false,
@@ -61,6 +65,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // A malformed URL or an over-long parameter is answered before routing: still a problem+json with a request id.
     frameworkErrors: (err, req, reply) => void renderError(err, req, reply),
+    // Timeouts, and problem+json for what the HTTP parser refuses or a request that stalls (408).
+    ...connectionOptions(config),
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   const cache = opts.cache ?? openCache(config.redisUrl)
@@ -82,9 +88,10 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
     renderError(new ApiError(404, 'NOT_FOUND', 'Not found', `No route for ${req.method} ${req.url.split('?')[0]}`), req, reply),
   )
   app.addSchema(Problem)
+  await registerSecurity(app, config)
 
   await app.register(swagger, swaggerOptions(config.version))
-  await app.register(swaggerUi, swaggerUiOptions)
+  await app.register(swaggerUi, { ...swaggerUiOptions, staticCSP: DOCS_CSP })
 
   registerEntities(entities)
   registerContentKinds(contentKinds)

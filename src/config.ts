@@ -36,6 +36,16 @@ export interface Config {
   keyCacheTtlMs: number
   usageFlushMs: number
   schedulerIntervalMs: number
+  /** Browser origins answered with CORS headers (`*` for any); empty: none. */
+  corsOrigins: string[]
+  /** Whole request (headers and body) must arrive within this; a stalled upload gets 408. */
+  requestTimeoutMs: number
+  /** Request headers must arrive within this. */
+  headersTimeoutMs: number
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number
+  /** A socket with no traffic at all for this long is closed (also while a handler runs). */
+  connectionTimeoutMs: number
   version: string
 }
 
@@ -72,7 +82,17 @@ function list(env: Env, name: string): string[] {
     .filter(Boolean)
 }
 
-function packageVersion(): string {
+/** `*` or `scheme://host[:port]`, exactly as browsers send the Origin header. */
+function origins(env: Env, name: string): string[] {
+  const values = list(env, name)
+  for (const v of values) {
+    if (v !== '*' && !/^https?:\/\/[^/\s?#]+$/.test(v)) throw new ConfigError(`${name}: "${v}" is not * or an origin like https://example.com`)
+  }
+  return values.includes('*') ? ['*'] : values.map((v) => v.toLowerCase())
+}
+
+/** package.json `version` (also `atrium --version`, which must not need a valid environment). */
+export function packageVersion(): string {
   const pkgPath = new URL('../package.json', import.meta.url)
   const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as { version?: string }
   return pkg.version ?? '0.0.0'
@@ -125,7 +145,16 @@ export function loadConfig(env: Env = process.env): Config {
     keyCacheTtlMs: int(env, 'ATRIUM_KEY_CACHE_TTL_MS', 5000, 0, 5000),
     usageFlushMs: int(env, 'ATRIUM_USAGE_FLUSH_MS', 1000, 10),
     schedulerIntervalMs: int(env, 'ATRIUM_SCHEDULER_INTERVAL_MS', 15_000, 100),
+    corsOrigins: origins(env, 'ATRIUM_CORS_ORIGINS'),
+    requestTimeoutMs: int(env, 'ATRIUM_REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000),
+    headersTimeoutMs: int(env, 'ATRIUM_HEADERS_TIMEOUT_MS', 10_000, 100, 3_600_000),
+    keepAliveTimeoutMs: int(env, 'ATRIUM_KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 3_600_000),
+    connectionTimeoutMs: int(env, 'ATRIUM_CONNECTION_TIMEOUT_MS', 60_000, 100, 3_600_000),
     version: packageVersion(),
+  }
+  // Node refuses a headers timeout longer than the whole-request timeout.
+  if (cfg.headersTimeoutMs > cfg.requestTimeoutMs) {
+    throw new ConfigError('ATRIUM_HEADERS_TIMEOUT_MS must not exceed ATRIUM_REQUEST_TIMEOUT_MS')
   }
   if (cfg.storage === 's3' && (!cfg.s3.bucket || !cfg.s3.region)) {
     throw new ConfigError('ATRIUM_STORAGE=s3 needs ATRIUM_S3_BUCKET and ATRIUM_S3_REGION')

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs'
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import type { ExtractTablesWithRelations } from 'drizzle-orm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import pg from 'pg'
+import { lockDataDir, type DataDirLock } from './data-dir-lock.js'
 import * as schema from './schema/index.js'
 
 export type Schema = typeof schema
@@ -36,9 +37,21 @@ export interface OpenDbOptions {
 export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10)
   let client = opts.pglite
+  let lock: DataDirLock | undefined
   if (!client) {
-    if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true })
-    client = await PGlite.create(opts.dataDir ? `${opts.dataDir}/pg` : undefined)
+    if (opts.dataDir) {
+      mkdirSync(opts.dataDir, { recursive: true })
+      // One process per data directory: a second PGlite on the same files would corrupt them.
+      lock = lockDataDir(opts.dataDir)
+    }
+    try {
+      // Loaded only here: a server-mode process never loads PGlite's JavaScript at all.
+      const { openPglite } = await import('./pglite.js')
+      client = await openPglite(opts.dataDir)
+    } catch (err) {
+      lock?.release()
+      throw err
+    }
   }
   const pgl = client
   const db = drizzlePglite(pgl, { schema, casing: 'snake_case' }) as unknown as Db
@@ -53,6 +66,7 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
     },
     close: async () => {
       if (!pgl.closed) await pgl.close()
+      lock?.release()
     },
   }
 }

@@ -232,15 +232,17 @@ export function renderError(err: unknown, req: FastifyRequest, reply: FastifyRep
   // Errors raised before the onRequest hooks (a malformed URL) still carry the request id.
   if (!reply.hasHeader('x-request-id')) void reply.header('x-request-id', req.id)
   if (api.headers) void reply.headers(api.headers)
-  return reply
-    .code(api.status)
-    .type('application/problem+json')
-    .send({
-      type: problemType(api.code),
-      title: api.title,
-      status: api.status,
-      detail: api.message,
-      code: api.code,
-      ...(api.errors ? { errors: api.errors } : {}),
-    })
+  return reply.code(api.status).type('application/problem+json').send(problemBody(api))
+}
+
+/** The RFC 9457 body of an ApiError (also written by hand where there is no reply: src/http/client-errors.ts). */
+export function problemBody(api: ApiError) {
+  return {
+    type: problemType(api.code),
+    title: api.title,
+    status: api.status,
+    detail: api.message,
+    code: api.code,
+    ...(api.errors ? { errors: api.errors } : {}),
+  }
 }

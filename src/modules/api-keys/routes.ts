@@ -37,7 +37,10 @@ export const apiKeyRoutes: AppPlugin = async (app) => {
 
   app.post(
     '/api-keys',
-    { config: { access: level('Admin') }, schema: { ...op('createApiKey', 'Create an API key'), tags, description: docs.create, body: CreateApiKeyBody, response: { 200: CreatedApiKey } } },
+    {
+      config: { access: level('Admin'), secret: true },
+      schema: { ...op('createApiKey', 'Create an API key'), tags, description: docs.create, body: CreateApiKeyBody, response: { 200: CreatedApiKey } },
+    },
     (req) => keys.create(req.ctx, req.body),
   )
 

@@ -1,0 +1,61 @@
+import type { FastifyRequest } from 'fastify'
+
+export const REDACTED = '[REDACTED]'
+
+/** Names whose values are credentials wherever they appear: query parameters, headers, body fields. */
+const SECRET_NAME = /(?:^|[_-])(?:key|token|secret|password|passwd|signature|authorization|credentials?)$|^(?:apikey|auth)$/i
+const SECRET_FIELDS = ['key', 'api_key', 'apiKey', 'secret', 'password', 'token', 'access_token', 'refresh_token', 'client_secret', 'authorization']
+const SECRET_HEADERS = ['authorization', 'x-api-key', 'cookie', 'set-cookie', 'proxy-authorization']
+
+/** The URL with the value of every credential-like query parameter replaced (`?api_key=…` → `?api_key=[REDACTED]`). */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?')
+  if (q < 0) return url
+  const pairs = url.slice(q + 1).split('&').map((pair) => {
+    const eq = pair.indexOf('=')
+    const rawName = eq < 0 ? pair : pair.slice(0, eq)
+    let name = rawName
+    try {
+      name = decodeURIComponent(rawName.replace(/\+/g, ' '))
+    } catch {
+      // A malformed name is logged as sent; its value is still checked below by the raw name.
+    }
+    return eq >= 0 && SECRET_NAME.test(name.trim()) ? `${rawName}=${REDACTED}` : pair
+  })
+  return `${url.slice(0, q)}?${pairs.join('&')}`
+}
+
+const quoted = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `["${name}"]`)
+
+/**
+ * Paths pino blanks in every log line: credential headers wherever a request or headers object is logged,
+ * and credential fields of a body (or any object) logged at the top level or one level down.
+ */
+const REDACT_PATHS = [
+  ...SECRET_HEADERS.flatMap((h) => [`req.headers${quoted(h)}`, `headers${quoted(h)}`, `request.headers${quoted(h)}`]),
+  ...SECRET_FIELDS.flatMap((f) => [f, `*${quoted(f)}`, `body${quoted(f)}`, `req.body${quoted(f)}`]),
+]
+
+/** What a request looks like in a log line: Fastify's default fields, with query credentials blanked. */
+function serializeRequest(req: FastifyRequest) {
+  return {
+    method: req.method,
+    url: redactUrl(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  }
+}
+
+/**
+ * Fastify logger options for `level`. A caller's own options (tests pass a capturing stream) are merged over
+ * them, so the serializer and redaction stay in place.
+ */
+export function loggerOptions(level: string, own?: object): Record<string, unknown> {
+  return {
+    level,
+    serializers: { req: serializeRequest },
+    redact: { paths: REDACT_PATHS, censor: REDACTED },
+    ...own,
+  }
+}

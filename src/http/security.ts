@@ -1,0 +1,75 @@
+import cors from '@fastify/cors'
+import helmet from '@fastify/helmet'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { Config } from '../config.js'
+
+/** Headers a browser script on an allowed origin may read (decisions.md, "Wire format"). */
+export const EXPOSED_HEADERS = ['X-Request-Id', 'X-Total-Count', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After']
+const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
+
+/** API answers are data, never a page: nothing may load, nothing may frame them. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'"
+/**
+ * The docs page (swagger-ui) loads its own scripts, styles and images and fetches the OpenAPI document from
+ * this origin; swagger-ui's own recommendation minus `upgrade-insecure-requests` (which breaks plain-http installs).
+ */
+export const DOCS_CSP =
+  "default-src 'self'; base-uri 'self'; script-src 'self'; script-src-attr 'none'; style-src 'self' https:; " +
+  "img-src 'self' data:; font-src 'self' https: data:; object-src 'none'; form-action 'self'; frame-ancestors 'none'"
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The answer carries a secret (a new key, a webhook secret): sent with `Cache-Control: no-store`. */
+    secret?: boolean
+  }
+}
+
+/** For a handler that sends a secret outside a `config: { secret: true }` route. */
+export const noStore = (reply: FastifyReply): FastifyReply => reply.header('cache-control', 'no-store')
+
+/**
+ * The request id header, security headers (helmet), CORS for ATRIUM_CORS_ORIGINS and the `secret` route flag. Registered before
+ * authentication and rate limiting so that a preflight, which carries no credentials, is answered first.
+ */
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  // First of all hooks: even an answer given by a plugin's hook (a CORS preflight) carries the request id.
+  app.addHook('onRequest', (req, reply, done) => {
+    void reply.header('x-request-id', req.id)
+    done()
+  })
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] } },
+    // Cross-origin isolation headers are for documents; CORS decides who may read the API.
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    crossOriginResourcePolicy: false,
+    referrerPolicy: { policy: 'no-referrer' },
+    // HSTS belongs to whoever terminates TLS; on plain http it is ignored anyway.
+    strictTransportSecurity: false,
+  })
+
+  const any = config.corsOrigins.includes('*')
+  const allowed = new Set(config.corsOrigins)
+  await app.register(cors, {
+    // No credentials are ever sent by cookie, so `*` is answered as `*`; a listed origin is echoed.
+    origin: (origin, cb) => cb(null, origin === undefined ? false : any ? '*' : allowed.has(origin.toLowerCase())),
+    methods: ALLOWED_METHODS,
+    allowedHeaders: ['X-API-Key', 'Authorization', 'Content-Type', 'X-Request-Id', 'If-None-Match'],
+    exposedHeaders: EXPOSED_HEADERS,
+    maxAge: 600,
+    // A preflight from an allowed origin is 204 even if it omits Access-Control-Request-Method (never a text/plain 400).
+    strictPreflight: false,
+  })
+  // A preflight the CORS plugin did not answer (origin not allowed, or CORS off) is a plain 204 without
+  // any Access-Control-Allow-* header: the browser refuses, and the caller never meets the 404 handler.
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.method === 'OPTIONS' && req.headers.origin !== undefined && req.headers['access-control-request-method'] !== undefined) {
+      return reply.code(204).header('content-length', '0').send()
+    }
+    return undefined
+  })
+
+  app.addHook('onSend', async (req, reply) => {
+    if (req.routeOptions.config.secret === true) noStore(reply)
+  })
+}

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { testApp, type TestApp } from '../helpers/app.js'
+import { makeSite, type SiteFixture } from '../helpers/factories.js'
+import type { Res } from '../helpers/http.js'
+
+const ALLOWED = 'https://app.example.com'
+const REFUSED = 'https://evil.example.net'
+
+let t: TestApp
+let site: SiteFixture
+
+beforeAll(async () => {
+  t = await testApp({ env: { ATRIUM_CORS_ORIGINS: `${ALLOWED}, https://other.example.org` } })
+  site = await makeSite(t)
+})
+afterAll(() => t.close())
+
+const preflight = (origin: string, method: string, headers: string, url = `/api/v1/sites/${site.id}`, app = t.app): Promise<Res> =>
+  app.inject({
+    method: 'OPTIONS',
+    url,
+    headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': headers },
+  })
+
+const allowHeaders = (res: Res) => Object.keys(res.headers).filter((h) => h.startsWith('access-control-allow-'))
+
+describe('CORS (ATRIUM_CORS_ORIGINS)', () => {
+  it('an allowed origin gets its origin echoed and the exposed headers listed', async () => {
+    const res = await t.as(site.keys.Read).get(`/sites/${site.id}`, { origin: ALLOWED })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['access-control-allow-origin']).toBe(ALLOWED)
+    expect(res.headers.vary).toMatch(/origin/i)
+    const exposed = String(res.headers['access-control-expose-headers']).split(/,\s*/)
+    expect(exposed).toEqual(expect.arrayContaining(['X-Request-Id', 'X-Total-Count', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After']))
+  })
+
+  it('a refused origin gets no CORS header on a request, and a preflight without any allow header', async () => {
+    const res = await t.as(site.keys.Read).get(`/sites/${site.id}`, { origin: REFUSED })
+    expect(res.statusCode).toBe(200)
+    expect(allowHeaders(res)).toEqual([])
+    const pre = await preflight(REFUSED, 'PUT', 'x-api-key,content-type')
+    expect(pre.statusCode).toBe(204)
+    expect(allowHeaders(pre)).toEqual([])
+    expect(pre.headers['x-request-id']).toBeTruthy()
+  })
+
+  it('a preflight of a PUT with X-API-Key and Content-Type needs no credentials and is never rate-limited', async () => {
+    // A per-IP limit of 1: a preflight that counted against it would fail the second time.
+    const tight = await testApp({ env: { ATRIUM_CORS_ORIGINS: ALLOWED, ATRIUM_RATE_LIMIT_PER_IP: '1' } })
+    onTestFinished(() => tight.close())
+    for (let i = 0; i < 5; i++) {
+      const res = await preflight(ALLOWED, 'PUT', 'x-api-key,content-type', `/api/v1/sites/${site.id}`, tight.app)
+      expect(res.statusCode, res.body).toBe(204)
+      expect(res.headers['access-control-allow-origin']).toBe(ALLOWED)
+      expect(String(res.headers['access-control-allow-methods'])).toContain('PUT')
+      const allowed = String(res.headers['access-control-allow-headers']).toLowerCase().split(/,\s*/)
+      expect(allowed).toEqual(expect.arrayContaining(['x-api-key', 'content-type']))
+      expect(res.headers['access-control-max-age']).toBe('600')
+      expect(res.headers['x-request-id']).toBeTruthy()
+      expect(res.headers['ratelimit-limit']).toBeUndefined()
+    }
+    // Also for a path no route answers: the preflight never reaches the 404 handler.
+    expect((await preflight(ALLOWED, 'POST', 'content-type', '/api/v1/no-such-thing', tight.app)).statusCode).toBe(204)
+  })
+
+  it('* answers any origin with *', async () => {
+    const star = await testApp({ env: { ATRIUM_CORS_ORIGINS: '*' } })
+    onTestFinished(() => star.close())
+    const res = await star.as().get('/health', { origin: REFUSED })
+    expect(res.headers['access-control-allow-origin']).toBe('*')
+  })
+})
+
+describe('security headers', () => {
+  const common = (res: Res) => {
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['referrer-policy']).toBe('no-referrer')
+    expect(res.headers['x-powered-by']).toBeUndefined()
+    expect(res.headers['x-request-id']).toBeTruthy()
+  }
+
+  it('a JSON answer and an error answer carry nosniff, a referrer policy and a closed CSP', async () => {
+    for (const res of [await t.as(site.keys.Read).get(`/sites/${site.id}`), await t.as('atr_not_a_real_key_at_all').get('/sites'), await t.as(site.keys.Read).get('/nowhere')]) {
+      common(res)
+      expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'")
+    }
+  })
+
+  it('the docs page gets a CSP that lets swagger-ui load its own scripts and styles', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' })
+    const html = page.statusCode === 302 ? await t.app.inject({ method: 'GET', url: String(page.headers.location) }) : page
+    expect(html.statusCode).toBe(200)
+    expect(html.headers['content-type']).toMatch(/text\/html/)
+    common(html)
+    const csp = String(html.headers['content-security-policy'])
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).toContain("style-src 'self'")
+    expect(csp).not.toContain("default-src 'none'")
+    const script = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js' })
+    expect(script.statusCode).toBe(200)
+  })
+})
+
+describe('answers carrying a secret', () => {
+  it('POST /api-keys (the plaintext key) is Cache-Control: no-store; an ordinary read is not', async () => {
+    const created = await t.as(t.masterKey).post('/api-keys', { name: 'frontend', permission: 'Read', site_id: site.id })
+    expect(created.statusCode).toBe(200)
+    expect(created.headers['cache-control']).toBe('no-store')
+    const list = await t.as(t.masterKey).get('/api-keys')
+    expect(list.headers['cache-control']).toBeUndefined()
+  })
+})
