@@ -2,6 +2,7 @@ import { forbidden, notFound } from '../http/errors.js'
 import type { Ctx } from './context.js'
 import { LEVEL_RANK, REQUIREMENT_LEVEL, ROLES_SATISFYING, ROLE_LEVEL, atLeast } from './levels.js'
 import type { Level, Principal, Requirement } from './principal.js'
+import { recordVersionKey, requestVersions } from './content-version.js'
 import { scopeOf, type Entity, type RecordScope } from './entities.js'
 
 /** The caller's effective level on a site, or null when it has no access to it at all. */
@@ -90,7 +91,7 @@ export async function requireSite(ctx: Ctx, siteId: string, need: Requirement): 
  * through a carrying site but lacks the role on the owner gets 403 (decisions.md "Shared content").
  */
 export async function requireRecord(ctx: Ctx, entity: Entity, id: string, need: Requirement): Promise<RecordScope> {
-  const found = (await scopeOf(entity)(ctx.db, id)) ?? notFound(entity)
+  const found = (await resolveScope(ctx, entity, id)) ?? notFound(entity)
   const scope = await liveScope(ctx, found) ?? notFound(entity)
   const p = ctx.principal
   const candidates = scope.siteId === null ? [null] : scope.siteIds
@@ -99,6 +100,32 @@ export async function requireRecord(ctx: Ctx, entity: Entity, id: string, need: 
   const isRead = REQUIREMENT_LEVEL[need] === 'Read'
   const ok = isRead ? reachable.some((s) => satisfies(p, s, need)) : satisfies(p, scope.siteId, need)
   if (!ok) forbidden(`This needs ${need} on the ${entity.label}'s ${isRead ? '' : 'owning '}site`)
+  return scope
+}
+
+/**
+ * Scopes remembered per process (and per shared cache, like the read cache) under their record's version, for
+ * entities with a scopeHandle: no query per request. A version never bumped ("0") or unreadable is not trusted.
+ */
+const scopesByCache = new WeakMap<object, Map<string, { version: string; scope: RecordScope }>>()
+const SCOPES_MAX = 50_000
+
+async function resolveScope(ctx: Ctx, entity: Entity, id: string): Promise<RecordScope | undefined> {
+  if (!entity.scopeHandle) return scopeOf(entity)(ctx.db, id)
+  const handle = entity.scopeHandle(id)
+  const [version] = await requestVersions(ctx, [recordVersionKey(handle)])
+  let scopes = scopesByCache.get(ctx.deps.cache)
+  if (!scopes) {
+    scopes = new Map()
+    scopesByCache.set(ctx.deps.cache, scopes)
+  }
+  const known = scopes.get(handle)
+  if (known && known.version === version) return known.scope
+  const scope = await scopeOf(entity)(ctx.db, id)
+  if (scope && version !== undefined && version !== '0' && !version.startsWith('miss-')) {
+    if (scopes.size >= SCOPES_MAX) scopes.clear()
+    scopes.set(handle, { version, scope })
+  }
   return scope
 }
 

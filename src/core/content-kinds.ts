@@ -14,7 +14,7 @@ export interface ContentKind {
    * The record of a content item as its own events carry it, for `<entity>.updated` when something hanging
    * off the item changes; undefined when the record is gone.
    */
-  record(db: ReadDb, contentId: string): Promise<{ id: string; siteId: string; data: unknown } | undefined>
+  record(db: ReadDb, contentId: string): Promise<{ id: string; siteId: string; slug: string; data: unknown } | undefined>
 }
 
 const kinds = new Map<string, ContentKind>()
@@ -24,11 +24,15 @@ export function registerContentKinds(list: readonly ContentKind[]): void {
   for (const k of list) kinds.set(k.type, k)
 }
 
-/** The `<entity>.updated` event of a content item whose attachments (tags, categories, documents) changed. */
-export async function contentChangedEvents(db: ReadDb, type: string, contentId: string): Promise<DomainEvent[]> {
+/**
+ * What a change of a content item's attachments (tags, categories, documents) means: the record's `<entity>.updated`
+ * event and the record itself for reader refresh (by id and by slug).
+ */
+export async function contentChange(db: ReadDb, type: string, contentId: string): Promise<{ events: DomainEvent[]; record?: { entity: Entity; id: string; slug: string } }> {
   const kind = kinds.get(type)
-  if (!kind) return []
+  if (!kind) return { events: [] }
   const rec = await kind.record(db, contentId)
   const updated = kind.entity.events.find((e) => e.endsWith('.updated'))
-  return rec && updated ? [{ type: updated, siteId: rec.siteId, data: rec.data }] : []
+  if (!rec) return { events: [] }
+  return { events: updated ? [{ type: updated, siteId: rec.siteId, data: rec.data }] : [], record: { entity: kind.entity, id: rec.id, slug: rec.slug } }
 }

@@ -1,27 +1,62 @@
-import type { Deps } from './context.js'
+import type { Ctx, Deps } from './context.js'
 
 /*
- * Per-site content version for response caches (published lists, feed, counts). Every write that changes
- * what a site publishes bumps it after commit; readers put the version into their cache keys, so a cached
- * answer is never served after a write has answered, on any instance (the version lives in the shared cache).
+ * Versions of what readers see, kept in the shared cache so every instance agrees. Cached answers put the
+ * versions they depend on into their cache keys; mutate() bumps the versions a write changes after commit and
+ * before it answers, so no instance serves a stale answer after a write. Three kinds:
+ *   site:<id>    everything the site shows (the site record, locales, settings, terms embedded in content);
+ *   list:<id>    the site's lists, feeds, counts and similar answers (any record joining, leaving or changing in them);
+ *   rec:<handle> one record's own answers, by every handle it is reached by (`blog:<id>`, `blog:slug:<site>:<slug>`).
+ * A list answer depends on site + list, a record answer on site + its handle: a write to one post leaves every
+ * other post's cached answers alone.
  */
-const key = (siteId: string) => `cv:${siteId}`
 const TTL_MS = 7 * 24 * 3600 * 1000
 
-/** The site's current content version ("0" when never bumped). */
-export async function contentVersion(deps: Deps, siteId: string): Promise<string> {
+export const siteVersionKey = (siteId: string) => `site:${siteId}`
+export const listVersionKey = (siteId: string) => `list:${siteId}`
+export const recordVersionKey = (handle: string) => `rec:${handle}`
+
+const cacheKey = (version: string) => `cv:${version}`
+
+/** Current versions ("0" when never bumped), in one round trip (Redis pipelines parallel reads). */
+export async function versionsOf(deps: Deps, keys: readonly string[]): Promise<string[]> {
   try {
-    return (await deps.cache.get(key(siteId))) ?? '0'
+    return await Promise.all(keys.map(async (k) => (await deps.cache.get(cacheKey(k))) ?? '0'))
   } catch {
     // No cache, no cached answers: a unique version makes every read a miss.
-    return `miss-${Date.now()}-${Math.random()}`
+    const miss = `miss-${Date.now()}-${Math.random()}`
+    return keys.map(() => miss)
   }
 }
 
-/** Call after a committed write that changes what these sites show. */
-export async function bumpContentVersion(deps: Deps, siteIds: Iterable<string>): Promise<void> {
+/** Bumps versions after a committed write. */
+export async function bumpVersions(deps: Deps, keys: Iterable<string>): Promise<void> {
   const stamp = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
   await Promise.all(
-    [...new Set(siteIds)].map((s) => deps.cache.set(key(s), stamp, TTL_MS).catch((err: unknown) => deps.log.warn({ err }, 'content version bump failed'))),
+    [...new Set(keys)].map((k) => deps.cache.set(cacheKey(k), stamp, TTL_MS).catch((err: unknown) => deps.log.warn({ err }, 'content version bump failed'))),
   )
+}
+
+/** The version a site's list answers are cached under (site and list together); changes with every write the site shows. */
+export async function contentVersion(deps: Deps, siteId: string): Promise<string> {
+  return (await versionsOf(deps, [siteVersionKey(siteId), listVersionKey(siteId)])).join('/')
+}
+
+/** Versions already read by a request: one request sees one version of a key, read once (access check, then answer). */
+const seen = new WeakMap<Ctx, Map<string, string>>()
+
+/** versionsOf for a request, remembering what the request has read. */
+export async function requestVersions(ctx: Ctx, keys: readonly string[]): Promise<string[]> {
+  let memo = seen.get(ctx)
+  if (!memo) {
+    memo = new Map()
+    seen.set(ctx, memo)
+  }
+  const known = memo
+  const missing = keys.filter((k) => !known.has(k))
+  if (missing.length > 0) {
+    const got = await versionsOf(ctx.deps, missing)
+    missing.forEach((k, i) => known.set(k, got[i] as string))
+  }
+  return keys.map((k) => known.get(k) as string)
 }

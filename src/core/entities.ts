@@ -21,6 +21,11 @@ export interface Entity<E extends EventType = EventType> {
   readonly events: readonly E[]
   /** null: the entity is never addressed by id in a path (locales, settings). */
   readonly scope: ScopeResolver | null
+  /**
+   * The record-version handle (core/content-version.ts) under which its scope may be remembered: every write
+   * that can change the scope (delete) bumps it. Unset: the scope is resolved on every request.
+   */
+  readonly scopeHandle: ((id: string) => string) | null
 }
 
 export interface EntitySpec<E extends EventType> {
@@ -29,6 +34,7 @@ export interface EntitySpec<E extends EventType> {
   label?: string
   events?: readonly E[]
   scope?: ScopeResolver
+  scopeHandle?: (id: string) => string
 }
 
 export function defineEntity<E extends EventType = never>(spec: EntitySpec<E>): Entity<E> {
@@ -37,6 +43,7 @@ export function defineEntity<E extends EventType = never>(spec: EntitySpec<E>): 
     label: spec.label ?? spec.name.replace(/_/g, ' '),
     events: Object.freeze([...(spec.events ?? [])]),
     scope: spec.scope ?? null,
+    scopeHandle: spec.scopeHandle ?? null,
   })
 }
 

@@ -42,7 +42,7 @@ export interface LocalizationSpec<T extends LocalizationTable, P> {
     /** The live parent by key; `lock` in writes. */
     byKey(db: ReadDb, key: string, lock?: Tx): Promise<ParentRef<P> | undefined>
     /** In the write's transaction, after the localization changed: derived fields, the parent's events, the sites showing it. */
-    changed(tx: Tx, parent: ParentRef<P>, now: Date): Promise<{ events: DomainEvent[]; siteIds: string[] }>
+    changed(tx: Tx, parent: ParentRef<P>, now: Date): Promise<{ events: DomainEvent[]; siteIds: string[]; slugs?: string[] }>
   }
 }
 
@@ -130,8 +130,8 @@ export function localizations<T extends LocalizationTable, P>(spec: Localization
     return { loc, parent: p }
   }
 
-  function impact(p: ParentRef<P>, siteIds: string[]) {
-    return { records: [{ entity: parent.entity, id: p.id, siteIds }], lists: siteIds }
+  function impact(p: ParentRef<P>, change: { siteIds: string[]; slugs?: string[] }) {
+    return { records: [{ entity: parent.entity, id: p.id, siteIds: change.siteIds, slugs: change.slugs ?? [] }], lists: change.siteIds }
   }
 
   return {
@@ -153,8 +153,8 @@ export function localizations<T extends LocalizationTable, P>(spec: Localization
           .values({ ...fieldsOf(body), locale_id: localeId, [keyName]: p.key, created_at: now, updated_at: now } as never)
           .returning()
         const created = inserted as Row<T>
-        const { events, siteIds } = await parent.changed(tx, p, now)
-        return { result: created, siteId: p.siteId, entityId: created.id, after: created, metadata: { [`${parent.entity.name}_id`]: p.id }, events, readers: impact(p, siteIds) }
+        const change = await parent.changed(tx, p, now)
+        return { result: created, siteId: p.siteId, entityId: created.id, after: created, metadata: { [`${parent.entity.name}_id`]: p.id }, events: change.events, readers: impact(p, change) }
       })
     },
     async update(ctx: Ctx, id: string, body: Record<string, unknown>): Promise<Row<T>> {
@@ -167,8 +167,8 @@ export function localizations<T extends LocalizationTable, P>(spec: Localization
           .where(eq(table.id, id))
           .returning()
         const after = updated as Row<T>
-        const { events, siteIds } = await parent.changed(tx, p, now)
-        return { result: after, siteId: p.siteId, entityId: id, before, after, metadata: { [`${parent.entity.name}_id`]: p.id }, events, readers: impact(p, siteIds) }
+        const change = await parent.changed(tx, p, now)
+        return { result: after, siteId: p.siteId, entityId: id, before, after, metadata: { [`${parent.entity.name}_id`]: p.id }, events: change.events, readers: impact(p, change) }
       })
     },
     async remove(ctx: Ctx, id: string): Promise<void> {
@@ -176,14 +176,14 @@ export function localizations<T extends LocalizationTable, P>(spec: Localization
       await mutate(ctx, { entity, action: 'Delete' }, async (tx) => {
         const { loc: before, parent: p } = await lockedPair(tx, id)
         await tx.delete(from).where(and(eq(table.id, id)))
-        const { events, siteIds } = await parent.changed(tx, p, now)
+        const change = await parent.changed(tx, p, now)
         return {
           result: undefined,
           siteId: p.siteId,
           entityId: id,
           metadata: { [`${parent.entity.name}_id`]: p.id, locale_id: before.locale_id },
-          events,
-          readers: impact(p, siteIds),
+          events: change.events,
+          readers: impact(p, change),
         }
       })
     },

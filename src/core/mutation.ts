@@ -1,6 +1,6 @@
 import type { Tx } from '../db/client.js'
 import { auditLogs, changeHistory, outboxEvents } from '../db/schema/audit.js'
-import { bumpContentVersion } from './content-version.js'
+import { bumpVersions, listVersionKey, recordVersionKey, siteVersionKey } from './content-version.js'
 import { writerOf, type Ctx, type Deps } from './context.js'
 import type { Entity } from './entities.js'
 import type { EventType } from './events.js'
@@ -15,19 +15,30 @@ export interface DomainEvent {
 }
 
 /**
- * What a mutation changes for readers; mutate() refreshes the caches after the commit, before the caller
- * answers, so no instance serves a stale read after a write. Said at record granularity although today's read
- * cache is versioned per site: every site a record lists is refreshed.
+ * What a mutation changes for readers; mutate() refreshes the caches after the commit, before the caller answers,
+ * so no instance serves a stale read after a write (core/content-version.ts).
  */
 export interface ReaderImpact {
-  /** Records whose own answers change (by id, by slug, detail), with every site that shows them. */
-  records?: ReadonlyArray<{ entity: Entity; id: string; siteIds: readonly string[] }>
-  /** Sites whose lists, feeds and counts change (a record appeared, left or moved in them). */
+  /**
+   * Records whose own answers change, with every site showing them and every slug they are (or were) reached by
+   * in those sites: their by-id and by-slug answers are refreshed, other records' stay cached.
+   */
+  records?: ReadonlyArray<{ entity: Entity; id: string; siteIds: readonly string[]; slugs?: readonly string[] }>
+  /** Sites whose lists, feeds, counts and similar answers change (a record appeared, left or changed in them). */
   lists?: readonly string[]
-  /** Sites whose own record changed (renamed, deleted, settings): their liveness cache is dropped too. */
+  /**
+   * Sites whose every answer may change: the site record itself, its locales or settings, or terms embedded in
+   * its content (tag and category names). Also drops the site's liveness cache.
+   */
   sites?: readonly string[]
   /** API keys whose cached authentication must be dropped (blocked, revoked, changed). */
   apiKeys?: readonly string[]
+}
+
+/** The version keys a record change bumps: its id handle and its slug handle in every site showing it. */
+export function recordHandles(r: { entity: Entity; id: string; siteIds: readonly string[]; slugs?: readonly string[] }): string[] {
+  const slugs = [...new Set(r.slugs ?? [])]
+  return [`${r.entity.name}:${r.id}`, ...r.siteIds.flatMap((site) => slugs.map((slug) => `${r.entity.name}:slug:${site}:${slug}`))]
 }
 
 export interface MutationSpec {
@@ -137,13 +148,16 @@ export async function mutate<T>(ctx: Ctx, spec: MutationSpec, fn: (tx: Tx) => Pr
   return result
 }
 
-/** After-commit cache work of a mutation (exported for the few writers outside mutate(): none in modules). */
+/** After-commit cache work of a mutation. */
 export async function refreshReaders(deps: Deps, r: ReaderImpact): Promise<void> {
-  const sites = new Set<string>([...(r.lists ?? []), ...(r.sites ?? [])])
-  for (const rec of r.records ?? []) for (const s of rec.siteIds) sites.add(s)
+  const versions = [
+    ...(r.records ?? []).flatMap((rec) => recordHandles(rec).map(recordVersionKey)),
+    ...(r.lists ?? []).map(listVersionKey),
+    ...(r.sites ?? []).map(siteVersionKey),
+  ]
   await Promise.all([
     ...(r.sites ?? []).map((s) => deps.sites.invalidate(s)),
     ...(r.apiKeys ?? []).map((k) => deps.keys.invalidate(k)),
+    versions.length > 0 ? bumpVersions(deps, versions) : Promise.resolve(),
   ])
-  if (sites.size > 0) await bumpContentVersion(deps, sites)
 }

@@ -1,6 +1,6 @@
 import fastJson from 'fast-json-stringify'
 import type { TSchema } from 'typebox'
-import { contentVersion } from './content-version.js'
+import { listVersionKey, recordVersionKey, requestVersions, siteVersionKey } from './content-version.js'
 import type { Ctx } from './context.js'
 
 /** A JSON answer already serialised through its response schema; routes send it as is. */
@@ -52,29 +52,52 @@ export interface Loaded<T> {
   until: Date | null
 }
 
+/** What a cached answer depends on: a site's lists (lists, feeds, similar) or one record reached by a handle. */
+export type Dependency = { list: string } | { site: string; record: string }
+
+function versionKeys(dep: Dependency): string[] {
+  return 'list' in dep ? [siteVersionKey(dep.list), listVersionKey(dep.list)] : [siteVersionKey(dep.site), recordVersionKey(dep.record)]
+}
+
+/** Loads in flight in this process, by full key: concurrent misses of one answer share one load. */
+const inflight = new Map<string, Promise<Entry>>()
+
 /**
- * Read-through cache of rendered answers keyed by the site's content version (core/content-version.ts):
- * every write bumps the version before it answers, so no instance serves a stale answer after a write.
- * Entries live in this process and, with Redis, in the shared cache for the other instances.
+ * Read-through cache of rendered answers keyed by the versions they depend on (core/content-version.ts): every
+ * write bumps the versions it changes before it answers, so no instance serves a stale answer after a write, and
+ * a write to one record leaves other records' answers cached. Entries live in this process and, with Redis, in the
+ * shared cache for the other instances. Concurrent misses of one answer in this process wait for one load.
  */
 export async function cachedText(
   ctx: Ctx,
   namespace: string,
-  siteId: string,
+  dep: Dependency | string,
   key: string,
   load: () => Promise<Loaded<string>>,
   ttlMs = SHARED_TTL_MS,
 ): Promise<string> {
-  const version = await contentVersion(ctx.deps, siteId)
-  const full = `rc:${namespace}:${siteId}:${version}:${key}`
+  const on: Dependency = typeof dep === 'string' ? { list: dep } : dep
+  const versions = await requestVersions(ctx, versionKeys(on))
+  const full = `rc:${namespace}:${versions.join(':')}:${'list' in on ? on.list : on.record}:${key}`
   const now = ctx.clock.now().getTime()
   const local = layerOf(ctx.deps.cache)
   const mine = local.get(full)
   if (fresh(mine, now)) return mine.text
+  let pending = inflight.get(full)
+  if (!pending) {
+    pending = fill(ctx, full, now, load, ttlMs).finally(() => inflight.delete(full))
+    inflight.set(full, pending)
+  }
+  return (await pending).text
+}
+
+/** A miss: the shared cache, else the loader; remembered locally and shared. */
+async function fill(ctx: Ctx, full: string, now: number, load: () => Promise<Loaded<string>>, ttlMs: number): Promise<Entry> {
+  const local = layerOf(ctx.deps.cache)
   const shared = ctx.deps.cache.kind === 'memory' ? undefined : decode(await ctx.deps.cache.get(full).catch(() => undefined))
   if (fresh(shared, now)) {
     remember(local, full, shared)
-    return shared.text
+    return shared
   }
   const { value, until } = await load()
   const entry: Entry = { text: value, until: Math.min(until ? until.getTime() : Infinity, now + ttlMs) }
@@ -82,15 +105,16 @@ export async function cachedText(
   if (ctx.deps.cache.kind !== 'memory') {
     await ctx.deps.cache.set(full, `${entry.until ?? ''}\n${entry.text}`, ttlMs).catch((err: unknown) => ctx.log.warn({ err }, 'read cache write failed'))
   }
-  return entry.text
+  return entry
 }
 
 /** A cachedText for one response schema: values are serialised once, through that schema, and sent as is. */
 export function jsonCache<S extends TSchema>(namespace: string, schema: S) {
   const serialize = fastJson(schema as object) as (v: unknown) => string
   return {
-    async get(ctx: Ctx, siteId: string, key: string, load: () => Promise<Loaded<unknown>>): Promise<RawJson> {
-      const text = await cachedText(ctx, namespace, siteId, key, async () => {
+    /** `on`: a site id (the answer lists the site's records) or the record it shows. */
+    async get(ctx: Ctx, on: Dependency | string, key: string, load: () => Promise<Loaded<unknown>>): Promise<RawJson> {
+      const text = await cachedText(ctx, namespace, on, key, async () => {
         const { value, until } = await load()
         return { value: serialize(value), until }
       })

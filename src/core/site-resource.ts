@@ -51,6 +51,13 @@ export interface SiteResourceSpec<T extends SiteOwnedTable, W> {
   onDelete?(tx: Tx, before: Row<T>, now: Date): Promise<{ events?: DomainEvent[]; metadata?: Record<string, unknown> }>
   /** Sites besides the owning one whose answers show the record (those carrying content tagged with it). */
   shownIn?(db: ReadDb, row: Row<T>): Promise<string[]>
+  /**
+   * The record's fields appear inside other records' answers (tag and category names in blog answers): a change
+   * refreshes everything the showing sites answer, not only their lists.
+   */
+  embedded?: boolean
+  /** A create without display_order goes last (max + 1 in the site) instead of taking the column default. */
+  appendOrder?: boolean
   /** How http/resource-routes.ts publishes it: plain data, so the resource is declared in one place. */
   routes: ResourceRoutesSpec
 }
@@ -100,6 +107,11 @@ export interface SiteResource<T extends SiteOwnedTable, W> {
 
 const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined))
 const pick = (o: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(keys.filter((k) => k in o).map((k) => [k, o[k]]))
+
+/** What a change of one record means for readers of the sites showing it. */
+function impactOf<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, entity: Entity, id: string, shown: string[]) {
+  return { records: [{ entity, id, siteIds: shown }], ...(spec.embedded ? { sites: shown } : { lists: shown }) }
+}
 
 function eventOf(entity: Entity, suffix: 'created' | 'updated' | 'deleted'): EventType {
   const type = entity.events.find((e) => e.endsWith(`.${suffix}`))
@@ -234,7 +246,7 @@ function creator<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: 
       await spec.serialize?.(tx, siteId, values)
       await spec.check?.(tx, { siteId, values })
       await io.assertUnique(tx, siteId, values)
-      if (values.display_order === undefined) Object.assign(values, defined({ display_order: await io.nextOrder(tx, siteId) }))
+      if (spec.appendOrder && values.display_order === undefined) Object.assign(values, defined({ display_order: await io.nextOrder(tx, siteId) }))
       const [inserted] = await tx
         .insert(io.from)
         .values({ ...values, site_id: siteId, created_at: now, updated_at: now } as never)
@@ -278,7 +290,7 @@ function updater<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: 
         before: spec.present(before) as object,
         after: result as object,
         events: [{ type: io.events.updated, siteId: after.site_id, data: result }],
-        readers: { records: [{ entity, id, siteIds: shown }], lists: shown },
+        readers: impactOf(spec, entity, id, shown),
       }
     })
   }
@@ -304,7 +316,7 @@ function remover<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: 
         ...(io.soft ? { before: { deleted_at: null }, after: { deleted_at: now } } : {}),
         metadata: { ...named, ...extra.metadata },
         events: [{ type: io.events.deleted, siteId: before.site_id, data: { id, site_id: before.site_id, ...named } }, ...(extra.events ?? [])],
-        readers: { records: [{ entity, id, siteIds: shown }], lists: shown },
+        readers: impactOf(spec, entity, id, shown),
       }
     })
   }

@@ -22,6 +22,8 @@ export interface PublishedRecord {
   /** Every site carrying the record: what they show is refreshed after commit. */
   siteIds: string[]
   entityId: string
+  /** Slugs the record is reached by in its sites (by-slug answers to refresh). */
+  slugs?: string[]
   before: object
   after: object
   /** The record as webhooks carry it. */
@@ -66,7 +68,7 @@ async function publishOne<R>(ctx: Ctx, source: ScheduledSource<R>): Promise<Publ
         after: rec.after,
         metadata: { reason: 'scheduled', from: 'Scheduled', to: 'Published' },
         events,
-        readers: { records: [{ entity: source.entity, id: rec.entityId, siteIds: rec.siteIds }], lists: rec.siteIds },
+        readers: { records: [{ entity: source.entity, id: rec.entityId, siteIds: rec.siteIds, slugs: rec.slugs ?? [] }], lists: rec.siteIds },
       }
     })
   } catch (err) {

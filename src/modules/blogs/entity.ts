@@ -10,6 +10,8 @@ export const blogEntity = defineEntity({
   name: 'blog',
   events: [...crudEvents('blog'), 'blog.reviewed', 'blog.published'],
   scope: contentItem(blogs),
+  // Deleting a blog bumps its record version (write.service.ts), and site_ids never change: the scope can be remembered.
+  scopeHandle: (id) => `blog:${id}`,
 })
 
 /** What a change hanging off a blog's content item (tags, categories, documents) means: blog.updated with the blog. */
@@ -18,6 +20,6 @@ export const blogContentKind: ContentKind = {
   entity: blogEntity,
   async record(db, contentId) {
     const row = await q.liveBlogOfContent(db, contentId)
-    return row && { id: row.id, siteId: row.site_id, data: q.toBlog(row, await q.siteIdsOf(db, contentId)) }
+    return row && { id: row.id, siteId: row.site_id, slug: row.slug, data: q.toBlog(row, await q.siteIdsOf(db, contentId)) }
   },
 }

@@ -42,7 +42,7 @@ export const blogLocalizationKit = localizations({
       const blog = await q.updateBlog(tx, parent.id, { reading_time_minutes: minutes, updated_at: now })
       const siteIds = await q.siteIdsOf(tx, blog.content_id)
       const wire = q.toBlog(blog, siteIds)
-      return { events: [{ type: 'blog.updated', siteId: blog.site_id, data: wire }], siteIds: wire.site_ids }
+      return { events: [{ type: 'blog.updated', siteId: blog.site_id, data: wire }], siteIds: wire.site_ids, slugs: [blog.slug] }
     },
   },
 })

@@ -34,7 +34,7 @@ export async function get(ctx: Ctx, id: string): Promise<Blog> {
  */
 export async function detail(ctx: Ctx, id: string, scope?: RecordScope): Promise<RawJson> {
   const ownerSite = scope?.siteId ?? ((await q.findBlog(ctx.db, id)) ?? notFound(blogEntity)).site_id
-  return detailCache.get(ctx, ownerSite, `id:${id}`, async () => ({ value: await q.detailOf(ctx.db, (await q.findBlog(ctx.db, id)) ?? notFound(blogEntity)), until: null }))
+  return detailCache.get(ctx, { site: ownerSite, record: `blog:${id}` }, 'id', async () => ({ value: await q.detailOf(ctx.db, (await q.findBlog(ctx.db, id)) ?? notFound(blogEntity)), until: null }))
 }
 
 /** Every live blog the site carries, any status (optionally one), newest created first. Not cached. */
@@ -67,7 +67,7 @@ export async function featured(ctx: Ctx, siteId: string, query: FeaturedQuery): 
 
 /** The live blog with this slug among the site's blogs (any status), as detail; cached per content version. 404 when none. */
 export async function bySlug(ctx: Ctx, siteId: string, slug: string): Promise<RawJson> {
-  return detailCache.get(ctx, siteId, `slug:${slug}`, async () => {
+  return detailCache.get(ctx, { site: siteId, record: `blog:slug:${siteId}:${slug}` }, 'slug', async () => {
     const row = (await q.blogBySlug(ctx.db, siteId, slug)) ?? notFound(blogEntity)
     return { value: await q.detailOf(ctx.db, row), until: null }
   })

@@ -53,7 +53,7 @@ export async function review(ctx: Ctx, id: string, body: ReviewBody): Promise<Bl
     const outcome = { action: body.action, comment: body.comment ?? null, from: before.status, to }
     const events: DomainEvent[] = [{ type: 'blog.reviewed', siteId: after.site_id, data: { ...wire, review: outcome } }]
     if (publishing) events.push({ type: 'blog.published', siteId: after.site_id, data: wire })
-    const readers = { records: [{ entity: blogEntity, id, siteIds: wire.site_ids }], lists: wire.site_ids }
+    const readers = { records: [{ entity: blogEntity, id, siteIds: wire.site_ids, slugs: [wire.slug] }], lists: wire.site_ids }
     return { result: wire, siteId: after.site_id, entityId: id, before, after, metadata: outcome, events, readers }
   })
 }
@@ -65,7 +65,7 @@ export const scheduledBlogs: ScheduledSource<BlogRow> = {
   async publish(tx, before, now): Promise<PublishedRecord> {
     const after = await q.updateBlog(tx, before.id, { status: 'Published', updated_at: now, ...(await publishFields(tx, before, now)) })
     const siteIds = await q.siteIdsOf(tx, after.content_id)
-    return { siteId: after.site_id, siteIds: siteIds.length > 0 ? siteIds : [after.site_id], entityId: after.id, before, after, data: q.toBlog(after, siteIds) }
+    return { siteId: after.site_id, siteIds: siteIds.length > 0 ? siteIds : [after.site_id], entityId: after.id, slugs: [after.slug], before, after, data: q.toBlog(after, siteIds) }
   },
 }
 

@@ -54,8 +54,11 @@ function eventsOf(type: 'blog.created' | 'blog.updated' | 'blog.deleted', blog: 
   return events
 }
 
-/** A change of the blog: its own answers and every carrying site's lists. */
-const changedFor = (blog: Blog) => ({ records: [{ entity: blogEntity, id: blog.id, siteIds: blog.site_ids }], lists: blog.site_ids })
+/** A change of the blog: its own answers (by id, and by its slugs before and after) and every carrying site's lists. */
+const changedFor = (blog: Blog, oldSlug?: string) => ({
+  records: [{ entity: blogEntity, id: blog.id, siteIds: blog.site_ids, slugs: oldSlug === undefined ? [blog.slug] : [oldSlug, blog.slug] }],
+  lists: blog.site_ids,
+})
 
 async function notifyIfSubmitted(tx: Tx, from: ContentStatus, row: BlogRow): Promise<void> {
   if (!becomesSubmitted(from, row.status)) return
@@ -159,7 +162,7 @@ export async function update(ctx: Ctx, id: string, body: UpdateBlogBody): Promis
       after: wire,
       ...(status !== before.status ? { metadata: { from: before.status, to: status } } : {}),
       events: eventsOf('blog.updated', wire, published),
-      readers: changedFor(wire),
+      readers: changedFor(wire, before.slug),
     }
   })
 }

@@ -34,7 +34,7 @@ export async function create(ctx: Ctx, siteId: string, body: LocaleInput): Promi
       { site_id: siteId, code, name: body.name?.trim() || localeDisplayName(code), is_default: isDefault, created_at: ctx.clock.now() },
     ])
     const created = row as LocaleRow
-    return { result: created, siteId, entityId: created.id, metadata: { code }, readers: { lists: await q.sitesShowingContentOf(tx, siteId) } }
+    return { result: created, siteId, entityId: created.id, metadata: { code }, readers: { sites: await q.sitesShowingContentOf(tx, siteId) } }
   })
   return out
 }
@@ -52,7 +52,7 @@ export async function update(ctx: Ctx, siteId: string, localeId: string, body: U
       ...(body.name !== undefined ? { name: body.name.trim() || localeDisplayName(code ?? before.code) } : {}),
       ...(body.is_default !== undefined ? { is_default: body.is_default } : {}),
     })
-    return { result: after, siteId, entityId: localeId, before, after, readers: { lists: await q.sitesShowingContentOf(tx, siteId) } }
+    return { result: after, siteId, entityId: localeId, before, after, readers: { sites: await q.sitesShowingContentOf(tx, siteId) } }
   })
   return out
 }
@@ -64,7 +64,7 @@ export async function remove(ctx: Ctx, siteId: string, localeId: string): Promis
     const before = (await q.findLocale(tx, siteId, localeId)) ?? notFound(localeEntity)
     if (before.is_default) invalidState('The default locale cannot be deleted; make another locale the default first')
     await q.deleteLocale(tx, localeId)
-    return { result: undefined, siteId, entityId: localeId, metadata: { code: before.code }, readers: { lists: await q.sitesShowingContentOf(tx, siteId) } }
+    return { result: undefined, siteId, entityId: localeId, metadata: { code: before.code }, readers: { sites: await q.sitesShowingContentOf(tx, siteId) } }
   })
 }
 
@@ -107,7 +107,7 @@ export async function updateSettings(ctx: Ctx, siteId: string, body: UpdateSetti
     }
     const updated = Object.keys(columns).length > 0 ? await q.updateSite(tx, siteId, { ...columns, updated_at: ctx.clock.now() }) : site
     const after = settingsOf(updated, await q.listLocales(tx, siteId))
-    return { result: after, siteId, entityId: siteId, before, after, readers: { lists: await q.sitesShowingContentOf(tx, siteId) } }
+    return { result: after, siteId, entityId: siteId, before, after, readers: { sites: await q.sitesShowingContentOf(tx, siteId) } }
   })
   return out
 }

@@ -17,6 +17,7 @@ export const socialLinkResource = siteResource({
   present: presentSocialLink,
   order: [socialLinks.display_order, socialLinks.created_at, socialLinks.id],
   auditFields: ['platform', 'url'],
+  appendOrder: true,
   routes: {
     path: 'social',
     tag: 'Social links',

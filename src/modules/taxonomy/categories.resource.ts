@@ -27,6 +27,7 @@ export const categoryResource = siteResource({
   check: rules.checkParent,
   onDelete: rules.moveChildrenUp,
   shownIn: rules.sitesShowingCategory,
+  embedded: true,
   routes: {
     path: 'categories',
     tag: 'Taxonomy',

@@ -1,4 +1,4 @@
-import { contentChangedEvents } from '../../core/content-kinds.js'
+import { contentChange } from '../../core/content-kinds.js'
 import { contentEntity, contentScope } from '../../core/content-scope.js'
 import type { Ctx } from '../../core/context.js'
 import { mutate } from '../../core/mutation.js'
@@ -39,6 +39,8 @@ async function changeAssignments(ctx: Ctx, contentId: string, apply: (tx: Tx, ow
     const item = (await q.lockContent(tx, contentId)) ?? notFound(contentEntity)
     const scope = (await contentScope(tx, contentId)) ?? notFound(contentEntity)
     const change = await apply(tx, item.site_id)
+    const what = await contentChange(tx, item.content_type, contentId)
+    const record = what.record ?? { entity: contentEntity, id: contentId, slug: undefined }
     return {
       result: undefined,
       siteId: item.site_id,
@@ -46,8 +48,8 @@ async function changeAssignments(ctx: Ctx, contentId: string, apply: (tx: Tx, ow
       before: change.before,
       after: change.after,
       metadata: { content_type: item.content_type, ...change.metadata },
-      events: await contentChangedEvents(tx, item.content_type, contentId),
-      readers: { records: [{ entity: contentEntity, id: contentId, siteIds: scope.siteIds }], lists: scope.siteIds },
+      events: what.events,
+      readers: { records: [{ entity: record.entity, id: record.id, siteIds: scope.siteIds, slugs: record.slug ? [record.slug] : [] }], lists: scope.siteIds },
     }
   })
 }

@@ -23,6 +23,7 @@ export const tagResource = siteResource({
   slugFrom: 'name',
   normalize: trimName,
   shownIn: (db, row) => q.sitesShowing(db, 'tag', row.id),
+  embedded: true,
   routes: {
     path: 'tags',
     tag: 'Taxonomy',

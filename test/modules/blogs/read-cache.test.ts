@@ -103,3 +103,62 @@ describe('cached reads', () => {
     expect((await published(first, b)).data.map((x) => x.id)).not.toContain(shared.id)
   })
 })
+
+describe('invalidation per record', () => {
+  const bySlug = async (t: TestApp, site: SiteFixture, slug: string) =>
+    expectStatus<BlogDetail>(await t.as(site.keys.Read).get(`/sites/${site.id}/blogs/by-slug/${slug}`), 200)
+  const detail = async (t: TestApp, site: SiteFixture, id: string) => expectStatus<BlogDetail>(await t.as(site.keys.Read).get(`/blogs/${id}/detail`), 200)
+
+  it("a write to one post refreshes its answers and the lists, and leaves other posts' cached answers alone", async () => {
+    const [x, y] = [await publishedBlog(first, a), await publishedBlog(first, a)]
+    for (const t of [first, second]) {
+      await bySlug(t, a, x.slug)
+      await bySlug(t, a, y.slug)
+      await detail(t, a, y.id)
+    }
+    // Y changes behind the service's back: its cached answers keep the old title (they are really cached)...
+    await first.dbh.db.update(blogLocalizations).set({ title: 'Y behind the back' }).where(eq(blogLocalizations.content_id, y.content_id))
+    expectStatus(await first.as(a.keys.Write).put(`/blogs/${x.id}`, { author: 'Changed through the API' }), 200)
+    for (const t of [first, second]) {
+      // ...after a write to X: X is fresh on both instances, Y still served from the cache.
+      expect((await bySlug(t, a, x.slug)).author).toBe('Changed through the API')
+      expect((await bySlug(t, a, y.slug)).localizations[0]?.title).not.toBe('Y behind the back')
+      expect((await detail(t, a, y.id)).localizations[0]?.title).not.toBe('Y behind the back')
+      // The lists can include X: they are refreshed (and so show Y's new title too).
+      expect((await published(t, a)).data.find((i) => i.id === y.id)?.title).toBe('Y behind the back')
+    }
+  })
+
+  it('a renamed post is found by its new slug and no longer by the old one, on both instances', async () => {
+    const x = await publishedBlog(first, a)
+    for (const t of [first, second]) await bySlug(t, a, x.slug)
+    const renamed = `${x.slug}-renamed`
+    expectStatus(await first.as(a.keys.Write).put(`/blogs/${x.id}`, { slug: renamed }), 200)
+    for (const t of [first, second]) {
+      expectProblem(await t.as(a.keys.Read).get(`/sites/${a.id}/blogs/by-slug/${x.slug}`), 404, 'NOT_FOUND')
+      expect((await bySlug(t, a, renamed)).id).toBe(x.id)
+    }
+  })
+
+  it('a tag rename refreshes the posts that show it (their detail embeds the tag)', async () => {
+    const x = await publishedBlog(first, a)
+    const tag = expectStatus<{ id: string }>(await first.as(a.keys.Write).post('/tags', { site_id: a.id, name: 'Before' }), 201)
+    expectNoContent(await first.as(a.keys.Write).post(`/content/${x.content_id}/tags`, { tag_id: tag.id }))
+    for (const t of [first, second]) expect((await bySlug(t, a, x.slug)).tags.map((g) => g.name)).toEqual(['Before'])
+    expectStatus(await first.as(a.keys.Write).put(`/tags/${tag.id}`, { name: 'After' }), 200)
+    for (const t of [first, second]) expect((await bySlug(t, a, x.slug)).tags.map((g) => g.name)).toEqual(['After'])
+  })
+})
+
+describe('remembered access scopes', () => {
+  it('a deleted blog is 404 on every instance at once, by id, detail and localizations, although its scope was remembered', async () => {
+    const x = await publishedBlog(first, a)
+    for (const t of [first, second]) {
+      for (const url of [`/blogs/${x.id}`, `/blogs/${x.id}/detail`, `/blogs/${x.id}/localizations`]) expectStatus(await t.as(a.keys.Read).get(url), 200)
+    }
+    expectNoContent(await first.as(a.keys.Write).delete(`/blogs/${x.id}`))
+    for (const t of [second, first]) {
+      for (const url of [`/blogs/${x.id}`, `/blogs/${x.id}/detail`, `/blogs/${x.id}/localizations`]) expectProblem(await t.as(a.keys.Read).get(url), 404, 'NOT_FOUND')
+    }
+  })
+})
