@@ -54,7 +54,7 @@ describe('POST /blogs/{id}/clone', () => {
     const slugs: string[] = []
     for (let i = 0; i < 3; i++) slugs.push(expectStatus<Blog>(await t.as(a.keys.Write).post(`/blogs/${source.id}/clone`), 201).slug)
     expect(slugs).toEqual([`${slug}-copy`, `${slug}-copy-2`, `${slug}-copy-3`])
-    const second = expectStatus<BlogDetail>(await t.as(a.keys.Read).get(`/sites/${a.id}/blogs/by-slug/${slug}-copy-2`), 200)
+    const second = expectStatus<BlogDetail>(await t.as(a.keys.Write).get(`/sites/${a.id}/blogs/by-slug/${slug}-copy-2`), 200)
     expectNoContent(await t.as(a.keys.Write).delete(`/blogs/${second.id}`))
     expect(expectStatus<Blog>(await t.as(a.keys.Write).post(`/blogs/${source.id}/clone`), 201).slug).toBe(`${slug}-copy-2`)
   })
@@ -76,6 +76,6 @@ describe('POST /blogs/{id}/clone', () => {
     expectProblem(await t.as(a.keys.Write).post('/blogs/xyz/clone'), 400, 'VALIDATION_FAILED')
     expectNoContent(await t.as(a.keys.Write).delete(`/blogs/${source.id}`))
     expectProblem(await t.as(a.keys.Write).post(`/blogs/${source.id}/clone`), 404, 'NOT_FOUND')
-    expectProblem(await t.as(a.keys.Read).get(`/sites/${a.id}/blogs/by-slug/${source.slug}-copy`), 404, 'NOT_FOUND')
+    expectProblem(await t.as(a.keys.Write).get(`/sites/${a.id}/blogs/by-slug/${source.slug}-copy`), 404, 'NOT_FOUND')
   })
 })

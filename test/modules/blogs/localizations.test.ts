@@ -35,7 +35,7 @@ describe('GET/POST /blogs/{id}/localizations', () => {
   it('adds localizations (201), lists them default first, updates reading time from the default locale', async () => {
     const blog = await createBlog(t, a)
     const de = expectStatus<BlogLocalization>(await t.as(a.keys.Write).post(`/blogs/${blog.id}/localizations`, { locale_id: locId(a, 'de'), title: 'Hallo', body: words(900) }), 201)
-    expect(de).toMatchObject({ content_id: blog.content_id, locale_id: locId(a, 'de'), title: 'Hallo', translation_status: 'Draft', subtitle: '' })
+    expect(de).toMatchObject({ content_id: blog.content_id, locale_id: locId(a, 'de'), title: 'Hallo', translation_status: 'Draft', subtitle: null, excerpt: null, meta_title: null, meta_description: null })
     expect(expectStatus<Blog>(await t.as(a.keys.Read).get(`/blogs/${blog.id}`), 200).reading_time_minutes).toBe(0)
     const en = expectStatus<BlogLocalization>(
       await t.as(a.keys.Write).post(`/blogs/${blog.id}/localizations`, { locale_id: locId(a, 'en'), title: 'Hello', body: words(401), translation_status: 'Complete' }),

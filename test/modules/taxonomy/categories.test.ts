@@ -22,7 +22,7 @@ const field = (res: Awaited<ReturnType<ReturnType<TestApp['as']>['get']>>) => ex
 describe('POST /categories', () => {
   it('creates root and nested categories with defaults, audit and category.created', async () => {
     const root = await makeCategory(t, a.keys.Write, a.id, { name: 'Food & Drink' })
-    expect(root).toMatchObject({ site_id: a.id, parent_id: null, slug: 'food-drink', description: '', display_order: 0 })
+    expect(root).toMatchObject({ site_id: a.id, parent_id: null, slug: 'food-drink', description: null, display_order: 0 })
     const child = await makeCategory(t, a.keys.Write, a.id, { name: 'Wine', parent_id: root.id, description: 'Reds and whites', display_order: 3 })
     expect(child).toMatchObject({ parent_id: root.id, description: 'Reds and whites', display_order: 3 })
     expect((await auditsOf(t, 'category', child.id)).map((x) => x.action)).toEqual(['Create'])
