@@ -251,6 +251,8 @@ describe('PUT /api-keys/{id}', () => {
     expect(used.headers['ratelimit-limit']).toBe('77')
     // expires_at can be cleared again.
     expect(expectStatus<KeyBody>(await t.as(a.keys.Admin).put(`/api-keys/${k.id}`, { expires_at: null }), 200).expires_at).toBeNull()
+    // description is cleared with null (unset text is null, never "").
+    expect(expectStatus<KeyBody>(await t.as(a.keys.Admin).put(`/api-keys/${k.id}`, { description: null }), 200).description).toBeNull()
   })
 
   it('permission and site are fixed: changing only them is an empty update (400)', async () => {

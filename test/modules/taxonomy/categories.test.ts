@@ -101,6 +101,14 @@ describe('GET /sites/{site_id}/categories, /categories/{id}, /categories/{parent
 })
 
 describe('PUT /categories/{id}', () => {
+  it('description: null clears it (unset text is null on the wire)', async () => {
+    const cat = await makeCategory(t, a.keys.Write, a.id, { description: 'Some words' })
+    expect(cat).toMatchObject({ description: 'Some words' })
+    const cleared = expectStatus<{ description: string | null }>(await t.as(a.keys.Write).put(`/categories/${cat.id}`, { description: null }), 200)
+    expect(cleared.description).toBeNull()
+    expect(expectStatus<{ description: string | null }>(await t.as(a.keys.Read).get(`/categories/${cat.id}`), 200).description).toBeNull()
+  })
+
   it('updates fields, moves under a parent and back to root, with history and category.updated', async () => {
     const p = await makeCategory(t, a.keys.Write, a.id)
     const c = await makeCategory(t, a.keys.Write, a.id, { name: 'Before' })
