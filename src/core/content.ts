@@ -65,12 +65,35 @@ export async function slugsTaken(db: ReadDb, type: ContentType, siteIds: string[
   return new Set(rows.map((r) => r.slug))
 }
 
-/** The first of "<slug>-copy", "<slug>-copy-2", … that no live record of the type uses in any of the sites. */
-export async function freeCloneSlug(db: ReadDb, type: ContentType, siteIds: string[], slug: string): Promise<string> {
+/**
+ * Characters of a base slug that every clone slug keeps (cloneSlug cuts the base only to fit a suffix of at most
+ * "-copy-" plus a few digits into MAX_SLUG): bases that could share a clone slug share this prefix.
+ */
+const CLONE_LOCK_PREFIX = 180
+
+/**
+ * Serialises free-slug picks for one base slug per carrying site until the transaction ends: two clones of one
+ * base in one site cannot both see "-copy-2" free. Sites in a fixed order, so two picks never wait on each other
+ * crosswise. pg_advisory_xact_lock is released at commit or rollback; the next pick then sees the committed slug.
+ */
+async function lockCloneSlugs(tx: Tx, type: ContentType, siteIds: string[], base: string): Promise<void> {
+  const prefix = base.slice(0, CLONE_LOCK_PREFIX)
+  for (const siteId of [...new Set(siteIds)].sort()) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`atrium:clone-slug:${type}:${siteId}:${prefix}`}, 0))`)
+  }
+}
+
+/**
+ * The first of "<slug>-copy", "<slug>-copy-2", … that no live record of the type uses in any of the sites. Takes
+ * the clone-slug lock of each site first (held to the end of the transaction), so concurrent picks of one base
+ * get distinct slugs on every database; create the record in the same transaction.
+ */
+export async function freeCloneSlug(tx: Tx, type: ContentType, siteIds: string[], slug: string): Promise<string> {
+  await lockCloneSlugs(tx, type, siteIds, slug)
   const batch = 25
   for (let from = 1; ; from += batch) {
     const candidates = cloneSlugCandidates(slug, from, batch)
-    const taken = await slugsTaken(db, type, siteIds, candidates)
+    const taken = await slugsTaken(tx, type, siteIds, candidates)
     const free = candidates.find((c) => !taken.has(c))
     if (free) return free
   }

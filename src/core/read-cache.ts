@@ -1,5 +1,5 @@
 import fastJson from 'fast-json-stringify'
-import type { TSchema } from 'typebox'
+import { Type, type TSchema } from 'typebox'
 import { listVersionKey, recordVersionKey, requestVersions, siteVersionKey } from './content-version.js'
 import type { Ctx } from './context.js'
 
@@ -119,6 +119,30 @@ export function jsonCache<S extends TSchema>(namespace: string, schema: S) {
         return { value: serialize(value), until }
       })
       return text as RawJson
+    },
+  }
+}
+
+/** A cached window of a longer list: the items as a plain JSON array and the list's total (for `X-Total-Count`). */
+export interface RawWindow {
+  raw: RawJson
+  total: number
+}
+
+/**
+ * A cachedText for plain-array answers of one item schema that carry their total in a header (featured blogs):
+ * the array is serialised once, through Array(item), and stored with the total.
+ */
+export function jsonWindowCache<S extends TSchema>(namespace: string, item: S) {
+  const serialize = fastJson(Type.Array(item) as object) as (v: unknown) => string
+  return {
+    async get(ctx: Ctx, siteId: string, key: string, load: () => Promise<Loaded<{ items: unknown[]; total: number }>>): Promise<RawWindow> {
+      const text = await cachedText(ctx, namespace, siteId, key, async () => {
+        const { value, until } = await load()
+        return { value: `${value.total}\n${serialize(value.items)}`, until }
+      })
+      const nl = text.indexOf('\n')
+      return { total: Number(text.slice(0, nl)), raw: text.slice(nl + 1) as RawJson }
     },
   }
 }

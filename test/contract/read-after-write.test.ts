@@ -70,12 +70,12 @@ interface Shown {
 const sorted = (xs: string[]) => [...xs].sort()
 const show = (s: Shown) => `${s.slug} ${s.status} "${s.title}" tags[${sorted(s.tags).join(',')}] cats[${sorted(s.cats).join(',')}]`
 const catNames = (cs: ReadonlyArray<Named & { is_primary: boolean }>) => cs.map((c) => (c.is_primary ? `${c.name}*` : c.name))
-const fromItem = (x: BlogListItem): Shown => ({ slug: x.slug, status: x.status, title: x.title, tags: x.tags.map((t) => t.name), cats: catNames(x.categories) })
+const fromItem = (x: BlogListItem): Shown => ({ slug: x.slug, status: x.status, title: x.title ?? '(null)', tags: x.tags.map((t) => t.name), cats: catNames(x.categories) })
 /** Detail: title is every localization's title (sorted, joined with " / "). */
 const fromDetail = (d: BlogDetail): Shown => ({
   slug: d.slug,
   status: d.status,
-  title: sorted(d.localizations.map((l) => l.title)).join(' / '),
+  title: sorted(d.localizations.map((l) => l.title ?? '(null)')).join(' / '),
   tags: d.tags.map((t) => t.name),
   cats: catNames(d.categories),
 })
@@ -91,6 +91,8 @@ const rss = new XMLParser({ ignoreAttributes: false, parseTagValue: false, isArr
 const views = {
   /** Paginated blog list: its items, sorted. */
   blogs: (res: Res) => ok<{ data: BlogListItem[] }>(res, (b) => sorted(b.data.map((x) => show(fromItem(x))))),
+  /** Plain array of list items (featured; the total is in X-Total-Count): its items, sorted. */
+  blogArray: (res: Res) => ok<BlogListItem[]>(res, (xs) => sorted(xs.map((x) => show(fromItem(x))))),
   detail: (res: Res) => ok<BlogDetail>(res, (d) => show(fromDetail(d))),
   similar: (res: Res) => ok<SimilarBlog[]>(res, (xs) => sorted(xs.map((x) => `${show(fromItem(x))} score=${x.score}`))),
   /** RSS items: title, the slug its link names, category names. */
@@ -131,10 +133,13 @@ const probe =
 /** The reads a write may change, each through a key of the site it reads in. */
 const read = {
   published: (s: SiteFixture, locale?: string) => probe(`/sites/${s.id}/blogs/published?per_page=50${locale ? `&locale=${locale}` : ''}`, s.keys.Read, views.blogs),
-  featured: (s: SiteFixture, locale?: string) => probe(`/sites/${s.id}/blogs/featured?limit=50${locale ? `&locale=${locale}` : ''}`, s.keys.Read, views.blogs),
+  featured: (s: SiteFixture, locale?: string) => probe(`/sites/${s.id}/blogs/featured?limit=50${locale ? `&locale=${locale}` : ''}`, s.keys.Read, views.blogArray),
   /** Every live blog, any status (not cached). */
   all: (s: SiteFixture) => probe(`/sites/${s.id}/blogs?per_page=50`, s.keys.Read, views.blogs),
-  bySlug: (s: SiteFixture, slug: string) => probe(`/sites/${s.id}/blogs/by-slug/${slug}`, s.keys.Read, views.detail),
+  /** By slug as an editor previews it (Write key: every status). */
+  bySlug: (s: SiteFixture, slug: string) => probe(`/sites/${s.id}/blogs/by-slug/${slug}`, s.keys.Write, views.detail),
+  /** By slug as a frontend reads it (Read key: only live blogs, others 404). */
+  liveBySlug: (s: SiteFixture, slug: string) => probe(`/sites/${s.id}/blogs/by-slug/${slug}`, s.keys.Read, views.detail),
   detail: (s: SiteFixture, id: string) => probe(`/blogs/${id}/detail`, s.keys.Read, views.detail),
   similar: (s: SiteFixture, id: string) => probe(`/sites/${s.id}/blogs/${id}/similar?limit=10`, s.keys.Read, views.similar),
   feed: (s: SiteFixture) => probe(`/sites/${s.id}/feed.rss`, s.keys.Read, views.feed),
@@ -278,6 +283,7 @@ const CASES: Case[] = [
           read.published(s2)(items(B, O), items(N, B, O)),
           read.featured(s2)(items(B), items(N, B)),
           read.bySlug(s2, N.slug)(NOT_FOUND, show(N)),
+          read.liveBySlug(s2, N.slug)(NOT_FOUND, show(N)),
           read.feed(s2)(feedOf(B, O), feedOf(N, B, O)),
         ],
         write: () => api().post('/blogs', blogBody([s1, s2], { slug: N.slug, title: N.title, is_featured: true })),
@@ -317,6 +323,7 @@ const CASES: Case[] = [
           read.published(s1)(items(B, O), items(P, B, O)),
           read.published(s2)(items(B, O), items(P, B, O)),
           read.bySlug(s2, D.slug)(show(D), show(P)),
+          read.liveBySlug(s2, D.slug)(NOT_FOUND, show(P)),
           read.detail(s2, d.id)(show(D), show(P)),
           read.feed(s2)(feedOf(B, O), feedOf(P, B, O)),
           // From O: B shares T, C and the author (6); D shares T and the author (4).
@@ -338,6 +345,7 @@ const CASES: Case[] = [
           read.published(s2)(items(B, O), items(O)),
           read.featured(s2)(items(B), []),
           read.bySlug(s2, B.slug)(show(B), show(D)),
+          read.liveBySlug(s2, B.slug)(show(B), NOT_FOUND),
           read.detail(s2, b.id)(show(B), show(D)),
           read.feed(s2)(feedOf(B, O), feedOf(O)),
           read.similar(s2, o.id)(similarOf([B, 6]), []),
@@ -385,6 +393,7 @@ const CASES: Case[] = [
         probes: [
           read.bySlug(s2, copy.slug)(NOT_FOUND, show(copy)),
           read.bySlug(s1, copy.slug)(NOT_FOUND, show(copy)),
+          read.liveBySlug(s2, copy.slug)(NOT_FOUND, NOT_FOUND),
           read.all(s2)(items(B, O), items(copy, B, O)),
           read.published(s2)(items(B, O), items(B, O)),
         ],
@@ -445,6 +454,7 @@ const CASES: Case[] = [
         probes: [
           read.published(s2)(items(B, O), items(P, B, O)),
           read.bySlug(s2, R.slug)(show(R), show(P)),
+          read.liveBySlug(s2, R.slug)(NOT_FOUND, show(P)),
           read.detail(s2, d.id)(show(R), show(P)),
           read.feed(s2)(feedOf(B, O), feedOf(P, B, O)),
         ],
@@ -773,6 +783,7 @@ describe('a write on instance A is visible in the next read on instance B', () =
       read.published(w.s2),
       read.featured(w.s2),
       read.bySlug(w.s2, w.B.slug),
+      read.liveBySlug(w.s2, w.B.slug),
       read.detail(w.s2, w.b.id),
       read.feed(w.s2),
       read.similar(w.s2, w.o.id),

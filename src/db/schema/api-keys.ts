@@ -14,7 +14,7 @@ export const apiKeys = pgTable(
     key_digest: text('key_digest').notNull().unique('api_keys_digest_uq'),
     key_prefix: text('key_prefix').notNull(),
     name: text('name').notNull(),
-    description: text('description').notNull().default(''),
+    description: text('description'),
     permission: text('permission', { enum: PERMISSIONS }).notNull(),
     site_id: uuid('site_id').references(() => sites.id, { onDelete: 'cascade' }),
     status: text('status', { enum: KEY_STATUSES }).notNull().default('Active'),

@@ -18,7 +18,7 @@ export const blogs = pgTable(
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),
     slug: text('slug').notNull(),
-    author: text('author').notNull().default(''),
+    author: text('author'),
     status: text('status', { enum: CONTENT_STATUSES }).notNull().default('Draft'),
     published_date: date('published_date', { mode: 'string' }),
     published_at: ts('published_at'),
@@ -57,12 +57,12 @@ export const blogLocalizations = pgTable(
     locale_id: uuid('locale_id')
       .notNull()
       .references(() => locales.id, { onDelete: 'cascade' }),
-    title: text('title').notNull().default(''),
-    subtitle: text('subtitle').notNull().default(''),
-    excerpt: text('excerpt').notNull().default(''),
-    body: text('body').notNull().default(''),
-    meta_title: text('meta_title').notNull().default(''),
-    meta_description: text('meta_description').notNull().default(''),
+    title: text('title'),
+    subtitle: text('subtitle'),
+    excerpt: text('excerpt'),
+    body: text('body'),
+    meta_title: text('meta_title'),
+    meta_description: text('meta_description'),
     translation_status: text('translation_status').notNull().default('Draft'),
     created_at: createdAt(),
     updated_at: updatedAt(),

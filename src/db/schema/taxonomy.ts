@@ -30,7 +30,7 @@ export const categories = pgTable(
     parent_id: uuid('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     slug: text('slug').notNull(),
-    description: text('description').notNull().default(''),
+    description: text('description'),
     display_order: integer('display_order').notNull().default(0),
     created_at: createdAt(),
     updated_at: updatedAt(),

@@ -11,7 +11,7 @@ export const ApiKey = Type.Object(
     id: Uuid,
     key_prefix: Type.String(),
     name: Type.String(),
-    description: Type.String(),
+    description: Nullable(Type.String()),
     permission: PermissionSchema,
     site_id: Nullable(Uuid),
     status: KeyStatusSchema,
@@ -34,7 +34,7 @@ export const CreatedApiKey = Type.Object(
 export type CreatedApiKey = Static<typeof CreatedApiKey>
 
 const Name = Type.String({ minLength: 1, maxLength: 200 })
-const Description = Type.String({ maxLength: 2000 })
+const Description = Nullable(Type.String({ maxLength: 2000 }))
 const RateLimit = Type.Integer({ minimum: 1, maximum: 1_000_000 })
 
 export const CreateApiKeyBody = Body({

@@ -104,7 +104,7 @@ export async function create(ctx: Ctx, body: CreateInput): Promise<CreatedApiKey
       key_digest: digestKey(plaintext),
       key_prefix: keyPrefix(plaintext),
       name: body.name,
-      description: body.description ?? '',
+      description: body.description ?? null,
       permission: body.permission,
       site_id: siteId,
       rate_limit_per_minute: body.rate_limit_per_minute ?? ctx.deps.config.defaultKeyRateLimit,

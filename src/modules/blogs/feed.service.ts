@@ -16,7 +16,7 @@ export const RSS_CONTENT_TYPE = 'application/rss+xml; charset=utf-8'
 export interface FeedChannel {
   title: string
   description: string
-  /** Absolute URL for the channel's <link> (there is no site URL: the API's published-list URL). */
+  /** The channel's <link>: the site's url, or `/` when it has none. */
   link: string
   /** Absolute URL of the feed itself (atom:link rel="self"). */
   selfUrl: string
@@ -27,10 +27,11 @@ export interface FeedChannel {
 
 export interface FeedItem {
   title: string
-  description: string
-  /** Absolute URL of the item (the API's by-slug URL), or null for none. */
+  /** Left out when null. */
+  description: string | null
+  /** The post on the frontend (url + post_path, or the bare path), or null for none. */
   link: string | null
-  /** Stable, not a permalink (rendered with isPermaLink="false"): the blog's slug. */
+  /** Stable, not a permalink (rendered with isPermaLink="false"): the blog's id. */
   guid: string
   pubDate: Date | null
   categories: readonly string[]
@@ -50,7 +51,7 @@ function itemNode(i: FeedItem) {
   return {
     title: xmlSafe(i.title),
     ...(i.link ? { link: xmlSafe(i.link) } : {}),
-    description: xmlSafe(i.description),
+    ...(i.description !== null ? { description: xmlSafe(i.description) } : {}),
     ...(i.pubDate ? { pubDate: rfc822(i.pubDate) } : {}),
     guid: { '#text': xmlSafe(i.guid), '@_isPermaLink': 'false' },
     ...(i.categories.length > 0 ? { category: i.categories.map(xmlSafe) } : {}),

@@ -13,8 +13,9 @@ import * as q from './queries.js'
 
 const WORDS_PER_MINUTE = 200
 
-/** Reading time of a Markdown text at ~200 words per minute: 0 without words, else at least 1. */
-export function readingTimeMinutes(markdown: string): number {
+/** Reading time of a Markdown text at ~200 words per minute: 0 without words (or without a body), else at least 1. */
+export function readingTimeMinutes(markdown: string | null): number {
+  if (markdown === null) return 0
   const text = markdown
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, ' $1 ') // images: alt text only
     .replace(/\[([^\]]*)\]\([^)]*\)/g, ' $1 ') // links: their text

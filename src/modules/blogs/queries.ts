@@ -59,9 +59,9 @@ export async function siteIdsOf(db: ReadDb, contentId: string): Promise<string[]
 
 interface LocSummary {
   content_id: string
-  title: string
-  subtitle: string
-  excerpt: string
+  title: string | null
+  subtitle: string | null
+  excerpt: string | null
   code: string
   is_default: boolean
   created_at: Date
@@ -137,9 +137,9 @@ export async function itemsForRows(db: ReadDb, rows: BlogRow[], localeCode?: str
     const loc = pickLocalization(locsBy.get(row.content_id) ?? [], localeCode)
     return {
       ...toBlog(row, carriers.get(row.content_id)),
-      title: loc?.title ?? '',
-      subtitle: loc?.subtitle ?? '',
-      excerpt: loc?.excerpt ?? '',
+      title: loc?.title ?? null,
+      subtitle: loc?.subtitle ?? null,
+      excerpt: loc?.excerpt ?? null,
       locale: loc?.code ?? null,
       tags: (tagsBy.get(row.content_id) ?? []).map(tagRef),
       categories: (catsBy.get(row.content_id) ?? []).map(categoryRef),
@@ -274,15 +274,15 @@ export async function detailOf(db: ReadDb, row: BlogRow): Promise<BlogDetail> {
   }
 }
 
-/** Title and body of the localization in the site's default locale (empty strings when there is none). */
-export async function defaultLocalization(db: ReadDb, contentId: string, siteId: string): Promise<{ title: string; body: string }> {
+/** Title and body of the localization in the site's default locale (nulls when there is none or they are unset). */
+export async function defaultLocalization(db: ReadDb, contentId: string, siteId: string): Promise<{ title: string | null; body: string | null }> {
   const [row] = await db
     .select({ title: blogLocalizations.title, body: blogLocalizations.body })
     .from(blogLocalizations)
     .innerJoin(locales, and(eq(locales.id, blogLocalizations.locale_id), eq(locales.site_id, siteId), sql`${locales.is_default}`))
     .where(eq(blogLocalizations.content_id, contentId))
     .limit(1)
-  return row ?? { title: '', body: '' }
+  return row ?? { title: null, body: null }
 }
 
 // ---- blog writes ----

@@ -1,6 +1,7 @@
 import type { AppPlugin } from '../../app.js'
 import { bodySites, record, site } from '../../http/access.js'
-import { LimitOffsetPage, Paginated } from '../../http/pagination.js'
+import { Type } from 'typebox'
+import { Paginated } from '../../http/pagination.js'
 import { sendRaw } from '../../http/raw.js'
 import { IdParams, NoContent, SiteParams, op } from '../../http/schemas.js'
 import { bulk } from './bulk.service.js'
@@ -59,20 +60,34 @@ function siteReads(app: Api): void {
       schema: {
         ...op('listFeaturedSiteBlogs', 'List the featured published blogs of a site'),
         tags,
-        description: `Published blogs with is_featured, in published order. limit/offset: limit default ${FEATURED_DEFAULT_LIMIT}, max 100; offset default 0. ${LIST_ITEM} ${CACHED}`,
+        description:
+          `Published blogs with is_featured, in published order, as a plain array; the number of featured blogs is in the \`X-Total-Count\` header. ` +
+          `limit/offset: limit default ${FEATURED_DEFAULT_LIMIT}, max 100; offset default 0. ${LIST_ITEM} ${CACHED}`,
         params: SiteParams,
         querystring: FeaturedQuery,
-        response: { 200: LimitOffsetPage(BlogListItem) },
+        response: { 200: Type.Array(BlogListItem) },
       },
     },
-    async (req, reply) => sendRaw(reply, await blogs.featured(req.ctx, req.params.site_id, req.query)),
+    async (req, reply) => {
+      const out = await blogs.featured(req.ctx, req.params.site_id, req.query)
+      return sendRaw(reply.header('x-total-count', String(out.total)), out.raw)
+    },
   )
 
   app.get(
     '/sites/:site_id/blogs/by-slug/:slug',
     {
       config: { access: site('Read') },
-      schema: { ...op('getSiteBlogBySlug', 'Get a blog of a site by slug'), tags, description: `The live blog with this slug among the site's blogs (any status), as the detail shape. ${CACHED}`, params: SiteSlugParams, response: { 200: BlogDetail } },
+      schema: {
+        ...op('getSiteBlogBySlug', 'Get a blog of a site by slug'),
+        tags,
+        description:
+          "The blog with this slug among the site's live blogs, as the detail shape. Delivery lookup: Read-level callers (Read keys, Viewers) " +
+          'get only a blog that is live now (Published and inside publish_start/publish_end), anything else is 404 for them; Write and above ' +
+          `see every status (previews). ${CACHED}`,
+        params: SiteSlugParams,
+        response: { 200: BlogDetail },
+      },
     },
     async (req, reply) => sendRaw(reply, await blogs.bySlug(req.ctx, req.params.site_id, req.params.slug)),
   )

@@ -13,7 +13,7 @@ export const Blog = Type.Object(
     site_id: Uuid,
     site_ids: Type.Array(Uuid),
     slug: Type.String(),
-    author: Type.String(),
+    author: Nullable(Type.String()),
     status: ContentStatusSchema,
     published_date: Nullable(DateOnly),
     published_at: NullableTimestamp,
@@ -36,12 +36,12 @@ export const BlogLocalization = Type.Object(
     id: Uuid,
     content_id: Uuid,
     locale_id: Uuid,
-    title: Type.String(),
-    subtitle: Type.String(),
-    excerpt: Type.String(),
-    body: Type.String({ description: 'Markdown' }),
-    meta_title: Type.String(),
-    meta_description: Type.String(),
+    title: Nullable(Type.String()),
+    subtitle: Nullable(Type.String()),
+    excerpt: Nullable(Type.String()),
+    body: Nullable(Type.String({ description: 'Markdown' })),
+    meta_title: Nullable(Type.String()),
+    meta_description: Nullable(Type.String()),
     translation_status: Type.String(),
     created_at: Timestamp,
     updated_at: Timestamp,
@@ -61,9 +61,9 @@ export type BlogDocument = Static<typeof BlogDocument>
 export const BlogListItem = Type.Object(
   {
     ...Blog.properties,
-    title: Type.String(),
-    subtitle: Type.String(),
-    excerpt: Type.String(),
+    title: Nullable(Type.String()),
+    subtitle: Nullable(Type.String()),
+    excerpt: Nullable(Type.String()),
     locale: Nullable(Type.String({ description: 'Code of the locale that filled title, subtitle and excerpt; null when the blog has no localization' })),
     tags: Type.Array(TagRef),
     categories: Type.Array(CategoryRef),
@@ -86,15 +86,16 @@ export type BlogDetail = Static<typeof BlogDetail>
 
 // ---- requests ----
 
-const Text = (max: number) => Type.String({ maxLength: max })
-const Author = Type.String({ maxLength: 200 })
+/** Optional text: null (or omitted on create) stores NULL; a client clears a field with null. */
+const Text = (max: number) => Nullable(Type.String({ maxLength: max }))
+const Author = Nullable(Type.String({ maxLength: 200 }))
 const DateTime = Type.String({ format: 'date-time' })
 
 const localizationProps = {
   title: Text(500),
   subtitle: Text(500),
   excerpt: Text(5000),
-  body: Type.String({ maxLength: 500_000, description: 'Markdown' }),
+  body: Nullable(Type.String({ maxLength: 500_000, description: 'Markdown' })),
   meta_title: Text(500),
   meta_description: Text(2000),
   translation_status: Type.String({ minLength: 1, maxLength: 50, description: 'Free text; Draft when omitted' }),

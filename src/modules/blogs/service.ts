@@ -1,11 +1,13 @@
+import { satisfies } from '../../core/access.js'
 import type { Ctx } from '../../core/context.js'
 import type { RecordScope } from '../../core/entities.js'
 import { notFound } from '../../http/errors.js'
-import { jsonCache, type RawJson } from '../../core/read-cache.js'
-import { LimitOffsetPage as LimitOffsetPageSchema, Paginated, paginate, pageWindow, type Page } from '../../http/pagination.js'
+import { jsonCache, jsonWindowCache, type RawJson, type RawWindow } from '../../core/read-cache.js'
+import { Paginated, paginate, pageWindow, type Page } from '../../http/pagination.js'
 import { canonicalLocale } from '../sites/locale-codes.service.js'
 import { blogEntity } from './entity.js'
 import * as q from './queries.js'
+import type { BlogRow } from '../../db/schema/blogs.js'
 import { BlogDetail, BlogListItem, type Blog, type FeaturedQuery, type ListBlogsQuery, type PublishedQuery } from './schemas.js'
 
 /*
@@ -16,7 +18,7 @@ import { BlogDetail, BlogListItem, type Blog, type FeaturedQuery, type ListBlogs
  */
 
 const publishedCache = jsonCache('blogs-published', Paginated(BlogListItem))
-const featuredCache = jsonCache('blogs-featured', LimitOffsetPageSchema(BlogListItem))
+const featuredCache = jsonWindowCache('blogs-featured', BlogListItem)
 const detailCache = jsonCache('blog-detail', BlogDetail)
 
 /** The locale query in canonical form (400 for a malformed tag); '' when absent. */
@@ -55,20 +57,36 @@ export async function published(ctx: Ctx, siteId: string, query: PublishedQuery)
   })
 }
 
-/** Published and featured blogs of the site, in published order; limit/offset; cached like the published list. */
-export async function featured(ctx: Ctx, siteId: string, query: FeaturedQuery): Promise<RawJson> {
+/**
+ * Published and featured blogs of the site, in published order; limit/offset; cached like the published list.
+ * A plain array (decisions.md "Content"); `total` goes into the X-Total-Count header.
+ */
+export async function featured(ctx: Ctx, siteId: string, query: FeaturedQuery): Promise<RawWindow> {
   const locale = localeKey(query.locale)
   return featuredCache.get(ctx, siteId, `feat:${query.limit}:${query.offset}:${locale}`, async () => {
     const page = await q.publishedBlogs(ctx.db, siteId, ctx.clock.now(), query.limit, query.offset, true)
-    const data = await q.itemsForRows(ctx.db, page.rows, locale || undefined)
-    return { value: { data, meta: { limit: query.limit, offset: query.offset, total: page.total } }, until: page.nextChangeAt }
+    const items = await q.itemsForRows(ctx.db, page.rows, locale || undefined)
+    return { value: { items, total: page.total }, until: page.nextChangeAt }
   })
 }
 
-/** The live blog with this slug among the site's blogs (any status), as detail; cached per content version. 404 when none. */
+/** Live at `now`: Published and inside publish_start/publish_end (what a Read-level caller may see by slug). */
+export function isLive(row: Pick<BlogRow, 'status' | 'publish_start' | 'publish_end'>, now: Date): boolean {
+  const t = now.getTime()
+  return row.status === 'Published' && (row.publish_start === null || row.publish_start.getTime() <= t) && (row.publish_end === null || row.publish_end.getTime() > t)
+}
+
+/**
+ * The live blog with this slug among the site's blogs, as detail; cached per record (core/read-cache.ts). Delivery lookup
+ * (decisions.md "Content"): Write and above on the site see any status (previews); Read-level callers only a blog
+ * that is live now, anything else is 404 for them. The two audiences are cached apart. 404 when none.
+ */
 export async function bySlug(ctx: Ctx, siteId: string, slug: string): Promise<RawJson> {
-  return detailCache.get(ctx, { site: siteId, record: `blog:slug:${siteId}:${slug}` }, 'slug', async () => {
+  const preview = satisfies(ctx.principal, siteId, 'Write')
+  return detailCache.get(ctx, { site: siteId, record: `blog:slug:${siteId}:${slug}` }, preview ? 'slug' : 'live-slug', async () => {
     const row = (await q.blogBySlug(ctx.db, siteId, slug)) ?? notFound(blogEntity)
-    return { value: await q.detailOf(ctx.db, row), until: null }
+    if (!preview && !isLive(row, ctx.clock.now())) notFound(blogEntity)
+    // A live answer stops being one when publish_end passes, without a write.
+    return { value: await q.detailOf(ctx.db, row), until: preview ? null : row.publish_end }
   })
 }

@@ -15,8 +15,8 @@ export interface SimilarityProfile {
   tagIds: readonly string[]
   categoryIds: readonly string[]
   primaryCategoryId: string | null
-  /** Free-text author; an empty author matches nobody. */
-  author: string
+  /** Free-text author; an unset (null) or empty author matches nobody. */
+  author: string | null
 }
 
 export interface SimilarCandidate extends SimilarityProfile {
@@ -42,7 +42,7 @@ const shared = (a: readonly string[], b: readonly string[]) => {
 export function similarityScore(source: SimilarityProfile, candidate: SimilarityProfile): number {
   let score = SIMILAR_POINTS.tag * shared(source.tagIds, candidate.tagIds) + SIMILAR_POINTS.category * shared(source.categoryIds, candidate.categoryIds)
   if (source.primaryCategoryId !== null && source.primaryCategoryId === candidate.primaryCategoryId) score += SIMILAR_POINTS.primaryCategory
-  if (source.author !== '' && source.author === candidate.author) score += SIMILAR_POINTS.author
+  if (source.author !== null && source.author !== '' && source.author === candidate.author) score += SIMILAR_POINTS.author
   return score
 }
 

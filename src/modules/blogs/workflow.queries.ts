@@ -34,14 +34,16 @@ export async function claimDueBlog(tx: Tx, now: Date): Promise<BlogRow | undefin
 
 export interface FeedSite {
   name: string
-  description: string
+  description: string | null
+  url: string | null
+  postPath: string
   localeCode: string | null
 }
 
-/** A live site's name, description and default locale code. */
+/** A live site's name, description, frontend url and post path, and default locale code. */
 export async function feedSite(db: ReadDb, siteId: string): Promise<FeedSite | undefined> {
   const [row] = await db
-    .select({ name: sites.name, description: sites.description, localeCode: locales.code })
+    .select({ name: sites.name, description: sites.description, url: sites.url, postPath: sites.post_path, localeCode: locales.code })
     .from(sites)
     .leftJoin(locales, and(eq(locales.site_id, sites.id), eq(locales.is_default, true)))
     .where(and(eq(sites.id, siteId), isNull(sites.deleted_at)))
@@ -78,7 +80,7 @@ export async function latestPublished(db: ReadDb, siteId: string, now: Date, lim
 }
 
 /** The live blog's content id and author when the site carries it. */
-export async function blogInSite(db: ReadDb, siteId: string, blogId: string): Promise<{ contentId: string; author: string } | undefined> {
+export async function blogInSite(db: ReadDb, siteId: string, blogId: string): Promise<{ contentId: string; author: string | null } | undefined> {
   const [row] = await db
     .select({ contentId: blogs.content_id, author: blogs.author })
     .from(blogs)
@@ -92,13 +94,13 @@ const P = SIMILAR_POINTS
 
 /**
  * Similar blogs in one statement (spec "Similar-blog rules"): every shared live tag, shared live category,
- * same primary category and same non-empty author adds points; only blogs published in the site at `now`,
+ * same primary category and same author (set, not empty) adds points; only blogs published in the site at `now`,
  * other than the source, with a positive score; score desc, published_date newest first, published_at, id.
  */
 export async function similarBlogIds(
   db: ReadDb,
   siteId: string,
-  source: { contentId: string; author: string },
+  source: { contentId: string; author: string | null },
   now: Date,
   limit: number,
 ): Promise<Array<{ id: string; score: number }>> {
@@ -123,7 +125,7 @@ export async function similarBlogIds(
         from content_categories cc join src_cats s on s.category_id = cc.category_id
       union all
       select b.content_id, ${P.author}::int from carried c join blogs b on b.content_id = c.content_id
-        where ${author} <> '' and b.author = ${author}
+        where ${author ?? ''} <> '' and b.author = ${author ?? ''}
     )
     select b.id::text as id, sum(h.points)::int as score
     from hits h

@@ -61,8 +61,9 @@ export const blogWorkflowRoutes: AppPlugin = async (app) => {
         ...op('getSiteBlogFeed', 'RSS 2.0 feed of the last 50 published blogs, in the site default locale'),
         description:
           'application/rss+xml. Cached for an hour and refreshed as soon as a blog of the site is published, changed or removed. ' +
-          'Sends an ETag; If-None-Match with the current ETag answers 304. There is no site URL: <link> elements point at this API ' +
-          '(the published list, and each blog by slug), and each <guid isPermaLink="false"> is the blog id.',
+          'Sends an ETag; If-None-Match with the current ETag answers 304. The channel <link> is the site\'s `url` (or `/`); each item\'s ' +
+          '<link> is `url` + the settings\' `post_path` with {slug} filled in (the bare path when the site has no url); each ' +
+          '<guid isPermaLink="false"> is the blog id. An item without title shows its slug; a site or settings change refreshes the feed at once.',
         params: SiteParams,
         produces: ['application/rss+xml'],
         response: { 200: RssDocument, 304: NotModified },

@@ -104,12 +104,18 @@ interface CachedFeed {
   body: string
 }
 
-function feedItem(b: BlogListItem, apiBase: string, siteId: string): FeedItem {
+/** Where a post lives on the site's frontend: url + post_path with {slug} filled in (the bare path without a url). */
+export function postLink(site: Pick<wq.FeedSite, 'url' | 'postPath'>, slug: string): string {
+  const path = site.postPath.split('{slug}').join(encodeURIComponent(slug))
+  return site.url === null ? path : `${site.url.replace(/\/+$/, '')}${path}`
+}
+
+function feedItem(b: BlogListItem, site: wq.FeedSite): FeedItem {
   const date = b.published_at ?? (b.published_date ? `${b.published_date}T00:00:00Z` : null)
   return {
     title: b.title || b.slug,
-    description: b.excerpt || b.subtitle,
-    link: `${apiBase}/sites/${siteId}/blogs/by-slug/${encodeURIComponent(b.slug)}`,
+    description: b.excerpt || b.subtitle || null,
+    link: postLink(site, b.slug),
     guid: b.id,
     pubDate: date === null ? null : new Date(date),
     categories: b.categories.map((c) => c.name),
@@ -123,13 +129,13 @@ async function renderFeed(ctx: Ctx, siteId: string, site: wq.FeedSite, apiBase: 
   const body = renderRss(
     {
       title: site.name,
-      description: site.description,
-      link: `${apiBase}/sites/${siteId}/blogs/published`,
+      description: site.description ?? '',
+      link: site.url ?? '/',
       selfUrl: `${apiBase}/sites/${siteId}/feed.rss`,
       language: site.localeCode,
       generator: ctx.deps.config.appName,
     },
-    items.map((b) => feedItem(b, apiBase, siteId)),
+    items.map((b) => feedItem(b, site)),
   )
   return { etag: etagOf(body), until: latest.nextChangeAt?.getTime() ?? null, body }
 }
@@ -137,12 +143,13 @@ async function renderFeed(ctx: Ctx, siteId: string, site: wq.FeedSite, apiBase: 
 
 /**
  * GET /sites/{site_id}/feed.rss (Read): RSS 2.0 of the site's last 50 published blogs in its default locale.
- * Cached for an hour under the site's content version (a publish, change or removal answers fresh at once,
- * on every instance) and the site's name, description and default locale; ETag / If-None-Match. 404 unknown site.
- * apiBase: absolute URL of /api/v1 as the caller reached it (the links point at the API: there is no site URL).
+ * Cached for an hour under the site's content version (a publish, change or removal, and a change of the site's
+ * name, description, url, post_path or default locale answers fresh at once, on every instance); ETag / If-None-Match.
+ * 404 unknown site. Links: the site's url + post_path (decisions.md "Sites and locales"); apiBase (the API root as the
+ * caller reached it) only names the feed itself (atom:link rel="self").
  */
 export async function feed(ctx: Ctx, siteId: string, apiBase: string, ifNoneMatch?: string): Promise<FeedAnswer> {
-  // Site name, description and locales are part of the feed: site and locale writes bump the content version too.
+  // Site name, description, url, post_path and locales are part of the feed: site, settings and locale writes bump the content version too.
   const variant = createHash('sha256').update(JSON.stringify([apiBase, ctx.deps.config.appName])).digest('base64url')
   const text = await cachedText(
     ctx,

@@ -63,7 +63,7 @@ const changedFor = (blog: Blog, oldSlug?: string) => ({
 async function notifyIfSubmitted(tx: Tx, from: ContentStatus, row: BlogRow): Promise<void> {
   if (!becomesSubmitted(from, row.status)) return
   const { title } = await q.defaultLocalization(tx, row.content_id, row.site_id)
-  await notifySubmitted(tx, { siteId: row.site_id, entityType: 'blog', entityId: row.id, title })
+  await notifySubmitted(tx, { siteId: row.site_id, entityType: 'blog', entityId: row.id, title: title ?? '' })
 }
 
 /**
@@ -90,7 +90,7 @@ export async function create(ctx: Ctx, body: CreateBlogBody): Promise<BlogDetail
       content_id: content.id,
       site_id: owner,
       slug: body.slug,
-      author: body.author ?? '',
+      author: body.author ?? null,
       status,
       published_date: body.published_date ?? (published ? dateIn(site.timezone, now) : null),
       published_at: published ? now : null,
@@ -98,7 +98,7 @@ export async function create(ctx: Ctx, body: CreateBlogBody): Promise<BlogDetail
       publish_end: publishEnd,
       is_featured: body.is_featured ?? false,
       allow_comments: body.allow_comments ?? true,
-      reading_time_minutes: readingTimeMinutes(inputs.find((l) => l.locale_id === defaultLocale)?.body ?? ''),
+      reading_time_minutes: readingTimeMinutes(inputs.find((l) => l.locale_id === defaultLocale)?.body ?? null),
       cover_image_id: body.cover_image_id ?? null,
       header_image_id: body.header_image_id ?? null,
       created_by: ctx.principal.actorId,

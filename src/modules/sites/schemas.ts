@@ -6,7 +6,9 @@ export const Site = Type.Object(
     id: Uuid,
     name: Type.String(),
     slug: Type.String(),
-    description: Type.String(),
+    description: Nullable(Type.String()),
+    url: Nullable(Type.String({ description: 'Absolute http(s) URL of the public frontend; RSS links are url + post_path' })),
+    favicon_url: Nullable(Type.String({ description: 'http(s) URL of the favicon' })),
     is_active: Type.Boolean(),
     created_at: Timestamp,
     updated_at: Timestamp,
@@ -30,18 +32,23 @@ export const LocaleInput = Body({ code: LocaleCode, name: Type.Optional(LocaleNa
 export type LocaleInput = Static<typeof LocaleInput>
 
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'not blank' })
-const Description = Type.String({ maxLength: 5000 })
+const Description = Nullable(Type.String({ maxLength: 5000 }))
+const HttpUrl = (what: string) => Nullable(Type.String({ minLength: 1, maxLength: 2000, description: `${what}: an absolute http(s) URL, or null` }))
+const SiteUrl = HttpUrl('Public frontend')
+const FaviconUrl = HttpUrl('Favicon')
 
 export const CreateSiteBody = Body({
   name: Name,
   slug: Slug,
   description: Type.Optional(Description),
+  url: Type.Optional(SiteUrl),
+  favicon_url: Type.Optional(FaviconUrl),
   is_active: Type.Optional(Type.Boolean()),
   locales: Type.Optional(Type.Array(LocaleInput, { maxItems: 100 })),
 })
 export type CreateSiteBody = Static<typeof CreateSiteBody>
 
-export const UpdateSiteBody = PatchBody({ name: Name, slug: Slug, description: Description, is_active: Type.Boolean() })
+export const UpdateSiteBody = PatchBody({ name: Name, slug: Slug, description: Description, url: SiteUrl, favicon_url: FaviconUrl, is_active: Type.Boolean() })
 export type UpdateSiteBody = Static<typeof UpdateSiteBody>
 
 export const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 200 }) })
@@ -59,6 +66,7 @@ export const SiteSettings = Type.Object(
     max_upload_bytes: Type.Integer(),
     timezone: Type.String(),
     default_locale_id: Nullable(Uuid),
+    post_path: Type.String({ description: 'Path of a post on the frontend, `{slug}` filled in (RSS links: url + post_path)' }),
   },
   { $id: 'SiteSettings' },
 )
@@ -71,5 +79,6 @@ export const UpdateSettingsBody = PatchBody({
   max_upload_bytes: Type.Integer({ minimum: 1, maximum: 10 * 1024 ** 3 }),
   timezone: Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone, e.g. Europe/Berlin' }),
   default_locale_id: Uuid,
+  post_path: Type.String({ minLength: 2, maxLength: 500, pattern: '^/', description: 'Starts with / and contains {slug}, e.g. /blog/{slug}' }),
 })
 export type UpdateSettingsBody = Static<typeof UpdateSettingsBody>

@@ -4,14 +4,15 @@ import { mutate } from '../../core/mutation.js'
 import type { SiteRow } from '../../db/schema/sites.js'
 import { conflict, notFound, validation } from '../../http/errors.js'
 import { canonicalLocale, localeDisplayName } from './locale-codes.service.js'
+import { checkHttpUrl } from './links.service.js'
 import { siteEntity } from './entity.js'
 import * as q from './queries.js'
 import type { CreateSiteBody, LocaleInput, Site, UpdateSiteBody } from './schemas.js'
 
 /** Public fields only: settings have their own endpoint. */
 export function present(row: SiteRow): Site {
-  const { id, name, slug, description, is_active, created_at, updated_at } = row
-  return { id, name, slug, description, is_active, created_at, updated_at }
+  const { id, name, slug, description, url, favicon_url, is_active, created_at, updated_at } = row
+  return { id, name, slug, description, url, favicon_url, is_active, created_at, updated_at }
 }
 
 /** Sites the caller can see: its key's site, its memberships, or all for unscoped callers. */
@@ -51,13 +52,17 @@ export type CreateSiteInput = CreateSiteBody
 /** Creates a site and, in the same transaction, its locales (and, for a JWT creator, its Owner membership). 409 when the slug is taken. */
 export async function create(ctx: Ctx, body: CreateSiteBody) {
   const locs = normaliseLocales(body.locales ?? [])
+  const url = checkHttpUrl(body.url ?? null, 'url')
+  const faviconUrl = checkHttpUrl(body.favicon_url ?? null, 'favicon_url')
   const now = ctx.clock.now()
   return mutate(ctx, { entity: siteEntity, action: 'Create' }, async (tx) => {
     if (await q.findSiteBySlug(tx, body.slug)) conflict(`A site with slug "${body.slug}" already exists`)
     const row = await q.insertSite(tx, {
       name: body.name,
       slug: body.slug,
-      description: body.description ?? '',
+      description: body.description ?? null,
+      url,
+      favicon_url: faviconUrl,
       is_active: body.is_active ?? true,
       created_at: now,
       updated_at: now,
@@ -79,8 +84,13 @@ export async function create(ctx: Ctx, body: CreateSiteBody) {
   })
 }
 
-/** Partial update of name, slug, description, is_active: 400 for no field, 404 unknown/deleted, 409 when the new slug is taken. */
+/**
+ * Partial update of name, slug, description, url, favicon_url, is_active (null clears description and the URLs): 400 for
+ * no field or a URL that is not absolute http(s), 404 unknown/deleted, 409 when the new slug is taken.
+ */
 export async function update(ctx: Ctx, id: string, body: UpdateSiteBody): Promise<Site> {
+  if (body.url !== undefined) checkHttpUrl(body.url, 'url')
+  if (body.favicon_url !== undefined) checkHttpUrl(body.favicon_url, 'favicon_url')
   const out = await mutate(ctx, { entity: siteEntity, action: 'Update' }, async (tx) => {
     const before = (await q.lockSite(tx, id)) ?? notFound(siteEntity)
     if (body.slug !== undefined && body.slug !== before.slug && (await q.findSiteBySlug(tx, body.slug))) {

@@ -3,7 +3,7 @@ import { PageQuerySchema } from '../../http/pagination.js'
 import { Body, Nullable, PatchBody, Timestamp, Uuid, presenter } from '../../http/schemas.js'
 
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Display name (not blank)' })
-const Description = Type.String({ maxLength: 5000 })
+const Description = Nullable(Type.String({ maxLength: 5000 }))
 const DisplayOrder = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000, description: 'Ascending sort key among siblings' })
 const SlugInput = Type.String({
   minLength: 1,
@@ -25,7 +25,7 @@ export const Category = Type.Object(
     parent_id: Nullable(Uuid),
     name: Type.String(),
     slug: Type.String(),
-    description: Type.String(),
+    description: Nullable(Type.String()),
     display_order: Type.Integer(),
     created_at: Timestamp,
     updated_at: Timestamp,

@@ -11,12 +11,14 @@ export const blogsMatrix: MatrixModule = {
   shares: ['blog', 'blog_localization', 'content'],
   async setup({ t, a, b }) {
     const en = localeId(a, 'en')
-    const create = async (key: string, siteIds: string[]) =>
+    const create = async (key: string, siteIds: string[], status = 'Draft') =>
       expectStatus<BlogDetail>(
-        await t.as(key).post('/blogs', { site_ids: siteIds, slug: `matrix-${uid()}`, localizations: [{ locale_id: en, title: 'Matrix' }] }),
+        await t.as(key).post('/blogs', { site_ids: siteIds, slug: `matrix-${uid()}`, status, localizations: [{ locale_id: en, title: 'Matrix' }] }),
         201,
       )
     const blog = await create(a.keys.Write, [a.id])
+    // By slug, Read-level callers see only live blogs (decisions.md "Content": delivery lookups).
+    const live = await create(a.keys.Write, [a.id], 'Published')
     const doomed = await create(a.keys.Write, [a.id])
     // Owned by A, carried by B: only an unscoped key may name both sites.
     const shared = await create(t.masterKey, [a.id, b.id])
@@ -25,7 +27,7 @@ export const blogsMatrix: MatrixModule = {
       records: { blog: blog.id, blog_localization: blog.localizations[0]!.id, content: blog.content_id },
       shared: { blog: shared.id, blog_localization: shared.localizations[0]!.id, content: shared.content_id },
       routes: {
-        'GET /api/v1/sites/:site_id/blogs/by-slug/:slug': { params: { slug: blog.slug } },
+        'GET /api/v1/sites/:site_id/blogs/by-slug/:slug': { params: { slug: live.slug } },
         'GET /api/v1/sites/:site_id/blogs/:id/similar': { params: { id: blog.id } },
         'POST /api/v1/blogs': { body: { site_ids: [a.id], slug: `matrix-${uid()}`, localizations: [{ locale_id: en, title: 'Matrix' }] } },
         'PUT /api/v1/blogs/:id': { body: { author: 'Matrix' } },

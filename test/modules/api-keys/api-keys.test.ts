@@ -47,9 +47,9 @@ describe('POST /api-keys', () => {
     expect((await keyRow(t, body.id))?.key_prefix).toBe(body.key!.slice(0, 12))
   })
 
-  it('applies defaults: empty description, the configured rate limit, no expiry', async () => {
+  it('applies defaults: no description (null), the configured rate limit, no expiry', async () => {
     const body = expectStatus<KeyBody>(await t.as(t.masterKey).post('/api-keys', { name: 'n', permission: 'Write', site_id: a.id }), 200)
-    expect(body).toMatchObject({ description: '', rate_limit_per_minute: t.config.defaultKeyRateLimit, expires_at: null, status: 'Active' })
+    expect(body).toMatchObject({ description: null, rate_limit_per_minute: t.config.defaultKeyRateLimit, expires_at: null, status: 'Active' })
   })
 
   it('generates a different key every time', async () => {
@@ -251,6 +251,8 @@ describe('PUT /api-keys/{id}', () => {
     expect(used.headers['ratelimit-limit']).toBe('77')
     // expires_at can be cleared again.
     expect(expectStatus<KeyBody>(await t.as(a.keys.Admin).put(`/api-keys/${k.id}`, { expires_at: null }), 200).expires_at).toBeNull()
+    // description is cleared with null (unset text is null, never "").
+    expect(expectStatus<KeyBody>(await t.as(a.keys.Admin).put(`/api-keys/${k.id}`, { description: null }), 200).description).toBeNull()
   })
 
   it('permission and site are fixed: changing only them is an empty update (400)', async () => {

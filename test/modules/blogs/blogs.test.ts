@@ -166,12 +166,24 @@ describe('PUT /blogs/{id}', () => {
     expect(await eventsFor(t, 'blog.updated', blog.id)).toHaveLength(1)
   })
 
+  it('author: null on create or omitted is null (stored as NULL); null clears it; a blog without localization lists null texts', async () => {
+    const none = await createBlog(t, a, { author: null })
+    expect(none.author).toBeNull()
+    const omitted = expectStatus<BlogDetail>(await t.as(a.keys.Write).post('/blogs', { site_ids: [a.id], slug: `bare-${uid()}` }), 201)
+    expect(omitted.author).toBeNull()
+    const named = await createBlog(t, a, { author: 'Bea' })
+    expect(expectStatus<Blog>(await t.as(a.keys.Write).put(`/blogs/${named.id}`, { author: null }), 200).author).toBeNull()
+    expect((await historyOf(t, 'blog', named.id, 'author')).map((h) => [h.old_value, h.new_value])).toEqual([['Bea', null]])
+    const items = expectStatus<{ data: Array<Record<string, unknown>> }>(await t.as(a.keys.Read).get(`/sites/${a.id}/blogs?per_page=100`), 200).data
+    expect(items.find((x) => x.id === omitted.id)).toMatchObject({ author: null, title: null, subtitle: null, excerpt: null, locale: null })
+  })
+
   it('changes the slug; 409 when another live blog of the site has it', async () => {
     const one = await createBlog(t, a)
     const two = await createBlog(t, a)
     const slug = `renamed-${uid()}`
     expect(expectStatus<Blog>(await t.as(a.keys.Write).put(`/blogs/${one.id}`, { slug }), 200).slug).toBe(slug)
-    expect(expectStatus<BlogDetail>(await t.as(a.keys.Read).get(`/sites/${a.id}/blogs/by-slug/${slug}`), 200).id).toBe(one.id)
+    expect(expectStatus<BlogDetail>(await t.as(a.keys.Write).get(`/sites/${a.id}/blogs/by-slug/${slug}`), 200).id).toBe(one.id)
     expectProblem(await t.as(a.keys.Write).put(`/blogs/${two.id}`, { slug }), 409, 'CONFLICT')
     expect(expectStatus<Blog>(await t.as(a.keys.Read).get(`/blogs/${two.id}`), 200).slug).toBe(two.slug)
   })

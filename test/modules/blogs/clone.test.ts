@@ -54,9 +54,27 @@ describe('POST /blogs/{id}/clone', () => {
     const slugs: string[] = []
     for (let i = 0; i < 3; i++) slugs.push(expectStatus<Blog>(await t.as(a.keys.Write).post(`/blogs/${source.id}/clone`), 201).slug)
     expect(slugs).toEqual([`${slug}-copy`, `${slug}-copy-2`, `${slug}-copy-3`])
-    const second = expectStatus<BlogDetail>(await t.as(a.keys.Read).get(`/sites/${a.id}/blogs/by-slug/${slug}-copy-2`), 200)
+    const second = expectStatus<BlogDetail>(await t.as(a.keys.Write).get(`/sites/${a.id}/blogs/by-slug/${slug}-copy-2`), 200)
     expectNoContent(await t.as(a.keys.Write).delete(`/blogs/${second.id}`))
     expect(expectStatus<Blog>(await t.as(a.keys.Write).post(`/blogs/${source.id}/clone`), 201).slug).toBe(`${slug}-copy-2`)
+  })
+
+  it('20 concurrent clones of one blog all succeed, with 20 distinct slugs', async () => {
+    const slug = `busy-${uid()}`
+    const source = await createBlog(t, a, { slug, localizations: [{ locale: 'en', title: 'Busy' }] })
+    const answers = await Promise.all(Array.from({ length: 20 }, () => t.as(a.keys.Write).post(`/blogs/${source.id}/clone`)))
+    expect(answers.map((r) => r.statusCode)).toEqual(Array.from({ length: 20 }, () => 201))
+    const slugs = answers.map((r) => r.json<Blog>().slug)
+    expect(new Set(slugs).size).toBe(20)
+    expect(new Set(slugs)).toEqual(new Set([`${slug}-copy`, ...Array.from({ length: 19 }, (_, i) => `${slug}-copy-${i + 2}`)]))
+  })
+
+  it('concurrent clones of a shared blog, through its owner, all succeed in every carrying site', async () => {
+    const slug = `busy-shared-${uid()}`
+    const source = await createBlog(t, a, { slug }, t.masterKey, [a.id, b.id])
+    const answers = await Promise.all(Array.from({ length: 10 }, () => t.as(t.masterKey).post(`/blogs/${source.id}/clone`)))
+    expect(answers.map((r) => r.statusCode)).toEqual(Array.from({ length: 10 }, () => 201))
+    expect(new Set(answers.map((r) => r.json<Blog>().slug)).size).toBe(10)
   })
 
   it('skips a suffix taken in any carrying site', async () => {
@@ -76,6 +94,6 @@ describe('POST /blogs/{id}/clone', () => {
     expectProblem(await t.as(a.keys.Write).post('/blogs/xyz/clone'), 400, 'VALIDATION_FAILED')
     expectNoContent(await t.as(a.keys.Write).delete(`/blogs/${source.id}`))
     expectProblem(await t.as(a.keys.Write).post(`/blogs/${source.id}/clone`), 404, 'NOT_FOUND')
-    expectProblem(await t.as(a.keys.Read).get(`/sites/${a.id}/blogs/by-slug/${source.slug}-copy`), 404, 'NOT_FOUND')
+    expectProblem(await t.as(a.keys.Write).get(`/sites/${a.id}/blogs/by-slug/${source.slug}-copy`), 404, 'NOT_FOUND')
   })
 })

@@ -16,7 +16,7 @@ import { createBlog, locId } from './fixtures.js'
 interface RssItem {
   title: string
   link?: string
-  description: string
+  description?: string
   pubDate?: string
   guid: { '#text': string; '@_isPermaLink': string }
   category?: string[]
@@ -127,12 +127,12 @@ describe('GET /sites/{site_id}/feed.rss', () => {
     expect(ch.title).toBe(name)
     expect(ch.description).toBe('All the news ]]> & more 📰')
     expect(ch.language).toBe('en')
-    expect(ch.link).toBe(`http://localhost:80/api/v1/sites/${site.id}/blogs/published`)
+    expect(ch.link).toBe('/') // no site url
     const item = ch.items.find((i) => i.guid['#text'] === blog.id)!
     expect(item.title).toBe(NASTY)
     expect(item.description).toBe(`Excerpt of ${NASTY}`)
     expect(item.guid['@_isPermaLink']).toBe('false')
-    expect(item.link).toBe(`http://localhost:80/api/v1/sites/${site.id}/blogs/by-slug/${blog.slug}`)
+    expect(item.link).toBe(`/blog/${blog.slug}`) // the bare post_path without a site url
     expect(item.pubDate).toBe(new Date(blog.published_at as string).toUTCString())
   })
 
@@ -222,6 +222,37 @@ describe('GET /sites/{site_id}/feed.rss', () => {
     const changed = await feedOf(s, { 'if-none-match': etag })
     expect(rssOk(changed).items.map((i) => i.title)).toEqual(['Two', 'One'])
     expect(changed.headers.etag).not.toBe(etag)
+  })
+
+  it("links to the site's frontend: url + post_path with {slug} filled in, the channel to url; a site or settings change refreshes the cached feed", async () => {
+    const s = await makeSite(t)
+    const blog = await post(s, 'Linked')
+    const links = async () => {
+      const ch = rssOk(await feedOf(s))
+      return { channel: ch.link, item: ch.items.find((i) => i.guid['#text'] === blog.id)?.link }
+    }
+    expect(await links()).toEqual({ channel: '/', item: `/blog/${blog.slug}` })
+    expect((await t.as(s.keys.Admin).put(`/sites/${s.id}`, { url: 'https://www.example.com/' })).statusCode).toBe(200)
+    expect(await links()).toEqual({ channel: 'https://www.example.com/', item: `https://www.example.com/blog/${blog.slug}` })
+    expect((await t.as(s.keys.Admin).put(`/sites/${s.id}/settings`, { post_path: '/posts/{slug}/' })).statusCode).toBe(200)
+    expect(await links()).toEqual({ channel: 'https://www.example.com/', item: `https://www.example.com/posts/${blog.slug}/` })
+    expect((await t.as(s.keys.Admin).put(`/sites/${s.id}`, { url: 'http://localhost:3000/base' })).statusCode).toBe(200)
+    expect(await links()).toEqual({ channel: 'http://localhost:3000/base', item: `http://localhost:3000/base/posts/${blog.slug}/` })
+    expect((await t.as(s.keys.Admin).put(`/sites/${s.id}`, { url: null })).statusCode).toBe(200)
+    expect(await links()).toEqual({ channel: '/', item: `/posts/${blog.slug}/` })
+  })
+
+  it('an item without title, excerpt or subtitle shows its slug and no description; the site without description still renders', async () => {
+    const s = await makeSite(t)
+    const bare = await createBlog(t, s, { status: 'Published', localizations: [{ locale: 'en', body: 'Words' }] })
+    expect(bare.localizations[0]).toMatchObject({ title: null, subtitle: null, excerpt: null, meta_title: null, meta_description: null })
+    const none = await createBlog(t, s, { status: 'Published' })
+    const ch = rssOk(await feedOf(s))
+    expect(ch.description).toBe('')
+    const bySlug = new Map(ch.items.map((i) => [i.guid['#text'], i]))
+    expect(bySlug.get(bare.id)).toMatchObject({ title: bare.slug, link: `/blog/${bare.slug}` })
+    expect(bySlug.get(bare.id)).not.toHaveProperty('description')
+    expect(bySlug.get(none.id)).toMatchObject({ title: none.slug })
   })
 
   it('401 without credentials; 404 for another site, an unknown site or a deleted one; 400 for a bad id', async () => {

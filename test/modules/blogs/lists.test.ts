@@ -7,7 +7,7 @@ import { testApp, type TestApp } from '../../helpers/app.js'
 import { makeSite, uid, type SiteFixture } from '../../helpers/factories.js'
 import { expectProblem, expectStatus } from '../../helpers/http.js'
 import { addCategory, addTag, assignCategory, assignTag, createBlog, locId, publishedBlog } from './fixtures.js'
-import { expectNoContent, type LimitOffsetPage, type Page } from '../../helpers/records.js'
+import { expectNoContent, type Page } from '../../helpers/records.js'
 
 
 let t: TestApp
@@ -116,18 +116,29 @@ describe('GET /sites/{site_id}/blogs/published', () => {
 })
 
 describe('GET /sites/{site_id}/blogs/featured', () => {
-  it('published and featured only, limit/offset with defaults 10 and 0', async () => {
+  it('published and featured only, a plain array with the total in X-Total-Count, limit/offset with defaults 10 and 0', async () => {
     const site = await makeSite(t)
     const f1 = await publishedBlog(t, site, { is_featured: true, published_date: '2024-01-01' })
     const f2 = await publishedBlog(t, site, { is_featured: true, published_date: '2024-02-01' })
     await publishedBlog(t, site)
     await createBlog(t, site, { is_featured: true })
-    const res = expectStatus<LimitOffsetPage<BlogListItem>>(await t.as(site.keys.Read).get(`/sites/${site.id}/blogs/featured`), 200)
-    expect(res.meta).toEqual({ limit: 10, offset: 0, total: 2 })
-    expect(res.data.map((x) => x.id)).toEqual([f2.id, f1.id])
-    const second = expectStatus<LimitOffsetPage<BlogListItem>>(await t.as(site.keys.Read).get(`/sites/${site.id}/blogs/featured?limit=1&offset=1`), 200)
-    expect(second).toMatchObject({ meta: { limit: 1, offset: 1, total: 2 } })
-    expect(second.data.map((x) => x.id)).toEqual([f1.id])
+    const res = await t.as(site.keys.Read).get(`/sites/${site.id}/blogs/featured`)
+    const all = expectStatus<BlogListItem[]>(res, 200)
+    expect(Array.isArray(all)).toBe(true)
+    expect(res.headers['x-total-count']).toBe('2')
+    expect(all.map((x) => x.id)).toEqual([f2.id, f1.id])
+    expect(all[0]).toMatchObject({ title: `Title ${f2.slug}`, subtitle: null, excerpt: null, locale: 'en' })
+    const secondRes = await t.as(site.keys.Read).get(`/sites/${site.id}/blogs/featured?limit=1&offset=1`)
+    const second = expectStatus<BlogListItem[]>(secondRes, 200)
+    expect(secondRes.headers['x-total-count']).toBe('2')
+    expect(second.map((x) => x.id)).toEqual([f1.id])
+    // Served again from the cache: same array, same header.
+    const again = await t.as(site.keys.Read).get(`/sites/${site.id}/blogs/featured?limit=1&offset=1`)
+    expect(again.headers['x-total-count']).toBe('2')
+    expect(again.body).toBe(secondRes.body)
+    const past = await t.as(site.keys.Read).get(`/sites/${site.id}/blogs/featured?offset=5`)
+    expect(expectStatus<BlogListItem[]>(past, 200)).toEqual([])
+    expect(past.headers['x-total-count']).toBe('2')
   })
 
   it('400 for limit over 100 or a negative offset, 401, 404 for another site', async () => {
@@ -150,6 +161,46 @@ describe('GET /sites/{site_id}/blogs/by-slug/{slug}', () => {
     expectProblem(await t.as().get(`/sites/${a.id}/blogs/by-slug/${blog.slug}`), 401, 'UNAUTHENTICATED')
     expectNoContent(await t.as(a.keys.Write).delete(`/blogs/${blog.id}`))
     expectProblem(await t.as(a.keys.Read).get(`/sites/${a.id}/blogs/by-slug/${blog.slug}`), 404, 'NOT_FOUND')
+  })
+
+  it('delivery lookup: a Read key gets only live blogs (Draft, InReview, Scheduled, not yet started, expired → 404); Write and above see every status', async () => {
+    const site = await makeSite(t)
+    const now = clock().now().getTime()
+    const iso = (ms: number) => new Date(ms).toISOString()
+    const draft = await createBlog(t, site)
+    const inReview = await createBlog(t, site)
+    expectStatus(await t.as(site.keys.Write).put(`/blogs/${inReview.id}`, { status: 'InReview' }), 200)
+    const scheduled = await createBlog(t, site, { status: 'Published', publish_start: iso(now + day) })
+    expect(scheduled.status).toBe('Scheduled')
+    const expired = await publishedBlog(t, site, { publish_start: iso(now - 2 * day), publish_end: iso(now + day) })
+    const live = await publishedBlog(t, site, { publish_start: iso(now - day) })
+    const bySlug = (key: string, slug: string) => t.as(key).get(`/sites/${site.id}/blogs/by-slug/${slug}`)
+    // Warm both audiences' caches before the clock moves: the live answer must not outlive publish_end.
+    expect(expectStatus<BlogDetail>(await bySlug(site.keys.Read, expired.slug), 200).id).toBe(expired.id)
+    expect(expectStatus<BlogDetail>(await bySlug(site.keys.Write, expired.slug), 200).id).toBe(expired.id)
+    clock().advance(2 * day)
+    for (const b of [draft, inReview, expired]) {
+      expectProblem(await bySlug(site.keys.Read, b.slug), 404, 'NOT_FOUND')
+      // The preview answer is cached under its own key: a Write key sees it, a Read key asked after it still gets 404.
+      expect(expectStatus<BlogDetail>(await bySlug(site.keys.Write, b.slug), 200).id).toBe(b.id)
+      expectProblem(await bySlug(site.keys.Read, b.slug), 404, 'NOT_FOUND')
+    }
+    for (const key of [site.keys.Write, site.keys.Admin, site.keys.Master]) {
+      expect(expectStatus<BlogDetail>(await bySlug(key, draft.slug), 200).status).toBe('Draft')
+    }
+    expect(expectStatus<BlogDetail>(await t.as(t.masterKey).get(`/sites/${site.id}/blogs/by-slug/${draft.slug}`), 200).id).toBe(draft.id)
+    expect(expectStatus<BlogDetail>(await bySlug(site.keys.Read, live.slug), 200).id).toBe(live.id)
+  })
+
+  it('delivery lookup: a Scheduled blog is 404 for a Read key until published, then 200', async () => {
+    const site = await makeSite(t)
+    const start = new Date(clock().now().getTime() + day).toISOString()
+    const scheduled = await createBlog(t, site, { status: 'Published', publish_start: start, localizations: [{ locale: 'en', title: 'Soon' }] })
+    expect(scheduled.status).toBe('Scheduled')
+    expectProblem(await t.as(site.keys.Read).get(`/sites/${site.id}/blogs/by-slug/${scheduled.slug}`), 404, 'NOT_FOUND')
+    expect(expectStatus<BlogDetail>(await t.as(site.keys.Write).get(`/sites/${site.id}/blogs/by-slug/${scheduled.slug}`), 200).status).toBe('Scheduled')
+    expectStatus(await t.as(site.keys.Write).put(`/blogs/${scheduled.id}`, { publish_start: null, status: 'Published' }), 200)
+    expect(expectStatus<BlogDetail>(await t.as(site.keys.Read).get(`/sites/${site.id}/blogs/by-slug/${scheduled.slug}`), 200).status).toBe('Published')
   })
 })
 
@@ -184,7 +235,7 @@ describe('bounded queries', () => {
       const page = await q.publishedBlogs(c.db, site.id, clock().now(), size, 0)
       const items = await q.itemsForRows(c.db, page.rows, 'de')
       expect(items).toHaveLength(size)
-      expect(items.every((x) => x.tags.length === 1 && x.title.startsWith('Title'))).toBe(true)
+      expect(items.every((x) => x.tags.length === 1 && x.title?.startsWith('Title') === true)).toBe(true)
       return c.count()
     }
     const small = await run(3)

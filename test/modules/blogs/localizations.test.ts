@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readingTimeMinutes } from '../../../src/modules/blogs/localization.service.js'
-import type { Blog, BlogLocalization } from '../../../src/modules/blogs/schemas.js'
+import { eq } from 'drizzle-orm'
+import { blogLocalizations } from '../../../src/db/schema/blogs.js'
+import type { Blog, BlogListItem, BlogLocalization } from '../../../src/modules/blogs/schemas.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { MISSING_ID, makeSite, type SiteFixture } from '../../helpers/factories.js'
 import { expectProblem, expectStatus } from '../../helpers/http.js'
@@ -23,6 +25,7 @@ const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join('
 describe('readingTimeMinutes', () => {
   it('~200 words a minute, at least 1 when there is text, 0 without', () => {
     expect(readingTimeMinutes('')).toBe(0)
+    expect(readingTimeMinutes(null)).toBe(0)
     expect(readingTimeMinutes('  # \n\n---  ')).toBe(0)
     expect(readingTimeMinutes('one')).toBe(1)
     expect(readingTimeMinutes(words(200))).toBe(1)
@@ -35,7 +38,7 @@ describe('GET/POST /blogs/{id}/localizations', () => {
   it('adds localizations (201), lists them default first, updates reading time from the default locale', async () => {
     const blog = await createBlog(t, a)
     const de = expectStatus<BlogLocalization>(await t.as(a.keys.Write).post(`/blogs/${blog.id}/localizations`, { locale_id: locId(a, 'de'), title: 'Hallo', body: words(900) }), 201)
-    expect(de).toMatchObject({ content_id: blog.content_id, locale_id: locId(a, 'de'), title: 'Hallo', translation_status: 'Draft', subtitle: '' })
+    expect(de).toMatchObject({ content_id: blog.content_id, locale_id: locId(a, 'de'), title: 'Hallo', translation_status: 'Draft', subtitle: null, excerpt: null, meta_title: null, meta_description: null })
     expect(expectStatus<Blog>(await t.as(a.keys.Read).get(`/blogs/${blog.id}`), 200).reading_time_minutes).toBe(0)
     const en = expectStatus<BlogLocalization>(
       await t.as(a.keys.Write).post(`/blogs/${blog.id}/localizations`, { locale_id: locId(a, 'en'), title: 'Hello', body: words(401), translation_status: 'Complete' }),
@@ -79,6 +82,23 @@ describe('PUT/DELETE /blogs/localizations/{loc_id}', () => {
     expect(res).toMatchObject({ id: loc.id, title: 'After', locale_id: locId(a, 'en') })
     expect((await historyOf(t, 'blog_localization', loc.id, 'title')).map((h) => [h.old_value, h.new_value])).toEqual([['Before', 'After']])
     expect(expectStatus<Blog>(await t.as(a.keys.Read).get(`/blogs/${blog.id}`), 200).reading_time_minutes).toBe(2)
+  })
+
+  it('unset texts are null (stored as NULL); null clears a text; a null body reads 0 minutes; translation_status stays a string', async () => {
+    const blog = await createBlog(t, a, { localizations: [{ locale: 'en', title: 'Kept', subtitle: null, body: words(250) }] })
+    const loc = blog.localizations[0]!
+    expect(loc).toMatchObject({ title: 'Kept', subtitle: null, excerpt: null, meta_title: null, meta_description: null, translation_status: 'Draft' })
+    expect(blog.reading_time_minutes).toBe(2)
+    const cleared = expectStatus<BlogLocalization>(await t.as(a.keys.Write).put(`/blogs/localizations/${loc.id}`, { title: null, body: null, excerpt: 'An excerpt' }), 200)
+    expect(cleared).toMatchObject({ title: null, body: null, excerpt: 'An excerpt', subtitle: null, translation_status: 'Draft' })
+    expect((await historyOf(t, 'blog_localization', loc.id, 'title')).map((h) => [h.old_value, h.new_value])).toEqual([['Kept', null]])
+    expect(expectStatus<Blog>(await t.as(a.keys.Read).get(`/blogs/${blog.id}`), 200).reading_time_minutes).toBe(0)
+    const [row] = await t.dbh.db.select().from(blogLocalizations).where(eq(blogLocalizations.id, loc.id))
+    expect(row).toMatchObject({ title: null, subtitle: null, body: null, meta_title: null })
+    // The list item takes title/subtitle/excerpt from that localization: null where unset, never "".
+    const items = expectStatus<{ data: BlogListItem[] }>(await t.as(a.keys.Read).get(`/sites/${a.id}/blogs?per_page=100`), 200).data
+    expect(items.find((x) => x.id === blog.id)).toMatchObject({ title: null, subtitle: null, excerpt: 'An excerpt', locale: 'en', author: 'Ann' })
+    expectProblem(await t.as(a.keys.Write).put(`/blogs/localizations/${loc.id}`, { translation_status: null }), 400, 'VALIDATION_FAILED')
   })
 
   it('deletes with Editor (Write key) and recomputes reading time; a Read key gets 403', async () => {

@@ -68,7 +68,7 @@ describe('cached reads', () => {
   it('the featured list follows is_featured changes at once', async () => {
     const site = await makeSite(first)
     const blog = await publishedBlog(first, site, { is_featured: true })
-    const featured = async () => expectStatus<{ data: BlogListItem[] }>(await first.as(site.keys.Read).get(`/sites/${site.id}/blogs/featured`), 200).data.map((x) => x.id)
+    const featured = async () => expectStatus<BlogListItem[]>(await first.as(site.keys.Read).get(`/sites/${site.id}/blogs/featured`), 200).map((x) => x.id)
     expect(await featured()).toEqual([blog.id])
     expectStatus(await first.as(site.keys.Write).put(`/blogs/${blog.id}`, { is_featured: false }), 200)
     expect(await featured()).toEqual([])

@@ -104,6 +104,13 @@ describe('GET /sites/{site_id}/blogs/{id}/similar', () => {
     expect(res).toEqual([])
   })
 
+  it('an unset (null) author is no shared author', async () => {
+    await createBlog(t, s, { author: null, status: 'Published' })
+    const lonely = await createBlog(t, s, { author: null })
+    expect(lonely.author).toBeNull()
+    expect(expectStatus<SimilarBlog[]>(await t.as(s.keys.Read).get(`/sites/${s.id}/blogs/${lonely.id}/similar`), 200)).toEqual([])
+  })
+
   it('400 for a limit outside 1..10 or not an integer', async () => {
     for (const q of ['?limit=0', '?limit=11', '?limit=abc', '?limit=2.5', '?limit=-1']) {
       expectProblem(await t.as(s.keys.Read).get(`/sites/${s.id}/blogs/${id('src')}/similar${q}`), 400, 'VALIDATION_FAILED')

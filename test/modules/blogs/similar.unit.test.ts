@@ -26,6 +26,11 @@ describe('similarityScore', () => {
     expect(similarityScore(profile('a'), profile('b'))).toBe(0)
   })
 
+  it('an unset (null) author matches nobody, not even another unset author', () => {
+    expect(similarityScore(profile('a', { author: null }), profile('b', { author: null }))).toBe(0)
+    expect(similarityScore(profile('a', { author: null, tagIds: ['t1'] }), profile('b', { author: null, tagIds: ['t1'] }))).toBe(3)
+  })
+
   it('no primary on either side gives no primary bonus', () => {
     expect(similarityScore(profile('a', { categoryIds: ['c1'] }), profile('b', { categoryIds: ['c1'] }))).toBe(2)
   })

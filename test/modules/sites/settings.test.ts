@@ -4,6 +4,7 @@ import { MISSING_ID, makeSite, uid, type SiteFixture } from '../../helpers/facto
 import { expectProblem, expectStatus } from '../../helpers/http.js'
 
 interface Settings {
+  post_path: string
   ai_enabled: boolean
   analytics_enabled: boolean
   editorial_workflow_enabled: boolean
@@ -39,6 +40,7 @@ describe('GET /sites/{site_id}/settings', () => {
         max_upload_bytes: 52_428_800,
         timezone: 'UTC',
         default_locale_id: localeId(a, 'en'),
+        post_path: '/blog/{slug}',
       })
     }
   })
@@ -82,7 +84,11 @@ describe('PUT /sites/{site_id}/settings', () => {
       max_upload_bytes: 1024,
       timezone: 'Europe/Berlin',
       default_locale_id: before.default_locale_id,
+      post_path: '/blog/{slug}',
     })
+    const path = expectStatus<Settings>(await t.as(s.keys.Admin).put(`/sites/${s.id}/settings`, { post_path: '/{slug}/index.html' }), 200)
+    expect(path).toEqual({ ...more, post_path: '/{slug}/index.html' })
+    expect(await settingsOf(s)).toEqual(path)
   })
 
   it('moves the default locale through default_locale_id', async () => {
@@ -110,6 +116,12 @@ describe('PUT /sites/{site_id}/settings', () => {
       [{ max_upload_bytes: '1024' }, 'max_upload_bytes'],
       [{ ai_enabled: 'true' }, 'ai_enabled'],
       [{ ai_enabled: true, timezone: 'Nowhere/Land' }, 'timezone'],
+      [{ post_path: '/blog/post' }, 'post_path'],
+      [{ post_path: 'blog/{slug}' }, 'post_path'],
+      [{ post_path: '' }, 'post_path'],
+      [{ post_path: '/blog/{ slug }' }, 'post_path'],
+      [{ post_path: null }, 'post_path'],
+      [{ ai_enabled: true, post_path: '/posts' }, 'post_path'],
     ]
     for (const [input, field] of cases) {
       const problem = expectProblem(await t.as(a.keys.Admin).put(`/sites/${a.id}/settings`, input), 400, 'VALIDATION_FAILED')

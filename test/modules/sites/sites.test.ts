@@ -8,6 +8,7 @@ import type { ManualClock } from '../../../src/platform/clock.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { MISSING_ID, makeKey, makeSite, uid, type SiteFixture } from '../../helpers/factories.js'
 import { expectProblem, expectStatus } from '../../helpers/http.js'
+import { historyOf } from '../../helpers/records.js'
 
 interface SiteBody {
   id: string
@@ -28,7 +29,7 @@ interface LocaleBody {
 }
 type Created = SiteBody & { locales: LocaleBody[] }
 
-const SITE_FIELDS = ['created_at', 'description', 'id', 'is_active', 'name', 'slug', 'updated_at']
+const SITE_FIELDS = ['created_at', 'description', 'favicon_url', 'id', 'is_active', 'name', 'slug', 'updated_at', 'url']
 const BAD_KEY = 'atr_this-key-does-not-exist-anywhere-0000000000'
 
 let t: TestApp
@@ -105,7 +106,7 @@ describe('POST /sites', () => {
     ])
     const bare = expectStatus<Created>(await t.as(unscopedAdmin).post('/sites', newSite()), 201)
     expect(bare.locales).toEqual([])
-    expect(bare.description).toBe('')
+    expect(bare).toMatchObject({ description: null, url: null, favicon_url: null })
   })
 
   it('rejects invalid bodies with 400 and creates nothing', async () => {
@@ -181,6 +182,43 @@ describe('GET /sites/{id} and /sites/by-slug/{slug}', () => {
   })
 })
 
+describe('site url and favicon_url', () => {
+  const newSite = (extra: Record<string, unknown> = {}) => ({ name: 'New site', slug: `new-${uid()}`, ...extra })
+
+  it('round-trips on create, read and update; null clears them and the description', async () => {
+    const created = expectStatus<SiteBody>(
+      await t.as(unscopedAdmin).post('/sites', newSite({ url: 'https://www.example.com', favicon_url: 'https://cdn.example.com/favicon.ico', description: 'About' })),
+      201,
+    )
+    expect(created).toMatchObject({ url: 'https://www.example.com', favicon_url: 'https://cdn.example.com/favicon.ico', description: 'About' })
+    expect(expectStatus<SiteBody>(await t.as(t.masterKey).get(`/sites/${created.id}`), 200)).toMatchObject({ url: 'https://www.example.com', favicon_url: 'https://cdn.example.com/favicon.ico' })
+    const moved = expectStatus<SiteBody>(await t.as(t.masterKey).put(`/sites/${created.id}`, { url: 'http://localhost:3000/' }), 200)
+    expect(moved).toMatchObject({ url: 'http://localhost:3000/', favicon_url: 'https://cdn.example.com/favicon.ico' })
+    const cleared = expectStatus<SiteBody>(await t.as(t.masterKey).put(`/sites/${created.id}`, { url: null, favicon_url: null, description: null }), 200)
+    expect(cleared).toMatchObject({ url: null, favicon_url: null, description: null })
+    expect(expectStatus<SiteBody>(await t.as(t.masterKey).get(`/sites/${created.id}`), 200)).toEqual(cleared)
+    const history = await historyOf(t, 'site', created.id, 'url')
+    expect(history.map((h) => [h.old_value, h.new_value])).toEqual([
+      ['https://www.example.com', 'http://localhost:3000/'],
+      ['http://localhost:3000/', null],
+    ])
+  })
+
+  it('400 on create for a url or favicon_url that is not an absolute http(s) URL; nothing is created', async () => {
+    const before = await allSiteIds()
+    for (const [input, field] of [
+      [{ url: 'www.example.com' }, 'url'],
+      [{ url: 'mailto:me@example.com' }, 'url'],
+      [{ favicon_url: '/favicon.ico' }, 'favicon_url'],
+      [{ favicon_url: 'http://' }, 'favicon_url'],
+    ] as const) {
+      const problem = expectProblem(await t.as(t.masterKey).post('/sites', newSite(input)), 400, 'VALIDATION_FAILED')
+      expect(problem.errors?.map((e) => e.field), JSON.stringify(input)).toContain(field)
+    }
+    expect(await allSiteIds()).toEqual(before)
+  })
+})
+
 describe('PUT /sites/{id}', () => {
   it('applies a partial body and moves updated_at', async () => {
     const c = await makeSite(t)
@@ -206,6 +244,13 @@ describe('PUT /sites/{id}', () => {
       [{ name: '' }, 'name'],
       [{ slug: 'UPPER' }, 'slug'],
       [{ is_active: 'false' }, 'is_active'],
+      [{ url: 'example.com' }, 'url'],
+      [{ url: 'ftp://example.com' }, 'url'],
+      [{ url: '/relative' }, 'url'],
+      [{ url: 'javascript:alert(1)' }, 'url'],
+      [{ url: 42 }, 'url'],
+      [{ favicon_url: 'data:image/png;base64,AAAA' }, 'favicon_url'],
+      [{ favicon_url: 'not a url' }, 'favicon_url'],
     ]
     for (const [input, field] of cases) {
       const problem = expectProblem(await t.as(a.keys.Admin).put(`/sites/${a.id}`, input), 400, 'VALIDATION_FAILED')

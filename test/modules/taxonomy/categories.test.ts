@@ -22,7 +22,7 @@ const field = (res: Awaited<ReturnType<ReturnType<TestApp['as']>['get']>>) => ex
 describe('POST /categories', () => {
   it('creates root and nested categories with defaults, audit and category.created', async () => {
     const root = await makeCategory(t, a.keys.Write, a.id, { name: 'Food & Drink' })
-    expect(root).toMatchObject({ site_id: a.id, parent_id: null, slug: 'food-drink', description: '', display_order: 0 })
+    expect(root).toMatchObject({ site_id: a.id, parent_id: null, slug: 'food-drink', description: null, display_order: 0 })
     const child = await makeCategory(t, a.keys.Write, a.id, { name: 'Wine', parent_id: root.id, description: 'Reds and whites', display_order: 3 })
     expect(child).toMatchObject({ parent_id: root.id, description: 'Reds and whites', display_order: 3 })
     expect((await auditsOf(t, 'category', child.id)).map((x) => x.action)).toEqual(['Create'])
@@ -101,6 +101,14 @@ describe('GET /sites/{site_id}/categories, /categories/{id}, /categories/{parent
 })
 
 describe('PUT /categories/{id}', () => {
+  it('description: null clears it (unset text is null on the wire)', async () => {
+    const cat = await makeCategory(t, a.keys.Write, a.id, { description: 'Some words' })
+    expect(cat).toMatchObject({ description: 'Some words' })
+    const cleared = expectStatus<{ description: string | null }>(await t.as(a.keys.Write).put(`/categories/${cat.id}`, { description: null }), 200)
+    expect(cleared.description).toBeNull()
+    expect(expectStatus<{ description: string | null }>(await t.as(a.keys.Read).get(`/categories/${cat.id}`), 200).description).toBeNull()
+  })
+
   it('updates fields, moves under a parent and back to root, with history and category.updated', async () => {
     const p = await makeCategory(t, a.keys.Write, a.id)
     const c = await makeCategory(t, a.keys.Write, a.id, { name: 'Before' })
