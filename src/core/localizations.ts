@@ -142,6 +142,17 @@ export function localizations<T extends LocalizationTable, P>(spec: Localization
       const p = (await parent.byId(ctx.db, parentId)) ?? notFound(parent.entity)
       return ofKey(ctx.db, p.key)
     },
+    /**
+     * Create or update per locale (page sections' "one per section per locale (upsert)"): the locale's existing
+     * localization is updated with the given fields, else one is created.
+     */
+    async upsert(ctx: Ctx, parentId: string, body: LocaleChoice & Record<string, unknown>): Promise<{ row: Row<T>; created: boolean }> {
+      const p = (await parent.byId(ctx.db, parentId)) ?? notFound(parent.entity)
+      const localeId = resolveLocale(await siteLocales(ctx.db, p.siteId), body, '')
+      const existing = (await ofKey(ctx.db, p.key)).find((l) => l.locale_id === localeId)
+      if (!existing) return { row: await this.create(ctx, parentId, { ...body, locale_id: localeId }), created: true }
+      return { row: await this.update(ctx, existing.id, fieldsOf(body)), created: false }
+    },
     async create(ctx: Ctx, parentId: string, body: LocaleChoice & Record<string, unknown>): Promise<Row<T>> {
       const now = ctx.clock.now()
       return mutate(ctx, { entity, action: 'Create' }, async (tx) => {

@@ -1,4 +1,4 @@
-import type { ContentStatus } from '../db/schema/blogs.js'
+import type { ContentStatus } from '../db/schema/content.js'
 import { forbidden, invalidState, validation } from '../http/errors.js'
 
 export type { ContentStatus }

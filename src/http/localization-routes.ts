@@ -15,6 +15,8 @@ export interface LocalizationRoutesSpec {
   name: string
   schemas: { item: TSchema; create: TSchema; update: TSchema }
   need: { read: Requirement; create: Requirement; update: Requirement; delete: Requirement }
+  /** POST creates or updates the locale's localization (201 created, 200 updated) instead of 409 for a second one. */
+  upsert?: boolean
 }
 
 /** The localization sub-resource of a localized record, as ordinary Fastify routes. */
@@ -41,14 +43,19 @@ export function localizationRoutes<T extends LocalizationTable, P>(app: Api, loc
         operationId: `create${s.name}Localization`,
         summary: `Add a localization to a ${noun}`,
         description:
-          `One per locale of the ${noun}'s owning site, named by \`locale_id\` or by code (\`"locale": "de"\`): a locale the site does not have is a 400, ` +
-          'a locale that already has a localization a 409.',
+          `One per locale of the ${noun}'s owning site, named by \`locale_id\` or by code (\`"locale": "de"\`): a locale the site does not have is a 400; ` +
+          (s.upsert ? 'a locale that already has a localization gets it updated (200).' : 'a locale that already has a localization a 409.'),
         params: IdParams,
         body: s.schemas.create,
-        response: { 201: s.schemas.item },
+        response: s.upsert ? { 200: s.schemas.item, 201: s.schemas.item } : { 201: s.schemas.item },
       },
     },
-    async (req, reply) => reply.code(201).send(await locs.create(req.ctx, req.params.id, req.body as Record<string, unknown>)),
+    async (req, reply) => {
+      const body = req.body as Record<string, unknown>
+      if (!s.upsert) return reply.code(201).send(await locs.create(req.ctx, req.params.id, body))
+      const { row, created } = await locs.upsert(req.ctx, req.params.id, body)
+      return reply.code(created ? 201 : 200).send(row)
+    },
   )
 
   app.put(

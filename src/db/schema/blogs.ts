@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { boolean, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { createdAt, deletedAt, id, ts, updatedAt } from './columns.js'
-import { content } from './content.js'
+import { CONTENT_STATUSES, content } from './content.js'
 import { locales, sites } from './sites.js'
 
-export const CONTENT_STATUSES = ['Draft', 'InReview', 'Published', 'Scheduled'] as const
-export type ContentStatus = (typeof CONTENT_STATUSES)[number]
+export { CONTENT_STATUSES, type ContentStatus } from './content.js'
 
 export const blogs = pgTable(
   'blogs',

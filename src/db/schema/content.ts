@@ -3,6 +3,10 @@ import { boolean, date, index, integer, pgTable, primaryKey, text, uniqueIndex, 
 import { createdAt, id, ts } from './columns.js'
 import { sites } from './sites.js'
 
+/** Workflow states of every content kind (blogs, pages). */
+export const CONTENT_STATUSES = ['Draft', 'InReview', 'Published', 'Scheduled'] as const
+export type ContentStatus = (typeof CONTENT_STATUSES)[number]
+
 export const CONTENT_TYPES = ['blog', 'page'] as const
 export type ContentType = (typeof CONTENT_TYPES)[number]
 
