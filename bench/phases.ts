@@ -15,7 +15,7 @@ import { jsonDifferences } from './compare.js'
 import type { BenchDatabase, Mode } from './database.js'
 import { startEditor, type EditorResult } from './editor.js'
 import type { BenchRequest, Endpoint, EndpointId } from './endpoints.js'
-import { bustPath, fetchOnce, measure, probe, probeSample, unmeasured, type LoadGenerator, type LoadOptions, type Measurement, type Meters } from './load.js'
+import { bustPath, fetchOnce, measure, probe, unmeasured, type LoadGenerator, type LoadOptions, type Measurement, type Meters } from './load.js'
 import { describe } from './report.js'
 import type { SeededSite } from './seed.js'
 import { memoryMb, startBenchServer, type RunningServer } from './server.js'
@@ -56,6 +56,8 @@ export interface Phase {
   sites: SeededSite[]
   endpoints: Endpoint[]
   serverCpu: number | undefined
+  /** Seconds of each from-memory run (at most the other runs' duration). */
+  memoryDurationS: number
   log: (line: string) => void
   report: ModeReport
   /** Registers a cleanup to run even when the bench is stopped. */
@@ -80,6 +82,12 @@ async function benchServer(p: Phase, name: string, file: string, settings: Recor
   return server
 }
 
+/** Requests whose answers are compared between the reference server and Atrium: up to ten, evenly spread (every site). */
+export const compareSample = (reqs: BenchRequest[]) => {
+  const step = Math.max(1, Math.floor(reqs.length / 10))
+  return reqs.filter((_, i) => i % step === 0).slice(0, 10)
+}
+
 /** 1. The one-query reference server: the miss plans of list page 1, by slug and detail. */
 export async function referencePhase(p: Phase, answers: Map<string, string>): Promise<void> {
   const eps = p.endpoints.filter((e) => e.miss)
@@ -95,7 +103,7 @@ export async function referencePhase(p: Phase, answers: Map<string, string>): Pr
       p.report.reference.set(ep.id, unmeasured(ep, 'failed', pr.note))
       continue
     }
-    for (const r of probeSample(reqs)) answers.set(r.path, (await fetchOnce(ref.baseUrl, r)).body)
+    for (const r of compareSample(reqs)) answers.set(r.path, (await fetchOnce(ref.baseUrl, r)).body)
     // The same requests as Atrium's miss runs; a sweep simply rotates here (nothing is cached to avoid).
     const plan = { reqs: ep.miss!.requests(p.sites), kind: ep.miss!.kind === 'sweep' ? ('rotate' as const) : ep.miss!.kind }
     p.report.reference.set(ep.id, logged(p, 'one-query', ep, await measure(p.gen, ref.baseUrl, ep, plan, p.load, dbMeters(p, ref.pid)), plan.reqs.length))
@@ -106,7 +114,7 @@ export async function referencePhase(p: Phase, answers: Map<string, string>): Pr
 
 /** The reference's answers against Atrium's for the same requests, and a busted list against the plain one. */
 async function compareAnswers(p: Phase, atrium: RunningServer, ep: Endpoint, reqs: BenchRequest[], reference: Map<string, string>): Promise<void> {
-  for (const r of probeSample(reqs)) {
+  for (const r of compareSample(reqs)) {
     const mine = await fetchOnce(atrium.baseUrl, r)
     const theirs = reference.get(r.path)
     if (theirs !== undefined) {
@@ -157,8 +165,8 @@ export async function memoryPhase(p: Phase, atrium: RunningServer): Promise<void
   p.log(`from-memory server pid ${mem.pid} at ${mem.baseUrl}: ${stored.length} answers, ${(stored.reduce((n, s) => n + Buffer.byteLength(s.body), 0) / 2 ** 20).toFixed(1)} MB`)
   for (const ep of eps) {
     const reqs = ep.requests(p.sites)
-    // Nothing to warm but the JIT: a shorter warm-up.
-    const load = { ...p.load, warmupS: Math.min(p.load.warmupS, 1) }
+    // Nothing to warm but the JIT, and a steady rate: a shorter warm-up and run (BENCH_MEMORY_DURATION).
+    const load = { ...p.load, warmupS: Math.min(p.load.warmupS, 1), durationS: Math.min(p.load.durationS, p.memoryDurationS) }
     p.report.memory.set(ep.id, logged(p, 'from-memory', ep, await measure(p.gen, mem.baseUrl, ep, { reqs, kind: 'rotate' }, load, { serverPid: mem.pid }), reqs.length))
   }
   p.report.rss.memory = memoryMb(mem.pid)?.peak

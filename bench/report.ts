@@ -97,14 +97,23 @@ function atriumTable(log: (l: string) => void, r: ModeReport): void {
   }
 }
 
+const WARM = 'Atrium, cache warm'
+
+/** Every run of a mode with the server or scenario it measured. */
+function runsOf(r: ModeReport): [string, Measurement][] {
+  const label = (who: string, ms: Iterable<Measurement>) => [...ms].map((m): [string, Measurement] => [who, m])
+  return [
+    ...label(WARM, r.atrium.values()),
+    ...label('one-query server', r.reference.values()),
+    ...label('Atrium, cache miss', r.misses.values()),
+    ...label('from-memory server', r.memory.values()),
+    ...label('Atrium, editor writing', r.editorReads.values()),
+  ]
+}
+
 /** The same requests on the other servers and in the other scenarios. */
 function othersTable(log: (l: string) => void, r: ModeReport): void {
-  const rows: [string, Measurement][] = [
-    ...[...r.reference.values()].map((m): [string, Measurement] => ['one-query server', m]),
-    ...[...r.misses.values()].map((m): [string, Measurement] => ['Atrium, cache miss', m]),
-    ...[...r.memory.values()].map((m): [string, Measurement] => ['from-memory server', m]),
-    ...[...r.editorReads.values()].map((m): [string, Measurement] => ['Atrium, editor writing', m]),
-  ]
+  const rows = runsOf(r).filter(([who]) => who !== WARM)
   if (rows.length === 0) return
   const head = ['server / scenario', 'endpoint', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'CPU ms/req', 'loop ms/req', 'db tx/req', 'note']
   const body = rows.map(([who, m]) =>
@@ -200,25 +209,26 @@ export function printMode(log: (l: string) => void, r: ModeReport, generator: 'w
       `est. req/s: min(${os.cpus().length} cores × 1000 / CPU ms/req, 1000 / loop ms/req), one instance with the machine to itself.`,
   )
   for (const d of r.differences) log(`DIFFERENCE: ${d}`)
-  if (r.reference.size && !r.differences.length) log('answers of the one-query server equal Atrium\'s (compared after parsing, 3 requests per endpoint)')
+  if (r.reference.size && !r.differences.length) log('answers of the one-query server equal Atrium\'s (compared after parsing, 10 requests per endpoint)')
   for (const n of r.notes) log(`note: ${n}`)
 }
 
-const allMeasurements = (r: ModeReport) => [...r.atrium.values(), ...r.reference.values(), ...r.misses.values(), ...r.memory.values(), ...r.editorReads.values()]
-
 /** Exit code: 1 when any request errored or answered non-2xx, an endpoint answered wrongly, or an editor write failed; 0 otherwise. */
 export function verdict(log: (l: string) => void, all: ModeReport[]): number {
-  let bad = false
+  const bad: string[] = []
   for (const r of all) {
-    for (const m of allMeasurements(r)) {
-      if (m.status === 'failed' || m.errors > 0 || m.non2xx > 0) bad = true
+    for (const [who, m] of runsOf(r)) {
+      if (m.status === 'failed') bad.push(`${r.mode}, ${who}, ${m.endpoint}: ${m.note}`)
+      else if (m.errors > 0 || m.non2xx > 0) bad.push(`${r.mode}, ${who}, ${m.endpoint}: ${m.errors} errors (timeouts over 10 s included), ${m.non2xx} non-2xx`)
       if (m.status === 'missing') log(`note: ${m.endpoint} was skipped in ${r.mode} mode (route missing)`)
     }
     for (const m of r.atrium.values()) {
       if (r.mode === 'postgres' && m.status === 'measured' && m.p99 >= P99_TARGET_MS) log(`note: ${m.endpoint} p99 ${ms(m.p99)} ms is over the ${P99_TARGET_MS} ms target`)
     }
-    if (r.editor && (r.editor.writes.failed > 0 || r.editor.readsAfterWrite.failed > 0)) bad = true
+    const e = r.editor
+    if (e && (e.writes.failed > 0 || e.readsAfterWrite.failed > 0)) bad.push(`${r.mode}, editor: ${e.writes.failed} failed writes, ${e.readsAfterWrite.failed} failed reads after a write`)
   }
-  log(bad ? '\nbench: FAILED (errors, non-2xx answers or failed writes above)' : '\nbench: ok (0 errors, 0 non-2xx, every write and read after it answered as expected)')
-  return bad ? 1 : 0
+  for (const b of bad) log(`FAILED: ${b}`)
+  log(bad.length ? '\nbench: FAILED (errors, non-2xx answers or failed writes above)' : '\nbench: ok (0 errors, 0 non-2xx, every write and read after it answered as expected)')
+  return bad.length ? 1 : 0
 }

@@ -103,6 +103,7 @@ async function runMode(mode: Mode): Promise<ModeReport> {
     sites: s.sites,
     endpoints: endpoints(seedOpts.postsPerSite).filter((ep) => !only.length || only.some((o) => ep.name.toLowerCase().includes(o))),
     serverCpu: pin.server,
+    memoryDurationS: envInt('BENCH_MEMORY_DURATION', 5, 1, 60),
     log,
     report,
     onCleanup: (fn) => cleanups.push(fn),
