@@ -88,8 +88,9 @@ export async function preparePostgres(url: string, opts: SeedOptions): Promise<B
   const serverUrl = await adminUrlOf(url)
   const name = `atrium_bench_${Date.now()}`
   if (!BENCH_DB.test(name)) throw new Error(`refusing database name ${name}`)
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-bench-'))
   await adminQuery(serverUrl, `create database "${name}"`)
+  // After the database exists, so a failed create leaves no directory behind.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-bench-'))
   const databaseUrl = withDatabase(serverUrl, name)
   let dropped = false
   const cleanup = async () => {

@@ -183,6 +183,9 @@ interface WrkJson {
 /** Runs wrk once (pinned when plan.cpu is set) and returns its figures. */
 export async function runWrk(wrk: string, plan: WrkPlan): Promise<WrkResult> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-wrk-'))
+  // Removed on the way out too (Ctrl-C, watchdog: process.exit skips finally blocks).
+  const remove = () => rmSync(dir, { recursive: true, force: true })
+  process.once('exit', remove)
   try {
     const data = path.join(dir, 'requests.tsv')
     writeFileSync(data, plan.reqs.map((r) => `${r.headers['x-api-key'] ?? ''}\t${r.headers.accept ?? '*/*'}\t${r.path}`).join('\n') + '\n')
@@ -223,6 +226,7 @@ export async function runWrk(wrk: string, plan: WrkPlan): Promise<WrkResult> {
       cpuMs: childCpuMs(stderr),
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true })
+    process.off('exit', remove)
+    remove()
   }
 }
