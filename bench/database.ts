@@ -1,11 +1,13 @@
 /*
  * The two database modes of the bench. Embedded: a fresh temporary ATRIUM_DATA_DIR (PGlite under <dir>/pg).
  * Server: a fresh database atrium_bench_<timestamp> on the DATABASE_URL server, dropped at the end; no
- * other database is touched.
+ * other database is touched. With REDIS_URL, the keys Atrium wrote there for the bench's sites (random ids)
+ * are deleted after the cache-miss runs and at the end.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { Redis } from 'ioredis'
 import pg from 'pg'
 import { openDb } from '../src/db/client.js'
 import { migrate } from '../src/db/migrate.js'
@@ -67,12 +69,28 @@ export async function prepareEmbedded(opts: SeedOptions): Promise<BenchDatabase>
   }
 }
 
-/** Creates atrium_bench_<timestamp> on the server of serverUrl, migrates and seeds it. */
-export async function preparePostgres(serverUrl: string, opts: SeedOptions): Promise<BenchDatabase> {
+/**
+ * The URL the bench asks its administrative questions through (create, drop, statistics): DATABASE_URL
+ * itself, or the server's `postgres` database when the one DATABASE_URL names does not exist.
+ */
+async function adminUrlOf(url: string): Promise<string> {
+  try {
+    await adminQuery(url, 'select 1')
+    return url
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== '3D000') throw err
+    return withDatabase(url, 'postgres')
+  }
+}
+
+/** Creates atrium_bench_<timestamp> on the server of DATABASE_URL, migrates and seeds it. */
+export async function preparePostgres(url: string, opts: SeedOptions): Promise<BenchDatabase> {
+  const serverUrl = await adminUrlOf(url)
   const name = `atrium_bench_${Date.now()}`
   if (!BENCH_DB.test(name)) throw new Error(`refusing database name ${name}`)
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-bench-'))
   await adminQuery(serverUrl, `create database "${name}"`)
+  // After the database exists, so a failed create leaves no directory behind.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'atrium-bench-'))
   const databaseUrl = withDatabase(serverUrl, name)
   let dropped = false
   const cleanup = async () => {
@@ -103,4 +121,28 @@ export async function preparePostgres(serverUrl: string, opts: SeedOptions): Pro
     await cleanup()
     throw err
   }
+}
+
+/**
+ * Deletes the keys Atrium wrote in Redis for these sites: read-cache entries (`…rc:<namespace>:<site id>:…`),
+ * and with `all` everything naming the sites (content versions too). The site ids are this run's random
+ * UUIDs, so no other key matches. Returns the number deleted.
+ */
+export async function clearCacheKeys(redisUrl: string, siteIds: string[], all: boolean): Promise<number> {
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 3000 })
+  let deleted = 0
+  try {
+    await redis.connect()
+    for (const id of siteIds) {
+      let cursor = '0'
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', all ? `*${id}*` : `*rc:*:${id}:*`, 'COUNT', 1000)
+        cursor = next
+        if (keys.length) deleted += await redis.unlink(...keys)
+      } while (cursor !== '0')
+    }
+  } finally {
+    redis.disconnect()
+  }
+  return deleted
 }

@@ -1,7 +1,10 @@
-/* Result tables and the exit verdict. */
+/* Result tables, the ratios the performance issue asks for, and the exit verdict. */
 import os from 'node:os'
 import type { Mode } from './database.js'
+import type { LatencyStats } from './editor.js'
+import type { EndpointId } from './endpoints.js'
 import type { Measurement } from './load.js'
+import type { ModeReport } from './phases.js'
 
 const P99_TARGET_MS = 100
 
@@ -10,10 +13,22 @@ const TITLES: Record<Mode, string> = {
   postgres: 'PostgreSQL server',
 }
 
-const fmt = (x: number | undefined, digits = 2) => (x === undefined ? '' : x.toFixed(digits))
+/** Issue targets for the ratios (the performance issue, item 5). */
+export const TARGETS = {
+  cachedVsMemory: 0.3,
+  missVsReference: { list: 1, slug: 0.8, detail: 0.8 } as Partial<Record<EndpointId, number>>,
+  editorVsCached: 0.5,
+  editorP99Ms: 50,
+  putP50Ms: 20,
+  putP99Ms: 100,
+  rssMb: { postgres: 200, embedded: 300 } as Record<Mode, number>,
+}
 
-/** CPU ms per request of everything the bench runs on this machine (server, database backends, autocannon). */
-const cpuTotal = (m: Measurement) => (m.cpu.server === undefined ? undefined : m.cpu.server + (m.cpu.db ?? 0) + m.cpu.loadGen)
+const fmt = (x: number | undefined, digits = 2) => (x === undefined || !Number.isFinite(x) ? '' : x.toFixed(digits))
+const ms = (x: number) => x.toFixed(1)
+
+/** CPU ms per request of everything the bench runs on this machine (server, database backends, load generator). */
+const cpuTotal = (m: Measurement) => (m.cpu.server === undefined ? undefined : m.cpu.server + (m.cpu.db ?? 0) + (m.cpu.loadGen ?? 0))
 
 /**
  * What one instance could serve with the machine to itself: bounded by the cores for everything the run
@@ -32,33 +47,39 @@ const estimate = (m: Measurement) => {
 export function describe(m: Measurement): string {
   const parts = [`CPU/request: server ${fmt(m.cpu.server)} ms (event loop ${fmt(m.cpu.loop)} ms)`]
   if (m.cpu.db !== undefined) parts.push(`database ${fmt(m.cpu.db)} ms`)
-  parts.push(`autocannon ${fmt(m.cpu.loadGen)} ms`)
+  parts.push(`load generator ${fmt(m.cpu.loadGen)} ms`)
   if (m.txPerRequest !== undefined) parts.push(`${fmt(m.txPerRequest)} db transactions/request`)
   return parts.join(', ')
 }
 
-function row(cells: string[], widths: number[]): string {
-  const last = cells.length - 1
-  return cells
-    .map((c, i) => (i === 0 || i === last ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
-    .join('  ')
-    .trimEnd()
+/** A plain-text table; columns with an empty heading are left out. */
+function table(log: (l: string) => void, fullHead: string[], fullBody: string[][]): void {
+  const keep = fullHead.map((h) => h !== '')
+  const head = fullHead.filter((_, i) => keep[i])
+  const body = fullBody.map((b) => b.filter((_, i) => keep[i]))
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? '').length)))
+  const last = head.length - 1
+  const row = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 0 || i === last ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd()
+  log(row(head))
+  log(widths.map((w) => '-'.repeat(w)).join('  '))
+  for (const b of body) log(row(b))
 }
 
-/** One table per database mode: endpoint, req/s, p50, p99, non-2xx, errors, CPU per request (and the issue target on the server). */
-export function printTable(log: (l: string) => void, mode: Mode, results: Measurement[]): void {
-  const server = mode === 'postgres'
+const figures = (m: Measurement) => [String(Math.round(m.rps)), ms(m.p50), ms(m.p99), String(m.requests), String(m.non2xx), String(m.errors)]
+
+/** Atrium with a warm cache, every endpoint: req/s, latency, CPU per request (and the issue's req/s target on the server). */
+function atriumTable(log: (l: string) => void, r: ModeReport): void {
+  const server = r.mode === 'postgres'
   const head = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'CPU ms/req', 'loop ms/req', server ? 'db tx/req' : '', 'est. req/s', server ? 'target' : '']
-  const body = results.map((m) =>
+  const body = [...r.atrium.values()].map((m) =>
     m.status === 'measured'
       ? [
           m.endpoint,
-          String(Math.round(m.rps)),
-          String(m.p50),
-          String(m.p99),
-          String(m.requests),
-          String(m.non2xx),
-          String(m.errors),
+          ...figures(m),
           fmt(cpuTotal(m)),
           fmt(m.cpu.loop),
           fmt(m.txPerRequest),
@@ -67,32 +88,147 @@ export function printTable(log: (l: string) => void, mode: Mode, results: Measur
         ]
       : [m.endpoint, '-', '-', '-', '-', '-', '-', '', '', '', '', m.status === 'missing' ? 'skipped: no route yet' : 'FAILED (see below)'],
   )
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)))
-  log(`\n${TITLES[mode]}`)
-  log(row(head, widths))
-  log(widths.map((w) => '-'.repeat(w)).join('  '))
-  for (const b of body) log(row(b, widths))
-  for (const m of results) {
+  log(`\nAtrium, cache warm (${TITLES[r.mode]})`)
+  table(log, head, body)
+  for (const m of r.atrium.values()) {
     const codes = Object.entries(m.statusCodes).filter(([c]) => !c.startsWith('2'))
     if (codes.length) log(`  ${m.endpoint}: status codes ${codes.map(([c, n]) => `${c}×${n}`).join(', ')}`)
     if (m.status === 'failed') log(`  ${m.endpoint}: ${m.note}`)
   }
-  log(
-    `CPU ms/req: server process${server ? ' + database backends' : ''} + autocannon; loop ms/req: the server's main thread alone; ` +
-      `est. req/s: min(${os.cpus().length} cores × 1000 / CPU ms/req, 1000 / loop ms/req), one instance with the machine to itself.`,
-  )
 }
 
-/** Exit code: 1 when any request errored, answered non-2xx, or an endpoint answered wrongly; 0 otherwise. */
-export function verdict(log: (l: string) => void, all: [Mode, Measurement[]][]): number {
-  let bad = false
-  for (const [mode, results] of all) {
-    for (const m of results) {
-      if (m.status === 'failed' || m.errors > 0 || m.non2xx > 0) bad = true
-      if (m.status === 'missing') log(`note: ${m.endpoint} was skipped in ${mode} mode (route missing)`)
-      if (mode === 'postgres' && m.status === 'measured' && m.p99 >= P99_TARGET_MS) log(`note: ${m.endpoint} p99 ${m.p99} ms is over the ${P99_TARGET_MS} ms target`)
+const WARM = 'Atrium, cache warm'
+
+/** Every run of a mode with the server or scenario it measured. */
+function runsOf(r: ModeReport): [string, Measurement][] {
+  const label = (who: string, ms: Iterable<Measurement>) => [...ms].map((m): [string, Measurement] => [who, m])
+  return [
+    ...label(WARM, r.atrium.values()),
+    ...label('one-query server', r.reference.values()),
+    ...label('Atrium, cache miss', r.misses.values()),
+    ...label('from-memory server', r.memory.values()),
+    ...label('Atrium, editor writing', r.editorReads.values()),
+  ]
+}
+
+/** The same requests on the other servers and in the other scenarios. */
+function othersTable(log: (l: string) => void, r: ModeReport): void {
+  const rows = runsOf(r).filter(([who]) => who !== WARM)
+  if (rows.length === 0) return
+  const head = ['server / scenario', 'endpoint', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'CPU ms/req', 'loop ms/req', 'db tx/req', 'note']
+  const body = rows.map(([who, m]) =>
+    m.status === 'measured'
+      ? [who, m.endpoint, ...figures(m), fmt(cpuTotal(m)), fmt(m.cpu.loop), fmt(m.txPerRequest), m.note]
+      : [who, m.endpoint, '-', '-', '-', '-', '-', '-', '', '', '', `FAILED: ${m.note}`],
+  )
+  log(`\nThe same requests elsewhere (${TITLES[r.mode]})`)
+  table(log, head, body)
+}
+
+type Verdict = 'met' | 'MISSED' | ''
+const check = (ok: boolean | undefined): Verdict => (ok === undefined ? '' : ok ? 'met' : 'MISSED')
+const pct = (x: number) => `${(x * 100).toFixed(0)} %`
+const times = (x: number) => `${x.toFixed(2)}×`
+
+const ok = (m: Measurement | undefined): m is Measurement => m !== undefined && m.status === 'measured' && m.requests > 0
+
+/** Cost ratio a/b of CPU per request (everything the run uses), formatted like the throughput ratio. */
+const cpuRatio = (cheap: Measurement, dear: Measurement, as: (x: number) => string) => {
+  const a = cpuTotal(cheap)
+  const b = cpuTotal(dear)
+  return a === undefined || b === undefined || b <= 0 ? '' : as(a / b)
+}
+
+/** Every ratio the issue asks for, with its target where it sets one: [ratio, by req/s, by CPU/request, target, verdict]. */
+function ratioRows(r: ModeReport): string[][] {
+  const rows: string[][] = []
+  const cachedOf = (id: EndpointId) => r.atrium.get(id)
+  for (const [id, mem] of r.memory) {
+    const c = cachedOf(id)
+    if (ok(c) && ok(mem)) {
+      const x = c.rps / mem.rps
+      rows.push([`cached ${mem.endpoint} / from-memory`, pct(x), cpuRatio(mem, c, pct), `≥ ${pct(TARGETS.cachedVsMemory)}`, check(x >= TARGETS.cachedVsMemory)])
     }
   }
-  log(bad ? '\nbench: FAILED (errors or non-2xx answers above)' : '\nbench: ok (0 errors, 0 non-2xx)')
-  return bad ? 1 : 0
+  for (const [id, miss] of r.misses) {
+    const ref = r.reference.get(id)
+    const target = TARGETS.missVsReference[id]
+    if (ok(miss) && ok(ref)) {
+      const x = miss.rps / ref.rps
+      rows.push([`miss ${miss.endpoint} / one-query`, times(x), cpuRatio(ref, miss, times), target === undefined ? '' : `≥ ${times(target)}`, check(target === undefined ? undefined : x >= target)])
+    }
+  }
+  for (const [id, miss] of r.misses) {
+    const c = cachedOf(id)
+    if (ok(miss) && ok(c)) rows.push([`miss ${miss.endpoint} / cached`, pct(miss.rps / c.rps), cpuRatio(c, miss, pct), '', ''])
+  }
+  const slug = cachedOf('slug')
+  const detail = cachedOf('detail')
+  if (ok(slug) && ok(detail)) rows.push(['cached blog detail / cached post by slug', pct(detail.rps / slug.rps), cpuRatio(slug, detail, pct), '', ''])
+  for (const [id, m] of r.editorReads) {
+    const c = cachedOf(id)
+    if (!ok(m) || !ok(c)) continue
+    const x = m.rps / c.rps
+    const main = id === 'slug'
+    rows.push([`${m.endpoint} under editor writes / cached`, pct(x), cpuRatio(c, m, pct), main ? `≥ ${pct(TARGETS.editorVsCached)}` : '', main ? check(x >= TARGETS.editorVsCached) : ''])
+    rows.push([`${m.endpoint} under editor writes, p99`, `${ms(m.p99)} ms`, '', main ? `< ${TARGETS.editorP99Ms} ms` : '', main ? check(m.p99 < TARGETS.editorP99Ms) : ''])
+  }
+  const e = r.editor
+  if (e) {
+    const w: LatencyStats = e.writes
+    rows.push([`editor PUT p50 (${w.count} writes, ${w.failed} failed)`, `${ms(w.p50)} ms`, '', `< ${TARGETS.putP50Ms} ms`, check(w.count > 0 ? w.p50 < TARGETS.putP50Ms : undefined)])
+    rows.push(['editor PUT p99', `${ms(w.p99)} ms`, '', `< ${TARGETS.putP99Ms} ms`, check(w.count > 0 ? w.p99 < TARGETS.putP99Ms : undefined)])
+    const ra = e.readsAfterWrite
+    rows.push([`read by slug right after the write, p50 / p99 (${ra.count}, ${ra.failed} failed)`, `${ms(ra.p50)} / ${ms(ra.p99)} ms`, '', '', ''])
+  }
+  const rss = r.rss
+  const limit = TARGETS.rssMb[r.mode]
+  if (rss.peak !== undefined) {
+    const phases = [rss.cached !== undefined ? `${rss.cached.toFixed(0)} after cached runs` : '', rss.misses !== undefined ? `${rss.misses.toFixed(0)} after misses` : '']
+      .filter(Boolean)
+      .join(', ')
+    rows.push([`Atrium peak RSS (VmHWM)${phases ? `: ${phases}` : ''}`, `${rss.peak.toFixed(0)} MB`, '', `< ${limit} MB`, check(rss.peak < limit)])
+  }
+  if (rss.reference !== undefined) rows.push(['one-query server peak RSS', `${rss.reference.toFixed(0)} MB`, '', '', ''])
+  if (rss.memory !== undefined) rows.push(['from-memory server peak RSS', `${rss.memory.toFixed(0)} MB`, '', '', ''])
+  return rows
+}
+
+/** The tables and ratios of one database mode. */
+export function printMode(log: (l: string) => void, r: ModeReport, generator: 'wrk' | 'autocannon'): void {
+  atriumTable(log, r)
+  othersTable(log, r)
+  const rows = ratioRows(r)
+  if (rows.length) {
+    log(`\nRatios (${TITLES[r.mode]})`)
+    table(log, ['ratio', 'by req/s', 'by CPU/req', 'target (req/s)', 'verdict'], rows)
+    log('by CPU/req: the same ratio from CPU ms per request (everything the run uses), which depends much less on what else the machine runs.')
+  }
+  log(
+    `CPU ms/req: server process${r.mode === 'postgres' ? ' + database backends' : ''} + ${generator}; loop ms/req: the server's main thread alone; ` +
+      `est. req/s: min(${os.cpus().length} cores × 1000 / CPU ms/req, 1000 / loop ms/req), one instance with the machine to itself.`,
+  )
+  for (const d of r.differences) log(`DIFFERENCE: ${d}`)
+  if (r.reference.size && !r.differences.length) log('answers of the one-query server equal Atrium\'s (compared after parsing, 10 requests per endpoint)')
+  for (const n of r.notes) log(`note: ${n}`)
+}
+
+/** Exit code: 1 when any request errored or answered non-2xx, an endpoint answered wrongly, or an editor write failed; 0 otherwise. */
+export function verdict(log: (l: string) => void, all: ModeReport[]): number {
+  const bad: string[] = []
+  for (const r of all) {
+    for (const [who, m] of runsOf(r)) {
+      if (m.status === 'failed') bad.push(`${r.mode}, ${who}, ${m.endpoint}: ${m.note}`)
+      else if (m.errors > 0 || m.non2xx > 0) bad.push(`${r.mode}, ${who}, ${m.endpoint}: ${m.errors} errors (timeouts over 10 s included), ${m.non2xx} non-2xx`)
+      if (m.status === 'missing') log(`note: ${m.endpoint} was skipped in ${r.mode} mode (route missing)`)
+    }
+    for (const m of r.atrium.values()) {
+      if (r.mode === 'postgres' && m.status === 'measured' && m.p99 >= P99_TARGET_MS) log(`note: ${m.endpoint} p99 ${ms(m.p99)} ms is over the ${P99_TARGET_MS} ms target`)
+    }
+    const e = r.editor
+    if (e && (e.writes.failed > 0 || e.readsAfterWrite.failed > 0)) bad.push(`${r.mode}, editor: ${e.writes.failed} failed writes, ${e.readsAfterWrite.failed} failed reads after a write`)
+  }
+  for (const b of bad) log(`FAILED: ${b}`)
+  log(bad.length ? '\nbench: FAILED (errors, non-2xx answers or failed writes above)' : '\nbench: ok (0 errors, 0 non-2xx, every write and read after it answered as expected)')
+  return bad.length ? 1 : 0
 }

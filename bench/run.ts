@@ -1,16 +1,22 @@
 /*
- * `npm run bench`: seed a realistic data set, start the service as its own process on 127.0.0.1, and load
- * the read endpoints with autocannon, for the embedded default (PGlite) and, when DATABASE_URL is set, for
- * the PostgreSQL server (a fresh atrium_bench_<timestamp> database, dropped at the end; REDIS_URL when set).
- * Exits 1 when any request errored or answered non-2xx. See bench/README.md.
+ * `npm run bench`: seed a realistic data set, then per database mode (the embedded default, PGlite; and,
+ * when DATABASE_URL is set, the PostgreSQL server in a fresh atrium_bench_<timestamp> database dropped at
+ * the end, with REDIS_URL when set) measure Atrium and the servers it is compared with, all on 127.0.0.1:
+ * the one-query reference server, Atrium with a warm cache, the from-memory server, Atrium's cache misses
+ * and Atrium while an editor writes (bench/phases.ts). The load generator is wrk pinned to one core, or
+ * autocannon when wrk is not installed. Prints a table per mode and every ratio; exits 1 when any request
+ * errored or answered non-2xx, an endpoint answered wrongly, or an editor write or read-after-write failed.
+ * See bench/README.md.
  */
 import os from 'node:os'
-import { prepareEmbedded, preparePostgres, type BenchDatabase, type Mode } from './database.js'
+import { clearCacheKeys, prepareEmbedded, preparePostgres, type BenchDatabase, type Mode } from './database.js'
 import { endpoints } from './endpoints.js'
-import { measure, probe, unmeasured, type LoadOptions, type Measurement } from './load.js'
-import { describe, printTable, verdict } from './report.js'
+import type { LoadGenerator, LoadOptions } from './load.js'
+import { cachedPhase, editorPhase, emptyReport, memoryPhase, missPhase, referencePhase, type ModeReport, type Phase } from './phases.js'
+import { printMode, verdict } from './report.js'
 import { DEFAULT_SEED, type SeedOptions } from './seed.js'
-import { startServer } from './server.js'
+import { buildIfStale, memoryMb, startServer } from './server.js'
+import { pinning, which } from './wrk.js'
 
 function envInt(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name]?.trim()
@@ -37,7 +43,21 @@ const modes: Mode[] = (process.env.BENCH_MODES ?? (serverUrl ? 'embedded,postgre
   .map((s) => s.trim())
   .filter((s): s is Mode => s === 'embedded' || s === 'postgres')
 const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)
-const WATCHDOG_MS = envInt('BENCH_TIMEOUT_S', 570, 30, 3600) * 1000
+const WATCHDOG_MS = envInt('BENCH_TIMEOUT_S', 720, 30, 3600) * 1000
+const PARTS = ['reference', 'cached', 'memory', 'misses', 'editor'] as const
+type Part = (typeof PARTS)[number]
+const parts = new Set<Part>(
+  (process.env.BENCH_PARTS ?? PARTS.join(','))
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s): s is Part => (PARTS as readonly string[]).includes(s)),
+)
+// Every other part needs Atrium's endpoints probed: the cached part always runs when Atrium does.
+if (parts.has('memory') || parts.has('misses') || parts.has('editor')) parts.add('cached')
+const pin = pinning(process.env.BENCH_PIN !== '0')
+const wrkPath = process.env.BENCH_LOADGEN === 'autocannon' ? undefined : which('wrk')
+if (process.env.BENCH_LOADGEN === 'wrk' && !wrkPath) throw new Error('BENCH_LOADGEN=wrk but wrk is not on the PATH (apt-get install wrk)')
+const gen: LoadGenerator = wrkPath ? { kind: 'wrk', path: wrkPath, cpu: pin.loadGen } : { kind: 'autocannon' }
 
 const cleanups: (() => Promise<void>)[] = []
 async function cleanupAll(): Promise<void> {
@@ -48,6 +68,12 @@ async function cleanupAll(): Promise<void> {
 }
 
 const log = (line: string) => process.stdout.write(`${line}\n`)
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
+const memoryMbOf = (pid: number) => memoryMb(pid)?.peak
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 
 async function prepare(mode: Mode): Promise<BenchDatabase> {
@@ -56,7 +82,7 @@ async function prepare(mode: Mode): Promise<BenchDatabase> {
   return preparePostgres(serverUrl, seedOpts)
 }
 
-async function runMode(mode: Mode): Promise<Measurement[]> {
+async function runMode(mode: Mode): Promise<ModeReport> {
   log(`\n=== ${mode === 'embedded' ? 'embedded (PGlite, in-process cache)' : `PostgreSQL server${redisUrl ? ' + Redis' : ' (in-process cache)'}`} ===`)
   const t0 = Date.now()
   const db = await prepare(mode)
@@ -66,40 +92,58 @@ async function runMode(mode: Mode): Promise<Measurement[]> {
     `seeded ${db.where}: ${s.sites.length} sites, ${s.posts} published posts, ${s.localizations} localizations ` +
       `(${(s.bodyBytes / s.localizations / 1024).toFixed(1)} KB Markdown each) in ${secs(s.ms)} (with migrations ${secs(Date.now() - t0)})`,
   )
-  const server = await startServer({ dataDir: db.dataDir, databaseUrl: db.databaseUrl, redisUrl: mode === 'postgres' ? redisUrl : undefined, nodeArgs })
-  cleanups.push(() => server.stop())
-  log(`server pid ${server.pid} at ${server.baseUrl}; ${load.connections} connections, ${load.warmupS} s warm-up + ${load.durationS} s per endpoint`)
-  const results: Measurement[] = []
-  for (const ep of endpoints(seedOpts.postsPerSite)) {
-    if (only.length && !only.some((o) => ep.name.toLowerCase().includes(o))) continue
-    const reqs = ep.requests(s.sites)
-    const p = await probe(server.baseUrl, ep, reqs)
-    if (p.status !== 'ok') {
-      log(`  ${ep.name}: ${p.status === 'missing' ? 'SKIPPED' : 'FAILED'}: ${p.note}`)
-      results.push(unmeasured(ep, p.status, p.note))
-      continue
-    }
-    const m = await measure(server.baseUrl, ep, reqs, load, {
-      serverPid: server.pid,
-      ...(db.transactions ? { transactions: db.transactions } : {}),
-      ...(db.backendPids ? { dbPids: db.backendPids } : {}),
-    })
-    log(`  ${ep.name}: ${Math.round(m.rps)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.non2xx} non-2xx, ${m.errors} errors; ${describe(m)} (${reqs.length} distinct requests)`)
-    results.push(m)
+  const siteIds = s.sites.map((x) => x.id)
+  const redis = mode === 'postgres' ? redisUrl : undefined
+  if (redis) cleanups.push(async () => void (await clearCacheKeys(redis, siteIds, true)))
+  const report = emptyReport(mode)
+  const phase: Phase = {
+    gen,
+    load,
+    db,
+    sites: s.sites,
+    endpoints: endpoints(seedOpts.postsPerSite).filter((ep) => !only.length || only.some((o) => ep.name.toLowerCase().includes(o))),
+    serverCpu: pin.server,
+    memoryDurationS: envInt('BENCH_MEMORY_DURATION', 5, 1, 60),
+    log,
+    report,
+    onCleanup: (fn) => cleanups.push(fn),
   }
-  await server.stop()
-  const tail = server.output()
-  if (tail) log(`server output (warn and above):\n${tail}`)
+  const referenceAnswers = new Map<string, string>()
+  if (parts.has('reference')) await referencePhase(phase, referenceAnswers)
+  if (parts.has('cached')) {
+    const server = await startServer({ dataDir: db.dataDir, databaseUrl: db.databaseUrl, redisUrl: redis, nodeArgs, cpu: pin.server })
+    cleanups.push(() => server.stop())
+    log(`Atrium pid ${server.pid} at ${server.baseUrl}`)
+    await cachedPhase(phase, server, referenceAnswers)
+    if (parts.has('memory')) await memoryPhase(phase, server)
+    if (parts.has('misses')) {
+      await missPhase(phase, server)
+      if (redis) log(`  deleted ${await clearCacheKeys(redis, siteIds, false)} read-cache keys of the bench sites from Redis`)
+    }
+    if (parts.has('editor')) await editorPhase(phase, server)
+    report.rss.peak = memoryMbOf(server.pid)
+    await server.stop()
+    const tail = server.output()
+    if (tail) log(`Atrium output (warn and above):\n${tail}`)
+  }
   await cleanupAll()
-  return results
+  return report
 }
 
 async function main(): Promise<number> {
+  const started = Date.now()
   const cpus = os.cpus()
-  log(`Atrium read benchmark: ${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`)
-  const all: [Mode, Measurement[]][] = []
-  for (const mode of modes) all.push([mode, await runMode(mode)])
-  for (const [mode, results] of all) printTable(log, mode, results)
+  log(`Atrium benchmark: ${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadavg()}`)
+  log(
+    `load generator: ${gen.kind === 'wrk' ? `wrk (${wrkPath}), 1 thread` : 'autocannon in the bench process (wrk not found: apt-get install wrk)'}, ` +
+      `${load.connections} connections, ${load.warmupS} s warm-up + ${load.durationS} s per run; ${pin.note}`,
+  )
+  const t0 = Date.now()
+  if (parts.has('cached') && (await buildIfStale())) log(`compiled src/ to dist/ (node scripts/build.js --if-stale) in ${secs(Date.now() - t0)}`)
+  const all: ModeReport[] = []
+  for (const mode of modes) all.push(await runMode(mode))
+  for (const r of all) printMode(log, r, gen.kind)
+  log(`\nload average at the end ${loadavg()}; ${secs(Date.now() - started)} in all`)
   return verdict(log, all)
 }
 

@@ -1,8 +1,8 @@
 /*
  * Seeds the benchmark data set with multi-row INSERTs straight into the tables, in one transaction:
  * sites with locales en (default) and de, published blogs with two localizations each (~3 KB Markdown),
- * tags and nested categories with assignments, and one Read API key per site (stored as the SHA-256
- * digest, exactly as the api-keys service stores it).
+ * tags and nested categories with assignments, and one Read and one Write API key per site (stored as the
+ * SHA-256 digest, exactly as the api-keys service stores it).
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
@@ -47,6 +47,8 @@ export interface SeededSite {
   slug: string
   /** Plaintext of the site's Read key (only the digest is stored). */
   readKey: string
+  /** Plaintext of the site's Write key, for the editor scenario (stored like the Read key). */
+  writeKey: string
   /** Posts this site owns, all Published. */
   posts: SeededPost[]
 }
@@ -155,20 +157,25 @@ function buildRows(opts: SeedOptions, now: Date): { rows: Rows; sites: SeededSit
       })
     })
 
-    const readKey = generateApiKey()
-    rows.keys.push({
-      id: randomUUID(),
-      key_digest: digestKey(readKey),
-      key_prefix: keyPrefix(readKey),
-      name: `Bench Read key (${slug})`,
-      description: 'created by npm run bench',
-      permission: 'Read',
-      site_id: siteId,
-      rate_limit_per_minute: opts.keyRateLimit,
-      created_by: 'bench',
-      created_at: now,
-      updated_at: now,
-    })
+    const apiKey = (permission: 'Read' | 'Write'): string => {
+      const plaintext = generateApiKey()
+      rows.keys.push({
+        id: randomUUID(),
+        key_digest: digestKey(plaintext),
+        key_prefix: keyPrefix(plaintext),
+        name: `Bench ${permission} key (${slug})`,
+        description: 'created by npm run bench',
+        permission,
+        site_id: siteId,
+        rate_limit_per_minute: opts.keyRateLimit,
+        created_by: 'bench',
+        created_at: now,
+        updated_at: now,
+      })
+      return plaintext
+    }
+    const readKey = apiKey('Read')
+    const writeKey = apiKey('Write')
 
     const posts: SeededPost[] = []
     for (let p = 0; p < opts.postsPerSite; p++) {
@@ -218,7 +225,7 @@ function buildRows(opts: SeedOptions, now: Date): { rows: Rows; sites: SeededSit
       }
       posts.push({ id: blogId, slug: postSlug })
     }
-    out.push({ id: siteId, slug, readKey, posts })
+    out.push({ id: siteId, slug, readKey, writeKey, posts })
   }
   return { rows, sites: out }
 }

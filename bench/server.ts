@@ -1,8 +1,11 @@
 /*
- * Runs the service under test as its own process (`node bin/atrium.js serve`) on 127.0.0.1 and a free port.
+ * Runs a server under test as its own process on 127.0.0.1 and a free port: the service (compiled, started
+ * as `npm start` starts it), the one-query reference server and the from-memory server, each optionally
+ * pinned to one core with taskset (the pid stays the server's: taskset execs it).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
+import { readFileSync } from 'node:fs'
 import net from 'node:net'
 import { fileURLToPath } from 'node:url'
 
@@ -15,14 +18,30 @@ export interface ServerOptions {
   redisUrl: string | undefined
   /** Extra node flags for the server process (BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
   nodeArgs?: string[]
+  /** Core to pin the process to (taskset), or undefined. */
+  cpu?: number | undefined
 }
 
 export interface RunningServer {
+  name: string
   baseUrl: string
   pid: number
   stop(): Promise<void>
   /** The last lines the server wrote (warnings and errors at LOG_LEVEL=warn). */
   output(): string
+}
+
+/** VmHWM (peak resident set) and VmRSS of a process in MB, from /proc/<pid>/status; undefined when unreadable. */
+export function memoryMb(pid: number): { peak: number; now: number } | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1])
+    const peak = kb('VmHWM')
+    const now = kb('VmRSS')
+    return Number.isFinite(peak) && Number.isFinite(now) ? { peak: peak / 1024, now: now / 1024 } : undefined
+  } catch {
+    return undefined
+  }
 }
 
 async function freePort(): Promise<number> {
@@ -53,21 +72,20 @@ async function waitHealthy(baseUrl: string, child: ChildProcess, timeoutMs: numb
   throw new Error(`server not healthy after ${timeoutMs} ms (last: ${last}):\n${output()}`)
 }
 
-/** Starts the server and resolves once /api/v1/health answers 200. */
-export async function startServer(opts: ServerOptions): Promise<RunningServer> {
+interface ProcessSpec {
+  name: string
+  /** Arguments after the node executable. */
+  args: string[]
+  env: NodeJS.ProcessEnv
+  cpu: number | undefined
+}
+
+/** Starts a node process serving on a free port (passed as PORT) and resolves once /api/v1/health answers 200. */
+async function startProcess(spec: ProcessSpec): Promise<RunningServer> {
   const port = await freePort()
-  const env: NodeJS.ProcessEnv = { ...process.env }
-  for (const k of ['DATABASE_URL', 'REDIS_URL', 'ATRIUM_BOOTSTRAP_KEY', 'ATRIUM_TRUST_PROXY']) delete env[k]
-  Object.assign(env, {
-    HOST,
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    ATRIUM_DATA_DIR: opts.dataDir,
-    ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
-    ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}),
-  })
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), 'bin/atrium.js', 'serve'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const env = { ...spec.env, HOST, PORT: String(port) }
+  const [cmd, args] = spec.cpu === undefined ? [process.execPath, spec.args] : ['taskset', ['-c', String(spec.cpu), process.execPath, ...spec.args]]
+  const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
   const lines: string[] = []
   const keep = (chunk: Buffer) => {
     lines.push(...chunk.toString('utf8').split('\n').filter(Boolean))
@@ -91,5 +109,42 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     await stop()
     throw err
   }
-  return { baseUrl, pid: child.pid ?? -1, stop, output }
+  return { name: spec.name, baseUrl, pid: child.pid ?? -1, stop, output }
+}
+
+/** Node flags of every server the bench starts: those `npm start` runs the service with. */
+export const NODE_FLAGS = ['--max-semi-space-size=4']
+
+/** Compiles src/ to dist/ when it is stale (`node scripts/build.js --if-stale`, as `npm start` does); returns whether it built. */
+export async function buildIfStale(): Promise<boolean> {
+  const { isFresh } = (await import(new URL('../scripts/build.js', import.meta.url).href)) as { isFresh: () => boolean }
+  if (isFresh()) return false
+  const child = spawn(process.execPath, ['scripts/build.js', '--if-stale'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] })
+  const [code] = (await once(child, 'exit')) as [number | null]
+  if (code !== 0) throw new Error(`node scripts/build.js --if-stale exited with ${code}`)
+  return true
+}
+
+/**
+ * Starts the service the way `npm start` does (`node --max-semi-space-size=4 dist/main.js serve`, compiled by
+ * buildIfStale) and resolves once /api/v1/health answers 200.
+ */
+export function startServer(opts: ServerOptions): Promise<RunningServer> {
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  for (const k of ['DATABASE_URL', 'REDIS_URL', 'ATRIUM_BOOTSTRAP_KEY', 'ATRIUM_TRUST_PROXY']) delete env[k]
+  Object.assign(env, {
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    ATRIUM_DATA_DIR: opts.dataDir,
+    ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+    ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}),
+  })
+  return startProcess({ name: 'atrium', args: [...NODE_FLAGS, ...(opts.nodeArgs ?? []), 'dist/main.js', 'serve'], env, cpu: opts.cpu })
+}
+
+/** Starts a bench server written in TypeScript (bench/<file>) through tsx, with its settings in env. */
+export function startBenchServer(name: string, file: string, settings: Record<string, string>, cpu: number | undefined): Promise<RunningServer> {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', ...settings }
+  for (const k of ['DATABASE_URL', 'REDIS_URL']) delete env[k]
+  return startProcess({ name, args: [...NODE_FLAGS, '--import', 'tsx', `bench/${file}`], env, cpu })
 }
