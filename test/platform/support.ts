@@ -62,7 +62,14 @@ export async function rawApp(
 ): Promise<RawApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atrium-raw-'))
   const config = loadConfig({ ATRIUM_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...opts.env })
-  const app = await buildApp(config, { dbh, logger: opts.logger ?? false, ...(opts.cache ? { cache: opts.cache } : {}) })
+  let app: App
+  try {
+    app = await buildApp(config, { dbh, logger: opts.logger ?? false, ...(opts.cache ? { cache: opts.cache } : {}) })
+  } catch (err) {
+    // A build the test expects to fail (the start-up guard) must not leave its data directory behind.
+    rmSync(dataDir, { recursive: true, force: true })
+    throw err
+  }
   return {
     app,
     close: async () => {
