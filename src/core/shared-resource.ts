@@ -103,8 +103,11 @@ function tableIo<T extends ContentItemTable, W extends SharedWire>(spec: SharedR
     cols,
     hasSlug: slugCol !== undefined,
     events: { created: eventOf(entity, 'created'), updated: eventOf(entity, 'updated'), deleted: eventOf(entity, 'deleted') },
-    /** Carrier rows joined to the live record rows. */
-    join: and(eq(table.content_id, cs.content_id), liveRow),
+    /**
+     * Carrier rows joined to the live record rows whose owning site is live (a record of a deleted site is gone
+     * through every carrying site, decisions.md "Shared content").
+     */
+    join: and(eq(table.content_id, cs.content_id), liveRow, sql`exists (select 1 from ${sites} where ${sites.id} = ${table.site_id} and ${sites.deleted_at} is null)`),
     carried: (siteId: string) => and(eq(cs.site_id, siteId), eq(cs.content_type, type), sql`${cs.is_live}`),
     /** Only the table's own columns are written (prepare may leave aliases behind). */
     columnsOf: (v: SharedValues) => Object.fromEntries(Object.entries(v).filter(([k]) => k in cols && v[k] !== undefined)),

@@ -256,3 +256,15 @@ describe('shared skills', () => {
     expect((await listOf(b, '?per_page=100')).data.map((x) => x.id)).not.toContain(sh.id)
   })
 })
+
+describe('a shared skill whose owning site is deleted', () => {
+  it('is gone through every carrying site: by id, in the list, by slug', async () => {
+    const [owner, carrier] = [await makeSite(t), await makeSite(t)]
+    const sh = await shared(owner, [carrier])
+    expectNoContent(await t.as(t.masterKey).delete(`/sites/${owner.id}`))
+    expectProblem(await t.as(carrier.keys.Read).get(`/skills/${sh.id}`), 404, 'NOT_FOUND')
+    expect((await listOf(carrier)).data).toEqual([])
+    expectProblem(await t.as(carrier.keys.Read).get(`/skills/by-slug/${sh.slug}?site_id=${carrier.id}`), 404, 'NOT_FOUND')
+    expectProblem(await t.as(carrier.keys.Read).get(`/skills/by-slug/${sh.slug}`), 404, 'NOT_FOUND')
+  })
+})
