@@ -18,7 +18,7 @@ export interface Answer {
   body: string
 }
 
-export type EndpointId = 'baseline' | 'list' | 'deep' | 'slug' | 'detail' | 'similar' | 'rss'
+export type EndpointId = 'baseline' | 'list' | 'deep' | 'slug' | 'detail' | 'similar' | 'rss' | 'cv'
 
 /**
  * Requests that miss Atrium's read cache. 'bust': the load generator appends `&locale=en-x-<n>` with a new n
@@ -165,6 +165,18 @@ export const endpoints = (postsPerSite: number): Endpoint[] => [
       if (!a.contentType.includes('application/rss+xml')) return `content-type ${a.contentType}`
       const items = a.body.split('<item>').length - 1
       return a.body.includes('<rss') && items === 50 ? null : `expected an RSS document with 50 items, got ${items}`
+    },
+  },
+  {
+    id: 'cv',
+    name: 'CV list, page 1',
+    requests: (sites) => sites.map((s) => get(s, `/sites/${s.id}/cv?page=1&per_page=${PER_PAGE}`)),
+    check: (a) => {
+      const problem = checkPage(a, 1)
+      if (problem) return problem
+      const data = (json(a) as { data: Array<{ is_current: boolean; start_date: string }> }).data
+      const ordered = data.every((e, i) => i === 0 || (data[i - 1]!.is_current ? 1 : 0) > (e.is_current ? 1 : 0) || (data[i - 1]!.is_current === e.is_current && data[i - 1]!.start_date >= e.start_date))
+      return ordered ? null : 'expected current entries first, then start_date newest first'
     },
   },
 ]

@@ -12,6 +12,7 @@ import { blogLocalizations, blogs } from '../src/db/schema/blogs.js'
 import { content, contentSites } from '../src/db/schema/content.js'
 import { locales, sites } from '../src/db/schema/sites.js'
 import { categories, contentCategories, contentTags, tags } from '../src/db/schema/taxonomy.js'
+import { CV_ENTRY_TYPES, cvEntries } from '../src/db/schema/skills.js'
 import { digestKey, generateApiKey, keyPrefix } from '../src/platform/crypto.js'
 import { int, markdownBody, pick, readingMinutes, rng, slugify, title, words, type Lang, type Rand } from './text.js'
 
@@ -22,6 +23,8 @@ export interface SeedOptions {
   tagsPerPost: number
   /** Share of posts also carried by the next site (decisions.md "Shared content"). */
   sharedRatio: number
+  /** CV entries per site (the CV list endpoint). */
+  cvPerSite: number
   /** Per-minute limit of the bench keys: high enough never to throttle the run, but enforced. */
   keyRateLimit: number
   seed: number
@@ -33,6 +36,7 @@ export const DEFAULT_SEED: SeedOptions = {
   tagsPerSite: 50,
   tagsPerPost: 3,
   sharedRatio: 0.03,
+  cvPerSite: 40,
   keyRateLimit: 100_000_000,
   seed: 20240601,
 }
@@ -95,6 +99,7 @@ interface Rows {
   contentTags: Insert<typeof contentTags>[]
   contentCategories: Insert<typeof contentCategories>[]
   keys: Insert<typeof apiKeys>[]
+  cv: Insert<typeof cvEntries>[]
 }
 
 function localization(r: Rand, contentId: string, localeId: string, lang: Lang, now: Date): Insert<typeof blogLocalizations> {
@@ -117,12 +122,41 @@ function localization(r: Rand, contentId: string, localeId: string, lang: Lang, 
   }
 }
 
+/** CV entries of a site (shared content without a slug: the carrier slug is the entry id), a few of them current. */
+function cvEntriesOf(r: Rand, opts: SeedOptions, siteId: string, now: Date, rows: Rows): void {
+  for (let i = 0; i < opts.cvPerSite; i++) {
+    const id = randomUUID()
+    const contentId = randomUUID()
+    const start = new Date(now.getTime() - int(r, 30, 7000) * DAY_MS)
+    const isCurrent = r() < 0.1
+    const end = isCurrent || r() < 0.2 ? null : new Date(Math.min(now.getTime(), start.getTime() + int(r, 60, 2000) * DAY_MS))
+    rows.content.push({ id: contentId, site_id: siteId, content_type: 'cv', created_at: now })
+    rows.contentSites.push({ content_id: contentId, site_id: siteId, content_type: 'cv', slug: id, position: 0 })
+    rows.cv.push({
+      id,
+      content_id: contentId,
+      site_id: siteId,
+      entry_type: pick(r, [...CV_ENTRY_TYPES]),
+      title: title(r, 'en'),
+      organization: words(r, 'en', int(r, 1, 3)),
+      organization_url: r() < 0.5 ? `https://example.org/${i}` : null,
+      location: words(r, 'en', 1),
+      description: words(r, 'en', int(r, 20, 60)),
+      start_date: start.toISOString().slice(0, 10),
+      end_date: end ? end.toISOString().slice(0, 10) : null,
+      is_current: isCurrent,
+      created_at: now,
+      updated_at: now,
+    })
+  }
+}
+
 /** Builds every row in memory (deterministic text; random ids), so the inserts are pure batches. */
 function buildRows(opts: SeedOptions, now: Date): { rows: Rows; sites: SeededSite[] } {
   const r = rng(opts.seed)
   const rows: Rows = {
     sites: [], locales: [], tags: [], categories: [], content: [], contentSites: [], blogs: [], localizations: [],
-    contentTags: [], contentCategories: [], keys: [],
+    contentTags: [], contentCategories: [], keys: [], cv: [],
   }
   const out: SeededSite[] = []
   const siteIds = Array.from({ length: opts.sites }, () => randomUUID())
@@ -225,6 +259,7 @@ function buildRows(opts: SeedOptions, now: Date): { rows: Rows; sites: SeededSit
       }
       posts.push({ id: blogId, slug: postSlug })
     }
+    cvEntriesOf(r, opts, siteId, now, rows)
     out.push({ id: siteId, slug, readKey, writeKey, posts })
   }
   return { rows, sites: out }
@@ -247,6 +282,7 @@ export async function seed(db: Db, opts: SeedOptions = DEFAULT_SEED): Promise<Se
     await inBatches(rows.localizations, 250, (b) => tx.insert(blogLocalizations).values(b))
     await inBatches(rows.contentTags, 5000, (b) => tx.insert(contentTags).values(b))
     await inBatches(rows.contentCategories, 5000, (b) => tx.insert(contentCategories).values(b))
+    await inBatches(rows.cv, 1000, (b) => tx.insert(cvEntries).values(b))
   })
   // A real deployment has autovacuum statistics; a freshly loaded one must not be planned blind.
   await db.execute(sql`vacuum analyze`)

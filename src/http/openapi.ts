@@ -230,6 +230,8 @@ const TAGS = [
   { name: 'Blogs', description: 'Blog posts: lists, lookups, writes, localizations, editorial workflow, similar posts and the RSS feed.' },
   { name: 'Social links', description: 'Links to the site owner\'s profiles elsewhere, in display order.' },
   { name: 'Redirects', description: 'Path redirects a frontend applies (301/302), with a lookup by path.' },
+  { name: 'Skills', description: 'Skills with proficiency 0–100: shared records (site_ids), listed by display_order, looked up by slug.' },
+  { name: 'CV', description: 'CV timeline entries (work, education, volunteer, certification, project): shared records (site_ids), current first.' },
 ]
 
 const DESCRIPTION =

@@ -19,6 +19,10 @@ import { systemRoutes } from './system/routes.js'
 import { categoryEntity, categoryRoutes } from './taxonomy/categories.resource.js'
 import { contentTaxonomyRoutes } from './taxonomy/content.routes.js'
 import { tagEntity, tagRoutes } from './taxonomy/tags.resource.js'
+import { skillEntity } from './skills/skills.resource.js'
+import { skillRoutes } from './skills/routes.js'
+import { cvEntryEntity } from './cv/cv.resource.js'
+import { cvRoutes } from './cv/routes.js'
 
 /** Every module, in registration order. A new module is one line here (plus its entities below). */
 export const modules: AppPlugin[] = [
@@ -34,6 +38,8 @@ export const modules: AppPlugin[] = [
   blogWorkflowRoutes,
   socialRoutes,
   redirectRoutes,
+  skillRoutes,
+  cvRoutes,
 ]
 
 /** Every entity: audit names, webhook events, and where records live for record() access. */
@@ -49,6 +55,8 @@ export const entities: Entity[] = [
   blogLocalizationEntity,
   socialLinkEntity,
   redirectEntity,
+  skillEntity,
+  cvEntryEntity,
 ]
 
 /** Kinds of content items (taxonomy and attachments hang off them). */

@@ -7,7 +7,7 @@ import { sites } from './sites.js'
 export const CONTENT_STATUSES = ['Draft', 'InReview', 'Published', 'Scheduled'] as const
 export type ContentStatus = (typeof CONTENT_STATUSES)[number]
 
-export const CONTENT_TYPES = ['blog', 'page'] as const
+export const CONTENT_TYPES = ['blog', 'page', 'skill', 'cv'] as const
 export type ContentType = (typeof CONTENT_TYPES)[number]
 
 /**
