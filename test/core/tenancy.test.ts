@@ -62,6 +62,17 @@ describe('records of a soft-deleted site', () => {
     expectProblem(await t.as(carrier.keys.Master).get(`/blogs/${blog.id}`), 404, 'NOT_FOUND')
     expectProblem(await t.as(carrier.keys.Master).get(`/content/${blog.content_id}/tags`), 404, 'NOT_FOUND')
   })
+
+  it("leaves carrying sites' cached lists and lookups the moment its owning site is deleted", async () => {
+    const [owner, carrier] = [await makeSite(t), await makeSite(t)]
+    const blog = await createBlog(t, owner, { status: 'Published' }, t.masterKey, [owner.id, carrier.id])
+    const reads = [`/sites/${carrier.id}/blogs`, `/sites/${carrier.id}/blogs/published`]
+    for (const url of reads) expect(expectStatus<{ data: Array<{ id: string }> }>(await t.as(carrier.keys.Read).get(url), 200).data.map((b) => b.id)).toContain(blog.id)
+    expectStatus(await t.as(carrier.keys.Read).get(`/sites/${carrier.id}/blogs/by-slug/${blog.slug}`), 200)
+    expect((await t.as(t.masterKey).delete(`/sites/${owner.id}`)).statusCode).toBe(204)
+    for (const url of reads) expect(expectStatus<{ data: Array<{ id: string }> }>(await t.as(carrier.keys.Read).get(url), 200).data.map((b) => b.id)).not.toContain(blog.id)
+    expectProblem(await t.as(carrier.keys.Read).get(`/sites/${carrier.id}/blogs/by-slug/${blog.slug}`), 404, 'NOT_FOUND')
+  })
 })
 
 describe('writes to shared content through a carrying site', () => {

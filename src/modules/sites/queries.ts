@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { ReadDb, Tx } from '../../db/client.js'
 import { content, contentSites } from '../../db/schema/content.js'
 import { siteMembers } from '../../db/schema/members.js'
@@ -75,6 +75,17 @@ export async function deleteLocale(tx: Tx, id: string): Promise<void> {
 export async function insertOwner(tx: Tx, values: { site_id: string; user_id: string; idp_user_id: string; now: Date }): Promise<void> {
   const { now, ...rest } = values
   await tx.insert(siteMembers).values({ ...rest, role: 'Owner', created_at: now, updated_at: now })
+}
+
+/**
+ * A deleted site's content leaves every site carrying it (decisions.md "Shared content": gone for everyone): its
+ * carrier rows are retired, so carrying sites' lists and slug lookups, which read content_sites, no longer see it.
+ */
+export async function retireOwnedContent(tx: Tx, siteId: string): Promise<void> {
+  await tx
+    .update(contentSites)
+    .set({ is_live: false })
+    .where(and(sql`${contentSites.is_live}`, inArray(contentSites.content_id, tx.select({ id: content.id }).from(content).where(eq(content.site_id, siteId)))))
 }
 
 /** The site and every other site carrying content it owns: what a change to its locales shows up in. */

@@ -109,13 +109,16 @@ export async function remove(ctx: Ctx, id: string): Promise<void> {
     const before = (await q.lockSite(tx, id)) ?? notFound(siteEntity)
     const now = ctx.clock.now()
     await q.updateSite(tx, id, { deleted_at: now, updated_at: now })
+    const showing = await q.sitesShowingContentOf(tx, id)
+    await q.retireOwnedContent(tx, id)
     return {
       result: undefined,
       siteId: id,
       entityId: id,
       metadata: { name: before.name, slug: before.slug },
       events: [{ type: 'site.deleted', siteId: id, data: { id, slug: before.slug } }],
-      readers: { sites: [id] },
+      // Shared records it owns leave every carrying site too: their cached lists and lookups are refreshed.
+      readers: { sites: showing },
     }
   })
 }
