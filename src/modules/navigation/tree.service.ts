@@ -65,7 +65,7 @@ function pageSlug(r: NavigationItemRow, routes: Map<string, string>): string | n
   return null
 }
 
-async function load(db: ReadDb, siteId: string, menuId: string, locale: LocaleRef | undefined): Promise<NavigationTreeNode[]> {
+export async function loadTree(db: ReadDb, siteId: string, menuId: string, locale: LocaleRef | undefined): Promise<NavigationTreeNode[]> {
   const rows = await q.menuItems(db, menuId)
   if (rows.length === 0) return []
   const pageIds = [...new Set(rows.flatMap((r) => (r.link_type === 'page' && r.page_id !== null ? [r.page_id] : [])))]
@@ -81,5 +81,5 @@ export async function tree(ctx: Ctx, menuId: string, scopeSite: string | undefin
   const ref = localeRef(locale)
   const siteId = scopeSite ?? ((await q.findMenu(ctx.db, menuId)) ?? notFound(menuEntity)).site_id
   const key = ref === undefined ? '' : 'id' in ref ? `id:${ref.id}` : `code:${ref.code.toLowerCase()}`
-  return treeCache.get(ctx, siteId, `tree:${menuId}:${key}`, async () => ({ value: await load(ctx.db, siteId, menuId, ref), until: null }))
+  return treeCache.get(ctx, siteId, `tree:${menuId}:${key}`, async () => ({ value: await loadTree(ctx.db, siteId, menuId, ref), until: null }))
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ReadDb } from '../../../src/db/client.js'
+import { loadTree } from '../../../src/modules/navigation/tree.service.js'
 import { ManualClock } from '../../../src/platform/clock.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { MISSING_ID, makeSite, uid, type SiteFixture } from '../../helpers/factories.js'
@@ -236,6 +238,35 @@ describe('GET /menus/{menu_id}/tree', () => {
     expect(shape(await tree(m.id, `?locale=${otherSiteLocale.id}`))).toBe('About(Team)')
     expect(errorFields(await t.as(a.keys.Read).get(`/menus/${m.id}/tree?locale=${encodeURIComponent('not a locale!')}`))).toContain('locale')
     expectProblem(await t.as().get(`/menus/${m.id}/tree`), 401, 'UNAUTHENTICATED')
+  })
+})
+
+describe('tree loading', () => {
+  it('reads a whole menu in at most three queries (items, localized titles, page routes), however many nodes it has', async () => {
+    const m = await makeMenu(t, a)
+    let parent: string | undefined
+    for (let level = 0; level < 4; level++) {
+      const made = [await makeItem(t, a, m.id, parent ? { parent_id: parent } : {}), await makeItem(t, a, m.id, parent ? { parent_id: parent } : {})]
+      await makeItem(t, a, m.id, { link_type: 'page', url: null, page_id: MISSING_ID, ...(parent ? { parent_id: parent } : {}) })
+      parent = made[0]!.id
+    }
+    let queries = 0
+    const counting = new Proxy(t.dbh.db, {
+      get(target, prop, receiver) {
+        const v = Reflect.get(target, prop, receiver) as unknown
+        if ((prop === 'select' || prop === 'execute') && typeof v === 'function') {
+          return (...args: unknown[]) => {
+            queries++
+            return (v as (...a: unknown[]) => unknown).apply(target, args)
+          }
+        }
+        return v
+      },
+    }) as unknown as ReadDb
+    const nodes = await loadTree(counting, a.id, m.id, { code: 'de' })
+    expect(nodes).toHaveLength(3)
+    expect(queries).toBeGreaterThanOrEqual(2)
+    expect(queries).toBeLessThanOrEqual(3)
   })
 })
 
