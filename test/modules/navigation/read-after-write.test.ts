@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import type { RouteOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { navigationItems } from '../../../src/db/schema/navigation.js'
 import { openCache, type Cache } from '../../../src/platform/cache/index.js'
@@ -242,7 +241,7 @@ describe('coverage', () => {
     const collected = await collectRoutes()
     try {
       const declared = new Set<string>()
-      for (const r of collected.api as RouteOptions[]) {
+      for (const r of collected.api) {
         if (!((r.schema as { tags?: string[] } | undefined)?.tags ?? []).includes('Navigation')) continue
         for (const m of [r.method].flat()) if (m !== 'GET' && m !== 'HEAD') declared.add(`${m} ${r.url.replace(/^\/api\/v1/, '')}`)
       }
