@@ -65,6 +65,8 @@ class Components {
 
   private children(node: JsonObject): JsonObject {
     const out = mapSubschemas(node, (s) => this.reference(s))
+    // A recursive schema refers to itself by its `$id` (NavigationTreeNode): point the reference at the component.
+    if (typeof out.$ref === 'string' && COMPONENT_NAME.test(out.$ref)) out.$ref = COMPONENTS + out.$ref
     if ('const' in out) {
       // As @fastify/swagger does for inline schemas: Swagger UI does not show `const`.
       out.enum = [out.const ?? null]
@@ -232,6 +234,7 @@ const TAGS = [
   { name: 'Redirects', description: 'Path redirects a frontend applies (301/302), with a lookup by path.' },
   { name: 'Skills', description: 'Skills with proficiency 0–100: shared records (site_ids), listed by display_order, looked up by slug.' },
   { name: 'CV', description: 'CV timeline entries (work, education, volunteer, certification, project): shared records (site_ids), current first.' },
+  { name: 'Navigation', description: 'Menus of a site, their items as a tree, per-locale item titles, and the primary navigation.' },
 ]
 
 const DESCRIPTION =

@@ -11,6 +11,10 @@ import { blogLocalizationRoutes } from './blogs/localizations.routes.js'
 import { blogRoutes } from './blogs/routes.js'
 import { blogWorkflowRoutes } from './blogs/workflow.routes.js'
 import { redirectEntity, redirectRoutes } from './redirects/redirects.resource.js'
+import { itemEntity, menuEntity } from './navigation/entity.js'
+import { navigationItemRoutes } from './navigation/items.routes.js'
+import { itemLocalizationEntity } from './navigation/localization.service.js'
+import { menuRoutes } from './navigation/menus.resource.js'
 import { siteEntity } from './sites/entity.js'
 import { socialLinkEntity, socialRoutes } from './social/social.resource.js'
 import { localeEntity, siteSettingsEntity } from './sites/locale.service.js'
@@ -40,6 +44,8 @@ export const modules: AppPlugin[] = [
   redirectRoutes,
   skillRoutes,
   cvRoutes,
+  menuRoutes,
+  navigationItemRoutes,
 ]
 
 /** Every entity: audit names, webhook events, and where records live for record() access. */
@@ -57,6 +63,9 @@ export const entities: Entity[] = [
   redirectEntity,
   skillEntity,
   cvEntryEntity,
+  menuEntity,
+  itemEntity,
+  itemLocalizationEntity,
 ]
 
 /** Kinds of content items (taxonomy and attachments hang off them). */
