@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm'
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { ReadDb, Tx } from '../db/client.js'
 import { sites } from '../db/schema/sites.js'
 import { notFound, toApiError, validation } from '../http/errors.js'
@@ -230,7 +230,7 @@ export async function bulkContent(ctx: Ctx, entity: Entity, ops: BulkOps, siteId
 export async function claimDue<R>(tx: Tx, table: ScheduledTable, now: Date): Promise<R | undefined> {
   const [row] = await tx
     .select()
-    .from(table as PgTable)
+    .from(table)
     .where(
       and(
         eq(table.status, 'Scheduled'),

@@ -19,6 +19,10 @@ import { systemRoutes } from './system/routes.js'
 import { categoryEntity, categoryRoutes } from './taxonomy/categories.resource.js'
 import { contentTaxonomyRoutes } from './taxonomy/content.routes.js'
 import { tagEntity, tagRoutes } from './taxonomy/tags.resource.js'
+import { pageContentKind, pageEntity } from './pages/entity.js'
+import { pageRoutes } from './pages/routes.js'
+import { pageSectionRoutes } from './pages/sections.routes.js'
+import { pageSectionEntity, pageSectionLocalizationEntity } from './pages/sections.service.js'
 
 /** Every module, in registration order. A new module is one line here (plus its entities below). */
 export const modules: AppPlugin[] = [
@@ -34,6 +38,8 @@ export const modules: AppPlugin[] = [
   blogWorkflowRoutes,
   socialRoutes,
   redirectRoutes,
+  pageRoutes,
+  pageSectionRoutes,
 ]
 
 /** Every entity: audit names, webhook events, and where records live for record() access. */
@@ -49,7 +55,10 @@ export const entities: Entity[] = [
   blogLocalizationEntity,
   socialLinkEntity,
   redirectEntity,
+  pageEntity,
+  pageSectionEntity,
+  pageSectionLocalizationEntity,
 ]
 
 /** Kinds of content items (taxonomy and attachments hang off them). */
-export const contentKinds: ContentKind[] = [blogContentKind]
+export const contentKinds: ContentKind[] = [blogContentKind, pageContentKind]
