@@ -261,3 +261,15 @@ describe('PUT /pages/{id} and DELETE /pages/{id}', () => {
     expect((await auditsOf(t, 'page', parent.id)).map((r) => r.action)).toEqual(['Create', 'Delete'])
   })
 })
+
+describe('taxonomy on pages (pageContentKind)', () => {
+  it("tags and categories assign to a page's content_id and fire page.updated with the page", async () => {
+    const page = await createPage(t, a)
+    const tag = expectStatus<{ id: string }>(await t.as(a.keys.Write).post('/tags', { site_id: a.id, name: `Tag ${uid()}` }), 201)
+    expectNoContent(await t.as(a.keys.Write).post(`/content/${page.content_id}/tags`, { tag_id: tag.id }))
+    expect(expectStatus<Array<{ id: string }>>(await t.as(a.keys.Read).get(`/content/${page.content_id}/tags`), 200).map((x) => x.id)).toEqual([tag.id])
+    const events = await eventsFor(t, 'page.updated', page.id)
+    expect(events).toHaveLength(1)
+    expect((events[0]!.payload as { data: Page }).data).toMatchObject({ id: page.id, route: page.route })
+  })
+})

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import type { RouteOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pageSectionLocalizations } from '../../../src/db/schema/pages.js'
 import type { Page, PageDetail, PageSection, PageSectionLocalization } from '../../../src/modules/pages/schemas.js'
@@ -96,14 +95,14 @@ interface Plan {
 interface Case {
   route: string
   what: string
-  plan: (w: World) => Promise<Plan>
+  plan: (w: World) => Plan | Promise<Plan>
 }
 
 const CASES: Case[] = [
   {
     route: 'POST /pages',
     what: 'a new shared published page shows by route and in the list',
-    async plan({ s1, s2, p, u }) {
+    plan({ s1, s2, p, u }) {
       const route = `/new/${u}`
       return {
         probes: [read.live(s2, route)(NOT_FOUND, `${route} Published `), read.list(s2)([`${p.route} Published`], sorted([`${p.route} Published`, `${route} Published`]))],
@@ -115,7 +114,7 @@ const CASES: Case[] = [
   {
     route: 'PUT /pages/:id',
     what: 'a route change: the old route is gone, the new one answers, the list shows it',
-    async plan({ s2, p, u }) {
+    plan({ s2, p, u }) {
       const moved = `/moved/${u}`
       return {
         probes: [
@@ -131,7 +130,7 @@ const CASES: Case[] = [
   {
     route: 'PUT /pages/:id',
     what: 'unpublishing: Read keys lose the page by route, the preview shows Draft',
-    async plan({ s2, p }) {
+    plan({ s2, p }) {
       return {
         probes: [read.live(s2, p.route)(`${p.route} Published hero[Hi]`, NOT_FOUND), read.preview(s2, p.route)(`${p.route} Published hero[Hi]`, `${p.route} Draft hero[Hi]`)],
         write: () => api().put(`/pages/${p.id}`, { status: 'Draft' }),
@@ -142,7 +141,7 @@ const CASES: Case[] = [
   {
     route: 'DELETE /pages/:id',
     what: 'a deleted page is gone by route, from the list and its sections',
-    async plan({ s2, p }) {
+    plan({ s2, p }) {
       return {
         probes: [
           read.preview(s2, p.route)(`${p.route} Published hero[Hi]`, NOT_FOUND),
@@ -158,7 +157,7 @@ const CASES: Case[] = [
   {
     route: 'POST /pages/:id/clone',
     what: 'the copy shows in the list and by its route (preview)',
-    async plan({ s2, p }) {
+    plan({ s2, p }) {
       const copy = `${p.route}-copy`
       return {
         probes: [read.list(s2)([`${p.route} Published`], sorted([`${p.route} Published`, `${copy} Draft`])), read.preview(s2, copy)(NOT_FOUND, `${copy} Draft hero[Hi]`)],
@@ -183,7 +182,7 @@ const CASES: Case[] = [
   {
     route: 'POST /sites/:site_id/pages/bulk',
     what: 'a bulk status change shows by route and in the list',
-    async plan({ s1, s2, p }) {
+    plan({ s1, s2, p }) {
       return {
         probes: [read.live(s2, p.route)(`${p.route} Published hero[Hi]`, NOT_FOUND), read.list(s2)([`${p.route} Published`], [`${p.route} Draft`])],
         write: async () => {
@@ -198,7 +197,7 @@ const CASES: Case[] = [
   {
     route: 'POST /pages/:page_id/sections',
     what: 'a new section shows in the sections and by route',
-    async plan({ s2, p }) {
+    plan({ s2, p }) {
       return {
         probes: [read.sections(s2, p.id)(['hero@1'], ['hero@1', 'text@2']), read.live(s2, p.route)(`${p.route} Published hero[Hi]`, `${p.route} Published hero[Hi] text[]`)],
         write: () => api().post(`/pages/${p.id}/sections`, { section_type: 'text' }),
@@ -209,7 +208,7 @@ const CASES: Case[] = [
   {
     route: 'PUT /pages/sections/:id',
     what: 'a section change shows in the sections and by route',
-    async plan({ s2, p, section }) {
+    plan({ s2, p, section }) {
       return {
         probes: [read.sections(s2, p.id)(['hero@1'], ['banner@4']), read.live(s2, p.route)(`${p.route} Published hero[Hi]`, `${p.route} Published banner[Hi]`)],
         write: () => api().put(`/pages/sections/${section.id}`, { section_type: 'banner', display_order: 4 }),
@@ -220,7 +219,7 @@ const CASES: Case[] = [
   {
     route: 'DELETE /pages/sections/:id',
     what: 'a deleted section leaves the sections, the localizations and the page by route',
-    async plan({ s2, p, section }) {
+    plan({ s2, p, section }) {
       return {
         probes: [read.sections(s2, p.id)(['hero@1'], []), read.locs(s2, p.id)(['Hi'], []), read.live(s2, p.route)(`${p.route} Published hero[Hi]`, `${p.route} Published `)],
         write: () => api().delete(`/pages/sections/${section.id}`),
@@ -231,7 +230,7 @@ const CASES: Case[] = [
   {
     route: 'PUT /pages/sections/:section_id/localizations',
     what: 'an updated (upserted) localization shows in the page localizations and by route',
-    async plan({ s2, p, section }) {
+    plan({ s2, p, section }) {
       return {
         probes: [read.locs(s2, p.id)(['Hi'], ['Hello']), read.live(s2, p.route)(`${p.route} Published hero[Hi]`, `${p.route} Published hero[Hello]`)],
         write: () => api().put(`/pages/sections/${section.id}/localizations`, { locale: 'en', title: 'Hello' }),
@@ -242,7 +241,7 @@ const CASES: Case[] = [
   {
     route: 'PUT /pages/sections/:section_id/localizations',
     what: 'a new locale shows in the page localizations and by route',
-    async plan({ s2, p, section }) {
+    plan({ s2, p, section }) {
       return {
         probes: [read.locs(s2, p.id)(['Hi'], ['Hi', 'Hallo']), read.live(s2, p.route)(`${p.route} Published hero[Hi]`, `${p.route} Published hero[Hi/Hallo]`)],
         write: () => api().put(`/pages/sections/${section.id}/localizations`, { locale: 'de', title: 'Hallo' }),
@@ -253,7 +252,7 @@ const CASES: Case[] = [
   {
     route: 'DELETE /pages/sections/localizations/:id',
     what: 'a deleted localization leaves the page localizations and the page by route',
-    async plan({ s2, p, loc }) {
+    plan({ s2, p, loc }) {
       return {
         probes: [read.locs(s2, p.id)(['Hi'], []), read.live(s2, p.route)(`${p.route} Published hero[Hi]`, `${p.route} Published hero[]`)],
         write: () => api().delete(`/pages/sections/localizations/${loc.id}`),
@@ -291,7 +290,7 @@ describe('coverage of the pages table', () => {
     const collected = await collectRoutes()
     try {
       const declared = new Set<string>()
-      for (const r of collected.api as RouteOptions[]) {
+      for (const r of collected.api) {
         const path = r.url.replace(/^\/api\/v1/, '')
         const tags = (r.schema as { tags?: string[] } | undefined)?.tags ?? []
         if (!tags.includes('Pages') && !/^\/pages(\/|$)|^\/sites\/:site_id\/pages/.test(path)) continue
