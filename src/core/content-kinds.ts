@@ -12,7 +12,8 @@ export interface ContentKind {
   entity: Entity
   /**
    * The record of a content item as its own events carry it, for `<entity>.updated` when something hanging
-   * off the item changes; undefined when the record is gone.
+   * off the item changes; undefined when the record is gone. `slug`: the key delivery lookups reach it by in its
+   * sites (a blog's slug, a page's route), whose cached answers are refreshed.
    */
   record(db: ReadDb, contentId: string): Promise<{ id: string; siteId: string; slug: string; data: unknown } | undefined>
 }

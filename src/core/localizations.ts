@@ -5,7 +5,7 @@ import { locales, type LocaleRow } from '../db/schema/sites.js'
 import { conflict, notFound, validation } from '../http/errors.js'
 import type { Ctx } from './context.js'
 import { defineEntity, type Entity, type ScopeResolver } from './entities.js'
-import { mutate, type DomainEvent } from './mutation.js'
+import { mutate, type DomainEvent, type ReaderImpact } from './mutation.js'
 import { childOf } from './scopes.js'
 
 /*
@@ -41,8 +41,12 @@ export interface LocalizationSpec<T extends LocalizationTable, P> {
     byId(db: ReadDb, id: string, lock?: Tx): Promise<ParentRef<P> | undefined>
     /** The live parent by key; `lock` in writes. */
     byKey(db: ReadDb, key: string, lock?: Tx): Promise<ParentRef<P> | undefined>
-    /** In the write's transaction, after the localization changed: derived fields, the parent's events, the sites showing it. */
-    changed(tx: Tx, parent: ParentRef<P>, now: Date): Promise<{ events: DomainEvent[]; siteIds: string[]; slugs?: string[] }>
+    /**
+     * In the write's transaction, after the localization changed: derived fields, the parent's events, the sites
+     * showing it. `records`: the records whose answers change, when not the parent itself (a page section's
+     * localization changes the page's answers).
+     */
+    changed(tx: Tx, parent: ParentRef<P>, now: Date): Promise<{ events: DomainEvent[]; siteIds: string[]; slugs?: string[]; records?: ReaderImpact['records'] }>
   }
 }
 
@@ -130,8 +134,8 @@ export function localizations<T extends LocalizationTable, P>(spec: Localization
     return { loc, parent: p }
   }
 
-  function impact(p: ParentRef<P>, change: { siteIds: string[]; slugs?: string[] }) {
-    return { records: [{ entity: parent.entity, id: p.id, siteIds: change.siteIds, slugs: change.slugs ?? [] }], lists: change.siteIds }
+  function impact(p: ParentRef<P>, change: { siteIds: string[]; slugs?: string[]; records?: ReaderImpact['records'] }): ReaderImpact {
+    return { records: change.records ?? [{ entity: parent.entity, id: p.id, siteIds: change.siteIds, slugs: change.slugs ?? [] }], lists: change.siteIds }
   }
 
   return {

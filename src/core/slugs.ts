@@ -63,3 +63,20 @@ export function derivedSlug(name: string): string {
   if (slug === '') validation('slug', 'cannot be derived from name; give a slug of lowercase letters, digits and hyphens')
   return slug
 }
+
+/** Routes are at most MAX_ROUTE characters (with the leading slash). */
+export const MAX_ROUTE = 500
+
+/** The n-th clone route: "<route>-copy", "<route>-copy-<n>"; the home page "/" gives "/copy", "/copy-<n>". */
+export function cloneRoute(route: string, n: number): string {
+  if (!Number.isInteger(n) || n < 1) throw new RangeError('n must be a positive integer')
+  const suffix = route === '/' ? (n === 1 ? 'copy' : `copy-${n}`) : n === 1 ? '-copy' : `-copy-${n}`
+  const room = MAX_ROUTE - suffix.length
+  const base = route.length > room ? route.slice(0, room).replace(/[-/]+$/, '') : route
+  return `${base}${suffix}`
+}
+
+/** Clone routes n = from … from + count − 1, in order. */
+export function cloneRouteCandidates(route: string, from: number, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => cloneRoute(route, from + i))
+}

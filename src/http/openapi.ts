@@ -235,6 +235,7 @@ const TAGS = [
   { name: 'Skills', description: 'Skills with proficiency 0–100: shared records (site_ids), listed by display_order, looked up by slug.' },
   { name: 'CV', description: 'CV timeline entries (work, education, volunteer, certification, project): shared records (site_ids), current first.' },
   { name: 'Navigation', description: 'Menus of a site, their items as a tree, per-locale item titles, and the primary navigation.' },
+  { name: 'Pages', description: 'Routed pages made of localized sections, shared across sites like blogs, with the same editorial workflow; looked up by route.' },
 ]
 
 const DESCRIPTION =

@@ -27,6 +27,10 @@ import { skillEntity } from './skills/skills.resource.js'
 import { skillRoutes } from './skills/routes.js'
 import { cvEntryEntity } from './cv/cv.resource.js'
 import { cvRoutes } from './cv/routes.js'
+import { pageContentKind, pageEntity } from './pages/entity.js'
+import { pageRoutes } from './pages/routes.js'
+import { pageSectionRoutes } from './pages/sections.routes.js'
+import { pageSectionEntity, pageSectionLocalizationEntity } from './pages/sections.service.js'
 
 /** Every module, in registration order. A new module is one line here (plus its entities below). */
 export const modules: AppPlugin[] = [
@@ -46,6 +50,8 @@ export const modules: AppPlugin[] = [
   cvRoutes,
   menuRoutes,
   navigationItemRoutes,
+  pageRoutes,
+  pageSectionRoutes,
 ]
 
 /** Every entity: audit names, webhook events, and where records live for record() access. */
@@ -66,7 +72,10 @@ export const entities: Entity[] = [
   menuEntity,
   itemEntity,
   itemLocalizationEntity,
+  pageEntity,
+  pageSectionEntity,
+  pageSectionLocalizationEntity,
 ]
 
 /** Kinds of content items (taxonomy and attachments hang off them). */
-export const contentKinds: ContentKind[] = [blogContentKind]
+export const contentKinds: ContentKind[] = [blogContentKind, pageContentKind]

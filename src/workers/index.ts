@@ -1,6 +1,7 @@
 import { systemCtx, type Deps } from '../core/context.js'
 import * as apiKeys from '../modules/api-keys/service.js'
 import { scheduledBlogs } from '../modules/blogs/workflow.service.js'
+import { scheduledPages } from '../modules/pages/write.service.js'
 import { publishDue } from './scheduled-publish.js'
 
 export interface Job {
@@ -14,7 +15,14 @@ export interface Job {
 export const jobs: Job[] = [
   { name: 'api-key-expiry', everyMs: 30_000, run: (deps) => apiKeys.expireDue(systemCtx(deps, 'job:api-key-expiry')) },
   // Scheduled → Published (decisions.md: within a minute, exactly once across instances).
-  { name: 'scheduled-publish', everyMs: (deps) => deps.config.schedulerIntervalMs, run: (deps) => publishDue(systemCtx(deps, 'job:scheduled-publish'), scheduledBlogs) },
+  {
+    name: 'scheduled-publish',
+    everyMs: (deps) => deps.config.schedulerIntervalMs,
+    async run(deps) {
+      const ctx = systemCtx(deps, 'job:scheduled-publish')
+      return [...(await publishDue(ctx, scheduledBlogs)), ...(await publishDue(ctx, scheduledPages))]
+    },
+  },
 ]
 
 /** Starts every job on its interval; the returned stop() waits for runs in flight. */

@@ -146,7 +146,7 @@ const rows: Row[] = collected.api.flatMap((r) =>
     const access = r.config?.access
     const checks = checksFor(access)
     const key = `${method} ${r.url}`
-    const unsupported = /[*(]/.test(r.url) ? `URL ${r.url}: wildcard or regex path parameters are not supported by the matrix` : undefined
+    const unsupported = /[(]/.test(r.url) ? `URL ${r.url}: regex path parameters are not supported by the matrix` : undefined
     return {
       key,
       method,
@@ -181,7 +181,8 @@ beforeAll(async () => {
 const routeFixture = (row: Row): RouteFixture => fx.routes[row.key] ?? {}
 const accessEntity = (access: Access | undefined) => (access?.kind === 'site' ? 'site' : access?.kind === 'record' ? access.entity.name : undefined)
 const accessParam = (access: Access | undefined) => (access?.kind === 'site' || access?.kind === 'record' ? access.param : undefined)
-const paramsOf = (url: string) => [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!)
+/** Path parameters by name; a trailing wildcard is the parameter `*` (its fixture value may span several segments). */
+const paramsOf = (url: string) => [...url.matchAll(/:([A-Za-z0-9_]+)|\*$/g)].map((m) => m[1] ?? '*')
 
 function paramValue(row: Row, name: string, target: Check['target']): string | undefined {
   const entity = accessEntity(row.access)
@@ -200,10 +201,10 @@ function missingParamMessage(row: Row, name: string, target: Check['target']): s
 }
 
 function urlFor(row: Row, target: Check['target']): string {
-  return row.url.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => {
-    const value = paramValue(row, name, target)
-    if (value === undefined) throw new Error(missingParamMessage(row, name, target))
-    return encodeURIComponent(value)
+  return row.url.replace(/:([A-Za-z0-9_]+)|\*$/g, (_m, name: string | undefined) => {
+    const value = paramValue(row, name ?? '*', target)
+    if (value === undefined) throw new Error(missingParamMessage(row, name ?? '*', target))
+    return name === undefined ? value.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(value)
   })
 }
 

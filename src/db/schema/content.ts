@@ -42,6 +42,8 @@ export const contentSites = pgTable(
       .references(() => sites.id, { onDelete: 'cascade' }),
     content_type: text('content_type', { enum: CONTENT_TYPES }).notNull(),
     slug: text('slug').notNull(),
+    /** The route a routed content item (a page) is served at in this site; unique per site among live items. */
+    route: text('route'),
     /** false once the record is soft-deleted: its slug is free again. */
     is_live: boolean('is_live').notNull().default(true),
     /** Place in the record's site_ids (0: the owning site). */
@@ -60,6 +62,7 @@ export const contentSites = pgTable(
   (t) => [
     primaryKey({ columns: [t.content_id, t.site_id], name: 'content_sites_pk' }),
     uniqueIndex('content_sites_slug_uq').on(t.site_id, t.content_type, t.slug).where(sql`${t.is_live}`),
+    uniqueIndex('content_sites_route_uq').on(t.site_id, t.content_type, t.route).where(sql`${t.is_live} and ${t.route} is not null`),
     index('content_sites_site_idx').on(t.site_id, t.content_type),
     index('content_sites_published_idx')
       .on(t.site_id, t.content_type, t.published_date.desc().nullsLast(), t.published_at.desc().nullsLast(), t.content_id.desc())

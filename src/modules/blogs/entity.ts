@@ -1,9 +1,11 @@
 import type { ContentKind } from '../../core/content-kinds.js'
+import { dateIn, siteRules, type ContentWorkflow } from '../../core/content-workflow.js'
 import { defineEntity } from '../../core/entities.js'
 import { crudEvents } from '../../core/events.js'
 import { contentItem } from '../../core/scopes.js'
-import { blogs } from '../../db/schema/blogs.js'
+import { blogs, type BlogRow } from '../../db/schema/blogs.js'
 import * as q from './queries.js'
+import type { Blog } from './schemas.js'
 
 /** A blog: shared content (core/content.ts), readable through every carrying site, written on the owning one. */
 export const blogEntity = defineEntity({
@@ -22,4 +24,20 @@ export const blogContentKind: ContentKind = {
     const row = await q.liveBlogOfContent(db, contentId)
     return row && { id: row.id, siteId: row.site_id, slug: row.slug, data: q.toBlog(row, await q.siteIdsOf(db, contentId)) }
   },
+}
+
+/** Blogs on the content workflow kit (core/content-workflow.ts): review, bulk, scheduler, write rules. */
+export const blogWorkflow: ContentWorkflow<BlogRow, Blog> = {
+  type: 'blog',
+  entity: blogEntity,
+  table: blogs,
+  lock: q.lockBlog,
+  update: (tx, id, patch) => q.updateBlog(tx, id, patch),
+  present: q.toBlog,
+  // Becoming Published also sets published_date (today in the site's time zone) unless it is set.
+  async publishFields(tx, row, now) {
+    return { published_date: row.published_date ?? dateIn((await siteRules(tx, row.site_id)).timezone, now) }
+  },
+  title: async (db, row) => (await q.defaultLocalization(db, row.content_id, row.site_id)).title || row.slug,
+  keys: (blog) => [blog.slug],
 }

@@ -3,7 +3,7 @@ import { carriersOf } from '../../core/content.js'
 import type { ReadDb, Tx } from '../../db/client.js'
 import { blogLocalizations, blogs, type BlogLocalizationRow, type BlogRow, type ContentStatus } from '../../db/schema/blogs.js'
 import { contentSites } from '../../db/schema/content.js'
-import { locales, sites } from '../../db/schema/sites.js'
+import { locales } from '../../db/schema/sites.js'
 import { categories, contentCategories, contentTags, tags } from '../../db/schema/taxonomy.js'
 import type { Blog, BlogDetail, BlogListItem, CategoryRef, TagRef } from './schemas.js'
 
@@ -287,15 +287,6 @@ export async function defaultLocalization(db: ReadDb, contentId: string, siteId:
 
 // ---- blog writes ----
 
-/** Workflow settings of a live site. */
-export async function siteWorkflow(db: ReadDb, siteId: string): Promise<{ editorial_workflow_enabled: boolean; timezone: string } | undefined> {
-  const [row] = await db
-    .select({ editorial_workflow_enabled: sites.editorial_workflow_enabled, timezone: sites.timezone })
-    .from(sites)
-    .where(and(eq(sites.id, siteId), isNull(sites.deleted_at)))
-  return row
-}
-
 export async function insertBlog(tx: Tx, values: typeof blogs.$inferInsert): Promise<BlogRow> {
   const [row] = await tx.insert(blogs).values(values).returning()
   return row as BlogRow
@@ -310,20 +301,6 @@ export async function lockBlog(tx: Tx, id: string): Promise<BlogRow | undefined>
 export async function updateBlog(tx: Tx, id: string, patch: Partial<typeof blogs.$inferInsert>): Promise<BlogRow> {
   const [row] = await tx.update(blogs).set(patch).where(eq(blogs.id, id)).returning()
   return row as BlogRow
-}
-
-/** Copies tag and category assignments from one content item to another (clone). */
-export async function copyTaxonomy(tx: Tx, fromContentId: string, toContentId: string, at: Date): Promise<void> {
-  const [tagLinks, catLinks] = [
-    await tx.select().from(contentTags).where(eq(contentTags.content_id, fromContentId)),
-    await tx.select().from(contentCategories).where(eq(contentCategories.content_id, fromContentId)),
-  ]
-  if (tagLinks.length > 0) await tx.insert(contentTags).values(tagLinks.map((l) => ({ content_id: toContentId, tag_id: l.tag_id, created_at: at })))
-  if (catLinks.length > 0) {
-    await tx
-      .insert(contentCategories)
-      .values(catLinks.map((l) => ({ content_id: toContentId, category_id: l.category_id, is_primary: l.is_primary, created_at: at })))
-  }
 }
 
 /** The live blog of a content item, if the item is a blog. */

@@ -1,9 +1,9 @@
 import { Type, type Static } from 'typebox'
-import { CONTENT_STATUSES } from '../../db/schema/blogs.js'
+import { BulkBody as ContentBulkBody, ContentStatusSchema, bulkResult } from '../../http/content-schemas.js'
 import { LimitOffsetQuerySchema, PageQuerySchema } from '../../http/pagination.js'
 import { Body, DateOnly, LocalizationBody, Nullable, NullableTimestamp, PatchBody, Slug, Timestamp, Uuid } from '../../http/schemas.js'
 
-export const ContentStatusSchema = Type.Enum(CONTENT_STATUSES, { description: 'Draft, InReview, Published or Scheduled' })
+export { BULK_ACTIONS, BULK_MAX_IDS, ContentStatusSchema } from '../../http/content-schemas.js'
 
 /** The blog as GET /blogs/{id} answers it (decisions.md "Content"). site_ids: owning site first. */
 export const Blog = Type.Object(
@@ -143,25 +143,9 @@ export type CreateBlogBody = Static<typeof CreateBlogBody>
 export const UpdateBlogBody = PatchBody(blogProps)
 export type UpdateBlogBody = Static<typeof UpdateBlogBody>
 
-export const BULK_ACTIONS = ['UpdateStatus', 'Delete'] as const
-export const BULK_MAX_IDS = 100
-
-export const BulkBody = Body({
-  action: Type.Enum(BULK_ACTIONS),
-  ids: Type.Array(Uuid, { minItems: 1, maxItems: BULK_MAX_IDS }),
-  status: Type.Optional(ContentStatusSchema),
-})
+export const BulkBody = ContentBulkBody
 export type BulkBody = Static<typeof BulkBody>
-
-export const BulkResult = Type.Object(
-  {
-    total: Type.Integer(),
-    succeeded: Type.Integer(),
-    failed: Type.Integer(),
-    results: Type.Array(Type.Object({ id: Type.String(), success: Type.Boolean(), error: Type.Optional(Type.String()) })),
-  },
-  { $id: 'BlogBulkResult' },
-)
+export const BulkResult = bulkResult('Blog')
 export type BulkResult = Static<typeof BulkResult>
 
 // ---- params and queries ----

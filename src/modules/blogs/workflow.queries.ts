@@ -1,36 +1,14 @@
-import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm'
-import type { ReadDb, Tx } from '../../db/client.js'
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm'
+import type { ReadDb } from '../../db/client.js'
 import { rowsOf } from '../../db/migrate.js'
-import { blogs, type BlogRow } from '../../db/schema/blogs.js'
+import { blogs } from '../../db/schema/blogs.js'
 import { contentSites } from '../../db/schema/content.js'
 import { locales, sites } from '../../db/schema/sites.js'
 import { SIMILAR_POINTS } from './similar.service.js'
 
-/* Queries of the editorial workflow (review, scheduler), the feed and similar blogs. No rules here. */
+/* Queries of the feed and similar blogs (review and scheduler: core/content-workflow.ts). No rules here. */
 
 const liveBlog = isNull(blogs.deleted_at)
-
-/**
- * Claims one due Scheduled blog of a live site: `FOR UPDATE SKIP LOCKED`, so a row another worker holds is
- * passed over, and a row it has just published no longer matches (the WHERE is re-checked on the new version).
- */
-export async function claimDueBlog(tx: Tx, now: Date): Promise<BlogRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(blogs)
-    .where(
-      and(
-        eq(blogs.status, 'Scheduled'),
-        liveBlog,
-        lte(blogs.publish_start, now),
-        sql`exists (select 1 from ${sites} where ${sites.id} = ${blogs.site_id} and ${sites.deleted_at} is null)`,
-      ),
-    )
-    .orderBy(asc(blogs.publish_start), asc(blogs.id))
-    .limit(1)
-    .for('update', { skipLocked: true })
-  return row
-}
 
 export interface FeedSite {
   name: string

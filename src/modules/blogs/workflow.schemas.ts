@@ -1,19 +1,13 @@
 import { Type, type Static } from 'typebox'
-import { Body, Uuid } from '../../http/schemas.js'
+import { reviewBody } from '../../http/content-schemas.js'
+import { Uuid } from '../../http/schemas.js'
 import { BlogListItem } from './schemas.js'
 import { SIMILAR_DEFAULT_LIMIT, SIMILAR_MAX_LIMIT } from './similar.service.js'
 
 /* Wire schemas of the workflow routes (review), the feed and similar blogs. */
 
-export const REVIEW_ACTIONS = ['Approve', 'RequestChanges'] as const
-
-export const ReviewBody = Body(
-  {
-    action: Type.Enum(REVIEW_ACTIONS, { description: 'Approve: Published, or Scheduled when publish_start is in the future. RequestChanges: back to Draft.' }),
-    comment: Type.Optional(Type.String({ maxLength: 2000, description: "Passed to the author's notification and the blog.reviewed event" })),
-  },
-  'Only a blog InReview can be reviewed (409 INVALID_STATE otherwise).',
-)
+export { REVIEW_ACTIONS } from '../../http/content-schemas.js'
+export const ReviewBody = reviewBody('blog')
 export type ReviewBody = Static<typeof ReviewBody>
 
 export const SiteBlogParams = Type.Object({ site_id: Uuid, id: Uuid })

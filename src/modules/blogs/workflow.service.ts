@@ -2,72 +2,28 @@ import { Type } from 'typebox'
 import { createHash } from 'node:crypto'
 import { cachedText, jsonCache, type RawJson } from '../../core/read-cache.js'
 import type { Ctx } from '../../core/context.js'
-import { mutate, type DomainEvent } from '../../core/mutation.js'
-import { notifyReviewed } from '../../core/notifications.js'
-import { becomesPublished, statusAfterReview } from '../../core/workflow.js'
-import type { Tx } from '../../db/client.js'
-import type { BlogRow } from '../../db/schema/blogs.js'
+import { reviewContent, scheduledSource } from '../../core/content-workflow.js'
 import { notFound } from '../../http/errors.js'
-import type { PublishedRecord, ScheduledSource } from '../../workers/scheduled-publish.js'
 import { FEED_MAX_ITEMS, FEED_TTL_MS, etagMatches, etagOf, renderRss, type FeedItem } from './feed.service.js'
-import { blogEntity } from './entity.js'
+import { blogEntity, blogWorkflow } from './entity.js'
 import * as q from './queries.js'
 import type { Blog, BlogListItem } from './schemas.js'
 import * as wq from './workflow.queries.js'
-import { dateIn } from './write.service.js'
 import { SimilarBlog, type ReviewBody, type SimilarQuery } from './workflow.schemas.js'
 
 const similarCache = jsonCache('blogs-similar', Type.Array(SimilarBlog))
 const SIMILAR_RECHECK_MS = 5 * 60 * 1000
 
-/** The fields a move into Published sets: published_at now, published_date today (site time zone) unless already set. */
-async function publishFields(tx: Tx, row: BlogRow, now: Date) {
-  const tz = (await q.siteWorkflow(tx, row.site_id))?.timezone ?? 'UTC'
-  return { published_at: now, published_date: row.published_date ?? dateIn(tz, now) }
-}
-
 /**
- * POST /blogs/{id}/review (Reviewer on the owning site): Approve → Published, or Scheduled when publish_start
- * is in the future; RequestChanges → Draft. Only from InReview (409 INVALID_STATE). Notifies the author,
- * fires blog.reviewed (and blog.published when it goes live). 404 unknown or deleted blog.
+ * POST /blogs/{id}/review (Reviewer on the owning site): the content workflow kit's review (core/content-workflow.ts):
+ * Approve → Published or Scheduled, RequestChanges → Draft; notifies the author, fires blog.reviewed (and blog.published).
  */
-export async function review(ctx: Ctx, id: string, body: ReviewBody): Promise<Blog> {
-  return mutate(ctx, { entity: blogEntity, action: 'Review' }, async (tx) => {
-    const before = (await q.lockBlog(tx, id)) ?? notFound(blogEntity)
-    const now = ctx.clock.now()
-    const to = statusAfterReview(before.status, body.action, before.publish_start, now)
-    const publishing = becomesPublished(before.status, to)
-    const after = await q.updateBlog(tx, id, { status: to, updated_at: now, ...(publishing ? await publishFields(tx, before, now) : {}) })
-    const wire = q.toBlog(after, await q.siteIdsOf(tx, after.content_id))
-    const title = (await q.defaultLocalization(tx, after.content_id, after.site_id)).title || after.slug
-    await notifyReviewed(tx, {
-      siteId: after.site_id,
-      entityType: 'blog',
-      entityId: id,
-      title,
-      recipientIdp: after.created_by_idp,
-      approved: body.action === 'Approve',
-      comment: body.comment,
-      at: now,
-    })
-    const outcome = { action: body.action, comment: body.comment ?? null, from: before.status, to }
-    const events: DomainEvent[] = [{ type: 'blog.reviewed', siteId: after.site_id, data: { ...wire, review: outcome } }]
-    if (publishing) events.push({ type: 'blog.published', siteId: after.site_id, data: wire })
-    const readers = { records: [{ entity: blogEntity, id, siteIds: wire.site_ids, slugs: [wire.slug] }], lists: wire.site_ids }
-    return { result: wire, siteId: after.site_id, entityId: id, before, after, metadata: outcome, events, readers }
-  })
+export function review(ctx: Ctx, id: string, body: ReviewBody): Promise<Blog> {
+  return reviewContent(ctx, blogWorkflow, id, body)
 }
 
 /** Scheduled blogs for the scheduler (workers/scheduled-publish.ts): claim a due one, publish it. */
-export const scheduledBlogs: ScheduledSource<BlogRow> = {
-  entity: blogEntity,
-  claimDue: (tx, now) => wq.claimDueBlog(tx, now),
-  async publish(tx, before, now): Promise<PublishedRecord> {
-    const after = await q.updateBlog(tx, before.id, { status: 'Published', updated_at: now, ...(await publishFields(tx, before, now)) })
-    const siteIds = await q.siteIdsOf(tx, after.content_id)
-    return { siteId: after.site_id, siteIds: siteIds.length > 0 ? siteIds : [after.site_id], entityId: after.id, slugs: [after.slug], before, after, data: q.toBlog(after, siteIds) }
-  },
-}
+export const scheduledBlogs = scheduledSource(blogWorkflow)
 
 /**
  * GET /sites/{site_id}/blogs/{id}/similar (Read): the spec's similarity score computed in SQL, published

@@ -1,14 +1,12 @@
-import { requireSites, satisfies } from '../../core/access.js'
-import { createContent, freeCloneSlug, renameContent, retireContent } from '../../core/content.js'
+import { requireSites } from '../../core/access.js'
+import { copyContentAttachments, createContent, freeCloneSlug, renameContent, retireContent } from '../../core/content.js'
+import { canPublish, checkWindow, contentEvents, contentReaders, dateIn, notifyIfSubmitted, siteIdsOf, siteRules, toDate } from '../../core/content-workflow.js'
 import type { Ctx } from '../../core/context.js'
-import { mutate, type DomainEvent } from '../../core/mutation.js'
-import { notifySubmitted } from '../../core/notifications.js'
-import { becomesPublished, becomesSubmitted, statusAfterUpdate, type ContentStatus } from '../../core/workflow.js'
-import type { ReadDb, Tx } from '../../db/client.js'
-import type { BlogRow } from '../../db/schema/blogs.js'
+import { mutate } from '../../core/mutation.js'
+import { becomesPublished, statusAfterUpdate } from '../../core/workflow.js'
 import { notFound, validation } from '../../http/errors.js'
 import { resolveLocales, siteLocales } from '../../core/localizations.js'
-import { blogEntity } from './entity.js'
+import { blogEntity, blogWorkflow } from './entity.js'
 import { readingTimeMinutes } from './localization.service.js'
 import * as lq from './localization.queries.js'
 import * as q from './queries.js'
@@ -20,51 +18,13 @@ import type { Blog, BlogDetail, CreateBlogBody, UpdateBlogBody } from './schemas
  * carrying site as changed for readers. Events carry the blog as GET /blogs/{id} answers it.
  */
 
-interface SiteRules {
-  editorial_workflow_enabled: boolean
-  timezone: string
-}
-
-/** canPublish for core/workflow: the editorial workflow is off, or the caller is a Reviewer (or above) on the site. */
-export function canPublish(ctx: Ctx, siteId: string, site: SiteRules): boolean {
-  return !site.editorial_workflow_enabled || satisfies(ctx.principal, siteId, 'Reviewer')
-}
-
-async function siteRules(db: ReadDb, siteId: string): Promise<SiteRules> {
-  return (await q.siteWorkflow(db, siteId)) ?? notFound('site')
-}
-
-/** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
-export function dateIn(timeZone: string, at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at)
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? ''
-  return `${get('year')}-${get('month')}-${get('day')}`
-}
-
-const toDate = (v: string | null | undefined, fallback: Date | null): Date | null => (v === undefined ? fallback : v === null ? null : new Date(v))
-
-function checkWindow(start: Date | null, end: Date | null): void {
-  if (start && end && end.getTime() <= start.getTime()) validation('publish_end', 'must be after publish_start')
-}
+export { canPublish, dateIn } from '../../core/content-workflow.js'
 
 /** Events of a blog change: the given type, plus blog.published when it became Published. */
-function eventsOf(type: 'blog.created' | 'blog.updated' | 'blog.deleted', blog: Blog, published: boolean): DomainEvent[] {
-  const events: DomainEvent[] = [{ type, siteId: blog.site_id, data: blog }]
-  if (published) events.push({ type: 'blog.published', siteId: blog.site_id, data: blog })
-  return events
-}
+const eventsOf = (suffix: 'created' | 'updated' | 'deleted', blog: Blog, published: boolean) => contentEvents(blogWorkflow, suffix, blog, published)
 
 /** A change of the blog: its own answers (by id, and by its slugs before and after) and every carrying site's lists. */
-const changedFor = (blog: Blog, oldSlug?: string) => ({
-  records: [{ entity: blogEntity, id: blog.id, siteIds: blog.site_ids, slugs: oldSlug === undefined ? [blog.slug] : [oldSlug, blog.slug] }],
-  lists: blog.site_ids,
-})
-
-async function notifyIfSubmitted(tx: Tx, from: ContentStatus, row: BlogRow): Promise<void> {
-  if (!becomesSubmitted(from, row.status)) return
-  const { title } = await q.defaultLocalization(tx, row.content_id, row.site_id)
-  await notifySubmitted(tx, { siteId: row.site_id, entityType: 'blog', entityId: row.id, title: title ?? '' })
-}
+const changedFor = (blog: Blog, oldSlug?: string) => contentReaders(blogWorkflow, blog, oldSlug === undefined ? [] : [oldSlug])
 
 /**
  * Creates a blog in site_ids (the first owns it) with optional localizations. 404/403 when a site is out
@@ -107,7 +67,7 @@ export async function create(ctx: Ctx, body: CreateBlogBody): Promise<BlogDetail
       updated_at: now,
     })
     await lq.insertLocalizations(tx, inputs.map((l) => ({ ...l, content_id: content.id, created_at: now, updated_at: now })))
-    await notifyIfSubmitted(tx, 'Draft', row)
+    await notifyIfSubmitted(tx, blogWorkflow, 'Draft', row)
     const detail = await q.detailOf(tx, row)
     const blog = q.toBlog(row, detail.site_ids)
     return {
@@ -115,7 +75,7 @@ export async function create(ctx: Ctx, body: CreateBlogBody): Promise<BlogDetail
       siteId: owner,
       entityId: row.id,
       metadata: { slug: row.slug, status, site_ids: detail.site_ids, locales: inputs.map((l) => l.locale_id) },
-      events: eventsOf('blog.created', blog, published),
+      events: eventsOf('created', blog, published),
       readers: changedFor(blog),
     }
   })
@@ -151,8 +111,8 @@ export async function update(ctx: Ctx, id: string, body: UpdateBlogBody): Promis
       ...(published ? { published_at: now, published_date: body.published_date ?? before.published_date ?? dateIn(site.timezone, now) } : {}),
       updated_at: now,
     })
-    await notifyIfSubmitted(tx, before.status, after)
-    const siteIds = await q.siteIdsOf(tx, after.content_id)
+    await notifyIfSubmitted(tx, blogWorkflow, before.status, after)
+    const siteIds = await siteIdsOf(tx, after.content_id)
     const wire = q.toBlog(after, siteIds)
     return {
       result: wire,
@@ -161,7 +121,7 @@ export async function update(ctx: Ctx, id: string, body: UpdateBlogBody): Promis
       before: q.toBlog(before, siteIds),
       after: wire,
       ...(status !== before.status ? { metadata: { from: before.status, to: status } } : {}),
-      events: eventsOf('blog.updated', wire, published),
+      events: eventsOf('updated', wire, published),
       readers: changedFor(wire, before.slug),
     }
   })
@@ -174,20 +134,21 @@ export async function remove(ctx: Ctx, id: string): Promise<void> {
     const before = (await q.lockBlog(tx, id)) ?? notFound(blogEntity)
     await q.updateBlog(tx, id, { deleted_at: now, updated_at: now })
     await retireContent(tx, before.content_id)
-    const wire = q.toBlog(before, await q.siteIdsOf(tx, before.content_id))
-    return { result: wire, siteId: before.site_id, entityId: id, metadata: { slug: before.slug }, events: eventsOf('blog.deleted', wire, false), readers: changedFor(wire) }
+    const wire = q.toBlog(before, await siteIdsOf(tx, before.content_id))
+    return { result: wire, siteId: before.site_id, entityId: id, metadata: { slug: before.slug }, events: eventsOf('deleted', wire, false), readers: changedFor(wire) }
   })
 }
 
 /**
  * Copies a blog into a new Draft in the same sites: slug "<slug>-copy", "-copy-2", … (first free in every
- * carrying site), no published_at/published_date; localizations, categories and tags are copied.
+ * carrying site), no published_at/published_date; localizations and what hangs off the content item (categories,
+ * tags: core/content.ts copyContentAttachments) are copied.
  */
 export async function clone(ctx: Ctx, id: string): Promise<BlogDetail> {
   const now = ctx.clock.now()
   return mutate(ctx, { entity: blogEntity, action: 'Create' }, async (tx) => {
     const source = (await q.findBlog(tx, id)) ?? notFound(blogEntity)
-    const siteIds = await q.siteIdsOf(tx, source.content_id)
+    const siteIds = await siteIdsOf(tx, source.content_id)
     // The copy lands in every carrying site: like create, it needs Author in each (the route checked the owner).
     await requireSites(
       ctx,
@@ -214,7 +175,7 @@ export async function clone(ctx: Ctx, id: string): Promise<BlogDetail> {
       tx,
       locs.map(({ id: _l, content_id: _lc, ...l }) => ({ ...l, content_id: content.id, created_at: now, updated_at: now })),
     )
-    await q.copyTaxonomy(tx, source.content_id, content.id, now)
+    await copyContentAttachments(tx, source.content_id, content.id, now)
     const detail = await q.detailOf(tx, row)
     const blog = q.toBlog(row, detail.site_ids)
     return {
@@ -222,7 +183,7 @@ export async function clone(ctx: Ctx, id: string): Promise<BlogDetail> {
       siteId: row.site_id,
       entityId: row.id,
       metadata: { source_id: source.id, slug },
-      events: eventsOf('blog.created', blog, false),
+      events: eventsOf('created', blog, false),
       readers: changedFor(blog),
     }
   })

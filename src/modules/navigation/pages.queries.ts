@@ -1,24 +1,36 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { ReadDb } from '../../db/client.js'
+import { contentSites } from '../../db/schema/content.js'
+import { pages } from '../../db/schema/pages.js'
 
 /*
- * Page links of navigation items, in one place. Pages are built by another module (src/db/schema/pages.ts: `pages`
- * with `id`, `site_id`, `route` (leading slash), `deleted_at`, carried by sites through `content_sites`), absent
- * on this branch.
- *
- * MERGE-TODO(pages): wire both functions to the pages table:
- *   - pageRoutesOf: one query, `select p.id, p.route from pages p join content_sites cs on cs.content_id = p.content_id
- *     and cs.site_id = $siteId where p.id = any($pageIds) and p.deleted_at is null`;
- *   - pageLinkable: the same condition for one id (a live page the menu's site carries).
- * Until then every uuid is accepted and no route resolves (tree nodes show page_slug null), and the tree cache
- * already depends on the site's list version, which page writes bump.
+ * Page links of navigation items, in one place: a `page` item may link to a live page the menu's site carries
+ * (owned or shared with it), whatever its workflow status (a frontend following a link to a draft gets the
+ * by-route 404 a Read key gets; previews with a Write key work). Tree caches depend on the site's list version,
+ * which every page write bumps, so a renamed route shows up in cached trees at once.
  */
 
+const carriedBy = (siteId: string) =>
+  and(eq(contentSites.content_id, pages.content_id), eq(contentSites.site_id, siteId), eq(contentSites.content_type, 'page'), sql`${contentSites.is_live}`)
+
 /** Routes (with their leading slash) of the given pages that the site carries, by page id; one query. */
-export function pageRoutesOf(_db: ReadDb, _siteId: string, _pageIds: readonly string[]): Promise<Map<string, string>> {
-  return Promise.resolve(new Map<string, string>()) // MERGE-TODO(pages)
+export async function pageRoutesOf(db: ReadDb, siteId: string, pageIds: readonly string[]): Promise<Map<string, string>> {
+  if (pageIds.length === 0) return new Map()
+  const rows = await db
+    .select({ id: pages.id, route: pages.route })
+    .from(pages)
+    .innerJoin(contentSites, carriedBy(siteId))
+    .where(and(inArray(pages.id, [...pageIds]), isNull(pages.deleted_at)))
+  return new Map(rows.map((r) => [r.id, r.route]))
 }
 
 /** Whether a page item of the site may link to this page (a live page the site carries). */
-export function pageLinkable(_db: ReadDb, _siteId: string, _pageId: string): Promise<boolean> {
-  return Promise.resolve(true) // MERGE-TODO(pages)
+export async function pageLinkable(db: ReadDb, siteId: string, pageId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: pages.id })
+    .from(pages)
+    .innerJoin(contentSites, carriedBy(siteId))
+    .where(and(eq(pages.id, pageId), isNull(pages.deleted_at)))
+    .limit(1)
+  return row !== undefined
 }

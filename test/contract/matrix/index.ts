@@ -1,6 +1,7 @@
 import { apiKeysMatrix } from './api-keys.js'
 import { blogsMatrix } from './blogs.js'
 import { navigationMatrix } from './navigation.js'
+import { pagesMatrix } from './pages.js'
 import { redirectsMatrix } from './redirects.js'
 import { sitesMatrix } from './sites.js'
 import { skillsMatrix } from './skills.js'
@@ -11,7 +12,7 @@ import type { MatrixEnv, MatrixModule, ModuleFixture } from './types.js'
 export type { MatrixEnv, MatrixModule, ModuleFixture, RouteFixture } from './types.js'
 
 /** Every module's fixtures, in setup order (taxonomy assigns to the blogs module's content item). */
-export const matrixModules: MatrixModule[] = [sitesMatrix, apiKeysMatrix, blogsMatrix, taxonomyMatrix, socialMatrix, redirectsMatrix, skillsMatrix, navigationMatrix]
+export const matrixModules: MatrixModule[] = [sitesMatrix, apiKeysMatrix, blogsMatrix, taxonomyMatrix, socialMatrix, redirectsMatrix, skillsMatrix, pagesMatrix, navigationMatrix]
 
 /** Entities with a shared (owned by A, carried by B) fixture record. */
 export const sharedEntities = new Set(matrixModules.flatMap((m) => m.shares ?? []))

@@ -1,0 +1,168 @@
+import { Type, type Static } from 'typebox'
+import { BulkBody as ContentBulkBody, ContentStatusSchema, bulkResult, reviewBody } from '../../http/content-schemas.js'
+import { PageQuerySchema } from '../../http/pagination.js'
+import { Body, LocalizationBody, Nullable, NullableTimestamp, PatchBody, Slug, Timestamp, Uuid } from '../../http/schemas.js'
+import { MAX_ROUTE } from '../../core/slugs.js'
+
+/** The page as GET /pages/{id} answers it (decisions.md "Content"). site_ids: owning site first. */
+export const Page = Type.Object(
+  {
+    id: Uuid,
+    content_id: Uuid,
+    site_id: Uuid,
+    site_ids: Type.Array(Uuid),
+    route: Type.String({ description: 'With a leading slash; no trailing slash except the home page `/`' }),
+    slug: Type.String(),
+    page_type: Type.String(),
+    template: Nullable(Type.String()),
+    is_in_navigation: Type.Boolean(),
+    navigation_order: Type.Integer(),
+    parent_page_id: Nullable(Uuid),
+    status: ContentStatusSchema,
+    published_at: NullableTimestamp,
+    publish_start: NullableTimestamp,
+    publish_end: NullableTimestamp,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'Page' },
+)
+export type Page = Static<typeof Page>
+
+/** Settings of a section: a free JSON object, at most this many bytes as JSON. */
+export const SECTION_SETTINGS_MAX_BYTES = 64 * 1024
+
+export const PageSection = Type.Object(
+  {
+    id: Uuid,
+    page_id: Uuid,
+    section_type: Type.String(),
+    display_order: Type.Integer(),
+    cover_image_id: Nullable(Uuid),
+    call_to_action_route: Nullable(Type.String()),
+    settings: Type.Record(Type.String(), Type.Unknown(), { description: 'Free JSON object' }),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'PageSection' },
+)
+export type PageSection = Static<typeof PageSection>
+
+export const PageSectionLocalization = Type.Object(
+  {
+    id: Uuid,
+    page_section_id: Uuid,
+    locale_id: Uuid,
+    title: Nullable(Type.String()),
+    text: Nullable(Type.String({ description: 'Markdown' })),
+    button_text: Nullable(Type.String()),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'PageSectionLocalization' },
+)
+export type PageSectionLocalization = Static<typeof PageSectionLocalization>
+
+export const PageSectionWithLocalizations = Type.Object(
+  { ...PageSection.properties, localizations: Type.Array(PageSectionLocalization) },
+  { $id: 'PageSectionWithLocalizations' },
+)
+export type PageSectionWithLocalizations = Static<typeof PageSectionWithLocalizations>
+
+/** A page with its sections (by display_order), each with its localizations (default locale first). */
+export const PageDetail = Type.Object({ ...Page.properties, sections: Type.Array(PageSectionWithLocalizations) }, { $id: 'PageDetail' })
+export type PageDetail = Static<typeof PageDetail>
+
+// ---- requests ----
+
+const DateTime = Type.String({ format: 'date-time' })
+const Route = Type.String({
+  minLength: 1,
+  maxLength: MAX_ROUTE,
+  description: 'A path such as `/about` or `/docs/intro`; stored with a leading slash and without a trailing one (the home page is `/`). ' +
+    'No `..`, `//`, `?`, `#`, whitespace or control characters.',
+})
+const Text = (max: number) => Nullable(Type.String({ maxLength: max }))
+
+const pageProps = {
+  route: Route,
+  slug: Slug,
+  page_type: Type.String({ minLength: 1, maxLength: 50, description: 'Free text; `standard` when omitted' }),
+  template: Text(100),
+  is_in_navigation: Type.Boolean(),
+  navigation_order: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 }),
+  parent_page_id: Nullable(Uuid),
+  status: ContentStatusSchema,
+  publish_start: Nullable(DateTime),
+  publish_end: Nullable(DateTime),
+}
+
+export const CreatePageBody = Body(
+  {
+    site_ids: Type.Array(Uuid, { minItems: 1, maxItems: 50, uniqueItems: true, description: 'The first is the owning site' }),
+    route: pageProps.route,
+    slug: pageProps.slug,
+    page_type: Type.Optional(pageProps.page_type),
+    template: Type.Optional(pageProps.template),
+    is_in_navigation: Type.Optional(pageProps.is_in_navigation),
+    navigation_order: Type.Optional(pageProps.navigation_order),
+    parent_page_id: Type.Optional(pageProps.parent_page_id),
+    status: Type.Optional(pageProps.status),
+    publish_start: Type.Optional(pageProps.publish_start),
+    publish_end: Type.Optional(pageProps.publish_end),
+  },
+  'site_ids: the first is the owning site, the others also publish the page. route and slug are unique among the live pages of every ' +
+    'carrying site. status defaults to Draft. parent_page_id: a live page of the same owning site.',
+)
+export type CreatePageBody = Static<typeof CreatePageBody>
+
+export const UpdatePageBody = PatchBody(pageProps)
+export type UpdatePageBody = Static<typeof UpdatePageBody>
+
+export const BulkBody = ContentBulkBody
+export type BulkBody = Static<typeof BulkBody>
+export const BulkResult = bulkResult('Page')
+export type BulkResult = Static<typeof BulkResult>
+
+export const ReviewBody = reviewBody('page')
+export type ReviewBody = Static<typeof ReviewBody>
+
+const Settings = Type.Record(Type.String(), Type.Unknown(), { description: `Free JSON object, at most ${SECTION_SETTINGS_MAX_BYTES} bytes as JSON` })
+const sectionProps = {
+  section_type: Type.String({ minLength: 1, maxLength: 50, description: 'e.g. hero, text, gallery' }),
+  display_order: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 }),
+  cover_image_id: Nullable(Uuid),
+  call_to_action_route: Text(MAX_ROUTE),
+  settings: Settings,
+}
+
+export const CreateSectionBody = Body(
+  {
+    section_type: sectionProps.section_type,
+    display_order: Type.Optional(sectionProps.display_order),
+    cover_image_id: Type.Optional(sectionProps.cover_image_id),
+    call_to_action_route: Type.Optional(sectionProps.call_to_action_route),
+    settings: Type.Optional(sectionProps.settings),
+  },
+  'display_order defaults to after the last section of the page; settings to {}.',
+)
+export type CreateSectionBody = Static<typeof CreateSectionBody>
+
+export const UpdateSectionBody = PatchBody(sectionProps)
+export type UpdateSectionBody = Static<typeof UpdateSectionBody>
+
+export const SectionLocalizationBody = LocalizationBody({
+  title: Text(500),
+  text: Nullable(Type.String({ maxLength: 100_000, description: 'Markdown' })),
+  button_text: Text(200),
+})
+export type SectionLocalizationBody = Static<typeof SectionLocalizationBody>
+
+// ---- params and queries ----
+
+export const ListPagesQuery = PageQuerySchema(20, { status: Type.Optional(ContentStatusSchema) })
+export type ListPagesQuery = Static<typeof ListPagesQuery>
+export const PageIdParams = Type.Object({ page_id: Uuid })
+export const SectionIdParams = Type.Object({ section_id: Uuid })
+export const RouteParams = Type.Object({ site_id: Uuid, route: Type.String({ maxLength: MAX_ROUTE, description: 'The route without its leading slash, URL-encoded (`docs%2Fintro`; the home page: `%2F`)' }) })
+export const NestedRouteParams = Type.Object({ site_id: Uuid, '*': Type.String({ maxLength: MAX_ROUTE }) })

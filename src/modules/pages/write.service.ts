@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto'
+import { requireSites } from '../../core/access.js'
+import { copyContentAttachments, createContent, freeCloneRoute, freeCloneSlug, renameContent, rerouteContent, retireContent } from '../../core/content.js'
+import {
+  bulkContent,
+  canPublish,
+  checkWindow,
+  contentEvents,
+  contentReaders,
+  notifyIfSubmitted,
+  reviewContent,
+  scheduledSource,
+  siteIdsOf,
+  siteRules,
+  toDate,
+} from '../../core/content-workflow.js'
+import type { Ctx } from '../../core/context.js'
+import { mutate, type DomainEvent } from '../../core/mutation.js'
+import { becomesPublished, statusAfterUpdate } from '../../core/workflow.js'
+import type { ReadDb } from '../../db/client.js'
+import type { PageRow } from '../../db/schema/pages.js'
+import { notFound, validation } from '../../http/errors.js'
+import { pageEntity, pageWorkflow } from './entity.js'
+import { normalizeRoute } from './paths.service.js'
+import * as q from './queries.js'
+import type { BulkBody, BulkResult, CreatePageBody, Page, PageDetail, ReviewBody, UpdatePageBody } from './schemas.js'
+
+/*
+ * Page writes: create, partial update with the workflow rules, soft delete, clone, review, bulk and the
+ * scheduler source, all on the content workflow kit (core/content-workflow.ts) that blogs use too. Each write is
+ * one mutate() that names the page, its route in every carrying site and those sites' lists as changed for
+ * readers. Events carry the page as GET /pages/{id} answers it.
+ */
+
+const eventsOf = (suffix: 'created' | 'updated' | 'deleted', page: Page, published: boolean) => contentEvents(pageWorkflow, suffix, page, published)
+
+/** A change of the page: its answers by id and by its routes before and after, and every carrying site's lists. */
+const changedFor = (page: Page, oldRoute?: string) => contentReaders(pageWorkflow, page, oldRoute === undefined ? [] : [oldRoute])
+
+/** 400 unless the parent is a live page of the same owning site that is not the page itself nor one of its descendants. */
+async function checkParent(db: ReadDb, siteId: string, parentId: string | null | undefined, pageId?: string): Promise<void> {
+  if (parentId === undefined || parentId === null) return
+  if (parentId === pageId) validation('parent_page_id', 'cannot be the page itself')
+  const parent = await q.findPage(db, parentId)
+  if (!parent || parent.site_id !== siteId) validation('parent_page_id', 'is not a live page of the same owning site')
+  if (pageId !== undefined && (await q.ancestorIds(db, parentId)).includes(pageId)) validation('parent_page_id', 'would make the page its own ancestor')
+}
+
+/**
+ * Creates a page in site_ids (the first owns it). 404/403 when a site is out of reach or the caller lacks Author
+ * there; 400 for a bad route, parent or schedule; 403 when publishing is not allowed; 409 for a route or slug
+ * taken in a carrying site.
+ */
+export async function create(ctx: Ctx, body: CreatePageBody): Promise<Page> {
+  const owner = body.site_ids[0] as string
+  const route = normalizeRoute(body.route)
+  const site = await siteRules(ctx.db, owner)
+  const now = ctx.clock.now()
+  const publishStart = toDate(body.publish_start, null)
+  const publishEnd = toDate(body.publish_end, null)
+  checkWindow(publishStart, publishEnd)
+  const status = statusAfterUpdate({ from: 'Draft', to: body.status ?? 'Draft', canPublish: canPublish(ctx, owner, site), publishStart, now })
+  const published = becomesPublished('Draft', status)
+  return mutate(ctx, { entity: pageEntity, action: 'Create' }, async (tx) => {
+    await checkParent(tx, owner, body.parent_page_id)
+    const content = await createContent(tx, { type: 'page', siteIds: body.site_ids, slug: body.slug, route, createdAt: now })
+    const row = await q.insertPage(tx, {
+      content_id: content.id,
+      site_id: owner,
+      route,
+      slug: body.slug,
+      page_type: body.page_type ?? 'standard',
+      template: body.template ?? null,
+      is_in_navigation: body.is_in_navigation ?? false,
+      navigation_order: body.navigation_order ?? 0,
+      parent_page_id: body.parent_page_id ?? null,
+      status,
+      published_at: published ? now : null,
+      publish_start: publishStart,
+      publish_end: publishEnd,
+      created_by: ctx.principal.actorId,
+      created_by_idp: ctx.principal.kind === 'user' ? ctx.principal.idpUserId : null,
+      created_at: now,
+      updated_at: now,
+    })
+    await notifyIfSubmitted(tx, pageWorkflow, 'Draft', row)
+    const page = q.toPage(row, await siteIdsOf(tx, content.id))
+    return {
+      result: page,
+      siteId: owner,
+      entityId: row.id,
+      after: page,
+      metadata: { route, slug: row.slug, status, site_ids: page.site_ids },
+      events: eventsOf('created', page, published),
+      readers: changedFor(page),
+    }
+  })
+}
+
+/**
+ * Partial update. A status change follows core/workflow statusAfterUpdate (403 when publishing is not allowed,
+ * 409 INVALID_STATE for a submit from a state other than Draft, 400 for a schedule without a future
+ * publish_start); becoming Published sets published_at and fires page.published; becoming InReview notifies the
+ * site's reviewers. 409 for a route or slug taken in a carrying site.
+ */
+export async function update(ctx: Ctx, id: string, body: UpdatePageBody): Promise<Page> {
+  const now = ctx.clock.now()
+  const route = body.route === undefined ? undefined : normalizeRoute(body.route)
+  return mutate(ctx, { entity: pageEntity, action: 'Update' }, async (tx) => {
+    const before = (await q.lockPage(tx, id)) ?? notFound(pageEntity)
+    const site = await siteRules(tx, before.site_id)
+    const publishStart = toDate(body.publish_start, before.publish_start)
+    const publishEnd = toDate(body.publish_end, before.publish_end)
+    checkWindow(publishStart, publishEnd)
+    const status =
+      body.status === undefined
+        ? before.status
+        : statusAfterUpdate({ from: before.status, to: body.status, canPublish: canPublish(ctx, before.site_id, site), publishStart, now })
+    if (status === 'Scheduled' && publishStart === null) validation('publish_start', 'is required while the page is Scheduled')
+    await checkParent(tx, before.site_id, body.parent_page_id, id)
+    const published = becomesPublished(before.status, status)
+    if (body.slug !== undefined && body.slug !== before.slug) await renameContent(tx, 'page', before.content_id, body.slug)
+    if (route !== undefined && route !== before.route) await rerouteContent(tx, 'page', before.content_id, route)
+    const { publish_start: _s, publish_end: _e, status: _st, route: _r, ...plain } = body
+    const after = await q.updatePage(tx, id, {
+      ...plain,
+      ...(route !== undefined ? { route } : {}),
+      status,
+      publish_start: publishStart,
+      publish_end: publishEnd,
+      ...(published ? { published_at: now } : {}),
+      updated_at: now,
+    })
+    await notifyIfSubmitted(tx, pageWorkflow, before.status, after)
+    const siteIds = await siteIdsOf(tx, after.content_id)
+    const wire = q.toPage(after, siteIds)
+    return {
+      result: wire,
+      siteId: after.site_id,
+      entityId: id,
+      before: q.toPage(before, siteIds),
+      after: wire,
+      ...(status !== before.status ? { metadata: { from: before.status, to: status } } : {}),
+      events: eventsOf('updated', wire, published),
+      readers: changedFor(wire, before.route),
+    }
+  })
+}
+
+/** Soft delete: the page answers 404 from now on, leaves every list, its route and slug are free again; its children become top-level. */
+export async function remove(ctx: Ctx, id: string): Promise<void> {
+  const now = ctx.clock.now()
+  await mutate(ctx, { entity: pageEntity, action: 'Delete' }, async (tx) => {
+    const before = (await q.lockPage(tx, id)) ?? notFound(pageEntity)
+    await q.updatePage(tx, id, { deleted_at: now, updated_at: now })
+    await retireContent(tx, before.content_id)
+    const children = await q.pagesWire(tx, await q.detachChildren(tx, id, now))
+    const wire = q.toPage(before, await siteIdsOf(tx, before.content_id))
+    const events: DomainEvent[] = [...eventsOf('deleted', wire, false), ...children.flatMap((c) => eventsOf('updated', c, false))]
+    const impacts = [changedFor(wire), ...children.map((c) => changedFor(c))]
+    return {
+      result: undefined,
+      siteId: before.site_id,
+      entityId: id,
+      before: { deleted_at: null },
+      after: { deleted_at: now },
+      metadata: { route: before.route, slug: before.slug, ...(children.length > 0 ? { detached_children: children.map((c) => c.id) } : {}) },
+      events,
+      readers: { records: impacts.flatMap((i) => i.records ?? []), lists: [...new Set(impacts.flatMap((i) => i.lists ?? []))] },
+    }
+  })
+}
+
+/**
+ * Copies a page into a new Draft in the same sites: route and slug "<x>-copy", "-copy-2", … (the first free in
+ * every carrying site; the home page's copy is "/copy"), no published_at; sections with their localizations and
+ * what hangs off the content item (categories, tags: core/content.ts copyContentAttachments) are copied.
+ */
+export async function clone(ctx: Ctx, id: string): Promise<PageDetail> {
+  const now = ctx.clock.now()
+  return mutate(ctx, { entity: pageEntity, action: 'Create' }, async (tx) => {
+    const source = (await q.findPage(tx, id)) ?? notFound(pageEntity)
+    const siteIds = await siteIdsOf(tx, source.content_id)
+    // The copy lands in every carrying site: like create, it needs Author in each (the route checked the owner).
+    await requireSites(
+      ctx,
+      siteIds.filter((s) => s !== source.site_id),
+      'Author',
+    )
+    const slug = await freeCloneSlug(tx, 'page', siteIds, source.slug)
+    const route = await freeCloneRoute(tx, 'page', siteIds, source.route)
+    const content = await createContent(tx, { type: 'page', siteIds, slug, route, createdAt: now })
+    const { id: _id, content_id: _c, deleted_at: _d, ...copied } = source
+    const row: PageRow = await q.insertPage(tx, {
+      ...copied,
+      content_id: content.id,
+      route,
+      slug,
+      status: 'Draft',
+      published_at: null,
+      created_by: ctx.principal.actorId,
+      created_by_idp: ctx.principal.kind === 'user' ? ctx.principal.idpUserId : null,
+      created_at: now,
+      updated_at: now,
+    })
+    await q.copySections(tx, source.id, row.id, randomUUID, now)
+    await copyContentAttachments(tx, source.content_id, content.id, now)
+    const detail = await q.detailOf(tx, row)
+    const { sections: _sections, ...page } = detail
+    return {
+      result: detail,
+      siteId: row.site_id,
+      entityId: row.id,
+      after: page,
+      metadata: { source_id: source.id, route, slug },
+      events: eventsOf('created', page, false),
+      readers: changedFor(page),
+    }
+  })
+}
+
+/** POST /pages/{id}/review: the kit's review (Approve → Published or Scheduled, RequestChanges → Draft; page.reviewed). */
+export function review(ctx: Ctx, id: string, body: ReviewBody): Promise<Page> {
+  return reviewContent(ctx, pageWorkflow, id, body)
+}
+
+/** POST /sites/{site_id}/pages/bulk: the kit's bulk loop over update and remove (same rules as one at a time). */
+export function bulk(ctx: Ctx, siteId: string, body: BulkBody): Promise<BulkResult> {
+  return bulkContent(ctx, pageEntity, { update, remove }, siteId, body)
+}
+
+/** Scheduled pages for the scheduler (workers/scheduled-publish.ts): claim a due one, publish it. */
+export const scheduledPages = scheduledSource(pageWorkflow)
