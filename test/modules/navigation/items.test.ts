@@ -6,6 +6,7 @@ import { testApp, type TestApp } from '../../helpers/app.js'
 import { MISSING_ID, makeSite, uid, type SiteFixture } from '../../helpers/factories.js'
 import { expectProblem, expectStatus, type Res } from '../../helpers/http.js'
 import { auditsOf, eventsFor, expectNoContent, historyOf } from '../../helpers/records.js'
+import { createPage } from '../pages/fixtures.js'
 import { makeItem, makeMenu, shape, type Item, type Menu, type Node } from './fixtures.js'
 
 /* Navigation items (spec "Navigation", decisions.md "Navigation"): CRUD, link rules, tree moves, children on delete. */
@@ -13,11 +14,14 @@ import { makeItem, makeMenu, shape, type Item, type Menu, type Node } from './fi
 let t: TestApp
 let a: SiteFixture
 let b: SiteFixture
+/** A page of site a that page items link to. */
+let pageId: string
 const clock = () => t.clock as ManualClock
 beforeAll(async () => {
   t = await testApp()
   a = await makeSite(t)
   b = await makeSite(t)
+  pageId = (await createPage(t, a)).id
 })
 afterAll(() => t.close())
 
@@ -131,8 +135,8 @@ describe('PUT /navigation/{id}', () => {
     const upd = expectStatus<Item>(await t.as(a.keys.Write).put(`/navigation/${it0.id}`, { title: 'Renamed', icon: null, open_in_new_tab: true }), 200)
     expect(upd).toMatchObject({ title: 'Renamed', icon: null, open_in_new_tab: true, url: it0.url, display_order: it0.display_order })
     expect(await historyOf(t, 'navigation_item', it0.id, 'title')).toHaveLength(1)
-    const asPage = expectStatus<Item>(await t.as(a.keys.Write).put(`/navigation/${it0.id}`, { link_type: 'page', page_id: MISSING_ID }), 200)
-    expect(asPage).toMatchObject({ link_type: 'page', url: null, page_id: MISSING_ID })
+    const asPage = expectStatus<Item>(await t.as(a.keys.Write).put(`/navigation/${it0.id}`, { link_type: 'page', page_id: pageId }), 200)
+    expect(asPage).toMatchObject({ link_type: 'page', url: null, page_id: pageId })
     const asExternal = expectStatus<Item>(await t.as(a.keys.Write).put(`/navigation/${it0.id}`, { link_type: 'external', url: 'https://example.org' }), 200)
     expect(asExternal).toMatchObject({ link_type: 'external', url: 'https://example.org', page_id: null })
     expect(errorFields(await t.as(a.keys.Write).put(`/navigation/${it0.id}`, { link_type: 'internal' }))).toContain('url')
@@ -247,7 +251,7 @@ describe('tree loading', () => {
     let parent: string | undefined
     for (let level = 0; level < 4; level++) {
       const made = [await makeItem(t, a, m.id, parent ? { parent_id: parent } : {}), await makeItem(t, a, m.id, parent ? { parent_id: parent } : {})]
-      await makeItem(t, a, m.id, { link_type: 'page', url: null, page_id: MISSING_ID, ...(parent ? { parent_id: parent } : {}) })
+      await makeItem(t, a, m.id, { link_type: 'page', url: null, page_id: pageId, ...(parent ? { parent_id: parent } : {}) })
       parent = made[0]!.id
     }
     let queries = 0

@@ -43,12 +43,13 @@ describe('POST /menus/{menu_id}/items/reorder', () => {
         items: [
           { id: C.id, parent_id: null, display_order: 0 },
           { id: B2.id, parent_id: null, display_order: 1 },
-          { id: A.id, parent_id: B.id, display_order: 0 },
+          { id: A.id, parent_id: B.id, display_order: 1 },
           { id: B.id, parent_id: C.id, display_order: 0 },
         ],
       }),
     )
-    expect(shape(await treeOf(m.id))).toBe('C(B(A, B1)), B2')
+    // B1, not named, keeps display_order 0 in B: A (1) comes after it.
+    expect(shape(await treeOf(m.id))).toBe('C(B(B1, A)), B2')
     const after = await itemsOf(m.id)
     expect(after.map((i) => i.id).sort()).toEqual(before.map((i) => i.id).sort())
     expect(after.find((i) => i.id === B1.id)).toMatchObject({ parent_id: B.id, display_order: B1.display_order })
