@@ -230,6 +230,7 @@ const TAGS = [
   { name: 'Blogs', description: 'Blog posts: lists, lookups, writes, localizations, editorial workflow, similar posts and the RSS feed.' },
   { name: 'Social links', description: 'Links to the site owner\'s profiles elsewhere, in display order.' },
   { name: 'Redirects', description: 'Path redirects a frontend applies (301/302), with a lookup by path.' },
+  { name: 'Documents', description: 'Downloadable documents (links or stored files), their folders, localizations and attachment to blogs.' },
 ]
 
 const DESCRIPTION =

@@ -19,6 +19,12 @@ import { systemRoutes } from './system/routes.js'
 import { categoryEntity, categoryRoutes } from './taxonomy/categories.resource.js'
 import { contentTaxonomyRoutes } from './taxonomy/content.routes.js'
 import { tagEntity, tagRoutes } from './taxonomy/tags.resource.js'
+import { blogDocumentRoutes } from './documents/attachments.routes.js'
+import { documentRoutes } from './documents/documents.routes.js'
+import { documentEntity } from './documents/entity.js'
+import { documentFolderEntity, documentFolderRoutes } from './documents/folders.resource.js'
+import { documentLocalizationEntity } from './documents/localization.service.js'
+import { documentLocalizationRoutes } from './documents/localizations.routes.js'
 
 /** Every module, in registration order. A new module is one line here (plus its entities below). */
 export const modules: AppPlugin[] = [
@@ -34,6 +40,10 @@ export const modules: AppPlugin[] = [
   blogWorkflowRoutes,
   socialRoutes,
   redirectRoutes,
+  documentFolderRoutes,
+  documentRoutes,
+  documentLocalizationRoutes,
+  blogDocumentRoutes,
 ]
 
 /** Every entity: audit names, webhook events, and where records live for record() access. */
@@ -49,6 +59,9 @@ export const entities: Entity[] = [
   blogLocalizationEntity,
   socialLinkEntity,
   redirectEntity,
+  documentFolderEntity,
+  documentEntity,
+  documentLocalizationEntity,
 ]
 
 /** Kinds of content items (taxonomy and attachments hang off them). */

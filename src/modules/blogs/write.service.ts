@@ -8,6 +8,7 @@ import type { ReadDb, Tx } from '../../db/client.js'
 import type { BlogRow } from '../../db/schema/blogs.js'
 import { notFound, validation } from '../../http/errors.js'
 import { resolveLocales, siteLocales } from '../../core/localizations.js'
+import { copyAttachments } from '../documents/attachments.service.js'
 import { blogEntity } from './entity.js'
 import { readingTimeMinutes } from './localization.service.js'
 import * as lq from './localization.queries.js'
@@ -215,6 +216,7 @@ export async function clone(ctx: Ctx, id: string): Promise<BlogDetail> {
       locs.map(({ id: _l, content_id: _lc, ...l }) => ({ ...l, content_id: content.id, created_at: now, updated_at: now })),
     )
     await q.copyTaxonomy(tx, source.content_id, content.id, now)
+    await copyAttachments(tx, source.content_id, content.id, now)
     const detail = await q.detailOf(tx, row)
     const blog = q.toBlog(row, detail.site_ids)
     return {
