@@ -34,20 +34,18 @@ export function copyAttachments(tx: Tx, fromContentId: string, toContentId: stri
 
 /**
  * What a change of these documents means for readers of the content they are attached to: each item's record
- * (by id and slug) in every carrying site, and those sites' lists. Empty when none is attached.
+ * (by id and slug) in every carrying site. Lists are untouched: list items carry no documents. Empty when none is attached.
  */
 export async function attachedReaders(db: ReadDb, documentIds: string[]): Promise<ReaderImpact> {
   const items = await aq.contentAttaching(db, documentIds)
   const records: NonNullable<ReaderImpact['records']>[number][] = []
-  const lists = new Set<string>()
   for (const { content_id: contentId, content_type: type } of items) {
     const scope = await contentScope(db, contentId)
     const { record } = await contentChange(db, type, contentId)
     if (!scope || !record) continue
     records.push({ entity: record.entity, id: record.id, siteIds: scope.siteIds, slugs: [record.slug] })
-    for (const s of scope.siteIds) lists.add(s)
   }
-  return { records, lists: [...lists] }
+  return { records }
 }
 
 async function changeAttachments(
@@ -71,7 +69,8 @@ async function changeAttachments(
       after,
       metadata: { content_type: item.content_type, ...metadata },
       events: what.events,
-      readers: { records: [{ entity: record.entity, id: record.id, siteIds: scope.siteIds, slugs: record.slug ? [record.slug] : [] }], lists: scope.siteIds },
+      // The item's own answers (detail, by slug) show its documents; list items carry none.
+      readers: { records: [{ entity: record.entity, id: record.id, siteIds: scope.siteIds, slugs: record.slug ? [record.slug] : [] }] },
     }
   })
 }

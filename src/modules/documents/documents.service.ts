@@ -175,7 +175,7 @@ async function insert(
 /** What a change of a document means for readers: itself, its site's lists, and the content it is attached to. */
 async function readersOf(tx: Tx, row: DocumentRow): Promise<ReaderImpact> {
   const attached = await attachedReaders(tx, [row.id])
-  return { records: [{ entity: documentEntity, id: row.id, siteIds: [row.site_id] }, ...(attached.records ?? [])], lists: [row.site_id, ...(attached.lists ?? [])] }
+  return { records: [{ entity: documentEntity, id: row.id, siteIds: [row.site_id] }, ...(attached.records ?? [])], lists: [row.site_id] }
 }
 
 /**
