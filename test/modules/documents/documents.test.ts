@@ -252,6 +252,21 @@ describe('DELETE /documents/{id}', () => {
     expect((await download(elsewhere.id)).rawPayload.equals(bytes)).toBe(true)
   })
 
+  it('concurrent deletes and uploads of the same bytes never leave a live document without its file, nor a file without one', async () => {
+    const site = await makeSite(t)
+    const bytes = Buffer.concat([pdfBytes(), Buffer.from('race')])
+    let live = await createFileDoc(t, site, bytes, 'r0.pdf')
+    for (let i = 1; i <= 6; i++) {
+      const [deleted, created] = await Promise.all([t.as(site.keys.Write).delete(`/documents/${live.id}`), t.as(site.keys.Write).post(`/sites/${site.id}/documents`, fileBody(bytes, `r${i}.pdf`))])
+      expectNoContent(deleted)
+      live = expectStatus<Document>(created, 201)
+      expect((await download(live.id)).rawPayload.equals(bytes), `round ${i}`).toBe(true)
+    }
+    const before = storedFiles(t).length
+    expectNoContent(await t.as(site.keys.Write).delete(`/documents/${live.id}`))
+    expect(storedFiles(t)).toHaveLength(before - 1)
+  })
+
   it('401, 403 for a Read key, 404 through another site; a document of a deleted site is gone, download included', async () => {
     const doc = await createUrlDoc(t, a)
     expectProblem(await t.as().delete(`/documents/${doc.id}`), 401, 'UNAUTHENTICATED')
