@@ -53,7 +53,8 @@ function overLimit(limit: number, siteMax: number): never {
  */
 export async function assertBodyFits(ctx: Ctx, siteId: string, contentLength: string | undefined): Promise<void> {
   const length = Number(contentLength)
-  if (!contentLength || !Number.isFinite(length)) return
+  // Small bodies (every link document) need no look-up: the exact check after decoding covers them.
+  if (!contentLength || !Number.isFinite(length) || length <= 1024 * 1024) return
   const siteMax = (await q.siteUploadLimit(ctx.db, siteId)) ?? notFound('site')
   const limit = inlineLimit(siteMax)
   if (length > Math.ceil(limit / 3) * 4 * 1.1 + BODY_SLACK) overLimit(limit, siteMax)

@@ -128,10 +128,18 @@ describe('POST /sites/{site_id}/documents', () => {
     const over = Buffer.concat([at, Buffer.from('!')])
     await refusedWithNothingStored(() => t.as(site.keys.Write).post(`/sites/${site.id}/documents`, fileBody(over, 'big.pdf')), 413, 'PAYLOAD_TOO_LARGE')
     await refusedWithNothingStored(
-      () => t.as(site.keys.Write).post(`/sites/${site.id}/documents`, fileBody(Buffer.alloc(20_000, 1), 'huge.bin')),
+      () => t.as(site.keys.Write).post(`/sites/${site.id}/documents`, fileBody(Buffer.alloc(2_000_000, 1), 'huge.bin')),
       413,
       'PAYLOAD_TOO_LARGE',
     )
+    // Refused on Content-Length alone, before any body is read: the body sent here is far shorter than announced.
+    const early = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/sites/${site.id}/documents`,
+      headers: { 'x-api-key': site.keys.Write, 'content-type': 'application/json', 'content-length': '5000000' },
+      payload: '{}',
+    })
+    expectProblem(early, 413, 'PAYLOAD_TOO_LARGE')
     const ok = expectStatus<Document>(await t.as(site.keys.Write).post(`/sites/${site.id}/documents`, fileBody(at, 'fits.pdf')), 201)
     expect(ok.file_size).toBe(1000)
   })
