@@ -69,6 +69,7 @@ describe('POST /sites/{site_id}/documents', () => {
     expect(res.headers['content-type']).toBe('application/pdf')
     expect(res.headers['content-length']).toBe(String(bytes.length))
     expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['cache-control']).toBe('no-cache')
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="Bericht _Q1_ _ _bersicht _.pdf"; filename*=UTF-8''Bericht%20%22Q1%22%20%E2%80%93%20%C3%9Cbersicht%20%F0%9F%93%84.pdf`,
     )
