@@ -22,6 +22,7 @@ import { openCache, type Cache } from './platform/cache/index.js'
 import { systemClock, type Clock } from './platform/clock.js'
 import { KeyStore } from './platform/key-store.js'
 import { SiteCache } from './platform/site-cache.js'
+import { openStorage, type Storage } from './platform/storage/index.js'
 import { UsageRecorder } from './platform/usage.js'
 
 export type App = FastifyInstance<
@@ -40,6 +41,8 @@ export interface BuildOptions {
   dbh: DbHandle
   cache?: Cache
   clock?: Clock
+  /** File storage (default: the configured one, openStorage). */
+  storage?: Storage
   logger?: boolean | object
 }
 
@@ -69,6 +72,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
     ...connectionOptions(config),
   }).withTypeProvider<TypeBoxTypeProvider>()
 
+  const storage = opts.storage ?? openStorage(config)
   const cache = opts.cache ?? openCache(config.redisUrl)
   const clock = opts.clock ?? systemClock
   const keys = new KeyStore(opts.dbh.db, cache, config.keyCacheTtlMs)
@@ -77,7 +81,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
   await siteCache.start()
   const usage = new UsageRecorder(opts.dbh.db, app.log, config.usageFlushMs)
   usage.start()
-  const deps: Deps = { config, dbh: opts.dbh, cache, clock, keys, sites: siteCache, usage, log: app.log }
+  const deps: Deps = { config, dbh: opts.dbh, cache, clock, keys, sites: siteCache, usage, storage, log: app.log }
   app.decorate('deps', deps)
 
   app.setValidatorCompiler(validatorCompiler)

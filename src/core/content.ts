@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { ReadDb, Tx } from '../db/client.js'
 import { content, contentSites, type ContentRow, type ContentType } from '../db/schema/content.js'
+import { contentDocuments, documents } from '../db/schema/documents.js'
 import { contentCategories, contentTags } from '../db/schema/taxonomy.js'
 import { conflict } from '../http/errors.js'
 import { cloneRouteCandidates, cloneSlugCandidates } from './slugs.js'
@@ -170,8 +171,8 @@ export async function retireContent(tx: Tx, contentId: string): Promise<void> {
 }
 
 /**
- * Copies what hangs off a content item to another (clone): tag and category assignments. Every kind of attachment
- * keyed by content_id (documents, …) adds its copy here, so each kind's clone gets it.
+ * Copies what hangs off a content item to another (clone): tag and category assignments and document attachments.
+ * Every kind of attachment keyed by content_id adds its copy here, so each kind's clone gets it.
  */
 export async function copyContentAttachments(tx: Tx, fromContentId: string, toContentId: string, at: Date): Promise<void> {
   const [tagLinks, catLinks] = [
@@ -183,5 +184,16 @@ export async function copyContentAttachments(tx: Tx, fromContentId: string, toCo
     await tx
       .insert(contentCategories)
       .values(catLinks.map((l) => ({ content_id: toContentId, category_id: l.category_id, is_primary: l.is_primary, created_at: at })))
+  }
+  // Attachments of live documents only: a deleted document's link is not carried over.
+  const docLinks = await tx
+    .select({ document_id: contentDocuments.document_id, display_order: contentDocuments.display_order })
+    .from(contentDocuments)
+    .innerJoin(documents, and(eq(documents.id, contentDocuments.document_id), isNull(documents.deleted_at)))
+    .where(eq(contentDocuments.content_id, fromContentId))
+  if (docLinks.length > 0) {
+    await tx
+      .insert(contentDocuments)
+      .values(docLinks.map((l) => ({ content_id: toContentId, document_id: l.document_id, display_order: l.display_order, created_at: at })))
   }
 }

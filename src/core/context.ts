@@ -5,6 +5,7 @@ import type { Cache } from '../platform/cache/index.js'
 import type { Clock } from '../platform/clock.js'
 import type { KeyStore } from '../platform/key-store.js'
 import type { SiteCache } from '../platform/site-cache.js'
+import type { Storage } from '../platform/storage/index.js'
 import type { UsageRecorder } from '../platform/usage.js'
 import { system, type Principal } from './principal.js'
 
@@ -17,6 +18,8 @@ export interface Deps {
   keys: KeyStore
   sites: SiteCache
   usage: UsageRecorder
+  /** Uploaded files (documents, media): the data directory or S3. */
+  storage: Storage
   log: FastifyBaseLogger
 }
 

@@ -8,7 +8,7 @@ import type { Ctx } from './context.js'
 import type { Entity } from './entities.js'
 import type { Requirement } from './principal.js'
 import type { EventType } from './events.js'
-import { mutate, type DomainEvent } from './mutation.js'
+import { mutate, type DomainEvent, type ReaderImpact } from './mutation.js'
 import { reorderRows, type OrderedTable, type ReorderItem } from './reorder.js'
 import { derivedSlug } from './slugs.js'
 import type { SiteOwnedTable } from './scopes.js'
@@ -47,8 +47,8 @@ export interface SiteResourceSpec<T extends SiteOwnedTable, W> {
   serialize?(tx: Tx, siteId: string, values: Values<T> | 'delete'): Promise<void>
   /** Rules checked in the transaction before a create or update is written (400s). */
   check?(tx: Tx, w: { siteId: string; values: Values<T>; before?: Row<T> }): Promise<void>
-  /** Extra work in the delete transaction before the row goes (re-parenting children): events and metadata. */
-  onDelete?(tx: Tx, before: Row<T>, now: Date): Promise<{ events?: DomainEvent[]; metadata?: Record<string, unknown> }>
+  /** Extra work in the delete transaction before the row goes (re-parenting children): events, metadata, other records' readers. */
+  onDelete?(tx: Tx, before: Row<T>, now: Date): Promise<{ events?: DomainEvent[]; metadata?: Record<string, unknown>; readers?: ReaderImpact }>
   /** Sites besides the owning one whose answers show the record (those carrying content tagged with it). */
   shownIn?(db: ReadDb, row: Row<T>): Promise<string[]>
   /**
@@ -113,11 +113,16 @@ function impactOf<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, ent
   return { records: [{ entity, id, siteIds: shown }], ...(spec.embedded ? { sites: shown } : { lists: shown }) }
 }
 
-function eventOf(entity: Entity, suffix: 'created' | 'updated' | 'deleted'): EventType {
+/** The entity's `*.<suffix>` event; undefined for an entity that declares no events (document folders). */
+function eventOf(entity: Entity, suffix: 'created' | 'updated' | 'deleted'): EventType | undefined {
+  if (entity.events.length === 0) return undefined
   const type = entity.events.find((e) => e.endsWith(`.${suffix}`))
   if (!type) throw new Error(`entity "${entity.name}" declares no *.${suffix} event`)
   return type
 }
+
+/** The event of a write, none when the entity has no events. */
+const eventList = (type: EventType | undefined, siteId: string, data: unknown): DomainEvent[] => (type ? [{ type, siteId, data }] : [])
 
 /** Table access shared by the operations of one resource. */
 function tableIo<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>) {
@@ -216,7 +221,7 @@ function reorderer<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io
         siteId,
         entityId: null,
         metadata: { reordered: placed },
-        events: rows.map((r) => ({ type: io.events.updated, siteId, data: spec.present(r) })),
+        events: rows.flatMap((r) => eventList(io.events.updated, siteId, spec.present(r))),
         readers: { records: ids.map((id) => ({ entity, id, siteIds: [siteId] })), lists: [siteId] },
       }
     })
@@ -258,7 +263,7 @@ function creator<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: 
         siteId,
         entityId: row.id,
         metadata: pick(row, io.auditFields),
-        events: [{ type: io.events.created, siteId, data: result }],
+        events: eventList(io.events.created, siteId, result),
         readers: { records: [{ entity, id: row.id, siteIds: [siteId] }], lists: [siteId] },
       }
     })
@@ -289,7 +294,7 @@ function updater<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: 
         entityId: id,
         before: spec.present(before) as object,
         after: result as object,
-        events: [{ type: io.events.updated, siteId: after.site_id, data: result }],
+        events: eventList(io.events.updated, after.site_id, result),
         readers: impactOf(spec, entity, id, shown),
       }
     })
@@ -315,11 +320,18 @@ function remover<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: 
         entityId: id,
         ...(io.soft ? { before: { deleted_at: null }, after: { deleted_at: now } } : {}),
         metadata: { ...named, ...extra.metadata },
-        events: [{ type: io.events.deleted, siteId: before.site_id, data: { id, site_id: before.site_id, ...named } }, ...(extra.events ?? [])],
-        readers: impactOf(spec, entity, id, shown),
+        events: [...eventList(io.events.deleted, before.site_id, { id, site_id: before.site_id, ...named }), ...(extra.events ?? [])],
+        readers: withReaders(impactOf(spec, entity, id, shown), extra.readers),
       }
     })
   }
+}
+
+/** Two reader impacts as one. */
+function withReaders(a: ReaderImpact, b: ReaderImpact | undefined): ReaderImpact {
+  if (!b) return a
+  const join = <V>(x: readonly V[] | undefined, y: readonly V[] | undefined) => [...(x ?? []), ...(y ?? [])]
+  return { records: join(a.records, b.records), lists: join(a.lists, b.lists), sites: join(a.sites, b.sites), apiKeys: join(a.apiKeys, b.apiKeys) }
 }
 
 export function siteResource<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>): SiteResource<T, W> {

@@ -48,6 +48,14 @@ export const conflict = (detail: string): never => {
 export const invalidState = (detail: string): never => {
   throw new ApiError(409, 'INVALID_STATE', 'Invalid state', detail)
 }
+/** 413 PAYLOAD_TOO_LARGE: a file (or body) over its limit. */
+export const tooLarge = (detail: string): never => {
+  throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Payload too large', detail)
+}
+/** 415 UNSUPPORTED_MEDIA_TYPE: a file type outside the accepted list. */
+export const unsupportedType = (detail: string): never => {
+  throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported media type', detail)
+}
 /** 429 RATE_LIMITED with Retry-After. */
 export const rateLimited = (retryAfterSeconds: number): ApiError =>
   new ApiError(429, 'RATE_LIMITED', 'Too many requests', `Rate limit exceeded; retry in ${retryAfterSeconds} s`, undefined, {

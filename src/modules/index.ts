@@ -31,6 +31,12 @@ import { pageContentKind, pageEntity } from './pages/entity.js'
 import { pageRoutes } from './pages/routes.js'
 import { pageSectionRoutes } from './pages/sections.routes.js'
 import { pageSectionEntity, pageSectionLocalizationEntity } from './pages/sections.service.js'
+import { blogDocumentRoutes } from './documents/attachments.routes.js'
+import { documentRoutes } from './documents/documents.routes.js'
+import { documentEntity } from './documents/entity.js'
+import { documentFolderEntity, documentFolderRoutes } from './documents/folders.resource.js'
+import { documentLocalizationEntity } from './documents/localization.service.js'
+import { documentLocalizationRoutes } from './documents/localizations.routes.js'
 
 /** Every module, in registration order. A new module is one line here (plus its entities below). */
 export const modules: AppPlugin[] = [
@@ -52,6 +58,10 @@ export const modules: AppPlugin[] = [
   navigationItemRoutes,
   pageRoutes,
   pageSectionRoutes,
+  documentFolderRoutes,
+  documentRoutes,
+  documentLocalizationRoutes,
+  blogDocumentRoutes,
 ]
 
 /** Every entity: audit names, webhook events, and where records live for record() access. */
@@ -75,6 +85,9 @@ export const entities: Entity[] = [
   pageEntity,
   pageSectionEntity,
   pageSectionLocalizationEntity,
+  documentFolderEntity,
+  documentEntity,
+  documentLocalizationEntity,
 ]
 
 /** Kinds of content items (taxonomy and attachments hang off them). */

@@ -108,6 +108,8 @@ const views = {
   nameArray: (res: Res) => ok<Named[]>(res, (xs) => sorted(xs.map((x) => x.name))),
   name: (res: Res) => ok<Named>(res, (x) => x.name),
   contentCategories: (res: Res) => ok<Array<Named & { is_primary: boolean }>>(res, (xs) => sorted(catNames(xs))),
+  /** Attached documents of a detail answer, in order: url (or file name) @ display_order. */
+  documents: (res: Res) => ok<BlogDetail>(res, (d) => d.documents.map((x) => `${x.url ?? x.file_name}@${x.display_order}`)),
   counts: (res: Res) => ok<Array<Named & { blog_count: number }>>(res, (xs) => sorted(xs.map((x) => `${x.name}=${x.blog_count}`))),
 }
 
@@ -152,6 +154,8 @@ const read = {
   blogCounts: (s: SiteFixture) => probe(`/sites/${s.id}/categories/blog-counts`, s.keys.Read, views.counts),
   contentTags: (s: SiteFixture, contentId: string) => probe(`/content/${contentId}/tags`, s.keys.Read, views.nameArray),
   contentCategories: (s: SiteFixture, contentId: string) => probe(`/content/${contentId}/categories`, s.keys.Read, views.contentCategories),
+  detailDocs: (s: SiteFixture, id: string) => probe(`/blogs/${id}/detail`, s.keys.Read, views.documents),
+  slugDocs: (s: SiteFixture, slug: string) => probe(`/sites/${s.id}/blogs/by-slug/${slug}`, s.keys.Read, views.documents),
 }
 
 // ---- writes and fixtures, all through instance A ----
@@ -747,7 +751,37 @@ const CASES: Case[] = [
       }
     },
   },
+  // ---------------- document attachments (documents module) ----------------
+  {
+    route: 'POST /blogs/:blog_id/documents',
+    what: "an attached document appears in the blog's detail and by-slug answers in both sites",
+    plan: async ({ u, s1, s2, b, B }) => {
+      const doc = await createDocument(s1, `https://example.org/${u}.pdf`)
+      return {
+        probes: [read.detailDocs(s2, b.id)([], [`${doc.url}@3`]), read.slugDocs(s2, B.slug)([], [`${doc.url}@3`]), read.slugDocs(s1, B.slug)([], [`${doc.url}@3`])],
+        write: () => api().post(`/blogs/${b.id}/documents`, { document_id: doc.id, display_order: 3 }),
+        status: 204,
+      }
+    },
+  },
+  {
+    route: 'DELETE /blogs/:blog_id/documents/:doc_id',
+    what: "a detached document leaves the blog's detail and by-slug answers in both sites",
+    plan: async ({ u, s1, s2, b, B }) => {
+      const doc = await createDocument(s1, `https://example.org/${u}.pdf`)
+      expectCode(await api().post(`/blogs/${b.id}/documents`, { document_id: doc.id }), 204)
+      return {
+        probes: [read.detailDocs(s2, b.id)([`${doc.url}@0`], []), read.slugDocs(s2, B.slug)([`${doc.url}@0`], [])],
+        write: () => api().delete(`/blogs/${b.id}/documents/${doc.id}`),
+        status: 204,
+      }
+    },
+  },
 ]
+
+async function createDocument(s: SiteFixture, url: string): Promise<{ id: string; url: string }> {
+  return expectStatus<{ id: string; url: string }>(await api().post(`/sites/${s.id}/documents`, { document_type: 'pdf', url }), 201)
+}
 
 // ---- running the table ----
 

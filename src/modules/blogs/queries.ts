@@ -6,6 +6,7 @@ import { contentSites } from '../../db/schema/content.js'
 import { locales } from '../../db/schema/sites.js'
 import { categories, contentCategories, contentTags, tags } from '../../db/schema/taxonomy.js'
 import type { Blog, BlogDetail, BlogListItem, CategoryRef, TagRef } from './schemas.js'
+import { attachmentsOf } from '../documents/attachments.queries.js'
 
 /*
  * Blog reads are batch reads: a page of any size costs the same handful of queries (ids, then one
@@ -257,20 +258,21 @@ export function localizationsOf(db: ReadDb, contentId: string): Promise<BlogLoca
     .then((rows) => rows.map((r) => r.loc))
 }
 
-/** Blog + localizations + categories + tags, four queries after the blog row. documents: [] until documents exist. */
+/** Blog + localizations + categories + tags + attached documents, five queries after the blog row. */
 export async function detailOf(db: ReadDb, row: BlogRow): Promise<BlogDetail> {
-  const [carriers, locs, tagList, catList] = await Promise.all([
+  const [carriers, locs, tagList, catList, docs] = await Promise.all([
     carriersOf(db, [row.content_id]),
     localizationsOf(db, row.content_id),
     tagRows(db, [row.content_id]),
     categoryRows(db, [row.content_id]),
+    attachmentsOf(db, [row.content_id]),
   ])
   return {
     ...toBlog(row, carriers.get(row.content_id)),
     localizations: locs,
     categories: catList.map(categoryRef),
     tags: tagList.map(tagRef),
-    documents: [],
+    documents: docs.get(row.content_id) ?? [],
   }
 }
 

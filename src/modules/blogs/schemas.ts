@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { BulkBody as ContentBulkBody, ContentStatusSchema, bulkResult } from '../../http/content-schemas.js'
 import { LimitOffsetQuerySchema, PageQuerySchema } from '../../http/pagination.js'
+import { AttachedDocument } from '../documents/schemas.js'
 import { Body, DateOnly, LocalizationBody, Nullable, NullableTimestamp, PatchBody, Slug, Timestamp, Uuid } from '../../http/schemas.js'
 
 export { BULK_ACTIONS, BULK_MAX_IDS, ContentStatusSchema } from '../../http/content-schemas.js'
@@ -54,9 +55,9 @@ export const TagRef = Type.Object({ id: Uuid, name: Type.String(), slug: Type.St
 export type TagRef = Static<typeof TagRef>
 export const CategoryRef = Type.Object({ id: Uuid, name: Type.String(), slug: Type.String(), is_primary: Type.Boolean() }, { $id: 'CategoryRef' })
 export type CategoryRef = Static<typeof CategoryRef>
-/** An attached document (documents module); always [] until documents exist. */
-export const BlogDocument = Type.Object({ document_id: Uuid, display_order: Type.Integer() }, { $id: 'BlogDocument' })
-export type BlogDocument = Static<typeof BlogDocument>
+/** An attached document (documents module): the document with its display_order. */
+export const BlogDocument = AttachedDocument
+export type BlogDocument = AttachedDocument
 
 export const BlogListItem = Type.Object(
   {

@@ -2,6 +2,7 @@ import { apiKeysMatrix } from './api-keys.js'
 import { blogsMatrix } from './blogs.js'
 import { navigationMatrix } from './navigation.js'
 import { pagesMatrix } from './pages.js'
+import { documentsMatrix } from './documents.js'
 import { redirectsMatrix } from './redirects.js'
 import { sitesMatrix } from './sites.js'
 import { skillsMatrix } from './skills.js'
@@ -12,7 +13,7 @@ import type { MatrixEnv, MatrixModule, ModuleFixture } from './types.js'
 export type { MatrixEnv, MatrixModule, ModuleFixture, RouteFixture } from './types.js'
 
 /** Every module's fixtures, in setup order (taxonomy assigns to the blogs module's content item). */
-export const matrixModules: MatrixModule[] = [sitesMatrix, apiKeysMatrix, blogsMatrix, taxonomyMatrix, socialMatrix, redirectsMatrix, skillsMatrix, pagesMatrix, navigationMatrix]
+export const matrixModules: MatrixModule[] = [sitesMatrix, apiKeysMatrix, blogsMatrix, taxonomyMatrix, socialMatrix, redirectsMatrix, skillsMatrix, pagesMatrix, navigationMatrix, documentsMatrix]
 
 /** Entities with a shared (owned by A, carried by B) fixture record. */
 export const sharedEntities = new Set(matrixModules.flatMap((m) => m.shares ?? []))

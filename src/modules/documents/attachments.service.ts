@@ -1,0 +1,100 @@
+import { contentChange } from '../../core/content-kinds.js'
+import { contentEntity, contentScope } from '../../core/content-scope.js'
+import type { Ctx } from '../../core/context.js'
+import { mutate, type ReaderImpact } from '../../core/mutation.js'
+import type { ReadDb, Tx } from '../../db/client.js'
+import { notFound, validation } from '../../http/errors.js'
+import * as blogs from '../blogs/service.js'
+import * as aq from './attachments.queries.js'
+import * as q from './documents.queries.js'
+import type { AttachDocumentBody, AttachedDocument } from './schemas.js'
+
+/*
+ * Documents attached to content items (blogs now; pages get the same for free: rows are keyed by content_id and a
+ * change asks the item's ContentKind for its record and event). Only live documents of the item's owning site can be
+ * attached (400 on document_id otherwise). Attaching again moves the document to the new display_order. Each change is
+ * audited on the content item (entity `content`, like tag and category assignment), fires the item's `<kind>.updated`
+ * and refreshes what every carrying site shows of it.
+ */
+
+/** Live documents attached to a content item, in display_order. */
+export async function attachedTo(db: ReadDb, contentId: string): Promise<AttachedDocument[]> {
+  return (await aq.attachmentsOf(db, [contentId])).get(contentId) ?? []
+}
+
+/** GET /blogs/{blog_id}/documents. */
+export async function ofBlog(ctx: Ctx, blogId: string): Promise<AttachedDocument[]> {
+  return attachedTo(ctx.db, (await blogs.get(ctx, blogId)).content_id)
+}
+
+/**
+ * What a change of these documents means for readers of the content they are attached to: each item's record
+ * (by id and slug) in every carrying site. Lists are untouched: list items carry no documents. Empty when none is attached.
+ */
+export async function attachedReaders(db: ReadDb, documentIds: string[]): Promise<ReaderImpact> {
+  const items = await aq.contentAttaching(db, documentIds)
+  const records: NonNullable<ReaderImpact['records']>[number][] = []
+  for (const { content_id: contentId, content_type: type } of items) {
+    const scope = await contentScope(db, contentId)
+    const { record } = await contentChange(db, type, contentId)
+    if (!scope || !record) continue
+    records.push({ entity: record.entity, id: record.id, siteIds: scope.siteIds, slugs: [record.slug] })
+  }
+  return { records }
+}
+
+async function changeAttachments(
+  ctx: Ctx,
+  contentId: string,
+  apply: (tx: Tx, ownerSiteId: string) => Promise<Record<string, unknown>>,
+): Promise<void> {
+  await mutate(ctx, { entity: contentEntity, action: 'Update' }, async (tx) => {
+    const item = (await aq.lockContent(tx, contentId)) ?? notFound(contentEntity)
+    const scope = (await contentScope(tx, contentId)) ?? notFound(contentEntity)
+    const before = { documents: await aq.attachmentLinks(tx, contentId) }
+    const metadata = await apply(tx, item.site_id)
+    const after = { documents: await aq.attachmentLinks(tx, contentId) }
+    const what = await contentChange(tx, item.content_type, contentId)
+    const record = what.record ?? { entity: contentEntity, id: contentId, slug: undefined }
+    return {
+      result: undefined,
+      siteId: item.site_id,
+      entityId: contentId,
+      before,
+      after,
+      metadata: { content_type: item.content_type, ...metadata },
+      events: what.events,
+      // The item's own answers (detail, by slug) show its documents; list items carry none.
+      readers: { records: [{ entity: record.entity, id: record.id, siteIds: scope.siteIds, slugs: record.slug ? [record.slug] : [] }] },
+    }
+  })
+}
+
+/** Attaches a live document of the item's owning site, or moves an attached one to `display_order`. */
+export async function attach(ctx: Ctx, contentId: string, body: AttachDocumentBody): Promise<void> {
+  const order = body.display_order ?? 0
+  await changeAttachments(ctx, contentId, async (tx, owner) => {
+    const doc = await q.findLiveDocument(tx, body.document_id)
+    if (!doc || doc.site_id !== owner) validation('document_id', "must be a live document of the content's owning site")
+    await aq.upsertAttachment(tx, contentId, body.document_id, order, ctx.clock.now())
+    return { change: 'document_attached', document_id: body.document_id, display_order: order }
+  })
+}
+
+/** Detaches a document (a deleted one too); 404 when it is not attached. */
+export async function detach(ctx: Ctx, contentId: string, documentId: string): Promise<void> {
+  await changeAttachments(ctx, contentId, async (tx) => {
+    if (!(await aq.deleteAttachment(tx, contentId, documentId))) notFound('document attachment')
+    return { change: 'document_detached', document_id: documentId }
+  })
+}
+
+/** POST /blogs/{blog_id}/documents. */
+export async function attachToBlog(ctx: Ctx, blogId: string, body: AttachDocumentBody): Promise<void> {
+  await attach(ctx, (await blogs.get(ctx, blogId)).content_id, body)
+}
+
+/** DELETE /blogs/{blog_id}/documents/{doc_id}. */
+export async function detachFromBlog(ctx: Ctx, blogId: string, documentId: string): Promise<void> {
+  await detach(ctx, (await blogs.get(ctx, blogId)).content_id, documentId)
+}

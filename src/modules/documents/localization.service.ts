@@ -1,0 +1,33 @@
+import { localizations, type ParentRef } from '../../core/localizations.js'
+import { siteOwned } from '../../core/scopes.js'
+import type { ReadDb, Tx } from '../../db/client.js'
+import { documentLocalizations, documents, type DocumentRow } from '../../db/schema/documents.js'
+import * as q from './documents.queries.js'
+import { documentEntity } from './entity.js'
+import { presentDocument } from './schemas.js'
+
+/*
+ * Document localizations (title, description per locale of the owning site) on the localization kit. A change is a
+ * change of the document: document.updated with the document. The document row itself (and so what content answers
+ * show of it) does not change.
+ */
+
+const ref = (row: DocumentRow | undefined): ParentRef<DocumentRow> | undefined => row && { id: row.id, key: row.id, siteId: row.site_id, row }
+const parentOf = async (db: ReadDb, id: string, tx?: Tx) => ref(tx ? await q.lockDocument(tx, id) : await q.findLiveDocument(db, id))
+
+export const documentLocalizationKit = localizations({
+  name: 'document_localization',
+  table: documentLocalizations,
+  parentKey: documentLocalizations.document_id,
+  parent: {
+    entity: documentEntity,
+    scopeByKey: siteOwned(documents),
+    byId: parentOf,
+    byKey: parentOf,
+    changed(_tx, parent) {
+      return Promise.resolve({ events: [{ type: 'document.updated', siteId: parent.siteId, data: presentDocument(parent.row) }], siteIds: [parent.siteId] })
+    },
+  },
+})
+
+export const documentLocalizationEntity = documentLocalizationKit.entity

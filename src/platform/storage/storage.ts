@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto'
+import type { Readable } from 'node:stream'
+
+/*
+ * Where uploaded files live: one interface, a local directory (embedded default) now and S3-compatible object
+ * storage later (ATRIUM_STORAGE=s3, media issue), without callers changing. Keys are opaque and generated here
+ * (`newStorageKey`): never derived from a client's file name, so no client text reaches a filesystem path or an
+ * object name. Objects are immutable once written: a changed file is a new key.
+ */
+
+/** What the service stores files for; the first segment of every key (S3: the key prefix; local: a directory). */
+export const STORAGE_NAMESPACES = ['documents', 'media'] as const
+export type StorageNamespace = (typeof STORAGE_NAMESPACES)[number]
+
+/** A valid key: `<namespace>/<2 chars>/<random>` plus an optional `-<suffix>` or `.<ext>` (media variants). */
+export const STORAGE_KEY = /^(?:documents|media)\/[A-Za-z0-9_-]{2}\/[A-Za-z0-9_-]{16,120}(?:\.[A-Za-z0-9]{1,10})?$/
+
+/** A new random key (192 bits) in a namespace: `documents/Xy/XyZ…`. */
+export function newStorageKey(namespace: StorageNamespace): string {
+  const id = randomBytes(24).toString('base64url')
+  return `${namespace}/${id.slice(0, 2)}/${id}`
+}
+
+export interface StoredObject {
+  /** Bytes written. */
+  size: number
+  /** SHA-256 of the bytes, lowercase hex. */
+  sha256: string
+}
+
+export interface ObjectStream {
+  stream: Readable
+  size: number
+}
+
+export interface PutOptions {
+  /** Refuse (StorageLimitError) and keep nothing once more than this many bytes arrive (streamed uploads). */
+  maxBytes?: number
+  /** Hint for object stores (sent as the object's Content-Type); the local store ignores it. */
+  contentType?: string
+}
+
+/** put() refused a body longer than `maxBytes`; nothing was stored. */
+export class StorageLimitError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`more than ${maxBytes} bytes`)
+  }
+}
+
+export interface Storage {
+  readonly kind: 'local' | 's3'
+  /**
+   * Writes the whole body under `key`, atomically: readers see the complete object or none, and a failed or
+   * refused write (StorageLimitError, a broken stream) leaves nothing behind. Hashes while it writes: a stream is
+   * never buffered whole. An existing object under the key is replaced.
+   */
+  put(key: string, body: Readable | Uint8Array, opts?: PutOptions): Promise<StoredObject>
+  /** The object as a stream with its size, or undefined when there is none. */
+  get(key: string): Promise<ObjectStream | undefined>
+  /** Removes the object; no error when there is none. */
+  delete(key: string): Promise<void>
+  exists(key: string): Promise<boolean>
+}
+
+/** Throws on a key that is not one newStorageKey() could have made (a bug, never client input). */
+export function assertKey(key: string): void {
+  if (!STORAGE_KEY.test(key)) throw new Error(`invalid storage key ${JSON.stringify(key.slice(0, 200))}`)
+}
