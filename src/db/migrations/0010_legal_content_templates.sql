@@ -72,4 +72,4 @@ CREATE INDEX "legal_groups_document_order_idx" ON "legal_groups" USING btree ("l
 CREATE INDEX "legal_items_group_order_idx" ON "legal_items" USING btree ("group_id","display_order");--> statement-breakpoint
 CREATE UNIQUE INDEX "content_templates_site_name_uq" ON "content_templates" USING btree ("site_id",lower("name")) WHERE "content_templates"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "content_templates_site_idx" ON "content_templates" USING btree ("site_id","name") WHERE "content_templates"."deleted_at" is null;--> statement-breakpoint
-CREATE INDEX "content_templates_search_idx" ON "content_templates" USING gin ("name" gin_trgm_ops,"description" gin_trgm_ops) WHERE "content_templates"."deleted_at" is null;
+CREATE INDEX "content_templates_search_idx" ON "content_templates" USING gin ("name" gin_trgm_ops,"description" gin_trgm_ops) WITH (fastupdate=false) WHERE "content_templates"."deleted_at" is null;
