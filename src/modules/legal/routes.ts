@@ -16,7 +16,6 @@ import {
   CreateLegalGroupBody,
   CreateLegalItemBody,
   CreateLegalLocalizationBody,
-  DocIdParams,
   DocumentIdParams,
   GroupIdParams,
   LegalDocument,
@@ -36,6 +35,7 @@ const tags = ['Legal documents']
 const WHOLE = 'The whole document: its fields, `localizations` (default locale first, then by code) and `groups` by display_order, each with its `items` by display_order.'
 const CACHED = 'Cached; every write to the document, its localizations, groups or items is visible as soon as it has answered.'
 /** decisions.md "Permissions beyond the tables": the spec's Read for group and item writes means Author (Write). */
+/** The spec writes POST /legal/{doc_id}/groups; OpenAPI needs one name per path, so both group routes say {document_id}. */
 const CHILD_WRITE = "Needs Author on the document's site (the spec's table says Read; Read keys live in public frontends and never change anything)."
 
 function documentRoutes(app: Api): void {
@@ -135,19 +135,19 @@ function groupRoutes(app: Api): void {
     (req) => groups.listGroups(req.ctx, req.params.document_id),
   )
   app.post(
-    '/legal/:doc_id/groups',
+    '/legal/:document_id/groups',
     {
-      config: { access: record(legalDocumentEntity, 'Author', 'doc_id') },
+      config: { access: record(legalDocumentEntity, 'Author', 'document_id') },
       schema: {
         ...op('createLegalGroup', 'Add a consent group to a legal document'),
         tags,
         description: `${CHILD_WRITE} New groups go last unless display_order is given. A required group is always enabled: default_enabled is set to true for it (false with is_required true is a 400). Fires legal.updated.`,
-        params: DocIdParams,
+        params: DocumentIdParams,
         body: CreateLegalGroupBody,
         response: { 201: LegalGroup },
       },
     },
-    async (req, reply) => reply.code(201).send(await groups.createGroup(req.ctx, req.params.doc_id, req.body)),
+    async (req, reply) => reply.code(201).send(await groups.createGroup(req.ctx, req.params.document_id, req.body)),
   )
   app.put(
     '/legal/groups/:id',

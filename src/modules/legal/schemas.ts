@@ -138,6 +138,5 @@ export const UpdateLegalItemBody = PatchBody(itemInput)
 export type UpdateLegalItemBody = Static<typeof UpdateLegalItemBody>
 
 export const DocumentIdParams = Type.Object({ document_id: Uuid })
-export const DocIdParams = Type.Object({ doc_id: Uuid })
 export const GroupIdParams = Type.Object({ group_id: Uuid })
 export const SiteSlugParams = Type.Object({ site_id: Uuid, slug: Type.String({ minLength: 1, maxLength: 200 }) })

@@ -24,7 +24,7 @@ export const legalMatrix: MatrixModule = {
         'GET /api/v1/sites/:site_id/legal/by-slug/:slug': { params: { slug: main.slug } },
         'POST /api/v1/sites/:site_id/legal': { body: { slug: `matrix-${uid()}`, document_type: 'PrivacyPolicy' } },
         'PUT /api/v1/legal/:id': { body: { cookie_name: 'consent_v2' } },
-        'POST /api/v1/legal/:doc_id/groups': { body: { title: 'Statistics' } },
+        'POST /api/v1/legal/:document_id/groups': { body: { title: 'Statistics' } },
         'PUT /api/v1/legal/groups/:id': { body: { description: 'Always on' } },
         'POST /api/v1/legal/groups/:group_id/items': { body: { name: '_ga', provider: 'Google' } },
         'PUT /api/v1/legal/items/:id': { body: { expiry: '1 year' } },

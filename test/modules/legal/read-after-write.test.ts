@@ -134,7 +134,7 @@ const CASES: Case[] = [
     plan: (w) => ({ probes: [...allOfC(w, NOT_FOUND), read.bySlug(w.s, w.p.slug)(w.P, w.P)], write: () => api().delete(`/legal/${w.c.id}`), status: 204 }),
   },
   {
-    route: 'POST /legal/:doc_id/groups',
+    route: 'POST /legal/:document_id/groups',
     what: 'a new group shows in the nested answers',
     plan: (w) => ({
       probes: allOfC(w, w.C.replace('groups[Necessary+(session)]', 'groups[Necessary+(session) Statistics()]')),
