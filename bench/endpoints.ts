@@ -18,7 +18,7 @@ export interface Answer {
   body: string
 }
 
-export type EndpointId = 'baseline' | 'list' | 'deep' | 'slug' | 'detail' | 'similar' | 'rss' | 'cv'
+export type EndpointId = 'baseline' | 'list' | 'deep' | 'slug' | 'detail' | 'similar' | 'rss' | 'cv' | 'consent'
 
 /**
  * Requests that miss Atrium's read cache. 'bust': the load generator appends `&locale=en-x-<n>` with a new n
@@ -155,6 +155,17 @@ export const endpoints = (postsPerSite: number): Endpoint[] => [
     check: (a) => {
       const b = json(a)
       return Array.isArray(b) && b.length > 0 ? null : 'expected a non-empty array (the posts share tags)'
+    },
+  },
+  {
+    id: 'consent',
+    name: 'cookie consent',
+    requests: (sites) => sites.map((s) => get(s, `/sites/${s.id}/legal/cookie-consent`)),
+    check: (a) => {
+      const b = json(a)
+      if (!isObj(b) || b.document_type !== 'CookieConsent' || !Array.isArray(b.groups) || b.groups.length !== 4) return 'expected the CookieConsent document with 4 groups'
+      const orders = b.groups.map((g) => (isObj(g) && Array.isArray(g.items) && g.items.length >= 3 ? g.display_order : null))
+      return orders.join(',') === '1,2,3,4' ? null : 'expected 4 groups in display_order, each with its items'
     },
   },
   {

@@ -1,8 +1,9 @@
 /*
  * Seeds the benchmark data set with multi-row INSERTs straight into the tables, in one transaction:
  * sites with locales en (default) and de, published blogs with two localizations each (~3 KB Markdown),
- * tags and nested categories with assignments, and one Read and one Write API key per site (stored as the
- * SHA-256 digest, exactly as the api-keys service stores it).
+ * tags and nested categories with assignments, a cookie-consent document per site (en and de, 4 groups with 3–5
+ * items each), and one Read and one Write API key per site (stored as the SHA-256 digest, exactly as the api-keys
+ * service stores it).
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
@@ -10,6 +11,7 @@ import type { Db } from '../src/db/client.js'
 import { apiKeys } from '../src/db/schema/api-keys.js'
 import { blogLocalizations, blogs } from '../src/db/schema/blogs.js'
 import { content, contentSites } from '../src/db/schema/content.js'
+import { legalDocumentLocalizations, legalDocuments, legalGroups, legalItems } from '../src/db/schema/legal.js'
 import { locales, sites } from '../src/db/schema/sites.js'
 import { categories, contentCategories, contentTags, tags } from '../src/db/schema/taxonomy.js'
 import { CV_ENTRY_TYPES, cvEntries } from '../src/db/schema/skills.js'
@@ -100,6 +102,7 @@ interface Rows {
   contentCategories: Insert<typeof contentCategories>[]
   keys: Insert<typeof apiKeys>[]
   cv: Insert<typeof cvEntries>[]
+  legal: { docs: Insert<typeof legalDocuments>[]; locs: Insert<typeof legalDocumentLocalizations>[]; groups: Insert<typeof legalGroups>[]; items: Insert<typeof legalItems>[] }
 }
 
 function localization(r: Rand, contentId: string, localeId: string, lang: Lang, now: Date): Insert<typeof blogLocalizations> {
@@ -151,12 +154,33 @@ function cvEntriesOf(r: Rand, opts: SeedOptions, siteId: string, now: Date, rows
   }
 }
 
+const CONSENT_GROUPS: Array<[string, boolean]> = [['Necessary', true], ['Preferences', false], ['Statistics', false], ['Marketing', false]]
+
+/** The site's active CookieConsent document as a banner needs it: en and de texts, 4 groups in display_order with 3–5 items each. */
+function consentDocument(r: Rand, legal: Rows['legal'], siteId: string, locs: Record<Lang, string>, now: Date): void {
+  const docId = randomUUID()
+  legal.docs.push({ id: docId, site_id: siteId, slug: 'cookie-consent', cookie_name: 'atrium_consent', document_type: 'CookieConsent', is_active: true, created_at: now, updated_at: now })
+  for (const lang of ['en', 'de'] as const) {
+    legal.locs.push({ id: randomUUID(), legal_document_id: docId, locale_id: locs[lang], title: title(r, lang), intro: `${words(r, lang, int(r, 20, 40))}.`, body: markdownBody(r, lang).slice(0, 1500), created_at: now, updated_at: now })
+  }
+  CONSENT_GROUPS.forEach(([name, required], g) => {
+    const groupId = randomUUID()
+    legal.groups.push({ id: groupId, legal_document_id: docId, cookie_name: slugify(name), title: name, description: `${words(r, 'en', int(r, 12, 24))}.`, display_order: g + 1, is_required: required, default_enabled: required, created_at: now, updated_at: now })
+    const n = int(r, 3, 5)
+    for (let i = 0; i < n; i++) {
+      legal.items.push({ id: randomUUID(), group_id: groupId, name: `${slugify(words(r, 'en', 1))}_${i}`, provider: pick(r, ['This site', 'Google', 'Matomo', 'Stripe']), purpose: `${words(r, 'en', int(r, 8, 16))}.`, expiry: pick(r, ['session', '1 day', '30 days', '1 year', '2 years']), display_order: i + 1, created_at: now, updated_at: now })
+    }
+  })
+}
+
 /** Builds every row in memory (deterministic text; random ids), so the inserts are pure batches. */
 function buildRows(opts: SeedOptions, now: Date): { rows: Rows; sites: SeededSite[] } {
   const r = rng(opts.seed)
+  // Its own stream for the cookie-consent documents: the blog and CV rows stay what earlier runs seeded.
+  const lr = rng(opts.seed + 1)
   const rows: Rows = {
     sites: [], locales: [], tags: [], categories: [], content: [], contentSites: [], blogs: [], localizations: [],
-    contentTags: [], contentCategories: [], keys: [], cv: [],
+    contentTags: [], contentCategories: [], keys: [], cv: [], legal: { docs: [], locs: [], groups: [], items: [] },
   }
   const out: SeededSite[] = []
   const siteIds = Array.from({ length: opts.sites }, () => randomUUID())
@@ -208,6 +232,7 @@ function buildRows(opts: SeedOptions, now: Date): { rows: Rows; sites: SeededSit
       })
       return plaintext
     }
+    consentDocument(lr, rows.legal, siteId, { en, de }, now)
     const readKey = apiKey('Read')
     const writeKey = apiKey('Write')
 
@@ -283,6 +308,10 @@ export async function seed(db: Db, opts: SeedOptions = DEFAULT_SEED): Promise<Se
     await inBatches(rows.contentTags, 5000, (b) => tx.insert(contentTags).values(b))
     await inBatches(rows.contentCategories, 5000, (b) => tx.insert(contentCategories).values(b))
     await inBatches(rows.cv, 1000, (b) => tx.insert(cvEntries).values(b))
+    await tx.insert(legalDocuments).values(rows.legal.docs)
+    await tx.insert(legalDocumentLocalizations).values(rows.legal.locs)
+    await tx.insert(legalGroups).values(rows.legal.groups)
+    await tx.insert(legalItems).values(rows.legal.items)
   })
   // A real deployment has autovacuum statistics; a freshly loaded one must not be planned blind.
   await db.execute(sql`vacuum analyze`)

@@ -35,6 +35,8 @@ export interface SiteResourceSpec<T extends SiteOwnedTable, W> {
   listWhere?: Record<string, string | number | boolean | null>
   /** Query-string parameters that filter the list by equality on the column of the same name. */
   queryFilters?: readonly string[]
+  /** A list condition built from the query beyond equality (text search); from the module's queries file. */
+  listFilter?(query: Record<string, unknown>): SQL | undefined
   /** The slug column is unique per site among live records; without one in the body it is derived from this field. */
   slugFrom?: string
   /** Other columns unique per site among live records (409 naming the value); `slug` is implied by slugFrom. */
@@ -108,9 +110,12 @@ export interface SiteResource<T extends SiteOwnedTable, W> {
 const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined))
 const pick = (o: Record<string, unknown>, keys: readonly string[]) => Object.fromEntries(keys.filter((k) => k in o).map((k) => [k, o[k]]))
 
+/** Slugs of rows with a slug column: a change refreshes answers reached by the slug before and after (by-slug reads). */
+const slugsOf = (...rows: object[]) => rows.flatMap((r) => ('slug' in r && typeof r.slug === 'string' ? [r.slug] : []))
+
 /** What a change of one record means for readers of the sites showing it. */
-function impactOf<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, entity: Entity, id: string, shown: string[]) {
-  return { records: [{ entity, id, siteIds: shown }], ...(spec.embedded ? { sites: shown } : { lists: shown }) }
+function impactOf<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, entity: Entity, id: string, shown: string[], slugs: string[] = []) {
+  return { records: [{ entity, id, siteIds: shown, slugs }], ...(spec.embedded ? { sites: shown } : { lists: shown }) }
 }
 
 /** The entity's `*.<suffix>` event; undefined for an entity that declares no events (document folders). */
@@ -193,7 +198,7 @@ export const LIST_ALL_MAX = 1000
 function listWhere<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: Io<T, W>, siteId: string, query: Record<string, unknown>) {
   const filters = (spec.queryFilters ?? []).filter((f) => query[f] !== undefined).map((f) => io.equals(f, query[f]))
   const fixed = Object.entries(spec.listWhere ?? {}).map(([f, v]) => io.equals(f, v))
-  return and(eq(io.table.site_id, siteId), io.live(), ...fixed, ...filters)
+  return and(eq(io.table.site_id, siteId), io.live(), ...fixed, ...filters, spec.listFilter?.(query))
 }
 
 function allLister<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: Io<T, W>) {
@@ -295,7 +300,7 @@ function updater<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: 
         before: spec.present(before) as object,
         after: result as object,
         events: eventList(io.events.updated, after.site_id, result),
-        readers: impactOf(spec, entity, id, shown),
+        readers: impactOf(spec, entity, id, shown, slugsOf(before, after)),
       }
     })
   }
@@ -321,7 +326,7 @@ function remover<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: 
         ...(io.soft ? { before: { deleted_at: null }, after: { deleted_at: now } } : {}),
         metadata: { ...named, ...extra.metadata },
         events: [...eventList(io.events.deleted, before.site_id, { id, site_id: before.site_id, ...named }), ...(extra.events ?? [])],
-        readers: withReaders(impactOf(spec, entity, id, shown), extra.readers),
+        readers: withReaders(impactOf(spec, entity, id, shown, slugsOf(before)), extra.readers),
       }
     })
   }

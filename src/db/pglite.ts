@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 
 /*
  * Memory. PGlite is PostgreSQL compiled to WebAssembly, and WebAssembly memory only ever grows: what PostgreSQL
@@ -14,6 +15,8 @@ import { PGlite } from '@electric-sql/pglite'
  */
 const SETTINGS = ['shared_buffers=8MB', 'max_connections=4', 'wal_buffers=1MB', 'maintenance_work_mem=16MB']
 const startParams = () => [...PGlite.defaultStartParams, ...SETTINGS.flatMap((s) => ['-c', s])]
+/** Extensions the migrations create (0009_pg_trgm: trigram indexes for substring search); every open must load them. */
+export const PGLITE_EXTENSIONS = { pg_trgm }
 
 const run = promisify(execFile)
 
@@ -27,8 +30,8 @@ async function initInChild(pgDir: string): Promise<void> {
 
 /** The embedded database in `<dataDir>/pg`, or in memory without a data directory. */
 export async function openPglite(dataDir: string | undefined): Promise<PGlite> {
-  if (!dataDir) return PGlite.create({ startParams: startParams() })
+  if (!dataDir) return PGlite.create({ startParams: startParams(), extensions: PGLITE_EXTENSIONS })
   const pgDir = path.join(dataDir, 'pg')
   await initInChild(pgDir)
-  return PGlite.create(pgDir, { startParams: startParams() })
+  return PGlite.create(pgDir, { startParams: startParams(), extensions: PGLITE_EXTENSIONS })
 }

@@ -237,6 +237,8 @@ const TAGS = [
   { name: 'Navigation', description: 'Menus of a site, their items as a tree, per-locale item titles, and the primary navigation.' },
   { name: 'Pages', description: 'Routed pages made of localized sections, shared across sites like blogs, with the same editorial workflow; looked up by route.' },
   { name: 'Documents', description: 'Downloadable documents (links or stored files), their folders, localizations and attachment to blogs.' },
+  { name: 'Legal documents', description: 'Privacy policy, imprint, terms and the cookie-consent structure a banner renders (document → groups → items), localized.' },
+  { name: 'Content templates', description: 'Named starting points for new blogs and pages: free JSON a create with `template_id` fills fields from.' },
 ]
 
 const DESCRIPTION =

@@ -37,6 +37,10 @@ import { documentEntity } from './documents/entity.js'
 import { documentFolderEntity, documentFolderRoutes } from './documents/folders.resource.js'
 import { documentLocalizationEntity } from './documents/localization.service.js'
 import { documentLocalizationRoutes } from './documents/localizations.routes.js'
+import { contentTemplateEntity, contentTemplateRoutes } from './content-templates/templates.resource.js'
+import { legalDocumentEntity, legalGroupEntity, legalItemEntity } from './legal/entity.js'
+import { legalLocalizationEntity } from './legal/localizations.service.js'
+import { legalRoutes } from './legal/routes.js'
 
 /** Every module, in registration order. A new module is one line here (plus its entities below). */
 export const modules: AppPlugin[] = [
@@ -62,6 +66,8 @@ export const modules: AppPlugin[] = [
   documentRoutes,
   documentLocalizationRoutes,
   blogDocumentRoutes,
+  contentTemplateRoutes,
+  legalRoutes,
 ]
 
 /** Every entity: audit names, webhook events, and where records live for record() access. */
@@ -88,6 +94,11 @@ export const entities: Entity[] = [
   documentFolderEntity,
   documentEntity,
   documentLocalizationEntity,
+  contentTemplateEntity,
+  legalDocumentEntity,
+  legalLocalizationEntity,
+  legalGroupEntity,
+  legalItemEntity,
 ]
 
 /** Kinds of content items (taxonomy and attachments hang off them). */

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { inject } from 'vitest'
 import { openDb, type DbHandle } from '../../src/db/client.js'
+import { PGLITE_EXTENSIONS } from '../../src/db/pglite.js'
 import { withDb } from '../setup/global.js'
 
 /** A database of its own for one test file: a clone of the migrated image (PGlite) or template (server). */
@@ -33,6 +34,6 @@ export async function freshDb(): Promise<DbHandle> {
       },
     }
   }
-  const pgl = await PGlite.create({ loadDataDir: new Blob([readFileSync(image)]) })
+  const pgl = await PGlite.create({ loadDataDir: new Blob([readFileSync(image)]), extensions: PGLITE_EXTENSIONS })
   return openDb({ pglite: pgl })
 }

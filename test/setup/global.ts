@@ -6,6 +6,7 @@ import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { openDb } from '../../src/db/client.js'
 import { migrate } from '../../src/db/migrate.js'
+import { PGLITE_EXTENSIONS } from '../../src/db/pglite.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -36,7 +37,7 @@ export default async function setup(project: TestProject) {
     }
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'atrium-test-'))
-  const pgl = await PGlite.create()
+  const pgl = await PGlite.create({ extensions: PGLITE_EXTENSIONS })
   const dbh = await openDb({ pglite: pgl })
   await migrate(dbh)
   const image = await pgl.dumpDataDir('none')

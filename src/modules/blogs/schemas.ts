@@ -135,9 +135,15 @@ export const CreateBlogBody = Body(
     cover_image_id: Type.Optional(blogProps.cover_image_id),
     header_image_id: Type.Optional(blogProps.header_image_id),
     localizations: Type.Optional(Type.Array(CreateLocalizationBody, { maxItems: 50 })),
+    template_id: Type.Optional(
+      Type.String({ format: 'uuid', description: 'A blog content template of the owning site: fills the fields it holds that the body does not give (see createContentTemplate)' }),
+    ),
   },
   'site_ids: the first is the owning site, the others also publish the blog. status defaults to Draft. ' +
-    'localizations (optional) are created in the same transaction; their locales must belong to the owning site.',
+    'localizations (optional) are created in the same transaction; their locales must belong to the owning site. ' +
+    'template_id (optional): a live blog template of the owning site fills author, is_featured, allow_comments, cover_image_id and ' +
+    'header_image_id when the body does not give them, and per locale the localized fields of template_data.localizations ' +
+    '([{ locale | locale_id, title, body, … }]) the body does not give (adding its other locales); another site\'s, a page or a deleted template is a 400 on template_id.',
 )
 export type CreateBlogBody = Static<typeof CreateBlogBody>
 

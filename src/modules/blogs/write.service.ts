@@ -10,7 +10,8 @@ import { blogEntity, blogWorkflow } from './entity.js'
 import { readingTimeMinutes } from './localization.service.js'
 import * as lq from './localization.queries.js'
 import * as q from './queries.js'
-import type { Blog, BlogDetail, CreateBlogBody, UpdateBlogBody } from './schemas.js'
+import { applyTemplate } from '../content-templates/templates.service.js'
+import { CreateBlogBody, type Blog, type BlogDetail, type UpdateBlogBody } from './schemas.js'
 
 /*
  * Blog writes: create (with optional localizations), partial update with the workflow rules, soft delete
@@ -31,7 +32,8 @@ const changedFor = (blog: Blog, oldSlug?: string) => contentReaders(blogWorkflow
  * of reach or the caller lacks Author there; 400 for a locale outside the owning site or a bad schedule;
  * 403 when publishing is not allowed; 409 for a slug taken in a carrying site or a duplicate locale.
  */
-export async function create(ctx: Ctx, body: CreateBlogBody): Promise<BlogDetail> {
+export async function create(ctx: Ctx, input: CreateBlogBody): Promise<BlogDetail> {
+  const body = await applyTemplate(ctx, 'blog', input, CreateBlogBody)
   const owner = body.site_ids[0] as string
   const site = await siteRules(ctx.db, owner)
   const locales = await siteLocales(ctx.db, owner)

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm'
+import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, deletedAt, id, updatedAt } from './columns.js'
+import { CONTENT_TYPES } from './content.js'
+import { sites } from './sites.js'
+
+/**
+ * Content templates of a site (spec "Content template"): name unique per site among live templates, compared
+ * case-insensitively; soft delete. Search (name or description, case-insensitive substring) is served by a
+ * pg_trgm GIN index (the extension is created by migration 0009_pg_trgm).
+ */
+export const contentTemplates = pgTable(
+  'content_templates',
+  {
+    id: id(),
+    site_id: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    content_type: text('content_type', { enum: CONTENT_TYPES }).notNull(),
+    template_data: jsonb('template_data').$type<Record<string, unknown>>().notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    deleted_at: deletedAt(),
+  },
+  (t) => [
+    uniqueIndex('content_templates_site_name_uq').on(t.site_id, sql`lower(${t.name})`).where(sql`${t.deleted_at} is null`),
+    index('content_templates_site_idx').on(t.site_id, t.name).where(sql`${t.deleted_at} is null`),
+    // fastupdate off: written rarely, searched often; no pending list that only (auto)vacuum would merge (PGlite has no autovacuum).
+    index('content_templates_search_idx')
+      .using('gin', t.name.op('gin_trgm_ops'), t.description.op('gin_trgm_ops'))
+      .with({ fastupdate: false })
+      .where(sql`${t.deleted_at} is null`),
+  ],
+)
+
+export type ContentTemplateRow = typeof contentTemplates.$inferSelect

@@ -1,0 +1,26 @@
+import { siteResource } from '../../core/site-resource.js'
+import { legalDocuments } from '../../db/schema/legal.js'
+import { legalDocumentEntity } from './entity.js'
+import { CreateLegalDocumentBody, LegalDocument, LegalListQuery, UpdateLegalDocumentBody, presentLegalDocument } from './schemas.js'
+
+/**
+ * Legal documents on the site-resource kit: slug unique per site among live documents (409), listed by slug,
+ * filterable by document_type; soft delete. routes.ts publishes them by hand: GET /legal/{id} answers the whole
+ * document (localizations, groups, items) rather than the kit's plain record.
+ */
+export const legalDocumentResource = siteResource({
+  entity: legalDocumentEntity,
+  table: legalDocuments,
+  present: presentLegalDocument,
+  order: [legalDocuments.slug, legalDocuments.id],
+  queryFilters: ['document_type'],
+  unique: ['slug'],
+  auditFields: ['slug', 'document_type'],
+  routes: {
+    path: 'legal',
+    tag: 'Legal documents',
+    schemas: { item: LegalDocument, create: CreateLegalDocumentBody, update: UpdateLegalDocumentBody, listQuery: LegalListQuery },
+    need: { read: 'Read', write: 'Author', delete: 'Author' },
+    createIn: 'path',
+  },
+})

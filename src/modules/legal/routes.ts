@@ -1,0 +1,223 @@
+import { Type } from 'typebox'
+import type { AppPlugin } from '../../app.js'
+import { record, site } from '../../http/access.js'
+import { localizationRoutes } from '../../http/localization-routes.js'
+import { Paginated, type PageQuery } from '../../http/pagination.js'
+import { sendRaw } from '../../http/raw.js'
+import type { Api } from '../../http/resource-routes.js'
+import { IdParams, NoContent, SiteParams, op } from '../../http/schemas.js'
+import { legalDocumentResource } from './documents.resource.js'
+import * as documents from './documents.service.js'
+import { legalDocumentEntity, legalGroupEntity, legalItemEntity } from './entity.js'
+import * as groups from './groups.service.js'
+import { legalLocalizationKit } from './localizations.service.js'
+import {
+  CreateLegalDocumentBody,
+  CreateLegalGroupBody,
+  CreateLegalItemBody,
+  CreateLegalLocalizationBody,
+  DocumentIdParams,
+  GroupIdParams,
+  LegalDocument,
+  LegalDocumentDetail,
+  LegalDocumentLocalization,
+  LegalGroup,
+  LegalItem,
+  LegalListQuery,
+  SiteSlugParams,
+  UpdateLegalDocumentBody,
+  UpdateLegalGroupBody,
+  UpdateLegalItemBody,
+  UpdateLegalLocalizationBody,
+} from './schemas.js'
+
+const tags = ['Legal documents']
+const WHOLE = 'The whole document: its fields, `localizations` (default locale first, then by code) and `groups` by display_order, each with its `items` by display_order.'
+const CACHED = 'Cached; every write to the document, its localizations, groups or items is visible as soon as it has answered.'
+/** decisions.md "Permissions beyond the tables": the spec's Read for group and item writes means Author (Write). */
+/** The spec writes POST /legal/{doc_id}/groups; OpenAPI needs one name per path, so both group routes say {document_id}. */
+const CHILD_WRITE = "Needs Author on the document's site (the spec's table says Read; Read keys live in public frontends and never change anything)."
+
+function documentRoutes(app: Api): void {
+  const r = legalDocumentResource
+  app.get(
+    '/sites/:site_id/legal',
+    {
+      config: { access: site('Read') },
+      schema: { ...op('listSiteLegalDocuments', 'List the legal documents of a site'), tags, description: 'Live documents of the site, active or not, by slug: their own fields only (GET /legal/{id} has the whole document). `document_type` filters.', params: SiteParams, querystring: LegalListQuery, response: { 200: Paginated(LegalDocument) } },
+    },
+    (req) => r.list(req.ctx, req.params.site_id, req.query as PageQuery),
+  )
+  app.get(
+    '/sites/:site_id/legal/by-slug/:slug',
+    {
+      config: { access: site('Read') },
+      schema: {
+        ...op('getSiteLegalDocumentBySlug', 'Get a legal document of a site by slug'),
+        tags,
+        description: `${WHOLE} Delivery lookup: Read-level callers (Read keys, Viewers) get only an active document (an inactive one is 404 for them); Write and above also see inactive ones. ${CACHED}`,
+        params: SiteSlugParams,
+        response: { 200: LegalDocumentDetail },
+      },
+    },
+    async (req, reply) => sendRaw(reply, await documents.bySlug(req.ctx, req.params.site_id, req.params.slug)),
+  )
+  app.get(
+    '/sites/:site_id/legal/cookie-consent',
+    {
+      config: { access: site('Read') },
+      schema: {
+        ...op('getSiteCookieConsent', "Get the site's cookie-consent structure"),
+        tags,
+        description: `The site's active CookieConsent document (the newest by created_at when several are active), as a consent banner renders it. ${WHOLE} 404 when the site has no active CookieConsent document. ${CACHED}`,
+        params: SiteParams,
+        response: { 200: LegalDocumentDetail },
+      },
+    },
+    async (req, reply) => sendRaw(reply, await documents.cookieConsent(req.ctx, req.params.site_id)),
+  )
+}
+
+/** Create, and the record routes (GET answers the whole document; writes answer its own fields). */
+function documentWrites(app: Api): void {
+  const r = legalDocumentResource
+  app.post(
+    '/sites/:site_id/legal',
+    {
+      config: { access: site('Author') },
+      schema: {
+        ...op('createLegalDocument', 'Create a legal document'),
+        tags,
+        description: 'Answers the document\'s own fields (add localizations, groups and items with their routes). `slug` is unique among the live documents of the site (409). is_active defaults to true; cookie_name is null when unset.',
+        params: SiteParams,
+        body: CreateLegalDocumentBody,
+        response: { 201: LegalDocument },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await r.create(req.ctx, { ...req.body, site_id: req.params.site_id })),
+  )
+  app.get(
+    '/legal/:id',
+    {
+      config: { access: record(legalDocumentEntity, 'Read') },
+      schema: { ...op('getLegalDocument', 'Get a legal document'), tags, description: `${WHOLE} Any is_active. ${CACHED}`, params: IdParams, response: { 200: LegalDocumentDetail } },
+    },
+    async (req, reply) => sendRaw(reply, await documents.detail(req.ctx, req.params.id, req.recordScope)),
+  )
+  app.put(
+    '/legal/:id',
+    {
+      config: { access: record(legalDocumentEntity, 'Author') },
+      schema: { ...op('updateLegalDocument', 'Update a legal document'), tags, description: "Partial update; answers the document's own fields. A slug taken by another live document of the site is a 409.", params: IdParams, body: UpdateLegalDocumentBody, response: { 200: LegalDocument } },
+    },
+    (req) => r.update(req.ctx, req.params.id, req.body),
+  )
+  app.delete(
+    '/legal/:id',
+    {
+      config: { access: record(legalDocumentEntity, 'Author') },
+      schema: { ...op('deleteLegalDocument', 'Delete a legal document'), tags, description: 'Soft delete: the document, its localizations, groups and items answer 404 afterwards; its slug is free again.', params: IdParams, response: { 204: NoContent } },
+    },
+    async (req, reply) => {
+      await r.remove(req.ctx, req.params.id)
+      return reply.code(204).send(null)
+    },
+  )
+}
+
+function groupRoutes(app: Api): void {
+  app.get(
+    '/legal/:document_id/groups',
+    {
+      config: { access: record(legalDocumentEntity, 'Read', 'document_id') },
+      schema: { ...op('listLegalGroups', 'List the consent groups of a legal document'), tags, description: 'By display_order, each with its items by display_order (a plain array).', params: DocumentIdParams, response: { 200: Type.Array(LegalGroup) } },
+    },
+    (req) => groups.listGroups(req.ctx, req.params.document_id),
+  )
+  app.post(
+    '/legal/:document_id/groups',
+    {
+      config: { access: record(legalDocumentEntity, 'Author', 'document_id') },
+      schema: {
+        ...op('createLegalGroup', 'Add a consent group to a legal document'),
+        tags,
+        description: `${CHILD_WRITE} New groups go last unless display_order is given. A required group is always enabled: default_enabled is set to true for it (false with is_required true is a 400). Fires legal.updated.`,
+        params: DocumentIdParams,
+        body: CreateLegalGroupBody,
+        response: { 201: LegalGroup },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await groups.createGroup(req.ctx, req.params.document_id, req.body)),
+  )
+  app.put(
+    '/legal/groups/:id',
+    {
+      config: { access: record(legalGroupEntity, 'Author') },
+      schema: { ...op('updateLegalGroup', 'Update a consent group'), tags, description: `${CHILD_WRITE} Partial update; making a group required turns default_enabled on (default_enabled false on a required group is a 400). Fires legal.updated.`, params: IdParams, body: UpdateLegalGroupBody, response: { 200: LegalGroup } },
+    },
+    (req) => groups.updateGroup(req.ctx, req.params.id, req.body),
+  )
+  app.delete(
+    '/legal/groups/:id',
+    {
+      config: { access: record(legalGroupEntity, 'Author') },
+      schema: { ...op('deleteLegalGroup', 'Delete a consent group'), tags, description: `${CHILD_WRITE} Deletes the group and its items for good. Fires legal.updated.`, params: IdParams, response: { 204: NoContent } },
+    },
+    async (req, reply) => {
+      await groups.deleteGroup(req.ctx, req.params.id)
+      return reply.code(204).send(null)
+    },
+  )
+}
+
+function itemRoutes(app: Api): void {
+  app.get(
+    '/legal/groups/:group_id/items',
+    {
+      config: { access: record(legalGroupEntity, 'Read', 'group_id') },
+      schema: { ...op('listLegalItems', 'List the items of a consent group'), tags, description: 'By display_order (a plain array).', params: GroupIdParams, response: { 200: Type.Array(LegalItem) } },
+    },
+    (req) => groups.listItems(req.ctx, req.params.group_id),
+  )
+  app.post(
+    '/legal/groups/:group_id/items',
+    {
+      config: { access: record(legalGroupEntity, 'Author', 'group_id') },
+      schema: { ...op('createLegalItem', 'Add an item to a consent group'), tags, description: `${CHILD_WRITE} New items go last unless display_order is given. Fires legal.updated.`, params: GroupIdParams, body: CreateLegalItemBody, response: { 201: LegalItem } },
+    },
+    async (req, reply) => reply.code(201).send(await groups.createItem(req.ctx, req.params.group_id, req.body)),
+  )
+  app.put(
+    '/legal/items/:id',
+    {
+      config: { access: record(legalItemEntity, 'Author') },
+      schema: { ...op('updateLegalItem', 'Update a consent item'), tags, description: `${CHILD_WRITE} Partial update. Fires legal.updated.`, params: IdParams, body: UpdateLegalItemBody, response: { 200: LegalItem } },
+    },
+    (req) => groups.updateItem(req.ctx, req.params.id, req.body),
+  )
+  app.delete(
+    '/legal/items/:id',
+    {
+      config: { access: record(legalItemEntity, 'Author') },
+      schema: { ...op('deleteLegalItem', 'Delete a consent item'), tags, description: `${CHILD_WRITE} Deleted for good. Fires legal.updated.`, params: IdParams, response: { 204: NoContent } },
+    },
+    async (req, reply) => {
+      await groups.deleteItem(req.ctx, req.params.id)
+      return reply.code(204).send(null)
+    },
+  )
+}
+
+export const legalRoutes: AppPlugin = async (app) => {
+  documentRoutes(app)
+  documentWrites(app)
+  groupRoutes(app)
+  itemRoutes(app)
+  localizationRoutes(app, legalLocalizationKit, {
+    parentPath: 'legal',
+    tag: 'Legal documents',
+    name: 'LegalDocument',
+    schemas: { item: LegalDocumentLocalization, create: CreateLegalLocalizationBody, update: UpdateLegalLocalizationBody },
+    need: { read: 'Read', create: 'Author', update: 'Author', delete: 'Editor' },
+  })
+}
