@@ -40,6 +40,7 @@ export async function checkTemplate(tx: Tx, w: { siteId: string; values: { name?
  */
 export const TEMPLATE_FIELDS: Partial<Record<ContentType, readonly string[]>> = {
   blog: ['author', 'is_featured', 'allow_comments', 'cover_image_id', 'header_image_id'],
+  page: ['page_type', 'template', 'is_in_navigation', 'navigation_order', 'sections'],
 }
 
 type Loc = Record<string, unknown> & { locale?: string; locale_id?: string }

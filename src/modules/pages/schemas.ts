@@ -97,24 +97,6 @@ const pageProps = {
   publish_end: Nullable(DateTime),
 }
 
-export const CreatePageBody = Body(
-  {
-    site_ids: Type.Array(Uuid, { minItems: 1, maxItems: 50, uniqueItems: true, description: 'The first is the owning site' }),
-    route: pageProps.route,
-    slug: pageProps.slug,
-    page_type: Type.Optional(pageProps.page_type),
-    template: Type.Optional(pageProps.template),
-    is_in_navigation: Type.Optional(pageProps.is_in_navigation),
-    navigation_order: Type.Optional(pageProps.navigation_order),
-    parent_page_id: Type.Optional(pageProps.parent_page_id),
-    status: Type.Optional(pageProps.status),
-    publish_start: Type.Optional(pageProps.publish_start),
-    publish_end: Type.Optional(pageProps.publish_end),
-  },
-  'site_ids: the first is the owning site, the others also publish the page. route and slug are unique among the live pages of every ' +
-    'carrying site. status defaults to Draft. parent_page_id: a live page of the same owning site.',
-)
-export type CreatePageBody = Static<typeof CreatePageBody>
 
 export const UpdatePageBody = PatchBody(pageProps)
 export type UpdatePageBody = Static<typeof UpdatePageBody>
@@ -157,6 +139,41 @@ export const SectionLocalizationBody = LocalizationBody({
   button_text: Text(200),
 })
 export type SectionLocalizationBody = Static<typeof SectionLocalizationBody>
+
+/** Sections created with a page (POST /pages `sections`, or a page template's `template_data.sections`). */
+export const MAX_SEED_SECTIONS = 100
+export const PageSectionSeed = Type.Object(
+  {
+    ...CreateSectionBody.properties,
+    localizations: Type.Optional(Type.Array(SectionLocalizationBody, { maxItems: 50 })),
+  },
+  { additionalProperties: false },
+)
+export type PageSectionSeed = Static<typeof PageSectionSeed>
+
+export const CreatePageBody = Body(
+  {
+    site_ids: Type.Array(Uuid, { minItems: 1, maxItems: 50, uniqueItems: true, description: 'The first is the owning site' }),
+    route: pageProps.route,
+    slug: pageProps.slug,
+    page_type: Type.Optional(pageProps.page_type),
+    template: Type.Optional(pageProps.template),
+    is_in_navigation: Type.Optional(pageProps.is_in_navigation),
+    navigation_order: Type.Optional(pageProps.navigation_order),
+    parent_page_id: Type.Optional(pageProps.parent_page_id),
+    status: Type.Optional(pageProps.status),
+    publish_start: Type.Optional(pageProps.publish_start),
+    publish_end: Type.Optional(pageProps.publish_end),
+    template_id: Type.Optional(Type.String({ format: 'uuid', description: 'A page content template of the owning site: fills the fields it holds that the body does not give' })),
+    sections: Type.Optional(Type.Array(PageSectionSeed, { maxItems: MAX_SEED_SECTIONS, description: 'Sections created with the page, in this order' })),
+  },
+  'site_ids: the first is the owning site, the others also publish the page. route and slug are unique among the live pages of every ' +
+    'carrying site. status defaults to Draft. parent_page_id: a live page of the same owning site. sections (optional): created with ' +
+    'the page in one transaction, each with its localizations; display_order defaults to the position in the array. template_id: a ' +
+    'page template of the owning site; its template_data may hold page_type, template, is_in_navigation, navigation_order and ' +
+    'sections (used when the body gives none); other keys are ignored.',
+)
+export type CreatePageBody = Static<typeof CreatePageBody>
 
 // ---- params and queries ----
 

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { ReadDb, Tx } from '../../db/client.js'
-import { pageSections, pages, type PageRow, type PageSectionRow } from '../../db/schema/pages.js'
+import { pageSectionLocalizations, pageSections, pages, type PageRow, type PageSectionRow } from '../../db/schema/pages.js'
 
 /* Rows of page sections beyond the page queries: one section with its live page, writes. */
 
@@ -39,6 +39,17 @@ export async function nextDisplayOrder(db: ReadDb, pageId: string): Promise<numb
 export async function insertSection(tx: Tx, values: typeof pageSections.$inferInsert): Promise<PageSectionRow> {
   const [row] = await tx.insert(pageSections).values(values).returning()
   return row as PageSectionRow
+}
+
+/** Sections and their localizations created with a page, two statements whatever their number. */
+export async function insertSeededSections(
+  tx: Tx,
+  sections: Array<{ values: typeof pageSections.$inferInsert & { id: string }; localizations: Array<Omit<typeof pageSectionLocalizations.$inferInsert, 'page_section_id'>> }>,
+): Promise<void> {
+  if (sections.length === 0) return
+  await tx.insert(pageSections).values(sections.map((s) => s.values))
+  const locs = sections.flatMap((s) => s.localizations.map((l) => ({ ...l, page_section_id: s.values.id })))
+  if (locs.length > 0) await tx.insert(pageSectionLocalizations).values(locs)
 }
 
 export async function updateSection(tx: Tx, id: string, patch: Partial<typeof pageSections.$inferInsert>): Promise<PageSectionRow> {

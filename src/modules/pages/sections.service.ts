@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto'
 import { contentEvents, contentReaders, siteIdsOf } from '../../core/content-workflow.js'
 import type { Ctx } from '../../core/context.js'
 import { defineEntity } from '../../core/entities.js'
-import { localizations, type ParentRef } from '../../core/localizations.js'
+import { localizations, resolveLocales, siteLocales, type ParentRef } from '../../core/localizations.js'
 import { mutate, type DomainEvent, type ReaderImpact } from '../../core/mutation.js'
 import { childOf } from '../../core/scopes.js'
 import type { Tx } from '../../db/client.js'
@@ -9,7 +10,7 @@ import { pageSectionLocalizations, type PageRow, type PageSectionRow } from '../
 import { notFound, validation } from '../../http/errors.js'
 import { pageEntity, pageWorkflow } from './entity.js'
 import * as q from './queries.js'
-import { SECTION_SETTINGS_MAX_BYTES, type CreateSectionBody, type PageSection, type UpdateSectionBody } from './schemas.js'
+import { SECTION_SETTINGS_MAX_BYTES, type CreateSectionBody, type PageSection, type PageSectionSeed, type UpdateSectionBody } from './schemas.js'
 import * as sq from './sections.queries.js'
 
 /*
@@ -28,9 +29,47 @@ async function pageChanged(tx: Tx, page: PageRow, now: Date): Promise<{ events: 
   return { events: contentEvents(pageWorkflow, 'updated', wire, false), readers: contentReaders(pageWorkflow, wire), siteIds: wire.site_ids }
 }
 
-function checkSettings(settings: Record<string, unknown> | undefined): void {
+function checkSettings(settings: Record<string, unknown> | undefined, field = 'settings'): void {
   if (settings === undefined) return
-  if (Buffer.byteLength(JSON.stringify(settings), 'utf8') > SECTION_SETTINGS_MAX_BYTES) validation('settings', `must be at most ${SECTION_SETTINGS_MAX_BYTES} bytes as JSON`)
+  if (Buffer.byteLength(JSON.stringify(settings), 'utf8') > SECTION_SETTINGS_MAX_BYTES) validation(field, `must be at most ${SECTION_SETTINGS_MAX_BYTES} bytes as JSON`)
+}
+
+/**
+ * Creates the sections a new page starts with (POST /pages `sections`, or its template's), each with its
+ * localizations, inside the page's create transaction: display_order defaults to the position in the list, a
+ * localization names a locale of the owning site once per section (400 naming `sections.N.localizations.M.locale_id`
+ * otherwise, 409 for a locale twice in one section). Part of the page's creation: no audit or event of its own.
+ */
+export async function seedSections(tx: Tx, page: PageRow, seeds: readonly PageSectionSeed[], now: Date): Promise<void> {
+  if (seeds.length === 0) return
+  const locales = await siteLocales(tx, page.site_id)
+  const sections = seeds.map((seed, i) => {
+    checkSettings(seed.settings, `sections.${i}.settings`)
+    const locs = seed.localizations ?? []
+    const localeIds = resolveLocales(locales, locs, [], (j) => `sections.${i}.localizations.${j}.`)
+    return {
+      values: {
+        id: randomUUID(),
+        page_id: page.id,
+        section_type: seed.section_type,
+        display_order: seed.display_order ?? i,
+        cover_image_id: seed.cover_image_id ?? null,
+        call_to_action_route: seed.call_to_action_route ?? null,
+        settings: seed.settings ?? {},
+        created_at: now,
+        updated_at: now,
+      },
+      localizations: locs.map(({ locale: _code, locale_id: _id, ...fields }, j) => ({
+        locale_id: localeIds[j] as string,
+        title: fields.title ?? null,
+        text: fields.text ?? null,
+        button_text: fields.button_text ?? null,
+        created_at: now,
+        updated_at: now,
+      })),
+    }
+  })
+  await sq.insertSeededSections(tx, sections)
 }
 
 const defined = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>

@@ -23,7 +23,9 @@ import { notFound, validation } from '../../http/errors.js'
 import { pageEntity, pageWorkflow } from './entity.js'
 import { normalizeRoute } from './paths.service.js'
 import * as q from './queries.js'
-import type { BulkBody, BulkResult, CreatePageBody, Page, PageDetail, ReviewBody, UpdatePageBody } from './schemas.js'
+import { applyTemplate } from '../content-templates/templates.service.js'
+import { CreatePageBody, type BulkBody, type BulkResult, type Page, type PageDetail, type ReviewBody, type UpdatePageBody } from './schemas.js'
+import { seedSections } from './sections.service.js'
 
 /*
  * Page writes: create, partial update with the workflow rules, soft delete, clone, review, bulk and the
@@ -51,7 +53,8 @@ async function checkParent(db: ReadDb, siteId: string, parentId: string | null |
  * there; 400 for a bad route, parent or schedule; 403 when publishing is not allowed; 409 for a route or slug
  * taken in a carrying site.
  */
-export async function create(ctx: Ctx, body: CreatePageBody): Promise<Page> {
+export async function create(ctx: Ctx, input: CreatePageBody): Promise<Page> {
+  const { sections = [], ...body } = await applyTemplate(ctx, 'page', input, CreatePageBody)
   const owner = body.site_ids[0] as string
   const route = normalizeRoute(body.route)
   const site = await siteRules(ctx.db, owner)
@@ -83,6 +86,7 @@ export async function create(ctx: Ctx, body: CreatePageBody): Promise<Page> {
       created_at: now,
       updated_at: now,
     })
+    await seedSections(tx, row, sections, now)
     await notifyIfSubmitted(tx, pageWorkflow, 'Draft', row)
     const page = q.toPage(row, await siteIdsOf(tx, content.id))
     return {
