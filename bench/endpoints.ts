@@ -2,7 +2,8 @@
  * The read endpoints under test: the requests each one rotates over (several sites and posts, each with
  * its site's Read key) and a check of one answer, so a wrong or missing endpoint is caught before it is timed.
  * The three the one-query reference server also answers (published list page 1, post by slug, blog detail)
- * say how to make every request a cache miss.
+ * and the redirect lookup say how to make every request a cache miss. The issue 11 reads (pages, navigation,
+ * redirects, social links; group `site`) come last, after the blog reads they are compared with.
  */
 import type { SeededPost, SeededSite } from './seed.js'
 import type { SeededRedirect } from './seed-site.js'

@@ -5,7 +5,7 @@
  *  2. Atrium, cached: every endpoint probed (and compared with the reference's answers), then loaded;
  *  3. the from-memory server with the bytes Atrium answered, the same requests;
  *  4. Atrium, cache misses: list page 1 with a new locale tag each request, by slug and detail over posts
- *     never requested before;
+ *     never requested before, the redirect lookup over active redirects never requested before;
  *  5. the editor scenario: readers by slug, then detail, while one write a second per site goes on.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -92,7 +92,7 @@ export const compareSample = (reqs: BenchRequest[]) => {
   return reqs.filter((_, i) => i % step === 0).slice(0, 10)
 }
 
-/** 1. The one-query reference server: the miss plans of list page 1, by slug and detail. */
+/** 1. The one-query reference server: the miss plans of the endpoints it answers (list page 1, by slug, detail). */
 export async function referencePhase(p: Phase, answers: Map<string, string>): Promise<void> {
   const eps = p.endpoints.filter((e) => e.miss && e.reference)
   if (eps.length === 0) return

@@ -43,7 +43,7 @@ const modes: Mode[] = (process.env.BENCH_MODES ?? (serverUrl ? 'embedded,postgre
   .map((s) => s.trim())
   .filter((s): s is Mode => s === 'embedded' || s === 'postgres')
 const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)
-const WATCHDOG_MS = envInt('BENCH_TIMEOUT_S', 720, 30, 3600) * 1000
+const WATCHDOG_MS = envInt('BENCH_TIMEOUT_S', 1500, 30, 3600) * 1000
 const PARTS = ['reference', 'cached', 'memory', 'misses', 'editor'] as const
 type Part = (typeof PARTS)[number]
 const parts = new Set<Part>(
