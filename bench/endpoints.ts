@@ -286,7 +286,8 @@ function siteReads(): Endpoint[] {
       id: 'page-route',
       name: 'page by route',
       group: 'site',
-      requests: (sites) => sites.flatMap((s) => pagesOf(s).map((p, i) => get(s, `/sites/${s.id}/pages/by-route/${routePath(p.route, i)}`))),
+      // The form alternates per page and per site, so every level is asked for in both forms.
+      requests: (sites) => sites.flatMap((s, si) => pagesOf(s).map((p, i) => get(s, `/sites/${s.id}/pages/by-route/${routePath(p.route, i + si)}`))),
       check: (a, req) => {
         const b = json(a)
         const route = routeOfPath(req.path)

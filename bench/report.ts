@@ -150,7 +150,9 @@ function ratioRows(r: ModeReport): string[][] {
     const c = cachedOf(id)
     if (ok(c) && ok(mem)) {
       const x = c.rps / mem.rps
-      rows.push([`cached ${mem.endpoint} / from-memory`, pct(x), cpuRatio(mem, c, pct), `≥ ${pct(TARGETS.cachedVsMemory)}`, check(x >= TARGETS.cachedVsMemory)])
+      // The issue 5 target is the blog reads'; the issue 11 reads are held to the published list instead (below).
+      const target = !SITE_READS.includes(id)
+      rows.push([`cached ${mem.endpoint} / from-memory`, pct(x), cpuRatio(mem, c, pct), target ? `≥ ${pct(TARGETS.cachedVsMemory)}` : '', target ? check(x >= TARGETS.cachedVsMemory) : ''])
     }
   }
   for (const [id, miss] of r.misses) {
