@@ -11,6 +11,7 @@ import { Redis } from 'ioredis'
 import pg from 'pg'
 import { openDb } from '../src/db/client.js'
 import { migrate } from '../src/db/migrate.js'
+import { explainLookups, type PlanCheck } from './explain.js'
 import { seed, type SeedOptions, type SeedResult } from './seed.js'
 
 export type Mode = 'embedded' | 'postgres'
@@ -24,6 +25,8 @@ export interface BenchDatabase {
   /** Human-readable location, for the log. */
   where: string
   seeded: SeedResult
+  /** EXPLAIN (ANALYZE) of the lookups that must be one indexed query on a cache miss (bench/explain.ts). */
+  plans: PlanCheck[]
   /** Committed + rolled-back transactions of the bench database so far (server only): queries per request, roughly. */
   transactions?: () => Promise<number>
   /** Process ids of the backends connected to the bench database (server only). */
@@ -59,7 +62,8 @@ export async function prepareEmbedded(opts: SeedOptions): Promise<BenchDatabase>
     try {
       await migrate(dbh)
       const seeded = await seed(dbh.db, opts)
-      return { mode: 'embedded', dataDir, databaseUrl: undefined, where: `${dataDir}/pg`, seeded, cleanup }
+      const plans = await explainLookups(dbh, seeded.sites)
+      return { mode: 'embedded', dataDir, databaseUrl: undefined, where: `${dataDir}/pg`, seeded, plans, cleanup }
     } finally {
       await dbh.close()
     }
@@ -105,6 +109,7 @@ export async function preparePostgres(url: string, opts: SeedOptions): Promise<B
     try {
       await migrate(dbh)
       const seeded = await seed(dbh.db, opts)
+      const plans = await explainLookups(dbh, seeded.sites)
       const u = new URL(databaseUrl)
       // Asked through the server URL's own database, so the question is not counted in the answer.
       const transactions = async () => {
@@ -113,7 +118,7 @@ export async function preparePostgres(url: string, opts: SeedOptions): Promise<B
       }
       const backendPids = async () =>
         (await adminQuery<{ pid: number }>(serverUrl, 'select pid from pg_stat_activity where datname = $1', [name])).map((r) => Number(r.pid))
-      return { mode: 'postgres', dataDir, databaseUrl, where: `${u.host}/${name}`, seeded, cleanup, transactions, backendPids }
+      return { mode: 'postgres', dataDir, databaseUrl, where: `${u.host}/${name}`, seeded, plans, cleanup, transactions, backendPids }
     } finally {
       await dbh.close()
     }

@@ -5,7 +5,7 @@
  *  2. Atrium, cached: every endpoint probed (and compared with the reference's answers), then loaded;
  *  3. the from-memory server with the bytes Atrium answered, the same requests;
  *  4. Atrium, cache misses: list page 1 with a new locale tag each request, by slug and detail over posts
- *     never requested before;
+ *     never requested before, the redirect lookup over active redirects never requested before;
  *  5. the editor scenario: readers by slug, then detail, while one write a second per site goes on.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -16,6 +16,7 @@ import type { BenchDatabase, Mode } from './database.js'
 import { startEditor, type EditorResult } from './editor.js'
 import type { BenchRequest, Endpoint, EndpointId } from './endpoints.js'
 import { bustPath, fetchOnce, measure, probe, unmeasured, type LoadGenerator, type LoadOptions, type Measurement, type Meters } from './load.js'
+import type { PlanCheck } from './explain.js'
 import { describe } from './report.js'
 import type { SeededSite } from './seed.js'
 import { memoryMb, startBenchServer, type RunningServer } from './server.js'
@@ -31,6 +32,8 @@ export interface ModeReport {
   editor: EditorResult | undefined
   /** MB: Atrium's peak RSS after the cached runs, after the miss runs and at the end; the other servers' peaks. */
   rss: { cached?: number; misses?: number; peak?: number; reference?: number; memory?: number }
+  /** EXPLAIN of the lookups that must be one indexed query on a miss (bench/explain.ts). */
+  plans: PlanCheck[]
   /** Differences between the reference's answers and Atrium's (and between a busted list and the plain one). */
   differences: string[]
   notes: string[]
@@ -45,6 +48,7 @@ export const emptyReport = (mode: Mode): ModeReport => ({
   editorReads: new Map(),
   editor: undefined,
   rss: {},
+  plans: [],
   differences: [],
   notes: [],
 })
@@ -88,9 +92,9 @@ export const compareSample = (reqs: BenchRequest[]) => {
   return reqs.filter((_, i) => i % step === 0).slice(0, 10)
 }
 
-/** 1. The one-query reference server: the miss plans of list page 1, by slug and detail. */
+/** 1. The one-query reference server: the miss plans of the endpoints it answers (list page 1, by slug, detail). */
 export async function referencePhase(p: Phase, answers: Map<string, string>): Promise<void> {
-  const eps = p.endpoints.filter((e) => e.miss)
+  const eps = p.endpoints.filter((e) => e.miss && e.reference)
   if (eps.length === 0) return
   const settings: Record<string, string> = p.db.databaseUrl ? { REF_DATABASE_URL: p.db.databaseUrl } : { REF_DATA_DIR: p.db.dataDir }
   const ref = await benchServer(p, 'one-query', 'reference-server.ts', settings)

@@ -2,7 +2,7 @@
 import os from 'node:os'
 import type { Mode } from './database.js'
 import type { LatencyStats } from './editor.js'
-import type { EndpointId } from './endpoints.js'
+import { SITE_READS, type EndpointId } from './endpoints.js'
 import type { Measurement } from './load.js'
 import type { ModeReport } from './phases.js'
 
@@ -22,6 +22,9 @@ export const TARGETS = {
   putP50Ms: 20,
   putP99Ms: 100,
   rssMb: { postgres: 200, embedded: 300 } as Record<Mode, number>,
+  /** Issue 11: each cached read of pages, navigation, redirects and social links at least as fast as the published list, p99 under 50 ms. */
+  siteReadVsList: 1,
+  siteReadP99Ms: 50,
 }
 
 const fmt = (x: number | undefined, digits = 2) => (x === undefined || !Number.isFinite(x) ? '' : x.toFixed(digits))
@@ -147,7 +150,9 @@ function ratioRows(r: ModeReport): string[][] {
     const c = cachedOf(id)
     if (ok(c) && ok(mem)) {
       const x = c.rps / mem.rps
-      rows.push([`cached ${mem.endpoint} / from-memory`, pct(x), cpuRatio(mem, c, pct), `≥ ${pct(TARGETS.cachedVsMemory)}`, check(x >= TARGETS.cachedVsMemory)])
+      // The issue 5 target is the blog reads'; the issue 11 reads are held to the published list instead (below).
+      const target = !SITE_READS.includes(id)
+      rows.push([`cached ${mem.endpoint} / from-memory`, pct(x), cpuRatio(mem, c, pct), target ? `≥ ${pct(TARGETS.cachedVsMemory)}` : '', target ? check(x >= TARGETS.cachedVsMemory) : ''])
     }
   }
   for (const [id, miss] of r.misses) {
@@ -162,6 +167,7 @@ function ratioRows(r: ModeReport): string[][] {
     const c = cachedOf(id)
     if (ok(miss) && ok(c)) rows.push([`miss ${miss.endpoint} / cached`, pct(miss.rps / c.rps), cpuRatio(c, miss, pct), '', ''])
   }
+  rows.push(...siteReadRows(r))
   const slug = cachedOf('slug')
   const detail = cachedOf('detail')
   if (ok(slug) && ok(detail)) rows.push(['cached blog detail / cached post by slug', pct(detail.rps / slug.rps), cpuRatio(slug, detail, pct), '', ''])
@@ -194,6 +200,31 @@ function ratioRows(r: ModeReport): string[][] {
   return rows
 }
 
+/**
+ * Issue 11: each cached read of pages, navigation, redirects and social links against the cached published list
+ * (page 1) of the same run, its p99, the miss path of the redirect lookup and the plans of the lookups.
+ */
+function siteReadRows(r: ModeReport): string[][] {
+  const rows: string[][] = []
+  const list = r.atrium.get('list')
+  for (const id of SITE_READS) {
+    const m = r.atrium.get(id)
+    if (!ok(m)) continue
+    if (ok(list)) {
+      const x = m.rps / list.rps
+      rows.push([`cached ${m.endpoint} / cached published list, page 1`, pct(x), cpuRatio(list, m, pct), `≥ ${pct(TARGETS.siteReadVsList)}`, check(x >= TARGETS.siteReadVsList)])
+    }
+    rows.push([`cached ${m.endpoint}, p99`, `${ms(m.p99)} ms`, '', `< ${TARGETS.siteReadP99Ms} ms`, check(m.p99 < TARGETS.siteReadP99Ms)])
+  }
+  const miss = r.misses.get('redirect')
+  if (ok(miss)) {
+    const tx = miss.txPerRequest === undefined ? '' : `, ${fmt(miss.txPerRequest)} db tx/req`
+    rows.push([`redirect lookup miss, p50 / p99${tx}`, `${ms(miss.p50)} / ${ms(miss.p99)} ms`, '', '', ''])
+  }
+  for (const plan of r.plans) rows.push([`EXPLAIN ${plan.what}`, plan.ok ? `index scan on ${plan.index}` : plan.note, '', `one query, index scan`, check(plan.ok)])
+  return rows
+}
+
 /** The tables and ratios of one database mode. */
 export function printMode(log: (l: string) => void, r: ModeReport, generator: 'wrk' | 'autocannon'): void {
   atriumTable(log, r)
@@ -208,6 +239,9 @@ export function printMode(log: (l: string) => void, r: ModeReport, generator: 'w
     `CPU ms/req: server process${r.mode === 'postgres' ? ' + database backends' : ''} + ${generator}; loop ms/req: the server's main thread alone; ` +
       `est. req/s: min(${os.cpus().length} cores × 1000 / CPU ms/req, 1000 / loop ms/req), one instance with the machine to itself.`,
   )
+  if (SITE_READS.some((id) => ok(r.atrium.get(id))) && !ok(r.atrium.get('list'))) {
+    log('note: the published list (page 1) was not measured, so the site reads are not compared with it (add `list` to BENCH_ONLY).')
+  }
   for (const d of r.differences) log(`DIFFERENCE: ${d}`)
   if (r.reference.size && !r.differences.length) log('answers of the one-query server equal Atrium\'s (compared after parsing, 10 requests per endpoint)')
   for (const n of r.notes) log(`note: ${n}`)

@@ -10,7 +10,7 @@
  */
 import os from 'node:os'
 import { clearCacheKeys, prepareEmbedded, preparePostgres, type BenchDatabase, type Mode } from './database.js'
-import { endpoints } from './endpoints.js'
+import { endpoints, selected } from './endpoints.js'
 import type { LoadGenerator, LoadOptions } from './load.js'
 import { cachedPhase, editorPhase, emptyReport, memoryPhase, missPhase, referencePhase, type ModeReport, type Phase } from './phases.js'
 import { printMode, verdict } from './report.js'
@@ -43,7 +43,7 @@ const modes: Mode[] = (process.env.BENCH_MODES ?? (serverUrl ? 'embedded,postgre
   .map((s) => s.trim())
   .filter((s): s is Mode => s === 'embedded' || s === 'postgres')
 const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)
-const WATCHDOG_MS = envInt('BENCH_TIMEOUT_S', 720, 30, 3600) * 1000
+const WATCHDOG_MS = envInt('BENCH_TIMEOUT_S', 1500, 30, 3600) * 1000
 const PARTS = ['reference', 'cached', 'memory', 'misses', 'editor'] as const
 type Part = (typeof PARTS)[number]
 const parts = new Set<Part>(
@@ -92,16 +92,23 @@ async function runMode(mode: Mode): Promise<ModeReport> {
     `seeded ${db.where}: ${s.sites.length} sites, ${s.posts} published posts, ${s.localizations} localizations ` +
       `(${(s.bodyBytes / s.localizations / 1024).toFixed(1)} KB Markdown each) in ${secs(s.ms)} (with migrations ${secs(Date.now() - t0)})`,
   )
+  const st = s.structure
+  log(
+    `  and ${st.pages} published pages (${st.sections} sections, ${st.sectionLocalizations} section localizations), ${st.menuItems} primary-menu items, ` +
+      `${st.redirects} redirects, ${st.social} social links`,
+  )
+  for (const plan of db.plans) log(`  EXPLAIN ANALYZE, ${plan.what}: ${plan.ok ? `one statement, index scan on ${plan.index}` : `PROBLEM: ${plan.note}`}\n${plan.plan.map((l) => `    ${l}`).join('\n')}`)
   const siteIds = s.sites.map((x) => x.id)
   const redis = mode === 'postgres' ? redisUrl : undefined
   if (redis) cleanups.push(async () => void (await clearCacheKeys(redis, siteIds, true)))
   const report = emptyReport(mode)
+  report.plans = db.plans
   const phase: Phase = {
     gen,
     load,
     db,
     sites: s.sites,
-    endpoints: endpoints(seedOpts.postsPerSite).filter((ep) => !only.length || only.some((o) => ep.name.toLowerCase().includes(o))),
+    endpoints: endpoints(seedOpts.postsPerSite).filter((ep) => selected(ep, only)),
     serverCpu: pin.server,
     memoryDurationS: envInt('BENCH_MEMORY_DURATION', 5, 1, 60),
     log,

@@ -1,9 +1,10 @@
 /*
  * Seeds the benchmark data set with multi-row INSERTs straight into the tables, in one transaction:
  * sites with locales en (default) and de, published blogs with two localizations each (~3 KB Markdown),
- * tags and nested categories with assignments, a cookie-consent document per site (en and de, 4 groups with 3–5
- * items each), and one Read and one Write API key per site (stored as the SHA-256 digest, exactly as the api-keys
- * service stores it).
+ * tags and nested categories with assignments, CV entries, a cookie-consent document per site (en and de, 4 groups
+ * with 3–5 items each), the site structure of bench/seed-site.ts (pages with localized sections, the primary menu,
+ * redirects, social links), and one Read and one Write API key per site (stored as the SHA-256 digest, exactly as the
+ * api-keys service stores it).
  */
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
@@ -12,10 +13,14 @@ import { apiKeys } from '../src/db/schema/api-keys.js'
 import { blogLocalizations, blogs } from '../src/db/schema/blogs.js'
 import { content, contentSites } from '../src/db/schema/content.js'
 import { legalDocumentLocalizations, legalDocuments, legalGroups, legalItems } from '../src/db/schema/legal.js'
+import { navigationItemLocalizations, navigationItems, navigationMenus } from '../src/db/schema/navigation.js'
+import { pageSectionLocalizations, pageSections, pages } from '../src/db/schema/pages.js'
+import { redirects, socialLinks } from '../src/db/schema/site-links.js'
 import { locales, sites } from '../src/db/schema/sites.js'
 import { categories, contentCategories, contentTags, tags } from '../src/db/schema/taxonomy.js'
 import { CV_ENTRY_TYPES, cvEntries } from '../src/db/schema/skills.js'
 import { digestKey, generateApiKey, keyPrefix } from '../src/platform/crypto.js'
+import { DEFAULT_SITE_SEED, emptySiteRows, siteParts, type SeededSiteParts, type SiteRows, type SiteSeedOptions } from './seed-site.js'
 import { int, markdownBody, pick, readingMinutes, rng, slugify, title, words, type Lang, type Rand } from './text.js'
 
 export interface SeedOptions {
@@ -29,6 +34,8 @@ export interface SeedOptions {
   cvPerSite: number
   /** Per-minute limit of the bench keys: high enough never to throttle the run, but enforced. */
   keyRateLimit: number
+  /** Pages, the primary menu, redirects and social links per site (bench/seed-site.ts). */
+  site: SiteSeedOptions
   seed: number
 }
 
@@ -40,6 +47,7 @@ export const DEFAULT_SEED: SeedOptions = {
   sharedRatio: 0.03,
   cvPerSite: 40,
   keyRateLimit: 100_000_000,
+  site: DEFAULT_SITE_SEED,
   seed: 20240601,
 }
 
@@ -48,7 +56,7 @@ export interface SeededPost {
   slug: string
 }
 
-export interface SeededSite {
+export interface SeededSite extends SeededSiteParts {
   id: string
   slug: string
   /** Plaintext of the site's Read key (only the digest is stored). */
@@ -64,6 +72,8 @@ export interface SeedResult {
   posts: number
   localizations: number
   bodyBytes: number
+  /** Rows of the site structure (pages, sections and their localizations, menu items, redirects, social links). */
+  structure: { pages: number; sections: number; sectionLocalizations: number; menuItems: number; redirects: number; social: number }
   ms: number
 }
 
@@ -103,6 +113,7 @@ interface Rows {
   keys: Insert<typeof apiKeys>[]
   cv: Insert<typeof cvEntries>[]
   legal: { docs: Insert<typeof legalDocuments>[]; locs: Insert<typeof legalDocumentLocalizations>[]; groups: Insert<typeof legalGroups>[]; items: Insert<typeof legalItems>[] }
+  site: SiteRows
 }
 
 function localization(r: Rand, contentId: string, localeId: string, lang: Lang, now: Date): Insert<typeof blogLocalizations> {
@@ -180,8 +191,10 @@ function buildRows(opts: SeedOptions, now: Date): { rows: Rows; sites: SeededSit
   const lr = rng(opts.seed + 1)
   const rows: Rows = {
     sites: [], locales: [], tags: [], categories: [], content: [], contentSites: [], blogs: [], localizations: [],
-    contentTags: [], contentCategories: [], keys: [], cv: [], legal: { docs: [], locs: [], groups: [], items: [] },
+    contentTags: [], contentCategories: [], keys: [], cv: [], legal: { docs: [], locs: [], groups: [], items: [] }, site: emptySiteRows(),
   }
+  // Its own generator, so the blogs' text is the same as without the site structure.
+  const rs = rng(opts.seed + 2)
   const out: SeededSite[] = []
   const siteIds = Array.from({ length: opts.sites }, () => randomUUID())
   let globalIndex = 0
@@ -285,7 +298,8 @@ function buildRows(opts: SeedOptions, now: Date): { rows: Rows; sites: SeededSit
       posts.push({ id: blogId, slug: postSlug })
     }
     cvEntriesOf(r, opts, siteId, now, rows)
-    out.push({ id: siteId, slug, readKey, writeKey, posts })
+    const parts = siteParts(rs, opts.site, siteId, slug, { en, de }, now, rows.site)
+    out.push({ id: siteId, slug, readKey, writeKey, posts, ...parts })
   }
   return { rows, sites: out }
 }
@@ -303,6 +317,8 @@ export async function seed(db: Db, opts: SeedOptions = DEFAULT_SEED): Promise<Se
     await tx.insert(categories).values(rows.categories.filter((c) => c.parent_id !== null))
     await inBatches(rows.content, 2000, (b) => tx.insert(content).values(b))
     await inBatches(rows.contentSites, 2000, (b) => tx.insert(contentSites).values(b))
+    await inBatches(rows.site.content, 2000, (b) => tx.insert(content).values(b))
+    await inBatches(rows.site.contentSites, 2000, (b) => tx.insert(contentSites).values(b))
     await inBatches(rows.blogs, 1000, (b) => tx.insert(blogs).values(b))
     await inBatches(rows.localizations, 250, (b) => tx.insert(blogLocalizations).values(b))
     await inBatches(rows.contentTags, 5000, (b) => tx.insert(contentTags).values(b))
@@ -312,6 +328,16 @@ export async function seed(db: Db, opts: SeedOptions = DEFAULT_SEED): Promise<Se
     await tx.insert(legalDocumentLocalizations).values(rows.legal.locs)
     await tx.insert(legalGroups).values(rows.legal.groups)
     await tx.insert(legalItems).values(rows.legal.items)
+    const st = rows.site
+    // Pages after their content and carrier rows (above); parents before children.
+    await inBatches(st.pages, 1000, (b) => tx.insert(pages).values(b))
+    await inBatches(st.sections, 2000, (b) => tx.insert(pageSections).values(b))
+    await inBatches(st.sectionLocalizations, 1000, (b) => tx.insert(pageSectionLocalizations).values(b))
+    await inBatches(st.menus, 1000, (b) => tx.insert(navigationMenus).values(b))
+    await inBatches(st.items, 2000, (b) => tx.insert(navigationItems).values(b))
+    await inBatches(st.itemLocalizations, 2000, (b) => tx.insert(navigationItemLocalizations).values(b))
+    await inBatches(st.redirects, 2000, (b) => tx.insert(redirects).values(b))
+    await inBatches(st.social, 1000, (b) => tx.insert(socialLinks).values(b))
   })
   // A real deployment has autovacuum statistics; a freshly loaded one must not be planned blind.
   await db.execute(sql`vacuum analyze`)
@@ -320,6 +346,14 @@ export async function seed(db: Db, opts: SeedOptions = DEFAULT_SEED): Promise<Se
     posts: rows.blogs.length,
     localizations: rows.localizations.length,
     bodyBytes: rows.localizations.reduce((n, l) => n + Buffer.byteLength(l.body ?? ''), 0),
+    structure: {
+      pages: rows.site.pages.length,
+      sections: rows.site.sections.length,
+      sectionLocalizations: rows.site.sectionLocalizations.length,
+      menuItems: rows.site.items.length,
+      redirects: rows.site.redirects.length,
+      social: rows.site.social.length,
+    },
     ms: Date.now() - started,
   }
 }

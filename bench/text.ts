@@ -49,7 +49,7 @@ const LANGS = ['ts', 'sql', 'bash', 'json', 'yaml']
 export type Lang = 'en' | 'de'
 const vocab = (lang: Lang) => (lang === 'en' ? EN : DE)
 
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+export const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
 export function words(r: Rand, lang: Lang, n: number): string {
   const v = vocab(lang)
@@ -71,7 +71,7 @@ function sentence(r: Rand, lang: Lang): string {
   return `${cap(s)}${pick(r, ['.', '.', '.', '!', '?'])}`
 }
 
-function paragraph(r: Rand, lang: Lang): string {
+export function paragraph(r: Rand, lang: Lang): string {
   const n = int(r, 2, 5)
   const out: string[] = []
   for (let i = 0; i < n; i++) out.push(sentence(r, lang))
