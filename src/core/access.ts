@@ -105,7 +105,8 @@ export async function requireRecord(ctx: Ctx, entity: Entity, id: string, need: 
 
 /**
  * Scopes remembered per process (and per shared cache, like the read cache) under their record's version, for
- * entities with a scopeHandle: no query per request. A version never bumped ("0") or unreadable is not trusted.
+ * entities with a scopeHandle: no query per request. Versions are never constant (content-version.ts sets an absent one
+ * to a fresh stamp); an unreadable one (cache down: "miss-…") is not trusted.
  */
 const scopesByCache = new WeakMap<object, Map<string, { version: string; scope: RecordScope }>>()
 const SCOPES_MAX = 50_000

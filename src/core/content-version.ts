@@ -18,10 +18,19 @@ export const recordVersionKey = (handle: string) => `rec:${handle}`
 
 const cacheKey = (version: string) => `cv:${version}`
 
-/** Current versions ("0" when never bumped), in one round trip (Redis pipelines parallel reads). */
+const newStamp = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
+
+/**
+ * Current versions, in one round trip (Redis pipelines parallel reads). A version that was never bumped, or has
+ * expired or been evicted, is set to a fresh stamp (set-if-absent, so every instance adopts the same one): a version
+ * is never a constant, so what was remembered under a version before a write can never match again after it, even
+ * once the bumped version is gone from the cache (scopes remembered per record, cached answers).
+ */
 export async function versionsOf(deps: Deps, keys: readonly string[]): Promise<string[]> {
   try {
-    return await Promise.all(keys.map(async (k) => (await deps.cache.get(cacheKey(k))) ?? '0'))
+    return await Promise.all(
+      keys.map(async (k) => (await deps.cache.get(cacheKey(k))) ?? (await deps.cache.setIfAbsent(cacheKey(k), newStamp(), TTL_MS))),
+    )
   } catch {
     // No cache, no cached answers: a unique version makes every read a miss.
     const miss = `miss-${Date.now()}-${Math.random()}`
@@ -31,7 +40,7 @@ export async function versionsOf(deps: Deps, keys: readonly string[]): Promise<s
 
 /** Bumps versions after a committed write. */
 export async function bumpVersions(deps: Deps, keys: Iterable<string>): Promise<void> {
-  const stamp = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
+  const stamp = newStamp()
   await Promise.all(
     [...new Set(keys)].map((k) => deps.cache.set(cacheKey(k), stamp, TTL_MS).catch((err: unknown) => deps.log.warn({ err }, 'content version bump failed'))),
   )

@@ -85,6 +85,11 @@ export interface ResourceRoutesSpec {
   createIn?: 'body' | 'path'
   /** `all`: the site's list is a plain array in list order (small lists: social links); default paginated. */
   list?: 'page' | 'all'
+  /**
+   * Caches the site list answer (per query) under the site's list version (core/read-cache.ts). Only for resources
+   * whose every write that changes a list goes through this kit (its writes name the site's lists in their readers).
+   */
+  cacheList?: boolean
   /** Adds POST /sites/{site_id}/<path>/reorder (`{ items: [{ id, display_order }] }`, 204); the table needs display_order. */
   reorder?: boolean
 }

@@ -1,13 +1,23 @@
 import { Type } from 'typebox'
 import type { AppPlugin } from '../app.js'
+import { jsonCache } from '../core/read-cache.js'
 import type { SiteResource } from '../core/site-resource.js'
 import type { SiteOwnedTable } from '../core/scopes.js'
 import { bodySites, record, site } from './access.js'
 import { Paginated, type PageQuery } from './pagination.js'
+import { sendRaw } from './raw.js'
 import { IdParams, NoContent, ReorderBody, SiteParams, op } from './schemas.js'
 
 export type Api = Parameters<AppPlugin>[0]
 const words = (s: string) => s.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()
+
+/** A cache key of a validated list query: its parameters in name order (page, per_page and the filters). */
+const queryKey = (query: Record<string, unknown>) =>
+  Object.keys(query)
+    .filter((k) => query[k] !== undefined)
+    .sort()
+    .map((k) => `${k}=${encodeURIComponent(String(query[k]))}`)
+    .join('&')
 
 /** What every generated route of one resource shares. */
 function naming<T extends SiteOwnedTable, W>(r: SiteResource<T, W>) {
@@ -27,6 +37,8 @@ function naming<T extends SiteOwnedTable, W>(r: SiteResource<T, W>) {
 function siteListRoutes<T extends SiteOwnedTable, W>(app: Api, r: SiteResource<T, W>): void {
   const { s, many, need, tags, doc } = naming(r)
   const whole = s.list === 'all'
+  const listSchema = whole ? Type.Array(s.schemas.item) : Paginated(s.schemas.item)
+  const listCache = s.cacheList ? jsonCache(`${r.spec.entity.name}-list`, listSchema) : undefined
   app.get(
     `/sites/:site_id/${s.path}`,
     {
@@ -37,10 +49,16 @@ function siteListRoutes<T extends SiteOwnedTable, W>(app: Api, r: SiteResource<T
         ...doc('list'),
         params: SiteParams,
         querystring: s.schemas.listQuery,
-        response: { 200: whole ? Type.Array(s.schemas.item) : Paginated(s.schemas.item) },
+        response: { 200: listSchema },
       },
     },
-    (req) => (whole ? r.listAll(req.ctx, req.params.site_id, req.query as Record<string, unknown>) : r.list(req.ctx, req.params.site_id, req.query as PageQuery)),
+    async (req, reply) => {
+      const siteId = req.params.site_id
+      const query = req.query as PageQuery & Record<string, unknown>
+      const load = () => (whole ? r.listAll(req.ctx, siteId, query) : r.list(req.ctx, siteId, query))
+      if (!listCache) return load()
+      return sendRaw(reply, await listCache.get(req.ctx, siteId, queryKey(query), async () => ({ value: await load(), until: null })))
+    },
   )
   if (!s.reorder) return
   app.post(

@@ -12,7 +12,14 @@ import * as q from './queries.js'
  * navigation_item_localization.
  */
 
-export const menuEntity = defineEntity({ name: 'navigation_menu', label: 'navigation menu', events: crudEvents('navigation'), scope: siteOwned(navigationMenus) })
+export const menuEntity = defineEntity({
+  name: 'navigation_menu',
+  label: 'navigation menu',
+  events: crudEvents('navigation'),
+  scope: siteOwned(navigationMenus),
+  // A menu never changes site, and its delete (kit) bumps its record version: tree and item reads skip the scope query.
+  scopeHandle: (id) => `navigation_menu:${id}`,
+})
 
 /** Where an item lives: the site of its menu. */
 export const itemScope: ScopeResolver = async (db, id) => {

@@ -5,6 +5,7 @@ import { siteOwned } from '../../core/scopes.js'
 import { siteResource } from '../../core/site-resource.js'
 import { redirects } from '../../db/schema/site-links.js'
 import { site } from '../../http/access.js'
+import { sendRaw } from '../../http/raw.js'
 import { resourceRoutes } from '../../http/resource-routes.js'
 import { SiteParams, op } from '../../http/schemas.js'
 import * as rules from './redirects.service.js'
@@ -20,6 +21,7 @@ export const redirectResource = siteResource({
   order: [redirects.source_path, redirects.id],
   unique: ['source_path'],
   auditFields: ['source_path', 'destination_path', 'status_code'],
+  normalize: rules.normalize,
   check: (_tx, w) => rules.checkDistinct(w),
   routes: {
     path: 'redirects',
@@ -27,7 +29,8 @@ export const redirectResource = siteResource({
     schemas: { item: Redirect, create: CreateRedirectBody, update: UpdateRedirectBody, listQuery: RedirectListQuery },
     need: { read: 'Read', write: 'Author', delete: 'Editor' },
     createIn: 'path',
-    docs: { list: 'Live redirects of the site, by source_path.', create: 'status_code defaults to 301, is_active to true. 409 when the source_path already has a live redirect.' },
+    cacheList: true,
+    docs: { list: 'Live redirects of the site, by source_path. Cached; every redirect write refreshes it.', create: 'status_code defaults to 301, is_active to true. 409 when the source_path already has a live redirect.' },
   },
 })
 
@@ -39,13 +42,15 @@ export const redirectRoutes: AppPlugin = async (app) => {
       schema: {
         ...op('lookupRedirect', 'Find the redirect of a path'),
         tags: ['Redirects'],
-        description: 'The active redirect whose source_path is `path` (exact match; a missing leading slash is added); 404 when there is none.',
+        description:
+          'The active redirect whose source_path is `path`, normalised like source paths (a missing leading slash is added, a trailing ' +
+          'slash dropped but for `/`); 404 when there is none. Cached per path, "none" included; every redirect write refreshes it.',
         params: SiteParams,
         querystring: RedirectLookupQuery,
         response: { 200: RedirectTarget },
       },
     },
-    (req) => rules.lookup(req.ctx, req.params.site_id, req.query),
+    async (req, reply) => sendRaw(reply, await rules.lookup(req.ctx, req.params.site_id, req.query)),
   )
   resourceRoutes(app, redirectResource)
 }

@@ -1,8 +1,25 @@
+import { Type } from 'typebox'
 import type { Ctx } from '../../core/context.js'
+import { jsonCache, type RawJson } from '../../core/read-cache.js'
 import type { RedirectRow } from '../../db/schema/site-links.js'
 import { notFound, validation } from '../../http/errors.js'
 import * as q from './redirects.queries.js'
-import type { RedirectLookupQuery, RedirectTarget } from './schemas.js'
+import { RedirectTarget, type RedirectLookupQuery } from './schemas.js'
+
+/** A path as redirects store and look it up: a leading slash, no trailing slash (but the root `/`). */
+export function normalizePath(path: string): string {
+  let p = path.startsWith('/') ? path : `/${path}`
+  while (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1)
+  return p
+}
+
+/** Source paths, and destinations that are paths of the site, are stored normalised (absolute URLs as given). */
+export function normalize<V extends { source_path?: unknown; destination_path?: unknown }>(values: V): V {
+  const out = { ...values }
+  if (typeof out.source_path === 'string') out.source_path = normalizePath(out.source_path)
+  if (typeof out.destination_path === 'string' && out.destination_path.startsWith('/')) out.destination_path = normalizePath(out.destination_path)
+  return out
+}
 
 /** decisions.md: a redirect whose source and destination are the same is a 400 (on create and after an update). */
 export function checkDistinct(w: { values: Partial<RedirectRow>; before?: RedirectRow }): Promise<void> {
@@ -12,8 +29,15 @@ export function checkDistinct(w: { values: Partial<RedirectRow>; before?: Redire
   return Promise.resolve()
 }
 
-/** The active redirect for a path (a missing leading slash is added), else 404. */
-export async function lookup(ctx: Ctx, siteId: string, query: RedirectLookupQuery): Promise<RedirectTarget> {
-  const path = query.path.startsWith('/') ? query.path : `/${query.path}`
-  return (await q.activeRedirect(ctx.db, siteId, path)) ?? notFound('redirect')
+/** Lookups answered from the site's list version: every redirect write bumps it; "no redirect" is cached too. */
+const lookupCache = jsonCache('redirect-lookup', Type.Union([RedirectTarget, Type.Null()]))
+
+/**
+ * The active redirect for a path (normalised like source paths), else 404. Cached per site and path, misses
+ * included (frontends ask for every path they serve); a cache miss is one indexed equality lookup.
+ */
+export async function lookup(ctx: Ctx, siteId: string, query: RedirectLookupQuery): Promise<RawJson> {
+  const path = normalizePath(query.path)
+  const raw = await lookupCache.get(ctx, siteId, `path:${path}`, async () => ({ value: (await q.activeRedirect(ctx.db, siteId, path)) ?? null, until: null }))
+  return raw === 'null' ? notFound('redirect') : raw
 }

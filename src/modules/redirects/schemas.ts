@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox'
 import { PageQuerySchema } from '../../http/pagination.js'
 import { Body, PatchBody, Timestamp, Uuid, presenter } from '../../http/schemas.js'
 
-const SourcePath = Type.String({ minLength: 1, maxLength: 2000, pattern: '^/\\S*$', description: 'A path of the site starting with /, unique among its live redirects' })
+const SourcePath = Type.String({ minLength: 1, maxLength: 2000, pattern: '^/\\S*$', description: 'A path of the site starting with /, unique among its live redirects; stored without a trailing slash (but `/`)' })
 const Destination = Type.String({
   minLength: 1,
   maxLength: 2000,

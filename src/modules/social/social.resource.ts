@@ -25,9 +25,10 @@ export const socialLinkResource = siteResource({
     need: { read: 'Read', write: 'Author', delete: 'Editor' },
     createIn: 'path',
     list: 'all',
+    cacheList: true,
     reorder: true,
     docs: {
-      list: 'Every live link of the site, active or not, by display_order (a plain array).',
+      list: 'Every live link of the site, active or not, by display_order (a plain array). Cached; every social link write refreshes it.',
       create: 'New links go last unless display_order is given. label and icon are null when unset.',
     },
   },

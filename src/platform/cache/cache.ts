@@ -3,6 +3,8 @@ export interface Cache {
   readonly kind: 'memory' | 'redis'
   get(key: string): Promise<string | undefined>
   set(key: string, value: string, ttlMs: number): Promise<void>
+  /** Sets the key only when it has no value; returns the value it has afterwards (this one, or the one already there). */
+  setIfAbsent(key: string, value: string, ttlMs: number): Promise<string>
   del(...keys: string[]): Promise<void>
   /** Increments a counter that expires ttlMs after its first increment; returns the new value and ms until expiry. */
   incr(key: string, ttlMs: number): Promise<{ count: number; ttlMs: number }>

@@ -39,6 +39,15 @@ export class MemoryCache implements Cache {
     return Promise.resolve()
   }
 
+  setIfAbsent(key: string, value: string, ttlMs: number): Promise<string> {
+    // Checked and set in one synchronous step: concurrent callers adopt the first value.
+    const t = this.now()
+    const e = this.entries.get(key)
+    if (e && e.expiresAt > t) return Promise.resolve(e.value)
+    this.entries.set(key, { value, expiresAt: t + ttlMs })
+    return Promise.resolve(value)
+  }
+
   del(...keys: string[]): Promise<void> {
     for (const k of keys) this.entries.delete(k)
     return Promise.resolve()

@@ -56,6 +56,14 @@ export class RedisCache implements Cache {
     await this.client.set(this.prefix + key, value, 'PX', Math.max(1, Math.ceil(ttlMs)))
   }
 
+  async setIfAbsent(key: string, value: string, ttlMs: number): Promise<string> {
+    this.available()
+    const set = await this.client.set(this.prefix + key, value, 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX')
+    if (set === 'OK') return value
+    // Taken by another instance between our read and this write: the value it set (or, expired meanwhile, ours next time).
+    return (await this.client.get(this.prefix + key)) ?? value
+  }
+
   async del(...keys: string[]): Promise<void> {
     this.available()
     if (keys.length) await this.client.del(...keys.map((k) => this.prefix + k))

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openCache, type Cache } from '../../../src/platform/cache/index.js'
+import { testApp, type TestApp } from '../../helpers/app.js'
+import { makeSite, type SiteFixture } from '../../helpers/factories.js'
+import { expectStatus, type Res } from '../../helpers/http.js'
+import { collectRoutes } from '../../helpers/routes.js'
+
+/*
+ * Read-after-write across instances for the cached redirect and social reads (redirect lookup, "no redirect"
+ * included; the redirect and social lists): two instances over one database and one shared cache (Redis with
+ * REDIS_URL: two clients, so B has its own per-process layer). B reads first (warming its cache), A writes, and
+ * B's next read shows the write. Every write route of both modules has a case here.
+ */
+
+let caches: Cache[] = []
+let A: TestApp
+let B: TestApp
+let s: SiteFixture
+beforeAll(async () => {
+  const prefix = `atrium:t:${randomBytes(6).toString('hex')}:`
+  caches = process.env.REDIS_URL ? [openCache(process.env.REDIS_URL, prefix), openCache(process.env.REDIS_URL, prefix)] : [openCache(undefined, prefix)]
+  A = await testApp({ cache: caches[0] })
+  B = await testApp({ dbh: A.dbh, cache: caches[1] ?? caches[0] })
+  s = await makeSite(A)
+})
+afterAll(async () => {
+  await B?.close()
+  await A?.close()
+  for (const c of caches) await c.close()
+})
+
+const w = () => A.as(s.keys.Write)
+const view = (res: Res) => (res.statusCode === 200 ? res.json<unknown>() : `HTTP ${res.statusCode}`)
+const onB = async (url: string) => view(await B.as(s.keys.Read).get(url))
+const lookup = (path: string) => onB(`/sites/${s.id}/redirects/lookup?path=${encodeURIComponent(path)}`)
+const redirectList = async () => {
+  const page = (await onB(`/sites/${s.id}/redirects?per_page=100`)) as { data: Array<{ source_path: string; destination_path: string }> }
+  return page.data.map((r) => `${r.source_path}>${r.destination_path}`)
+}
+const socialList = async () => ((await onB(`/sites/${s.id}/social`)) as Array<{ platform: string }>).map((l) => l.platform)
+
+const covered = new Set<string>()
+async function write(method: 'post' | 'put' | 'delete', route: string, url: string, body?: object): Promise<Res> {
+  covered.add(`${method.toUpperCase()} ${route}`)
+  const res = method === 'delete' ? await w().delete(url) : await w()[method](url, body)
+  expect(res.statusCode, res.body).toBeLessThan(300)
+  return res
+}
+
+describe('redirects: a write on A is visible in the next lookup and list on B', () => {
+  it('create, update, deactivate and delete', async () => {
+    expect(await lookup('/old/')).toBe('HTTP 404')
+    expect(await redirectList()).toEqual([])
+    const r = (await write('post', '/sites/:site_id/redirects', `/sites/${s.id}/redirects`, { source_path: '/old/', destination_path: '/new' })).json<{ id: string; source_path: string }>()
+    expect(r.source_path).toBe('/old')
+    expect(await lookup('/old/')).toEqual({ destination_path: '/new', status_code: 301 })
+    expect(await lookup('old')).toEqual({ destination_path: '/new', status_code: 301 })
+    expect(await redirectList()).toEqual(['/old>/new'])
+    await write('put', '/redirects/:id', `/redirects/${r.id}`, { destination_path: '/newer', status_code: 302 })
+    expect(await lookup('/old')).toEqual({ destination_path: '/newer', status_code: 302 })
+    expect(await redirectList()).toEqual(['/old>/newer'])
+    await write('put', '/redirects/:id', `/redirects/${r.id}`, { is_active: false })
+    expect(await lookup('/old')).toBe('HTTP 404')
+    await write('put', '/redirects/:id', `/redirects/${r.id}`, { is_active: true })
+    expect(await lookup('/old')).toEqual({ destination_path: '/newer', status_code: 302 })
+    await write('delete', '/redirects/:id', `/redirects/${r.id}`)
+    expect(await lookup('/old')).toBe('HTTP 404')
+    expect(await redirectList()).toEqual([])
+  })
+})
+
+describe('social links: a write on A is visible in the next list on B', () => {
+  it('create, update, reorder and delete', async () => {
+    expect(await socialList()).toEqual([])
+    const gh = (await write('post', '/sites/:site_id/social', `/sites/${s.id}/social`, { platform: 'github', url: 'https://github.com/x' })).json<{ id: string }>()
+    const mast = (await write('post', '/sites/:site_id/social', `/sites/${s.id}/social`, { platform: 'mastodon', url: 'https://mastodon.social/@x' })).json<{ id: string }>()
+    expect(await socialList()).toEqual(['github', 'mastodon'])
+    await write('put', '/social/:id', `/social/${gh.id}`, { platform: 'gitlab' })
+    expect(await socialList()).toEqual(['gitlab', 'mastodon'])
+    await write('post', '/sites/:site_id/social/reorder', `/sites/${s.id}/social/reorder`, { items: [{ id: mast.id, display_order: 0 }, { id: gh.id, display_order: 1 }] })
+    expect(await socialList()).toEqual(['mastodon', 'gitlab'])
+    await write('delete', '/social/:id', `/social/${mast.id}`)
+    expect(await socialList()).toEqual(['gitlab'])
+  })
+})
+
+describe('coverage', () => {
+  it('every write route of the redirects and social modules has a case above', async () => {
+    const collected = await collectRoutes()
+    try {
+      const writes = collected.api
+        .filter((r) => r.method !== 'GET' && /^\/api\/v1\/(sites\/:site_id\/(redirects|social)|redirects|social)(\/|$)/.test(r.url))
+        .map((r) => `${String(r.method)} ${r.url.replace('/api/v1', '')}`)
+      expect(writes.length).toBeGreaterThan(0)
+      expect(writes.filter((r) => !covered.has(r))).toEqual([])
+    } finally {
+      await collected.close()
+    }
+  })
+})
