@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openCache, type Cache } from '../../../src/platform/cache/index.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { makeSite, type SiteFixture } from '../../helpers/factories.js'
-import { expectStatus, type Res } from '../../helpers/http.js'
+import type { Res } from '../../helpers/http.js'
 import { collectRoutes } from '../../helpers/routes.js'
 
 /*
