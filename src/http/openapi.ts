@@ -236,7 +236,8 @@ const TAGS = [
   { name: 'CV', description: 'CV timeline entries (work, education, volunteer, certification, project): shared records (site_ids), current first.' },
   { name: 'Navigation', description: 'Menus of a site, their items as a tree, per-locale item titles, and the primary navigation.' },
   { name: 'Pages', description: 'Routed pages made of localized sections, shared across sites like blogs, with the same editorial workflow; looked up by route.' },
-  { name: 'Documents', description: 'Downloadable documents (links or stored files), their folders, localizations and attachment to blogs.' },
+  { name: 'Documents', description: 'Downloadable documents (links or stored files), their folders, localizations and attachment to blogs.' },  { name: 'Audit', description: 'Audit entries of every write, field-level change history, and revert of chosen fields.' },
+  { name: 'Webhooks', description: 'Signed (Standard Webhooks) HTTP POST deliveries of content events, retried with backoff, with a delivery log.' },
 ]
 
 const DESCRIPTION =

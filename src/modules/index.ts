@@ -37,6 +37,7 @@ import { documentEntity } from './documents/entity.js'
 import { documentFolderEntity, documentFolderRoutes } from './documents/folders.resource.js'
 import { documentLocalizationEntity } from './documents/localization.service.js'
 import { documentLocalizationRoutes } from './documents/localizations.routes.js'
+import { auditRoutes } from './audit/routes.js'
 
 /** Every module, in registration order. A new module is one line here (plus its entities below). */
 export const modules: AppPlugin[] = [
@@ -62,6 +63,7 @@ export const modules: AppPlugin[] = [
   documentRoutes,
   documentLocalizationRoutes,
   blogDocumentRoutes,
+  auditRoutes,
 ]
 
 /** Every entity: audit names, webhook events, and where records live for record() access. */

@@ -1,4 +1,5 @@
 import { apiKeysMatrix } from './api-keys.js'
+import { auditMatrix } from './audit.js'
 import { blogsMatrix } from './blogs.js'
 import { navigationMatrix } from './navigation.js'
 import { pagesMatrix } from './pages.js'
@@ -13,7 +14,7 @@ import type { MatrixEnv, MatrixModule, ModuleFixture } from './types.js'
 export type { MatrixEnv, MatrixModule, ModuleFixture, RouteFixture } from './types.js'
 
 /** Every module's fixtures, in setup order (taxonomy assigns to the blogs module's content item). */
-export const matrixModules: MatrixModule[] = [sitesMatrix, apiKeysMatrix, blogsMatrix, taxonomyMatrix, socialMatrix, redirectsMatrix, skillsMatrix, pagesMatrix, navigationMatrix, documentsMatrix]
+export const matrixModules: MatrixModule[] = [sitesMatrix, apiKeysMatrix, blogsMatrix, taxonomyMatrix, socialMatrix, redirectsMatrix, skillsMatrix, pagesMatrix, navigationMatrix, documentsMatrix, auditMatrix]
 
 /** Entities with a shared (owned by A, carried by B) fixture record. */
 export const sharedEntities = new Set(matrixModules.flatMap((m) => m.shares ?? []))
