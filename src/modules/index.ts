@@ -38,6 +38,8 @@ import { documentFolderEntity, documentFolderRoutes } from './documents/folders.
 import { documentLocalizationEntity } from './documents/localization.service.js'
 import { documentLocalizationRoutes } from './documents/localizations.routes.js'
 import { auditRoutes } from './audit/routes.js'
+import { webhookEntity } from './webhooks/entity.js'
+import { webhookRoutes } from './webhooks/routes.js'
 
 /** Every module, in registration order. A new module is one line here (plus its entities below). */
 export const modules: AppPlugin[] = [
@@ -64,6 +66,7 @@ export const modules: AppPlugin[] = [
   documentLocalizationRoutes,
   blogDocumentRoutes,
   auditRoutes,
+  webhookRoutes,
 ]
 
 /** Every entity: audit names, webhook events, and where records live for record() access. */
@@ -90,6 +93,7 @@ export const entities: Entity[] = [
   documentFolderEntity,
   documentEntity,
   documentLocalizationEntity,
+  webhookEntity,
 ]
 
 /** Kinds of content items (taxonomy and attachments hang off them). */
