@@ -12,7 +12,7 @@ export const AuditLogEntry = Type.Object(
     action: Type.String({ description: 'Create, Update, Delete, Review, Revert, Publish, Block, …' }),
     entity_type: Type.String(),
     entity_id: Nullable(Uuid),
-    metadata: Nullable(Type.Unknown()),
+    metadata: Type.Unknown({ description: 'An object, or null' }),
     created_at: Timestamp,
   },
   { $id: 'AuditLogEntry' },
