@@ -98,7 +98,7 @@ function restoredValues(changes: ChangeHistoryRow[]): Record<string, unknown> {
 export async function revert(ctx: Ctx, body: RevertBody): Promise<RevertResult> {
   const changes = await q.changesById(ctx.db, body.change_ids)
   if (changes.length !== body.change_ids.length) notFound('change')
-  for (const c of changes) if (!(await canSee(ctx, c.site_id))) notFound('change')
+  for (const s of new Set(changes.map((c) => c.site_id))) if (!(await canSee(ctx, s))) notFound('change')
   const first = changes[0] ?? notFound('change')
   if (changes.some((c) => c.entity_type !== first.entity_type || c.entity_id !== first.entity_id)) {
     validation('change_ids', 'must all belong to one entity')

@@ -38,6 +38,8 @@ const matches = (events: string[], type: string) => events.length === 0 || event
 export class WebhookDispatcher {
   private readonly inFlight = new Map<string, number>()
   private readonly sends = new Set<Promise<void>>()
+  private claiming: Promise<unknown> | undefined
+  private stopping = false
 
   constructor(private readonly deps: Deps) {}
 
@@ -101,8 +103,17 @@ export class WebhookDispatcher {
         if (left <= 0) this.inFlight.delete(d.webhook_id)
         else this.inFlight.set(d.webhook_id, left)
         this.sends.delete(p)
+        this.kick()
       })
     this.sends.add(p)
+  }
+
+  /** A finished attempt frees a slot: claim more at once instead of waiting for the next tick. */
+  private kick(): void {
+    if (this.stopping || this.claiming) return
+    this.claiming = this.sendDue()
+      .catch((err: unknown) => this.deps.log.error({ err }, 'webhook claim failed'))
+      .finally(() => (this.claiming = undefined))
   }
 
   private async attempt(d: WebhookDeliveryRow, hook: WebhookRow | undefined): Promise<void> {
@@ -123,17 +134,19 @@ export class WebhookDispatcher {
 
   /** One loop pass: fan-out, then start due attempts. */
   async tick(): Promise<void> {
+    this.stopping = false
     await this.fanOut()
     await this.sendDue()
   }
 
   /** Waits for the attempts in flight (tests, shutdown). */
   async settle(): Promise<void> {
-    while (this.sends.size > 0) await Promise.allSettled([...this.sends])
+    while (this.sends.size > 0 || this.claiming) await Promise.allSettled([...this.sends, this.claiming])
   }
 
   /** Shutdown: the timers are already cleared; waits for the attempts in flight. */
   async stop(): Promise<void> {
+    this.stopping = true
     await this.settle()
   }
 }
