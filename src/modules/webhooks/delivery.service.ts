@@ -39,6 +39,8 @@ export class WebhookDispatcher {
   private readonly inFlight = new Map<string, number>()
   private readonly sends = new Set<Promise<void>>()
   private claiming: Promise<unknown> | undefined
+  /** Claims run one after another in an instance, so the in-flight bound is computed on settled counts. */
+  private chain: Promise<unknown> = Promise.resolve()
   private stopping = false
 
   constructor(private readonly deps: Deps) {}
@@ -72,7 +74,13 @@ export class WebhookDispatcher {
   }
 
   /** Claims due deliveries within the per-webhook bound and starts their attempts; returns how many started. */
-  async sendDue(): Promise<number> {
+  sendDue(): Promise<number> {
+    const run = this.chain.then(() => this.claimDue())
+    this.chain = run.catch(() => undefined)
+    return run
+  }
+
+  private async claimDue(): Promise<number> {
     const cfg = this.deps.config
     const now = this.deps.clock.now()
     const holdUntil = new Date(now.getTime() + cfg.webhookTimeoutMs * 2 + 5000)

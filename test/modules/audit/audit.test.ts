@@ -82,6 +82,7 @@ describe('GET /audit/entity and /audit/history', () => {
       expectStatus(await t.as(t.masterKey).get(`/audit/${kind}/social_link/${l.id}`), 200)
     }
     // a deleted record keeps its trail
+    tick()
     expectNoContent(await t.as(a.keys.Write).delete(`/social/${l.id}`))
     expect(expectStatus<Entry[]>(await t.as(a.keys.Read).get(`/audit/entity/social_link/${l.id}`), 200)[0]!.action).toBe('Delete')
   })

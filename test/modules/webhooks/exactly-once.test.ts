@@ -185,6 +185,8 @@ describe.skipIf(!server)('webhooks: exactly once across three instances and a ki
 
       // the receiver: every delivery arrived, signed; a webhook-id seen twice only for attempts cut off by the kill
       const ids = rx.got.map((g) => String(g.headers['webhook-id']))
+      const [retried] = await query<{ n: string }>(`select count(*) as n from webhook_attempts where attempt > 1`)
+      console.log(`exactly-once: ${social.length} writes, ${deliveries.length} deliveries, ${rx.got.length} requests received, ${ids.length - new Set(ids).size} repeated webhook-ids, ${retried!.n} logged retries`)
       expect(new Set(ids)).toEqual(new Set(deliveries.map((d) => d.id)))
       expect(ids.length - new Set(ids).size).toBeLessThanOrEqual(2 * 4)
       const byDelivery = new Map(deliveries.map((d) => [d.id, d.webhook_id]))
