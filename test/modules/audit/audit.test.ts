@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { changeHistory } from '../../../src/db/schema/audit.js'
 import type { ManualClock } from '../../../src/platform/clock.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { MISSING_ID, makeSite, uid, type SiteFixture } from '../../helpers/factories.js'
@@ -167,6 +168,19 @@ describe('POST /audit/history/revert', () => {
 
     expect((await auditsOf(t, 'social_link', one.id)).length).toBe(auditsBefore)
     expect(expectStatus<{ url: string }>(await t.as(a.keys.Read).get(`/social/${one.id}`), 200).url).toBe('https://github.com/a2')
+  })
+
+  it('secrets and never-revertible fields named by a change are refused, whatever the entity', async () => {
+    const l = await link(a)
+    for (const field_name of ['secret', 'key_digest', 'site_id', 'created_by', 'is_deleted']) {
+      const [row] = await t.dbh.db
+        .insert(changeHistory)
+        .values({ site_id: a.id, entity_type: 'social_link', entity_id: l.id, field_name, old_value: 'x', new_value: 'y', changed_by: 'system' })
+        .returning()
+      const p = expectProblem(await t.as(a.keys.Admin).post('/audit/history/revert', { change_ids: [row!.id] }), 400, 'VALIDATION_FAILED')
+      expect(p.errors?.[0]?.message, field_name).toContain(field_name)
+    }
+    expect((await auditsOf(t, 'social_link', l.id)).map((x) => x.action)).toEqual(['Create'])
   })
 
   it('a deleted record cannot be reverted (404)', async () => {
