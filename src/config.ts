@@ -21,6 +21,14 @@ export interface Config {
   allowPrivateAiTargets: boolean
   trustProxy: string[]
   webhookRetryBaseMs: number
+  /** How often each instance looks for new outbox events and due deliveries. */
+  webhookPollMs: number
+  /** Time limit of one delivery attempt (connect, send, answer). */
+  webhookTimeoutMs: number
+  /** Attempts sent at once to one webhook by one instance (a slow receiver cannot starve the others). */
+  webhookMaxInFlight: number
+  /** Delivery logs and dispatched outbox events older than this are pruned. */
+  webhookLogRetentionDays: number
   storage: 'local' | 's3'
   s3: {
     endpoint: string | undefined
@@ -131,6 +139,10 @@ export function loadConfig(env: Env = process.env): Config {
     allowPrivateAiTargets: bool(env, 'ATRIUM_ALLOW_PRIVATE_AI_TARGETS'),
     trustProxy: list(env, 'ATRIUM_TRUST_PROXY'),
     webhookRetryBaseMs: int(env, 'ATRIUM_WEBHOOK_RETRY_BASE_MS', 60_000, 1),
+    webhookPollMs: int(env, 'ATRIUM_WEBHOOK_POLL_MS', 1000, 10, 3_600_000),
+    webhookTimeoutMs: int(env, 'ATRIUM_WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
+    webhookMaxInFlight: int(env, 'ATRIUM_WEBHOOK_MAX_IN_FLIGHT', 4, 1, 100),
+    webhookLogRetentionDays: int(env, 'ATRIUM_WEBHOOK_LOG_RETENTION_DAYS', 30, 1, 3650),
     storage,
     s3: {
       endpoint: str(env, 'ATRIUM_S3_ENDPOINT'),

@@ -1,4 +1,6 @@
+import type { TObject } from 'typebox'
 import type { ReadDb } from '../db/client.js'
+import type { Ctx } from './context.js'
 import type { EventType } from './events.js'
 
 /** Where a record lives: its owning site and every site that carries it (shared content). null: not site-bound. */
@@ -9,6 +11,17 @@ export interface RecordScope {
 
 /** Finds the site(s) of a record; undefined when unknown or soft-deleted. Site liveness is checked centrally. */
 export type ScopeResolver = (db: ReadDb, id: string) => Promise<RecordScope | undefined>
+
+/**
+ * How field values of a record are restored (POST /audit/history/revert): `body` is the module's own update body
+ * (the restorable fields are its properties, each old value is checked against it), `apply` runs the module's own
+ * update service with those fields, so the revert gets the same rules, cache refresh and events as an update.
+ * The module's mutate() records it as action `Revert` (core/mutation.ts asRevert).
+ */
+export interface RevertHook {
+  readonly body: TObject
+  apply(ctx: Ctx, id: string, values: Record<string, unknown>): Promise<unknown>
+}
 
 /**
  * One definition per entity: its name (audit entity_type), how messages name it, the webhook events it
@@ -26,6 +39,8 @@ export interface Entity<E extends EventType = EventType> {
    * that can change the scope (delete) bumps it. Unset: the scope is resolved on every request.
    */
   readonly scopeHandle: ((id: string) => string) | null
+  /** Set for entities whose change history may be reverted (blog, page, site, legal_document, social_link). */
+  readonly revert: RevertHook | null
 }
 
 export interface EntitySpec<E extends EventType> {
@@ -35,6 +50,7 @@ export interface EntitySpec<E extends EventType> {
   events?: readonly E[]
   scope?: ScopeResolver
   scopeHandle?: (id: string) => string
+  revert?: RevertHook
 }
 
 export function defineEntity<E extends EventType = never>(spec: EntitySpec<E>): Entity<E> {
@@ -44,6 +60,7 @@ export function defineEntity<E extends EventType = never>(spec: EntitySpec<E>): 
     events: Object.freeze([...(spec.events ?? [])]),
     scope: spec.scope ?? null,
     scopeHandle: spec.scopeHandle ?? null,
+    revert: spec.revert ?? null,
   })
 }
 
@@ -68,3 +85,6 @@ export function scopeOf(e: Entity): ScopeResolver {
 }
 
 export const registeredEntities = (): Entity[] => [...registry.values()]
+
+/** A registered entity by its audit name (entity_type), or undefined. */
+export const entityNamed = (name: string): Entity | undefined => registry.get(name)

@@ -61,9 +61,25 @@ export interface MutationOutcome<T> {
   readers?: ReaderImpact
 }
 
+/** Contexts running a revert (asRevert): their Update mutations are recorded as Revert with the change ids. */
+const reverting = new WeakMap<Ctx, readonly string[]>()
+
+/**
+ * Runs a module's own update as a revert of the given change-history rows: the audit row says `Revert` (not
+ * `Update`) and carries `reverted_change_ids`; history rows and events are written as for any update.
+ */
+export async function asRevert<T>(ctx: Ctx, changeIds: readonly string[], fn: () => Promise<T>): Promise<T> {
+  reverting.set(ctx, changeIds)
+  try {
+    return await fn()
+  } finally {
+    reverting.delete(ctx)
+  }
+}
+
 /** Fields that change on every write and say nothing a reviewer needs. */
 const NOT_HISTORY = new Set(['updated_at'])
-const ALWAYS_SECRET = ['key_digest', 'secret', 'api_key', 'api_key_encrypted', 'password']
+export const ALWAYS_SECRET = ['key_digest', 'secret', 'api_key', 'api_key_encrypted', 'password']
 
 /** JSON-safe copy: Dates become ISO strings, undefined becomes null. */
 function plain(v: unknown): unknown {
@@ -97,6 +113,8 @@ function scrub(meta: Record<string, unknown> | undefined, hidden: Set<string>): 
 export async function mutate<T>(ctx: Ctx, spec: MutationSpec, fn: (tx: Tx) => Promise<MutationOutcome<T>>): Promise<T> {
   const hidden = new Set([...ALWAYS_SECRET, ...(spec.secretFields ?? [])])
   const actor = ctx.principal.actorId
+  const revertOf = spec.action === 'Update' ? reverting.get(ctx) : undefined
+  const action: AuditAction = revertOf ? 'Revert' : spec.action
   let readers: ReaderImpact | undefined
   const result = await writerOf(ctx).transaction(async (tx) => {
     const out = await fn(tx)
@@ -107,10 +125,10 @@ export async function mutate<T>(ctx: Ctx, spec: MutationSpec, fn: (tx: Tx) => Pr
       .values({
         site_id: out.siteId,
         user_id: actor,
-        action: spec.action,
+        action,
         entity_type: spec.entity.name,
         entity_id: out.entityId,
-        metadata: scrub(out.metadata, hidden),
+        metadata: scrub(revertOf ? { ...out.metadata, reverted_change_ids: revertOf } : out.metadata, hidden),
         created_at: now,
       })
       .returning({ id: auditLogs.id })

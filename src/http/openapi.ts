@@ -239,6 +239,8 @@ const TAGS = [
   { name: 'Documents', description: 'Downloadable documents (links or stored files), their folders, localizations and attachment to blogs.' },
   { name: 'Legal documents', description: 'Privacy policy, imprint, terms and the cookie-consent structure a banner renders (document → groups → items), localized.' },
   { name: 'Content templates', description: 'Named starting points for new blogs and pages: free JSON a create with `template_id` fills fields from.' },
+  { name: 'Documents', description: 'Downloadable documents (links or stored files), their folders, localizations and attachment to blogs.' },  { name: 'Audit', description: 'Audit entries of every write, field-level change history, and revert of chosen fields.' },
+  { name: 'Webhooks', description: 'Signed (Standard Webhooks) HTTP POST deliveries of content events, retried with backoff, with a delivery log.' },
 ]
 
 const DESCRIPTION =

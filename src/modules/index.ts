@@ -41,6 +41,9 @@ import { contentTemplateEntity, contentTemplateRoutes } from './content-template
 import { legalDocumentEntity, legalGroupEntity, legalItemEntity } from './legal/entity.js'
 import { legalLocalizationEntity } from './legal/localizations.service.js'
 import { legalRoutes } from './legal/routes.js'
+import { auditRoutes } from './audit/routes.js'
+import { webhookEntity } from './webhooks/entity.js'
+import { webhookRoutes } from './webhooks/routes.js'
 
 /** Every module, in registration order. A new module is one line here (plus its entities below). */
 export const modules: AppPlugin[] = [
@@ -68,6 +71,8 @@ export const modules: AppPlugin[] = [
   blogDocumentRoutes,
   contentTemplateRoutes,
   legalRoutes,
+  auditRoutes,
+  webhookRoutes,
 ]
 
 /** Every entity: audit names, webhook events, and where records live for record() access. */
@@ -99,6 +104,7 @@ export const entities: Entity[] = [
   legalLocalizationEntity,
   legalGroupEntity,
   legalItemEntity,
+  webhookEntity,
 ]
 
 /** Kinds of content items (taxonomy and attachments hang off them). */

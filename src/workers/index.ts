@@ -3,12 +3,15 @@ import * as apiKeys from '../modules/api-keys/service.js'
 import { scheduledBlogs } from '../modules/blogs/workflow.service.js'
 import { scheduledPages } from '../modules/pages/write.service.js'
 import { publishDue } from './scheduled-publish.js'
+import { dispatcherOf, pruneDeliveries } from '../modules/webhooks/delivery.service.js'
 
 export interface Job {
   name: string
   /** Interval in ms, or read from the configuration when the app starts. */
   everyMs: number | ((deps: Deps) => number)
   run(deps: Deps): Promise<unknown>
+  /** Called by stop() after the timers are cleared (work the job runs beside its ticks). */
+  stop?(deps: Deps): Promise<void>
 }
 
 /** Periodic background jobs. Each is safe to run on every instance at once (claims live in the database). */
@@ -23,6 +26,9 @@ export const jobs: Job[] = [
       return [...(await publishDue(ctx, scheduledBlogs)), ...(await publishDue(ctx, scheduledPages))]
     },
   },
+  // Webhooks (decisions.md "Webhooks"): outbox fan-out and signed attempts with retries (modules/webhooks/delivery.service.ts).
+  { name: 'webhook-delivery', everyMs: (deps) => deps.config.webhookPollMs, run: (deps) => dispatcherOf(deps).tick(), stop: (deps) => dispatcherOf(deps).stop() },
+  { name: 'webhook-retention', everyMs: 3_600_000, run: (deps) => pruneDeliveries(deps) },
 ]
 
 /** Starts every job on its interval; the returned stop() waits for runs in flight. */
@@ -50,6 +56,7 @@ export function startWorkers(deps: Deps, list: Job[] = jobs): { stop(): Promise<
     async stop() {
       timers.forEach(clearInterval)
       await Promise.allSettled([...running])
+      await Promise.allSettled(list.map((job) => job.stop?.(deps) ?? Promise.resolve()))
     },
   }
 }

@@ -5,7 +5,7 @@ import { crudEvents } from '../../core/events.js'
 import { contentItem } from '../../core/scopes.js'
 import { blogs, type BlogRow } from '../../db/schema/blogs.js'
 import * as q from './queries.js'
-import type { Blog } from './schemas.js'
+import { UpdateBlogBody, type Blog } from './schemas.js'
 
 /** A blog: shared content (core/content.ts), readable through every carrying site, written on the owning one. */
 export const blogEntity = defineEntity({
@@ -14,6 +14,8 @@ export const blogEntity = defineEntity({
   scope: contentItem(blogs),
   // Deleting a blog bumps its record version (write.service.ts), and site_ids never change: the scope can be remembered.
   scopeHandle: (id) => `blog:${id}`,
+  // Revert (audit module) goes through the blog's own update (loaded lazily: write.service imports this file).
+  revert: { body: UpdateBlogBody, apply: async (ctx, id, values) => (await import('./write.service.js')).update(ctx, id, values as UpdateBlogBody) },
 })
 
 /** What a change hanging off a blog's content item (tags, categories, documents) means: blog.updated with the blog. */

@@ -3,6 +3,7 @@ import { crudEvents } from '../../core/events.js'
 import { childOf, siteOwned } from '../../core/scopes.js'
 import { legalDocuments } from '../../db/schema/legal.js'
 import * as q from './queries.js'
+import { UpdateLegalDocumentBody } from './schemas.js'
 
 /*
  * Legal documents and what hangs off them. Audited as legal_document (the spec's revertable name: every field
@@ -12,7 +13,17 @@ import * as q from './queries.js'
 
 const documentScope = siteOwned(legalDocuments)
 
-export const legalDocumentEntity = defineEntity({ name: 'legal_document', label: 'legal document', events: crudEvents('legal'), scope: documentScope })
+export const legalDocumentEntity = defineEntity({
+  name: 'legal_document',
+  label: 'legal document',
+  events: crudEvents('legal'),
+  scope: documentScope,
+  // Revert (audit module) goes through the resource's own update (loaded lazily: the resource imports this file).
+  revert: {
+    body: UpdateLegalDocumentBody,
+    apply: async (ctx, id, values): Promise<unknown> => (await import('./documents.resource.js')).legalDocumentResource.update(ctx, id, values),
+  },
+})
 
 /** A consent group lives where its (live) document lives. */
 export const legalGroupEntity = defineEntity({ name: 'legal_group', label: 'legal group', scope: childOf(documentScope, q.documentIdOfGroup) })

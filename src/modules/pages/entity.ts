@@ -5,7 +5,7 @@ import { crudEvents } from '../../core/events.js'
 import { contentItem } from '../../core/scopes.js'
 import { pages, type PageRow } from '../../db/schema/pages.js'
 import * as q from './queries.js'
-import type { Page } from './schemas.js'
+import { UpdatePageBody, type Page } from './schemas.js'
 
 /** A page: shared content (core/content.ts), readable through every carrying site, written on the owning one. */
 export const pageEntity = defineEntity({
@@ -14,6 +14,8 @@ export const pageEntity = defineEntity({
   scope: contentItem(pages),
   // Deleting a page bumps its record version (write.service.ts), and site_ids never change: the scope can be remembered.
   scopeHandle: (id) => `page:${id}`,
+  // Revert (audit module) goes through the page's own update (loaded lazily: write.service imports this file).
+  revert: { body: UpdatePageBody, apply: async (ctx, id, values) => (await import('./write.service.js')).update(ctx, id, values as UpdatePageBody) },
 })
 
 /** What a change hanging off a page's content item (tags, categories) means: page.updated with the page. */

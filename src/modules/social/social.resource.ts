@@ -8,7 +8,14 @@ import { resourceRoutes } from '../../http/resource-routes.js'
 import { CreateSocialLinkBody, SocialLink, SocialListQuery, UpdateSocialLinkBody, presentSocialLink } from './schemas.js'
 
 /** Audited as social_link (the spec's revertable entity name); webhooks say social.* (decisions.md). */
-export const socialLinkEntity = defineEntity({ name: 'social_link', label: 'social link', events: crudEvents('social'), scope: siteOwned(socialLinks) })
+export const socialLinkEntity = defineEntity({
+  name: 'social_link',
+  label: 'social link',
+  events: crudEvents('social'),
+  scope: siteOwned(socialLinks),
+  // Revert (audit module) goes through the resource's own update.
+  revert: { body: UpdateSocialLinkBody, apply: (ctx, id, values): Promise<unknown> => socialLinkResource.update(ctx, id, values) },
+})
 
 /** Social links: the whole list in display_order, created under the site's path, reorderable; soft delete. */
 export const socialLinkResource = siteResource({

@@ -1,4 +1,5 @@
 import { apiKeysMatrix } from './api-keys.js'
+import { auditMatrix } from './audit.js'
 import { blogsMatrix } from './blogs.js'
 import { navigationMatrix } from './navigation.js'
 import { pagesMatrix } from './pages.js'
@@ -10,12 +11,13 @@ import { socialMatrix } from './social.js'
 import { taxonomyMatrix } from './taxonomy.js'
 import { legalMatrix } from './legal.js'
 import { contentTemplatesMatrix } from './content-templates.js'
+import { webhooksMatrix } from './webhooks.js'
 import type { MatrixEnv, MatrixModule, ModuleFixture } from './types.js'
 
 export type { MatrixEnv, MatrixModule, ModuleFixture, RouteFixture } from './types.js'
 
 /** Every module's fixtures, in setup order (taxonomy assigns to the blogs module's content item). */
-export const matrixModules: MatrixModule[] = [sitesMatrix, apiKeysMatrix, blogsMatrix, taxonomyMatrix, socialMatrix, redirectsMatrix, skillsMatrix, pagesMatrix, navigationMatrix, documentsMatrix, legalMatrix, contentTemplatesMatrix]
+export const matrixModules: MatrixModule[] = [sitesMatrix, apiKeysMatrix, blogsMatrix, taxonomyMatrix, socialMatrix, redirectsMatrix, skillsMatrix, pagesMatrix, navigationMatrix, documentsMatrix, legalMatrix, contentTemplatesMatrix, auditMatrix, webhooksMatrix]
 
 /** Entities with a shared (owned by A, carried by B) fixture record. */
 export const sharedEntities = new Set(matrixModules.flatMap((m) => m.shares ?? []))

@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm'
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, deletedAt, id, ts, updatedAt } from './columns.js'
+import { sites } from './sites.js'
+
+/** Webhooks of a site (spec "Webhook"); `secret` (whsec_…) signs deliveries and is shown only on creation. */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: id(),
+    site_id: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description'),
+    /** Subscribed event types; empty: every event. */
+    events: jsonb('events').$type<string[]>().notNull().default([]),
+    secret: text('secret').notNull(),
+    is_active: boolean('is_active').notNull().default(true),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    deleted_at: deletedAt(),
+  },
+  (t) => [index('webhooks_site_idx').on(t.site_id, t.created_at).where(sql`${t.deleted_at} is null`)],
+)
+
+/**
+ * One event to one webhook: created by the fan-out in the transaction that marks the outbox event dispatched
+ * (unique per webhook and event: never twice), then sent and retried until a 2xx or the last attempt.
+ * Its id is the `webhook-id` header of every attempt.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: id(),
+    webhook_id: uuid('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    /** Outbox event; null for a test send. */
+    event_id: uuid('event_id'),
+    event_type: text('event_type').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** pending, succeeded, failed */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: ts('next_attempt_at').notNull().defaultNow(),
+    /** Claimed by a sender until then (a crashed sender's claim runs out). */
+    locked_until: ts('locked_until'),
+    created_at: createdAt(),
+    completed_at: ts('completed_at'),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_event_uq').on(t.webhook_id, t.event_id),
+    index('webhook_deliveries_due_idx').on(t.next_attempt_at).where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_completed_idx').on(t.completed_at),
+  ],
+)
+
+/** The delivery log: one row per attempt (decisions.md "Webhooks": the delivery record). */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: id(),
+    delivery_id: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    webhook_id: uuid('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    event_type: text('event_type').notNull(),
+    attempt: integer('attempt').notNull(),
+    status_code: integer('status_code'),
+    response_time_ms: integer('response_time_ms'),
+    error: text('error'),
+    success: boolean('success').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('webhook_attempts_webhook_idx').on(t.webhook_id, t.created_at), index('webhook_attempts_created_idx').on(t.created_at)],
+)
+
+export type WebhookRow = typeof webhooks.$inferSelect
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect
+export type WebhookAttemptRow = typeof webhookAttempts.$inferSelect

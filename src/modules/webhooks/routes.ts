@@ -1,0 +1,88 @@
+import type { AppPlugin } from '../../app.js'
+import { record, site } from '../../http/access.js'
+import { optionalBody } from '../../http/body.js'
+import { Paginated } from '../../http/pagination.js'
+import { Body, IdParams, NoContent, SiteParams, op } from '../../http/schemas.js'
+import { webhookEntity } from './entity.js'
+import { CreateWebhookBody, CreatedWebhook, DeliveryListQuery, UpdateWebhookBody, Webhook, WebhookDelivery, WebhookListQuery } from './schemas.js'
+import * as hooks from './service.js'
+
+const tags = ['Webhooks']
+
+const docs = {
+  list: 'Live webhooks of the site, newest first. The signing secret is never listed.',
+  create:
+    'The answer carries `secret` (`whsec_` + base64 of 32 random bytes) once; it is not shown again. Deliveries follow Standard Webhooks: ' +
+    'headers `webhook-id` (the same on every attempt of one delivery), `webhook-timestamp` and `webhook-signature` ' +
+    '(`v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the base64-decoded secret). Body: `{ type, timestamp, site_id, data }`. ' +
+    '`events` from the closed list; empty or omitted: every event. The URL must be http(s) without credentials; loopback, private, ' +
+    'link-local and metadata addresses are refused (400) here and again before every attempt after DNS resolution, unless ' +
+    '`ATRIUM_ALLOW_PRIVATE_WEBHOOK_TARGETS=true`; a host that does not resolve is refused too. Deliveries are retried with exponential ' +
+    'backoff and jitter, 6 attempts in all; a 2xx ends them; redirects are not followed.',
+  update: 'Partial update. A new URL is checked as on creation. The secret does not change.',
+  remove: 'Stops deliveries at once (pending ones are logged as failed); the delivery log is kept until retention.',
+  test: 'Sends one `webhook.test` payload now (signed, no retry) and answers the logged attempt: `success` false with the status code or error when the receiver refused it.',
+  deliveries:
+    'The delivery log, one record per attempt, newest first: status code, response time, error, attempt number, and `delivery_id` (the `webhook-id`). ' +
+    'Kept `ATRIUM_WEBHOOK_LOG_RETENTION_DAYS` (default 30) days.',
+}
+
+export const webhookRoutes: AppPlugin = async (app) => {
+  app.get(
+    '/sites/:site_id/webhooks',
+    { config: { access: site('Admin') }, schema: { ...op('listSiteWebhooks', 'List the webhooks of a site'), tags, description: docs.list, params: SiteParams, querystring: WebhookListQuery, response: { 200: Paginated(Webhook) } } },
+    (req) => hooks.list(req.ctx, req.params.site_id, req.query),
+  )
+
+  app.post(
+    '/sites/:site_id/webhooks',
+    {
+      config: { access: site('Admin'), secret: true },
+      schema: { ...op('createWebhook', 'Create a webhook'), tags, description: docs.create, params: SiteParams, body: CreateWebhookBody, response: { 201: CreatedWebhook } },
+    },
+    async (req, reply) => {
+      const created = await hooks.create(req.ctx, req.params.site_id, req.body)
+      return reply.code(201).send(created)
+    },
+  )
+
+  app.get(
+    '/webhooks/:id',
+    { config: { access: record(webhookEntity, 'Admin') }, schema: { ...op('getWebhook', 'Get a webhook'), tags, params: IdParams, response: { 200: Webhook } } },
+    (req) => hooks.get(req.ctx, req.params.id),
+  )
+
+  app.put(
+    '/webhooks/:id',
+    { config: { access: record(webhookEntity, 'Admin') }, schema: { ...op('updateWebhook', 'Update a webhook'), tags, description: docs.update, params: IdParams, body: UpdateWebhookBody, response: { 200: Webhook } } },
+    (req) => hooks.update(req.ctx, req.params.id, req.body),
+  )
+
+  app.delete(
+    '/webhooks/:id',
+    { config: { access: record(webhookEntity, 'Admin') }, schema: { ...op('deleteWebhook', 'Delete a webhook'), tags, description: docs.remove, params: IdParams, response: { 204: NoContent } } },
+    async (req, reply) => {
+      await hooks.remove(req.ctx, req.params.id)
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.post(
+    '/webhooks/:id/test',
+    {
+      config: { access: record(webhookEntity, 'Admin') },
+      preValidation: optionalBody,
+      schema: { ...op('testWebhook', 'Send a test delivery'), tags, description: docs.test, params: IdParams, body: Body({}), response: { 200: WebhookDelivery } },
+    },
+    (req) => hooks.test(req.ctx, req.params.id),
+  )
+
+  app.get(
+    '/webhooks/:id/deliveries',
+    {
+      config: { access: record(webhookEntity, 'Admin') },
+      schema: { ...op('listWebhookDeliveries', 'List the delivery log of a webhook'), tags, description: docs.deliveries, params: IdParams, querystring: DeliveryListQuery, response: { 200: Paginated(WebhookDelivery) } },
+    },
+    (req) => hooks.deliveries(req.ctx, req.params.id, req.query),
+  )
+}
