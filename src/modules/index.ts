@@ -37,6 +37,10 @@ import { documentEntity } from './documents/entity.js'
 import { documentFolderEntity, documentFolderRoutes } from './documents/folders.resource.js'
 import { documentLocalizationEntity } from './documents/localization.service.js'
 import { documentLocalizationRoutes } from './documents/localizations.routes.js'
+import { mediaEntity } from './media/entity.js'
+import { mediaFolderEntity } from './media/folders.resource.js'
+import { mediaRoutes } from './media/media.routes.js'
+import { mediaMetadataEntity } from './media/metadata.service.js'
 
 /** Every module, in registration order. A new module is one line here (plus its entities below). */
 export const modules: AppPlugin[] = [
@@ -62,6 +66,7 @@ export const modules: AppPlugin[] = [
   documentRoutes,
   documentLocalizationRoutes,
   blogDocumentRoutes,
+  mediaRoutes,
 ]
 
 /** Every entity: audit names, webhook events, and where records live for record() access. */
@@ -88,6 +93,9 @@ export const entities: Entity[] = [
   documentFolderEntity,
   documentEntity,
   documentLocalizationEntity,
+  mediaFolderEntity,
+  mediaEntity,
+  mediaMetadataEntity,
 ]
 
 /** Kinds of content items (taxonomy and attachments hang off them). */
