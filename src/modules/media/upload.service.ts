@@ -28,7 +28,7 @@ import { makeVariants, type ImageInfo } from './variants.service.js'
  * type comes from the bytes (415 outside the accepted list). Deduplication is per site: a site that already has a
  * live record with these bytes keeps it (200 when that is the answered site). Otherwise the bytes are copied into
  * storage under a new opaque key, variants are made inline from the spool file (variants.service.ts: a 24 MP JPEG of
- * 21.7 MB gets all four in about 0.55 s here, so no job queue; figures in the README), and one record per site is
+ * 21.7 MB gets all four in 0.3–0.55 s here, so no job queue; figures in the README), and one record per site is
  * written (each its own mutation: audit, media.created). The spool file is always removed; stored files that no
  * record ended up using (a concurrent identical upload won the race, an error) are removed too.
  *
