@@ -86,6 +86,19 @@ describe('POST /media/upload: records, dedup, variants', () => {
     expect(rows).toHaveLength(2)
   })
 
+  it('two identical uploads at once: one record (201 and 200), one stored file set', async () => {
+    const site = await makeSite(t)
+    const bytes = await image('png', 300, 300, 8)
+    const before = filesOnDisk(t)
+    const [r1, r2] = await Promise.all([uploadTo(t, site, bytes, 'race.png'), uploadTo(t, site, bytes, 'race.png')])
+    expect([r1.statusCode, r2.statusCode].sort()).toEqual([200, 201])
+    expect(r1.json<Media>().id).toBe(r2.json<Media>().id)
+    const rows = await t.dbh.db.select().from(media).where(eq(media.site_id, site.id))
+    expect(rows).toHaveLength(1)
+    // The original and its thumbnail only: the losing upload's copies were removed.
+    expect(filesOnDisk(t).filter((f) => !before.includes(f))).toHaveLength(2)
+  })
+
   it('makes variants never upscaled: 2400×1600 gets all four; 600×400 thumbnail and small only', async () => {
     const big = await uploaded(t, a, await image('jpeg', 2400, 1600, 3), 'big.jpg')
     expect({ w: big.width, h: big.height }).toEqual({ w: 2400, h: 1600 })
