@@ -119,6 +119,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
   app.addHook('onClose', async () => {
     await usage.stop()
     if (!opts.cache) await cache.close()
+    if (!opts.storage) storage.close?.()
   })
   return app
 }

@@ -30,7 +30,11 @@ export interface Config {
   /** Delivery logs and dispatched outbox events older than this are pruned. */
   webhookLogRetentionDays: number
   storage: 'local' | 's3'
+  /** ATRIUM_PUBLIC_URL: the service's own external base URL (media `public_url` is absolute when set). */
+  publicUrl: string | undefined
   s3: {
+    /** ATRIUM_S3_PUBLIC_URL: a public bucket or CDN base; media `public_url` points there when set. */
+    publicUrl: string | undefined
     endpoint: string | undefined
     bucket: string | undefined
     region: string | undefined
@@ -106,6 +110,14 @@ export function packageVersion(): string {
   return pkg.version ?? '0.0.0'
 }
 
+/** An absolute http(s) base URL without trailing slash. */
+function baseUrl(env: Env, name: string): string | undefined {
+  const v = str(env, name)
+  if (v === undefined) return undefined
+  if (!/^https?:\/\/[^\s/?#]+[^\s?#]*$/i.test(v)) throw new ConfigError(`${name} must be an absolute http(s) URL without query or fragment`)
+  return v.replace(/\/+$/, '')
+}
+
 /** Reads and validates the environment; throws ConfigError with a message naming the variable. */
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = str(env, 'DATABASE_URL')
@@ -144,7 +156,9 @@ export function loadConfig(env: Env = process.env): Config {
     webhookMaxInFlight: int(env, 'ATRIUM_WEBHOOK_MAX_IN_FLIGHT', 4, 1, 100),
     webhookLogRetentionDays: int(env, 'ATRIUM_WEBHOOK_LOG_RETENTION_DAYS', 30, 1, 3650),
     storage,
+    publicUrl: baseUrl(env, 'ATRIUM_PUBLIC_URL'),
     s3: {
+      publicUrl: baseUrl(env, 'ATRIUM_S3_PUBLIC_URL'),
       endpoint: str(env, 'ATRIUM_S3_ENDPOINT'),
       bucket: str(env, 'ATRIUM_S3_BUCKET'),
       region: str(env, 'ATRIUM_S3_REGION'),

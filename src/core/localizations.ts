@@ -46,7 +46,7 @@ export interface LocalizationSpec<T extends LocalizationTable, P> {
      * showing it. `records`: the records whose answers change, when not the parent itself (a page section's
      * localization changes the page's answers).
      */
-    changed(tx: Tx, parent: ParentRef<P>, now: Date): Promise<{ events: DomainEvent[]; siteIds: string[]; slugs?: string[]; records?: ReaderImpact['records'] }>
+    changed(tx: Tx, parent: ParentRef<P>, now: Date, ctx: Ctx): Promise<{ events: DomainEvent[]; siteIds: string[]; slugs?: string[]; records?: ReaderImpact['records'] }>
   }
 }
 
@@ -168,7 +168,7 @@ export function localizations<T extends LocalizationTable, P>(spec: Localization
           .values({ ...fieldsOf(body), locale_id: localeId, [keyName]: p.key, created_at: now, updated_at: now } as never)
           .returning()
         const created = inserted as Row<T>
-        const change = await parent.changed(tx, p, now)
+        const change = await parent.changed(tx, p, now, ctx)
         return { result: created, siteId: p.siteId, entityId: created.id, after: created, metadata: { [`${parent.entity.name}_id`]: p.id }, events: change.events, readers: impact(p, change) }
       })
     },
@@ -182,7 +182,7 @@ export function localizations<T extends LocalizationTable, P>(spec: Localization
           .where(eq(table.id, id))
           .returning()
         const after = updated as Row<T>
-        const change = await parent.changed(tx, p, now)
+        const change = await parent.changed(tx, p, now, ctx)
         return { result: after, siteId: p.siteId, entityId: id, before, after, metadata: { [`${parent.entity.name}_id`]: p.id }, events: change.events, readers: impact(p, change) }
       })
     },
@@ -191,7 +191,7 @@ export function localizations<T extends LocalizationTable, P>(spec: Localization
       await mutate(ctx, { entity, action: 'Delete' }, async (tx) => {
         const { loc: before, parent: p } = await lockedPair(tx, id)
         await tx.delete(from).where(and(eq(table.id, id)))
-        const change = await parent.changed(tx, p, now)
+        const change = await parent.changed(tx, p, now, ctx)
         return {
           result: undefined,
           siteId: p.siteId,

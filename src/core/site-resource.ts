@@ -50,7 +50,7 @@ export interface SiteResourceSpec<T extends SiteOwnedTable, W> {
   /** Rules checked in the transaction before a create or update is written (400s). */
   check?(tx: Tx, w: { siteId: string; values: Values<T>; before?: Row<T> }): Promise<void>
   /** Extra work in the delete transaction before the row goes (re-parenting children): events, metadata, other records' readers. */
-  onDelete?(tx: Tx, before: Row<T>, now: Date): Promise<{ events?: DomainEvent[]; metadata?: Record<string, unknown>; readers?: ReaderImpact }>
+  onDelete?(tx: Tx, before: Row<T>, now: Date, ctx: Ctx): Promise<{ events?: DomainEvent[]; metadata?: Record<string, unknown>; readers?: ReaderImpact }>
   /** Sites besides the owning one whose answers show the record (those carrying content tagged with it). */
   shownIn?(db: ReadDb, row: Row<T>): Promise<string[]>
   /**
@@ -319,7 +319,7 @@ function remover<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: 
       await spec.serialize?.(tx, current.site_id, 'delete')
       const before = (await io.lock(tx, id)) ?? notFound(entity)
       const now = ctx.clock.now()
-      const extra = (await spec.onDelete?.(tx, before, now)) ?? {}
+      const extra = (await spec.onDelete?.(tx, before, now, ctx)) ?? {}
       const shown = await io.sitesShowing(tx, before)
       if (io.soft) await tx.update(io.from).set({ deleted_at: now, updated_at: now }).where(eq(io.table.id, id))
       else await tx.delete(io.from).where(eq(io.table.id, id))

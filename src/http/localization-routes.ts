@@ -5,7 +5,6 @@ import { record } from './access.js'
 import type { Api } from './resource-routes.js'
 import { IdParams, NoContent, Uuid } from './schemas.js'
 
-const LocParams = Type.Object({ loc_id: Uuid })
 
 export interface LocalizationRoutesSpec {
   /** `/<parentPath>/{id}/localizations` and `/<parentPath>/localizations/{loc_id}`. */
@@ -17,6 +16,8 @@ export interface LocalizationRoutesSpec {
   need: { read: Requirement; create: Requirement; update: Requirement; delete: Requirement }
   /** POST creates or updates the locale's localization (201 created, 200 updated) instead of 409 for a second one. */
   upsert?: boolean
+  /** What the sub-resource is called when not "localizations" (media: `metadata`, `{metadata_id}`, listMediaMetadata). */
+  naming?: { segment: string; param: string; singular: string; plural: string }
 }
 
 /** The localization sub-resource of a localized record, as ordinary Fastify routes. */
@@ -24,24 +25,27 @@ export function localizationRoutes<T extends LocalizationTable, P>(app: Api, loc
   const parent = locs.parentEntity
   const noun = s.name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()
   const tags = [s.tag]
+  const { segment, param, singular, plural } = s.naming ?? { segment: 'localizations', param: 'loc_id', singular: 'Localization', plural: 'Localizations' }
+  const LocParams = Type.Object({ [param]: Uuid })
+  const locId = (req: { params: unknown }) => (req.params as Record<string, string>)[param] as string
 
   app.get(
-    `/${s.parentPath}/:id/localizations`,
+    `/${s.parentPath}/:id/${segment}`,
     {
       config: { access: record(parent, s.need.read) },
-      schema: { tags, operationId: `list${s.name}Localizations`, summary: `List the localizations of a ${noun}`, description: 'Default locale first, then by code.', params: IdParams, response: { 200: Type.Array(s.schemas.item) } },
+      schema: { tags, operationId: `list${s.name}${plural}`, summary: `List the ${plural.toLowerCase()} of a ${noun}`, description: 'Default locale first, then by code.', params: IdParams, response: { 200: Type.Array(s.schemas.item) } },
     },
     (req) => locs.list(req.ctx, req.params.id),
   )
 
   app.post(
-    `/${s.parentPath}/:id/localizations`,
+    `/${s.parentPath}/:id/${segment}`,
     {
       config: { access: record(parent, s.need.create) },
       schema: {
         tags,
-        operationId: `create${s.name}Localization`,
-        summary: `Add a localization to a ${noun}`,
+        operationId: `create${s.name}${singular}`,
+        summary: `Add ${singular === 'Localization' ? 'a localization' : singular.toLowerCase()} to a ${noun}`,
         description:
           `One per locale of the ${noun}'s owning site, named by \`locale_id\` or by code (\`"locale": "de"\`): a locale the site does not have is a 400; ` +
           (s.upsert ? 'a locale that already has a localization gets it updated (200).' : 'a locale that already has a localization a 409.'),
@@ -59,30 +63,30 @@ export function localizationRoutes<T extends LocalizationTable, P>(app: Api, loc
   )
 
   app.put(
-    `/${s.parentPath}/localizations/:loc_id`,
+    `/${s.parentPath}/${segment}/:${param}`,
     {
-      config: { access: record(locs.entity, s.need.update, 'loc_id') },
+      config: { access: record(locs.entity, s.need.update, param) },
       schema: {
         tags,
-        operationId: `update${s.name}Localization`,
-        summary: `Update a ${noun} localization`,
+        operationId: `update${s.name}${singular}`,
+        summary: `Update a ${noun} ${singular.toLowerCase()}`,
         description: 'Partial update of the texts; the locale cannot change.',
         params: LocParams,
         body: s.schemas.update,
         response: { 200: s.schemas.item },
       },
     },
-    (req) => locs.update(req.ctx, req.params.loc_id, req.body as Record<string, unknown>),
+    (req) => locs.update(req.ctx, locId(req), req.body as Record<string, unknown>),
   )
 
   app.delete(
-    `/${s.parentPath}/localizations/:loc_id`,
+    `/${s.parentPath}/${segment}/:${param}`,
     {
-      config: { access: record(locs.entity, s.need.delete, 'loc_id') },
-      schema: { tags, operationId: `delete${s.name}Localization`, summary: `Delete a ${noun} localization`, params: LocParams, response: { 204: NoContent } },
+      config: { access: record(locs.entity, s.need.delete, param) },
+      schema: { tags, operationId: `delete${s.name}${singular}`, summary: `Delete a ${noun} ${singular.toLowerCase()}`, params: LocParams, response: { 204: NoContent } },
     },
     async (req, reply) => {
-      await locs.remove(req.ctx, req.params.loc_id)
+      await locs.remove(req.ctx, locId(req))
       return reply.code(204).send(null)
     },
   )

@@ -241,6 +241,7 @@ const TAGS = [
   { name: 'Content templates', description: 'Named starting points for new blogs and pages: free JSON a create with `template_id` fills fields from.' },
   { name: 'Documents', description: 'Downloadable documents (links or stored files), their folders, localizations and attachment to blogs.' },  { name: 'Audit', description: 'Audit entries of every write, field-level change history, and revert of chosen fields.' },
   { name: 'Webhooks', description: 'Signed (Standard Webhooks) HTTP POST deliveries of content events, retried with backoff, with a delivery log.' },
+  { name: 'Media', description: 'The media library: uploads (type from the bytes, deduplication, image variants), external records, per-locale metadata, folders, and the public file route.' },
 ]
 
 const DESCRIPTION =

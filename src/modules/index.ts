@@ -44,6 +44,10 @@ import { legalRoutes } from './legal/routes.js'
 import { auditRoutes } from './audit/routes.js'
 import { webhookEntity } from './webhooks/entity.js'
 import { webhookRoutes } from './webhooks/routes.js'
+import { mediaEntity } from './media/entity.js'
+import { mediaFolderEntity } from './media/folders.resource.js'
+import { mediaRoutes } from './media/media.routes.js'
+import { mediaMetadataEntity } from './media/metadata.service.js'
 
 /** Every module, in registration order. A new module is one line here (plus its entities below). */
 export const modules: AppPlugin[] = [
@@ -73,6 +77,7 @@ export const modules: AppPlugin[] = [
   legalRoutes,
   auditRoutes,
   webhookRoutes,
+  mediaRoutes,
 ]
 
 /** Every entity: audit names, webhook events, and where records live for record() access. */
@@ -105,6 +110,9 @@ export const entities: Entity[] = [
   legalGroupEntity,
   legalItemEntity,
   webhookEntity,
+  mediaFolderEntity,
+  mediaEntity,
+  mediaMetadataEntity,
 ]
 
 /** Kinds of content items (taxonomy and attachments hang off them). */

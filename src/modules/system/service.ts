@@ -62,8 +62,14 @@ async function storage(deps: Deps): Promise<StorageHealth> {
   const start = performance.now()
   const provider = deps.config.storage
   if (provider === 's3') {
-    // Object stores report no capacity; reachability is checked once the media module owns the client.
-    return { name: 'storage', status: 'disabled', latency_ms: 0, provider, total_bytes: null, available_bytes: null, used_percent: null, error: null }
+    // Object stores report no capacity: reachability of the bucket (HeadBucket) only.
+    try {
+      await deps.storage.check?.()
+      return { name: 'storage', status: 'up', latency_ms: Math.round(performance.now() - start), provider, total_bytes: null, available_bytes: null, used_percent: null, error: null }
+    } catch (err) {
+      deps.log.warn({ err, service: 'storage' }, 'health check failed')
+      return { name: 'storage', status: 'down', latency_ms: Math.round(performance.now() - start), provider, total_bytes: null, available_bytes: null, used_percent: null, error: publicReason(err) }
+    }
   }
   try {
     const s = await statfs(deps.config.dataDir).catch(() => statfs('.'))

@@ -60,6 +60,10 @@ export interface Storage {
   /** Removes the object; no error when there is none. */
   delete(key: string): Promise<void>
   exists(key: string): Promise<boolean>
+  /** Reachability check for health (object stores); absent: nothing to check beyond the filesystem. */
+  check?(): Promise<void>
+  /** Releases connections at shutdown. */
+  close?(): void
 }
 
 /** Throws on a key that is not one newStorageKey() could have made (a bug, never client input). */

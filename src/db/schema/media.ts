@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm'
+import { bigint, boolean, type AnyPgColumn, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, deletedAt, id, updatedAt } from './columns.js'
+import { locales, sites } from './sites.js'
+
+/** Media folders of a site (decisions.md "Media": fields like document folders): a tree by parent_id, soft-deleted. */
+export const mediaFolders = pgTable(
+  'media_folders',
+  {
+    id: id(),
+    site_id: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    parent_id: uuid('parent_id').references((): AnyPgColumn => mediaFolders.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    display_order: integer('display_order').notNull().default(0),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    deleted_at: deletedAt(),
+  },
+  (t) => [
+    index('media_folders_site_idx').on(t.site_id, t.display_order).where(sql`${t.deleted_at} is null`),
+    index('media_folders_parent_idx').on(t.parent_id),
+  ],
+)
+
+/** A stored variant of an image (never sent as is: the presenter turns `key` into `public_url`). */
+export interface StoredVariant {
+  variant: 'thumbnail' | 'small' | 'medium' | 'large'
+  width: number
+  height: number
+  size_bytes: number
+  mime_type: string
+  key: string
+}
+
+/**
+ * Media records: an uploaded file (`storage_key`, an opaque key of platform/storage; never sent) or an external
+ * file (`external_url`, POST /media). Live records of one site with the same bytes share one stored file and its
+ * variants. `search_text` is the filename and every locale's alt text, caption and title, folded to lower-case
+ * words (kept by the service), searched through a full-text GIN index.
+ */
+export const media = pgTable(
+  'media',
+  {
+    id: id(),
+    site_id: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    folder_id: uuid('folder_id').references(() => mediaFolders.id, { onDelete: 'set null' }),
+    filename: text('filename').notNull(),
+    mime_type: text('mime_type').notNull(),
+    mime_category: text('mime_category').$type<'image' | 'video' | 'audio' | 'document' | 'archive'>().notNull(),
+    size_bytes: bigint('size_bytes', { mode: 'number' }),
+    checksum: text('checksum'),
+    width: integer('width'),
+    height: integer('height'),
+    is_global: boolean('is_global').notNull().default(false),
+    storage_key: text('storage_key'),
+    external_url: text('external_url'),
+    variants: jsonb('variants').$type<StoredVariant[]>().notNull().default([]),
+    search_text: text('search_text').notNull().default(''),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    deleted_at: deletedAt(),
+  },
+  (t) => [
+    index('media_site_idx').on(t.site_id, t.created_at).where(sql`${t.deleted_at} is null`),
+    index('media_site_category_idx').on(t.site_id, t.mime_category, t.created_at).where(sql`${t.deleted_at} is null`),
+    index('media_folder_idx').on(t.folder_id).where(sql`${t.deleted_at} is null`),
+    index('media_site_checksum_idx').on(t.site_id, t.checksum).where(sql`${t.deleted_at} is null and ${t.checksum} is not null`),
+    index('media_storage_key_idx').on(t.storage_key).where(sql`${t.storage_key} is not null`),
+    index('media_search_idx').using('gin', sql`to_tsvector('simple', ${t.search_text})`).where(sql`${t.deleted_at} is null`),
+  ],
+)
+
+/** Alt text, caption and title of a media record per locale of its site. */
+export const mediaMetadata = pgTable(
+  'media_metadata',
+  {
+    id: id(),
+    media_id: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    locale_id: uuid('locale_id')
+      .notNull()
+      .references(() => locales.id, { onDelete: 'cascade' }),
+    alt_text: text('alt_text'),
+    caption: text('caption'),
+    title: text('title'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex('media_metadata_media_locale_uq').on(t.media_id, t.locale_id), index('media_metadata_locale_idx').on(t.locale_id)],
+)
+
+export type MediaFolderRow = typeof mediaFolders.$inferSelect
+export type MediaRow = typeof media.$inferSelect
+export type MediaMetadataRow = typeof mediaMetadata.$inferSelect

@@ -1,0 +1,7 @@
+import { defineEntity } from '../../core/entities.js'
+import { crudEvents } from '../../core/events.js'
+import { siteOwned } from '../../core/scopes.js'
+import { media } from '../../db/schema/media.js'
+
+/** Media records, audited as `media`, firing media.created / media.updated / media.deleted. */
+export const mediaEntity = defineEntity({ name: 'media', label: 'media', events: crudEvents('media'), scope: siteOwned(media) })

@@ -1,0 +1,200 @@
+import multipart from '@fastify/multipart'
+import type { Readable } from 'node:stream'
+import { Type } from 'typebox'
+import type { AppPlugin } from '../../app.js'
+import { bodySites, level, publicAccess, record, site } from '../../http/access.js'
+import { localizationRoutes } from '../../http/localization-routes.js'
+import { Paginated } from '../../http/pagination.js'
+import type { Api } from '../../http/resource-routes.js'
+import { IdParams, NoContent, SiteParams, op } from '../../http/schemas.js'
+import { unsupportedType } from '../../http/errors.js'
+import { mediaEntity } from './entity.js'
+import { mediaFolderRoutes } from './folders.resource.js'
+import * as svc from './media.service.js'
+import { mediaMetadataKit } from './metadata.service.js'
+import { CreateMediaBody, CreateMediaMetadataBody, Media, MediaDetail, MediaListQuery, MediaMetadata, UpdateMediaBody, UpdateMediaMetadataBody } from './schemas.js'
+import * as uploads from './upload.service.js'
+
+const tags = ['Media']
+const FileBytes = Type.Unsafe<Readable>(Type.String({ format: 'binary', description: 'The file or variant' }))
+const FileParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200, description: 'The opaque file name of a `public_url`' }) })
+/** Files and variants never change under a key: a year, immutable. */
+const FILE_CACHE = 'public, max-age=31536000, immutable'
+const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
+/** Field parts before the file: a handful of short values. */
+const FORM_LIMITS = { fields: 10, fieldSize: 16 * 1024, files: 1, parts: 12, fileSize: Number.MAX_SAFE_INTEGER }
+
+function listRoutes(app: Api): void {
+  app.get(
+    '/sites/:site_id/media',
+    {
+      config: { access: site('Read') },
+      schema: {
+        ...op('listSiteMedia', 'List the media of a site'),
+        tags,
+        description:
+          'Live media, newest first. `search`: every word must begin a word of the filename or of any locale\'s alt text, caption or title ' +
+          '(case-insensitive; full-text index, no stemming). `mime_category`: image, video, audio, document or archive. `folder_id`: only ' +
+          'the media directly in that folder.',
+        params: SiteParams,
+        querystring: MediaListQuery,
+        response: { 200: Paginated(Media) },
+      },
+    },
+    (req) => svc.list(req.ctx, req.params.site_id, req.query),
+  )
+}
+
+function recordRoutes(app: Api): void {
+  app.get(
+    '/media/:id',
+    {
+      config: { access: record(mediaEntity, 'Read') },
+      schema: { ...op('getMedia', 'Get a media record with its variants and metadata'), tags, params: IdParams, response: { 200: MediaDetail } },
+    },
+    (req) => svc.get(req.ctx, req.params.id),
+  )
+
+  app.post(
+    '/media',
+    {
+      config: { access: bodySites('site_id', 'Author') },
+      schema: {
+        ...op('createMedia', 'Create a media record of an external file'),
+        tags,
+        description:
+          'The JSON metadata record of the spec: a file kept elsewhere, named by `url` (http or https); nothing is fetched or stored, ' +
+          '`public_url` is the URL, `checksum` null and `variants` empty. `mime_type` is as declared and must be an accepted type (415); ' +
+          '`filename` defaults to the URL\'s last path segment. `is_global` needs Master on the site. Upload files with POST /media/upload.',
+        body: CreateMediaBody,
+        response: { 201: Media },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await svc.createExternal(req.ctx, req.body)),
+  )
+
+  app.put(
+    '/media/:id',
+    {
+      config: { access: record(mediaEntity, 'Author') },
+      schema: {
+        ...op('updateMedia', 'Update a media record'),
+        tags,
+        description: 'Partial update of `filename` (sanitised), `folder_id` (a folder of the same site, or null) and `is_global` (changing it needs Master). A new file is a new upload.',
+        params: IdParams,
+        body: UpdateMediaBody,
+        response: { 200: Media },
+      },
+    },
+    (req) => svc.update(req.ctx, req.params.id, req.body),
+  )
+
+  app.delete(
+    '/media/:id',
+    {
+      config: { access: record(mediaEntity, 'Author') },
+      schema: {
+        ...op('deleteMedia', 'Delete a media record'),
+        tags,
+        description: 'Soft delete: the record and its files answer 404 from now on; the stored file and its variants are removed unless another live record uses them.',
+        params: IdParams,
+        response: { 204: NoContent },
+      },
+    },
+    async (req, reply) => {
+      await svc.remove(req.ctx, req.params.id)
+      return reply.code(204).send(null)
+    },
+  )
+}
+
+function uploadRoute(app: Api): void {
+  app.post(
+    '/media/upload',
+    {
+      config: { access: level('Write') },
+      schema: {
+        ...op('uploadMedia', 'Upload a file'),
+        tags,
+        consumes: ['multipart/form-data'],
+        description:
+          'multipart/form-data with the fields `site_ids` (a JSON array of site UUIDs, as text; Author on each), `folder_id` (optional: a ' +
+          'media folder of one of the sites) and `is_global` (optional true/false, default false; true needs Master), then the `file` part ' +
+          '(fields sent after the file are not read). The file is streamed to storage while its SHA-256 is computed; past the smallest ' +
+          '`max_upload_bytes` of the sites: 413 and nothing kept. The type is detected from the bytes, never from the name or declared type: ' +
+          'images (JPEG, PNG, WebP, GIF, SVG, TIFF, BMP, ICO), video (MP4, WebM, OGG, AVI, MOV), audio (MP3, WAV, OGG, AAC, FLAC), PDF, ' +
+          'Markdown (by its .md name), plain text and archives (ZIP, gzip, tar, 7z, RAR, bzip2, xz, zstd); anything else 415. The same bytes ' +
+          'already live in the (first) site: 200 with that record; else 201 with the new record and its variants (thumbnail in a 150 px box, ' +
+          'small 480, medium 960, large 1920 px wide, never upscaled; none for SVG, animated or undecodable images). Several sites: one ' +
+          'record per site sharing the file; the answer is the first site\'s.',
+        response: { 200: Media, 201: Media },
+      },
+    },
+    async (req, reply) => {
+      if (!req.isMultipart()) unsupportedType('Send multipart/form-data with the fields site_ids, folder_id, is_global and then file')
+      const fields: Record<string, string | undefined> = {}
+      let file: uploads.UploadInput['file']
+      for await (const part of req.parts({ limits: FORM_LIMITS })) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file') {
+            part.file.resume()
+            continue
+          }
+          file = { name: part.filename, stream: part.file }
+          break
+        }
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value
+      }
+      const out = await uploads.upload(req.ctx, { fields, file })
+      return reply.code(out.created ? 201 : 200).send(out.media)
+    },
+  )
+}
+
+function fileRoute(app: Api): void {
+  app.get(
+    '/media/files/:name',
+    {
+      config: { access: publicAccess },
+      schema: {
+        ...op('getMediaFile', 'Get a stored media file or variant (no authentication)'),
+        tags,
+        description:
+          'The bytes of a live record\'s file or variant, by the opaque name in its `public_url`, with `Cache-Control: ' +
+          `${FILE_CACHE}\` (a name never changes content), \`X-Content-Type-Options: nosniff\`, and for SVG \`Content-Security-Policy: ${SVG_CSP}\`. ` +
+          'A deleted record\'s files: 404.',
+        params: FileParams,
+        produces: ['application/octet-stream'],
+        response: { 200: FileBytes },
+      },
+    },
+    async (req, reply) => {
+      const out = await svc.file(req.ctx, req.params.name)
+      if (out.mime === 'image/svg+xml') reply.header('content-security-policy', SVG_CSP)
+      return reply
+        .header('content-type', out.mime.startsWith('text/') ? `${out.mime}; charset=utf-8` : out.mime)
+        .header('content-length', out.size)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', FILE_CACHE)
+        .send(out.stream)
+    },
+  )
+}
+
+export const mediaRoutes: AppPlugin = async (app) => {
+  await app.register(multipart, { limits: FORM_LIMITS })
+  listRoutes(app)
+  recordRoutes(app)
+  uploadRoute(app)
+  fileRoute(app)
+  mediaFolderRoutes(app)
+  localizationRoutes(app, mediaMetadataKit, {
+    parentPath: 'media',
+    tag: 'Media',
+    name: 'Media',
+    naming: { segment: 'metadata', param: 'metadata_id', singular: 'Metadata', plural: 'Metadata' },
+    schemas: { item: MediaMetadata, create: CreateMediaMetadataBody, update: UpdateMediaMetadataBody },
+    // The spec lists Read for the metadata writes: writes need Author (decisions.md "Permissions beyond the tables").
+    need: { read: 'Read', create: 'Author', update: 'Author', delete: 'Author' },
+  })
+}

@@ -1,0 +1,198 @@
+import type { Readable } from 'node:stream'
+import { requireSite } from '../../core/access.js'
+import type { Ctx } from '../../core/context.js'
+import { mutate } from '../../core/mutation.js'
+import type { ReadDb, Tx } from '../../db/client.js'
+import type { MediaRow } from '../../db/schema/media.js'
+import { notFound, unsupportedType, validation } from '../../http/errors.js'
+import { paginate, pageWindow, type Page } from '../../http/pagination.js'
+import { STORAGE_KEY } from '../../platform/storage/index.js'
+import { cleanFileName } from '../documents/files.service.js'
+import { mediaEntity } from './entity.js'
+import * as q from './media.queries.js'
+import { mediaMetadataKit } from './metadata.service.js'
+import { presentMedia } from './present.service.js'
+import type { CreateMediaBody, Media, MediaDetail, MediaListQuery, MediaMetadata, UpdateMediaBody } from './schemas.js'
+import { searchQuery, searchText } from './search.service.js'
+import { categoryOf } from './types.service.js'
+
+/*
+ * Media records (decisions.md "Media"). Uploads are in upload.service.ts; here: the list (search, mime_category,
+ * folder), the record with variants and metadata, external records (POST /media: a file kept elsewhere, named by
+ * URL, nothing fetched or stored), updates, soft delete (the stored file and its variants are removed after the
+ * commit unless another live record uses them) and the public file route. `is_global` needs Master on the site.
+ */
+
+const liveOr404 = async (ctx: Ctx, id: string) => (await q.findLiveMedia(ctx.db, id)) ?? notFound(mediaEntity)
+
+export async function list(ctx: Ctx, siteId: string, query: MediaListQuery): Promise<Page<Media>> {
+  const { limit, offset } = pageWindow(query)
+  const { rows, total } = await q.listMedia(ctx.db, siteId, { folderId: query.folder_id, category: query.mime_category, tsquery: searchQuery(query.search) }, limit, offset)
+  return paginate(rows.map((r) => presentMedia(ctx, r)), total, query)
+}
+
+export async function get(ctx: Ctx, id: string): Promise<MediaDetail> {
+  const row = await liveOr404(ctx, id)
+  const metadata = (await mediaMetadataKit.ofKey(ctx.db, id)) as MediaMetadata[]
+  return { ...presentMedia(ctx, row), metadata }
+}
+
+/** 400 on folder_id unless it names a live folder of the site. */
+export async function checkFolder(db: ReadDb, siteId: string, folderId: string | null | undefined): Promise<void> {
+  if (!folderId) return
+  const folder = await q.findFolder(db, folderId)
+  if (!folder || folder.site_id !== siteId) validation('folder_id', 'must be a media folder of the same site')
+}
+
+/** is_global marks a record for every site's use: Master (Owner) on the owning site. */
+export async function checkGlobal(ctx: Ctx, siteId: string, isGlobal: boolean | undefined): Promise<void> {
+  if (isGlobal) await requireSite(ctx, siteId, 'Master')
+}
+
+/** The file name of an external URL: its last path segment, or `file`. */
+function nameOfUrl(url: string): string {
+  try {
+    const last = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '')
+    return last.trim() === '' ? 'file' : last
+  } catch {
+    return 'file'
+  }
+}
+
+/** POST /media: a record of an external file (see the header). 201. */
+export async function createExternal(ctx: Ctx, body: CreateMediaBody): Promise<Media> {
+  const category = categoryOf(body.mime_type) ?? unsupportedType(`Type ${body.mime_type} is not accepted: images, video, audio, PDF, Markdown, plain text and archives are`)
+  await checkGlobal(ctx, body.site_id, body.is_global)
+  const filename = cleanName(body.filename ?? nameOfUrl(body.url))
+  const now = ctx.clock.now()
+  return mutate(ctx, { entity: mediaEntity, action: 'Create' }, async (tx) => {
+    await checkFolder(tx, body.site_id, body.folder_id)
+    const row = await q.insertMedia(tx, {
+      site_id: body.site_id,
+      folder_id: body.folder_id ?? null,
+      filename,
+      mime_type: body.mime_type,
+      mime_category: category,
+      size_bytes: body.size_bytes ?? null,
+      width: body.width ?? null,
+      height: body.height ?? null,
+      is_global: body.is_global ?? false,
+      external_url: body.url,
+      search_text: searchText(filename, []),
+      created_at: now,
+      updated_at: now,
+    })
+    return created(ctx, row)
+  })
+}
+
+/** The mutation result of a new record (shared with uploads). */
+export function created(ctx: Ctx, row: MediaRow) {
+  const item = presentMedia(ctx, row)
+  return {
+    result: item,
+    siteId: row.site_id,
+    entityId: row.id,
+    metadata: { filename: row.filename, mime_type: row.mime_type, size_bytes: row.size_bytes, checksum: row.checksum, external_url: row.external_url },
+    events: [{ type: 'media.created' as const, siteId: row.site_id, data: item }],
+    readers: { records: [{ entity: mediaEntity, id: row.id, siteIds: [row.site_id] }], lists: [row.site_id] },
+  }
+}
+
+/** A client's file name, sanitised (400 on `filename` when nothing is left). */
+export function cleanName(name: string): string {
+  try {
+    return cleanFileName(name)
+  } catch {
+    return validation('filename', 'must name a file (not only directories, dots or control characters)')
+  }
+}
+
+export async function update(ctx: Ctx, id: string, body: UpdateMediaBody): Promise<Media> {
+  const current = await liveOr404(ctx, id)
+  if (body.is_global !== undefined && body.is_global !== current.is_global) await requireSite(ctx, current.site_id, 'Master')
+  return mutate(ctx, { entity: mediaEntity, action: 'Update' }, async (tx) => {
+    const before = (await q.lockMedia(tx, id)) ?? notFound(mediaEntity)
+    await checkFolder(tx, before.site_id, body.folder_id)
+    const filename = body.filename !== undefined ? cleanName(body.filename) : undefined
+    const after = await q.updateMedia(tx, id, {
+      ...(filename !== undefined ? { filename, search_text: searchText(filename, await q.metadataTexts(tx, id)) } : {}),
+      ...(body.folder_id !== undefined ? { folder_id: body.folder_id } : {}),
+      ...(body.is_global !== undefined ? { is_global: body.is_global } : {}),
+      updated_at: ctx.clock.now(),
+    })
+    const item = presentMedia(ctx, after)
+    return {
+      result: item,
+      siteId: after.site_id,
+      entityId: id,
+      before: presentMedia(ctx, before),
+      after: item,
+      events: [{ type: 'media.updated', siteId: after.site_id, data: item }],
+      readers: { records: [{ entity: mediaEntity, id, siteIds: [after.site_id] }], lists: [after.site_id] },
+    }
+  })
+}
+
+/** Keys of a record's stored file and variants. */
+export const keysOf = (row: Pick<MediaRow, 'storage_key' | 'variants'>): string[] => (row.storage_key ? [row.storage_key, ...row.variants.map((v) => v.key)] : [])
+
+/** Removes stored files; a failure is logged (an orphaned file), never the caller's problem. */
+export async function removeFiles(ctx: Ctx, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    try {
+      await ctx.deps.storage.delete(key)
+    } catch (err) {
+      ctx.log.warn({ err, key }, 'could not remove a stored media file')
+    }
+  }
+}
+
+/** Soft delete; the stored file and its variants go unless another live record uses them (decided under a lock). */
+export async function remove(ctx: Ctx, id: string): Promise<void> {
+  let unused: string[] = []
+  await mutate(ctx, { entity: mediaEntity, action: 'Delete' }, async (tx: Tx) => {
+    const before = (await q.lockMedia(tx, id)) ?? notFound(mediaEntity)
+    const now = ctx.clock.now()
+    if (before.storage_key && before.checksum) await q.lockStoredFile(tx, before.site_id, before.checksum)
+    await q.softDeleteMedia(tx, id, now)
+    unused = before.storage_key && !(await q.fileInUse(tx, before.storage_key, id)) ? keysOf(before) : []
+    return {
+      result: undefined,
+      siteId: before.site_id,
+      entityId: id,
+      before: { deleted_at: null },
+      after: { deleted_at: now },
+      metadata: { filename: before.filename, checksum: before.checksum, files_removed: unused.length },
+      events: [{ type: 'media.deleted', siteId: before.site_id, data: presentMedia(ctx, before) }],
+      readers: { records: [{ entity: mediaEntity, id, siteIds: [before.site_id] }], lists: [before.site_id] },
+    }
+  })
+  await removeFiles(ctx, unused)
+}
+
+/** The last segment of a key as sent in /media/files/{name}: the key's random id, an optional variant and extension. */
+const FILE_NAME = /^[A-Za-z0-9_-]{16,120}(?:\.[A-Za-z0-9]{1,10})?$/
+const VARIANT_SUFFIX = /-(thumbnail|small|medium|large)\.(jpg|webp)$/
+
+export interface ServedFile {
+  stream: Readable
+  size: number
+  mime: string
+}
+
+/**
+ * GET /media/files/{name}: the bytes of a live record's file or variant (404 for anything else, including files of
+ * deleted records not yet removed). One indexed look-up by the original's key.
+ */
+export async function file(ctx: Ctx, name: string): Promise<ServedFile> {
+  if (!FILE_NAME.test(name)) notFound('file')
+  const key = `media/${name.slice(0, 2)}/${name}`
+  if (!STORAGE_KEY.test(key)) notFound('file')
+  const variant = VARIANT_SUFFIX.exec(name)
+  const original = variant ? key.slice(0, -variant[0].length) : key
+  const row = (await q.liveMediaByKey(ctx.db, original)) ?? notFound('file')
+  const mime = variant ? (row.variants.find((v) => v.key === key)?.mime_type ?? notFound('file')) : row.mime_type
+  const obj = (await ctx.deps.storage.get(key)) ?? notFound('file')
+  return { stream: obj.stream, size: obj.size, mime }
+}

@@ -1,0 +1,26 @@
+import type { Ctx } from '../../core/context.js'
+import type { MediaRow } from '../../db/schema/media.js'
+import { pickMedia, type Media } from './schemas.js'
+
+/*
+ * public_url of stored files (decisions.md "Media"): `/api/v1/media/files/{name}` (absolute under ATRIUM_PUBLIC_URL
+ * when set), or with S3 and ATRIUM_S3_PUBLIC_URL `<that base>/<storage key>` (a public bucket or CDN). `name` is the
+ * last segment of the opaque storage key; the route rebuilds the key from it.
+ */
+
+export const fileName = (key: string): string => key.slice(key.lastIndexOf('/') + 1)
+
+export function fileUrl(ctx: Ctx, key: string): string {
+  const { config } = ctx.deps
+  if (ctx.deps.storage.kind === 's3' && config.s3.publicUrl) return `${config.s3.publicUrl}/${key}`
+  return `${config.publicUrl ?? ''}/api/v1/media/files/${fileName(key)}`
+}
+
+/** The wire form of a media record. */
+export function presentMedia(ctx: Ctx, row: MediaRow): Media {
+  return pickMedia({
+    ...row,
+    public_url: row.storage_key ? fileUrl(ctx, row.storage_key) : (row.external_url ?? ''),
+    variants: row.variants.map((v) => ({ variant: v.variant, width: v.width, height: v.height, size_bytes: v.size_bytes, mime_type: v.mime_type, public_url: fileUrl(ctx, v.key) })),
+  })
+}

@@ -1,0 +1,107 @@
+import { Type, type Static } from 'typebox'
+import { PageQuerySchema } from '../../http/pagination.js'
+import { Body, LocalizationBody, Nullable, PatchBody, Timestamp, Uuid, presenter } from '../../http/schemas.js'
+
+/*
+ * Wire format of media records, their variants, per-locale metadata and media folders (decisions.md "Media").
+ */
+
+export const MIME_CATEGORIES = ['image', 'video', 'audio', 'document', 'archive'] as const
+export type MimeCategory = (typeof MIME_CATEGORIES)[number]
+export const VARIANT_NAMES = ['thumbnail', 'small', 'medium', 'large'] as const
+
+const MimeCategorySchema = Type.Union([Type.Literal('image'), Type.Literal('video'), Type.Literal('audio'), Type.Literal('document'), Type.Literal('archive')])
+
+const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Display name (not blank)' })
+const DisplayOrder = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000, description: 'Ascending sort key' })
+const FileName = Type.String({ minLength: 1, maxLength: 255, description: 'The file name; directories and control characters are removed' })
+const HttpUrl = Type.String({ minLength: 1, maxLength: 2000, pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+[^\\s]*$', description: 'An absolute http(s) URL' })
+
+export const MediaFolder = Type.Object(
+  { id: Uuid, site_id: Uuid, parent_id: Nullable(Uuid), name: Type.String(), display_order: Type.Integer(), created_at: Timestamp, updated_at: Timestamp },
+  { $id: 'MediaFolder' },
+)
+export type MediaFolder = Static<typeof MediaFolder>
+export const presentMediaFolder = presenter(MediaFolder)
+export const CreateMediaFolderBody = Body({ name: Name, parent_id: Type.Optional(Nullable(Uuid)), display_order: Type.Optional(DisplayOrder) })
+export const UpdateMediaFolderBody = PatchBody({ name: Name, parent_id: Nullable(Uuid), display_order: DisplayOrder })
+export const MediaFolderListQuery = Type.Object({})
+
+export const MediaVariant = Type.Object(
+  {
+    variant: Type.Union([Type.Literal('thumbnail'), Type.Literal('small'), Type.Literal('medium'), Type.Literal('large')]),
+    width: Type.Integer(),
+    height: Type.Integer(),
+    size_bytes: Type.Integer(),
+    mime_type: Type.String(),
+    public_url: Type.String(),
+  },
+  { $id: 'MediaVariant' },
+)
+export type MediaVariant = Static<typeof MediaVariant>
+
+export const Media = Type.Object(
+  {
+    id: Uuid,
+    site_id: Uuid,
+    folder_id: Nullable(Uuid),
+    filename: Type.String({ description: 'The uploaded name, sanitised (last path segment, no control characters)' }),
+    mime_type: Type.String({ description: 'Uploads: detected from the bytes; external records: as declared' }),
+    mime_category: MimeCategorySchema,
+    size_bytes: Nullable(Type.Integer({ description: 'Uploads: bytes; external records: as declared, or null' })),
+    checksum: Nullable(Type.String({ description: 'SHA-256 of the bytes, lowercase hex; null for external records' })),
+    width: Nullable(Type.Integer()),
+    height: Nullable(Type.Integer()),
+    is_global: Type.Boolean(),
+    public_url: Type.String({ description: 'Where the file is served: GET /media/files/{key} (absolute with ATRIUM_PUBLIC_URL), the S3 public base, or the external URL' }),
+    variants: Type.Array(MediaVariant, { description: 'thumbnail, small, medium, large (only sizes below the original; none for SVG, animated or undecodable images)' }),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { $id: 'Media' },
+)
+export type Media = Static<typeof Media>
+export const pickMedia = presenter(Media)
+
+export const MediaMetadata = Type.Object(
+  { id: Uuid, media_id: Uuid, locale_id: Uuid, alt_text: Nullable(Type.String()), caption: Nullable(Type.String()), title: Nullable(Type.String()) },
+  { $id: 'MediaMetadata' },
+)
+export type MediaMetadata = Static<typeof MediaMetadata>
+
+export const MediaDetail = Type.Object({ ...Media.properties, metadata: Type.Array(MediaMetadata) }, { $id: 'MediaDetail' })
+export type MediaDetail = Static<typeof MediaDetail>
+
+export const CreateMediaBody = Body(
+  {
+    site_id: Uuid,
+    url: HttpUrl,
+    mime_type: Type.String({ minLength: 3, maxLength: 100, pattern: '^[a-z0-9.+-]+/[a-z0-9.+-]+$', description: 'The type of the external file; must be an accepted type (415)' }),
+    filename: Type.Optional(FileName),
+    folder_id: Type.Optional(Nullable(Uuid)),
+    is_global: Type.Optional(Type.Boolean({ description: 'Needs Master on the site' })),
+    width: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1_000_000 }))),
+    height: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1_000_000 }))),
+    size_bytes: Type.Optional(Nullable(Type.Integer({ minimum: 0 }))),
+  },
+  'A record of a file kept elsewhere (an external URL): nothing is fetched or stored.',
+)
+export type CreateMediaBody = Static<typeof CreateMediaBody>
+
+export const UpdateMediaBody = PatchBody({ filename: FileName, folder_id: Nullable(Uuid), is_global: Type.Boolean() })
+export type UpdateMediaBody = Static<typeof UpdateMediaBody>
+
+export const MediaListQuery = PageQuerySchema(20, {
+  search: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Words (prefixes) found in the filename or any locale\'s alt text, caption or title; all must match' })),
+  mime_category: Type.Optional(MimeCategorySchema),
+  folder_id: Type.Optional(Type.String({ format: 'uuid', description: 'Only the media directly in this folder' })),
+})
+export type MediaListQuery = Static<typeof MediaListQuery>
+
+const metadataProps = {
+  alt_text: Nullable(Type.String({ maxLength: 1000 })),
+  caption: Nullable(Type.String({ maxLength: 5000 })),
+  title: Nullable(Type.String({ maxLength: 500 })),
+}
+export const CreateMediaMetadataBody = LocalizationBody(metadataProps)
+export const UpdateMediaMetadataBody = PatchBody(metadataProps)

@@ -1,0 +1,15 @@
+/** The part of s3rver (an S3-compatible server for tests, no types of its own) the media tests use. */
+declare module 's3rver' {
+  interface S3rverOptions {
+    port?: number
+    address?: string
+    directory: string
+    silent?: boolean
+    configureBuckets?: Array<{ name: string; configs?: unknown[] }>
+  }
+  export default class S3rver {
+    constructor(options: S3rverOptions)
+    run(): Promise<{ address: string; port: number }>
+    close(): Promise<void>
+  }
+}
