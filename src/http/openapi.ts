@@ -237,6 +237,7 @@ const TAGS = [
   { name: 'Navigation', description: 'Menus of a site, their items as a tree, per-locale item titles, and the primary navigation.' },
   { name: 'Pages', description: 'Routed pages made of localized sections, shared across sites like blogs, with the same editorial workflow; looked up by route.' },
   { name: 'Documents', description: 'Downloadable documents (links or stored files), their folders, localizations and attachment to blogs.' },
+  { name: 'Members', description: 'Identity-provider users\' roles on a site (Owner, Admin, Reviewer, Editor, Author, Viewer) and ownership transfer.' },
 ]
 
 const DESCRIPTION =

@@ -37,6 +37,8 @@ import { documentEntity } from './documents/entity.js'
 import { documentFolderEntity, documentFolderRoutes } from './documents/folders.resource.js'
 import { documentLocalizationEntity } from './documents/localization.service.js'
 import { documentLocalizationRoutes } from './documents/localizations.routes.js'
+import { memberRoutes } from './members/routes.js'
+import { memberEntity } from './members/service.js'
 
 /** Every module, in registration order. A new module is one line here (plus its entities below). */
 export const modules: AppPlugin[] = [
@@ -62,6 +64,7 @@ export const modules: AppPlugin[] = [
   documentRoutes,
   documentLocalizationRoutes,
   blogDocumentRoutes,
+  memberRoutes,
 ]
 
 /** Every entity: audit names, webhook events, and where records live for record() access. */
@@ -88,6 +91,7 @@ export const entities: Entity[] = [
   documentFolderEntity,
   documentEntity,
   documentLocalizationEntity,
+  memberEntity,
 ]
 
 /** Kinds of content items (taxonomy and attachments hang off them). */

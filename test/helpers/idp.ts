@@ -91,3 +91,28 @@ export function bearer(app: App, token: string): Client {
     delete: (url, headers) => send('DELETE', url, undefined, headers),
   }
 }
+
+export interface JwtUser {
+  sub: string
+  userId: string
+  token: string
+  as: Client
+}
+
+/**
+ * A signed-in identity-provider user (directory entry created by a first request), optionally a member of a site
+ * with `role` (Owner: added as Admin, then given ownership through the service).
+ */
+export async function jwtUser(t: { app: App; sys(): import('../../src/core/context.js').Ctx }, idp: TestIdp, role?: { siteId: string; role: import('../../src/core/principal.js').SiteRole }, sub = `user_${Math.random().toString(36).slice(2, 10)}`): Promise<JwtUser> {
+  const { userIdOf } = await import('../../src/platform/jwt.js')
+  const members = await import('../../src/modules/members/service.js')
+  const token = await idp.token(sub)
+  const as = bearer(t.app, token)
+  const res = await as.get('/auth/me')
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${sub} failed: ${res.body}`)
+  if (role) {
+    await members.add(t.sys(), role.siteId, { idp_user_id: sub, role: role.role === 'Owner' ? 'Admin' : role.role })
+    if (role.role === 'Owner') await members.transferOwnership(t.sys(), role.siteId, { user_id: userIdOf(sub) })
+  }
+  return { sub, userId: userIdOf(sub), token, as }
+}

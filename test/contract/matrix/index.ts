@@ -8,12 +8,13 @@ import { sitesMatrix } from './sites.js'
 import { skillsMatrix } from './skills.js'
 import { socialMatrix } from './social.js'
 import { taxonomyMatrix } from './taxonomy.js'
+import { membersMatrix } from './members.js'
 import type { MatrixEnv, MatrixModule, ModuleFixture } from './types.js'
 
 export type { MatrixEnv, MatrixModule, ModuleFixture, RouteFixture } from './types.js'
 
 /** Every module's fixtures, in setup order (taxonomy assigns to the blogs module's content item). */
-export const matrixModules: MatrixModule[] = [sitesMatrix, apiKeysMatrix, blogsMatrix, taxonomyMatrix, socialMatrix, redirectsMatrix, skillsMatrix, pagesMatrix, navigationMatrix, documentsMatrix]
+export const matrixModules: MatrixModule[] = [sitesMatrix, apiKeysMatrix, blogsMatrix, taxonomyMatrix, socialMatrix, redirectsMatrix, skillsMatrix, pagesMatrix, navigationMatrix, documentsMatrix, membersMatrix]
 
 /** Entities with a shared (owned by A, carried by B) fixture record. */
 export const sharedEntities = new Set(matrixModules.flatMap((m) => m.shares ?? []))
