@@ -5,6 +5,7 @@ import type { Entity } from '../core/entities.js'
 import { apiKeyEntity } from './api-keys/service.js'
 import { apiKeyRoutes } from './api-keys/routes.js'
 import { authRoutes } from './auth/routes.js'
+import { accountEntity } from './auth/service.js'
 import { blogContentKind, blogEntity } from './blogs/entity.js'
 import { blogLocalizationEntity } from './blogs/localization.service.js'
 import { blogLocalizationRoutes } from './blogs/localizations.routes.js'
@@ -92,6 +93,7 @@ export const entities: Entity[] = [
   documentEntity,
   documentLocalizationEntity,
   memberEntity,
+  accountEntity,
 ]
 
 /** Kinds of content items (taxonomy and attachments hang off them). */

@@ -18,6 +18,8 @@ export const membersMatrix: MatrixModule = {
         'PUT /api/v1/sites/:site_id/members/:id': { params: { id: member.id }, body: { role: 'Editor' } },
         'POST /api/v1/sites/:site_id/members/transfer-ownership': { body: { user_id: userIdOf(heir) } },
         'DELETE /api/v1/sites/:site_id/members/:id': { params: { id: doomed.id }, destructive: 'a throwaway Viewer member of site A' },
+        // jwtOnly: every API-key caller is refused before anything happens.
+        'DELETE /api/v1/auth/account': { destructive: 'API keys are refused (403); no account is touched' },
       },
     }
   },
