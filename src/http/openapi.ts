@@ -238,6 +238,7 @@ const TAGS = [
   { name: 'Pages', description: 'Routed pages made of localized sections, shared across sites like blogs, with the same editorial workflow; looked up by route.' },
   { name: 'Documents', description: 'Downloadable documents (links or stored files), their folders, localizations and attachment to blogs.' },
   { name: 'Members', description: 'Identity-provider users\' roles on a site (Owner, Admin, Reviewer, Editor, Author, Viewer) and ownership transfer.' },
+  { name: 'Notifications', description: 'In-app notifications of the editorial workflow (submitted, approved, changes requested), per user and site; identity-provider users only.' },
 ]
 
 const DESCRIPTION =

@@ -39,6 +39,8 @@ import { documentFolderEntity, documentFolderRoutes } from './documents/folders.
 import { documentLocalizationEntity } from './documents/localization.service.js'
 import { documentLocalizationRoutes } from './documents/localizations.routes.js'
 import { memberRoutes } from './members/routes.js'
+import { notificationRoutes } from './notifications/routes.js'
+import { notificationEntity } from './notifications/service.js'
 import { memberEntity } from './members/service.js'
 
 /** Every module, in registration order. A new module is one line here (plus its entities below). */
@@ -66,6 +68,7 @@ export const modules: AppPlugin[] = [
   documentLocalizationRoutes,
   blogDocumentRoutes,
   memberRoutes,
+  notificationRoutes,
 ]
 
 /** Every entity: audit names, webhook events, and where records live for record() access. */
@@ -94,6 +97,7 @@ export const entities: Entity[] = [
   documentLocalizationEntity,
   memberEntity,
   accountEntity,
+  notificationEntity,
 ]
 
 /** Kinds of content items (taxonomy and attachments hang off them). */

@@ -1,23 +1,28 @@
+import { notifications } from '../../../src/db/schema/notifications.js'
 import * as members from '../../../src/modules/members/service.js'
 import { userIdOf } from '../../../src/platform/jwt.js'
 import { uid } from '../../helpers/factories.js'
 import type { MatrixModule } from './types.js'
 
-/** Site members: a member to change, a throwaway to remove, a member to receive ownership. */
+/** Site members (a member to change, a throwaway to remove, a member to receive ownership), notifications, account. */
 export const membersMatrix: MatrixModule = {
   name: 'members',
   async setup({ t, a }) {
     const member = await members.add(t.sys(), a.id, { idp_user_id: `matrix_${uid()}`, role: 'Author' })
     const doomed = await members.add(t.sys(), a.id, { idp_user_id: `matrix_${uid()}`, role: 'Viewer' })
+    const [note] = await t.dbh.db
+      .insert(notifications)
+      .values({ site_id: a.id, recipient_idp_id: `matrix_${uid()}`, notification_type: 'content_submitted', title: 'matrix', message: '', entity_type: 'blog', entity_id: a.id })
+      .returning()
     const heir = `matrix_${uid()}`
     await members.add(t.sys(), a.id, { idp_user_id: heir, role: 'Admin' })
     return {
-      params: { id: member.id },
       routes: {
         'POST /api/v1/sites/:site_id/members': { body: { idp_user_id: `matrix_${uid()}`, role: 'Viewer' } },
         'PUT /api/v1/sites/:site_id/members/:id': { params: { id: member.id }, body: { role: 'Editor' } },
         'POST /api/v1/sites/:site_id/members/transfer-ownership': { body: { user_id: userIdOf(heir) } },
         'DELETE /api/v1/sites/:site_id/members/:id': { params: { id: doomed.id }, destructive: 'a throwaway Viewer member of site A' },
+        'PUT /api/v1/notifications/:id/read': { params: { id: note!.id } },
         // jwtOnly: every API-key caller is refused before anything happens.
         'DELETE /api/v1/auth/account': { destructive: 'API keys are refused (403); no account is touched' },
       },
