@@ -39,6 +39,7 @@ import { documentFolderEntity, documentFolderRoutes } from './documents/folders.
 import { documentLocalizationEntity } from './documents/localization.service.js'
 import { documentLocalizationRoutes } from './documents/localizations.routes.js'
 import { memberRoutes } from './members/routes.js'
+import { idpUserRoutes } from './idp/routes.js'
 import { notificationRoutes } from './notifications/routes.js'
 import { notificationEntity } from './notifications/service.js'
 import { memberEntity } from './members/service.js'
@@ -69,6 +70,7 @@ export const modules: AppPlugin[] = [
   blogDocumentRoutes,
   memberRoutes,
   notificationRoutes,
+  idpUserRoutes,
 ]
 
 /** Every entity: audit names, webhook events, and where records live for record() access. */

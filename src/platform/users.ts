@@ -5,6 +5,7 @@ import { idpUsers, type IdpUserRow } from '../db/schema/idp-users.js'
 import { siteMembers, type SITE_ROLES } from '../db/schema/members.js'
 import { sites } from '../db/schema/sites.js'
 import type { Clock } from './clock.js'
+import { BuiltinDirectory, ClerkDirectory, type Directory } from './directory.js'
 import { JwtVerifier, TokenRejected, userIdOf, type VerifiedToken } from './jwt.js'
 
 type SiteRole = (typeof SITE_ROLES)[number]
@@ -41,6 +42,8 @@ export function profileClaims(payload: VerifiedToken['payload']): { email: strin
  */
 export class UserStore {
   readonly verifier: JwtVerifier | undefined
+  /** Where /idp/users lists users: the built-in directory, or a Clerk-compatible Backend API when configured. */
+  readonly directory: Directory
 
   constructor(
     private readonly db: Db,
@@ -48,6 +51,7 @@ export class UserStore {
     private readonly clock: Clock,
     onError: (err: unknown) => void = () => undefined,
   ) {
+    this.directory = config.idpApiUrl && config.idpSecretKey ? new ClerkDirectory(config.idpApiUrl, config.idpSecretKey) : new BuiltinDirectory(db)
     this.verifier = config.jwksUrl ? new JwtVerifier({ jwksUrl: config.jwksUrl, issuer: config.jwtIssuer, audience: config.jwtAudience }, clock, onError) : undefined
   }
 

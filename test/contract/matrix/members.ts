@@ -1,3 +1,4 @@
+import { idpUsers } from '../../../src/db/schema/idp-users.js'
 import { notifications } from '../../../src/db/schema/notifications.js'
 import * as members from '../../../src/modules/members/service.js'
 import { userIdOf } from '../../../src/platform/jwt.js'
@@ -14,6 +15,10 @@ export const membersMatrix: MatrixModule = {
       .insert(notifications)
       .values({ site_id: a.id, recipient_idp_id: `matrix_${uid()}`, notification_type: 'content_submitted', title: 'matrix', message: '', entity_type: 'blog', entity_id: a.id })
       .returning()
+    // A directory entry (as a sign-in writes it) for the /idp/users/:id routes.
+    const knownSub = `matrix_${uid()}`
+    const known = userIdOf(knownSub)
+    await t.dbh.db.insert(idpUsers).values({ id: known, idp_user_id: knownSub, email: null, name: 'Matrix user', avatar_url: null })
     const heir = `matrix_${uid()}`
     await members.add(t.sys(), a.id, { idp_user_id: heir, role: 'Admin' })
     return {
@@ -23,6 +28,8 @@ export const membersMatrix: MatrixModule = {
         'POST /api/v1/sites/:site_id/members/transfer-ownership': { body: { user_id: userIdOf(heir) } },
         'DELETE /api/v1/sites/:site_id/members/:id': { params: { id: doomed.id }, destructive: 'a throwaway Viewer member of site A' },
         'PUT /api/v1/notifications/:id/read': { params: { id: note!.id } },
+        'GET /api/v1/idp/users/:id': { params: { id: known } },
+        'PUT /api/v1/idp/users/:id/role': { params: { id: known }, body: { role: 'User' } },
         // jwtOnly: every API-key caller is refused before anything happens.
         'DELETE /api/v1/auth/account': { destructive: 'API keys are refused (403); no account is touched' },
       },
