@@ -8,12 +8,12 @@ import type { MatrixModule } from './types.js'
 /** Site members (a member to change, a throwaway to remove, a member to receive ownership), notifications, account. */
 export const membersMatrix: MatrixModule = {
   name: 'members',
-  async setup({ t, a }) {
+  async setup({ t, a, jwt }) {
     const member = await members.add(t.sys(), a.id, { idp_user_id: `matrix_${uid()}`, role: 'Author' })
     const doomed = await members.add(t.sys(), a.id, { idp_user_id: `matrix_${uid()}`, role: 'Viewer' })
     const [note] = await t.dbh.db
       .insert(notifications)
-      .values({ site_id: a.id, recipient_idp_id: `matrix_${uid()}`, notification_type: 'content_submitted', title: 'matrix', message: '', entity_type: 'blog', entity_id: a.id })
+      .values({ site_id: a.id, recipient_idp_id: jwt.Viewer.sub, notification_type: 'content_submitted', title: 'matrix', message: '', entity_type: 'blog', entity_id: a.id })
       .returning()
     // A directory entry (as a sign-in writes it) for the /idp/users/:id routes.
     const knownSub = `matrix_${uid()}`
