@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import type { ReadDb, Tx } from '../../db/client.js'
 import { apiKeys, apiKeyUsage, type ApiKeyRow } from '../../db/schema/api-keys.js'
 import { auditLogs, changeHistory } from '../../db/schema/audit.js'
@@ -40,15 +40,20 @@ export function keysCreatedBy(db: ReadDb, actorId: string): Promise<ApiKeyRow[]>
   return db.select().from(apiKeys).where(eq(apiKeys.created_by, actorId)).orderBy(asc(apiKeys.created_at), asc(apiKeys.id))
 }
 
+/*
+ * Keyset cursors compare against the previous row's stored values (a subquery by id): timestamps carry microseconds
+ * that a JavaScript Date would round away, which would repeat or skip rows.
+ */
+
 /** Keyset pages (created_at, id) over an actor's audit entries: index audit_logs_user_idx. */
-export function auditPage(db: ReadDb, actorId: string, after: { created_at: Date; id: string } | undefined, limit: number) {
+export function auditPage(db: ReadDb, actorId: string, after: { id: string } | undefined, limit: number) {
   return db
     .select()
     .from(auditLogs)
     .where(
       and(
         eq(auditLogs.user_id, actorId),
-        after ? or(gt(auditLogs.created_at, after.created_at), and(eq(auditLogs.created_at, after.created_at), gt(auditLogs.id, after.id))) : undefined,
+        after ? sql`(${auditLogs.created_at}, ${auditLogs.id}) > (select c.created_at, c.id from audit_logs c where c.id = ${after.id})` : undefined,
       ),
     )
     .orderBy(asc(auditLogs.created_at), asc(auditLogs.id))
@@ -66,14 +71,14 @@ export function historyPage(db: ReadDb, actorId: string, afterId: string | undef
 }
 
 /** Keyset pages (created_at, id) over a key's usage records: index api_key_usage_key_time_idx. */
-export function usagePage(db: ReadDb, keyId: string, after: { created_at: Date; id: string } | undefined, limit: number) {
+export function usagePage(db: ReadDb, keyId: string, after: { id: string } | undefined, limit: number) {
   return db
     .select()
     .from(apiKeyUsage)
     .where(
       and(
         eq(apiKeyUsage.api_key_id, keyId),
-        after ? or(gt(apiKeyUsage.created_at, after.created_at), and(eq(apiKeyUsage.created_at, after.created_at), gt(apiKeyUsage.id, after.id))) : undefined,
+        after ? sql`(${apiKeyUsage.created_at}, ${apiKeyUsage.id}) > (select c.created_at, c.id from api_key_usage c where c.id = ${after.id})` : undefined,
       ),
     )
     .orderBy(asc(apiKeyUsage.created_at), asc(apiKeyUsage.id))
