@@ -24,6 +24,7 @@ import { KeyStore } from './platform/key-store.js'
 import { SiteCache } from './platform/site-cache.js'
 import { openStorage, type Storage } from './platform/storage/index.js'
 import { UsageRecorder } from './platform/usage.js'
+import { UserStore } from './platform/users.js'
 
 export type App = FastifyInstance<
   import('node:http').Server,
@@ -81,7 +82,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
   await siteCache.start()
   const usage = new UsageRecorder(opts.dbh.db, app.log, config.usageFlushMs)
   usage.start()
-  const deps: Deps = { config, dbh: opts.dbh, cache, clock, keys, sites: siteCache, usage, storage, log: app.log }
+  const users = new UserStore(opts.dbh.db, config, clock, (err) => app.log.warn({ err }, 'identity provider key set unavailable'))
+  const deps: Deps = { config, dbh: opts.dbh, cache, clock, keys, sites: siteCache, usage, users, storage, log: app.log }
   app.decorate('deps', deps)
 
   app.setValidatorCompiler(validatorCompiler)

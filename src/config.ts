@@ -15,6 +15,9 @@ export interface Config {
   jwtIssuer: string | undefined
   jwtAudience: string | undefined
   systemAdmins: string[]
+  /** Clerk-compatible Backend API for /idp/users (with idpSecretKey); unset: the built-in directory. */
+  idpApiUrl: string | undefined
+  idpSecretKey: string | undefined
   idpPublishableKey: string
   appName: string
   allowPrivateWebhookTargets: boolean
@@ -145,6 +148,8 @@ export function loadConfig(env: Env = process.env): Config {
     jwtIssuer: str(env, 'ATRIUM_JWT_ISSUER'),
     jwtAudience: str(env, 'ATRIUM_JWT_AUDIENCE'),
     systemAdmins: list(env, 'ATRIUM_SYSTEM_ADMINS'),
+    idpApiUrl: str(env, 'ATRIUM_IDP_API_URL'),
+    idpSecretKey: str(env, 'ATRIUM_IDP_SECRET_KEY'),
     idpPublishableKey: str(env, 'ATRIUM_IDP_PUBLISHABLE_KEY') ?? '',
     appName: str(env, 'ATRIUM_APP_NAME') ?? 'Atrium',
     allowPrivateWebhookTargets: bool(env, 'ATRIUM_ALLOW_PRIVATE_WEBHOOK_TARGETS'),
@@ -182,6 +187,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (cfg.headersTimeoutMs > cfg.requestTimeoutMs) {
     throw new ConfigError('ATRIUM_HEADERS_TIMEOUT_MS must not exceed ATRIUM_REQUEST_TIMEOUT_MS')
   }
+  if (cfg.idpApiUrl && !/^https?:\/\//.test(cfg.idpApiUrl)) throw new ConfigError('ATRIUM_IDP_API_URL must start with http:// or https://')
+  if (!!cfg.idpApiUrl !== !!cfg.idpSecretKey) throw new ConfigError('ATRIUM_IDP_API_URL and ATRIUM_IDP_SECRET_KEY go together')
   if (cfg.storage === 's3' && (!cfg.s3.bucket || !cfg.s3.region)) {
     throw new ConfigError('ATRIUM_STORAGE=s3 needs ATRIUM_S3_BUCKET and ATRIUM_S3_REGION')
   }

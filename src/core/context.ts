@@ -7,6 +7,7 @@ import type { KeyStore } from '../platform/key-store.js'
 import type { SiteCache } from '../platform/site-cache.js'
 import type { Storage } from '../platform/storage/index.js'
 import type { UsageRecorder } from '../platform/usage.js'
+import type { UserStore } from '../platform/users.js'
 import { system, type Principal } from './principal.js'
 
 /** Long-lived collaborators of one app instance. */
@@ -18,6 +19,8 @@ export interface Deps {
   keys: KeyStore
   sites: SiteCache
   usage: UsageRecorder
+  /** JWT callers: token verification, directory entry, memberships. */
+  users: UserStore
   /** Uploaded files (documents, media): the data directory or S3. */
   storage: Storage
   log: FastifyBaseLogger

@@ -29,17 +29,29 @@ export const ROLE_LEVEL: Record<SiteRole, Level> = {
   Viewer: 'Read',
 }
 
-/** For JWT users: which membership roles satisfy a requirement written as a role or a level. */
+/**
+ * Spec "Site roles for JWT users": the roles are hierarchical in the table's order, and the role names in the
+ * Permission column are minimum roles: Owner > Admin > Reviewer > Editor > Author > Viewer. So 'Editor' (delete)
+ * admits Editor, Reviewer, Admin and Owner but not Author; 'Reviewer' (approve) admits Reviewer, Admin and Owner but
+ * not Editor.
+ */
+export const ROLE_RANK: Record<SiteRole, number> = { Viewer: 1, Author: 2, Editor: 3, Reviewer: 4, Admin: 5, Owner: 6 }
+
+const ROLES = Object.keys(ROLE_RANK) as SiteRole[]
+const byRank = (min: SiteRole) => ROLES.filter((r) => ROLE_RANK[r] >= ROLE_RANK[min]).sort((x, y) => ROLE_RANK[y] - ROLE_RANK[x])
+const byLevel = (need: Level) => ROLES.filter((r) => LEVEL_RANK[ROLE_LEVEL[r]] >= LEVEL_RANK[need]).sort((x, y) => ROLE_RANK[y] - ROLE_RANK[x])
+
+/** For JWT users: which membership roles satisfy a requirement written as a role (minimum role) or a level (effective permission). */
 export const ROLES_SATISFYING: Record<Requirement, readonly SiteRole[]> = {
-  Read: ['Owner', 'Admin', 'Reviewer', 'Editor', 'Author', 'Viewer'],
-  Viewer: ['Owner', 'Admin', 'Reviewer', 'Editor', 'Author', 'Viewer'],
-  Write: ['Owner', 'Admin', 'Reviewer', 'Editor', 'Author'],
-  Author: ['Owner', 'Admin', 'Reviewer', 'Editor', 'Author'],
-  Editor: ['Owner', 'Admin', 'Editor'],
-  Reviewer: ['Owner', 'Admin', 'Editor', 'Reviewer'],
-  Admin: ['Owner', 'Admin'],
-  Owner: ['Owner'],
-  Master: [],
+  Read: byLevel('Read'),
+  Write: byLevel('Write'),
+  Admin: byLevel('Admin'),
+  Master: byLevel('Master'),
+  Viewer: byRank('Viewer'),
+  Author: byRank('Author'),
+  Editor: byRank('Editor'),
+  Reviewer: byRank('Reviewer'),
+  Owner: byRank('Owner'),
 }
 
 export const atLeast = (have: Level, need: Level) => LEVEL_RANK[have] >= LEVEL_RANK[need]

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { makeCtx, type Deps } from '../core/context.js'
-import { anonymous, type ApiKeyPrincipal, type Principal } from '../core/principal.js'
+import { anonymous, type ApiKeyPrincipal, type Principal, type UserPrincipal } from '../core/principal.js'
 import type { RecordScope } from '../core/entities.js'
 import type { Ctx } from '../core/context.js'
 import { digestKey, sha256Hex } from '../platform/crypto.js'
 import { countHit, ipBucket } from '../platform/cache/rate-counter.js'
 import { effectiveKeyStatus } from '../platform/key-status.js'
+import { TokenRejected } from '../platform/jwt.js'
 import { accessOf } from './access.js'
 import { ApiError, rateLimited } from './errors.js'
 
@@ -41,7 +42,23 @@ async function authenticate(deps: Deps, req: FastifyRequest): Promise<Principal 
     return p
   }
   if (typeof bearer === 'string' && /^bearer\s+/i.test(bearer)) {
-    return new ApiError(401, 'UNAUTHENTICATED', 'Unauthenticated', deps.config.jwksUrl ? 'Invalid or expired token' : 'JWT authentication is not configured')
+    const token = bearer.replace(/^bearer\s+/i, '').trim()
+    try {
+      const u = await deps.users.authenticate(token)
+      const p: UserPrincipal = {
+        kind: 'user',
+        userId: u.userId,
+        idpUserId: u.idpUserId,
+        isSystemAdmin: u.isSystemAdmin,
+        memberships: u.memberships,
+        rateLimitPerMinute: deps.config.defaultKeyRateLimit,
+        actorId: `user:${u.userId}`,
+      }
+      return p
+    } catch (err) {
+      if (err instanceof TokenRejected) return new ApiError(401, 'UNAUTHENTICATED', 'Unauthenticated', err.message)
+      throw err
+    }
   }
   return anonymous
 }

@@ -242,6 +242,9 @@ const TAGS = [
   { name: 'Documents', description: 'Downloadable documents (links or stored files), their folders, localizations and attachment to blogs.' },  { name: 'Audit', description: 'Audit entries of every write, field-level change history, and revert of chosen fields.' },
   { name: 'Webhooks', description: 'Signed (Standard Webhooks) HTTP POST deliveries of content events, retried with backoff, with a delivery log.' },
   { name: 'Media', description: 'The media library: uploads (type from the bytes, deduplication, image variants), external records, per-locale metadata, folders, and the public file route.' },
+  { name: 'Members', description: 'Identity-provider users\' roles on a site (Owner, Admin, Reviewer, Editor, Author, Viewer) and ownership transfer.' },
+  { name: 'Notifications', description: 'In-app notifications of the editorial workflow (submitted, approved, changes requested), per user and site; identity-provider users only.' },
+  { name: 'Identity-provider users', description: 'Users of the identity provider\'s directory (built in, or a Clerk-compatible Backend API) and their CMS role.' },
 ]
 
 const DESCRIPTION =

@@ -1,7 +1,14 @@
+import { Readable } from 'node:stream'
 import type { FastifyReply } from 'fastify'
 import type { RawJson } from '../core/read-cache.js'
 
 /** Sends an answer the read cache already serialised through the route's response schema. */
 export function sendRaw(reply: FastifyReply, raw: RawJson): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(raw)
+}
+
+/** Streams a JSON document produced piece by piece (large exports), bypassing the response serializer. */
+export function sendJsonStream(reply: FastifyReply, chunks: AsyncIterable<string>, filename?: string): FastifyReply {
+  if (filename) void reply.header('content-disposition', `attachment; filename="${filename}"`)
+  return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(Readable.from(chunks))
 }

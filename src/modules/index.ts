@@ -5,6 +5,7 @@ import type { Entity } from '../core/entities.js'
 import { apiKeyEntity } from './api-keys/service.js'
 import { apiKeyRoutes } from './api-keys/routes.js'
 import { authRoutes } from './auth/routes.js'
+import { accountEntity } from './auth/service.js'
 import { blogContentKind, blogEntity } from './blogs/entity.js'
 import { blogLocalizationEntity } from './blogs/localization.service.js'
 import { blogLocalizationRoutes } from './blogs/localizations.routes.js'
@@ -48,6 +49,11 @@ import { mediaEntity } from './media/entity.js'
 import { mediaFolderEntity } from './media/folders.resource.js'
 import { mediaRoutes } from './media/media.routes.js'
 import { mediaMetadataEntity } from './media/metadata.service.js'
+import { memberRoutes } from './members/routes.js'
+import { idpUserRoutes } from './idp/routes.js'
+import { notificationRoutes } from './notifications/routes.js'
+import { notificationEntity } from './notifications/service.js'
+import { memberEntity } from './members/service.js'
 
 /** Every module, in registration order. A new module is one line here (plus its entities below). */
 export const modules: AppPlugin[] = [
@@ -78,6 +84,9 @@ export const modules: AppPlugin[] = [
   auditRoutes,
   webhookRoutes,
   mediaRoutes,
+  memberRoutes,
+  notificationRoutes,
+  idpUserRoutes,
 ]
 
 /** Every entity: audit names, webhook events, and where records live for record() access. */
@@ -113,6 +122,9 @@ export const entities: Entity[] = [
   mediaFolderEntity,
   mediaEntity,
   mediaMetadataEntity,
+  memberEntity,
+  accountEntity,
+  notificationEntity,
 ]
 
 /** Kinds of content items (taxonomy and attachments hang off them). */

@@ -1,9 +1,10 @@
 import type { RouteOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REQUIREMENT_LEVEL } from '../../src/core/levels.js'
-import type { Level } from '../../src/core/principal.js'
+import type { Level, Requirement } from '../../src/core/principal.js'
 import type { Access } from '../../src/http/access.js'
-import { makeSite, type SiteFixture } from '../helpers/factories.js'
+import { makeSite, uid, type SiteFixture } from '../helpers/factories.js'
+import { jwtUser, startIdp } from '../helpers/idp.js'
 import type { Res } from '../helpers/http.js'
 import { collectRoutes } from '../helpers/routes.js'
 import { matrixModules, setupFixtures, sharedEntities, type Fixtures, type MatrixEnv, type RouteFixture } from './matrix/index.js'
@@ -19,14 +20,23 @@ import { matrixModules, setupFixtures, sharedEntities, type Fixtures, type Matri
  *      writing gets 403 (writes need the requirement on the owning site);
  *   5. a caller meeting the declared level (site-A key at exactly the level; unscoped: the unscoped Master key)
  *      → not 401/403/404 (nor 5xx): a 400 for an `{}` body still shows access let it through.
+ *   6. identity-provider callers (bearer tokens from a JWKS stand-in on 127.0.0.1), before the caller of 5: members of
+ *      site A per role: the least role meeting the requirement (spec role table; a level: Viewer/Author/Admin) gets
+ *      through, the role just below gets 403, site B's Owner 404, a system admin gets through; level routes: a user
+ *      without memberships 403; unscoped routes: any user (jwt 'any') or system admins only (an Owner 403); jwtOnly: a
+ *      member gets through. On destructive routes only the refusals run (the throwaway is left to the key of 5).
  * Module fixtures (test/contract/matrix/) supply the ids; a route whose path parameter no fixture supplies, or
  * whose access kind the matrix does not know, fails. Destructive routes run last, each on its own throwaway record.
  * MATRIX_LOG=1 prints every (route, caller, answer) line.
  */
 
-const collected = await collectRoutes()
+const idp = await startIdp()
+const collected = await collectRoutes({ env: idp.env({ ATRIUM_SYSTEM_ADMINS: 'matrix-root' }) })
 const { t } = collected
-afterAll(() => collected.close())
+afterAll(async () => {
+  await collected.close()
+  await idp.close()
+})
 
 const LEVELS: readonly Level[] = ['Read', 'Write', 'Admin', 'Master']
 const below = (l: Level): Level | undefined => LEVELS[LEVELS.indexOf(l) - 1]
@@ -43,6 +53,8 @@ interface Check {
   caller: string
   /** The X-API-Key (none: anonymous); `home` is site A, or the route's own site (RouteFixture.home). */
   key: (home: SiteFixture) => string | undefined
+  /** An identity-provider caller instead of a key: its bearer token. Members of site A only (rows with another home skip them). */
+  token?: () => string | Promise<string>
   /** `shared`: the access parameter names the shared record instead of site A's. */
   target: 'own' | 'shared'
   expect: Outcome
@@ -80,6 +92,68 @@ const siteBKey = (level: Level, why: string, expect: Outcome, target: Check['tar
   expect,
 })
 const unscopedMaster = (expect: Outcome): Check => ({ caller: 'the unscoped Master key', key: () => t.masterKey, target: 'own', expect })
+
+type JwtCaller = keyof MatrixEnv['jwt']
+const jwtCheck = (who: JwtCaller, why: string, expect: Outcome): Check => ({
+  caller: `JWT ${who === 'outsider' ? "site B's Owner" : who === 'root' ? 'system admin' : who === 'nobody' ? 'user without memberships' : `${who} of site A`} (${why})`,
+  key: () => undefined,
+  token: () => env.jwt[who].token,
+  target: 'own',
+  expect,
+})
+/** The least role meeting a requirement written as a role or a level (spec role table; Master: system admins only). */
+const MIN_ROLE: Record<Requirement, JwtCaller> = { Read: 'Viewer', Viewer: 'Viewer', Write: 'Author', Author: 'Author', Editor: 'Editor', Reviewer: 'Reviewer', Admin: 'Admin', Owner: 'Owner', Master: 'root' }
+/** The role just below in the spec's role table (Owner > Admin > Reviewer > Editor > Author > Viewer). */
+const ROLE_BELOW: Partial<Record<JwtCaller, JwtCaller>> = { Author: 'Viewer', Editor: 'Author', Reviewer: 'Editor', Admin: 'Reviewer', Owner: 'Admin', root: 'Owner' }
+
+/**
+ * Identity-provider callers for a declared access (run before the API-key caller that meets the level, so a
+ * destructive route's throwaway is left to that one): the least role meeting the requirement gets through, the role
+ * just below gets 403, site B's Owner 404; system admins get through everywhere.
+ */
+function jwtChecksFor(access: Access, destructive: boolean): Check[] {
+  const allow = (c: Check) => (destructive ? [] : [c])
+  switch (access.kind) {
+    case 'public':
+      return []
+    case 'any':
+      return allow(jwtCheck('Viewer', 'any authenticated caller', 'allowed'))
+    case 'jwtOnly':
+      return destructive
+        ? [{ ...jwtCheck('nobody', 'identity-provider users only', 'allowed'), caller: 'JWT throwaway user (identity-provider users only)', token: () => idp.token(`matrix-throwaway-${uid()}`) }]
+        : [jwtCheck('Viewer', 'identity-provider users only', 'allowed')]
+    case 'level': {
+      const min = MIN_ROLE[access.need]
+      const lower = ROLE_BELOW[min]
+      return [...(lower ? [jwtCheck(lower, `one below ${access.need}`, FORBIDDEN)] : []), jwtCheck('nobody', 'no role anywhere', FORBIDDEN), ...allow(jwtCheck(min, `least role for ${access.need}`, 'allowed'))]
+    }
+    case 'unscoped':
+      return access.jwt === 'any' ? allow(jwtCheck('nobody', 'any identity-provider user', 'allowed')) : [jwtCheck('Owner', 'system admins only', FORBIDDEN), ...allow(jwtCheck('root', 'system admin', 'allowed'))]
+    case 'site':
+    case 'record':
+    case 'bodySites': {
+      const min = MIN_ROLE[access.need]
+      const lower = ROLE_BELOW[min]
+      return [
+        jwtCheck('outsider', 'another site', NOT_FOUND),
+        ...(lower ? [jwtCheck(lower, `one below ${access.need}`, FORBIDDEN)] : []),
+        ...allow(jwtCheck(min, `least role for ${access.need}`, 'allowed')),
+        ...(min === 'root' ? [] : allow(jwtCheck('root', 'system admin', 'allowed'))),
+      ]
+    }
+    default:
+      return []
+  }
+}
+
+/** API-key checks with the identity-provider checks placed before the (last) caller that meets the level. */
+function allChecksFor(access: Access | undefined, destructive: boolean): Check[] | string {
+  const base = checksFor(access)
+  if (typeof base === 'string' || !access) return base
+  const jwt = jwtChecksFor(access, destructive)
+  const last = base.at(-1)
+  return last && last.expect === 'allowed' ? [...base.slice(0, -1), ...jwt, last] : [...base, ...jwt]
+}
 
 /** The checks a declared access implies (see the header); a string when the matrix does not know the kind. */
 function checksFor(access: Access | undefined): Check[] | string {
@@ -144,7 +218,8 @@ const deletesSite = (row: Row) => row.method === 'DELETE' && row.access?.kind ==
 const rows: Row[] = collected.api.flatMap((r) =>
   methodsOf(r).map((method): Row => {
     const access = r.config?.access
-    const checks = checksFor(access)
+    const destructive = method === 'DELETE' || (method !== 'GET' && DESTRUCTIVE_ACTION.test(r.url))
+    const checks = allChecksFor(access, destructive)
     const key = `${method} ${r.url}`
     const unsupported = /[(]/.test(r.url) ? `URL ${r.url}: regex path parameters are not supported by the matrix` : undefined
     return {
@@ -153,7 +228,7 @@ const rows: Row[] = collected.api.flatMap((r) =>
       url: r.url,
       access,
       label: `${key} (${describeAccess(access)})`,
-      destructive: method === 'DELETE' || (method !== 'GET' && DESTRUCTIVE_ACTION.test(r.url)),
+      destructive,
       checks: typeof checks === 'string' ? [] : checks,
       problem: typeof checks === 'string' ? `${key}: ${checks}` : unsupported,
     }
@@ -172,7 +247,14 @@ const kinds = [...byKind.keys()].sort((x, y) => (KIND_ORDER.indexOf(x) + 1 || 99
 const planned = rows.reduce((n, r) => n + r.checks.length, 0)
 
 beforeAll(async () => {
-  env = { t, a: await makeSite(t), b: await makeSite(t) }
+  const a = await makeSite(t)
+  const b = await makeSite(t)
+  const jwt = {} as MatrixEnv['jwt']
+  for (const role of ['Viewer', 'Author', 'Editor', 'Reviewer', 'Admin', 'Owner'] as const) jwt[role] = await jwtUser(t, idp, { siteId: a.id, role })
+  jwt.outsider = await jwtUser(t, idp, { siteId: b.id, role: 'Owner' })
+  jwt.root = await jwtUser(t, idp, undefined, 'matrix-root')
+  jwt.nobody = await jwtUser(t, idp)
+  env = { t, a, b, jwt }
   fx = await setupFixtures(env)
 })
 
@@ -234,10 +316,11 @@ async function call(row: Row, check: Check, home: SiteFixture): Promise<{ url: s
   const key = check.key(home)
   const rf = routeFixture(row)
   const hasBody = row.method === 'POST' || row.method === 'PUT' || row.method === 'PATCH'
+  const token = check.token ? await check.token() : undefined
   const res = await t.app.inject({
     method: row.method,
     url,
-    headers: key ? { 'x-api-key': key } : {},
+    headers: token ? { authorization: `Bearer ${token}` } : key ? { 'x-api-key': key } : {},
     ...(hasBody ? { payload: rf.body ?? {} } : {}),
   })
   return { url, res }
@@ -256,6 +339,12 @@ async function runRow(row: Row): Promise<void> {
   if (problems.length > 0) throw new Error(problems.join('\n'))
   const home = routeFixture(row).home ?? env.a
   for (const check of row.checks) {
+    if (check.token && home !== env.a) {
+      // Identity-provider callers are members of site A only; a route with its own site is covered by its keys.
+      performed++
+      log.push(`${row.key.padEnd(64)} ${check.caller.padEnd(64)} skipped (the route's own site)`)
+      continue
+    }
     const { url, res } = await call(row, check, home)
     performed++
     const caller = home === env.a ? check.caller : check.caller.replace("site A's", "the route's own site's")

@@ -1,7 +1,7 @@
 import type { RouteOptions } from 'fastify'
 import type { AppPlugin } from '../../src/app.js'
 import { modules } from '../../src/modules/index.js'
-import { testApp, type TestApp } from './app.js'
+import { testApp, type TestApp, type TestAppOptions } from './app.js'
 
 export interface CollectedRoutes {
   t: TestApp
@@ -25,13 +25,13 @@ function collector(into: RouteOptions[]): AppPlugin {
 }
 
 /** Builds a test app and collects its routes as Fastify declared them (the route table the contract tests read). */
-export async function collectRoutes(): Promise<CollectedRoutes> {
+export async function collectRoutes(opts: TestAppOptions = {}): Promise<CollectedRoutes> {
   const all: RouteOptions[] = []
   const spy = collector(all)
   modules.unshift(spy)
   let t: TestApp
   try {
-    t = await testApp()
+    t = await testApp(opts)
   } finally {
     modules.splice(modules.indexOf(spy), 1)
   }

@@ -28,7 +28,7 @@ export const apiKeys = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [index('api_keys_site_idx').on(t.site_id, t.created_at), index('api_keys_status_idx').on(t.status)],
+  (t) => [index('api_keys_site_idx').on(t.site_id, t.created_at), index('api_keys_status_idx').on(t.status), index('api_keys_created_by_idx').on(t.created_by)],
 )
 
 export const apiKeyUsage = pgTable(

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { createdAt, id, updatedAt } from './columns.js'
 import { sites } from './sites.js'
@@ -18,7 +19,11 @@ export const siteMembers = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [uniqueIndex('site_members_site_user_uq').on(t.site_id, t.user_id), index('site_members_user_idx').on(t.user_id), index('site_members_site_role_idx').on(t.site_id, t.role)],
+  (t) => [
+    uniqueIndex('site_members_site_user_uq').on(t.site_id, t.user_id), index('site_members_user_idx').on(t.user_id), index('site_members_site_role_idx').on(t.site_id, t.role),
+    // At most one Owner per site (transfer-ownership demotes before it promotes).
+    uniqueIndex('site_members_one_owner_uq').on(t.site_id).where(sql`${t.role} = 'Owner'`),
+  ],
 )
 
 export type SiteMemberRow = typeof siteMembers.$inferSelect

@@ -12,13 +12,14 @@ import { taxonomyMatrix } from './taxonomy.js'
 import { legalMatrix } from './legal.js'
 import { contentTemplatesMatrix } from './content-templates.js'
 import { webhooksMatrix } from './webhooks.js'
+import { membersMatrix } from './members.js'
 import type { MatrixEnv, MatrixModule, ModuleFixture } from './types.js'
 import { mediaMatrix } from './media.js'
 
 export type { MatrixEnv, MatrixModule, ModuleFixture, RouteFixture } from './types.js'
 
 /** Every module's fixtures, in setup order (taxonomy assigns to the blogs module's content item). */
-export const matrixModules: MatrixModule[] = [sitesMatrix, apiKeysMatrix, blogsMatrix, taxonomyMatrix, socialMatrix, redirectsMatrix, skillsMatrix, pagesMatrix, navigationMatrix, documentsMatrix, legalMatrix, contentTemplatesMatrix, auditMatrix, webhooksMatrix, mediaMatrix]
+export const matrixModules: MatrixModule[] = [sitesMatrix, apiKeysMatrix, blogsMatrix, taxonomyMatrix, socialMatrix, redirectsMatrix, skillsMatrix, pagesMatrix, navigationMatrix, documentsMatrix, legalMatrix, contentTemplatesMatrix, auditMatrix, webhooksMatrix, mediaMatrix, membersMatrix]
 
 /** Entities with a shared (owned by A, carried by B) fixture record. */
 export const sharedEntities = new Set(matrixModules.flatMap((m) => m.shares ?? []))

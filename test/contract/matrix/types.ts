@@ -12,6 +12,11 @@ export interface MatrixEnv {
   a: SiteFixture
   /** Another site: its Master key must find nothing of site A (404). Shared fixtures are also carried by it. */
   b: SiteFixture
+  /**
+   * Identity-provider callers (bearer tokens): a member of site A per role, the Owner of site B (`outsider`), a system
+   * admin (`root`) and a user without memberships (`nobody`).
+   */
+  jwt: Record<'Viewer' | 'Author' | 'Editor' | 'Reviewer' | 'Admin' | 'Owner' | 'outsider' | 'root' | 'nobody', { sub: string; userId: string; token: string }>
 }
 
 /** Per-route fixture, keyed `METHOD /api/v1/...` exactly as the route table spells the route. */

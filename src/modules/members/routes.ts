@@ -1,0 +1,68 @@
+import { Type } from 'typebox'
+import type { AppPlugin } from '../../app.js'
+import { site } from '../../http/access.js'
+import { NoContent, SiteParams, op } from '../../http/schemas.js'
+import { AddMemberBody, Member, MemberParams, TransferOwnershipBody, UpdateMemberBody } from './schemas.js'
+import * as members from './service.js'
+
+const tags = ['Members']
+
+/** Site members and roles (spec "Auth and users"; decisions.md "Identity-provider users"). */
+export const memberRoutes: AppPlugin = async (app) => {
+  app.get(
+    '/sites/:site_id/members',
+    { config: { access: site('Admin') }, schema: { ...op('listSiteMembers', 'List the members of a site'), tags, description: 'The Owner first, then by role (Admin, Reviewer, Editor, Author, Viewer), oldest first.', params: SiteParams, response: { 200: Type.Array(Member) } } },
+    (req) => members.list(req.ctx, req.params.site_id),
+  )
+
+  app.post(
+    '/sites/:site_id/members',
+    {
+      config: { access: site('Admin') },
+      schema: {
+        ...op('addSiteMember', 'Add a member to a site'),
+        tags,
+        description: 'Body `{ user_id | idp_user_id, role }`; role is not Owner (ownership moves through transfer-ownership). A user who is a member already: 409.',
+        params: SiteParams,
+        body: AddMemberBody,
+        response: { 201: Member },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await members.add(req.ctx, req.params.site_id, req.body)),
+  )
+
+  app.post(
+    '/sites/:site_id/members/transfer-ownership',
+    {
+      config: { access: site('Owner') },
+      schema: {
+        ...op('transferSiteOwnership', 'Transfer the ownership of a site'),
+        tags,
+        description:
+          'Body `{ user_id }`: a member of the site (else 400) becomes the Owner; the previous Owner becomes Admin. Exactly one Owner per site. API keys need Master; a site created with an API key gets its first Owner this way. Answers the members after the change.',
+        params: SiteParams,
+        body: TransferOwnershipBody,
+        response: { 200: Type.Array(Member) },
+      },
+    },
+    (req) => members.transferOwnership(req.ctx, req.params.site_id, req.body),
+  )
+
+  app.put(
+    '/sites/:site_id/members/:id',
+    {
+      config: { access: site('Admin') },
+      schema: { ...op('updateSiteMember', 'Change the role of a member'), tags, description: 'Body `{ role }`, not Owner; the Owner’s role cannot be changed (409 INVALID_STATE).', params: MemberParams, body: UpdateMemberBody, response: { 200: Member } },
+    },
+    (req) => members.update(req.ctx, req.params.site_id, req.params.id, req.body),
+  )
+
+  app.delete(
+    '/sites/:site_id/members/:id',
+    { config: { access: site('Admin') }, schema: { ...op('removeSiteMember', 'Remove a member from a site'), tags, description: 'The Owner cannot be removed (409 INVALID_STATE).', params: MemberParams, response: { 204: NoContent } } },
+    async (req, reply) => {
+      await members.remove(req.ctx, req.params.site_id, req.params.id)
+      return reply.code(204).send(null)
+    },
+  )
+}
