@@ -48,7 +48,16 @@ export const webhookRoutes: AppPlugin = async (app) => {
 
   app.get(
     '/webhooks/:id',
-    { config: { access: record(webhookEntity, 'Admin') }, schema: { ...op('getWebhook', 'Get a webhook'), tags, params: IdParams, response: { 200: Webhook } } },
+    {
+      config: { access: record(webhookEntity, 'Admin'), secret: true },
+      schema: {
+        ...op('getWebhook', 'Get a webhook'),
+        tags,
+        description: 'With its signing secret (decisions.md: the creation answer and this GET are the only places it is shown; not cached).',
+        params: IdParams,
+        response: { 200: CreatedWebhook },
+      },
+    },
     (req) => hooks.get(req.ctx, req.params.id),
   )
 

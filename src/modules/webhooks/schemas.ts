@@ -28,8 +28,8 @@ export const Webhook = Type.Object(webhookFields, { $id: 'Webhook' })
 export type Webhook = Static<typeof Webhook>
 
 export const CreatedWebhook = Type.Object(
-  { ...webhookFields, secret: Type.String({ description: 'whsec_<base64 of 32 bytes>: the Standard Webhooks signing secret, shown only here' }) },
-  { $id: 'CreatedWebhook' },
+  { ...webhookFields, secret: Type.String({ description: "whsec_<base64 of 32 bytes>: the Standard Webhooks signing secret, shown only in the creation answer and the webhook's own GET" }) },
+  { $id: 'WebhookWithSecret' },
 )
 export type CreatedWebhook = Static<typeof CreatedWebhook>
 

@@ -43,8 +43,10 @@ export async function list(ctx: Ctx, siteId: string, query: WebhookListQuery): P
   return paginate(rows.map(presentWebhook), total, query)
 }
 
-export async function get(ctx: Ctx, id: string): Promise<Webhook> {
-  return presentWebhook((await q.findWebhook(ctx.db, id)) ?? notFound(webhookEntity))
+/** The webhook with its secret (its own GET, Admin: decisions.md "Permissions beyond the tables"). */
+export async function get(ctx: Ctx, id: string): Promise<CreatedWebhook> {
+  const row = (await q.findWebhook(ctx.db, id)) ?? notFound(webhookEntity)
+  return { ...presentWebhook(row), secret: row.secret }
 }
 
 /** Creates a webhook with a new signing secret, answered here only. */

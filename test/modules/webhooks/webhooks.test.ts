@@ -68,8 +68,11 @@ describe('webhook CRUD', () => {
     expect(Buffer.from(created.secret.slice(6), 'base64')).toHaveLength(32)
     expect(created).toMatchObject({ url: 'http://127.0.0.1:9/x', description: 'CI', events: ['blog.created', 'page.published'], is_active: true })
 
-    const got = expectStatus<Record<string, unknown>>(await t.as(a.keys.Admin).get(`/webhooks/${created.id}`), 200)
-    expect(got).not.toHaveProperty('secret')
+    const gotRes = await t.as(a.keys.Admin).get(`/webhooks/${created.id}`)
+    const got = expectStatus<Record<string, unknown>>(gotRes, 200)
+    // decisions.md: the secret is shown in the creation answer and the webhook's own GET, nowhere else.
+    expect(got.secret).toBe(created.secret)
+    expect(gotRes.headers['cache-control']).toBe('no-store')
     expect(got.events).toEqual(['blog.created', 'page.published'])
     const page = expectStatus<Page<Record<string, unknown>>>(await t.as(a.keys.Admin).get(`/sites/${a.id}/webhooks`), 200)
     expect(page.data.map((w) => w.id)).toContain(created.id)
