@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client.js'
 import { apiKeys, apiKeyUsage } from '../db/schema/api-keys.js'
@@ -54,24 +54,23 @@ export class UsageRecorder {
 
   private async write(batch: UsageRecord[]): Promise<void> {
     try {
-      const ids = [...new Set(batch.map((b) => b.api_key_id))]
-      // A key deleted since the request was served has no usage to keep (and the FK would refuse it).
-      const live = await this.db.select({ id: apiKeys.id }).from(apiKeys).where(inArray(apiKeys.id, ids))
-      const liveIds = new Set(live.map((r) => r.id))
-      const rows = batch.filter((b) => liveIds.has(b.api_key_id))
-      if (rows.length === 0) return
-      const last = new Map<string, Date>()
-      for (const r of rows) if ((last.get(r.api_key_id)?.getTime() ?? 0) < r.created_at.getTime()) last.set(r.api_key_id, r.created_at)
-      const latest = sql.join(
-        [...last].map(([id, at]) => sql`(${id}::uuid, ${at.toISOString()}::timestamptz)`),
-        sql`, `,
-      )
-      await this.db.transaction(async (tx) => {
-        for (let i = 0; i < rows.length; i += 500) await tx.insert(apiKeyUsage).values(rows.slice(i, i + 500))
-        // One statement for every key of the batch; last_used_at never moves backwards.
-        await tx.execute(sql`update ${apiKeys} set last_used_at = greatest(coalesce(${apiKeys.last_used_at}, v.at), v.at)
-          from (values ${latest}) as v(id, at) where ${apiKeys.id} = v.id`)
-      })
+      // One statement whatever the batch size, its text always the same: the rows travel as one JSON parameter,
+      // so a flush builds no per-row query (it ran on the request path's event loop). A key deleted since the
+      // request was served has no usage to keep (the join drops it; the FK would refuse it); last_used_at never
+      // moves backwards.
+      const rows = JSON.stringify(batch)
+      await this.db.execute(sql`with input as (
+          select * from json_to_recordset(${rows}::json)
+            as r(api_key_id uuid, method text, path text, status_code integer, ip_hash text, created_at timestamptz)
+        ), live as (
+          select input.* from input join ${apiKeys} on ${apiKeys.id} = input.api_key_id
+        ), written as (
+          insert into ${apiKeyUsage} (api_key_id, method, path, status_code, ip_hash, created_at)
+          select api_key_id, method, path, status_code, ip_hash, created_at from live
+        )
+        update ${apiKeys} set last_used_at = greatest(coalesce(${apiKeys.last_used_at}, v.at), v.at)
+        from (select api_key_id, max(created_at) as at from live group by api_key_id) as v
+        where ${apiKeys.id} = v.api_key_id`)
     } catch (err) {
       // Usage is telemetry: losing a batch must never fail a request; keep what fits for the next try.
       this.log.warn({ err }, 'could not write API key usage')
