@@ -80,7 +80,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
   await keys.start()
   const siteCache = new SiteCache(opts.dbh.db, cache, config.keyCacheTtlMs)
   await siteCache.start()
-  const usage = new UsageRecorder(opts.dbh.db, app.log, config.usageFlushMs)
+  const usage = new UsageRecorder(opts.dbh.db, app.log, config.usageFlushMs, opts.dbh.kind === 'pglite' ? 200 : 2000)
   usage.start()
   const users = new UserStore(opts.dbh.db, config, clock, (err) => app.log.warn({ err }, 'identity provider key set unavailable'))
   const deps: Deps = { config, dbh: opts.dbh, cache, clock, keys, sites: siteCache, usage, users, storage, log: app.log }

@@ -50,6 +50,17 @@ describe('UsageRecorder', () => {
     expect(await usageCount([k1.id])).toBe(16)
   })
 
+  it('writes a batch larger than its chunk size in several statements, every row once', async () => {
+    const k = await makeKey(t, 'Read', a.id)
+    const r = new UsageRecorder(t.dbh.db, t.deps.log, 60_000, 3)
+    const base = Date.parse('2031-01-01T00:00:00Z')
+    for (let i = 0; i < 10; i++) r.record(rec(k.id, base + i * 1000, `/api/v1/p${i}`))
+    await r.flush()
+    const paths = (await t.dbh.db.select({ path: apiKeyUsage.path }).from(apiKeyUsage).where(eq(apiKeyUsage.api_key_id, k.id))).map((x) => x.path)
+    expect(paths.sort()).toEqual(Array.from({ length: 10 }, (_, i) => `/api/v1/p${i}`).sort())
+    expect((await keyRow(t, k.id))?.last_used_at?.getTime()).toBe(base + 9_000)
+  })
+
   it('every flush waits for the records taken by flushes still running', async () => {
     const k = await makeKey(t, 'Read', a.id)
     const r = recorder()
