@@ -7,32 +7,69 @@ import type { Ctx } from './context.js'
 export type RawJson = string & { readonly __rawJson: unique symbol }
 
 const SHARED_TTL_MS = 10 * 60 * 1000
+/** The per-process layer keeps at most this many answers and this many characters of them (a few large feeds cannot take the memory). */
 const LOCAL_MAX = 5000
+const LOCAL_MAX_CHARS = 24 * 1024 * 1024
 
-interface Entry {
+export interface Entry {
   text: string
   /** Clock ms after which the answer changes without a write (publish_end passing), or null. */
   until: number | null
 }
 
-/** Per-process layer in front of each shared cache: a hit costs one version lookup and no parsing. */
-const layers = new WeakMap<object, Map<string, Entry>>()
+/** Answers remembered in this process, oldest evicted first, bounded by count and by size. */
+export class Layer {
+  readonly entries = new Map<string, Entry>()
+  private chars = 0
 
-function layerOf(cache: object): Map<string, Entry> {
+  constructor(
+    private readonly maxEntries = LOCAL_MAX,
+    private readonly maxChars = LOCAL_MAX_CHARS,
+  ) {}
+
+  get size(): { entries: number; chars: number } {
+    return { entries: this.entries.size, chars: this.chars }
+  }
+
+  get(key: string): Entry | undefined {
+    return this.entries.get(key)
+  }
+
+  /** `shared`: another cache (Redis) keeps the answer too, so a huge one need not push out hundreds of others here. */
+  set(key: string, e: Entry, shared: boolean): void {
+    const size = e.text.length + key.length
+    if (shared && size > this.maxChars / 8) return
+    this.delete(key)
+    while (this.entries.size > 0 && (this.entries.size >= this.maxEntries || this.chars + size > this.maxChars)) {
+      const oldest = this.entries.keys().next().value as string
+      this.delete(oldest)
+    }
+    this.entries.set(key, e)
+    this.chars += size
+  }
+
+  private delete(key: string): void {
+    const e = this.entries.get(key)
+    if (!e) return
+    this.entries.delete(key)
+    this.chars -= e.text.length + key.length
+  }
+}
+
+/** Per-process layer in front of each shared cache: a hit costs one version lookup and no parsing. */
+const layers = new WeakMap<object, Layer>()
+
+function layerOf(cache: object): Layer {
   let m = layers.get(cache)
   if (!m) {
-    m = new Map()
+    m = new Layer()
     layers.set(cache, m)
   }
   return m
 }
 
-function remember(local: Map<string, Entry>, key: string, e: Entry): void {
-  if (local.size >= LOCAL_MAX) {
-    const oldest = local.keys().next()
-    if (!oldest.done) local.delete(oldest.value)
-  }
-  local.set(key, e)
+function remember(ctx: Ctx, local: Layer, key: string, e: Entry): void {
+  local.set(key, e, ctx.deps.cache.kind !== 'memory')
 }
 
 const fresh = (e: Entry | undefined, now: number): e is Entry => !!e && (e.until === null || e.until > now)
@@ -96,12 +133,12 @@ async function fill(ctx: Ctx, full: string, now: number, load: () => Promise<Loa
   const local = layerOf(ctx.deps.cache)
   const shared = ctx.deps.cache.kind === 'memory' ? undefined : decode(await ctx.deps.cache.get(full).catch(() => undefined))
   if (fresh(shared, now)) {
-    remember(local, full, shared)
+    remember(ctx, local, full, shared)
     return shared
   }
   const { value, until } = await load()
   const entry: Entry = { text: value, until: Math.min(until ? until.getTime() : Infinity, now + ttlMs) }
-  remember(local, full, entry)
+  remember(ctx, local, full, entry)
   if (ctx.deps.cache.kind !== 'memory') {
     await ctx.deps.cache.set(full, `${entry.until ?? ''}\n${entry.text}`, ttlMs).catch((err: unknown) => ctx.log.warn({ err }, 'read cache write failed'))
   }
