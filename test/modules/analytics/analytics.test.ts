@@ -21,7 +21,6 @@ interface Report {
 
 let t: TestApp
 let clock: ManualClock
-const DAY = 86_400_000
 
 /** POST a pageview as a browser at `ip` with user agent `ua`. */
 function pv(app: TestApp, site: SiteFixture, body: unknown, opts: { ip?: string; ua?: string; key?: string } = {}) {
