@@ -31,7 +31,7 @@ export interface AnalyticsBenchOptions {
 
 const LUA = `
 local SITE, KEY = %SITE%, %KEY%
-local created, other, issued = 0, 0, 0
+created, other, issued = 0, 0, 0
 math.randomseed(42)
 local agents = {}
 for i = 1, 50 do agents[i] = "Mozilla/5.0 (Bench " .. i .. ") Gecko/20100101 Firefox/" .. (100 + i) end
