@@ -51,6 +51,14 @@ export interface Config {
   keyCacheTtlMs: number
   usageFlushMs: number
   schedulerIntervalMs: number
+  /** Pageviews wait in memory at most this long before their batch is written. */
+  analyticsFlushMs: number
+  /** Pageviews held in memory (buffered and being written) at most; beyond it ingestion answers 503. */
+  analyticsBufferMax: number
+  /** How often each instance checks whether today's analytics roll-up has been claimed (it runs once per UTC day). */
+  analyticsRollupIntervalMs: number
+  /** Raw pageviews kept by the daily roll-up job, in whole days. */
+  analyticsRetentionDays: number
   /** Browser origins answered with CORS headers (`*` for any); empty: none. */
   corsOrigins: string[]
   /** Whole request (headers and body) must arrive within this; a stalled upload gets 408. */
@@ -176,6 +184,10 @@ export function loadConfig(env: Env = process.env): Config {
     keyCacheTtlMs: int(env, 'ATRIUM_KEY_CACHE_TTL_MS', 5000, 0, 5000),
     usageFlushMs: int(env, 'ATRIUM_USAGE_FLUSH_MS', 1000, 10),
     schedulerIntervalMs: int(env, 'ATRIUM_SCHEDULER_INTERVAL_MS', 15_000, 100),
+    analyticsFlushMs: int(env, 'ATRIUM_ANALYTICS_FLUSH_MS', 250, 10, 60_000),
+    analyticsBufferMax: int(env, 'ATRIUM_ANALYTICS_BUFFER_MAX', 100_000, 100, 10_000_000),
+    analyticsRollupIntervalMs: int(env, 'ATRIUM_ANALYTICS_ROLLUP_INTERVAL_MS', 3_600_000, 100, 86_400_000),
+    analyticsRetentionDays: int(env, 'ATRIUM_ANALYTICS_RETENTION_DAYS', 90, 1, 3650),
     corsOrigins: origins(env, 'ATRIUM_CORS_ORIGINS'),
     requestTimeoutMs: int(env, 'ATRIUM_REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000),
     headersTimeoutMs: int(env, 'ATRIUM_HEADERS_TIMEOUT_MS', 10_000, 100, 3_600_000),

@@ -244,6 +244,7 @@ const TAGS = [
   { name: 'Media', description: 'The media library: uploads (type from the bytes, deduplication, image variants), external records, per-locale metadata, folders, and the public file route.' },
   { name: 'Members', description: 'Identity-provider users\' roles on a site (Owner, Admin, Reviewer, Editor, Author, Viewer) and ownership transfer.' },
   { name: 'Notifications', description: 'In-app notifications of the editorial workflow (submitted, approved, changes requested), per user and site; identity-provider users only.' },
+  { name: 'Analytics', description: 'Privacy-first pageview analytics: no cookies, no IP or user agent stored, a daily visitor hash; reports with a daily trend in the site time zone, and the daily roll-up.' },
   { name: 'Identity-provider users', description: 'Users of the identity provider\'s directory (built in, or a Clerk-compatible Backend API) and their CMS role.' },
 ]
 

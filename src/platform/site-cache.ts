@@ -11,7 +11,7 @@ const CHANNEL = 'sites:invalidate'
  * with the TTL as the bound when no shared cache is configured.
  */
 export class SiteCache {
-  private readonly live = new Map<string, { live: boolean; at: number }>()
+  private readonly live = new Map<string, { live: boolean; at: number; analyticsEnabled: boolean }>()
 
   constructor(
     private readonly db: Db,
@@ -24,22 +24,30 @@ export class SiteCache {
   }
 
   async isLive(siteId: string): Promise<boolean> {
+    return (await this.flags(siteId)) !== undefined
+  }
+
+  /**
+   * Flags of a live site read on hot paths (pageview ingestion), from the same entry as liveness; undefined when
+   * the site is not live. A settings change invalidates the entry (mutate() readers.sites).
+   */
+  async flags(siteId: string): Promise<{ analyticsEnabled: boolean } | undefined> {
     const hit = this.live.get(siteId)
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit.live
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.live ? { analyticsEnabled: hit.analyticsEnabled } : undefined
     const rows = await this.db
-      .select({ id: sites.id })
+      .select({ id: sites.id, analyticsEnabled: sites.analytics_enabled })
       .from(sites)
       .where(and(eq(sites.id, siteId), isNull(sites.deleted_at)))
       .limit(1)
-    const live = rows.length > 0
+    const row = rows[0]
     // Only live sites are remembered: a site created on another instance must be reachable at once.
-    if (live) {
+    if (row) {
       if (this.live.size > 100_000) this.live.clear()
-      this.live.set(siteId, { live, at: Date.now() })
-    } else {
-      this.live.delete(siteId)
+      this.live.set(siteId, { live: true, at: Date.now(), analyticsEnabled: row.analyticsEnabled })
+      return { analyticsEnabled: row.analyticsEnabled }
     }
-    return live
+    this.live.delete(siteId)
+    return undefined
   }
 
   /** Call after a site is deleted (or restored). */

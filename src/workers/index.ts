@@ -3,6 +3,7 @@ import * as apiKeys from '../modules/api-keys/service.js'
 import { scheduledBlogs } from '../modules/blogs/workflow.service.js'
 import { scheduledPages } from '../modules/pages/write.service.js'
 import { publishDue } from './scheduled-publish.js'
+import { analyticsRollupJob } from './analytics-rollup.js'
 import { dispatcherOf, pruneDeliveries } from '../modules/webhooks/delivery.service.js'
 
 export interface Job {
@@ -29,6 +30,7 @@ export const jobs: Job[] = [
   // Webhooks (decisions.md "Webhooks"): outbox fan-out and signed attempts with retries (modules/webhooks/delivery.service.ts).
   { name: 'webhook-delivery', everyMs: (deps) => deps.config.webhookPollMs, run: (deps) => dispatcherOf(deps).tick(), stop: (deps) => dispatcherOf(deps).stop() },
   { name: 'webhook-retention', everyMs: 3_600_000, run: (deps) => pruneDeliveries(deps) },
+  analyticsRollupJob,
 ]
 
 /** Starts every job on its interval; the returned stop() waits for runs in flight. */

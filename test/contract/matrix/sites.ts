@@ -18,7 +18,8 @@ export const sitesMatrix: MatrixModule = {
         'POST /api/v1/sites/:site_id/locales': { body: { code: 'it' } },
         'PUT /api/v1/sites/:id': { body: { description: 'matrix' } },
         'PUT /api/v1/sites/:site_id/locales/:locale_id': { body: { name: 'Deutsch' } },
-        'PUT /api/v1/sites/:site_id/settings': { body: { analytics_enabled: false } },
+        // a neutral change: turning analytics off would make the analytics pageview route answer 403 ANALYTICS_DISABLED
+        'PUT /api/v1/sites/:site_id/settings': { body: { timezone: 'UTC' } },
         'DELETE /api/v1/sites/:site_id/locales/:locale_id': { params: { locale_id: spareLocale.id }, destructive: 'a throwaway locale (fr) of site A' },
         'DELETE /api/v1/sites/:id': { params: { id: doomed.id }, home: doomed, destructive: 'a throwaway site with its own keys' },
       },
