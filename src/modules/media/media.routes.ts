@@ -5,6 +5,7 @@ import type { AppPlugin } from '../../app.js'
 import { bodySites, level, publicAccess, record, site } from '../../http/access.js'
 import { localizationRoutes } from '../../http/localization-routes.js'
 import { Paginated } from '../../http/pagination.js'
+import { sendRaw } from '../../http/raw.js'
 import type { Api } from '../../http/resource-routes.js'
 import { IdParams, NoContent, SiteParams, op } from '../../http/schemas.js'
 import { unsupportedType } from '../../http/errors.js'
@@ -52,7 +53,7 @@ function recordRoutes(app: Api): void {
       config: { access: record(mediaEntity, 'Read') },
       schema: { ...op('getMedia', 'Get a media record with its variants and metadata'), tags, params: IdParams, response: { 200: MediaDetail } },
     },
-    (req) => svc.get(req.ctx, req.params.id),
+    async (req, reply) => sendRaw(reply, await svc.get(req.ctx, req.params.id, req.recordScope)),
   )
 
   app.post(

@@ -1,7 +1,9 @@
 import type { Readable } from 'node:stream'
 import { requireSite } from '../../core/access.js'
 import type { Ctx } from '../../core/context.js'
+import type { RecordScope } from '../../core/entities.js'
 import { mutate } from '../../core/mutation.js'
+import { jsonCache, type RawJson } from '../../core/read-cache.js'
 import type { ReadDb, Tx } from '../../db/client.js'
 import type { MediaRow } from '../../db/schema/media.js'
 import { notFound, unsupportedType, validation } from '../../http/errors.js'
@@ -12,7 +14,7 @@ import { mediaEntity } from './entity.js'
 import * as q from './media.queries.js'
 import { mediaMetadataKit } from './metadata.service.js'
 import { presentMedia } from './present.service.js'
-import type { CreateMediaBody, Media, MediaDetail, MediaListQuery, MediaMetadata, UpdateMediaBody } from './schemas.js'
+import { MediaDetail, type CreateMediaBody, type Media, type MediaListQuery, type MediaMetadata, type UpdateMediaBody } from './schemas.js'
 import { searchQuery, searchText } from './search.service.js'
 import { categoryOf } from './types.service.js'
 
@@ -21,7 +23,11 @@ import { categoryOf } from './types.service.js'
  * folder), the record with variants and metadata, external records (POST /media: a file kept elsewhere, named by
  * URL, nothing fetched or stored), updates, soft delete (the stored file and its variants are removed after the
  * commit unless another live record uses them) and the public file route. `is_global` needs Master on the site.
+ * The record with its metadata (GET /media/{id}) is cached (core/read-cache.ts) under the record's handle
+ * `media:<id>`, which every write to the record, its metadata or its folder membership bumps after commit.
  */
+
+const detailCache = jsonCache('media-detail', MediaDetail)
 
 const liveOr404 = async (ctx: Ctx, id: string) => (await q.findLiveMedia(ctx.db, id)) ?? notFound(mediaEntity)
 
@@ -31,10 +37,14 @@ export async function list(ctx: Ctx, siteId: string, query: MediaListQuery): Pro
   return paginate(rows.map((r) => presentMedia(ctx, r)), total, query)
 }
 
-export async function get(ctx: Ctx, id: string): Promise<MediaDetail> {
-  const row = await liveOr404(ctx, id)
-  const metadata = (await mediaMetadataKit.ofKey(ctx.db, id)) as MediaMetadata[]
-  return { ...presentMedia(ctx, row), metadata }
+/** The record with its metadata; `scope`: what the route's access check resolved (the owning site). */
+export async function get(ctx: Ctx, id: string, scope?: RecordScope): Promise<RawJson> {
+  const site = scope?.siteId ?? (await liveOr404(ctx, id)).site_id
+  return detailCache.get(ctx, { site, record: `${mediaEntity.name}:${id}` }, 'id', async () => {
+    const [row, metadata] = await Promise.all([liveOr404(ctx, id), mediaMetadataKit.ofKey(ctx.db, id) as Promise<MediaMetadata[]>])
+    const detail: MediaDetail = { ...presentMedia(ctx, row), metadata }
+    return { value: detail, until: null }
+  })
 }
 
 /** 400 on folder_id unless it names a live folder of the site. */
