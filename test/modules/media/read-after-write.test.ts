@@ -51,13 +51,13 @@ function viewOf(w: Pick<World, 'f' | 'g' | 's'>) {
   const folder = (id: string | null) => (id === w.f.id ? 'F' : id === w.g.id ? 'G' : (id ?? '-'))
   const locale = (id: string) => w.s.locales.find((l) => l.id === id)?.code ?? id
   return {
-    detail(res: Res): string {
+    detail: (res: Res): string => {
       if (res.statusCode !== 200) return `HTTP ${res.statusCode}`
       const d = res.json<MediaDetail>()
       const meta = d.metadata.map((m) => `${locale(m.locale_id)}:${m.alt_text ?? '-'}`).sort()
       return `${d.filename} folder:${folder(d.folder_id)} ${d.is_global ? 'global' : 'local'} meta[${meta.join(',')}]`
     },
-    list(res: Res): string {
+    list: (res: Res): string => {
       if (res.statusCode !== 200) return `HTTP ${res.statusCode}`
       return res
         .json<{ data: Media[] }>()
