@@ -6,7 +6,7 @@ import type { Storage } from './storage.js'
 
 export { LocalStorage } from './local.js'
 export { S3Storage } from './s3.js'
-export { newStorageKey, StorageLimitError, STORAGE_KEY, type ObjectStream, type Storage, type StoredObject, type StorageNamespace } from './storage.js'
+export { newStorageKey, StorageLimitError, STORAGE_KEY, type ObjectRange, type ObjectStream, type Storage, type StoredObject, type StorageNamespace } from './storage.js'
 
 /**
  * The configured file storage: the data directory (`ATRIUM_STORAGE=local`, the default; files under
