@@ -34,7 +34,7 @@ describe('rangeOf (RFC 9110 byte ranges)', () => {
 })
 
 const storages: Array<{ name: string; env: () => Promise<{ env: Record<string, string>; close(): Promise<void> }> }> = [
-  { name: 'local', env: async () => ({ env: {}, close: async () => undefined }) },
+  { name: 'local', env: () => Promise.resolve({ env: {}, close: () => Promise.resolve() }) },
   {
     name: 's3',
     env: async () => {
