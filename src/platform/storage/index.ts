@@ -1,4 +1,3 @@
-import path from 'node:path'
 import type { Config } from '../../config.js'
 import { LocalStorage } from './local.js'
 import { S3Storage } from './s3.js'
