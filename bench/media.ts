@@ -2,14 +2,15 @@
  * The media part of `npm run bench` (BENCH_PARTS=media runs it alone; `npm run bench:media` is that shortcut), in
  * each database mode the bench runs, against a fresh Atrium process on the mode's seeded database (so its peak RSS is
  * the uploads' own), with the first seeded site's Write key (uploads) and Read key (reads):
- *   1. one upload at a time (BENCH_MEDIA_SINGLE of each, default 5): the answer time of a 2 MB JPEG (3000×2000) and
- *      of a 24 MP photo of about 20 MB (6000×4000), variants thumbnail/small/medium/large made inline;
- *   2. uploads of the 2 MB JPEG at BENCH_MEDIA_CONNECTIONS (default 8) for BENCH_DURATION seconds, with autocannon in
- *      the bench process (a multipart body built per request); every request's bytes differ (a JPEG comment segment
- *      carries a counter), so each is a real new upload (201), never a deduplicated one. Uploads/s, p50/p99, non-2xx
- *      and the server's peak RSS (VmHWM: the process starts fresh, so the peak is start-up plus the uploads);
- *   3. GET /media/{id} over the uploaded records with the bench's load generator (wrk when installed) at
- *      BENCH_CONNECTIONS (default 50): req/s, p50/p99, CPU ms per request.
+ *   1. uploads of the 2 MB JPEG (3000×2000, variants thumbnail/small/medium/large made inline) at
+ *      BENCH_MEDIA_CONNECTIONS (default 8) for BENCH_DURATION seconds, with autocannon in the bench process (a
+ *      multipart body built per request); every request's bytes differ (a JPEG comment segment carries a counter), so
+ *      each is a real new upload (201), never a deduplicated one. Uploads/s, p50/p99, non-2xx and the server's peak
+ *      RSS (VmHWM: the process starts fresh, so the peak is start-up plus the uploads);
+ *   2. GET /media/{id} over the uploaded records with the bench's load generator (wrk when installed) at
+ *      BENCH_CONNECTIONS (default 50): req/s, p50/p99, CPU ms per request;
+ *   3. one upload at a time (BENCH_MEDIA_SINGLE of each, default 5): the answer time of the 2 MB JPEG and of a 24 MP
+ *      photo of about 20 MB (6000×4000): whether inline variants hold the answer too long (issue 13, item 3).
  * Both timed runs go into the mode's report (non-2xx or errors fail the bench).
  */
 import autocannon from 'autocannon'
@@ -22,16 +23,19 @@ import { memoryMb, type RunningServer } from './server.js'
 const singles = Number(process.env.BENCH_MEDIA_SINGLE ?? 5)
 const uploadConnections = Number(process.env.BENCH_MEDIA_CONNECTIONS ?? 8)
 
-/** A photo-like JPEG of the given size: a gradient with noise, at the best quality that stays under `maxBytes`. */
-async function photo(w: number, h: number, maxBytes: number): Promise<Buffer> {
+/**
+ * A photo-like JPEG of the given size: a gradient with noise of `noise` levels (a power of two: more noise, more bytes
+ * per pixel), at the best quality that stays under `maxBytes`.
+ */
+async function photo(w: number, h: number, maxBytes: number, noise = 64): Promise<Buffer> {
   const raw = Buffer.alloc(w * h * 3)
   let seed = 12345
   for (let i = 0; i < raw.length; i++) {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff
-    raw[i] = ((i % (w * 3)) / 36 + (seed & 63)) & 255
+    raw[i] = ((i % (w * 3)) / 36 + (seed & (noise - 1))) & 255
   }
   let last: Buffer | undefined
-  for (let q = 95; q >= 35; q -= 5) {
+  for (let q = 100; q >= 35; q -= 5) {
     last = await sharp(raw, { raw: { width: w, height: h, channels: 3 } }).jpeg({ quality: q }).toBuffer()
     if (last.length <= maxBytes) return last
   }
@@ -84,20 +88,13 @@ async function oneAtATime(api: string, key: string, siteId: string, jpg: Buffer,
 export async function mediaPhase(p: Phase, start: () => Promise<RunningServer>): Promise<void> {
   const site = p.sites[0]
   if (!site) throw new Error('media bench: no seeded site')
-  const [small, large] = await Promise.all([photo(3000, 2000, 2.2 * 1024 * 1024), photo(6000, 4000, 21 * 1024 * 1024)])
+  const [small, large] = await Promise.all([photo(3000, 2000, 2.2 * 1024 * 1024), photo(6000, 4000, 21 * 1024 * 1024, 256)])
   const server = await start()
   p.onCleanup(() => server.stop())
   try {
     const api = `${server.baseUrl}/api/v1`
     const mb = (b: Buffer) => (b.length / 1024 / 1024).toFixed(1)
     p.log(`media (Atrium pid ${server.pid}, fresh process): ${mb(small)} MB JPEG 3000×2000 and ${mb(large)} MB JPEG 6000×4000 (24 MP)`)
-    for (const [what, jpg] of [['2 MB JPEG', small], ['24 MP JPEG', large]] as const) {
-      const times = await oneAtATime(api, site.writeKey, site.id, jpg, singles)
-      const line = `one upload at a time, ${what} (${mb(jpg)} MB): p50 ${pct(times, 50).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms over ${times.length}`
-      p.log(`  ${line}`)
-      p.report.notes.push(`media: ${line}`)
-    }
-
     const memBefore = memoryMb(server.pid)
     let n = 0
     const ids: string[] = []
@@ -156,6 +153,12 @@ export async function mediaPhase(p: Phase, start: () => Promise<RunningServer>):
       `p50 ${get.p50.toFixed(1)} ms, p99 ${get.p99.toFixed(1)} ms, ${get.non2xx} non-2xx, ${get.errors} errors${cpu}`
     p.log(`  ${getLine}`)
     p.report.notes.push(`media: ${getLine}`)
+    for (const [what, jpg] of [['2 MB JPEG', small], ['24 MP JPEG', large]] as const) {
+      const times = await oneAtATime(api, site.writeKey, site.id, jpg, singles)
+      const line = `one upload at a time, ${what} (${mb(jpg)} MB): p50 ${pct(times, 50).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms over ${times.length}`
+      p.log(`  ${line}`)
+      p.report.notes.push(`media: ${line}`)
+    }
   } finally {
     await server.stop()
     const tail = server.output()
