@@ -133,6 +133,18 @@ describe.each(storages)('GET /media/files/{name} ranges on $name storage', ({ en
     }
   })
 
+  it('HEAD: the headers of the whole file or of the range, without bytes', async () => {
+    const whole = await t.app.inject({ method: 'HEAD', url: pathOf(m.public_url) })
+    expect(whole.statusCode).toBe(200)
+    expect(Number(whole.headers['content-length'])).toBe(bytes.length)
+    expect(whole.headers['accept-ranges']).toBe('bytes')
+    expect(whole.rawPayload.length).toBe(0)
+    const part = await t.app.inject({ method: 'HEAD', url: pathOf(m.public_url), headers: { range: 'bytes=0-9' } })
+    expect(part.statusCode).toBe(206)
+    expect(part.headers['content-range']).toBe(`bytes 0-9/${bytes.length}`)
+    expect(part.rawPayload.length).toBe(0)
+  })
+
   it('variants take ranges too', async () => {
     const thumb = m.variants.find((v) => v.variant === 'thumbnail')
     expect(thumb).toBeDefined()
