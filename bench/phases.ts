@@ -37,6 +37,8 @@ export interface ModeReport {
   /** Differences between the reference's answers and Atrium's (and between a busted list and the plain one). */
   differences: string[]
   notes: string[]
+  /** Runs of the other parts (media, …), by name: in the verdict like every run. */
+  extra: Map<string, Measurement>
 }
 
 export const emptyReport = (mode: Mode): ModeReport => ({
@@ -51,6 +53,7 @@ export const emptyReport = (mode: Mode): ModeReport => ({
   plans: [],
   differences: [],
   notes: [],
+  extra: new Map(),
 })
 
 export interface Phase {

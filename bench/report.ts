@@ -111,6 +111,7 @@ function runsOf(r: ModeReport): [string, Measurement][] {
     ...label('Atrium, cache miss', r.misses.values()),
     ...label('from-memory server', r.memory.values()),
     ...label('Atrium, editor writing', r.editorReads.values()),
+    ...label('Atrium, other parts', r.extra.values()),
   ]
 }
 

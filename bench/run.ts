@@ -11,6 +11,7 @@
 import os from 'node:os'
 import { clearCacheKeys, prepareEmbedded, preparePostgres, type BenchDatabase, type Mode } from './database.js'
 import { endpoints, selected } from './endpoints.js'
+import { mediaPhase } from './media.js'
 import type { LoadGenerator, LoadOptions } from './load.js'
 import { cachedPhase, editorPhase, emptyReport, memoryPhase, missPhase, referencePhase, type ModeReport, type Phase } from './phases.js'
 import { printMode, verdict } from './report.js'
@@ -45,7 +46,7 @@ const modes: Mode[] = (process.env.BENCH_MODES ?? (serverUrl ? 'embedded,postgre
   .filter((s): s is Mode => s === 'embedded' || s === 'postgres')
 const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)
 const WATCHDOG_MS = envInt('BENCH_TIMEOUT_S', 1500, 30, 3600) * 1000
-const PARTS = ['reference', 'cached', 'memory', 'misses', 'editor', 'analytics'] as const
+const PARTS = ['reference', 'cached', 'memory', 'misses', 'editor', 'media', 'analytics'] as const
 type Part = (typeof PARTS)[number]
 const parts = new Set<Part>(
   (process.env.BENCH_PARTS ?? PARTS.join(','))
@@ -134,6 +135,7 @@ async function runMode(mode: Mode): Promise<ModeReport> {
     const tail = server.output()
     if (tail) log(`Atrium output (warn and above):\n${tail}`)
   }
+  if (parts.has('media')) await mediaPhase(phase, () => startServer({ dataDir: db.dataDir, databaseUrl: db.databaseUrl, redisUrl: redis, nodeArgs, cpu: pin.server }))
   await cleanupAll()
   return report
 }
@@ -147,7 +149,7 @@ async function main(): Promise<number> {
       `${load.connections} connections, ${load.warmupS} s warm-up + ${load.durationS} s per run; ${pin.note}`,
   )
   const t0 = Date.now()
-  if (parts.has('cached') && (await buildIfStale())) log(`compiled src/ to dist/ (node scripts/build.js --if-stale) in ${secs(Date.now() - t0)}`)
+  if (await buildIfStale()) log(`compiled src/ to dist/ (node scripts/build.js --if-stale) in ${secs(Date.now() - t0)}`)
   const all: ModeReport[] = []
   if ([...parts].some((p) => p !== 'analytics')) for (const mode of modes) all.push(await runMode(mode))
   for (const r of all) printMode(log, r, gen.kind)

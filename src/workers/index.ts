@@ -5,12 +5,15 @@ import { scheduledPages } from '../modules/pages/write.service.js'
 import { publishDue } from './scheduled-publish.js'
 import { analyticsRollupJob } from './analytics-rollup.js'
 import { dispatcherOf, pruneDeliveries } from '../modules/webhooks/delivery.service.js'
+import { spoolDir, sweepSpool } from '../platform/storage/index.js'
 
 export interface Job {
   name: string
   /** Interval in ms, or read from the configuration when the app starts. */
   everyMs: number | ((deps: Deps) => number)
   run(deps: Deps): Promise<unknown>
+  /** Also run once when the workers start (clean-up of what a previous process left behind). */
+  atStart?: boolean
   /** Called by stop() after the timers are cleared (work the job runs beside its ticks). */
   stop?(deps: Deps): Promise<void>
 }
@@ -31,6 +34,9 @@ export const jobs: Job[] = [
   { name: 'webhook-delivery', everyMs: (deps) => deps.config.webhookPollMs, run: (deps) => dispatcherOf(deps).tick(), stop: (deps) => dispatcherOf(deps).stop() },
   { name: 'webhook-retention', everyMs: 3_600_000, run: (deps) => pruneDeliveries(deps) },
   analyticsRollupJob,
+  // Upload spool files a crashed or killed request left behind (platform/storage/spool.ts), by file age (wall clock, like
+  // the files' times); each instance sweeps its own data dir.
+  { name: 'spool-sweep', everyMs: 600_000, atStart: true, run: (deps) => sweepSpool(spoolDir(deps.config)) },
 ]
 
 /** Starts every job on its interval; the returned stop() waits for runs in flight. */
@@ -52,6 +58,7 @@ export function startWorkers(deps: Deps, list: Job[] = jobs): { stop(): Promise<
     }
     const t = setInterval(tick, typeof job.everyMs === 'function' ? job.everyMs(deps) : job.everyMs)
     t.unref()
+    if (job.atStart) tick()
     return t
   })
   return {

@@ -1,8 +1,9 @@
 import type { Ctx } from '../../core/context.js'
-import type { DomainEvent } from '../../core/mutation.js'
+import type { DomainEvent, ReaderImpact } from '../../core/mutation.js'
 import type { Tx } from '../../db/client.js'
 import type { MediaFolderRow } from '../../db/schema/media.js'
 import { validation } from '../../http/errors.js'
+import { mediaEntity } from './entity.js'
 import * as q from './media.queries.js'
 import { presentMedia } from './present.service.js'
 import { presentMediaFolder } from './schemas.js'
@@ -28,12 +29,18 @@ export async function checkParent(tx: Tx, w: { siteId: string; values: { parent_
   }
 }
 
-/** On delete: sub-folders move up, media to no folder (each fires media.updated). */
-export async function emptyFolder(tx: Tx, before: MediaFolderRow, now: Date, ctx: Ctx): Promise<{ events: DomainEvent[]; metadata: Record<string, unknown> }> {
+/** On delete: sub-folders move up, media to no folder (each fires media.updated and has its cached answers refreshed). */
+export async function emptyFolder(
+  tx: Tx,
+  before: MediaFolderRow,
+  now: Date,
+  ctx: Ctx,
+): Promise<{ events: DomainEvent[]; metadata: Record<string, unknown>; readers: ReaderImpact }> {
   const folders = await q.reparentFolders(tx, before.id, before.parent_id, now)
   const moved = await q.unfileMedia(tx, before.id, now)
   return {
     events: moved.map((m) => ({ type: 'media.updated', siteId: m.site_id, data: presentMedia(ctx, m) })),
+    readers: { records: moved.map((m) => ({ entity: mediaEntity, id: m.id, siteIds: [m.site_id] })), lists: [before.site_id] },
     metadata: { subfolders_moved_to: before.parent_id, moved_subfolders: folders.map((f) => presentMediaFolder(f).id), unfiled_media: moved.map((m) => m.id) },
   }
 }

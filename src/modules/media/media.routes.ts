@@ -5,8 +5,9 @@ import type { AppPlugin } from '../../app.js'
 import { bodySites, level, publicAccess, record, site } from '../../http/access.js'
 import { localizationRoutes } from '../../http/localization-routes.js'
 import { Paginated } from '../../http/pagination.js'
+import { sendRaw } from '../../http/raw.js'
 import type { Api } from '../../http/resource-routes.js'
-import { IdParams, NoContent, SiteParams, op } from '../../http/schemas.js'
+import { IdParams, NoContent, Problem, SiteParams, op } from '../../http/schemas.js'
 import { unsupportedType } from '../../http/errors.js'
 import { mediaEntity } from './entity.js'
 import { mediaFolderRoutes } from './folders.resource.js'
@@ -52,7 +53,7 @@ function recordRoutes(app: Api): void {
       config: { access: record(mediaEntity, 'Read') },
       schema: { ...op('getMedia', 'Get a media record with its variants and metadata'), tags, params: IdParams, response: { 200: MediaDetail } },
     },
-    (req) => svc.get(req.ctx, req.params.id),
+    async (req, reply) => sendRaw(reply, await svc.get(req.ctx, req.params.id, req.recordScope)),
   )
 
   app.post(
@@ -151,6 +152,8 @@ function uploadRoute(app: Api): void {
   )
 }
 
+const oneHeader = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v.join(', ') : v)
+
 function fileRoute(app: Api): void {
   app.get(
     '/media/files/:name',
@@ -162,20 +165,35 @@ function fileRoute(app: Api): void {
         description:
           'The bytes of a live record\'s file or variant, by the opaque name in its `public_url`, with `Cache-Control: ' +
           `${FILE_CACHE}\` (a name never changes content), \`X-Content-Type-Options: nosniff\`, and for SVG \`Content-Security-Policy: ${SVG_CSP}\`. ` +
-          'A deleted record\'s files: 404.',
+          'A deleted record\'s files: 404. The name is the strong `ETag` (quoted): `If-None-Match` with it answers 304. ' +
+          '`Accept-Ranges: bytes`: one range (`bytes=0-99`, `bytes=100-`, `bytes=-100`) answers 206 with `Content-Range`; a range ' +
+          'starting past the end answers 416 `RANGE_NOT_SATISFIABLE` with `Content-Range: bytes */<size>`; several ranges, other ' +
+          'units or a malformed header answer the whole file (200). `If-Range` lets the range through only when it is the ETag; a ' +
+          'date or another ETag answers the whole file. Streamed from storage (S3: a ranged GetObject), never buffered.',
         params: FileParams,
         produces: ['application/octet-stream'],
-        response: { 200: FileBytes },
+        response: {
+          200: FileBytes,
+          206: Type.Unsafe<Readable>(Type.String({ format: 'binary', description: 'The requested byte range (`Content-Range: bytes <first>-<last>/<size>`)' })),
+          304: Type.Null({ description: 'Not modified: the If-None-Match ETag is current' }),
+          416: { ...Problem, description: 'The range starts past the end of the file (`RANGE_NOT_SATISFIABLE`); `Content-Range: bytes */<size>`' },
+        },
       },
     },
     async (req, reply) => {
-      const out = await svc.file(req.ctx, req.params.name)
-      if (out.mime === 'image/svg+xml') reply.header('content-security-policy', SVG_CSP)
+      const h = req.headers
+      const out = await svc.file(req.ctx, req.params.name, { range: oneHeader(h.range), ifRange: oneHeader(h['if-range']), ifNoneMatch: oneHeader(h['if-none-match']) })
+      void reply.header('etag', out.etag).header('cache-control', FILE_CACHE).header('x-content-type-options', 'nosniff')
+      if (out.status === 304) return reply.code(304).send(null)
+      if (out.mime === 'image/svg+xml') void reply.header('content-security-policy', SVG_CSP)
+      void reply.header('content-type', out.mime.startsWith('text/') ? `${out.mime}; charset=utf-8` : out.mime).header('accept-ranges', 'bytes')
+      if (out.status === 200) return reply.header('content-length', out.size).send(out.stream)
+      const { start } = out.range
+      const end = Math.min(out.range.end, out.size - 1)
       return reply
-        .header('content-type', out.mime.startsWith('text/') ? `${out.mime}; charset=utf-8` : out.mime)
-        .header('content-length', out.size)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', FILE_CACHE)
+        .code(206)
+        .header('content-range', `bytes ${start}-${end}/${out.size}`)
+        .header('content-length', end - start + 1)
         .send(out.stream)
     },
   )

@@ -1,18 +1,21 @@
 import type { Readable } from 'node:stream'
 import { requireSite } from '../../core/access.js'
 import type { Ctx } from '../../core/context.js'
+import type { RecordScope } from '../../core/entities.js'
 import { mutate } from '../../core/mutation.js'
+import { jsonCache, type RawJson } from '../../core/read-cache.js'
 import type { ReadDb, Tx } from '../../db/client.js'
 import type { MediaRow } from '../../db/schema/media.js'
-import { notFound, unsupportedType, validation } from '../../http/errors.js'
+import { ApiError, notFound, unsupportedType, validation } from '../../http/errors.js'
 import { paginate, pageWindow, type Page } from '../../http/pagination.js'
-import { STORAGE_KEY } from '../../platform/storage/index.js'
+import { ifRangeHolds, noneMatchHits, rangeOf } from '../../http/byte-range.js'
+import { STORAGE_KEY, type ObjectRange } from '../../platform/storage/index.js'
 import { cleanFileName } from '../documents/files.service.js'
 import { mediaEntity } from './entity.js'
 import * as q from './media.queries.js'
 import { mediaMetadataKit } from './metadata.service.js'
 import { presentMedia } from './present.service.js'
-import type { CreateMediaBody, Media, MediaDetail, MediaListQuery, MediaMetadata, UpdateMediaBody } from './schemas.js'
+import { MediaDetail, type CreateMediaBody, type Media, type MediaListQuery, type MediaMetadata, type UpdateMediaBody } from './schemas.js'
 import { searchQuery, searchText } from './search.service.js'
 import { categoryOf } from './types.service.js'
 
@@ -21,7 +24,11 @@ import { categoryOf } from './types.service.js'
  * folder), the record with variants and metadata, external records (POST /media: a file kept elsewhere, named by
  * URL, nothing fetched or stored), updates, soft delete (the stored file and its variants are removed after the
  * commit unless another live record uses them) and the public file route. `is_global` needs Master on the site.
+ * The record with its metadata (GET /media/{id}) is cached (core/read-cache.ts) under the record's handle
+ * `media:<id>`, which every write to the record, its metadata or its folder membership bumps after commit.
  */
+
+const detailCache = jsonCache('media-detail', MediaDetail)
 
 const liveOr404 = async (ctx: Ctx, id: string) => (await q.findLiveMedia(ctx.db, id)) ?? notFound(mediaEntity)
 
@@ -31,10 +38,14 @@ export async function list(ctx: Ctx, siteId: string, query: MediaListQuery): Pro
   return paginate(rows.map((r) => presentMedia(ctx, r)), total, query)
 }
 
-export async function get(ctx: Ctx, id: string): Promise<MediaDetail> {
-  const row = await liveOr404(ctx, id)
-  const metadata = (await mediaMetadataKit.ofKey(ctx.db, id)) as MediaMetadata[]
-  return { ...presentMedia(ctx, row), metadata }
+/** The record with its metadata; `scope`: what the route's access check resolved (the owning site). */
+export async function get(ctx: Ctx, id: string, scope?: RecordScope): Promise<RawJson> {
+  const site = scope?.siteId ?? (await liveOr404(ctx, id)).site_id
+  return detailCache.get(ctx, { site, record: `${mediaEntity.name}:${id}` }, 'id', async () => {
+    const [row, metadata] = await Promise.all([liveOr404(ctx, id), mediaMetadataKit.ofKey(ctx.db, id) as Promise<MediaMetadata[]>])
+    const detail: MediaDetail = { ...presentMedia(ctx, row), metadata }
+    return { value: detail, until: null }
+  })
 }
 
 /** 400 on folder_id unless it names a live folder of the site. */
@@ -175,24 +186,45 @@ export async function remove(ctx: Ctx, id: string): Promise<void> {
 const FILE_NAME = /^[A-Za-z0-9_-]{16,120}(?:\.[A-Za-z0-9]{1,10})?$/
 const VARIANT_SUFFIX = /-(thumbnail|small|medium|large)\.(jpg|webp)$/
 
-export interface ServedFile {
-  stream: Readable
-  size: number
-  mime: string
+/** The conditional and range headers of a file request. */
+export interface FileRequest {
+  range?: string | undefined
+  ifRange?: string | undefined
+  ifNoneMatch?: string | undefined
+}
+
+export type ServedFile =
+  | { status: 304; etag: string; mime: string }
+  /** The whole file; `size` is its size. */
+  | { status: 200; etag: string; mime: string; stream: Readable; size: number }
+  /** `range` of the file; `size` is the whole file's. */
+  | { status: 206; etag: string; mime: string; stream: Readable; size: number; range: ObjectRange }
+
+/** 416 with the size, as RFC 9110 asks (`Content-Range: bytes *\/size`). */
+const unsatisfiable = (size: number): never => {
+  throw new ApiError(416, 'RANGE_NOT_SATISFIABLE', 'Range not satisfiable', `The file has ${size} bytes`, undefined, { 'content-range': `bytes */${size}` })
 }
 
 /**
  * GET /media/files/{name}: the bytes of a live record's file or variant (404 for anything else, including files of
- * deleted records not yet removed). One indexed look-up by the original's key.
+ * deleted records not yet removed). One indexed look-up by the original's key. A name's bytes never change, so the
+ * name is a strong ETag: If-None-Match answers 304 without touching storage, and If-Range holds while it matches.
+ * A single byte range is resolved against the size recorded at upload and read from storage as that range only.
  */
-export async function file(ctx: Ctx, name: string): Promise<ServedFile> {
+export async function file(ctx: Ctx, name: string, req: FileRequest = {}): Promise<ServedFile> {
   if (!FILE_NAME.test(name)) notFound('file')
   const key = `media/${name.slice(0, 2)}/${name}`
   if (!STORAGE_KEY.test(key)) notFound('file')
   const variant = VARIANT_SUFFIX.exec(name)
   const original = variant ? key.slice(0, -variant[0].length) : key
   const row = (await q.liveMediaByKey(ctx.db, original)) ?? notFound('file')
-  const mime = variant ? (row.variants.find((v) => v.key === key)?.mime_type ?? notFound('file')) : row.mime_type
-  const obj = (await ctx.deps.storage.get(key)) ?? notFound('file')
-  return { stream: obj.stream, size: obj.size, mime }
+  const stored = variant ? (row.variants.find((v) => v.key === key) ?? notFound('file')) : { mime_type: row.mime_type, size_bytes: row.size_bytes }
+  const etag = `"${name}"`
+  if (noneMatchHits(req.ifNoneMatch, etag)) return { status: 304, etag, mime: stored.mime_type }
+  const known = stored.size_bytes
+  const answer = known !== null && ifRangeHolds(req.ifRange, etag) ? rangeOf(req.range, known) : undefined
+  if (answer?.kind === 'unsatisfiable') unsatisfiable(known as number)
+  const range = answer?.kind === 'partial' ? answer.range : undefined
+  const obj = (await ctx.deps.storage.get(key, range)) ?? notFound('file')
+  return range ? { status: 206, etag, mime: stored.mime_type, stream: obj.stream, size: obj.size, range } : { status: 200, etag, mime: stored.mime_type, stream: obj.stream, size: obj.size }
 }

@@ -9,7 +9,7 @@ import type { Ctx } from '../../core/context.js'
 import { mutate } from '../../core/mutation.js'
 import type { MediaRow } from '../../db/schema/media.js'
 import { notFound, tooLarge, validation } from '../../http/errors.js'
-import { newStorageKey } from '../../platform/storage/index.js'
+import { newStorageKey, spoolDir } from '../../platform/storage/index.js'
 import { cleanFileName } from '../documents/files.service.js'
 import { mediaEntity } from './entity.js'
 import * as q from './media.queries.js'
@@ -29,7 +29,8 @@ import { makeVariants, type ImageInfo } from './variants.service.js'
  * live record with these bytes keeps it (200 when that is the answered site). Otherwise the bytes are copied into
  * storage under a new opaque key, variants are made inline from the spool file (variants.service.ts: a 24 MP JPEG of
  * 21.7 MB gets all four in 0.3–0.55 s here, so no job queue; figures in the README), and one record per site is
- * written (each its own mutation: audit, media.created). The spool file is always removed; stored files that no
+ * written (each its own mutation: audit, media.created). The spool file is always removed (what a killed process
+ * leaves is swept by age: platform/storage/spool.ts); stored files that no
  * record ended up using (a concurrent identical upload won the race, an error) are removed too.
  *
  * Several `site_ids`: one record per site, all sharing the stored file; the answer is the record of the first
@@ -213,7 +214,7 @@ export async function upload(ctx: Ctx, input: UploadInput): Promise<UploadResult
     const form = await readForm(ctx, input)
     const file = input.file as NonNullable<UploadInput['file']>
     const filename = safeName(file.name)
-    spooled = await spool(path.join(ctx.deps.config.dataDir, 'tmp'), file.stream, form.limit)
+    spooled = await spool(spoolDir(ctx.deps.config), file.stream, form.limit)
     if (spooled.size === 0) validation('file', 'must not be empty')
     const type = await detect(spooled.head, spooled.size <= SNIFF_BYTES, filename)
 

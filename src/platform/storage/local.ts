@@ -4,7 +4,7 @@ import { access, mkdir, open, rename, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { assertKey, StorageLimitError, type ObjectStream, type PutOptions, type Storage, type StoredObject } from './storage.js'
+import { assertKey, StorageLimitError, type ObjectRange, type ObjectStream, type PutOptions, type Storage, type StoredObject } from './storage.js'
 
 const isMissing = (err: unknown) => (err as { code?: unknown }).code === 'ENOENT'
 
@@ -49,7 +49,7 @@ export class LocalStorage implements Storage {
     return { size, sha256: hash.digest('hex') }
   }
 
-  async get(key: string): Promise<ObjectStream | undefined> {
+  async get(key: string, range?: ObjectRange): Promise<ObjectStream | undefined> {
     let handle
     try {
       handle = await open(this.pathOf(key), 'r')
@@ -60,7 +60,8 @@ export class LocalStorage implements Storage {
     // Opened first, then measured: a delete meanwhile cannot split the size from the bytes.
     try {
       const { size } = await handle.stat()
-      return { stream: handle.createReadStream({ autoClose: true }), size }
+      const part = range ? { start: range.start, end: Math.min(range.end, size - 1) } : {}
+      return { stream: handle.createReadStream({ autoClose: true, ...part }), size }
     } catch (err) {
       await handle.close()
       throw err

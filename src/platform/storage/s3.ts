@@ -7,7 +7,7 @@ import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import type { Config } from '../../config.js'
-import { assertKey, StorageLimitError, type ObjectStream, type PutOptions, type Storage, type StoredObject } from './storage.js'
+import { assertKey, StorageLimitError, type ObjectRange, type ObjectStream, type PutOptions, type Storage, type StoredObject } from './storage.js'
 
 const notFound = (err: unknown) => {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } }
@@ -70,12 +70,14 @@ export class S3Storage implements Storage {
     return { size, sha256: hash.digest('hex') }
   }
 
-  async get(key: string): Promise<ObjectStream | undefined> {
+  async get(key: string, range?: ObjectRange): Promise<ObjectStream | undefined> {
     assertKey(key)
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }))
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }))
       if (!(out.Body instanceof Readable)) throw new Error('S3 GetObject answered no stream')
-      return { stream: out.Body, size: out.ContentLength ?? 0 }
+      // A ranged answer names the whole size in Content-Range ("bytes 0-99/1234"); ContentLength is the part's.
+      const total = range && out.ContentRange ? Number(/\/(\d+)$/.exec(out.ContentRange)?.[1]) : NaN
+      return { stream: out.Body, size: Number.isSafeInteger(total) ? total : (out.ContentLength ?? 0) }
     } catch (err) {
       if (notFound(err)) return undefined
       throw err

@@ -29,8 +29,16 @@ export interface StoredObject {
 }
 
 export interface ObjectStream {
+  /** The bytes asked for: the whole object, or the range. */
   stream: Readable
+  /** The whole object's size (also when a range was asked for). */
   size: number
+}
+
+/** Inclusive byte positions within an object (end clamped to the object's last byte). */
+export interface ObjectRange {
+  start: number
+  end: number
 }
 
 export interface PutOptions {
@@ -55,8 +63,8 @@ export interface Storage {
    * never buffered whole. An existing object under the key is replaced.
    */
   put(key: string, body: Readable | Uint8Array, opts?: PutOptions): Promise<StoredObject>
-  /** The object as a stream with its size, or undefined when there is none. */
-  get(key: string): Promise<ObjectStream | undefined>
+  /** The object (or one byte range of it, streamed) with its whole size, or undefined when there is none. */
+  get(key: string, range?: ObjectRange): Promise<ObjectStream | undefined>
   /** Removes the object; no error when there is none. */
   delete(key: string): Promise<void>
   exists(key: string): Promise<boolean>
