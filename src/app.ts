@@ -73,7 +73,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
     ...connectionOptions(config),
   }).withTypeProvider<TypeBoxTypeProvider>()
 
-  const storage = opts.storage ?? openStorage(config)
+  const storage = opts.storage ?? (await openStorage(config))
   const cache = opts.cache ?? openCache(config.redisUrl)
   const clock = opts.clock ?? systemClock
   const keys = new KeyStore(opts.dbh.db, cache, config.keyCacheTtlMs)

@@ -5,7 +5,8 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../src/config.js'
-import { LocalStorage, newStorageKey, openStorage, S3Storage, STORAGE_KEY, StorageLimitError } from '../../src/platform/storage/index.js'
+import { LocalStorage, newStorageKey, openStorage, STORAGE_KEY, StorageLimitError } from '../../src/platform/storage/index.js'
+import { S3Storage } from '../../src/platform/storage/s3.js'
 
 /* The local file storage behind documents (and media): atomic writes, streamed reads, opaque keys. */
 
@@ -70,11 +71,11 @@ describe('LocalStorage', () => {
     expect(new Set(Array.from({ length: 50 }, () => newStorageKey('documents'))).size).toBe(50)
   })
 
-  it('openStorage: the data directory by default; S3 with ATRIUM_STORAGE=s3', () => {
-    const local = openStorage(loadConfig({ ATRIUM_DATA_DIR: root }))
+  it('openStorage: the data directory by default; S3 with ATRIUM_STORAGE=s3', async () => {
+    const local = await openStorage(loadConfig({ ATRIUM_DATA_DIR: root }))
     expect(local).toBeInstanceOf(LocalStorage)
     expect((local as LocalStorage).root).toBe(root)
-    const s3 = openStorage(loadConfig({ ATRIUM_STORAGE: 's3', ATRIUM_S3_BUCKET: 'b', ATRIUM_S3_REGION: 'r' }))
+    const s3 = await openStorage(loadConfig({ ATRIUM_STORAGE: 's3', ATRIUM_S3_BUCKET: 'b', ATRIUM_S3_REGION: 'r' }))
     expect(s3).toBeInstanceOf(S3Storage)
     s3.close?.()
     expect(() => loadConfig({ ATRIUM_STORAGE: 's3', ATRIUM_S3_BUCKET: 'b' })).toThrow(/ATRIUM_S3_REGION/)

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os'
-import sharp, { type Sharp } from 'sharp'
+import type sharpDefault from 'sharp'
+import type { Sharp } from 'sharp'
 import type { StoredVariant } from '../../db/schema/media.js'
 import type { Storage } from '../../platform/storage/index.js'
 
@@ -14,8 +15,19 @@ import type { Storage } from '../../platform/storage/index.js'
  * in ~0.15 s on the 2-core dev machine; the upload answer waits for that. (mozjpeg would cost 5× as much: not used.)
  */
 
-// Every image is decoded once and never again: libvips' operation cache would only hold memory.
-sharp.cache(false)
+type SharpLib = typeof sharpDefault
+let sharpLoaded: Promise<SharpLib> | undefined
+
+/** sharp and libvips (about 30 MB of memory) are loaded by the first image upload, not by every instance at start. */
+function loadSharp(): Promise<SharpLib> {
+  sharpLoaded ??= import('sharp').then((m) => {
+    const sharp: SharpLib = m.default
+    // Every image is decoded once and never again: libvips' operation cache would only hold memory.
+    sharp.cache(false)
+    return sharp
+  })
+  return sharpLoaded
+}
 
 /**
  * At most this many images are resized at once (one per core; libvips also threads inside one image): concurrent
@@ -55,7 +67,7 @@ export interface ImageInfo {
 }
 
 /** Width and height (EXIF orientation applied) and whether the image is animated; undefined when undecodable. */
-async function probe(file: string): Promise<{ width: number; height: number; animated: boolean } | undefined> {
+async function probe(sharp: SharpLib, file: string): Promise<{ width: number; height: number; animated: boolean } | undefined> {
   try {
     const m = await sharp(file, { failOn: 'error' }).metadata()
     if (!m.width || !m.height) return undefined
@@ -73,7 +85,8 @@ export async function makeVariants(storage: Storage, file: string, mime: string,
 }
 
 async function variantsOf(storage: Storage, file: string, mime: string, key: string): Promise<ImageInfo> {
-  const info = await probe(file)
+  const sharp = await loadSharp()
+  const info = await probe(sharp, file)
   if (!info) return { width: null, height: null, variants: [] }
   if (info.animated) return { width: info.width, height: info.height, variants: [] }
   const jpeg = mime === 'image/jpeg'
