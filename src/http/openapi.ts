@@ -245,6 +245,7 @@ const TAGS = [
   { name: 'Members', description: 'Identity-provider users\' roles on a site (Owner, Admin, Reviewer, Editor, Author, Viewer) and ownership transfer.' },
   { name: 'Notifications', description: 'In-app notifications of the editorial workflow (submitted, approved, changes requested), per user and site; identity-provider users only.' },
   { name: 'Identity-provider users', description: 'Users of the identity provider\'s directory (built in, or a Clerk-compatible Backend API) and their CMS role.' },
+  { name: 'Search', description: 'Ranked full-text search over a site\'s blogs, pages and documents in a locale\'s language.' },
 ]
 
 const DESCRIPTION =

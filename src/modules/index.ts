@@ -54,6 +54,7 @@ import { idpUserRoutes } from './idp/routes.js'
 import { notificationRoutes } from './notifications/routes.js'
 import { notificationEntity } from './notifications/service.js'
 import { memberEntity } from './members/service.js'
+import { searchRoutes } from './search/routes.js'
 
 /** Every module, in registration order. A new module is one line here (plus its entities below). */
 export const modules: AppPlugin[] = [
@@ -87,6 +88,7 @@ export const modules: AppPlugin[] = [
   memberRoutes,
   notificationRoutes,
   idpUserRoutes,
+  searchRoutes,
 ]
 
 /** Every entity: audit names, webhook events, and where records live for record() access. */
