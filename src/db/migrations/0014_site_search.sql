@@ -59,7 +59,8 @@ BEGIN
   NEW."search_vector" :=
     setweight(to_tsvector(cfg, coalesce(NEW."title", '')), 'A') ||
     setweight(to_tsvector(cfg, coalesce(NEW."description", '')), 'B') ||
-    setweight(to_tsvector(cfg, coalesce(file, '')), 'C');
+    -- The parser reads "q3-report.pdf" as one file token: index its parts too, so "report" finds it.
+    setweight(to_tsvector(cfg, concat_ws(' ', file, translate(file, './_-', '    '))), 'C');
   RETURN NEW;
 END
 $$;--> statement-breakpoint

@@ -110,13 +110,13 @@ const PAGE_TITLE = sql`
   (select x.title from page_sections s join page_section_localizations x on x.page_section_id = s.id join locales l on l.id = x.locale_id and l.code = h.code
     where s.page_id = h.source_id and x.title is not null order by s.display_order, s.created_at, s.id limit 1)`
 
-/** One page of hits, best first, with the total number of hits (a row with a null type carries it when the page is empty). */
-export async function search(db: ReadDb, input: SearchInput): Promise<{ rows: SearchRow[]; total: number }> {
+/** The search statement: one page of hits, best first, each row with the total (a row with a null type carries it when the page is empty). */
+export function searchStatement(input: SearchInput): SQL {
   const union = sql.join(
     input.types.map((t) => HITS[t](input)),
     sql` union all `,
   )
-  const res = await db.execute(sql`
+  return sql`
     with hits as materialized (${union}),
     total as (select count(*)::int as total from hits),
     page as (
@@ -130,7 +130,12 @@ export async function search(db: ReadDb, input: SearchInput): Promise<{ rows: Se
            h.rank::float8 as rank, h.published_at, total.total
       from total
       left join page h on true
-     order by h.rank desc, h.published_at desc nulls last, h.type, h.id`)
+     order by h.rank desc, h.published_at desc nulls last, h.type, h.id`
+}
+
+/** One page of hits, best first, with the total number of hits. */
+export async function search(db: ReadDb, input: SearchInput): Promise<{ rows: SearchRow[]; total: number }> {
+  const res = await db.execute(searchStatement(input))
   const rows = rowsOf<SearchRow & { type: SearchType | null }>(res)
   const total = rows[0]?.total ?? 0
   return { rows: rows.filter((r): r is SearchRow => r.type !== null), total }

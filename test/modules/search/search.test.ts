@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ManualClock } from '../../../src/platform/clock.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { makeSite, type SiteFixture } from '../../helpers/factories.js'
 import { expectNoContent } from '../../helpers/records.js'
 import { expectProblem, expectStatus } from '../../helpers/http.js'
+import { createFileDoc, pdfBytes } from '../documents/fixtures.js'
 import { blog, doc, page, q, searchOk, searchRes, word } from './fixtures.js'
 
 /* GET /sites/{site_id}/search (decisions.md "Search"). Every test searches for words of its own. */
@@ -29,7 +31,7 @@ describe('site search: hits', () => {
     expect(out.meta).toEqual({ page: 1, per_page: 10, total: 3, total_pages: 1 })
     const byType = new Map(out.data.map((h) => [h.type, h]))
     expect(Object.keys(byType.get('blog')!).sort()).toEqual(['id', 'published_at', 'rank', 'route', 'slug', 'snippet', 'title', 'type'])
-    expect(byType.get('blog')).toMatchObject({ id: b.id, slug: b.slug, route: null, title: 'A blog', snippet: `Body about <mark>${w}</mark>.` })
+    expect(byType.get('blog')).toMatchObject({ id: b.id, slug: b.slug, route: null, title: 'A blog', snippet: `Body about <mark>${w}</mark>` })
     expect(byType.get('blog')!.published_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
     // A page's title is its first section title in display order; the snippet is cut from all its sections' text.
     expect(byType.get('page')).toMatchObject({ id: p.id, slug: null, route: p.route, title: 'Second' })
@@ -133,7 +135,7 @@ describe('site search: visibility and tenancy', () => {
     const liveDoc = await doc(t, a, [{ locale: 'en', title: `Doc ${w}` }])
     const deletedDoc = await doc(t, a, [{ locale: 'en', title: `Doc ${w}` }])
     expectNoContent(await t.as(a.keys.Admin).delete(`/documents/${deletedDoc.id}`))
-    ;(t.clock as { advance(ms: number): void }).advance(2 * hour)
+    ;(t.clock as ManualClock).advance(2 * hour)
 
     const ids = async (key: string) => (await searchOk(t, a, q(w, '&per_page=100'), key)).data.map((h) => h.id).sort()
     expect(await ids(a.keys.Read)).toEqual([live.id, livePage.id, liveDoc.id].sort())
@@ -172,6 +174,16 @@ describe('site search: visibility and tenancy', () => {
     const [loc] = expectStatus<Array<{ id: string }>>(await t.as(a.keys.Read).get(`/documents/${d.id}/localizations`), 200)
     expectStatus(await t.as(a.keys.Write).put(`/documents/localizations/${loc!.id}`, { description: `new ${w} words` }), 200)
     expect((await searchOk(t, a, q(w))).data.map((h) => [h.id, h.snippet])).toEqual([[d.id, `new <mark>${w}</mark> words`]])
+
+    const file = await createFileDoc(t, a, pdfBytes(), 'report.pdf')
+    expectStatus(await t.as(a.keys.Write).post(`/documents/${file.id}/localizations`, { locale: 'en', title: 'Quarterly' }), 201)
+    expect((await searchOk(t, a, q(`report ${w}`, '&types=document'))).data).toEqual([])
+    expect((await searchOk(t, a, q('report.pdf', '&types=document'))).data.map((h) => h.id)).toContain(file.id)
+    expectStatus(await t.as(a.keys.Write).put(`/documents/${file.id}`, { file_name: `${w}-report.pdf` }), 200)
+    expect((await searchOk(t, a, q(w, '&types=document'))).data.map((h) => [h.id, h.title, h.snippet])).toEqual([
+      [d.id, 'Some title', `new <mark>${w}</mark> words`],
+      [file.id, 'Quarterly', `${w}-report.pdf`],
+    ].sort((x, y) => (x[0]! < y[0]! ? -1 : 1)))
   })
 })
 
