@@ -246,6 +246,7 @@ const TAGS = [
   { name: 'Notifications', description: 'In-app notifications of the editorial workflow (submitted, approved, changes requested), per user and site; identity-provider users only.' },
   { name: 'Analytics', description: 'Privacy-first pageview analytics: no cookies, no IP or user agent stored, a daily visitor hash; reports with a daily trend in the site time zone, and the daily roll-up.' },
   { name: 'Identity-provider users', description: 'Users of the identity provider\'s directory (built in, or a Clerk-compatible Backend API) and their CMS role.' },
+  { name: 'Search', description: 'Ranked full-text search over a site\'s blogs, pages and documents in a locale\'s language.' },
 ]
 
 const DESCRIPTION =

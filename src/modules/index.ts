@@ -56,6 +56,7 @@ import { notificationEntity } from './notifications/service.js'
 import { memberEntity } from './members/service.js'
 import { analyticsEntity } from './analytics/entity.js'
 import { analyticsRoutes } from './analytics/routes.js'
+import { searchRoutes } from './search/routes.js'
 
 /** Every module, in registration order. A new module is one line here (plus its entities below). */
 export const modules: AppPlugin[] = [
@@ -90,6 +91,7 @@ export const modules: AppPlugin[] = [
   notificationRoutes,
   idpUserRoutes,
   analyticsRoutes,
+  searchRoutes,
 ]
 
 /** Every entity: audit names, webhook events, and where records live for record() access. */
