@@ -54,6 +54,8 @@ import { idpUserRoutes } from './idp/routes.js'
 import { notificationRoutes } from './notifications/routes.js'
 import { notificationEntity } from './notifications/service.js'
 import { memberEntity } from './members/service.js'
+import { aiConfigEntity, aiGenerationEntity } from './ai/entity.js'
+import { aiRoutes } from './ai/routes.js'
 
 /** Every module, in registration order. A new module is one line here (plus its entities below). */
 export const modules: AppPlugin[] = [
@@ -87,6 +89,7 @@ export const modules: AppPlugin[] = [
   memberRoutes,
   notificationRoutes,
   idpUserRoutes,
+  aiRoutes,
 ]
 
 /** Every entity: audit names, webhook events, and where records live for record() access. */
@@ -125,6 +128,8 @@ export const entities: Entity[] = [
   memberEntity,
   accountEntity,
   notificationEntity,
+  aiConfigEntity,
+  aiGenerationEntity,
 ]
 
 /** Kinds of content items (taxonomy and attachments hang off them). */
