@@ -61,7 +61,7 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
 }
 
 export async function startProvider(): Promise<StandInProvider> {
-  const p = { requests: [] as RecordedRequest[], mode: 'ok' as ProviderMode } as StandInProvider
+  const p = { requests: [] as RecordedRequest[], mode: 'ok' } as StandInProvider
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))

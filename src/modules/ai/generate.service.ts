@@ -1,7 +1,7 @@
 import { validation } from '../../http/errors.js'
-import { enforceLimit, parseJsonFields, parseXmlFields, protectCode, restoreCode } from './output.js'
-import { ACTION_FIELDS, BUILT_IN_PROMPTS, FIELD_RULES, formatInstruction, TRANSLATABLE, type OutputField, type TranslatableField } from './prompts.js'
-import { complete, type ProviderIo, type ProviderSettings } from './provider.js'
+import { enforceLimit, parseJsonFields, parseXmlFields, protectCode, restoreCode } from './output.service.js'
+import { ACTION_FIELDS, BUILT_IN_PROMPTS, FIELD_RULES, formatInstruction, TRANSLATABLE, type OutputField, type TranslatableField } from './prompts.service.js'
+import { complete, type ProviderIo, type ProviderSettings } from './provider.service.js'
 import type { Action, GenerateResult } from './schemas.js'
 
 const empty = (): GenerateResult => ({ meta_title: null, meta_description: null, excerpt: null, title: null, subtitle: null, body: null, outline: null })

@@ -1,6 +1,6 @@
 import { PinnedRequestError, pinnedRequest, type PinnedResponse } from '../../platform/pinned-http.js'
 import { resolveTarget, TargetError, type HostLookup } from '../../platform/webhook-target.js'
-import { endpoints, MESSAGES_MODELS } from './detect.js'
+import { endpoints, MESSAGES_MODELS } from './detect.service.js'
 import type { ProviderType } from './schemas.js'
 
 /*
@@ -54,8 +54,8 @@ export async function checkBaseUrl(io: ProviderIo, baseUrl: string): Promise<voi
 }
 
 function retryAfter(res: PinnedResponse): number {
-  const raw = res.headers['retry-after']
-  const v = Array.isArray(raw) ? raw[0] : raw
+  const raw: unknown = res.headers['retry-after']
+  const v = typeof raw === 'string' ? raw : undefined
   if (v === undefined) return DEFAULT_RETRY_AFTER
   if (/^\d+$/.test(v.trim())) return Math.min(Number(v.trim()), 86_400)
   const at = Date.parse(v)
