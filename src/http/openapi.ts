@@ -244,7 +244,7 @@ const TAGS = [
   { name: 'Media', description: 'The media library: uploads (type from the bytes, deduplication, image variants), external records, per-locale metadata, folders, and the public file route.' },
   { name: 'Members', description: 'Identity-provider users\' roles on a site (Owner, Admin, Reviewer, Editor, Author, Viewer) and ownership transfer.' },
   { name: 'Notifications', description: 'In-app notifications of the editorial workflow (submitted, approved, changes requested), per user and site; identity-provider users only.' },
-  { name: 'Identity-provider users', description: 'Users of the identity provider\'s directory (built in, or a Clerk-compatible Backend API) and their CMS role.' },
+  { name: 'Identity-provider users', description: 'Users of the identity provider\'s directory (built in, or a Clerk-compatible Backend API) and their CMS role.' },  { name: 'AI', description: 'AI-assisted writing through the site\'s own model provider (Messages API, Chat Completions, a local model runtime or a local server): SEO fields, excerpts, per-field translation and drafts; the provider key is stored encrypted and never returned.' },
 ]
 
 const DESCRIPTION =

@@ -15,11 +15,12 @@ import { webhooksMatrix } from './webhooks.js'
 import { membersMatrix } from './members.js'
 import type { MatrixEnv, MatrixModule, ModuleFixture } from './types.js'
 import { mediaMatrix } from './media.js'
+import { aiMatrix } from './ai.js'
 
 export type { MatrixEnv, MatrixModule, ModuleFixture, RouteFixture } from './types.js'
 
 /** Every module's fixtures, in setup order (taxonomy assigns to the blogs module's content item). */
-export const matrixModules: MatrixModule[] = [sitesMatrix, apiKeysMatrix, blogsMatrix, taxonomyMatrix, socialMatrix, redirectsMatrix, skillsMatrix, pagesMatrix, navigationMatrix, documentsMatrix, legalMatrix, contentTemplatesMatrix, auditMatrix, webhooksMatrix, mediaMatrix, membersMatrix]
+export const matrixModules: MatrixModule[] = [sitesMatrix, apiKeysMatrix, blogsMatrix, taxonomyMatrix, socialMatrix, redirectsMatrix, skillsMatrix, pagesMatrix, navigationMatrix, documentsMatrix, legalMatrix, contentTemplatesMatrix, auditMatrix, webhooksMatrix, mediaMatrix, membersMatrix, aiMatrix]
 
 /** Entities with a shared (owned by A, carried by B) fixture record. */
 export const sharedEntities = new Set(matrixModules.flatMap((m) => m.shares ?? []))
