@@ -25,6 +25,8 @@ import { SiteCache } from './platform/site-cache.js'
 import { openStorage, type Storage } from './platform/storage/index.js'
 import { UsageRecorder } from './platform/usage.js'
 import { UserStore } from './platform/users.js'
+import { Secrets } from './platform/secrets.js'
+import type { HostLookup } from './platform/webhook-target.js'
 
 export type App = FastifyInstance<
   import('node:http').Server,
@@ -45,6 +47,8 @@ export interface BuildOptions {
   /** File storage (default: the configured one, openStorage). */
   storage?: Storage
   logger?: boolean | object
+  /** DNS lookup for outbound AI provider targets (tests map test host names to 127.0.0.1). */
+  lookup?: HostLookup
 }
 
 declare module 'fastify' {
@@ -83,7 +87,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
   const usage = new UsageRecorder(opts.dbh.db, app.log, config.usageFlushMs, opts.dbh.kind === 'pglite' ? 200 : 2000)
   usage.start()
   const users = new UserStore(opts.dbh.db, config, clock, (err) => app.log.warn({ err }, 'identity provider key set unavailable'))
-  const deps: Deps = { config, dbh: opts.dbh, cache, clock, keys, sites: siteCache, usage, users, storage, log: app.log }
+  const secrets = new Secrets(config.encryptionKey, config.dataDir)
+  const deps: Deps = { config, dbh: opts.dbh, cache, clock, keys, sites: siteCache, usage, users, storage, secrets, log: app.log, ...(opts.lookup ? { lookup: opts.lookup } : {}) }
   app.decorate('deps', deps)
 
   app.setValidatorCompiler(validatorCompiler)

@@ -22,6 +22,8 @@ export interface Config {
   appName: string
   allowPrivateWebhookTargets: boolean
   allowPrivateAiTargets: boolean
+  /** Time limit of one AI provider request (connect, send, answer). */
+  aiTimeoutMs: number
   trustProxy: string[]
   webhookRetryBaseMs: number
   /** How often each instance looks for new outbox events and due deliveries. */
@@ -129,6 +131,11 @@ function baseUrl(env: Env, name: string): string | undefined {
   return v.replace(/\/+$/, '')
 }
 
+/** 32 bytes in standard or URL-safe base64 (padding optional). */
+function isEncryptionKey(v: string): boolean {
+  return /^[A-Za-z0-9+/_-]{43}=?$/.test(v) && Buffer.from(v, 'base64').length === 32
+}
+
 /** Reads and validates the environment; throws ConfigError with a message naming the variable. */
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = str(env, 'DATABASE_URL')
@@ -162,6 +169,7 @@ export function loadConfig(env: Env = process.env): Config {
     appName: str(env, 'ATRIUM_APP_NAME') ?? 'Atrium',
     allowPrivateWebhookTargets: bool(env, 'ATRIUM_ALLOW_PRIVATE_WEBHOOK_TARGETS'),
     allowPrivateAiTargets: bool(env, 'ATRIUM_ALLOW_PRIVATE_AI_TARGETS'),
+    aiTimeoutMs: int(env, 'ATRIUM_AI_TIMEOUT_MS', 60_000, 100, 600_000),
     trustProxy: list(env, 'ATRIUM_TRUST_PROXY'),
     webhookRetryBaseMs: int(env, 'ATRIUM_WEBHOOK_RETRY_BASE_MS', 60_000, 1),
     webhookPollMs: int(env, 'ATRIUM_WEBHOOK_POLL_MS', 1000, 10, 3_600_000),
@@ -198,6 +206,9 @@ export function loadConfig(env: Env = process.env): Config {
   // Node refuses a headers timeout longer than the whole-request timeout.
   if (cfg.headersTimeoutMs > cfg.requestTimeoutMs) {
     throw new ConfigError('ATRIUM_HEADERS_TIMEOUT_MS must not exceed ATRIUM_REQUEST_TIMEOUT_MS')
+  }
+  if (cfg.encryptionKey !== undefined && !isEncryptionKey(cfg.encryptionKey)) {
+    throw new ConfigError('ATRIUM_ENCRYPTION_KEY must be 32 bytes in base64 (e.g. `openssl rand -base64 32`)')
   }
   if (cfg.idpApiUrl && !/^https?:\/\//.test(cfg.idpApiUrl)) throw new ConfigError('ATRIUM_IDP_API_URL must start with http:// or https://')
   if (!!cfg.idpApiUrl !== !!cfg.idpSecretKey) throw new ConfigError('ATRIUM_IDP_API_URL and ATRIUM_IDP_SECRET_KEY go together')

@@ -3,6 +3,7 @@ import { buildApp, type App } from './app.js'
 import { systemCtx } from './core/context.js'
 import { openDb, type DbHandle } from './db/client.js'
 import { STARTUP_LOCK_ID, migrate } from './db/migrate.js'
+import { checkEncryptionKey } from './core/encryption-key.js'
 import * as apiKeys from './modules/api-keys/service.js'
 import { startWorkers } from './workers/index.js'
 
@@ -16,7 +17,11 @@ export async function prepare(app: App, print: (line: string) => void = (l) => p
   const deps = app.deps
   const applied = await migrate(deps.dbh)
   if (applied > 0) app.log.info({ applied }, 'migrations applied')
-  await deps.dbh.withLock(STARTUP_LOCK_ID + 1, async () => {
+  await deps.dbh.withLock(STARTUP_LOCK_ID + 1, async (db) => {
+    // Before anything is served: refuses to start when stored secrets belong to another (or a missing) key.
+    const keyCheck = await checkEncryptionKey(db, deps.secrets, deps.dbh.kind === 'postgres')
+    if (keyCheck.generated) app.log.info({ file: deps.secrets.keyFile }, 'generated a new encryption key for secrets at rest')
+    if (keyCheck.replaced) app.log.warn({ previous: keyCheck.replaced }, 'no encrypted data existed: the registered encryption key was replaced')
     const res = await apiKeys.bootstrap(systemCtx(deps, 'bootstrap'), deps.config.bootstrapKey)
     if (res.warning) app.log.warn(res.warning)
     if (res.key) {

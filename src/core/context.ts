@@ -4,6 +4,8 @@ import type { Db, DbHandle, ReadDb } from '../db/client.js'
 import type { Cache } from '../platform/cache/index.js'
 import type { Clock } from '../platform/clock.js'
 import type { KeyStore } from '../platform/key-store.js'
+import type { HostLookup } from '../platform/webhook-target.js'
+import type { Secrets } from '../platform/secrets.js'
 import type { SiteCache } from '../platform/site-cache.js'
 import type { Storage } from '../platform/storage/index.js'
 import type { UsageRecorder } from '../platform/usage.js'
@@ -23,6 +25,10 @@ export interface Deps {
   users: UserStore
   /** Uploaded files (documents, media): the data directory or S3. */
   storage: Storage
+  /** Key for secrets at rest (AI provider keys); loaded by start-up (core/encryption-key.ts). */
+  secrets: Secrets
+  /** DNS lookup for outbound targets (AI providers); tests map names to 127.0.0.1. Default: the system resolver. */
+  lookup?: HostLookup
   log: FastifyBaseLogger
 }
 

@@ -247,6 +247,7 @@ const TAGS = [
   { name: 'Analytics', description: 'Privacy-first pageview analytics: no cookies, no IP or user agent stored, a daily visitor hash; reports with a daily trend in the site time zone, and the daily roll-up.' },
   { name: 'Identity-provider users', description: 'Users of the identity provider\'s directory (built in, or a Clerk-compatible Backend API) and their CMS role.' },
   { name: 'Search', description: 'Ranked full-text search over a site\'s blogs, pages and documents in a locale\'s language.' },
+  { name: 'AI', description: 'AI-assisted writing through the site\'s own model provider (Messages API, Chat Completions, a local model runtime or a local server): SEO fields, excerpts, per-field translation and drafts; the provider key is stored encrypted and never returned.' },
 ]
 
 const DESCRIPTION =

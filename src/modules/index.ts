@@ -57,6 +57,8 @@ import { memberEntity } from './members/service.js'
 import { analyticsEntity } from './analytics/entity.js'
 import { analyticsRoutes } from './analytics/routes.js'
 import { searchRoutes } from './search/routes.js'
+import { aiConfigEntity, aiGenerationEntity } from './ai/entity.js'
+import { aiRoutes } from './ai/routes.js'
 
 /** Every module, in registration order. A new module is one line here (plus its entities below). */
 export const modules: AppPlugin[] = [
@@ -92,6 +94,7 @@ export const modules: AppPlugin[] = [
   idpUserRoutes,
   analyticsRoutes,
   searchRoutes,
+  aiRoutes,
 ]
 
 /** Every entity: audit names, webhook events, and where records live for record() access. */
@@ -131,6 +134,8 @@ export const entities: Entity[] = [
   accountEntity,
   notificationEntity,
   analyticsEntity,
+  aiConfigEntity,
+  aiGenerationEntity,
 ]
 
 /** Kinds of content items (taxonomy and attachments hang off them). */

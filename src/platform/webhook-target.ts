@@ -2,12 +2,21 @@ import { lookup } from 'node:dns/promises'
 import net from 'node:net'
 
 /*
- * Where webhooks may send (decisions.md "Running it"): http(s) URLs without credentials whose host is not a
- * loopback, private, link-local, carrier-grade NAT, multicast, reserved or cloud metadata address, checked when
- * the webhook is written and again before every attempt after DNS resolution; the attempt then connects to the
- * address that was checked (pinned), so a name cannot resolve to something else in between (DNS rebinding).
- * ATRIUM_ALLOW_PRIVATE_WEBHOOK_TARGETS=true lifts the address rule (tests, private networks).
+ * Where webhooks and AI providers may send (decisions.md "Running it", "Permissions beyond the tables"): http(s)
+ * URLs without credentials whose host is not a loopback, private, link-local, carrier-grade NAT, multicast,
+ * reserved or cloud metadata address, checked when the target is written and again before every request after
+ * DNS resolution; the request then connects to the address that was checked (pinned), so a name cannot resolve
+ * to something else in between (DNS rebinding). ATRIUM_ALLOW_PRIVATE_WEBHOOK_TARGETS=true (webhooks) and
+ * ATRIUM_ALLOW_PRIVATE_AI_TARGETS=true (AI) lift the rule for loopback and private addresses only: link-local
+ * and cloud metadata addresses are refused always.
  */
+
+/** Link-local and cloud metadata endpoints: never a target, whatever the settings say. */
+const alwaysRefused = new net.BlockList()
+alwaysRefused.addSubnet('169.254.0.0', 16, 'ipv4') // link-local; AWS, GCP, Azure, OpenStack metadata at 169.254.169.254
+alwaysRefused.addAddress('100.100.100.200', 'ipv4') // Alibaba Cloud metadata
+alwaysRefused.addSubnet('fe80::', 10, 'ipv6') // link-local
+alwaysRefused.addAddress('fd00:ec2::254', 'ipv6') // AWS metadata over IPv6
 
 const refused = new net.BlockList()
 for (const [a, p] of [
@@ -52,17 +61,29 @@ function embeddedV4(ip: string): string | undefined {
   return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`
 }
 
-/** True for an address webhooks must not reach (unless private targets are allowed). */
-export function isRefusedAddress(ip: string): boolean {
+function inList(list: net.BlockList, ip: string): boolean {
   const family = net.isIP(ip)
-  if (family === 4) return refused.check(ip, 'ipv4')
+  if (family === 4) return list.check(ip, 'ipv4')
   if (family === 6) {
     const v4 = embeddedV4(ip)
-    if (v4 !== undefined) return refused.check(v4, 'ipv4')
-    return refused.check(ip, 'ipv6')
+    if (v4 !== undefined) return list.check(v4, 'ipv4')
+    return list.check(ip, 'ipv6')
   }
   return true
 }
+
+/** True for an address outbound requests must not reach unless private targets are allowed. */
+export function isRefusedAddress(ip: string): boolean {
+  return inList(refused, ip) || inList(alwaysRefused, ip)
+}
+
+/** True for a link-local or cloud metadata address: refused even when private targets are allowed. */
+export const isAlwaysRefusedAddress = (ip: string): boolean => inList(alwaysRefused, ip)
+
+/** Resolves a host name to all its addresses (node:dns lookup with all: true). Injectable for tests. */
+export type HostLookup = (host: string) => Promise<Array<{ address: string; family: number }>>
+
+const systemLookup: HostLookup = (host) => lookup(host, { all: true, verbatim: true })
 
 export class TargetError extends Error {}
 
@@ -93,7 +114,7 @@ export interface ResolvedTarget {
  * Resolves the URL's host and checks every address it resolves to (one refused address refuses the target:
  * round-robin answers cannot smuggle one in). Throws TargetError; a name that does not resolve is an error too.
  */
-export async function resolveTarget(raw: string, allowPrivate: boolean): Promise<ResolvedTarget> {
+export async function resolveTarget(raw: string, allowPrivate: boolean, resolve: HostLookup = systemLookup): Promise<ResolvedTarget> {
   const url = checkTargetUrl(raw)
   const host = bare(url.hostname)
   const literal = net.isIP(host)
@@ -101,13 +122,15 @@ export async function resolveTarget(raw: string, allowPrivate: boolean): Promise
   if (literal) addresses = [{ address: host, family: literal }]
   else {
     try {
-      addresses = await lookup(host, { all: true, verbatim: true })
+      addresses = await resolve(host)
     } catch {
       throw new TargetError(`host ${host} does not resolve`)
     }
   }
   const first = addresses[0]
   if (!first) throw new TargetError(`host ${host} does not resolve`)
+  const metadata = addresses.find((a) => isAlwaysRefusedAddress(a.address))
+  if (metadata) throw new TargetError(`resolves to ${metadata.address}, a link-local or cloud metadata address (always refused)`)
   if (!allowPrivate) {
     const bad = addresses.find((a) => isRefusedAddress(a.address))
     if (bad) throw new TargetError(`resolves to ${bad.address}, a loopback, private, link-local or reserved address`)

@@ -9,6 +9,7 @@ import type { DbHandle } from '../../src/db/client.js'
 import { openCache, type Cache } from '../../src/platform/cache/index.js'
 import { ManualClock, type Clock } from '../../src/platform/clock.js'
 import { prepare } from '../../src/server.js'
+import type { HostLookup } from '../../src/platform/webhook-target.js'
 import { freshDb } from './db.js'
 import { client, type Client } from './http.js'
 
@@ -34,7 +35,14 @@ export interface TestAppOptions {
   dbh?: DbHandle
   /** Share a cache between instances (memory) or name the Redis prefix. */
   cache?: Cache
+  /** DNS lookup for outbound AI provider targets (map test host names to 127.0.0.1). */
+  lookup?: HostLookup
+  /** Logger options (e.g. a capturing stream); default: no logging. */
+  logger?: object
 }
+
+/** One fixed key for secrets at rest, so several test apps over one database agree (override with ATRIUM_ENCRYPTION_KEY). */
+export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64')
 
 /** Builds the app on a fresh clone of the migrated database; in CI server mode it also uses Redis when REDIS_URL is set. */
 export async function testApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -44,6 +52,7 @@ export async function testApp(opts: TestAppOptions = {}): Promise<TestApp> {
     ATRIUM_DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     ATRIUM_BOOTSTRAP_KEY: masterKey,
+    ATRIUM_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...opts.env,
   }
@@ -53,7 +62,7 @@ export async function testApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const ownCache = !opts.cache
   const cache = opts.cache ?? openCache(config.redisUrl, `atrium:t:${randomBytes(6).toString('hex')}:`)
   const clock = opts.clock ?? new ManualClock(new Date())
-  const app = await buildApp(config, { dbh, cache, clock, logger: false })
+  const app = await buildApp(config, { dbh, cache, clock, logger: opts.logger ?? false, ...(opts.lookup ? { lookup: opts.lookup } : {}) })
   await prepare(app, () => undefined)
   await app.ready()
   return {

@@ -16,8 +16,8 @@ const docs = {
     'headers `webhook-id` (the same on every attempt of one delivery), `webhook-timestamp` and `webhook-signature` ' +
     '(`v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with the base64-decoded secret). Body: `{ type, timestamp, site_id, data }`. ' +
     '`events` from the closed list; empty or omitted: every event. The URL must be http(s) without credentials; loopback, private, ' +
-    'link-local and metadata addresses are refused (400) here and again before every attempt after DNS resolution, unless ' +
-    '`ATRIUM_ALLOW_PRIVATE_WEBHOOK_TARGETS=true`; a host that does not resolve is refused too. Deliveries are retried with exponential ' +
+    'link-local and metadata addresses are refused (400) here and again before every attempt after DNS resolution; loopback and private ones are allowed with ' +
+    '`ATRIUM_ALLOW_PRIVATE_WEBHOOK_TARGETS=true` (link-local and metadata never); a host that does not resolve is refused too. Deliveries are retried with exponential ' +
     'backoff and jitter, 6 attempts in all; a 2xx ends them; redirects are not followed.',
   update: 'Partial update. A new URL is checked as on creation. The secret does not change.',
   remove: 'Stops deliveries at once (pending ones are logged as failed); the delivery log is kept until retention.',

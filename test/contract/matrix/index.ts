@@ -16,11 +16,12 @@ import { membersMatrix } from './members.js'
 import type { MatrixEnv, MatrixModule, ModuleFixture } from './types.js'
 import { mediaMatrix } from './media.js'
 import { analyticsMatrix } from './analytics.js'
+import { aiMatrix } from './ai.js'
 
 export type { MatrixEnv, MatrixModule, ModuleFixture, RouteFixture } from './types.js'
 
 /** Every module's fixtures, in setup order (taxonomy assigns to the blogs module's content item). */
-export const matrixModules: MatrixModule[] = [sitesMatrix, apiKeysMatrix, blogsMatrix, taxonomyMatrix, socialMatrix, redirectsMatrix, skillsMatrix, pagesMatrix, navigationMatrix, documentsMatrix, legalMatrix, contentTemplatesMatrix, auditMatrix, webhooksMatrix, mediaMatrix, membersMatrix, analyticsMatrix]
+export const matrixModules: MatrixModule[] = [sitesMatrix, apiKeysMatrix, blogsMatrix, taxonomyMatrix, socialMatrix, redirectsMatrix, skillsMatrix, pagesMatrix, navigationMatrix, documentsMatrix, legalMatrix, contentTemplatesMatrix, auditMatrix, webhooksMatrix, mediaMatrix, membersMatrix, analyticsMatrix, aiMatrix]
 
 /** Entities with a shared (owned by A, carried by B) fixture record. */
 export const sharedEntities = new Set(matrixModules.flatMap((m) => m.shares ?? []))

@@ -49,3 +49,21 @@ describe('webhook targets without ATRIUM_ALLOW_PRIVATE_WEBHOOK_TARGETS', () => {
     expect(res.error).toMatch(/target refused.*127\.0\.0\.1|target refused.*::1/)
   })
 })
+
+describe('webhook targets with ATRIUM_ALLOW_PRIVATE_WEBHOOK_TARGETS=true', () => {
+  let t: TestApp
+  let a: SiteFixture
+  beforeAll(async () => {
+    t = await testApp({ env: { ATRIUM_ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' } })
+    a = await makeSite(t)
+  })
+  afterAll(() => t.close())
+
+  it('still refuses link-local and cloud metadata addresses (decisions.md: always), and allows loopback', async () => {
+    for (const url of ['http://169.254.169.254/latest', 'http://[fe80::1]/x', 'http://[fd00:ec2::254]/x', 'http://[::ffff:169.254.169.254]/x']) {
+      const p = expectProblem(await t.as(a.keys.Admin).post(`/sites/${a.id}/webhooks`, { url }), 400, 'VALIDATION_FAILED')
+      expect(p.errors?.[0]?.field, url).toBe('url')
+    }
+    expect((await t.as(a.keys.Admin).post(`/sites/${a.id}/webhooks`, { url: 'http://127.0.0.1:9/x' })).statusCode).toBe(201)
+  })
+})
