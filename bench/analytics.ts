@@ -9,6 +9,7 @@
  *      through POST …/aggregate, then 50 sequential GET …/report?days=365 (top_n varied 1..50: no two alike).
  * Targets (issue 15): ≥ 5,000 pageviews/s with p99 < 50 ms; report p99 < 100 ms. Prints CPU ms per request too.
  */
+import { adminUrlOf } from './database.js'
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -99,7 +100,7 @@ export async function analyticsBench(o: AnalyticsBenchOptions): Promise<boolean>
     return true
   }
   await buildIfStale()
-  const admin = new URL(o.serverUrl)
+  const admin = new URL(await adminUrlOf(o.serverUrl))
   const name = `atrium_bench_analytics_${Date.now()}`
   const adminClient = new pg.Client({ connectionString: admin.toString() })
   await adminClient.connect()

@@ -77,7 +77,7 @@ export async function prepareEmbedded(opts: SeedOptions): Promise<BenchDatabase>
  * The URL the bench asks its administrative questions through (create, drop, statistics): DATABASE_URL
  * itself, or the server's `postgres` database when the one DATABASE_URL names does not exist.
  */
-async function adminUrlOf(url: string): Promise<string> {
+export async function adminUrlOf(url: string): Promise<string> {
   try {
     await adminQuery(url, 'select 1')
     return url
