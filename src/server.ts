@@ -22,6 +22,7 @@ export async function prepare(app: App, print: (line: string) => void = (l) => p
     const keyCheck = await checkEncryptionKey(db, deps.secrets, deps.dbh.kind === 'postgres')
     if (keyCheck.generated) app.log.info({ file: deps.secrets.keyFile }, 'generated a new encryption key for secrets at rest')
     if (keyCheck.replaced) app.log.warn({ previous: keyCheck.replaced }, 'no encrypted data existed: the registered encryption key was replaced')
+    if (keyCheck.message) app.log.warn(`${keyCheck.message} Until then this instance will not store AI provider keys.`)
     const res = await apiKeys.bootstrap(systemCtx(deps, 'bootstrap'), deps.config.bootstrapKey)
     if (res.warning) app.log.warn(res.warning)
     if (res.key) {

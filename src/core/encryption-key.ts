@@ -8,14 +8,22 @@ export interface KeyCheckResult {
   generated: boolean
   /** Set when the registered fingerprint was replaced (no encrypted data existed). */
   replaced?: string
+  /**
+   * Set when another instance registered a different key and nothing is encrypted yet (a PostgreSQL server whose
+   * instances each generated their own key file): this instance starts, but refuses to encrypt (putConfig).
+   */
+  mismatch?: string
+  /** What to tell the operator about the mismatch. */
+  message?: string
 }
 
 /**
  * Start-up check of the key for secrets at rest (decisions.md: the key is never regenerated once encrypted data
  * exists). With encrypted rows present, a missing key or a key other than theirs is a ConfigError that stops
  * start-up. With none, a missing key is generated into the data directory. The database also records the
- * fingerprint of the key in use, so a second instance with a different key (for example its own generated file
- * on a PostgreSQL server) refuses to start instead of writing secrets nobody else can read.
+ * fingerprint of the key in use: a second instance with a different key (for example its own generated file on a
+ * PostgreSQL server) still starts while nothing is encrypted (instances that never store a secret need no shared
+ * key), but it will not encrypt a secret the others could not read (see `registeredKeyMismatch`).
  * Runs under the start-up lock.
  */
 export async function checkEncryptionKey(db: Db, secrets: Secrets, onPostgresServer: boolean): Promise<KeyCheckResult> {
@@ -53,23 +61,31 @@ export async function checkEncryptionKey(db: Db, secrets: Secrets, onPostgresSer
   const mine = fingerprint(key)
   const [registered] = await db.select().from(encryptionKeys).where(eq(encryptionKeys.id, 1))
   let replaced: string | undefined
+  let mismatch: string | undefined
   if (!registered) {
     await db.insert(encryptionKeys).values({ id: 1, fingerprint: mine }).onConflictDoNothing()
     const [now] = await db.select().from(encryptionKeys).where(eq(encryptionKeys.id, 1))
-    if (now && now.fingerprint !== mine) throw differs(where, mine, now.fingerprint)
+    if (now && now.fingerprint !== mine) mismatch = now.fingerprint
   } else if (registered.fingerprint !== mine) {
     // Nothing is encrypted yet: an operator's explicit key, or the only instance of an embedded database, may take over.
     const mayReplace = total > 0 || secrets.source === 'env' || !onPostgresServer
-    if (!mayReplace) throw differs(where, mine, registered.fingerprint)
-    await db.update(encryptionKeys).set({ fingerprint: mine }).where(eq(encryptionKeys.id, 1))
-    replaced = registered.fingerprint
+    if (mayReplace) {
+      await db.update(encryptionKeys).set({ fingerprint: mine }).where(eq(encryptionKeys.id, 1))
+      replaced = registered.fingerprint
+    } else {
+      mismatch = registered.fingerprint
+    }
   }
   secrets.use(key)
-  return { generated, ...(replaced ? { replaced } : {}) }
+  return { generated, ...(replaced ? { replaced } : {}), ...(mismatch ? { mismatch, message: differs(where, mine, mismatch) } : {}) }
 }
 
-const differs = (where: string, mine: string, theirs: string) =>
-  new ConfigError(
-    `The encryption key from ${where} (fingerprint ${mine}) differs from the key another instance registered in this database ` +
-      `(fingerprint ${theirs}). Every instance sharing a database must use the same key: set ATRIUM_ENCRYPTION_KEY to the same value on all of them.`,
-  )
+/** Why this instance must not encrypt: its key is not the one the database registered; undefined when it may. */
+export async function registeredKeyMismatch(db: Pick<Db, 'select'>, keyId: string): Promise<string | undefined> {
+  const [registered] = await db.select().from(encryptionKeys).where(eq(encryptionKeys.id, 1))
+  return registered && registered.fingerprint !== keyId ? registered.fingerprint : undefined
+}
+
+export const differs = (where: string, mine: string, theirs: string) =>
+  `The encryption key from ${where} (fingerprint ${mine}) differs from the key another instance registered in this database ` +
+  `(fingerprint ${theirs}). Every instance sharing a database must use the same key: set ATRIUM_ENCRYPTION_KEY to the same value on all of them.`

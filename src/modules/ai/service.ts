@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { Ctx } from '../../core/context.js'
+import { registeredKeyMismatch } from '../../core/encryption-key.js'
 import { mutate } from '../../core/mutation.js'
 import type { AiConfigRow } from '../../db/schema/ai.js'
-import { aiDisabled, aiNotConfigured, notFound, providerError, providerRateLimited, validation } from '../../http/errors.js'
+import { aiDisabled, aiNotConfigured, ApiError, notFound, providerError, providerRateLimited, validation } from '../../http/errors.js'
 import { SecretDecryptError } from '../../platform/secrets.js'
 import { detectProvider } from './detect.service.js'
 import { aiConfigEntity, aiGenerationEntity } from './entity.js'
@@ -75,6 +76,8 @@ export async function putConfig(ctx: Ctx, siteId: string, body: PutAiConfigBody)
   await checkTarget(ctx, body.base_url)
   const encrypted = typeof body.api_key === 'string' ? ctx.deps.secrets.current.encrypt(body.api_key) : undefined
   return mutate(ctx, { entity: aiConfigEntity, action: 'Update', secretFields }, async (tx) => {
+    // Instances that each generated their own key file start, but none may store a key the others cannot read.
+    if (encrypted && (await registeredKeyMismatch(tx, encrypted.keyId))) throw encryptionKeyMismatch()
     const before = await q.lockConfig(tx, siteId)
     const key =
       body.api_key === undefined
@@ -105,6 +108,15 @@ export async function putConfig(ctx: Ctx, siteId: string, body: PutAiConfigBody)
     }
   })
 }
+
+const encryptionKeyMismatch = () =>
+  new ApiError(
+    503,
+    'ENCRYPTION_KEY_MISMATCH',
+    'Encryption key mismatch',
+    'This instance encrypts with another key than the one registered in the database by the other instances, so the provider key was not stored. ' +
+      'Set ATRIUM_ENCRYPTION_KEY to the same value on every instance.',
+  )
 
 /** Removes the configuration and its encrypted key (audited as Delete on ai_config); 404 when none. */
 export async function deleteConfig(ctx: Ctx, siteId: string): Promise<void> {

@@ -98,14 +98,28 @@ describe('start-up key check', () => {
     expect(again.deps.secrets.current.keyId).toBe(reg!.fingerprint)
   })
 
-  it('PostgreSQL server without ATRIUM_ENCRYPTION_KEY: an instance that generated another key refuses to start, even before secrets exist', async () => {
+  it('PostgreSQL server without ATRIUM_ENCRYPTION_KEY: an instance that generated another key starts, but stores no secret until the keys agree', async () => {
     await dbh.db.delete(aiConfigs)
     const otherDir = mkdtempSync(path.join(os.tmpdir(), 'atrium-key2-'))
     try {
-      await expect(checkEncryptionKey(dbh.db, new Secrets(undefined, otherDir), true)).rejects.toThrow(/another instance registered.*set ATRIUM_ENCRYPTION_KEY to the same value/s)
+      const res = await checkEncryptionKey(dbh.db, new Secrets(undefined, otherDir), true)
+      expect(res.mismatch).toBe(new SecretBox(Buffer.from(K1, 'base64')).keyId)
+      expect(res.message).toMatch(/another instance registered.*set ATRIUM_ENCRYPTION_KEY to the same value/s)
+      // That instance refuses to encrypt (503, nothing stored); a configuration without a key is fine.
+      if (dbh.kind === 'postgres') {
+        const stray = await start({ ATRIUM_ENCRYPTION_KEY: '', ATRIUM_DATA_DIR: otherDir })
+        const site = await makeSite(stray)
+        const refused = await stray.as(site.keys.Admin).put(`/sites/${site.id}/ai/config`, cfg)
+        expectStatus(refused, 503)
+        expect(refused.json().code).toBe('ENCRYPTION_KEY_MISMATCH')
+        expect(JSON.stringify(refused.json())).not.toContain('SECRET')
+        expect(await dbh.db.select().from(aiConfigs)).toHaveLength(0)
+        expectStatus(await stray.as(site.keys.Admin).put(`/sites/${site.id}/ai/config`, { ...cfg, api_key: undefined }), 200)
+        await dbh.db.delete(aiConfigs)
+      }
       // Embedded (one instance per data directory) or an explicit key: with nothing encrypted, the new key takes over.
-      const res = await checkEncryptionKey(dbh.db, new Secrets(undefined, otherDir), false)
-      expect(res.replaced).toBe(new SecretBox(Buffer.from(K1, 'base64')).keyId)
+      const own = await checkEncryptionKey(dbh.db, new Secrets(undefined, otherDir), false)
+      expect(own.replaced).toBe(new SecretBox(Buffer.from(K1, 'base64')).keyId)
       expect((await checkEncryptionKey(dbh.db, new Secrets(K2, otherDir), true)).replaced).toBeDefined()
     } finally {
       rmSync(otherDir, { recursive: true, force: true })
