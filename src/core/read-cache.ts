@@ -3,16 +3,20 @@ import { Type, type TSchema } from 'typebox'
 import { listVersionKey, recordVersionKey, requestVersions, siteVersionKey } from './content-version.js'
 import type { Ctx } from './context.js'
 
-/** A JSON answer already serialised through its response schema; routes send it as is. */
-export type RawJson = string & { readonly __rawJson: unique symbol }
+/**
+ * A JSON answer already serialised through its response schema and encoded as UTF-8; routes send it as is. Bytes,
+ * not a string: a cache hit then costs no encoding and no length count on the way to the socket.
+ */
+export type RawJson = Buffer & { readonly __rawJson: unique symbol }
 
 const SHARED_TTL_MS = 10 * 60 * 1000
-/** The per-process layer keeps at most this many answers and this many characters of them (a few large feeds cannot take the memory). */
+/** The per-process layer keeps at most this many answers and this many bytes of them (a few large feeds cannot take the memory). */
 const LOCAL_MAX = 5000
-const LOCAL_MAX_CHARS = 24 * 1024 * 1024
+const LOCAL_MAX_BYTES = 24 * 1024 * 1024
 
 export interface Entry {
-  text: string
+  /** The answer as UTF-8. */
+  body: Buffer
   /** Clock ms after which the answer changes without a write (publish_end passing), or null. */
   until: number | null
 }
@@ -20,15 +24,15 @@ export interface Entry {
 /** Answers remembered in this process, oldest evicted first, bounded by count and by size. */
 export class Layer {
   readonly entries = new Map<string, Entry>()
-  private chars = 0
+  private bytes = 0
 
   constructor(
     private readonly maxEntries = LOCAL_MAX,
-    private readonly maxChars = LOCAL_MAX_CHARS,
+    private readonly maxBytes = LOCAL_MAX_BYTES,
   ) {}
 
-  get size(): { entries: number; chars: number } {
-    return { entries: this.entries.size, chars: this.chars }
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes }
   }
 
   get(key: string): Entry | undefined {
@@ -37,22 +41,22 @@ export class Layer {
 
   /** `shared`: another cache (Redis) keeps the answer too, so a huge one need not push out hundreds of others here. */
   set(key: string, e: Entry, shared: boolean): void {
-    const size = e.text.length + key.length
-    if (shared && size > this.maxChars / 8) return
+    const size = e.body.length + key.length
+    if (shared && size > this.maxBytes / 8) return
     this.delete(key)
-    while (this.entries.size > 0 && (this.entries.size >= this.maxEntries || this.chars + size > this.maxChars)) {
+    while (this.entries.size > 0 && (this.entries.size >= this.maxEntries || this.bytes + size > this.maxBytes)) {
       const oldest = this.entries.keys().next().value as string
       this.delete(oldest)
     }
     this.entries.set(key, e)
-    this.chars += size
+    this.bytes += size
   }
 
   private delete(key: string): void {
     const e = this.entries.get(key)
     if (!e) return
     this.entries.delete(key)
-    this.chars -= e.text.length + key.length
+    this.bytes -= e.body.length + key.length
   }
 }
 
@@ -81,7 +85,7 @@ function decode(stored: string | undefined): Entry | undefined {
   const head = stored.slice(0, nl)
   const until = head === '' ? null : Number(head)
   if (until !== null && !Number.isFinite(until)) return undefined
-  return { text: stored.slice(nl + 1), until }
+  return { body: Buffer.from(stored.slice(nl + 1)), until }
 }
 
 export interface Loaded<T> {
@@ -105,27 +109,27 @@ const inflight = new Map<string, Promise<Entry>>()
  * a write to one record leaves other records' answers cached. Entries live in this process and, with Redis, in the
  * shared cache for the other instances. Concurrent misses of one answer in this process wait for one load.
  */
-export async function cachedText(
+export async function cachedBytes(
   ctx: Ctx,
   namespace: string,
   dep: Dependency | string,
   key: string,
   load: () => Promise<Loaded<string>>,
   ttlMs = SHARED_TTL_MS,
-): Promise<string> {
+): Promise<Buffer> {
   const on: Dependency = typeof dep === 'string' ? { list: dep } : dep
   const versions = await requestVersions(ctx, versionKeys(on))
   const full = `rc:${namespace}:${versions.join(':')}:${'list' in on ? on.list : on.record}:${key}`
   const now = ctx.clock.now().getTime()
   const local = layerOf(ctx.deps.cache)
   const mine = local.get(full)
-  if (fresh(mine, now)) return mine.text
+  if (fresh(mine, now)) return mine.body
   let pending = inflight.get(full)
   if (!pending) {
     pending = fill(ctx, full, now, load, ttlMs).finally(() => inflight.delete(full))
     inflight.set(full, pending)
   }
-  return (await pending).text
+  return (await pending).body
 }
 
 /** A miss: the shared cache, else the loader; remembered locally and shared. */
@@ -137,25 +141,25 @@ async function fill(ctx: Ctx, full: string, now: number, load: () => Promise<Loa
     return shared
   }
   const { value, until } = await load()
-  const entry: Entry = { text: value, until: Math.min(until ? until.getTime() : Infinity, now + ttlMs) }
+  const entry: Entry = { body: Buffer.from(value), until: Math.min(until ? until.getTime() : Infinity, now + ttlMs) }
   remember(ctx, local, full, entry)
   if (ctx.deps.cache.kind !== 'memory') {
-    await ctx.deps.cache.set(full, `${entry.until ?? ''}\n${entry.text}`, ttlMs).catch((err: unknown) => ctx.log.warn({ err }, 'read cache write failed'))
+    await ctx.deps.cache.set(full, `${entry.until ?? ''}\n${value}`, ttlMs).catch((err: unknown) => ctx.log.warn({ err }, 'read cache write failed'))
   }
   return entry
 }
 
-/** A cachedText for one response schema: values are serialised once, through that schema, and sent as is. */
+/** A cachedBytes for one response schema: values are serialised once, through that schema, and sent as is. */
 export function jsonCache<S extends TSchema>(namespace: string, schema: S) {
   const serialize = fastJson(schema as object) as (v: unknown) => string
   return {
     /** `on`: a site id (the answer lists the site's records) or the record it shows. */
     async get(ctx: Ctx, on: Dependency | string, key: string, load: () => Promise<Loaded<unknown>>): Promise<RawJson> {
-      const text = await cachedText(ctx, namespace, on, key, async () => {
+      const body = await cachedBytes(ctx, namespace, on, key, async () => {
         const { value, until } = await load()
         return { value: serialize(value), until }
       })
-      return text as RawJson
+      return body as RawJson
     },
   }
 }
@@ -167,19 +171,25 @@ export interface RawWindow {
 }
 
 /**
- * A cachedText for plain-array answers of one item schema that carry their total in a header (featured blogs):
+ * A cachedBytes for plain-array answers of one item schema that carry their total in a header (featured blogs):
  * the array is serialised once, through Array(item), and stored with the total.
  */
 export function jsonWindowCache<S extends TSchema>(namespace: string, item: S) {
   const serialize = fastJson(Type.Array(item) as object) as (v: unknown) => string
   return {
     async get(ctx: Ctx, siteId: string, key: string, load: () => Promise<Loaded<{ items: unknown[]; total: number }>>): Promise<RawWindow> {
-      const text = await cachedText(ctx, namespace, siteId, key, async () => {
+      const body = await cachedBytes(ctx, namespace, siteId, key, async () => {
         const { value, until } = await load()
         return { value: `${value.total}\n${serialize(value.items)}`, until }
       })
-      const nl = text.indexOf('\n')
-      return { total: Number(text.slice(0, nl)), raw: text.slice(nl + 1) as RawJson }
+      const [head, rest] = splitFirstLine(body)
+      return { total: Number(head), raw: rest as RawJson }
     },
   }
+}
+
+/** A cached answer stored as `head\nrest`: the head as text and the rest as bytes (no copy). */
+export function splitFirstLine(body: Buffer): [string, Buffer] {
+  const nl = body.indexOf(0x0a)
+  return [body.toString('utf8', 0, nl), body.subarray(nl + 1)]
 }

@@ -4,7 +4,12 @@ import type { RawJson } from '../core/read-cache.js'
 
 /** Sends an answer the read cache already serialised through the route's response schema. */
 export function sendRaw(reply: FastifyReply, raw: RawJson): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(raw)
+  return sendBytes(reply, 'application/json; charset=utf-8', raw)
+}
+
+/** Sends bytes already rendered for the route (Fastify passes a Buffer through untouched, past the serializer). */
+export function sendBytes(reply: FastifyReply, contentType: string, body: Buffer): FastifyReply {
+  return reply.type(contentType).send(body)
 }
 
 /** Streams a JSON document produced piece by piece (large exports), bypassing the response serializer. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Layer } from '../../src/core/read-cache.js'
 
-const entry = (chars: number) => ({ text: 'x'.repeat(chars), until: null })
+const entry = (bytes: number) => ({ body: Buffer.alloc(bytes, 'x'), until: null })
 
 describe('read cache: the per-process layer', () => {
   it('evicts the oldest answers past its entry count', () => {
@@ -15,10 +15,10 @@ describe('read cache: the per-process layer', () => {
     l.set('a', entry(39), false)
     l.set('b', entry(39), false)
     l.set('b', entry(39), false)
-    expect(l.size).toEqual({ entries: 2, chars: 80 })
+    expect(l.size).toEqual({ entries: 2, bytes: 80 })
     l.set('c', entry(39), false)
     expect([...l.entries.keys()]).toEqual(['b', 'c'])
-    expect(l.size.chars).toBe(80)
+    expect(l.size.bytes).toBe(80)
   })
 
   it('leaves a huge answer to the shared cache when there is one, and keeps it when this layer is the only cache', () => {
@@ -28,6 +28,6 @@ describe('read cache: the per-process layer', () => {
     expect([...shared.entries.keys()]).toEqual(['small'])
     const only = new Layer(100, 800)
     only.set('huge', entry(200), false)
-    expect(only.get('huge')?.text.length).toBe(200)
+    expect(only.get('huge')?.body.length).toBe(200)
   })
 })

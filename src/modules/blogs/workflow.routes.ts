@@ -2,7 +2,7 @@ import { Type } from 'typebox'
 import type { AppPlugin } from '../../app.js'
 import { record, site } from '../../http/access.js'
 import { IdParams, SiteParams, op } from '../../http/schemas.js'
-import { sendRaw } from '../../http/raw.js'
+import { sendBytes, sendRaw } from '../../http/raw.js'
 import { RSS_CONTENT_TYPE } from './feed.service.js'
 import { blogEntity } from './entity.js'
 import { Blog } from './schemas.js'
@@ -74,7 +74,7 @@ export const blogWorkflowRoutes: AppPlugin = async (app) => {
       const out = await workflow.feed(req.ctx, req.params.site_id, apiBase(req.protocol, req.host), ifNoneMatch)
       void reply.header('etag', out.etag).header('cache-control', 'private, no-cache')
       if (out.notModified) return reply.code(304).send(null)
-      return reply.type(RSS_CONTENT_TYPE).send(out.body)
+      return sendBytes(reply, RSS_CONTENT_TYPE, out.body)
     },
   )
 }

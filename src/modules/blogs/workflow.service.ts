@@ -1,6 +1,6 @@
 import { Type } from 'typebox'
 import { createHash } from 'node:crypto'
-import { cachedText, jsonCache, type RawJson } from '../../core/read-cache.js'
+import { cachedBytes, jsonCache, splitFirstLine, type RawJson } from '../../core/read-cache.js'
 import type { Ctx } from '../../core/context.js'
 import { reviewContent, scheduledSource } from '../../core/content-workflow.js'
 import { notFound } from '../../http/errors.js'
@@ -50,7 +50,8 @@ export interface FeedAnswer {
   etag: string
   /** True when the caller's If-None-Match names the current ETag: answer 304 without a body. */
   notModified: boolean
-  body: string
+  /** The feed as UTF-8, as cached. */
+  body: Buffer
 }
 
 interface CachedFeed {
@@ -107,7 +108,7 @@ async function renderFeed(ctx: Ctx, siteId: string, site: wq.FeedSite, apiBase: 
 export async function feed(ctx: Ctx, siteId: string, apiBase: string, ifNoneMatch?: string): Promise<FeedAnswer> {
   // Site name, description, url, post_path and locales are part of the feed: site, settings and locale writes bump the content version too.
   const variant = createHash('sha256').update(JSON.stringify([apiBase, ctx.deps.config.appName])).digest('base64url')
-  const text = await cachedText(
+  const stored = await cachedBytes(
     ctx,
     'feed',
     siteId,
@@ -119,7 +120,6 @@ export async function feed(ctx: Ctx, siteId: string, apiBase: string, ifNoneMatc
     },
     FEED_TTL_MS,
   )
-  const nl = text.indexOf('\n')
-  const etag = text.slice(0, nl)
-  return { etag, notModified: etagMatches(ifNoneMatch, etag), body: text.slice(nl + 1) }
+  const [etag, body] = splitFirstLine(stored)
+  return { etag, notModified: etagMatches(ifNoneMatch, etag), body }
 }

@@ -30,6 +30,7 @@ export function checkDistinct(w: { values: Partial<RedirectRow>; before?: Redire
 }
 
 /** Lookups answered from the site's list version: every redirect write bumps it; "no redirect" is cached too. */
+const NO_REDIRECT = Buffer.from('null')
 const lookupCache = jsonCache('redirect-lookup', Type.Union([RedirectTarget, Type.Null()]))
 
 /**
@@ -39,5 +40,5 @@ const lookupCache = jsonCache('redirect-lookup', Type.Union([RedirectTarget, Typ
 export async function lookup(ctx: Ctx, siteId: string, query: RedirectLookupQuery): Promise<RawJson> {
   const path = normalizePath(query.path)
   const raw = await lookupCache.get(ctx, siteId, `path:${path}`, async () => ({ value: (await q.activeRedirect(ctx.db, siteId, path)) ?? null, until: null }))
-  return raw === 'null' ? notFound('redirect') : raw
+  return raw.equals(NO_REDIRECT) ? notFound('redirect') : raw
 }

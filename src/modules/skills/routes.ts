@@ -47,7 +47,7 @@ function reads(app: Api): void {
     },
     async (req, reply) => {
       const out = await skills.bySlug(req.ctx, req.params.slug, req.query)
-      return typeof out === 'string' ? sendRaw(reply, out) : out
+      return Buffer.isBuffer(out) ? sendRaw(reply, out) : out
     },
   )
 
