@@ -1,17 +1,17 @@
-import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { carriersOf } from '../../core/content.js'
 import type { ReadDb, Tx } from '../../db/client.js'
 import { blogLocalizations, blogs, type BlogLocalizationRow, type BlogRow, type ContentStatus } from '../../db/schema/blogs.js'
 import { contentSites } from '../../db/schema/content.js'
 import { locales } from '../../db/schema/sites.js'
 import { categories, contentCategories, contentTags, tags } from '../../db/schema/taxonomy.js'
-import type { Blog, BlogDetail, BlogListItem, CategoryRef, TagRef } from './schemas.js'
-import { attachmentsOf } from '../documents/attachments.queries.js'
+import type { Blog, BlogListItem, CategoryRef, TagRef } from './schemas.js'
 
 /*
  * Blog reads are batch reads: a page of any size costs the same handful of queries (ids, then one
- * inArray query per related table). Published lists scan content_sites_published_idx, which holds the
- * blog's workflow state for every carrying site (kept in sync by a trigger, see schema/content.ts).
+ * inArray query per related table). The delivery reads (published and featured lists, detail, by slug) are
+ * single statements in delivery.queries.ts; they scan content_sites_published_idx, which holds the blog's
+ * workflow state for every carrying site (kept in sync by a trigger, see schema/content.ts).
  */
 
 const liveBlog = isNull(blogs.deleted_at)
@@ -160,17 +160,6 @@ export async function listItemsByIds(db: ReadDb, ids: string[], localeCode?: str
   return itemsForRows(db, ordered, localeCode)
 }
 
-/** Live blog rows by content id, in the order of contentIds. */
-async function rowsByContentIds(db: ReadDb, contentIds: string[]): Promise<BlogRow[]> {
-  if (contentIds.length === 0) return []
-  const rows = await db
-    .select()
-    .from(blogs)
-    .where(and(inArray(blogs.content_id, contentIds), liveBlog))
-  const byContent = new Map(rows.map((r) => [r.content_id, r]))
-  return contentIds.map((c) => byContent.get(c)).filter((r): r is BlogRow => r !== undefined)
-}
-
 /** Live blogs carried by the site (any status), newest first, with the total. */
 export async function siteBlogs(
   db: ReadDb,
@@ -194,59 +183,6 @@ export async function siteBlogs(
   return { rows: page.map((p) => p.blog), total: counted?.total ?? 0 }
 }
 
-/** Published in the site at `now`: status Published, live, publish_end not passed (optionally featured only). */
-function publishedWhere(siteId: string, now: Date, featuredOnly: boolean): SQL | undefined {
-  // Literal predicates (not parameters) so that the partial indexes' conditions are provably implied.
-  return and(
-    eq(cs.site_id, siteId),
-    eq(cs.content_type, 'blog'),
-    sql`${cs.is_live} and ${cs.status} = 'Published'`,
-    featuredOnly ? sql`${cs.is_featured}` : undefined,
-    or(isNull(cs.publish_end), gt(cs.publish_end, now)),
-  )
-}
-
-export interface PublishedPage {
-  rows: BlogRow[]
-  total: number
-  /** The earliest publish_end still ahead among the listed set: the answer changes then without a write. */
-  nextChangeAt: Date | null
-}
-
-/** One page of the site's published blogs, newest published_date first (then published_at, then id). */
-export async function publishedBlogs(db: ReadDb, siteId: string, now: Date, limit: number, offset: number, featuredOnly = false): Promise<PublishedPage> {
-  const where = publishedWhere(siteId, now, featuredOnly)
-  const [ids, [agg]] = await Promise.all([
-    db
-      .select({ content_id: cs.content_id })
-      .from(cs)
-      .where(where)
-      .orderBy(sql`${cs.published_date} desc nulls last`, sql`${cs.published_at} desc nulls last`, sql`${cs.content_id} desc nulls last`)
-      .limit(limit)
-      .offset(offset),
-    db
-      .select({ total: sql<number>`count(*)::int`, next_end: sql<string | null>`min(${cs.publish_end})` })
-      .from(cs)
-      .where(where),
-  ])
-  const rows = await rowsByContentIds(
-    db,
-    ids.map((r) => r.content_id),
-  )
-  return { rows, total: agg?.total ?? 0, nextChangeAt: agg?.next_end ? new Date(agg.next_end) : null }
-}
-
-/** The live blog with this slug among the blogs the site carries. */
-export async function blogBySlug(db: ReadDb, siteId: string, slug: string): Promise<BlogRow | undefined> {
-  const [row] = await db
-    .select({ blog: blogs })
-    .from(cs)
-    .innerJoin(blogs, and(eq(blogs.content_id, cs.content_id), liveBlog))
-    .where(and(eq(cs.site_id, siteId), eq(cs.content_type, 'blog'), eq(cs.slug, slug), sql`${cs.is_live}`))
-    .limit(1)
-  return row?.blog
-}
-
 /** Localizations of a content item, default locale first, then by code. */
 export function localizationsOf(db: ReadDb, contentId: string): Promise<BlogLocalizationRow[]> {
   return db
@@ -256,24 +192,6 @@ export function localizationsOf(db: ReadDb, contentId: string): Promise<BlogLoca
     .where(eq(blogLocalizations.content_id, contentId))
     .orderBy(desc(locales.is_default), asc(locales.code))
     .then((rows) => rows.map((r) => r.loc))
-}
-
-/** Blog + localizations + categories + tags + attached documents, five queries after the blog row. */
-export async function detailOf(db: ReadDb, row: BlogRow): Promise<BlogDetail> {
-  const [carriers, locs, tagList, catList, docs] = await Promise.all([
-    carriersOf(db, [row.content_id]),
-    localizationsOf(db, row.content_id),
-    tagRows(db, [row.content_id]),
-    categoryRows(db, [row.content_id]),
-    attachmentsOf(db, [row.content_id]),
-  ])
-  return {
-    ...toBlog(row, carriers.get(row.content_id)),
-    localizations: locs,
-    categories: catList.map(categoryRef),
-    tags: tagList.map(tagRef),
-    documents: docs.get(row.content_id) ?? [],
-  }
 }
 
 /** Title and body of the localization in the site's default locale (nulls when there is none or they are unset). */

@@ -2,11 +2,12 @@ import { satisfies } from '../../core/access.js'
 import type { Ctx } from '../../core/context.js'
 import type { RecordScope } from '../../core/entities.js'
 import { notFound } from '../../http/errors.js'
-import { jsonCache, jsonWindowCache, type RawJson, type RawWindow } from '../../core/read-cache.js'
+import { cachedBytes, jsonCache, jsonWindowCache, type RawJson, type RawWindow } from '../../core/read-cache.js'
 import { Paginated, paginate, pageWindow, type Page } from '../../http/pagination.js'
 import { canonicalLocale } from '../sites/locale-codes.service.js'
 import { blogEntity } from './entity.js'
 import * as q from './queries.js'
+import * as dq from './delivery.queries.js'
 import type { BlogRow } from '../../db/schema/blogs.js'
 import { BlogDetail, BlogListItem, type Blog, type FeaturedQuery, type ListBlogsQuery, type PublishedQuery } from './schemas.js'
 
@@ -36,7 +37,7 @@ export async function get(ctx: Ctx, id: string): Promise<Blog> {
  */
 export async function detail(ctx: Ctx, id: string, scope?: RecordScope): Promise<RawJson> {
   const ownerSite = scope?.siteId ?? ((await q.findBlog(ctx.db, id)) ?? notFound(blogEntity)).site_id
-  return detailCache.get(ctx, { site: ownerSite, record: `blog:${id}` }, 'id', async () => ({ value: await q.detailOf(ctx.db, (await q.findBlog(ctx.db, id)) ?? notFound(blogEntity)), until: null }))
+  return detailCache.get(ctx, { site: ownerSite, record: `blog:${id}` }, 'id', async () => ({ value: (await dq.detailById(ctx.db, id)) ?? notFound(blogEntity), until: null }))
 }
 
 /** Every live blog the site carries, any status (optionally one), newest created first. Not cached. */
@@ -47,13 +48,37 @@ export async function list(ctx: Ctx, siteId: string, query: ListBlogsQuery): Pro
   return paginate(await q.itemsForRows(ctx.db, rows, locale), total, query)
 }
 
+/**
+ * How many blogs the site has published (optionally featured ones) and when that changes without a write (the
+ * earliest publish_end ahead). Cached under the site's list version like the lists, so the pages of one list
+ * share one count instead of recounting the site on every page's miss.
+ */
+async function publishedTotal(ctx: Ctx, siteId: string, featuredOnly: boolean): Promise<{ total: number; nextChangeAt: Date | null }> {
+  const body = await cachedBytes(ctx, 'blogs-published-total', siteId, featuredOnly ? 'featured' : 'all', async () => {
+    const count = await dq.publishedCount(ctx.db, siteId, ctx.clock.now(), featuredOnly)
+    return { value: JSON.stringify([count.total, count.nextChangeAt?.getTime() ?? null]), until: count.nextChangeAt }
+  })
+  const [total, next] = JSON.parse(body.toString()) as [number, number | null]
+  return { total, nextChangeAt: next === null ? null : new Date(next) }
+}
+
+/** One window of the published (or featured) list with the list's total; a miss is one statement, two when the total is not cached. */
+async function publishedWindow(ctx: Ctx, siteId: string, limit: number, offset: number, featuredOnly: boolean, locale: string) {
+  const [count, items] = await Promise.all([
+    publishedTotal(ctx, siteId, featuredOnly),
+    dq.publishedItems(ctx.db, siteId, ctx.clock.now(), limit, offset, featuredOnly, locale || undefined),
+  ])
+  // The answer changes when the listed set does: the total's next change is the earliest for any window.
+  return { items, total: count.total, until: count.nextChangeAt }
+}
+
 /** Published blogs of the site (publish_end not passed), newest published_date first; cached per content version. */
 export async function published(ctx: Ctx, siteId: string, query: PublishedQuery): Promise<RawJson> {
   const locale = localeKey(query.locale)
   return publishedCache.get(ctx, siteId, `pub:${query.page}:${query.per_page}:${locale}`, async () => {
     const { limit, offset } = pageWindow(query)
-    const page = await q.publishedBlogs(ctx.db, siteId, ctx.clock.now(), limit, offset)
-    return { value: paginate(await q.itemsForRows(ctx.db, page.rows, locale || undefined), page.total, query), until: page.nextChangeAt }
+    const w = await publishedWindow(ctx, siteId, limit, offset, false, locale)
+    return { value: paginate(w.items, w.total, query), until: w.until }
   })
 }
 
@@ -64,11 +89,12 @@ export async function published(ctx: Ctx, siteId: string, query: PublishedQuery)
 export async function featured(ctx: Ctx, siteId: string, query: FeaturedQuery): Promise<RawWindow> {
   const locale = localeKey(query.locale)
   return featuredCache.get(ctx, siteId, `feat:${query.limit}:${query.offset}:${locale}`, async () => {
-    const page = await q.publishedBlogs(ctx.db, siteId, ctx.clock.now(), query.limit, query.offset, true)
-    const items = await q.itemsForRows(ctx.db, page.rows, locale || undefined)
-    return { value: { items, total: page.total }, until: page.nextChangeAt }
+    const w = await publishedWindow(ctx, siteId, query.limit, query.offset, true, locale)
+    return { value: { items: w.items, total: w.total }, until: w.until }
   })
 }
+
+const dateOf = (t: string | Date | null): Date | null => (t === null ? null : new Date(t))
 
 /** Live at `now`: Published and inside publish_start/publish_end (what a Read-level caller may see by slug). */
 export function isLive(row: Pick<BlogRow, 'status' | 'publish_start' | 'publish_end'>, now: Date): boolean {
@@ -84,9 +110,10 @@ export function isLive(row: Pick<BlogRow, 'status' | 'publish_start' | 'publish_
 export async function bySlug(ctx: Ctx, siteId: string, slug: string): Promise<RawJson> {
   const preview = satisfies(ctx.principal, siteId, 'Write')
   return detailCache.get(ctx, { site: siteId, record: `blog:slug:${siteId}:${slug}` }, preview ? 'slug' : 'live-slug', async () => {
-    const row = (await q.blogBySlug(ctx.db, siteId, slug)) ?? notFound(blogEntity)
-    if (!preview && !isLive(row, ctx.clock.now())) notFound(blogEntity)
+    const found = (await dq.detailBySlug(ctx.db, siteId, slug)) ?? notFound(blogEntity)
+    const window = { status: found.status, publish_start: dateOf(found.publish_start), publish_end: dateOf(found.publish_end) }
+    if (!preview && !isLive(window, ctx.clock.now())) notFound(blogEntity)
     // A live answer stops being one when publish_end passes, without a write.
-    return { value: await q.detailOf(ctx.db, row), until: preview ? null : row.publish_end }
+    return { value: found, until: preview ? null : window.publish_end }
   })
 }

@@ -10,6 +10,7 @@ import { blogEntity, blogWorkflow } from './entity.js'
 import { readingTimeMinutes } from './localization.service.js'
 import * as lq from './localization.queries.js'
 import * as q from './queries.js'
+import * as dq from './delivery.queries.js'
 import { applyTemplate } from '../content-templates/templates.service.js'
 import { CreateBlogBody, type Blog, type BlogDetail, type UpdateBlogBody } from './schemas.js'
 
@@ -70,7 +71,7 @@ export async function create(ctx: Ctx, input: CreateBlogBody): Promise<BlogDetai
     })
     await lq.insertLocalizations(tx, inputs.map((l) => ({ ...l, content_id: content.id, created_at: now, updated_at: now })))
     await notifyIfSubmitted(tx, blogWorkflow, 'Draft', row)
-    const detail = await q.detailOf(tx, row)
+    const detail = (await dq.detailById(tx, row.id)) ?? notFound(blogEntity)
     const blog = q.toBlog(row, detail.site_ids)
     return {
       result: detail,
@@ -178,7 +179,7 @@ export async function clone(ctx: Ctx, id: string): Promise<BlogDetail> {
       locs.map(({ id: _l, content_id: _lc, ...l }) => ({ ...l, content_id: content.id, created_at: now, updated_at: now })),
     )
     await copyContentAttachments(tx, source.content_id, content.id, now)
-    const detail = await q.detailOf(tx, row)
+    const detail = (await dq.detailById(tx, row.id)) ?? notFound(blogEntity)
     const blog = q.toBlog(row, detail.site_ids)
     return {
       result: detail,
