@@ -1,8 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { ReadDb } from '../../db/client.js'
 import { rowsOf } from '../../db/migrate.js'
-import { attachmentsOf } from '../documents/attachments.queries.js'
-import type { AttachedDocument } from '../documents/schemas.js'
+import { DOWNLOAD_PATH_END, DOWNLOAD_PATH_START } from '../documents/schemas.js'
 import type { BlogDetail, BlogListItem } from './schemas.js'
 
 /*
@@ -48,37 +47,38 @@ const LOCALIZATIONS = `coalesce((
     from blog_localizations bl join locales lo on lo.id = bl.locale_id
     where bl.content_id = b.content_id), '[]'::json)`
 
-/** The detail without `documents`: one row of blogs `b`. */
-const DETAIL = sql.raw(`json_build_object(${blogFields(SITE_IDS)}, 'localizations', ${LOCALIZATIONS}, 'categories', ${CATEGORIES}, 'tags', ${TAGS})::text`)
+/** Live documents attached to `b` (documents module's AttachedDocument), in display_order, then attach time. */
+const DOCUMENTS = `coalesce((
+    select json_agg(json_build_object(
+      'id', d.id, 'site_id', d.site_id, 'folder_id', d.folder_id, 'document_type', d.document_type, 'url', d.url,
+      'file_name', d.file_name, 'mime_type', d.mime_type, 'file_size', d.file_size, 'checksum', d.checksum,
+      'download_url', '${DOWNLOAD_PATH_START}' || d.id || '${DOWNLOAD_PATH_END}',
+      'created_at', ${iso('d.created_at')}, 'updated_at', ${iso('d.updated_at')}, 'document_id', d.id, 'display_order', cd.display_order)
+      order by cd.display_order, cd.created_at, cd.document_id)
+    from content_documents cd join documents d on d.id = cd.document_id and d.deleted_at is null
+    where cd.content_id = b.content_id), '[]'::json)`
+
+/** BlogDetail of one row of blogs `b`. */
+const DETAIL = sql.raw(
+  `json_build_object(${blogFields(SITE_IDS)}, 'localizations', ${LOCALIZATIONS}, 'categories', ${CATEGORIES}, 'tags', ${TAGS}, 'documents', ${DOCUMENTS})::text`,
+)
 
 async function firstJson<T>(db: ReadDb, query: SQL): Promise<T | undefined> {
   const [row] = rowsOf<{ j: string | null }>(await db.execute(query))
   return row?.j ? (JSON.parse(row.j) as T) : undefined
 }
 
-/** The documents attached to the one content item `contentId` (a subquery) names. */
-async function documentsOf(db: ReadDb, contentId: SQL): Promise<AttachedDocument[]> {
-  return [...(await attachmentsOf(db, contentId)).values()][0] ?? []
-}
-
-/** Assembles a detail from its two statements, run side by side (one round trip). */
-async function detailWith(db: ReadDb, from: SQL, contentId: SQL): Promise<BlogDetail | undefined> {
-  const [detail, documents] = await Promise.all([firstJson<Omit<BlogDetail, 'documents'>>(db, sql`select ${DETAIL} as j ${from}`), documentsOf(db, contentId)])
-  return detail && { ...detail, documents }
-}
-
 /** The live blog as detail, by id; undefined when unknown or deleted. */
 export function detailById(db: ReadDb, id: string): Promise<BlogDetail | undefined> {
-  return detailWith(db, sql`from blogs b where b.id = ${id} and b.deleted_at is null`, sql`(select b.content_id from blogs b where b.id = ${id} and b.deleted_at is null)`)
+  return firstJson(db, sql`select ${DETAIL} as j from blogs b where b.id = ${id} and b.deleted_at is null`)
 }
 
 /** The live blog with this slug among the blogs the site carries, as detail; undefined when none. */
 export function detailBySlug(db: ReadDb, siteId: string, slug: string): Promise<BlogDetail | undefined> {
-  const carried = sql`cs.site_id = ${siteId} and cs.content_type = 'blog' and cs.slug = ${slug} and cs.is_live`
-  return detailWith(
+  return firstJson(
     db,
-    sql`from content_sites cs join blogs b on b.content_id = cs.content_id and b.deleted_at is null where ${carried} limit 1`,
-    sql`(select cs.content_id from content_sites cs where ${carried} limit 1)`,
+    sql`select ${DETAIL} as j from content_sites cs join blogs b on b.content_id = cs.content_id and b.deleted_at is null
+        where cs.site_id = ${siteId} and cs.content_type = 'blog' and cs.slug = ${slug} and cs.is_live limit 1`,
   )
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, isNull, type SQL } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, inArray, isNull } from 'drizzle-orm'
 import type { ReadDb, Tx } from '../../db/client.js'
 import { content } from '../../db/schema/content.js'
 import { contentDocuments, documents, type DocumentRow } from '../../db/schema/documents.js'
@@ -11,12 +11,9 @@ import { presentDocument, type AttachedDocument } from './schemas.js'
 
 const docCols = getTableColumns(documents)
 
-/**
- * Live documents attached to the given content items (ids, or a parenthesised subquery naming them), each in
- * display_order (then attach time); one query.
- */
-export async function attachmentRows(db: ReadDb, contentIds: string[] | SQL): Promise<Array<DocumentRow & { content_id: string; display_order: number }>> {
-  if (Array.isArray(contentIds) && contentIds.length === 0) return []
+/** Live documents attached to the given content items, each in display_order (then attach time); one query. */
+export async function attachmentRows(db: ReadDb, contentIds: string[]): Promise<Array<DocumentRow & { content_id: string; display_order: number }>> {
+  if (contentIds.length === 0) return []
   return db
     .select({ ...docCols, content_id: contentDocuments.content_id, display_order: contentDocuments.display_order })
     .from(contentDocuments)
@@ -26,7 +23,7 @@ export async function attachmentRows(db: ReadDb, contentIds: string[] | SQL): Pr
 }
 
 /** The `documents` of a content item's answers (blog detail), per content id, in display_order. */
-export async function attachmentsOf(db: ReadDb, contentIds: string[] | SQL): Promise<Map<string, AttachedDocument[]>> {
+export async function attachmentsOf(db: ReadDb, contentIds: string[]): Promise<Map<string, AttachedDocument[]>> {
   const out = new Map<string, AttachedDocument[]>()
   for (const row of await attachmentRows(db, contentIds)) {
     const list = out.get(row.content_id) ?? []

@@ -67,8 +67,12 @@ export const Document = Type.Object(
 )
 export type Document = Static<typeof Document>
 const pickDocument = presenter(Document)
+/** `download_url` is this, the document's id, then DOWNLOAD_PATH_END. */
+export const DOWNLOAD_PATH_START = '/api/v1/documents/'
+export const DOWNLOAD_PATH_END = '/download'
 /** The wire form of a document row (download_url derived from the id). */
-export const presentDocument = (row: Omit<Document, 'download_url'>): Document => pickDocument({ ...row, download_url: `/api/v1/documents/${row.id}/download` })
+export const presentDocument = (row: Omit<Document, 'download_url'>): Document =>
+  pickDocument({ ...row, download_url: `${DOWNLOAD_PATH_START}${row.id}${DOWNLOAD_PATH_END}` })
 
 export const DocumentLocalization = Type.Object(
   { id: Uuid, document_id: Uuid, locale_id: Uuid, title: Nullable(Type.String()), description: Nullable(Type.String()) },
