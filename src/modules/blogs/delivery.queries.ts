@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { ReadDb } from '../../db/client.js'
-import { rowsOf } from '../../db/migrate.js'
+import { namedRows } from '../../db/named.js'
 import { DOWNLOAD_PATH_END, DOWNLOAD_PATH_START } from '../documents/schemas.js'
 import type { BlogDetail, BlogListItem } from './schemas.js'
 
@@ -9,6 +9,8 @@ import type { BlogDetail, BlogListItem } from './schemas.js'
  * a miss in at most two round trips). Building the same answers from rows took five to seven statements, each
  * built by the query builder and parsed and planned apart, in three rounds. The JSON is parsed once here and
  * serialised through the route's response schema, which fixes its keys, their order and their types.
+ *
+ * On a PostgreSQL server they are named statements (db/named.ts), planned once per connection.
  *
  * Timestamps are written as Date#toISOString does (UTC, milliseconds, Z), so they match the other answers'.
  */
@@ -63,20 +65,21 @@ const DETAIL = sql.raw(
   `json_build_object(${blogFields(SITE_IDS)}, 'localizations', ${LOCALIZATIONS}, 'categories', ${CATEGORIES}, 'tags', ${TAGS}, 'documents', ${DOCUMENTS})::text`,
 )
 
-async function firstJson<T>(db: ReadDb, query: SQL): Promise<T | undefined> {
-  const [row] = rowsOf<{ j: string | null }>(await db.execute(query))
+async function firstJson<T>(db: ReadDb, name: string, query: SQL): Promise<T | undefined> {
+  const [row] = await namedRows<{ j: string | null }>(db, name, query)
   return row?.j ? (JSON.parse(row.j) as T) : undefined
 }
 
 /** The live blog as detail, by id; undefined when unknown or deleted. */
 export function detailById(db: ReadDb, id: string): Promise<BlogDetail | undefined> {
-  return firstJson(db, sql`select ${DETAIL} as j from blogs b where b.id = ${id} and b.deleted_at is null`)
+  return firstJson(db, 'blog_detail_by_id', sql`select ${DETAIL} as j from blogs b where b.id = ${id} and b.deleted_at is null`)
 }
 
 /** The live blog with this slug among the blogs the site carries, as detail; undefined when none. */
 export function detailBySlug(db: ReadDb, siteId: string, slug: string): Promise<BlogDetail | undefined> {
   return firstJson(
     db,
+    'blog_detail_by_slug',
     sql`select ${DETAIL} as j from content_sites cs join blogs b on b.content_id = cs.content_id and b.deleted_at is null
         where cs.site_id = ${siteId} and cs.content_type = 'blog' and cs.slug = ${slug} and cs.is_live limit 1`,
   )
@@ -89,8 +92,10 @@ const publishedIn = (siteId: string, now: Date, featuredOnly: boolean) =>
 
 /** How many blogs the site has published at `now`, and the earliest publish_end ahead among them (the set changes then). */
 export async function publishedCount(db: ReadDb, siteId: string, now: Date, featuredOnly: boolean): Promise<{ total: number; nextChangeAt: Date | null }> {
-  const [row] = rowsOf<{ total: number; next_end: string | Date | null }>(
-    await db.execute(sql`select count(*)::int as total, min(cs.publish_end) as next_end from content_sites cs where ${publishedIn(siteId, now, featuredOnly)}`),
+  const [row] = await namedRows<{ total: number; next_end: string | Date | null }>(
+    db,
+    featuredOnly ? 'blog_featured_count' : 'blog_published_count',
+    sql`select count(*)::int as total, min(cs.publish_end) as next_end from content_sites cs where ${publishedIn(siteId, now, featuredOnly)}`,
   )
   return { total: Number(row?.total ?? 0), nextChangeAt: row?.next_end ? new Date(row.next_end) : null }
 }
@@ -112,6 +117,7 @@ export async function publishedItems(
 ): Promise<BlogListItem[]> {
   const found = await firstJson<BlogListItem[]>(
     db,
+    featuredOnly ? 'blog_featured_items' : 'blog_published_items',
     sql`with page as (
         select cs.content_id, cs.published_date, cs.published_at
         from content_sites cs

@@ -1,3 +1,4 @@
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ReadDb } from '../../../src/db/client.js'
 import * as dq from '../../../src/modules/blogs/delivery.queries.js'
@@ -205,12 +206,25 @@ describe('GET /sites/{site_id}/blogs/by-slug/{slug}', () => {
 })
 
 describe('bounded queries', () => {
-  /** A ReadDb that counts the queries started through it. */
+  /** A ReadDb that counts the statements started through it. */
   function counting(db: ReadDb): { db: ReadDb; count: () => number } {
     let n = 0
     const proxy = new Proxy(db, {
       get(target, prop, receiver) {
         const value: unknown = Reflect.get(target, prop, receiver)
+        // Named statements (db/named.ts) go straight to the server's pool.
+        if (prop === '$client' && value instanceof pg.Pool) {
+          return new Proxy(value, {
+            get(pool, p) {
+              const member: unknown = Reflect.get(pool, p, pool)
+              if (p !== 'query' || typeof member !== 'function') return member
+              return (...args: unknown[]) => {
+                n++
+                return (member as (...a: unknown[]) => unknown).apply(pool, args)
+              }
+            },
+          })
+        }
         if ((prop === 'select' || prop === 'execute') && typeof value === 'function') {
           return (...args: unknown[]) => {
             n++
