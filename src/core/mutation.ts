@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto'
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Tx } from '../db/client.js'
 import { auditLogs, changeHistory, outboxEvents } from '../db/schema/audit.js'
 import { bumpVersions, listVersionKey, recordVersionKey, siteVersionKey } from './content-version.js'
@@ -106,6 +108,20 @@ function scrub(meta: Record<string, unknown> | undefined, hidden: Set<string>): 
 }
 
 /**
+ * Several INSERTs as one statement: all but the last as data-modifying WITH queries. Foreign keys between them
+ * (change history → audit row) hold: constraint checks run at the end of the statement.
+ */
+function oneStatement(inserts: SQL[]): SQL {
+  const last = inserts[inserts.length - 1] as SQL
+  if (inserts.length === 1) return last
+  const withs = sql.join(
+    inserts.slice(0, -1).map((q, i) => sql`${sql.raw(`w${i}`)} as (${q})`),
+    sql`, `,
+  )
+  return sql`with ${withs} ${last}`
+}
+
+/**
  * The only way to write: runs fn in one transaction and, in that same transaction, writes the audit
  * entry, field-level change history (from before/after) and the outbox rows of its webhook events.
  * Either all of it commits or none of it does.
@@ -120,9 +136,11 @@ export async function mutate<T>(ctx: Ctx, spec: MutationSpec, fn: (tx: Tx) => Pr
     const out = await fn(tx)
     readers = out.readers
     const now = ctx.clock.now()
-    const [audit] = await tx
-      .insert(auditLogs)
-      .values({
+    // The audit row, its change history and the outbox rows go in one statement (one round trip, not three).
+    const auditId = randomUUID()
+    const records: SQLWrapper[] = [
+      tx.insert(auditLogs).values({
+        id: auditId,
         site_id: out.siteId,
         user_id: actor,
         action,
@@ -130,15 +148,15 @@ export async function mutate<T>(ctx: Ctx, spec: MutationSpec, fn: (tx: Tx) => Pr
         entity_id: out.entityId,
         metadata: scrub(revertOf ? { ...out.metadata, reverted_change_ids: revertOf } : out.metadata, hidden),
         created_at: now,
-      })
-      .returning({ id: auditLogs.id })
-    if (out.before && out.after && out.entityId) {
-      const changes = changedFields(out.before, out.after, hidden)
-      if (changes.length > 0) {
-        await tx.insert(changeHistory).values(
+      }),
+    ]
+    const changes = out.before && out.after && out.entityId ? changedFields(out.before, out.after, hidden) : []
+    if (changes.length > 0) {
+      records.push(
+        tx.insert(changeHistory).values(
           changes.map((c) => ({
             site_id: out.siteId,
-            audit_log_id: audit?.id ?? null,
+            audit_log_id: auditId,
             entity_type: spec.entity.name,
             entity_id: out.entityId as string,
             field_name: c.field,
@@ -147,19 +165,22 @@ export async function mutate<T>(ctx: Ctx, spec: MutationSpec, fn: (tx: Tx) => Pr
             changed_by: actor,
             changed_at: now,
           })),
-        )
-      }
-    }
-    if (out.events && out.events.length > 0) {
-      await tx.insert(outboxEvents).values(
-        out.events.map((e) => ({
-          site_id: e.siteId,
-          event_type: e.type,
-          payload: { type: e.type, timestamp: now.toISOString(), site_id: e.siteId, data: plain(e.data) },
-          created_at: now,
-        })),
+        ),
       )
     }
+    if (out.events && out.events.length > 0) {
+      records.push(
+        tx.insert(outboxEvents).values(
+          out.events.map((e) => ({
+            site_id: e.siteId,
+            event_type: e.type,
+            payload: { type: e.type, timestamp: now.toISOString(), site_id: e.siteId, data: plain(e.data) },
+            created_at: now,
+          })),
+        ),
+      )
+    }
+    await tx.execute(oneStatement(records.map((r) => r.getSQL())))
     return out.result
   })
   if (readers) await refreshReaders(ctx.deps, readers)
