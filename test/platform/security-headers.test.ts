@@ -83,6 +83,16 @@ describe('security headers', () => {
     for (const res of [await t.as(site.keys.Read).get(`/sites/${site.id}`), await t.as('atr_not_a_real_key_at_all').get('/sites'), await t.as(site.keys.Read).get('/nowhere')]) {
       common(res)
       expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'")
+      expect(res.headers).toMatchObject({
+        'origin-agent-cluster': '?1',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-frame-options': 'SAMEORIGIN',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      })
+      expect(res.headers['strict-transport-security']).toBeUndefined()
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined()
     }
   })
 
