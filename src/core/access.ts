@@ -2,7 +2,7 @@ import { forbidden, notFound } from '../http/errors.js'
 import type { Ctx } from './context.js'
 import { LEVEL_RANK, REQUIREMENT_LEVEL, ROLES_SATISFYING, ROLE_LEVEL, atLeast } from './levels.js'
 import type { Level, Principal, Requirement } from './principal.js'
-import { recordVersionKey, requestVersions } from './content-version.js'
+import { recordVersionKey, requestVersions, siteVersionKey } from './content-version.js'
 import { scopeOf, type Entity, type RecordScope } from './entities.js'
 
 /** The caller's effective level on a site, or null when it has no access to it at all. */
@@ -114,13 +114,15 @@ const SCOPES_MAX = 50_000
 async function resolveScope(ctx: Ctx, entity: Entity, id: string): Promise<RecordScope | undefined> {
   if (!entity.scopeHandle) return scopeOf(entity)(ctx.db, id)
   const handle = entity.scopeHandle(id)
-  const [version] = await requestVersions(ctx, [recordVersionKey(handle)])
   let scopes = scopesByCache.get(ctx.deps.cache)
   if (!scopes) {
     scopes = new Map()
     scopesByCache.set(ctx.deps.cache, scopes)
   }
   const known = scopes.get(handle)
+  // The cached answer that usually follows needs the owning site's version too: asked in the same round trip.
+  const ahead = known?.scope.siteId ? [siteVersionKey(known.scope.siteId)] : []
+  const [version] = await requestVersions(ctx, [recordVersionKey(handle), ...ahead])
   if (known && known.version === version) return known.scope
   const scope = await scopeOf(entity)(ctx.db, id)
   if (scope && version !== undefined && version !== '0' && !version.startsWith('miss-')) {
