@@ -2,7 +2,7 @@ import { forbidden, notFound } from '../http/errors.js'
 import type { Ctx } from './context.js'
 import { LEVEL_RANK, REQUIREMENT_LEVEL, ROLES_SATISFYING, ROLE_LEVEL, atLeast } from './levels.js'
 import type { Level, Principal, Requirement } from './principal.js'
-import { recordVersionKey, requestVersions, siteVersionKey } from './content-version.js'
+import { listVersionKey, recordVersionKey, requestVersions, siteVersionKey } from './content-version.js'
 import { scopeOf, type Entity, type RecordScope } from './entities.js'
 
 /** The caller's effective level on a site, or null when it has no access to it at all. */
@@ -120,8 +120,10 @@ async function resolveScope(ctx: Ctx, entity: Entity, id: string): Promise<Recor
     scopesByCache.set(ctx.deps.cache, scopes)
   }
   const known = scopes.get(handle)
-  // The cached answer that usually follows needs the owning site's version too: asked in the same round trip.
-  const ahead = known?.scope.siteId ? [siteVersionKey(known.scope.siteId)] : []
+  // The cached answer that usually follows is keyed by the owning site's version and its record's or list's
+  // (core/read-cache.ts): those are asked in the same round trip.
+  const site = known?.scope.siteId
+  const ahead = site ? [siteVersionKey(site), listVersionKey(site)] : []
   const [version] = await requestVersions(ctx, [recordVersionKey(handle), ...ahead])
   if (known && known.version === version) return known.scope
   const scope = await scopeOf(entity)(ctx.db, id)
