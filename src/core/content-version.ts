@@ -28,9 +28,9 @@ const newStamp = () => `${Date.now().toString(36)}-${Math.random().toString(36).
  */
 export async function versionsOf(deps: Deps, keys: readonly string[]): Promise<string[]> {
   try {
-    return await Promise.all(
-      keys.map(async (k) => (await deps.cache.get(cacheKey(k))) ?? (await deps.cache.setIfAbsent(cacheKey(k), newStamp(), TTL_MS))),
-    )
+    // One MGET, whatever the number of keys: a cache hit asks for two or three of them.
+    const found = await deps.cache.getMany(keys.map(cacheKey))
+    return await Promise.all(keys.map(async (k, i) => found[i] ?? (await deps.cache.setIfAbsent(cacheKey(k), newStamp(), TTL_MS))))
   } catch {
     // No cache, no cached answers: a unique version makes every read a miss.
     const miss = `miss-${Date.now()}-${Math.random()}`

@@ -33,6 +33,16 @@ describe.each(kinds)('%s cache', (_kind, make) => {
     await c.ping()
   })
 
+  it('getMany answers several keys in the order asked, undefined for absent and expired ones', async () => {
+    const c = open()
+    await c.set('a', '1', 10_000)
+    await c.set('gone', 'x', 50)
+    await c.set('c', '3', 10_000)
+    await sleep(120)
+    expect(await c.getMany(['c', 'missing', 'a', 'gone'])).toEqual(['3', undefined, '1', undefined])
+    expect(await c.getMany([])).toEqual([])
+  })
+
   it('incr counts within a window that expires ttl after the first hit', async () => {
     const c = open()
     const first = await c.incr('n', 300)
@@ -91,6 +101,7 @@ describe('redis unreachable', () => {
     const started = performance.now()
     await expect(dead.incr('n', 1000)).rejects.toThrow(/cache unavailable/)
     await expect(dead.get('x')).rejects.toThrow(/cache unavailable/)
+    await expect(dead.getMany(['x'])).rejects.toThrow(/cache unavailable/)
     expect(performance.now() - started).toBeLessThan(50)
   })
 

@@ -2,6 +2,8 @@
 export interface Cache {
   readonly kind: 'memory' | 'redis'
   get(key: string): Promise<string | undefined>
+  /** Several keys in one command (Redis MGET), in the order asked. */
+  getMany(keys: readonly string[]): Promise<Array<string | undefined>>
   set(key: string, value: string, ttlMs: number): Promise<void>
   /** Sets the key only when it has no value; returns the value it has afterwards (this one, or the one already there). */
   setIfAbsent(key: string, value: string, ttlMs: number): Promise<string>

@@ -34,6 +34,10 @@ export class MemoryCache implements Cache {
     return Promise.resolve(e.value)
   }
 
+  async getMany(keys: readonly string[]): Promise<Array<string | undefined>> {
+    return Promise.all(keys.map((k) => this.get(k)))
+  }
+
   set(key: string, value: string, ttlMs: number): Promise<void> {
     this.entries.set(key, { value, expiresAt: this.now() + ttlMs })
     return Promise.resolve()

@@ -51,6 +51,12 @@ export class RedisCache implements Cache {
     return (await this.client.get(this.prefix + key)) ?? undefined
   }
 
+  async getMany(keys: readonly string[]): Promise<Array<string | undefined>> {
+    this.available()
+    if (keys.length === 0) return []
+    return (await this.client.mget(keys.map((k) => this.prefix + k))).map((v) => v ?? undefined)
+  }
+
   async set(key: string, value: string, ttlMs: number): Promise<void> {
     this.available()
     await this.client.set(this.prefix + key, value, 'PX', Math.max(1, Math.ceil(ttlMs)))
