@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { blogLocalizations } from '../../../src/db/schema/blogs.js'
+import { contentSites } from '../../../src/db/schema/content.js'
 import type { BlogDetail, BlogListItem } from '../../../src/modules/blogs/schemas.js'
 import { openCache, type Cache } from '../../../src/platform/cache/index.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
@@ -48,6 +49,24 @@ describe('cached reads', () => {
     expect(await titleOf()).toBe(`Title ${blog.slug}`)
     expectStatus(await first.as(a.keys.Write).put(`/blogs/${blog.id}`, { author: 'Someone' }), 200)
     expect(await titleOf()).toBe('Sneaky')
+  })
+
+  it("the list's total is counted once for all its pages and featured windows, and counted again after any write", async () => {
+    const site = await makeSite(first)
+    const blogs = [await publishedBlog(first, site), await publishedBlog(first, site), await publishedBlog(first, site)]
+    expect((await published(first, site, '?page=1&per_page=2')).meta.total).toBe(3)
+    // Behind the service's back one blog leaves the published set. Page 2 is a new answer (its window is read now)
+    // but its total is the one counted for page 1.
+    await first.dbh.db.update(contentSites).set({ status: 'Draft' }).where(eq(contentSites.content_id, blogs[0]!.content_id))
+    const page2 = await published(first, site, '?page=2&per_page=2')
+    expect(page2.meta.total).toBe(3)
+    expect(page2.data).toHaveLength(0)
+    // Any write through the API that the site's lists show counts again, on every instance.
+    expectStatus(await first.as(site.keys.Write).put(`/blogs/${blogs[1]!.id}`, { author: 'Someone' }), 200)
+    for (const t of [first, second]) {
+      expect((await published(t, site, '?page=2&per_page=2')).meta.total).toBe(2)
+      expect((await published(t, site, '?page=1&per_page=1')).meta.total).toBe(2)
+    }
   })
 
   it('read-after-write on the list: localization, status, new and deleted blogs show at once', async () => {
