@@ -13,7 +13,7 @@ import { clearCacheKeys, prepareEmbedded, preparePostgres, type BenchDatabase, t
 import { endpoints, selected } from './endpoints.js'
 import { mediaPhase } from './media.js'
 import type { LoadGenerator, LoadOptions } from './load.js'
-import { cachedPhase, editorPhase, emptyReport, memoryPhase, missPhase, referencePhase, type ModeReport, type Phase } from './phases.js'
+import { cachedPhase, editorPhase, emptyReport, memoryPhase, missPhase, pairedPhase, referencePhase, type ModeReport, type Phase } from './phases.js'
 import { printMode, verdict } from './report.js'
 import { DEFAULT_SEED, type SeedOptions } from './seed.js'
 import { buildIfStale, memoryMb, startServer } from './server.js'
@@ -56,6 +56,8 @@ const parts = new Set<Part>(
 )
 // Every other part needs Atrium's endpoints probed: the cached part always runs when Atrium does.
 if (parts.has('memory') || parts.has('misses') || parts.has('editor')) parts.add('cached')
+/** Rounds of each issue 11 read paired with the published list (phases.ts pairedPhase); 0 leaves the pairing out. */
+const pairedRounds = envInt('BENCH_PAIRED_ROUNDS', 3, 0, 15)
 const pin = pinning(process.env.BENCH_PIN !== '0')
 const wrkPath = process.env.BENCH_LOADGEN === 'autocannon' ? undefined : which('wrk')
 if (process.env.BENCH_LOADGEN === 'wrk' && !wrkPath) throw new Error('BENCH_LOADGEN=wrk but wrk is not on the PATH (apt-get install wrk)')
@@ -124,6 +126,7 @@ async function runMode(mode: Mode): Promise<ModeReport> {
     cleanups.push(() => server.stop())
     log(`Atrium pid ${server.pid} at ${server.baseUrl}`)
     await cachedPhase(phase, server, referenceAnswers)
+    await pairedPhase(phase, server, pairedRounds, envInt('BENCH_PAIRED_DURATION', 5, 1, 60))
     if (parts.has('memory')) await memoryPhase(phase, server)
     if (parts.has('misses')) {
       await missPhase(phase, server)
