@@ -5,22 +5,38 @@ import type { Cache } from './cache/index.js'
 
 const CHANNEL = 'sites:invalidate'
 
+interface Flags {
+  analyticsEnabled: boolean
+}
+
+interface Entry extends Flags {
+  at: number
+}
+
 /**
  * Which site ids are live, remembered briefly so the access check on every request needs no query.
  * Deleting a site invalidates here at once and on other instances through the cache channel (Redis),
  * with the TTL as the bound when no shared cache is configured.
+ *
+ * Every request of a site reads this entry, so its expiry must not stall them: concurrent lookups share one
+ * query, and an entry past half its TTL is still answered while one query in the background renews it (an
+ * answer is never older than the TTL either way).
  */
 export class SiteCache {
-  private readonly live = new Map<string, { live: boolean; at: number; analyticsEnabled: boolean }>()
+  private readonly live = new Map<string, Entry>()
+  private readonly inflight = new Map<string, Promise<Flags | undefined>>()
+  /** Bumped by every invalidation: a lookup that started before one must not remember what it read. */
+  private generation = 0
 
   constructor(
     private readonly db: Db,
     private readonly cache: Cache,
     private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
   ) {}
 
   async start(): Promise<void> {
-    await this.cache.subscribe(CHANNEL, (id) => this.live.delete(id))
+    await this.cache.subscribe(CHANNEL, (id) => this.dropLocal(id))
   }
 
   async isLive(siteId: string): Promise<boolean> {
@@ -31,28 +47,54 @@ export class SiteCache {
    * Flags of a live site read on hot paths (pageview ingestion), from the same entry as liveness; undefined when
    * the site is not live. A settings change invalidates the entry (mutate() readers.sites).
    */
-  async flags(siteId: string): Promise<{ analyticsEnabled: boolean } | undefined> {
+  flags(siteId: string): Promise<Flags | undefined> {
     const hit = this.live.get(siteId)
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit.live ? { analyticsEnabled: hit.analyticsEnabled } : undefined
+    const age = hit ? this.now() - hit.at : Infinity
+    if (hit && age < this.ttlMs) {
+      if (age >= this.ttlMs / 2 && !this.inflight.has(siteId)) void this.lookup(siteId).catch(() => undefined)
+      return Promise.resolve({ analyticsEnabled: hit.analyticsEnabled })
+    }
+    return this.inflight.get(siteId) ?? this.lookup(siteId)
+  }
+
+  /** One query for the site, shared by every caller until it answers. */
+  private lookup(siteId: string): Promise<Flags | undefined> {
+    const p = this.load(siteId, this.generation).finally(() => {
+      if (this.inflight.get(siteId) === p) this.inflight.delete(siteId)
+    })
+    this.inflight.set(siteId, p)
+    return p
+  }
+
+  private async load(siteId: string, generation: number): Promise<Flags | undefined> {
     const rows = await this.db
       .select({ id: sites.id, analyticsEnabled: sites.analytics_enabled })
       .from(sites)
       .where(and(eq(sites.id, siteId), isNull(sites.deleted_at)))
       .limit(1)
     const row = rows[0]
+    // A row read while an invalidation arrived may predate the change: answer it to this caller, but do not keep it.
+    if (generation !== this.generation) return row && { analyticsEnabled: row.analyticsEnabled }
     // Only live sites are remembered: a site created on another instance must be reachable at once.
     if (row) {
       if (this.live.size > 100_000) this.live.clear()
-      this.live.set(siteId, { live: true, at: Date.now(), analyticsEnabled: row.analyticsEnabled })
+      this.live.set(siteId, { at: this.now(), analyticsEnabled: row.analyticsEnabled })
       return { analyticsEnabled: row.analyticsEnabled }
     }
     this.live.delete(siteId)
     return undefined
   }
 
+  private dropLocal(siteId: string): void {
+    this.generation++
+    // Later callers must not join a lookup that may have read the old row.
+    this.inflight.delete(siteId)
+    this.live.delete(siteId)
+  }
+
   /** Call after a site is deleted (or restored). */
   async invalidate(siteId: string): Promise<void> {
-    this.live.delete(siteId)
+    this.dropLocal(siteId)
     try {
       await this.cache.publish(CHANNEL, siteId)
     } catch {
