@@ -10,7 +10,7 @@ import { enforceAccess, enforceBodyAccess, registerAccessGuard } from './http/ac
 import { registerAuth } from './http/auth.js'
 import { connectionOptions } from './http/client-errors.js'
 import { ApiError, renderError } from './http/errors.js'
-import { loggerOptions } from './http/logging.js'
+import { lazyChildLogger, loggerOptions } from './http/logging.js'
 import { swaggerOptions, swaggerUiOptions } from './http/openapi.js'
 import { Problem } from './http/schemas.js'
 import { DOCS_CSP, registerSecurity } from './http/security.js'
@@ -64,6 +64,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
     logger: opts.logger === false ? false : loggerOptions(config.logLevel, typeof opts.logger === 'object' ? opts.logger : undefined),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    // A request's logger becomes a pino child only when it writes a line (http/logging.ts).
+    childLoggerFactory: lazyChildLogger,
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id']

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
 
 export const REDACTED = '[REDACTED]'
 
@@ -58,4 +58,80 @@ export function loggerOptions(level: string, own?: object): Record<string, unkno
     redact: { paths: REDACT_PATHS, censor: REDACTED },
     ...own,
   }
+}
+
+type Bindings = Parameters<FastifyBaseLogger['child']>[0]
+type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>
+type LineLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
+type ParentLogger = FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean }
+
+/**
+ * A request's logger that becomes a real pino child (its bindings serialised, redaction applied) on the first line
+ * it writes at an enabled level. Fastify makes a child logger for every request, and at `warn` most requests write
+ * nothing: the child was a fixed cost of every answer, cached ones included.
+ */
+class LazyChildLogger {
+  #real: FastifyBaseLogger | undefined
+
+  constructor(
+    private readonly parent: ParentLogger,
+    private readonly bindings: Bindings,
+  ) {}
+
+  private real(): FastifyBaseLogger {
+    return (this.#real ??= this.parent.child(this.bindings))
+  }
+
+  private line(level: LineLevel, args: unknown[]): void {
+    if (this.parent.isLevelEnabled?.(level) === false && this.#real === undefined) return
+    const write: (...a: unknown[]) => void = this.real()[level]
+    write.apply(this.#real, args)
+  }
+
+  get level(): string {
+    return this.#real?.level ?? this.parent.level
+  }
+
+  set level(level: string) {
+    this.real().level = level
+  }
+
+  child(bindings: Bindings, opts?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.real().child(bindings, opts)
+  }
+
+  fatal(...args: unknown[]): void {
+    this.line('fatal', args)
+  }
+
+  error(...args: unknown[]): void {
+    this.line('error', args)
+  }
+
+  warn(...args: unknown[]): void {
+    this.line('warn', args)
+  }
+
+  info(...args: unknown[]): void {
+    this.line('info', args)
+  }
+
+  debug(...args: unknown[]): void {
+    this.line('debug', args)
+  }
+
+  trace(...args: unknown[]): void {
+    this.line('trace', args)
+  }
+
+  silent(): void {}
+}
+
+/**
+ * Fastify's childLoggerFactory: a lazy child (above) unless the route sets its own level or serializers, which only a
+ * real child carries.
+ */
+export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, opts: ChildLoggerOptions): FastifyBaseLogger {
+  if (Object.keys(opts).length > 0) return logger.child(bindings, opts)
+  return new LazyChildLogger(logger, bindings)
 }
