@@ -56,8 +56,12 @@ const parts = new Set<Part>(
 )
 // Every other part needs Atrium's endpoints probed: the cached part always runs when Atrium does.
 if (parts.has('memory') || parts.has('misses') || parts.has('editor')) parts.add('cached')
-/** Rounds of each issue 11 read paired with the published list (phases.ts pairedPhase); 0 leaves the pairing out. */
-const pairedRounds = envInt('BENCH_PAIRED_ROUNDS', 3, 0, 15)
+/**
+ * Rounds of each issue 11 read paired with the published list (phases.ts pairedPhase); 0 leaves the pairing out.
+ * Even: the list goes first in half of them and second in the other half.
+ */
+const pairedRounds = envInt('BENCH_PAIRED_ROUNDS', 8, 0, 16)
+if (pairedRounds % 2 !== 0) throw new Error('BENCH_PAIRED_ROUNDS must be even (each order of a pair as often)')
 const pin = pinning(process.env.BENCH_PIN !== '0')
 const wrkPath = process.env.BENCH_LOADGEN === 'autocannon' ? undefined : which('wrk')
 if (process.env.BENCH_LOADGEN === 'wrk' && !wrkPath) throw new Error('BENCH_LOADGEN=wrk but wrk is not on the PATH (apt-get install wrk)')
@@ -126,7 +130,7 @@ async function runMode(mode: Mode): Promise<ModeReport> {
     cleanups.push(() => server.stop())
     log(`Atrium pid ${server.pid} at ${server.baseUrl}`)
     await cachedPhase(phase, server, referenceAnswers)
-    await pairedPhase(phase, server, pairedRounds, envInt('BENCH_PAIRED_DURATION', 5, 1, 60))
+    await pairedPhase(phase, server, pairedRounds, envInt('BENCH_PAIRED_DURATION', 3, 1, 60))
     if (parts.has('memory')) await memoryPhase(phase, server)
     if (parts.has('misses')) {
       await missPhase(phase, server)
