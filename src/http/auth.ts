@@ -86,10 +86,22 @@ async function applyRateLimit(deps: Deps, req: FastifyRequest, reply: FastifyRep
 }
 
 let ipSalt = sha256Hex(`${process.pid}:${Date.now()}:${Math.random()}`)
+/** Hashes of the current salt by address: a frontend's few addresses send most requests (one SHA-256 each saved). */
+const ipHashes = new Map<string, string>()
+const IP_HASHES_MAX = 10_000
 /** Salted so usage records cannot be turned back into addresses by hashing the IPv4 space. */
-export const hashIp = (ip: string) => sha256Hex(`${ipSalt}|${ip}`)
+export function hashIp(ip: string): string {
+  let h = ipHashes.get(ip)
+  if (h === undefined) {
+    h = sha256Hex(`${ipSalt}|${ip}`)
+    if (ipHashes.size >= IP_HASHES_MAX) ipHashes.clear()
+    ipHashes.set(ip, h)
+  }
+  return h
+}
 export const rotateIpSalt = () => {
   ipSalt = sha256Hex(`${ipSalt}:${Math.random()}`)
+  ipHashes.clear()
 }
 
 /** onRequest: request id header, principal, per-key/per-IP rate limit; onResponse: usage record. */
