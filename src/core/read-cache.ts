@@ -144,7 +144,9 @@ async function fill(ctx: Ctx, full: string, now: number, load: () => Promise<Loa
   const entry: Entry = { body: Buffer.from(value), until: Math.min(until ? until.getTime() : Infinity, now + ttlMs) }
   remember(ctx, local, full, entry)
   if (ctx.deps.cache.kind !== 'memory') {
-    await ctx.deps.cache.set(full, `${entry.until ?? ''}\n${value}`, ttlMs).catch((err: unknown) => ctx.log.warn({ err }, 'read cache write failed'))
+    // Bytes, not the string again: the answer was encoded once above (the Redis client would encode it a second time).
+    const stored = Buffer.concat([Buffer.from(`${entry.until ?? ''}\n`), entry.body])
+    await ctx.deps.cache.set(full, stored, ttlMs).catch((err: unknown) => ctx.log.warn({ err }, 'read cache write failed'))
   }
   return entry
 }

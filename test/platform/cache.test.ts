@@ -33,6 +33,14 @@ describe.each(kinds)('%s cache', (_kind, make) => {
     await c.ping()
   })
 
+  it('a value set as bytes reads back as its UTF-8 text', async () => {
+    const c = open()
+    const text = '1750000000000\n{"title":"Grüße — 東京 🎉","n":1}'
+    await c.set('bytes', Buffer.from(text, 'utf8'), 10_000)
+    expect(await c.get('bytes')).toBe(text)
+    expect(await c.getMany(['bytes'])).toEqual([text])
+  })
+
   it('getMany answers several keys in the order asked, undefined for absent and expired ones', async () => {
     const c = open()
     await c.set('a', '1', 10_000)

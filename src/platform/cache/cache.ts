@@ -4,7 +4,8 @@ export interface Cache {
   get(key: string): Promise<string | undefined>
   /** Several keys in one command (Redis MGET), in the order asked. */
   getMany(keys: readonly string[]): Promise<Array<string | undefined>>
-  set(key: string, value: string, ttlMs: number): Promise<void>
+  /** A Buffer is stored as its bytes (UTF-8 text when read back with get): no second encoding of a large answer. */
+  set(key: string, value: string | Buffer, ttlMs: number): Promise<void>
   /** Sets the key only when it has no value; returns the value it has afterwards (this one, or the one already there). */
   setIfAbsent(key: string, value: string, ttlMs: number): Promise<string>
   del(...keys: string[]): Promise<void>

@@ -38,8 +38,8 @@ export class MemoryCache implements Cache {
     return Promise.all(keys.map((k) => this.get(k)))
   }
 
-  set(key: string, value: string, ttlMs: number): Promise<void> {
-    this.entries.set(key, { value, expiresAt: this.now() + ttlMs })
+  set(key: string, value: string | Buffer, ttlMs: number): Promise<void> {
+    this.entries.set(key, { value: typeof value === 'string' ? value : value.toString('utf8'), expiresAt: this.now() + ttlMs })
     return Promise.resolve()
   }
 

@@ -57,7 +57,7 @@ export class RedisCache implements Cache {
     return (await this.client.mget(keys.map((k) => this.prefix + k))).map((v) => v ?? undefined)
   }
 
-  async set(key: string, value: string, ttlMs: number): Promise<void> {
+  async set(key: string, value: string | Buffer, ttlMs: number): Promise<void> {
     this.available()
     await this.client.set(this.prefix + key, value, 'PX', Math.max(1, Math.ceil(ttlMs)))
   }
