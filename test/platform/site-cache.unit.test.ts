@@ -2,28 +2,16 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Db } from '../../src/db/client.js'
 import { MemoryCache } from '../../src/platform/cache/memory.js'
 import { SiteCache } from '../../src/platform/site-cache.js'
+import { heldSelect } from '../helpers/held-select.js'
 
 type Row = { id: string; analyticsEnabled: boolean }
-
-/** A stand-in for the one query SiteCache makes; each lookup waits until the test answers it. */
-function fakeDb() {
-  const calls: Array<(rows: Row[]) => void> = []
-  const db = {
-    select: () => ({
-      from: () => ({
-        where: () => ({ limit: () => new Promise<Row[]>((resolve) => calls.push(resolve)) }),
-      }),
-    }),
-  }
-  return { db: db as unknown as Db, calls }
-}
 
 const S = 'site-1'
 const live = (analyticsEnabled = true): Row[] => [{ id: S, analyticsEnabled }]
 
 const caches: MemoryCache[] = []
 function setup(ttlMs = 1000) {
-  const { db, calls } = fakeDb()
+  const { db, calls } = heldSelect<Row>()
   let now = 0
   const cache = new MemoryCache()
   caches.push(cache)

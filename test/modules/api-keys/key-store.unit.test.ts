@@ -1,21 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Db } from '../../../src/db/client.js'
 import type { ApiKeyRow } from '../../../src/db/schema/api-keys.js'
 import { MemoryCache } from '../../../src/platform/cache/memory.js'
 import { KeyStore } from '../../../src/platform/key-store.js'
-
-/** A stand-in for the one query KeyStore makes; each lookup waits until the test releases it. */
-function fakeDb() {
-  const calls: Array<(rows: ApiKeyRow[]) => void> = []
-  const db = {
-    select: () => ({
-      from: () => ({
-        where: () => ({ limit: () => new Promise<ApiKeyRow[]>((resolve) => calls.push(resolve)) }),
-      }),
-    }),
-  }
-  return { db: db as unknown as Db, calls }
-}
+import { heldSelect } from '../../helpers/held-select.js'
 
 /** Rows of the key with digest D1 (the fake query ignores its argument, as the stored digest must match). */
 const D1 = 'd1'.repeat(32)
@@ -23,7 +10,7 @@ const row = (id: string, status: ApiKeyRow['status'] = 'Active') => ({ id, statu
 
 const caches: MemoryCache[] = []
 function setup(ttlMs = 1000) {
-  const { db, calls } = fakeDb()
+  const { db, calls } = heldSelect<ApiKeyRow>()
   let now = 0
   const cache = new MemoryCache()
   caches.push(cache)
@@ -108,7 +95,7 @@ describe('KeyStore', () => {
   })
 
   it('hears invalidations of other instances over the shared cache channel', async () => {
-    const { db, calls } = fakeDb()
+    const { db, calls } = heldSelect<ApiKeyRow>()
     const cache = new MemoryCache()
     caches.push(cache)
     const a = new KeyStore(db, cache, 60_000)
