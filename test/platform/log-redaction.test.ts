@@ -4,7 +4,7 @@ import { Type } from 'typebox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle } from '../../src/db/client.js'
 import { publicAccess } from '../../src/http/access.js'
-import { redactUrl } from '../../src/http/logging.js'
+import { lazyChildLogger, redactUrl } from '../../src/http/logging.js'
 import { prepare } from '../../src/server.js'
 import { freshDb } from '../helpers/db.js'
 import { rawApp, type RawApp } from './support.js'
@@ -63,6 +63,14 @@ describe('logs never carry a credential', () => {
     expect(log).toContain('access_token=[REDACTED]')
     expect(log).toContain('visible-name')
     for (const value of [masterKey, ...sent]) expect(log, value).not.toContain(value)
+  })
+
+  it("request loggers are the lazy ones (http/logging.ts), and their lines still carry the request's id", async () => {
+    expect(raw.app.childLoggerFactory).toBe(lazyChildLogger)
+    const res = await raw.app.inject({ method: 'GET', url: '/api/v1/health', headers: { 'x-request-id': 'lazy-logger-check-1' } })
+    expect(res.headers['x-request-id']).toBe('lazy-logger-check-1')
+    const mine = lines.map((l) => JSON.parse(l) as { reqId?: string; msg?: string }).filter((l) => l.reqId === 'lazy-logger-check-1')
+    expect(mine.map((l) => l.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']))
   })
 
   it('redactUrl keeps ordinary parameters and blanks credential-like ones, however spelled', () => {
