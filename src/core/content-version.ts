@@ -30,6 +30,8 @@ export async function versionsOf(deps: Deps, keys: readonly string[]): Promise<s
   try {
     // One MGET, whatever the number of keys: a cache hit asks for two or three of them.
     const found = await deps.cache.getMany(keys.map(cacheKey))
+    // Every read asks this; almost always every version is there, and then it costs no promise per key.
+    if (!found.includes(undefined)) return found as string[]
     return await Promise.all(keys.map(async (k, i) => found[i] ?? (await deps.cache.setIfAbsent(cacheKey(k), newStamp(), TTL_MS))))
   } catch {
     // No cache, no cached answers: a unique version makes every read a miss.

@@ -104,11 +104,11 @@ export const rotateIpSalt = () => {
   ipHashes.clear()
 }
 
-/** onRequest: request id header, principal, per-key/per-IP rate limit; onResponse: usage record. */
+/** onRequest: principal, per-key/per-IP rate limit; onResponse: usage record. */
 export function registerAuth(app: FastifyInstance, deps: Deps): void {
   app.decorateRequest('ctx', null as unknown as Ctx)
+  // The request id header is set by http/security.ts, the first hook of all.
   app.addHook('onRequest', async (req, reply) => {
-    void reply.header('x-request-id', req.id)
     const access = accessOf(req)
     let principal: Principal = anonymous
     if (access && access.kind !== 'public') {

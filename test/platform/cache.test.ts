@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import type { Cache } from '../../src/platform/cache/index.js'
 import { MemoryCache } from '../../src/platform/cache/memory.js'
 import { countHit } from '../../src/platform/cache/rate-counter.js'
@@ -97,6 +97,52 @@ describe.skipIf(!process.env.REDIS_URL)('redis: instances and prefixes', () => {
     for (let i = 0; i < 50 && got.length === 0; i++) await sleep(20)
     await sleep(50)
     expect(got).toEqual(['key-1'])
+  })
+})
+
+describe.skipIf(!process.env.REDIS_URL)('redis: the calls of one event-loop turn share one command', () => {
+  const open = () => {
+    const c = new RedisCache(process.env.REDIS_URL!, `atrium:t:turn-${uid()}:`)
+    opened.push(c)
+    return c
+  }
+  // The client is private: the tests count the commands it is asked to send.
+  const clientOf = (c: RedisCache) => (c as unknown as { client: Record<string, (...args: unknown[]) => unknown> }).client
+
+  it('getMany calls made in one turn are answered by one MGET of their distinct keys, each in its own order', async () => {
+    const c = open()
+    await c.set('a', '1', 10_000)
+    await c.set('b', '2', 10_000)
+    const mget = vi.spyOn(clientOf(c), 'mget')
+    const answers = await Promise.all([c.getMany(['a', 'b']), c.getMany(['b', 'none']), c.getMany(['a'])])
+    expect(answers).toEqual([['1', '2'], ['2', undefined], ['1']])
+    expect(mget).toHaveBeenCalledTimes(1)
+    expect((mget.mock.calls[0]?.[0] as string[]).length).toBe(3)
+    // A call made once that command is out waits for a command of its own, sent after it: it sees the write before it.
+    await c.set('a', '10', 10_000)
+    expect(await c.getMany(['a', 'b'])).toEqual(['10', '2'])
+    expect(mget).toHaveBeenCalledTimes(2)
+  })
+
+  it('hits on one counter in one turn are one increment by their number, counted in call order', async () => {
+    const c = open()
+    const hit = vi.spyOn(clientOf(c), 'atriumHit')
+    expect((await c.incr('rl', 10_000)).count).toBe(1)
+    const burst = await Promise.all(Array.from({ length: 5 }, () => c.incr('rl', 10_000)))
+    expect(burst.map((h) => h.count)).toEqual([2, 3, 4, 5, 6])
+    expect(burst.every((h) => h.ttlMs > 0 && h.ttlMs <= 10_000)).toBe(true)
+    const [other] = await Promise.all([c.incr('other', 10_000), c.incr('rl', 10_000)])
+    expect(other?.count).toBe(1)
+    // ioredis's auto-pipelining calls a custom command twice on the client (once to queue it): count sends, not calls.
+    const sent = hit.mock.calls.map((call) => `${String(call[0]).split(':').pop()}+${String(call[2])}`).filter((x, i, all) => x !== all[i - 1])
+    expect(sent).toEqual(['rl+1', 'rl+5', 'other+1', 'rl+1'])
+  })
+
+  it('a failed command fails every call of its turn', async () => {
+    const c = new RedisCache('redis://127.0.0.1:1', `atrium:t:dead-${uid()}:`)
+    opened.push(c)
+    const results = await Promise.allSettled([c.getMany(['a']), c.getMany(['b']), c.incr('n', 1000), c.incr('n', 1000)])
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected'])
   })
 })
 
