@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
 
 /** New API key plaintext: `atr_` + 43 base64url characters (32 random bytes). */
 export function generateApiKey(): string {
@@ -20,3 +20,13 @@ export function digestsEqual(a: string, b: string): boolean {
 }
 
 export const sha256Hex = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex')
+
+/**
+ * A UUID of version 7 (RFC 9562): the first 48 bits are the Unix time in ms, the rest random. Rows keyed by it are
+ * appended at the end of their primary-key index instead of at a random place in it.
+ */
+export function timeOrderedUuid(ms: number): string {
+  const t = Math.max(0, Math.min(Math.trunc(ms), 0xffffffffffff)).toString(16).padStart(12, '0')
+  // A random v4 UUID supplies the random bits and the variant; its version digit (index 14) becomes 7.
+  return `${t.slice(0, 8)}-${t.slice(8)}-7${randomUUID().slice(15)}`
+}

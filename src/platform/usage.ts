@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client.js'
 import { apiKeys, apiKeyUsage } from '../db/schema/api-keys.js'
+import { timeOrderedUuid } from './crypto.js'
 
 export interface UsageRecord {
   api_key_id: string
@@ -75,19 +76,24 @@ export class UsageRecorder {
 
   /**
    * One statement whatever the chunk size, its text always the same: the rows travel as one JSON parameter, so a
-   * flush builds no per-row query on the event loop. A key deleted since the request was served has no usage to
-   * keep (the join drops it; the FK would refuse it); last_used_at never moves backwards.
+   * flush builds no per-row query on the event loop. Each key of the chunk is locked once (FOR KEY SHARE) rather
+   * than once per row by a foreign key: a key deleted since the request was served has no usage to keep (it is not
+   * found), and a key being deleted waits for this write, whose rows its deletion then removes
+   * (modules/api-keys/queries.ts deleteKey). Ids are time-ordered, so rows are appended to the primary-key index.
+   * last_used_at never moves backwards.
    */
   private async insert(chunk: UsageRecord[]): Promise<void> {
-    const rows = JSON.stringify(chunk)
+    const rows = JSON.stringify(chunk.map((r) => ({ id: timeOrderedUuid(r.created_at.getTime()), ...r })))
     await this.db.execute(sql`with input as (
           select * from json_to_recordset(${rows}::json)
-            as r(api_key_id uuid, method text, path text, status_code integer, ip_hash text, created_at timestamptz)
+            as r(id uuid, api_key_id uuid, method text, path text, status_code integer, ip_hash text, created_at timestamptz)
+        ), keys as (
+          select ${apiKeys.id} as id from ${apiKeys} where ${apiKeys.id} in (select distinct api_key_id from input) for key share
         ), live as (
-          select input.* from input join ${apiKeys} on ${apiKeys.id} = input.api_key_id
+          select input.* from input join keys on keys.id = input.api_key_id
         ), written as (
-          insert into ${apiKeyUsage} (api_key_id, method, path, status_code, ip_hash, created_at)
-          select api_key_id, method, path, status_code, ip_hash, created_at from live
+          insert into ${apiKeyUsage} (id, api_key_id, method, path, status_code, ip_hash, created_at)
+          select id, api_key_id, method, path, status_code, ip_hash, created_at from live
         )
         update ${apiKeys} set last_used_at = greatest(coalesce(${apiKeys.last_used_at}, v.at), v.at)
         from (select api_key_id, max(created_at) as at from live group by api_key_id) as v

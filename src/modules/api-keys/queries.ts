@@ -67,8 +67,13 @@ export async function lockKey(tx: Tx, id: string): Promise<ApiKeyRow | undefined
   return row
 }
 
+/**
+ * The key, then its usage. Call with the key row locked (lockKey): a usage write already holding the key has then
+ * committed, and this statement sees its rows; one that comes later waits for this transaction and finds no key.
+ */
 export async function deleteKey(tx: Tx, id: string): Promise<void> {
   await tx.delete(apiKeys).where(eq(apiKeys.id, id))
+  await tx.delete(apiKeyUsage).where(eq(apiKeyUsage.api_key_id, id))
 }
 
 export function findDueExpiries(db: ReadDb, now: Date, limit = 500): Promise<Array<{ id: string }>> {

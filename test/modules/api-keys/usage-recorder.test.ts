@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiKeyUsage } from '../../../src/db/schema/api-keys.js'
+import { apiKeys, apiKeyUsage } from '../../../src/db/schema/api-keys.js'
+import { deleteKey } from '../../../src/modules/api-keys/queries.js'
 import { UsageRecorder, type UsageRecord } from '../../../src/platform/usage.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { makeKey, makeSite, type SiteFixture } from '../../helpers/factories.js'
@@ -72,6 +73,41 @@ describe('UsageRecorder', () => {
     const counts = await Promise.all([r.flush().then(() => usageCount([k.id])), r.flush().then(() => usageCount([k.id]))])
     await first
     expect(counts).toEqual([10, 10])
+  })
+
+  it('a key deleted while its usage is written: the write waits for the deletion and leaves no usage of it', async () => {
+    const live = await makeKey(t, 'Read', a.id)
+    const gone = await makeKey(t, 'Read', a.id)
+    const r = recorder()
+    let flushed: Promise<void> | undefined
+    // As DELETE /api-keys/{id} does: the key locked, then the key and its usage deleted, in one transaction.
+    await t.dbh.db.transaction(async (tx) => {
+      await tx.select().from(apiKeys).where(eq(apiKeys.id, gone.id)).for('update')
+      r.record(rec(live.id, Date.now()))
+      r.record(rec(gone.id, Date.now()))
+      flushed = r.flush()
+      // On a server the write now waits for this transaction's lock (the embedded database runs one at a time).
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      await deleteKey(tx, gone.id)
+    })
+    await flushed
+    expect(await usageCount([live.id])).toBe(1)
+    expect(await usageCount([gone.id])).toBe(0)
+  })
+
+  it('usage ids are UUIDs of version 7, in the order of the requests', async () => {
+    const k = await makeKey(t, 'Read', a.id)
+    const r = recorder()
+    const base = Date.parse('2032-01-01T00:00:00Z')
+    for (let i = 0; i < 5; i++) r.record(rec(k.id, base + i * 1000))
+    await r.flush()
+    const rows = await t.dbh.db.select().from(apiKeyUsage).where(eq(apiKeyUsage.api_key_id, k.id)).orderBy(apiKeyUsage.created_at)
+    expect(rows).toHaveLength(5)
+    for (const row of rows) {
+      expect(row.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+      expect(parseInt(row.id.replace(/-/g, '').slice(0, 12), 16)).toBe(row.created_at.getTime())
+    }
+    expect(rows.map((x) => x.id)).toEqual([...rows.map((x) => x.id)].sort())
   })
 
   it('drops the usage of keys deleted meanwhile, keeping the rest', async () => {
