@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { ReadDb, Tx } from '../db/client.js'
+import { contentSites } from '../db/schema/content.js'
 import { sites } from '../db/schema/sites.js'
 import { notFound, toApiError, validation } from '../http/errors.js'
 import type { PublishedRecord, ScheduledSource } from '../workers/scheduled-publish.js'
@@ -79,6 +80,23 @@ export async function siteRules(db: ReadDb, siteId: string): Promise<SiteRules> 
     .from(sites)
     .where(and(eq(sites.id, siteId), isNull(sites.deleted_at)))
   return row ?? notFound('site')
+}
+
+/**
+ * What an update needs besides the record, in one statement: the site's workflow settings (404 when the site is
+ * gone) and the sites carrying the content, owning site first. An update changes neither.
+ */
+export async function updateContext(db: ReadDb, siteId: string, contentId: string): Promise<{ site: SiteRules; siteIds: string[] }> {
+  const [row] = await db
+    .select({
+      editorial_workflow_enabled: sites.editorial_workflow_enabled,
+      timezone: sites.timezone,
+      site_ids: sql<string[]>`coalesce((select array_agg(${contentSites.site_id}::text order by ${contentSites.position}) from ${contentSites} where ${contentSites.content_id} = ${contentId}), '{}'::text[])`,
+    })
+    .from(sites)
+    .where(and(eq(sites.id, siteId), isNull(sites.deleted_at)))
+  const { site_ids: siteIds, ...site } = row ?? notFound('site')
+  return { site, siteIds }
 }
 
 /** canPublish for core/workflow: the editorial workflow is off, or the caller is a Reviewer (or above) on the site. */

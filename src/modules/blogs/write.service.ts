@@ -1,6 +1,6 @@
 import { requireSites } from '../../core/access.js'
 import { copyContentAttachments, createContent, freeCloneSlug, renameContent, retireContent } from '../../core/content.js'
-import { canPublish, checkWindow, contentEvents, contentReaders, dateIn, notifyIfSubmitted, siteIdsOf, siteRules, toDate } from '../../core/content-workflow.js'
+import { canPublish, checkWindow, contentEvents, contentReaders, dateIn, notifyIfSubmitted, siteIdsOf, siteRules, toDate, updateContext } from '../../core/content-workflow.js'
 import type { Ctx } from '../../core/context.js'
 import { mutate } from '../../core/mutation.js'
 import { becomesPublished, statusAfterUpdate } from '../../core/workflow.js'
@@ -94,7 +94,7 @@ export async function update(ctx: Ctx, id: string, body: UpdateBlogBody): Promis
   const now = ctx.clock.now()
   return mutate(ctx, { entity: blogEntity, action: 'Update' }, async (tx) => {
     const before = (await q.lockBlog(tx, id)) ?? notFound(blogEntity)
-    const site = await siteRules(tx, before.site_id)
+    const { site, siteIds } = await updateContext(tx, before.site_id, before.content_id)
     const publishStart = toDate(body.publish_start, before.publish_start)
     const publishEnd = toDate(body.publish_end, before.publish_end)
     checkWindow(publishStart, publishEnd)
@@ -115,7 +115,6 @@ export async function update(ctx: Ctx, id: string, body: UpdateBlogBody): Promis
       updated_at: now,
     })
     await notifyIfSubmitted(tx, blogWorkflow, before.status, after)
-    const siteIds = await siteIdsOf(tx, after.content_id)
     const wire = q.toBlog(after, siteIds)
     return {
       result: wire,

@@ -12,6 +12,7 @@ import {
   scheduledSource,
   siteIdsOf,
   siteRules,
+  updateContext,
   toDate,
 } from '../../core/content-workflow.js'
 import type { Ctx } from '../../core/context.js'
@@ -112,7 +113,7 @@ export async function update(ctx: Ctx, id: string, body: UpdatePageBody): Promis
   const route = body.route === undefined ? undefined : normalizeRoute(body.route)
   return mutate(ctx, { entity: pageEntity, action: 'Update' }, async (tx) => {
     const before = (await q.lockPage(tx, id)) ?? notFound(pageEntity)
-    const site = await siteRules(tx, before.site_id)
+    const { site, siteIds } = await updateContext(tx, before.site_id, before.content_id)
     const publishStart = toDate(body.publish_start, before.publish_start)
     const publishEnd = toDate(body.publish_end, before.publish_end)
     checkWindow(publishStart, publishEnd)
@@ -136,7 +137,6 @@ export async function update(ctx: Ctx, id: string, body: UpdatePageBody): Promis
       updated_at: now,
     })
     await notifyIfSubmitted(tx, pageWorkflow, before.status, after)
-    const siteIds = await siteIdsOf(tx, after.content_id)
     const wire = q.toPage(after, siteIds)
     return {
       result: wire,
