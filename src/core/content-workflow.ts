@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm'
-import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { ReadDb, Tx } from '../db/client.js'
 import { contentSites } from '../db/schema/content.js'
 import { sites } from '../db/schema/sites.js'
@@ -83,20 +83,30 @@ export async function siteRules(db: ReadDb, siteId: string): Promise<SiteRules> 
 }
 
 /**
- * What an update needs besides the record, in one statement: the site's workflow settings (404 when the site is
- * gone) and the sites carrying the content, owning site first. An update changes neither.
+ * The live record locked for an update, the site's workflow settings and the sites carrying the content (owner
+ * first; an update changes neither), in one statement: an update's first round trip does the work of three.
+ * Undefined when the record is gone; 404 when its site is.
  */
-export async function updateContext(db: ReadDb, siteId: string, contentId: string): Promise<{ site: SiteRules; siteIds: string[] }> {
-  const [row] = await db
+export async function lockForUpdate<T extends ContentItemTable>(
+  tx: Tx,
+  table: T,
+  id: string,
+): Promise<{ row: T['$inferSelect']; site: SiteRules; siteIds: string[] } | undefined> {
+  const [found] = await tx
     .select({
+      row: table,
       editorial_workflow_enabled: sites.editorial_workflow_enabled,
       timezone: sites.timezone,
-      site_ids: sql<string[]>`coalesce((select array_agg(${contentSites.site_id}::text order by ${contentSites.position}) from ${contentSites} where ${contentSites.content_id} = ${contentId}), '{}'::text[])`,
+      site_ids: sql<string[]>`coalesce((select array_agg(${contentSites.site_id}::text order by ${contentSites.position}) from ${contentSites} where ${contentSites.content_id} = ${table.content_id}), '{}'::text[])`,
     })
-    .from(sites)
-    .where(and(eq(sites.id, siteId), isNull(sites.deleted_at)))
-  const { site_ids: siteIds, ...site } = row ?? notFound('site')
-  return { site, siteIds }
+    .from(table as PgTable)
+    .leftJoin(sites, and(eq(sites.id, table.site_id), isNull(sites.deleted_at)))
+    .where(and(eq(table.id, id), isNull(table.deleted_at)))
+    .for('update', { of: table as PgTable })
+  if (!found) return undefined
+  const { row, site_ids: siteIds, editorial_workflow_enabled, timezone } = found
+  if (editorial_workflow_enabled === null || timezone === null) return notFound('site')
+  return { row, site: { editorial_workflow_enabled, timezone }, siteIds }
 }
 
 /** canPublish for core/workflow: the editorial workflow is off, or the caller is a Reviewer (or above) on the site. */

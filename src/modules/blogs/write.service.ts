@@ -1,6 +1,6 @@
 import { requireSites } from '../../core/access.js'
 import { copyContentAttachments, createContent, freeCloneSlug, renameContent, retireContent } from '../../core/content.js'
-import { canPublish, checkWindow, contentEvents, contentReaders, dateIn, notifyIfSubmitted, siteIdsOf, siteRules, toDate, updateContext } from '../../core/content-workflow.js'
+import { canPublish, checkWindow, contentEvents, contentReaders, dateIn, notifyIfSubmitted, siteIdsOf, siteRules, toDate, lockForUpdate } from '../../core/content-workflow.js'
 import type { Ctx } from '../../core/context.js'
 import { mutate } from '../../core/mutation.js'
 import { becomesPublished, statusAfterUpdate } from '../../core/workflow.js'
@@ -12,6 +12,7 @@ import * as lq from './localization.queries.js'
 import * as q from './queries.js'
 import * as dq from './delivery.queries.js'
 import { applyTemplate } from '../content-templates/templates.service.js'
+import { blogs } from '../../db/schema/blogs.js'
 import { CreateBlogBody, type Blog, type BlogDetail, type UpdateBlogBody } from './schemas.js'
 
 /*
@@ -93,8 +94,7 @@ export async function create(ctx: Ctx, input: CreateBlogBody): Promise<BlogDetai
 export async function update(ctx: Ctx, id: string, body: UpdateBlogBody): Promise<Blog> {
   const now = ctx.clock.now()
   return mutate(ctx, { entity: blogEntity, action: 'Update' }, async (tx) => {
-    const before = (await q.lockBlog(tx, id)) ?? notFound(blogEntity)
-    const { site, siteIds } = await updateContext(tx, before.site_id, before.content_id)
+    const { row: before, site, siteIds } = (await lockForUpdate(tx, blogs, id)) ?? notFound(blogEntity)
     const publishStart = toDate(body.publish_start, before.publish_start)
     const publishEnd = toDate(body.publish_end, before.publish_end)
     checkWindow(publishStart, publishEnd)

@@ -12,14 +12,14 @@ import {
   scheduledSource,
   siteIdsOf,
   siteRules,
-  updateContext,
+  lockForUpdate,
   toDate,
 } from '../../core/content-workflow.js'
 import type { Ctx } from '../../core/context.js'
 import { mutate, type DomainEvent } from '../../core/mutation.js'
 import { becomesPublished, statusAfterUpdate } from '../../core/workflow.js'
 import type { ReadDb } from '../../db/client.js'
-import type { PageRow } from '../../db/schema/pages.js'
+import { pages, type PageRow } from '../../db/schema/pages.js'
 import { notFound, validation } from '../../http/errors.js'
 import { pageEntity, pageWorkflow } from './entity.js'
 import { normalizeRoute } from './paths.service.js'
@@ -112,8 +112,7 @@ export async function update(ctx: Ctx, id: string, body: UpdatePageBody): Promis
   const now = ctx.clock.now()
   const route = body.route === undefined ? undefined : normalizeRoute(body.route)
   return mutate(ctx, { entity: pageEntity, action: 'Update' }, async (tx) => {
-    const before = (await q.lockPage(tx, id)) ?? notFound(pageEntity)
-    const { site, siteIds } = await updateContext(tx, before.site_id, before.content_id)
+    const { row: before, site, siteIds } = (await lockForUpdate(tx, pages, id)) ?? notFound(pageEntity)
     const publishStart = toDate(body.publish_start, before.publish_start)
     const publishEnd = toDate(body.publish_end, before.publish_end)
     checkWindow(publishStart, publishEnd)
