@@ -1,6 +1,6 @@
 import { requireSites } from '../../core/access.js'
 import { copyContentAttachments, createContent, freeCloneSlug, renameContent, retireContent } from '../../core/content.js'
-import { canPublish, checkWindow, contentEvents, contentReaders, dateIn, notifyIfSubmitted, siteIdsOf, siteRules, toDate, lockForUpdate } from '../../core/content-workflow.js'
+import { canPublish, checkWindow, contentEvents, contentReaders, dateIn, lockForUpdate, notifyIfSubmitted, siteIdsOf, siteRules, toDate } from '../../core/content-workflow.js'
 import type { Ctx } from '../../core/context.js'
 import { mutate } from '../../core/mutation.js'
 import { becomesPublished, statusAfterUpdate } from '../../core/workflow.js'

@@ -7,12 +7,12 @@ import {
   checkWindow,
   contentEvents,
   contentReaders,
+  lockForUpdate,
   notifyIfSubmitted,
   reviewContent,
   scheduledSource,
   siteIdsOf,
   siteRules,
-  lockForUpdate,
   toDate,
 } from '../../core/content-workflow.js'
 import type { Ctx } from '../../core/context.js'

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BlogDetail, BlogListItem } from '../../../src/modules/blogs/schemas.js'
+import { eq } from 'drizzle-orm'
+import { sites } from '../../../src/db/schema/sites.js'
+import type { Blog, BlogDetail, BlogListItem } from '../../../src/modules/blogs/schemas.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { makeSite, uid, type SiteFixture } from '../../helpers/factories.js'
 import { expectProblem, expectStatus } from '../../helpers/http.js'
@@ -33,6 +35,20 @@ async function sharedBlog(): Promise<BlogDetail> {
 }
 
 describe('shared content', () => {
+  it('an update answers every carrying site, owner first; 404 once the owning site is gone, and nothing changes', async () => {
+    const blog = await sharedBlog()
+    const updated = expectStatus<Blog>(await t.as(t.masterKey).put(`/blogs/${blog.id}`, { author: 'Bea' }), 200)
+    expect(updated.site_ids).toEqual([a.id, b.id])
+    expect(updated.author).toBe('Bea')
+    // The owning site deleted underneath the blog (deleting it through the API retires its content first).
+    const c = await makeSite(t)
+    const own = expectStatus<BlogDetail>(await t.as(t.masterKey).post('/blogs', blogBody([c.id])), 201)
+    await t.dbh.db.update(sites).set({ deleted_at: new Date() }).where(eq(sites.id, c.id))
+    expectProblem(await t.as(t.masterKey).put(`/blogs/${own.id}`, { author: 'Cid' }), 404, 'NOT_FOUND')
+    await t.dbh.db.update(sites).set({ deleted_at: null }).where(eq(sites.id, c.id))
+    expect(expectStatus<Blog>(await t.as(t.masterKey).get(`/blogs/${own.id}`), 200).author).toBe('Ann')
+  })
+
   it('clone needs Author in every carrying site, like create', async () => {
     const blog = await sharedBlog()
     expectProblem(await t.as(a.keys.Write).post(`/blogs/${blog.id}/clone`), 404, 'NOT_FOUND')
