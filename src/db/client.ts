@@ -54,7 +54,7 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
     }
   }
   const pgl = client
-  const db = drizzlePglite(pgl, { schema, casing: 'snake_case' }) as unknown as Db
+  const db = drizzlePglite({ client: yieldingClient(pgl), schema, casing: 'snake_case' }) as unknown as Db
   return {
     db,
     kind: 'pglite',
@@ -69,6 +69,39 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
       lock?.release()
     },
   }
+}
+
+/** Waits for the next turn of the event loop: timers, I/O and other requests run first. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+type PgliteQuery = PGlite['query']
+type PgliteTx = Parameters<Parameters<PGlite['transaction']>[0]>[0]
+
+function yieldingQuery(run: PgliteQuery): PgliteQuery {
+  return (async (...args: Parameters<PgliteQuery>) => {
+    await nextTurn()
+    return run(...args)
+  }) as PgliteQuery
+}
+
+/**
+ * PGlite runs each statement synchronously on the event loop and resolves its promise without giving timers or I/O
+ * a turn, so a chain of statements (a transaction, a background job's loop over records) held the loop until the
+ * chain ended: a scheduled-publishing tick of 200 posts stalled every request for over a second. Every statement
+ * sent through this client first waits for the next turn of the loop, so requests and timers run between
+ * statements and the longest stall is the longest single statement (issue 9: background work stalls the embedded
+ * server at most 20 ms; bench/stalls.ts measures it). Inside a transaction the others wait on PGlite's own lock, as
+ * before. Drizzle uses only query() and transaction() of its client.
+ */
+export function yieldingClient(pgl: PGlite): PGlite {
+  const client = {
+    query: yieldingQuery(pgl.query.bind(pgl)),
+    transaction: async <T>(fn: (tx: PgliteTx) => Promise<T>): Promise<T> => {
+      await nextTurn()
+      return pgl.transaction((tx) => fn(Object.assign(Object.create(tx) as PgliteTx, { query: yieldingQuery(tx.query.bind(tx)) })))
+    },
+  }
+  return client as unknown as PGlite
 }
 
 function openPostgres(url: string, max: number): DbHandle {

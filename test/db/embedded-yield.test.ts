@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DbHandle } from '../../src/db/client.js'
+import { rowsOf } from '../../src/db/migrate.js'
+import { freshDb } from '../helpers/db.js'
+
+/*
+ * Embedded, PGlite runs each statement on the event loop and resolves it without giving timers or I/O a turn. The
+ * client Atrium builds over it waits for the next turn before every statement, so background work (a job's loop, a
+ * long transaction) cannot hold up requests for longer than one statement (issue 9; bench/stalls.ts measures it).
+ */
+let dbh: DbHandle
+beforeAll(async () => {
+  dbh = await freshDb()
+})
+afterAll(async () => {
+  await dbh.close()
+})
+
+/** How many statements `body` had run (it calls `counted` after each) when a timer due at once was served. */
+async function timerServedAfter(body: (counted: () => void) => Promise<void>): Promise<number> {
+  let done = 0
+  let servedAt = -1
+  const timer = new Promise<void>((resolve) =>
+    setTimeout(() => {
+      servedAt = done
+      resolve()
+    }, 0),
+  )
+  await body(() => void done++)
+  await timer
+  return servedAt
+}
+
+const N = 300
+
+describe.runIf(process.env.DATABASE_URL === undefined)('embedded statements and the event loop', () => {
+  it('a due timer runs between the statements of a chain', async () => {
+    const servedAt = await timerServedAfter(async (counted) => {
+      for (let i = 0; i < N; i++) {
+        await dbh.db.execute(sql`select 1`)
+        counted()
+      }
+    })
+    expect(servedAt).toBeLessThan(N)
+  })
+
+  it('and between the statements of a transaction, which still commits as one', async () => {
+    const servedAt = await timerServedAfter((counted) =>
+      dbh.db.transaction(async (tx) => {
+        await tx.execute(sql`create table yield_probe (n int)`)
+        for (let i = 0; i < N; i++) {
+          await tx.execute(sql`insert into yield_probe values (${i})`)
+          counted()
+        }
+      }),
+    )
+    expect(servedAt).toBeLessThan(N)
+    const [row] = rowsOf<{ c: number }>(await dbh.db.execute(sql`select count(*)::int as c from yield_probe`))
+    expect(row?.c).toBe(N)
+  })
+
+  it('a failed transaction still rolls back whole', async () => {
+    await expect(
+      dbh.db.transaction(async (tx) => {
+        await tx.execute(sql`create table yield_rollback (n int)`)
+        await tx.execute(sql`insert into yield_rollback values (1)`)
+        throw new Error('boom')
+      }),
+    ).rejects.toThrow('boom')
+    await expect(dbh.db.execute(sql`select 1 from yield_rollback`)).rejects.toThrow()
+  })
+})
