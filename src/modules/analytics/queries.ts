@@ -129,10 +129,19 @@ export async function recomputeDays(tx: Tx, siteId: string, tz: string, from: st
   return (rowsOf<{ n: number }>(perPath)[0]?.n ?? 0) + (rowsOf<{ n: number }>(perDay)[0]?.n ?? 0)
 }
 
-/** Deletes the site's raw events of local days before `cutoff` (whole days only). */
-export async function deleteEventsBefore(tx: Tx, siteId: string, tz: string, cutoff: string): Promise<number> {
+/**
+ * The first local day, from `from` on (all of them when null) and before `before`, on which the site has raw
+ * events; null when there is none. One index lookup (analytics_events_site_time_idx).
+ */
+export async function nextEventDay(tx: Tx, siteId: string, tz: string, from: string | null, before: string): Promise<string | null> {
+  const res = await tx.execute(sql`select (min(e.occurred_at) at time zone ${tz})::date::text as day from ${analyticsEvents} e where ${rawWindow(siteId, tz, from, before)}`)
+  return rowsOf<{ day: string | null }>(res)[0]?.day ?? null
+}
+
+/** Deletes the site's raw events of local days before `cutoff` (whole days only), from local day `from` on when given. */
+export async function deleteEventsBefore(tx: Tx, siteId: string, tz: string, cutoff: string, from: string | null = null): Promise<number> {
   const res = await tx.execute(sql`with gone as (
-      delete from ${analyticsEvents} e where e.site_id = ${siteId} and e.occurred_at < ${dayStart(cutoff, tz)} returning 1)
+      delete from ${analyticsEvents} e where ${rawWindow(siteId, tz, from, cutoff)} returning 1)
     select count(*)::int as n from gone`)
   return rowsOf<{ n: number }>(res)[0]?.n ?? 0
 }

@@ -31,9 +31,9 @@ export function activeWebhooks(tx: Tx, siteIds: string[]): Promise<Array<Pick<We
 }
 
 /** New deliveries; one per webhook and event at most (the unique index makes a repeat a no-op). */
-export async function insertDeliveries(tx: Writer, rows: Array<typeof webhookDeliveries.$inferInsert>): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500) {
-    await tx.insert(webhookDeliveries).values(rows.slice(i, i + 500)).onConflictDoNothing()
+export async function insertDeliveries(tx: Writer, rows: Array<typeof webhookDeliveries.$inferInsert>, chunk = 500): Promise<void> {
+  for (let i = 0; i < rows.length; i += chunk) {
+    await tx.insert(webhookDeliveries).values(rows.slice(i, i + chunk)).onConflictDoNothing()
   }
 }
 

@@ -26,6 +26,11 @@ export const MAX_ATTEMPTS = 6
 const BACKOFF = [1, 10, 60, 240, 960]
 const FANOUT_BATCH = 200
 const CLAIM_BATCH = 100
+/**
+ * Delivery rows per insert statement. Embedded, every statement runs on the event loop (PGlite: about 20 ms for 200
+ * rows), so it inserts few at a time and requests run between statements (bench/stalls.ts).
+ */
+const insertChunk = (kind: 'pglite' | 'postgres') => (kind === 'pglite' ? 50 : 500)
 
 /** Delay before the attempt after failed attempt `attempt`: base × factor, ±20 % jitter. */
 export function retryDelayMs(baseMs: number, attempt: number, rand: () => number = Math.random): number {
@@ -64,7 +69,7 @@ export class WebhookDispatcher {
             .filter((h) => h.site_id === e.site_id && matches(h.events, e.event_type))
             .map((h) => ({ webhook_id: h.id, event_id: e.id, event_type: e.event_type, payload: e.payload, next_attempt_at: now, created_at: now })),
         )
-        await q.insertDeliveries(tx, rows)
+        await q.insertDeliveries(tx, rows, insertChunk(this.deps.dbh.kind))
         await q.markDispatched(tx, events.map((e) => e.id), now)
         return events.length
       })
