@@ -86,7 +86,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
   await keys.start()
   const siteCache = new SiteCache(opts.dbh.db, cache, config.keyCacheTtlMs)
   await siteCache.start()
-  const usage = new UsageRecorder(opts.dbh.db, app.log, config.usageFlushMs, opts.dbh.kind === 'pglite' ? 200 : 2000)
+  const usage = new UsageRecorder(opts.dbh.background, app.log, config.usageFlushMs, opts.dbh.kind === 'pglite' ? 200 : 2000)
   usage.start()
   const users = new UserStore(opts.dbh.db, config, clock, (err) => app.log.warn({ err }, 'identity provider key set unavailable'))
   const secrets = new Secrets(config.encryptionKey, config.dataDir)

@@ -44,14 +44,17 @@ export interface Ctx {
 
 const writers = new WeakMap<Ctx, Db>()
 
-export function makeCtx(deps: Deps, principal: Principal, requestId: string, log: FastifyBaseLogger = deps.log): Ctx {
-  const ctx: Ctx = { principal, db: deps.dbh.db, clock: deps.clock, log, requestId, deps }
-  writers.set(ctx, deps.dbh.db)
+export function makeCtx(deps: Deps, principal: Principal, requestId: string, log: FastifyBaseLogger = deps.log, db: Db = deps.dbh.db): Ctx {
+  const ctx: Ctx = { principal, db, clock: deps.clock, log, requestId, deps }
+  writers.set(ctx, db)
   return ctx
 }
 
 /** A context for work the service does on its own (scheduler, CLI, bootstrap). */
 export const systemCtx = (deps: Deps, requestId = 'system') => makeCtx(deps, system, requestId)
+
+/** A system context for background jobs: on the embedded database its statements let requests run between them (DbHandle.background). */
+export const backgroundCtx = (deps: Deps, requestId: string) => makeCtx(deps, system, requestId, deps.log, deps.dbh.background)
 
 /** The write handle behind a Ctx. Only core/mutation.ts may call this (lint enforces it). */
 export function writerOf(ctx: Ctx): Db {

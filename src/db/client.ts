@@ -18,6 +18,12 @@ export type ReadDb = Omit<Db, 'insert' | 'update' | 'delete' | 'transaction' | '
 
 export interface DbHandle {
   db: Db
+  /**
+   * The same database for background work (jobs, buffered writes). Embedded, each of its statements first lets
+   * the event loop have a turn (yieldingClient), so background work never holds requests up for long; on a server
+   * it is `db` (statements do not run on the event loop there).
+   */
+  background: Db
   kind: 'pglite' | 'postgres'
   /** Runs fn holding a session-level advisory lock (start-up migration and bootstrap). */
   withLock<T>(lockId: number, fn: (db: Db) => Promise<T>): Promise<T>
@@ -54,9 +60,10 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
     }
   }
   const pgl = client
-  const db = drizzlePglite({ client: yieldingClient(pgl), schema, casing: 'snake_case' }) as unknown as Db
+  const db = drizzlePglite(pgl, { schema, casing: 'snake_case' }) as unknown as Db
   return {
     db,
+    background: drizzlePglite({ client: yieldingClient(pgl), schema, casing: 'snake_case' }) as unknown as Db,
     kind: 'pglite',
     // PGlite is one connection in this process: a lock there serialises nothing more than the process already does.
     withLock: (_lockId, fn) => fn(db),
@@ -71,7 +78,7 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
   }
 }
 
-/** Waits for the next turn of the event loop: timers, I/O and other requests run first. */
+/** Waits for the next turn of the event loop: timers, I/O and requests run first. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 type PgliteQuery = PGlite['query']
@@ -86,12 +93,14 @@ function yieldingQuery(run: PgliteQuery): PgliteQuery {
 
 /**
  * PGlite runs each statement synchronously on the event loop and resolves its promise without giving timers or I/O
- * a turn, so a chain of statements (a transaction, a background job's loop over records) held the loop until the
- * chain ended: a scheduled-publishing tick of 200 posts stalled every request for over a second. Every statement
- * sent through this client first waits for the next turn of the loop, so requests and timers run between
- * statements and the longest stall is the longest single statement (issue 9: background work stalls the embedded
- * server at most 20 ms; bench/stalls.ts measures it). Inside a transaction the others wait on PGlite's own lock, as
- * before. Drizzle uses only query() and transaction() of its client.
+ * a turn, so a chain of statements (a transaction, a background job's loop over records) holds the loop until the
+ * chain ends: a scheduled-publishing tick of 200 posts stalled every request for over a second. Through this
+ * client every statement first waits for the next turn of the loop, so requests and timers run between statements
+ * and a stall is at most one statement (issue 9: background work stalls the embedded server at most 20 ms;
+ * bench/stalls.ts measures it). Background work only (DbHandle.background): a request's own statements run
+ * back to back, as an editor's save waiting for a turn per statement under read load took several times longer.
+ * Inside a transaction the others wait on PGlite's own lock, as before. Drizzle uses only query() and
+ * transaction() of its client.
  */
 export function yieldingClient(pgl: PGlite): PGlite {
   const client = {
@@ -112,6 +121,7 @@ function openPostgres(url: string, max: number): DbHandle {
   let closed = false
   return {
     db,
+    background: db,
     kind: 'postgres',
     withLock: async (lockId, fn) => {
       const conn = await pool.connect()

@@ -1,4 +1,4 @@
-import { systemCtx, type Deps } from '../core/context.js'
+import { backgroundCtx, type Deps } from '../core/context.js'
 import * as apiKeys from '../modules/api-keys/service.js'
 import { scheduledBlogs } from '../modules/blogs/workflow.service.js'
 import { scheduledPages } from '../modules/pages/write.service.js'
@@ -20,13 +20,13 @@ export interface Job {
 
 /** Periodic background jobs. Each is safe to run on every instance at once (claims live in the database). */
 export const jobs: Job[] = [
-  { name: 'api-key-expiry', everyMs: 30_000, run: (deps) => apiKeys.expireDue(systemCtx(deps, 'job:api-key-expiry')) },
+  { name: 'api-key-expiry', everyMs: 30_000, run: (deps) => apiKeys.expireDue(backgroundCtx(deps, 'job:api-key-expiry')) },
   // Scheduled → Published (decisions.md: within a minute, exactly once across instances).
   {
     name: 'scheduled-publish',
     everyMs: (deps) => deps.config.schedulerIntervalMs,
     async run(deps) {
-      const ctx = systemCtx(deps, 'job:scheduled-publish')
+      const ctx = backgroundCtx(deps, 'job:scheduled-publish')
       return [...(await publishDue(ctx, scheduledBlogs)), ...(await publishDue(ctx, scheduledPages))]
     },
   },

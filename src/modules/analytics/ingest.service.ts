@@ -79,7 +79,7 @@ export class PageviewBuffer {
   }
 
   private async insert(chunk: q.PageviewRow[]): Promise<void> {
-    const db = this.deps.dbh.db
+    const db = this.deps.dbh.background
     try {
       await q.insertEvents(db, chunk)
     } catch (err) {

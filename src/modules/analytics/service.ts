@@ -1,4 +1,4 @@
-import { systemCtx, type Ctx, type Deps } from '../../core/context.js'
+import { backgroundCtx, type Ctx, type Deps } from '../../core/context.js'
 import { mutate } from '../../core/mutation.js'
 import { notFound } from '../../http/errors.js'
 import { analyticsEntity } from './entity.js'
@@ -113,11 +113,11 @@ export interface RollupOutcome {
  * the next day; the others go on.
  */
 export async function rollup(deps: Deps): Promise<RollupOutcome> {
-  const ctx = systemCtx(deps, 'job:analytics-rollup')
+  const ctx = backgroundCtx(deps, 'job:analytics-rollup')
   const now = ctx.clock.now()
   const day = utcDay(now)
-  const saltsDeleted = await q.deleteSaltsBefore(deps.dbh.db, day)
-  if (!(await q.claimRollupDay(deps.dbh.db, day, now))) return { claimed: false, sites: [], saltsDeleted }
+  const saltsDeleted = await q.deleteSaltsBefore(deps.dbh.background, day)
+  if (!(await q.claimRollupDay(deps.dbh.background, day, now))) return { claimed: false, sites: [], saltsDeleted }
   const done: string[] = []
   for (const siteId of await q.sitesToRollUp(ctx.db)) {
     try {
@@ -127,6 +127,6 @@ export async function rollup(deps: Deps): Promise<RollupOutcome> {
       ctx.log.error({ err, siteId }, 'analytics roll-up of a site failed')
     }
   }
-  await q.finishRollupDay(deps.dbh.db, day, ctx.clock.now())
+  await q.finishRollupDay(deps.dbh.background, day, ctx.clock.now())
   return { claimed: true, sites: done, saltsDeleted }
 }

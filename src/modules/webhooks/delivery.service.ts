@@ -51,7 +51,7 @@ export class WebhookDispatcher {
   constructor(private readonly deps: Deps) {}
 
   private get db() {
-    return this.deps.dbh.db
+    return this.deps.dbh.background
   }
 
   /** Fans out every undispatched outbox event (batches of 200); returns how many events were dispatched. */
@@ -205,5 +205,5 @@ export function dispatcherOf(deps: Deps): WebhookDispatcher {
 /** Retention job: delivery logs, finished deliveries and dispatched outbox events older than the retention. */
 export async function pruneDeliveries(deps: Deps): Promise<void> {
   const cutoff = new Date(deps.clock.now().getTime() - deps.config.webhookLogRetentionDays * 86_400_000)
-  await q.prune(deps.dbh.db, cutoff)
+  await q.prune(deps.dbh.background, cutoff)
 }

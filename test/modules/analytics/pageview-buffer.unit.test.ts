@@ -7,18 +7,16 @@ import type { PageviewRow } from '../../../src/modules/analytics/queries.js'
 function depsWith(kind: 'pglite' | 'postgres', failing: number) {
   let statements = 0
   const warnings: unknown[] = []
+  const db = {
+    execute: () => {
+      statements++
+      return statements === failing ? Promise.reject(new Error('connection lost')) : Promise.resolve({ rows: [] })
+    },
+  }
   const deps = {
     config: { analyticsBufferMax: 100_000, analyticsFlushMs: 60_000 },
     log: { warn: (o: unknown) => void warnings.push(o) },
-    dbh: {
-      kind,
-      db: {
-        execute: () => {
-          statements++
-          return statements === failing ? Promise.reject(new Error('connection lost')) : Promise.resolve({ rows: [] })
-        },
-      },
-    },
+    dbh: { kind, db, background: db },
   } as unknown as Deps
   return { deps, statements: () => statements, warnings }
 }
