@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { DbHandle } from '../../src/db/client.js'
+import type { Db, DbHandle } from '../../src/db/client.js'
 import { rowsOf } from '../../src/db/migrate.js'
 import { freshDb } from '../helpers/db.js'
 
@@ -35,25 +35,22 @@ async function timerServedAfter(body: (counted: () => void) => Promise<void>): P
 
 const N = 300
 
+/** N statements one after another on `db`: after how many the timer was served. */
+const selectsOn = (db: Db) =>
+  timerServedAfter(async (counted) => {
+    for (let i = 0; i < N; i++) {
+      await db.execute(sql`select 1`)
+      counted()
+    }
+  })
+
 describe.runIf(process.env.DATABASE_URL === undefined)('embedded statements and the event loop', () => {
   it("a request's statements run back to back", async () => {
-    const servedAt = await timerServedAfter(async (counted) => {
-      for (let i = 0; i < N; i++) {
-        await dbh.db.execute(sql`select 1`)
-        counted()
-      }
-    })
-    expect(servedAt).toBe(N)
+    expect(await selectsOn(dbh.db)).toBe(N)
   })
 
   it('background work: a due timer runs between the statements of a chain', async () => {
-    const servedAt = await timerServedAfter(async (counted) => {
-      for (let i = 0; i < N; i++) {
-        await dbh.background.execute(sql`select 1`)
-        counted()
-      }
-    })
-    expect(servedAt).toBeLessThan(N)
+    expect(await selectsOn(dbh.background)).toBeLessThan(N)
   })
 
   it('and between the statements of a transaction, which still commits as one', async () => {
