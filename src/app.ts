@@ -101,7 +101,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
     renderError(new ApiError(404, 'NOT_FOUND', 'Not found', `No route for ${req.method} ${req.url.split('?')[0]}`), req, reply),
   )
   app.addSchema(Problem)
-  await registerSecurity(app, config)
+  registerSecurity(app, config)
 
   await app.register(swagger, swaggerOptions(config.version))
   await app.register(swaggerUi, { ...swaggerUiOptions, staticCSP: DOCS_CSP })

@@ -1,4 +1,3 @@
-import cors from '@fastify/cors'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Config } from '../config.js'
 
@@ -44,34 +43,48 @@ declare module 'fastify' {
 /** For a handler that sends a secret outside a `config: { secret: true }` route. */
 export const noStore = (reply: FastifyReply): FastifyReply => reply.header('cache-control', 'no-store')
 
-/**
- * The request id header, security headers, CORS for ATRIUM_CORS_ORIGINS and the `secret` route flag. Registered before
- * authentication and rate limiting so that a preflight, which carries no credentials, is answered first.
- */
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  // First of all hooks: even an answer given by a plugin's hook (a CORS preflight) carries the request id.
-  app.addHook('onRequest', (req, reply, done) => {
-    void reply.headers(SECURITY_HEADERS).header('x-request-id', req.id)
-    done()
-  })
+const EXPOSE_HEADERS = EXPOSED_HEADERS.join(', ')
+const ALLOW_METHODS = ALLOWED_METHODS.join(', ')
+const ALLOW_HEADERS = ['X-API-Key', 'Authorization', 'Content-Type', 'X-Request-Id', 'If-None-Match'].join(', ')
+const PREFLIGHT_MAX_AGE = '600'
 
-  const any = config.corsOrigins.includes('*')
-  const allowed = new Set(config.corsOrigins)
-  await app.register(cors, {
-    // No credentials are ever sent by cookie, so `*` is answered as `*`; a listed origin is echoed.
-    origin: (origin, cb) => cb(null, origin === undefined ? false : any ? '*' : allowed.has(origin.toLowerCase())),
-    methods: ALLOWED_METHODS,
-    allowedHeaders: ['X-API-Key', 'Authorization', 'Content-Type', 'X-Request-Id', 'If-None-Match'],
-    exposedHeaders: EXPOSED_HEADERS,
-    maxAge: 600,
-    // A preflight from an allowed origin is 204 even if it omits Access-Control-Request-Method (never a text/plain 400).
-    strictPreflight: false,
-  })
-  // A preflight the CORS plugin did not answer (origin not allowed, or CORS off) is a plain 204 without
-  // any Access-Control-Allow-* header: the browser refuses, and the caller never meets the 404 handler.
-  // Callback hooks, not async ones: they run on every request, and a promise each is measurable there.
+/** The `Access-Control-Allow-Origin` value for a request's Origin, or null when CORS does not answer it. */
+export function corsOrigin(origins: readonly string[]): (origin: string) => string | null {
+  if (origins.includes('*')) return () => '*'
+  const allowed = new Set(origins)
+  return (origin) => (allowed.has(origin.toLowerCase()) ? origin : null)
+}
+
+/**
+ * The request id header, security headers, CORS for ATRIUM_CORS_ORIGINS and the `secret` route flag, in one hook
+ * registered before authentication and rate limiting, so that a preflight, which carries no credentials, is answered
+ * first. CORS is written here rather than by a plugin: most requests (servers, SSR frontends) send no Origin, and this
+ * hook then costs them nothing beyond the fixed headers.
+ */
+export function registerSecurity(app: FastifyInstance, config: Config): void {
+  const allowOrigin = corsOrigin(config.corsOrigins)
+  // A callback hook, not an async one: it runs on every request, and a promise each is measurable there.
   app.addHook('onRequest', (req, reply, done) => {
-    if (req.method === 'OPTIONS' && req.headers.origin !== undefined && req.headers['access-control-request-method'] !== undefined) {
+    // Every answer may differ by Origin, so shared caches must key on it, with or without one in this request.
+    void reply.headers(SECURITY_HEADERS).header('x-request-id', req.id).header('vary', 'Origin')
+    const origin = req.headers.origin
+    if (origin === undefined) {
+      done()
+      return
+    }
+    // No credentials are ever sent by cookie, so `*` is answered as `*`; a listed origin is echoed.
+    const allow = allowOrigin(origin)
+    if (allow !== null) void reply.header('access-control-allow-origin', allow).header('access-control-expose-headers', EXPOSE_HEADERS)
+    // A preflight from an allowed origin is 204 even if it omits Access-Control-Request-Method (never a 400). One
+    // from an origin that is not allowed (or with CORS off) is a plain 204 without any Access-Control-Allow-* header:
+    // the browser refuses, and the caller never meets authentication, rate limits or the 404 handler.
+    if (req.method === 'OPTIONS' && (allow !== null || req.headers['access-control-request-method'] !== undefined)) {
+      if (allow !== null) {
+        void reply
+          .header('access-control-allow-methods', ALLOW_METHODS)
+          .header('access-control-allow-headers', ALLOW_HEADERS)
+          .header('access-control-max-age', PREFLIGHT_MAX_AGE)
+      }
       void reply.code(204).header('content-length', '0').send()
       return
     }

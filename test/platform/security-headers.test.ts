@@ -63,11 +63,45 @@ describe('CORS (ATRIUM_CORS_ORIGINS)', () => {
     expect((await preflight(ALLOWED, 'POST', 'content-type', '/api/v1/no-such-thing', tight.app)).statusCode).toBe(204)
   })
 
-  it('* answers any origin with *', async () => {
+  it('* answers any origin with *, preflight included', async () => {
     const star = await testApp({ env: { ATRIUM_CORS_ORIGINS: '*' } })
     onTestFinished(() => star.close())
     const res = await star.as().get('/health', { origin: REFUSED })
     expect(res.headers['access-control-allow-origin']).toBe('*')
+    const pre = await preflight(REFUSED, 'DELETE', 'x-api-key', `/api/v1/sites/${site.id}`, star.app)
+    expect(pre.statusCode).toBe(204)
+    expect(pre.headers['access-control-allow-origin']).toBe('*')
+    expect(String(pre.headers['access-control-allow-methods'])).toContain('DELETE')
+  })
+
+  it('a request without Origin gets no CORS header but Vary: Origin, as every answer does', async () => {
+    const res = await t.as(site.keys.Read).get(`/sites/${site.id}`)
+    expect(res.statusCode).toBe(200)
+    expect(Object.keys(res.headers).filter((h) => h.startsWith('access-control-'))).toEqual([])
+    expect(res.headers.vary).toBe('Origin')
+    const off = await t.as().get('/nowhere', { origin: REFUSED })
+    expect(off.statusCode).toBe(404)
+    expect(off.headers.vary).toBe('Origin')
+  })
+
+  it('OPTIONS that is no preflight: an allowed origin still gets the preflight answer, anything else the 404 problem', async () => {
+    const allowed = await t.app.inject({ method: 'OPTIONS', url: `/api/v1/sites/${site.id}`, headers: { origin: ALLOWED } })
+    expect(allowed.statusCode).toBe(204)
+    expect(allowed.headers['access-control-allow-origin']).toBe(ALLOWED)
+    expect(allowed.headers['access-control-max-age']).toBe('600')
+    expect(allowed.body).toBe('')
+    for (const headers of [{ origin: REFUSED }, {}]) {
+      const res = await t.app.inject({ method: 'OPTIONS', url: `/api/v1/sites/${site.id}`, headers })
+      expect(res.statusCode).toBe(404)
+      expect(res.headers['content-type']).toMatch(/application\/problem\+json/)
+      expect(allowHeaders(res)).toEqual([])
+      expect(res.headers['x-request-id']).toBeTruthy()
+    }
+  })
+
+  it('an allowed origin is matched whatever its case, and echoed as sent', async () => {
+    const res = await t.as(site.keys.Read).get(`/sites/${site.id}`, { origin: 'https://APP.example.com' })
+    expect(res.headers['access-control-allow-origin']).toBe('https://APP.example.com')
   })
 })
 
