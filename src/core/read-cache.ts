@@ -132,7 +132,12 @@ export async function cachedBytes(
   return (await pending).body
 }
 
-/** A miss: the shared cache, else the loader; remembered locally and shared. */
+/**
+ * A miss: the shared cache, else the loader. With a shared cache (Redis) a loaded answer is only shared, and this
+ * process keeps it once it is asked again (then found in the shared cache): answers asked once (a crawler, the
+ * first reads after a write) would otherwise push the hot ones out of the layer and keep their bytes alive until
+ * an old-generation collection. Without one, this layer is the only cache and keeps it at once.
+ */
 async function fill(ctx: Ctx, full: string, now: number, load: () => Promise<Loaded<string>>, ttlMs: number): Promise<Entry> {
   const local = layerOf(ctx.deps.cache)
   const shared = ctx.deps.cache.kind === 'memory' ? undefined : decode(await ctx.deps.cache.get(full).catch(() => undefined))
@@ -142,8 +147,8 @@ async function fill(ctx: Ctx, full: string, now: number, load: () => Promise<Loa
   }
   const { value, until } = await load()
   const entry: Entry = { body: Buffer.from(value), until: Math.min(until ? until.getTime() : Infinity, now + ttlMs) }
-  remember(ctx, local, full, entry)
-  if (ctx.deps.cache.kind !== 'memory') {
+  if (ctx.deps.cache.kind === 'memory') remember(ctx, local, full, entry)
+  else {
     // Bytes, not the string again: the answer was encoded once above (the Redis client would encode it a second time).
     const stored = Buffer.concat([Buffer.from(`${entry.until ?? ''}\n`), entry.body])
     await ctx.deps.cache.set(full, stored, ttlMs).catch((err: unknown) => ctx.log.warn({ err }, 'read cache write failed'))
