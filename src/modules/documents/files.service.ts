@@ -1,5 +1,4 @@
 import { isUtf8 } from 'node:buffer'
-import { fileTypeFromBuffer } from 'file-type'
 import { unsupportedType, validation } from '../../http/errors.js'
 
 /*
@@ -65,6 +64,8 @@ const TEXT_BY_EXTENSION: Record<string, string> = { md: 'text/markdown', markdow
 
 /** The MIME type of the bytes (see the header); 415 for a refused type. */
 export async function detectType(bytes: Uint8Array, fileName: string): Promise<string> {
+  // Loaded on the first upload: file-type and its parsers are memory a process that only serves reads never needs.
+  const { fileTypeFromBuffer } = await import('file-type')
   const found = await fileTypeFromBuffer(bytes)
   if (found) {
     if (REFUSED_TYPES.has(found.mime)) unsupportedType(`Files of type ${found.mime} (programs, installers) are not accepted as documents`)

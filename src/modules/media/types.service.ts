@@ -1,5 +1,4 @@
 import { isUtf8 } from 'node:buffer'
-import { fileTypeFromBuffer } from 'file-type'
 import { unsupportedType } from '../../http/errors.js'
 import type { MimeCategory } from './schemas.js'
 
@@ -92,6 +91,8 @@ export interface Detected {
  * 415 for anything outside the accepted list, e.g. an executable whatever its name.
  */
 export async function detect(head: Uint8Array, complete: boolean, fileName: string): Promise<Detected> {
+  // Loaded on the first upload: file-type and its parsers are memory a process that only serves reads never needs.
+  const { fileTypeFromBuffer } = await import('file-type')
   const found = await fileTypeFromBuffer(head)
   let mime: string
   if (found) {
