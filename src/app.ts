@@ -6,7 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPlug
 import type { Config } from './config.js'
 import type { Deps } from './core/context.js'
 import type { DbHandle } from './db/client.js'
-import { enforceAccess, enforceBodyAccess, registerAccessGuard } from './http/access.js'
+import { accessOf, enforceAccess, enforceBodyAccess, registerAccessGuard } from './http/access.js'
 import { registerAuth } from './http/auth.js'
 import { connectionOptions } from './http/client-errors.js'
 import { ApiError, renderError } from './http/errors.js'
@@ -111,12 +111,27 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
   registerAccessGuard(app, API_PREFIX)
   registerAuth(app, deps)
   // Access is decided before the body is even parsed: a caller who may not write gets 401/403, not a parse error.
-  app.addHook('preParsing', async (req, _reply, payload) => {
-    await enforceAccess(req)
-    return payload
+  // Callback hooks, not async ones: they run on every request, and an async hook costs a promise and its
+  // bookkeeping each time even where there is nothing to wait for.
+  app.addHook('preParsing', (req, _reply, payload, done) => {
+    let pending: Promise<void> | undefined
+    try {
+      pending = enforceAccess(req)
+    } catch (err) {
+      done(err as Error)
+      return
+    }
+    if (pending) pending.then(() => done(null, payload), done)
+    else done(null, payload)
   })
   // Sites named in the body can only be checked once the body is parsed and valid.
-  app.addHook('preHandler', enforceBodyAccess)
+  app.addHook('preHandler', (req, _reply, done) => {
+    if (accessOf(req)?.kind !== 'bodySites') {
+      done()
+      return
+    }
+    enforceBodyAccess(req).then(() => done(), done)
+  })
 
   await app.register(
     async (api) => {

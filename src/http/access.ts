@@ -53,8 +53,11 @@ function paramId(req: FastifyRequest, name: string): string {
   return (v as string).toLowerCase()
 }
 
-/** Enforces the route's declared access before the handler (and before body validation). */
-export async function enforceAccess(req: FastifyRequest): Promise<void> {
+/**
+ * Enforces the route's declared access before the handler (and before body validation). Throws a problem at once,
+ * or answers a promise when the decision needs the site or record (only those wait): every request runs this.
+ */
+export function enforceAccess(req: FastifyRequest): Promise<void> | undefined {
   const access = accessOf(req)
   if (!access || access.kind === 'public') return
   const ctx = req.ctx
@@ -78,11 +81,11 @@ export async function enforceAccess(req: FastifyRequest): Promise<void> {
       if (!isUnscoped(p)) forbidden('This needs a key that is not scoped to a site')
       return
     case 'site':
-      await requireSite(ctx, paramId(req, access.param), access.need)
-      return
+      return requireSite(ctx, paramId(req, access.param), access.need)
     case 'record':
-      req.recordScope = await requireRecord(ctx, access.entity, paramId(req, access.param), access.need)
-      return
+      return requireRecord(ctx, access.entity, paramId(req, access.param), access.need).then((scope) => {
+        req.recordScope = scope
+      })
     case 'bodySites':
       requireLevel(ctx, REQUIREMENT_LEVEL[access.need])
       return

@@ -120,17 +120,19 @@ export function registerAuth(app: FastifyInstance, deps: Deps): void {
     await applyRateLimit(deps, req, reply, principal)
     if (req.authFailure) throw req.authFailure
   })
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const p = req.ctx?.principal
-    if (p?.kind !== 'api_key') return
-    deps.usage.record({
-      api_key_id: p.keyId,
-      method: req.method,
-      path: req.url.split('?')[0] ?? req.url,
-      status_code: reply.statusCode,
-      ip_hash: hashIp(req.ip),
-      created_at: new Date(),
-    })
-    await Promise.resolve()
+    if (p?.kind === 'api_key') {
+      const q = req.url.indexOf('?')
+      deps.usage.record({
+        api_key_id: p.keyId,
+        method: req.method,
+        path: q < 0 ? req.url : req.url.slice(0, q),
+        status_code: reply.statusCode,
+        ip_hash: hashIp(req.ip),
+        created_at: new Date(),
+      })
+    }
+    done()
   })
 }
