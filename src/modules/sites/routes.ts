@@ -2,6 +2,7 @@ import { Type } from 'typebox'
 import type { AppPlugin } from '../../app.js'
 import { site, unscoped, anyAuth } from '../../http/access.js'
 import { NoContent, SiteParams, op } from '../../http/schemas.js'
+import { sendRaw } from '../../http/raw.js'
 import {
   CreateSiteBody,
   Locale,
@@ -44,8 +45,8 @@ export const siteRoutes: AppPlugin = async (app, opts) => {
     (req) => sites.getBySlug(req.ctx, req.params.slug),
   )
 
-  app.get('/sites/:id', { config: { access: site('Read', 'id') }, schema: { ...op('getSite', 'Get a site'), tags, params: SiteIdParams, response: { 200: Site } } }, (req) =>
-    sites.get(req.ctx, req.params.id),
+  app.get('/sites/:id', { config: { access: site('Read', 'id') }, schema: { ...op('getSite', 'Get a site'), tags, params: SiteIdParams, response: { 200: Site } } }, async (req, reply) =>
+    sendRaw(reply, await sites.get(req.ctx, req.params.id)),
   )
 
   app.put(

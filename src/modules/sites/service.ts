@@ -1,13 +1,14 @@
 import type { Ctx } from '../../core/context.js'
 import { requireSite, visibleSiteIds } from '../../core/access.js'
 import { mutate } from '../../core/mutation.js'
+import { jsonCache, type RawJson } from '../../core/read-cache.js'
 import type { SiteRow } from '../../db/schema/sites.js'
 import { conflict, notFound, validation } from '../../http/errors.js'
 import { canonicalLocale, localeDisplayName } from './locale-codes.service.js'
 import { checkHttpUrl } from './links.service.js'
 import { siteEntity } from './entity.js'
 import * as q from './queries.js'
-import type { CreateSiteBody, LocaleInput, Site, UpdateSiteBody } from './schemas.js'
+import { Site, type CreateSiteBody, type LocaleInput, type UpdateSiteBody } from './schemas.js'
 
 /** Public fields only: settings have their own endpoint. */
 export function present(row: SiteRow): Site {
@@ -20,9 +21,14 @@ export async function list(ctx: Ctx): Promise<Site[]> {
   return (await q.listSites(ctx.db, visibleSiteIds(ctx.principal))).map(present)
 }
 
-/** One live site (access checked by the route). */
-export async function get(ctx: Ctx, id: string): Promise<Site> {
-  return present((await q.findSite(ctx.db, id)) ?? notFound(siteEntity))
+const siteCache = jsonCache('site', Site)
+
+/**
+ * One live site (access checked by the route), cached like the delivery reads: frontends ask it on every page
+ * they render. Every change the site shows bumps its version (update, locales, settings, deletion).
+ */
+export function get(ctx: Ctx, id: string): Promise<RawJson> {
+  return siteCache.get(ctx, { site: id, record: `site:${id}` }, 'id', async () => ({ value: present((await q.findSite(ctx.db, id)) ?? notFound(siteEntity)), until: null }))
 }
 
 /** A live site by slug; Read on it is required, and unknown, deleted and out-of-scope sites are one 404. */

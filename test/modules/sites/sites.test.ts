@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { makeCtx } from '../../../src/core/context.js'
 import type { UserPrincipal } from '../../../src/core/principal.js'
 import { siteMembers } from '../../../src/db/schema/members.js'
+import { sites } from '../../../src/db/schema/sites.js'
 import * as sitesService from '../../../src/modules/sites/service.js'
 import type { ManualClock } from '../../../src/platform/clock.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
@@ -171,6 +172,24 @@ describe('GET /sites/{id} and /sites/by-slug/{slug}', () => {
     expectProblem(await t.as(a.keys.Master).get(`/sites/by-slug/${b.slug}`), 404, 'NOT_FOUND')
     expectProblem(await t.as(t.masterKey).get(`/sites/${MISSING_ID}`), 404, 'NOT_FOUND')
     expectProblem(await t.as(t.masterKey).get('/sites/by-slug/no-such-site'), 404, 'NOT_FOUND')
+  })
+
+  it('is cached, and every change the site shows is read at once on every instance, its deletion too', async () => {
+    const s = await makeSite(t)
+    const other = await testApp({ dbh: t.dbh, clock: t.clock, cache: t.deps.cache })
+    onTestFinished(() => other.close())
+    const read = async (app: TestApp) => expectStatus<SiteBody>(await app.as(s.keys.Read).get(`/sites/${s.id}`), 200)
+    const before = await read(t)
+    expect(await read(other)).toEqual(before)
+    // A change behind the service's back is not seen: the answer is the cached one.
+    await t.dbh.db.update(sites).set({ description: 'written around the API' }).where(eq(sites.id, s.id))
+    expect((await read(t)).description).toBe(before.description)
+    expectStatus(await t.as(t.masterKey).put(`/sites/${s.id}`, { name: 'Renamed', description: 'New words' }), 200)
+    for (const app of [t, other]) expect(await read(app)).toMatchObject({ name: 'Renamed', description: 'New words' })
+    expectStatus(await other.as(t.masterKey).put(`/sites/${s.id}`, { is_active: false }), 200)
+    for (const app of [t, other]) expect((await read(app)).is_active).toBe(false)
+    expect((await t.as(t.masterKey).delete(`/sites/${s.id}`)).statusCode).toBe(204)
+    for (const app of [t, other]) expectProblem(await app.as(t.masterKey).get(`/sites/${s.id}`), 404, 'NOT_FOUND')
   })
 
   it('answers 400 for a malformed id and 401 without credentials', async () => {
