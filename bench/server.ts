@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { readFileSync } from 'node:fs'
 import net from 'node:net'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -112,8 +113,15 @@ async function startProcess(spec: ProcessSpec): Promise<RunningServer> {
   return { name: spec.name, baseUrl, pid: child.pid ?? -1, stop, output }
 }
 
-/** Node flags of every server the bench starts: those `npm start` runs the service with. */
-export const NODE_FLAGS = ['--max-semi-space-size=4']
+/** Node flags of every server the bench starts: those `npm start` runs the service with (read from package.json). */
+export const NODE_FLAGS = startFlags()
+
+function startFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
+  const run = /\bnode((?: --[\w-]+(?:=\S+)?)*) dist\/main\.js serve\b/.exec(pkg.scripts.start)
+  if (!run) throw new Error(`package.json "start" does not run node … dist/main.js serve: ${pkg.scripts.start}`)
+  return (run[1] ?? '').split(' ').filter(Boolean)
+}
 
 /** Compiles src/ to dist/ when it is stale (`node scripts/build.js --if-stale`, as `npm start` does); returns whether it built. */
 export async function buildIfStale(): Promise<boolean> {
@@ -126,7 +134,7 @@ export async function buildIfStale(): Promise<boolean> {
 }
 
 /**
- * Starts the service the way `npm start` does (`node --max-semi-space-size=4 dist/main.js serve`, compiled by
+ * Starts the service the way `npm start` does (`node <its flags> dist/main.js serve`, compiled by
  * buildIfStale) and resolves once /api/v1/health answers 200.
  */
 export function startServer(opts: ServerOptions): Promise<RunningServer> {
