@@ -23,7 +23,7 @@ import { systemClock, type Clock } from './platform/clock.js'
 import { KeyStore } from './platform/key-store.js'
 import { SiteCache } from './platform/site-cache.js'
 import { openStorage, type Storage } from './platform/storage/index.js'
-import { UsageRecorder } from './platform/usage.js'
+import { usageRecorderFor } from './platform/usage.js'
 import { UserStore } from './platform/users.js'
 import { Secrets } from './platform/secrets.js'
 import type { HostLookup } from './platform/webhook-target.js'
@@ -86,7 +86,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
   await keys.start()
   const siteCache = new SiteCache(opts.dbh.db, cache, config.keyCacheTtlMs)
   await siteCache.start()
-  const usage = new UsageRecorder(opts.dbh.background, app.log, config.usageFlushMs, opts.dbh.kind === 'pglite' ? 200 : 2000)
+  const usage = usageRecorderFor(opts.dbh, app.log, config.usageFlushMs)
   usage.start()
   const users = new UserStore(opts.dbh.db, config, clock, (err) => app.log.warn({ err }, 'identity provider key set unavailable'))
   const secrets = new Secrets(config.encryptionKey, config.dataDir)

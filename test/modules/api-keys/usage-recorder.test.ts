@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiKeys, apiKeyUsage } from '../../../src/db/schema/api-keys.js'
 import { deleteKey } from '../../../src/modules/api-keys/queries.js'
-import { UsageRecorder, type UsageRecord } from '../../../src/platform/usage.js'
+import { usageRecorderFor, type UsageRecord } from '../../../src/platform/usage.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { makeKey, makeSite, type SiteFixture } from '../../helpers/factories.js'
 import { keyRow } from './helpers.js'
@@ -25,8 +25,8 @@ const rec = (keyId: string, at: number, path = '/api/v1/x'): UsageRecord => ({
   created_at: new Date(at),
 })
 
-/** A recorder of its own (no timer), over the test app's database. */
-const recorder = () => new UsageRecorder(t.dbh.db, t.deps.log, 60_000)
+/** A recorder of its own (no timer), over the test app's database, as the app runs it there. */
+const recorder = () => usageRecorderFor(t.dbh, t.deps.log, 60_000)
 
 async function usageCount(keyIds: string[]): Promise<number> {
   return (await t.dbh.db.select({ id: apiKeyUsage.id }).from(apiKeyUsage).where(inArray(apiKeyUsage.api_key_id, keyIds))).length
@@ -53,7 +53,7 @@ describe('UsageRecorder', () => {
 
   it('writes a batch larger than its chunk size in several statements, every row once', async () => {
     const k = await makeKey(t, 'Read', a.id)
-    const r = new UsageRecorder(t.dbh.db, t.deps.log, 60_000, 3)
+    const r = usageRecorderFor(t.dbh, t.deps.log, 60_000, 3)
     const base = Date.parse('2031-01-01T00:00:00Z')
     for (let i = 0; i < 10; i++) r.record(rec(k.id, base + i * 1000, `/api/v1/p${i}`))
     await r.flush()
