@@ -78,10 +78,20 @@ const siteIsLive = (ctx: Ctx, siteId: string) => ctx.deps.sites.isLive(siteId)
  * Site access: 404 when the site does not exist, is deleted or lies outside the caller's reach;
  * 403 when the caller reaches it with too little permission.
  */
-export async function requireSite(ctx: Ctx, siteId: string, need: Requirement): Promise<void> {
+export function requireSite(ctx: Ctx, siteId: string, need: Requirement): Promise<void> | undefined {
   if (levelOnSite(ctx.principal, siteId) === null) notFound('site')
-  if (!(await siteIsLive(ctx, siteId))) notFound('site')
-  if (!satisfies(ctx.principal, siteId, need)) forbidden(`This needs ${need} on the site`)
+  const decide = () => {
+    if (!satisfies(ctx.principal, siteId, need)) forbidden(`This needs ${need} on the site`)
+  }
+  // Decided at once when the site is known live (nearly always): no promise on every request's path.
+  if (ctx.deps.sites.knownLive(siteId)) {
+    decide()
+    return undefined
+  }
+  return siteIsLive(ctx, siteId).then((live) => {
+    if (!live) notFound('site')
+    decide()
+  })
 }
 
 /**
@@ -139,6 +149,7 @@ async function liveScope(ctx: Ctx, scope: RecordScope): Promise<RecordScope | un
   if (scope.siteId === null) return scope
   const owner = scope.siteId
   const others = scope.siteIds.filter((s) => s !== owner)
+  if (ctx.deps.sites.knownLive(owner) && others.every((s) => ctx.deps.sites.knownLive(s))) return { siteId: owner, siteIds: [owner, ...others] }
   const live = await Promise.all([owner, ...others].map((s) => siteIsLive(ctx, s)))
   if (!live[0]) return undefined
   return { siteId: owner, siteIds: [owner, ...others.filter((_, i) => live[i + 1])] }

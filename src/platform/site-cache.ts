@@ -44,17 +44,31 @@ export class SiteCache {
   }
 
   /**
+   * True when the site is known live without waiting (a fresh entry), undefined when isLive must look it up: the
+   * access check of every request asks this first, and most of them then cost no promise.
+   */
+  knownLive(siteId: string): true | undefined {
+    return this.fresh(siteId) ? true : undefined
+  }
+
+  /**
    * Flags of a live site read on hot paths (pageview ingestion), from the same entry as liveness; undefined when
    * the site is not live. A settings change invalidates the entry (mutate() readers.sites).
    */
   flags(siteId: string): Promise<Flags | undefined> {
-    const hit = this.live.get(siteId)
-    const age = hit ? this.now() - hit.at : Infinity
-    if (hit && age < this.ttlMs) {
-      if (age >= this.ttlMs / 2 && !this.inflight.has(siteId)) void this.lookup(siteId).catch(() => undefined)
-      return Promise.resolve({ analyticsEnabled: hit.analyticsEnabled })
-    }
+    const hit = this.fresh(siteId)
+    if (hit) return Promise.resolve({ analyticsEnabled: hit.analyticsEnabled })
     return this.inflight.get(siteId) ?? this.lookup(siteId)
+  }
+
+  /** The entry while it is younger than the TTL; past half of it, renewed once in the background. */
+  private fresh(siteId: string): Entry | undefined {
+    const hit = this.live.get(siteId)
+    if (!hit) return undefined
+    const age = this.now() - hit.at
+    if (age >= this.ttlMs) return undefined
+    if (age >= this.ttlMs / 2 && !this.inflight.has(siteId)) void this.lookup(siteId).catch(() => undefined)
+    return hit
   }
 
   /** One query for the site, shared by every caller until it answers. */

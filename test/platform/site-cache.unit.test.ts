@@ -55,6 +55,26 @@ describe('SiteCache', () => {
     expect(calls).toHaveLength(2)
   })
 
+  it('knownLive: true while the entry is fresh (renewing it past half the TTL, as flags does), else undefined', async () => {
+    const { sites, calls, advance } = setup(1000)
+    expect(sites.knownLive(S)).toBeUndefined()
+    await tick()
+    expect(calls).toHaveLength(0)
+    const first = sites.isLive(S)
+    await tick()
+    calls[0]!(live())
+    expect(await first).toBe(true)
+    expect(sites.knownLive(S)).toBe(true)
+    advance(600)
+    expect(sites.knownLive(S)).toBe(true)
+    expect(sites.knownLive(S)).toBe(true)
+    await tick()
+    expect(calls).toHaveLength(2)
+    advance(1000)
+    // The renewal has not answered, and the entry is past the TTL: the caller must wait for isLive.
+    expect(sites.knownLive(S)).toBeUndefined()
+  })
+
   it('never answers an entry older than the TTL: a caller past it waits for the query', async () => {
     const { sites, calls, advance } = setup(1000)
     const first = sites.isLive(S)
