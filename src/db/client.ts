@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js'
+import { allowNamedStatements } from './named.js'
 import * as schema from './schema/index.js'
 
 export type Schema = typeof schema
@@ -61,6 +62,7 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
   // Loaded only here (drizzle's PGlite driver imports PGlite itself): a server-mode process never loads PGlite's
   // JavaScript at all, about 1 MB of source and what it compiles to.
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite')
+  allowNamedStatements(pgl)
   const db = drizzlePglite(pgl, { schema, casing: 'snake_case' }) as unknown as Db
   return {
     db,
