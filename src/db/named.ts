@@ -14,7 +14,8 @@ const embeddedClients = new WeakSet<object>()
 /** Per embedded connection: statements prepared there, or being prepared, by name. */
 const preparedIn = new WeakMap<object, Map<string, Promise<boolean>>>()
 
-const NAME = /^[a-z_][a-z0-9_]{0,62}$/
+/** Names usable as a quoted identifier as they are: PostgreSQL cuts identifiers at 63 bytes, which could merge two. */
+const usableName = (name: string) => Buffer.byteLength(name) <= 63 && !/["\0]/.test(name)
 
 export function allowNamedStatements(client: object): void {
   embeddedClients.add(client)
@@ -33,11 +34,11 @@ export async function namedRows<T>(db: ReadDb, name: string, query: SQL): Promis
     const { sql: text, params } = dialect.sqlToQuery(query)
     return (await client.query<T & pg.QueryResultRow>({ name, text, values: params })).rows
   }
-  if (client && embeddedClients.has(client) && NAME.test(name)) {
+  if (client && embeddedClients.has(client) && usableName(name)) {
     const { sql: text, params } = dialect.sqlToQuery(query)
     const args = params.map(literal)
     if (args.every((a): a is string => a !== undefined) && (await prepared(client as EmbeddedClient, name, text))) {
-      return (await (client as EmbeddedClient).query<T>(args.length > 0 ? `execute ${name}(${args.join(', ')})` : `execute ${name}`)).rows
+      return (await (client as EmbeddedClient).query<T>(args.length > 0 ? `execute "${name}"(${args.join(', ')})` : `execute "${name}"`)).rows
     }
   }
   return rowsOf<T>(await db.execute(query))
@@ -52,7 +53,7 @@ function prepared(client: EmbeddedClient, name: string, text: string): Promise<b
   }
   let done = names.get(name)
   if (!done) {
-    done = client.query(`prepare ${name} as ${text}`).then(
+    done = client.query(`prepare "${name}" as ${text}`).then(
       () => true,
       () => {
         names.delete(name)

@@ -38,6 +38,13 @@ describe('namedRows', () => {
     expect(await namedRows(t.dbh.db, 'named_test_once', sql`select ${'a'}::text as v`)).toEqual([{ v: 'a' }])
     expect(await namedRows(t.dbh.db, 'named_test_once', sql`select ${'b'}::text as v`)).toEqual([{ v: 'b' }])
     expect((await preparedNames()).filter((n) => n === 'named_test_once')).toHaveLength(1)
+    // Names as the scope lookups have them (a quoted identifier); one PostgreSQL would cut at 63 bytes runs unprepared.
+    expect(await namedRows(t.dbh.db, 'scope:named-test:blogs', sql`select ${'c'}::text as v`)).toEqual([{ v: 'c' }])
+    const long = `named_test_${'x'.repeat(60)}`
+    expect(await namedRows(t.dbh.db, long, sql`select ${'d'}::text as v`)).toEqual([{ v: 'd' }])
+    const names = await preparedNames()
+    expect(names).toContain('scope:named-test:blogs')
+    expect(names.some((n) => n.startsWith('named_test_x'))).toBe(false)
   })
 
   it('a statement PostgreSQL refuses fails as it would unnamed, and is tried again next time', async () => {
