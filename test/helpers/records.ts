@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { auditLogs, changeHistory, outboxEvents } from '../../src/db/schema/audit.js'
 import type { TestApp } from './app.js'
@@ -24,7 +24,8 @@ export function auditsOf(t: TestApp, entityType: string, entityId: string) {
     .select()
     .from(auditLogs)
     .where(and(eq(auditLogs.entity_type, entityType), eq(auditLogs.entity_id, entityId)))
-    .orderBy(asc(auditLogs.created_at))
+    // Test clocks stand still: rows of one instant in the order they were written (audit rows are never updated).
+    .orderBy(asc(auditLogs.created_at), sql`ctid`)
 }
 
 /** Change-history rows of one record (optionally of one field). */

@@ -220,7 +220,10 @@ describe('legal documents: localizations', () => {
     const foreign = expectProblem(await w().post(`/legal/${d.id}/localizations`, { locale_id: b.locales[0]!.id }), 400, 'VALIDATION_FAILED')
     expect(foreign.errors?.map((e) => e.field)).toEqual(['locale_id'])
     const de = expectStatus<LegalDocumentLocalization>(await w().post(`/legal/${d.id}/localizations`, { locale_id: a.locales.find((l) => l.code === 'de')!.id, title: 'Cookies (de)' }), 201)
+    // Each write a second later, so their audit rows are in order by time (the test clock stands still otherwise).
+    clock().advance(1000)
     expect(expectStatus<LegalDocumentLocalization>(await w().put(`/legal/localizations/${de.id}`, { body: '# Text' }), 200).body).toBe('# Text')
+    clock().advance(1000)
     const listed = expectStatus<LegalDocumentLocalization[]>(await t.as(a.keys.Read).get(`/legal/${d.id}/localizations`), 200)
     expect(listed.map((l) => l.id)).toEqual([en.id, de.id])
     expect((await detail(d.id)).localizations.map((l) => l.title)).toEqual(['Cookies', 'Cookies (de)'])
