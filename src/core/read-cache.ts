@@ -25,6 +25,7 @@ export interface Entry {
 export class Layer {
   readonly entries = new Map<string, Entry>()
   private bytes = 0
+  private readonly seen = new Set<string>()
 
   constructor(
     private readonly maxEntries = LOCAL_MAX,
@@ -50,6 +51,25 @@ export class Layer {
     }
     this.entries.set(key, e)
     this.bytes += size
+  }
+
+  /**
+   * Keeps an answer just loaded for `handle` (its key without the versions) when this layer is the only cache: at
+   * once while a quarter of the layer holds everything; past that, only when the handle was loaded before, so that answers asked once (a
+   * crawler, a sweep of old posts, one-off query strings) die young with their request instead of pushing hot
+   * answers out and holding their bytes until an old-generation collection (issue 9: embedded peak RSS). A hot
+   * answer asked again after a write changed its versions is kept at its first load. The handles seen are
+   * bounded, and forgotten all at once.
+   */
+  admit(key: string, handle: string, e: Entry): void {
+    const known = this.seen.has(handle)
+    if (!known) {
+      if (this.seen.size >= this.maxEntries * 2) this.seen.clear()
+      this.seen.add(handle)
+    }
+    // A quarter of the layer is room enough for answers not yet known to be asked again.
+    const room = this.entries.size < this.maxEntries / 4 && this.bytes + e.body.length + key.length <= this.maxBytes / 4
+    if (known || room) this.set(key, e, false)
   }
 
   private delete(key: string): void {
@@ -119,14 +139,15 @@ export async function cachedBytes(
 ): Promise<Buffer> {
   const on: Dependency = typeof dep === 'string' ? { list: dep } : dep
   const versions = await requestVersions(ctx, versionKeys(on))
-  const full = `rc:${namespace}:${versions.join(':')}:${'list' in on ? on.list : on.record}:${key}`
+  const handle = `${'list' in on ? on.list : on.record}:${key}`
+  const full = `rc:${namespace}:${versions.join(':')}:${handle}`
   const now = ctx.clock.now().getTime()
   const local = layerOf(ctx.deps.cache)
   const mine = local.get(full)
   if (fresh(mine, now)) return mine.body
   let pending = inflight.get(full)
   if (!pending) {
-    pending = fill(ctx, full, now, load, ttlMs).finally(() => inflight.delete(full))
+    pending = fill(ctx, full, `${namespace}:${handle}`, now, load, ttlMs).finally(() => inflight.delete(full))
     inflight.set(full, pending)
   }
   return (await pending).body
@@ -136,9 +157,10 @@ export async function cachedBytes(
  * A miss: the shared cache, else the loader. With a shared cache (Redis) a loaded answer is only shared, and this
  * process keeps it once it is asked again (then found in the shared cache): answers asked once (a crawler, the
  * first reads after a write) would otherwise push the hot ones out of the layer and keep their bytes alive until
- * an old-generation collection. Without one, this layer is the only cache and keeps it at once.
+ * an old-generation collection. Without one, this layer is the only cache: it keeps the answer, except that past a
+ * quarter of its size it keeps only answers loaded before, for the same reason (Layer.admit).
  */
-async function fill(ctx: Ctx, full: string, now: number, load: () => Promise<Loaded<string>>, ttlMs: number): Promise<Entry> {
+async function fill(ctx: Ctx, full: string, handle: string, now: number, load: () => Promise<Loaded<string>>, ttlMs: number): Promise<Entry> {
   const local = layerOf(ctx.deps.cache)
   const shared = ctx.deps.cache.kind === 'memory' ? undefined : decode(await ctx.deps.cache.get(full).catch(() => undefined))
   if (fresh(shared, now)) {
@@ -147,7 +169,7 @@ async function fill(ctx: Ctx, full: string, now: number, load: () => Promise<Loa
   }
   const { value, until } = await load()
   const entry: Entry = { body: Buffer.from(value), until: Math.min(until ? until.getTime() : Infinity, now + ttlMs) }
-  if (ctx.deps.cache.kind === 'memory') remember(ctx, local, full, entry)
+  if (ctx.deps.cache.kind === 'memory') local.admit(full, handle, entry)
   else {
     // Bytes, not the string again: the answer was encoded once above (the Redis client would encode it a second time).
     const stored = Buffer.concat([Buffer.from(`${entry.until ?? ''}\n`), entry.body])
