@@ -58,8 +58,8 @@ const parts = new Set<Part>(
 // Every other part needs Atrium's endpoints probed: the cached part always runs when Atrium does.
 if (parts.has('memory') || parts.has('misses') || parts.has('editor')) parts.add('cached')
 /**
- * Rounds of each issue 11 read paired with the published list (phases.ts pairedPhase); 0 leaves the pairing out.
- * Even: the list goes first in half of them and second in the other half.
+ * Rounds of each issue 11 read paired with the published list, and of the blog detail paired with post by slug
+ * (phases.ts pairedPhase); 0 leaves the pairing out. Even: the base goes first in half of them, second in the others.
  */
 const pairedRounds = envInt('BENCH_PAIRED_ROUNDS', 8, 0, 16)
 if (pairedRounds % 2 !== 0) throw new Error('BENCH_PAIRED_ROUNDS must be even (each order of a pair as often)')
