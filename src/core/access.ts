@@ -4,6 +4,7 @@ import { LEVEL_RANK, REQUIREMENT_LEVEL, ROLES_SATISFYING, ROLE_LEVEL, atLeast } 
 import type { Level, Principal, Requirement } from './principal.js'
 import { listVersionKey, recordVersionKey, requestVersions, siteVersionKey } from './content-version.js'
 import { scopeOf, type Entity, type RecordScope } from './entities.js'
+import { detached } from '../platform/strings.js'
 
 /** The caller's effective level on a site, or null when it has no access to it at all. */
 export function levelOnSite(p: Principal, siteId: string | null): Level | null {
@@ -139,7 +140,7 @@ async function resolveScope(ctx: Ctx, entity: Entity, id: string): Promise<Recor
   const scope = await scopeOf(entity)(ctx.db, id)
   if (scope && version !== undefined && version !== '0' && !version.startsWith('miss-')) {
     if (scopes.size >= SCOPES_MAX) scopes.clear()
-    scopes.set(handle, { version, scope })
+    scopes.set(detached(handle), { version, scope })
   }
   return scope
 }

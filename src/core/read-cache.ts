@@ -2,6 +2,7 @@ import fastJson from 'fast-json-stringify'
 import { Type, type TSchema } from 'typebox'
 import { listVersionKey, recordVersionKey, requestVersions, siteVersionKey } from './content-version.js'
 import type { Ctx } from './context.js'
+import { detached } from '../platform/strings.js'
 
 /**
  * A JSON answer already serialised through its response schema and encoded as UTF-8; routes send it as is. Bytes,
@@ -49,7 +50,7 @@ export class Layer {
       const oldest = this.entries.keys().next().value as string
       this.delete(oldest)
     }
-    this.entries.set(key, e)
+    this.entries.set(detached(key), e)
     this.bytes += size
   }
 
@@ -65,7 +66,7 @@ export class Layer {
     const known = this.seen.has(handle)
     if (!known) {
       if (this.seen.size >= this.maxEntries * 2) this.seen.clear()
-      this.seen.add(handle)
+      this.seen.add(detached(handle))
     }
     // A quarter of the layer is room enough for answers not yet known to be asked again.
     const room = this.entries.size < this.maxEntries / 4 && this.bytes + e.body.length + key.length <= this.maxBytes / 4

@@ -1,4 +1,5 @@
 import type { Cache } from './cache.js'
+import { detached } from '../strings.js'
 
 interface Entry {
   value: string
@@ -39,7 +40,7 @@ export class MemoryCache implements Cache {
   }
 
   set(key: string, value: string | Buffer, ttlMs: number): Promise<void> {
-    this.entries.set(key, { value: typeof value === 'string' ? value : value.toString('utf8'), expiresAt: this.now() + ttlMs })
+    this.entries.set(detached(key), { value: typeof value === 'string' ? value : value.toString('utf8'), expiresAt: this.now() + ttlMs })
     return Promise.resolve()
   }
 
@@ -48,7 +49,7 @@ export class MemoryCache implements Cache {
     const t = this.now()
     const e = this.entries.get(key)
     if (e && e.expiresAt > t) return Promise.resolve(e.value)
-    this.entries.set(key, { value, expiresAt: t + ttlMs })
+    this.entries.set(detached(key), { value, expiresAt: t + ttlMs })
     return Promise.resolve(value)
   }
 
