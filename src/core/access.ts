@@ -101,8 +101,8 @@ export function requireSite(ctx: Ctx, siteId: string, need: Requirement): Promis
  * site; anything above Read needs the requirement on the owning site: a caller that can read the record
  * through a carrying site but lacks the role on the owner gets 403 (decisions.md "Shared content").
  */
-export async function requireRecord(ctx: Ctx, entity: Entity, id: string, need: Requirement): Promise<RecordScope> {
-  const found = (await resolveScope(ctx, entity, id)) ?? notFound(entity)
+export async function requireRecord(ctx: Ctx, entity: Entity, id: string, need: Requirement, load?: ScopeLoad): Promise<RecordScope> {
+  const found = (await resolveScope(ctx, entity, id, load)) ?? notFound(entity)
   const scope = await liveScope(ctx, found) ?? notFound(entity)
   const p = ctx.principal
   const candidates = scope.siteId === null ? [null] : scope.siteIds
@@ -122,8 +122,17 @@ export async function requireRecord(ctx: Ctx, entity: Entity, id: string, need: 
 const scopesByCache = new WeakMap<object, Map<string, { version: string; scope: RecordScope }>>()
 const SCOPES_MAX = 50_000
 
-async function resolveScope(ctx: Ctx, entity: Entity, id: string): Promise<RecordScope | undefined> {
-  if (!entity.scopeHandle) return scopeOf(entity)(ctx.db, id)
+/**
+ * A route's own way to find a record's scope when it is not remembered: the statement that loads the route's answer,
+ * when that answer carries the record's sites (the blog detail: one statement on a miss instead of the scope's and
+ * then the answer's). It must find exactly what the entity's scope resolver finds (live records only), and keep what
+ * it loaded for the handler, which runs only once access is granted.
+ */
+export type ScopeLoad = (ctx: Ctx, id: string) => Promise<RecordScope | undefined>
+
+async function resolveScope(ctx: Ctx, entity: Entity, id: string, load?: ScopeLoad): Promise<RecordScope | undefined> {
+  const lookup = () => (load ? load(ctx, id) : scopeOf(entity)(ctx.db, id))
+  if (!entity.scopeHandle) return lookup()
   const handle = entity.scopeHandle(id)
   let scopes = scopesByCache.get(ctx.deps.cache)
   if (!scopes) {
@@ -137,7 +146,7 @@ async function resolveScope(ctx: Ctx, entity: Entity, id: string): Promise<Recor
   const ahead = site ? [siteVersionKey(site), listVersionKey(site)] : []
   const [version] = await requestVersions(ctx, [recordVersionKey(handle), ...ahead])
   if (known && known.version === version) return known.scope
-  const scope = await scopeOf(entity)(ctx.db, id)
+  const scope = await lookup()
   if (scope && version !== undefined && version !== '0' && !version.startsWith('miss-')) {
     if (scopes.size >= SCOPES_MAX) scopes.clear()
     scopes.set(detached(handle), { version, scope })

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
-import { isUnscoped, requireLevel, requireRecord, requireSite, requireSites } from '../core/access.js'
+import { isUnscoped, requireLevel, requireRecord, requireSite, requireSites, type ScopeLoad } from '../core/access.js'
 import { isRegistered, type Entity } from '../core/entities.js'
 import { REQUIREMENT_LEVEL } from '../core/levels.js'
 import type { Level, Requirement } from '../core/principal.js'
@@ -13,7 +13,7 @@ export type Access =
   | { kind: 'level'; need: Level }
   | { kind: 'unscoped'; need: Level; jwt: 'any' | 'systemAdmin' }
   | { kind: 'site'; need: Requirement; param: string }
-  | { kind: 'record'; entity: Entity; need: Requirement; param: string }
+  | { kind: 'record'; entity: Entity; need: Requirement; param: string; load?: ScopeLoad }
   | { kind: 'bodySites'; need: Requirement; field: string }
 
 /** No authentication (GET /, /health, /config, document download). */
@@ -28,8 +28,11 @@ export const level = (need: Level): Access => ({ kind: 'level', need })
 export const unscoped = (need: Level, jwt: 'any' | 'systemAdmin' = 'systemAdmin'): Access => ({ kind: 'unscoped', need, jwt })
 /** The site named by a path parameter (default `site_id`). */
 export const site = (need: Requirement, param = 'site_id'): Access => ({ kind: 'site', need, param })
-/** The record named by a path parameter (default `id`), resolved to its site(s) by the entity's scope resolver. */
-export const record = (entity: Entity, need: Requirement, param = 'id'): Access => ({ kind: 'record', entity, need, param })
+/**
+ * The record named by a path parameter (default `id`), resolved to its site(s) by the entity's scope resolver, or by
+ * `load` (core/access.ts ScopeLoad) when the route's answer carries them.
+ */
+export const record = (entity: Entity, need: Requirement, param = 'id', load?: ScopeLoad): Access => ({ kind: 'record', entity, need, param, ...(load ? { load } : {}) })
 /**
  * The site(s) named in the body (`site_id`, or `site_ids` of shared content): `need` on every one of them,
  * checked after the body is validated and before the handler. Before parsing, a caller whose best level is
@@ -83,7 +86,7 @@ export function enforceAccess(req: FastifyRequest): Promise<void> | undefined {
     case 'site':
       return requireSite(ctx, paramId(req, access.param), access.need)
     case 'record':
-      return requireRecord(ctx, access.entity, paramId(req, access.param), access.need).then((scope) => {
+      return requireRecord(ctx, access.entity, paramId(req, access.param), access.need, access.load).then((scope) => {
         req.recordScope = scope
       })
     case 'bodySites':

@@ -101,7 +101,7 @@ function recordReads(app: Api): void {
   app.get(
     '/blogs/:id/detail',
     {
-      config: { access: record(blogEntity, 'Read') },
+      config: { access: record(blogEntity, 'Read', 'id', blogs.detailScope) },
       schema: { ...op('getBlogDetail', 'Get a blog with its localizations, categories, tags and documents'), tags, description: 'The blog plus all localizations, categories (with is_primary), tags and attached documents.', params: IdParams, response: { 200: BlogDetail } },
     },
     async (req, reply) => sendRaw(reply, await blogs.detail(req.ctx, req.params.id, req.recordScope)),

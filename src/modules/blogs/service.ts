@@ -37,7 +37,25 @@ export async function get(ctx: Ctx, id: string): Promise<Blog> {
  */
 export async function detail(ctx: Ctx, id: string, scope?: RecordScope): Promise<RawJson> {
   const ownerSite = scope?.siteId ?? ((await q.findBlog(ctx.db, id)) ?? notFound(blogEntity)).site_id
-  return detailCache.get(ctx, { site: ownerSite, record: `blog:${id}` }, 'id', async () => ({ value: (await dq.detailById(ctx.db, id)) ?? notFound(blogEntity), until: null }))
+  return detailCache.get(ctx, { site: ownerSite, record: `blog:${id}` }, 'id', async () => {
+    const loaded = loadedForScope.get(ctx)
+    return { value: (loaded?.id === id ? loaded.detail : await dq.detailById(ctx.db, id)) ?? notFound(blogEntity), until: null }
+  })
+}
+
+/** Details loaded by detailScope for the request's access check, for the handler to answer with. */
+const loadedForScope = new WeakMap<Ctx, { id: string; detail: BlogDetail }>()
+
+/**
+ * The blog's scope from its detail (GET /blogs/{id}/detail's ScopeLoad): when the scope is not remembered, a miss
+ * is then one statement instead of the scope's and the detail's. The detail statement finds live blogs only, and
+ * its site_id and site_ids (carrying sites by position, owner first) are what the blog's scope resolver answers.
+ */
+export async function detailScope(ctx: Ctx, id: string): Promise<RecordScope | undefined> {
+  const found = await dq.detailById(ctx.db, id)
+  if (!found) return undefined
+  loadedForScope.set(ctx, { id, detail: found })
+  return { siteId: found.site_id, siteIds: found.site_ids.length > 0 ? found.site_ids : [found.site_id] }
 }
 
 /** Every live blog the site carries, any status (optionally one), newest created first. Not cached. */

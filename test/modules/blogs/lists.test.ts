@@ -1,6 +1,12 @@
+import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ReadDb } from '../../../src/db/client.js'
+import { requireRecord } from '../../../src/core/access.js'
+import { makeCtx } from '../../../src/core/context.js'
+import { system } from '../../../src/core/principal.js'
+import type { Db, ReadDb } from '../../../src/db/client.js'
+import { blogEntity } from '../../../src/modules/blogs/entity.js'
+import * as blogs from '../../../src/modules/blogs/service.js'
 import * as dq from '../../../src/modules/blogs/delivery.queries.js'
 import type { BlogDetail, BlogListItem } from '../../../src/modules/blogs/schemas.js'
 import type { ManualClock } from '../../../src/platform/clock.js'
@@ -287,5 +293,22 @@ describe('bounded queries', () => {
     const bySlug = counting(t.dbh.db)
     expect((await dq.detailBySlug(bySlug.db, site.id, first!.slug))?.id).toBe(first!.id)
     expect(bySlug.count()).toBe(1)
+  })
+
+  it("GET /blogs/{id}/detail of a blog not seen before: the access check and the answer are the detail's one statement", async () => {
+    const site = await makeSite(t)
+    const blog = await publishedBlog(t, site)
+    // The site is known live once a request has reached it (its liveness is not the blog's statement).
+    expectStatus(await t.as(site.keys.Read).get(`/sites/${site.id}/blogs/published`), 200)
+    const c = counting(t.dbh.db)
+    const ctx = makeCtx(t.deps, system, 'detail-miss', t.deps.log, c.db as Db)
+    const scope = await requireRecord(ctx, blogEntity, blog.id, 'Read', blogs.detailScope)
+    expect(scope).toEqual({ siteId: site.id, siteIds: [site.id] })
+    const answer = JSON.parse((await blogs.detail(ctx, blog.id, scope)).toString()) as BlogDetail
+    expect(answer.id).toBe(blog.id)
+    expect(c.count()).toBe(1)
+    // The same answer as a request gets, and a blog that does not exist is still 404.
+    expect(expectStatus<BlogDetail>(await t.as(site.keys.Read).get(`/blogs/${blog.id}/detail`), 200)).toEqual(answer)
+    await expect(requireRecord(makeCtx(t.deps, system, 'unknown'), blogEntity, randomUUID(), 'Read', blogs.detailScope)).rejects.toMatchObject({ status: 404 })
   })
 })
