@@ -311,4 +311,16 @@ describe('bounded queries', () => {
     expect(expectStatus<BlogDetail>(await t.as(site.keys.Read).get(`/blogs/${blog.id}/detail`), 200)).toEqual(answer)
     await expect(requireRecord(makeCtx(t.deps, system, 'unknown'), blogEntity, randomUUID(), 'Read', blogs.detailScope)).rejects.toMatchObject({ status: 404 })
   })
+
+  // Embedded, every statement of a request goes through PGlite's query (counted in place); background work (usage)
+  // does not. On a server the route's statements go through the shared pool with the background's, so this runs embedded.
+  it.skipIf(!!process.env.DATABASE_URL)('the route itself answers the detail of a blog not seen before with one statement', async () => {
+    const site = await makeSite(t)
+    const blog = await publishedBlog(t, site)
+    expectStatus(await t.as(site.keys.Read).get(`/sites/${site.id}/blogs/published`), 200)
+    const c = countingEmbedded(t.dbh.db)
+    const answer = expectStatus<BlogDetail>(await t.as(site.keys.Read).get(`/blogs/${blog.id}/detail`), 200)
+    expect(c.count()).toBe(1)
+    expect(answer.id).toBe(blog.id)
+  })
 })
