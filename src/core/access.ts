@@ -141,8 +141,10 @@ async function resolveScope(ctx: Ctx, entity: Entity, id: string, load?: ScopeLo
   }
   const known = scopes.get(handle)
   // The cached answer that usually follows is keyed by the owning site's version and its record's or list's
-  // (core/read-cache.ts): those are asked in the same round trip.
-  const site = known?.scope.siteId
+  // (core/read-cache.ts): those are asked in the same round trip. A record not remembered is most likely on the
+  // site of the caller's key (a frontend's key is scoped to its site): its versions are asked ahead too.
+  const p = ctx.principal
+  const site = known ? known.scope.siteId : p.kind === 'api_key' ? p.siteId : null
   const ahead = site ? [siteVersionKey(site), listVersionKey(site)] : []
   const [version] = await requestVersions(ctx, [recordVersionKey(handle), ...ahead])
   if (known && known.version === version) return known.scope

@@ -137,6 +137,7 @@ export async function cachedBytes(
   key: string,
   load: () => Promise<Loaded<string>>,
   ttlMs = SHARED_TTL_MS,
+  inHand = false,
 ): Promise<Buffer> {
   const on: Dependency = typeof dep === 'string' ? { list: dep } : dep
   const versions = await requestVersions(ctx, versionKeys(on))
@@ -148,7 +149,7 @@ export async function cachedBytes(
   if (fresh(mine, now)) return mine.body
   let pending = inflight.get(full)
   if (!pending) {
-    pending = fill(ctx, full, `${namespace}:${handle}`, now, load, ttlMs).finally(() => inflight.delete(full))
+    pending = fill(ctx, full, `${namespace}:${handle}`, now, load, ttlMs, inHand).finally(() => inflight.delete(full))
     inflight.set(full, pending)
   }
   return (await pending).body
@@ -159,11 +160,13 @@ export async function cachedBytes(
  * process keeps it once it is asked again (then found in the shared cache): answers asked once (a crawler, the
  * first reads after a write) would otherwise push the hot ones out of the layer and keep their bytes alive until
  * an old-generation collection. Without one, this layer is the only cache: it keeps the answer, except that past a
- * quarter of its size it keeps only answers loaded before, for the same reason (Layer.admit).
+ * quarter of its size it keeps only answers loaded before, for the same reason (Layer.admit). `inHand`: the loader
+ * answers from what the request has already read from the database, so asking the shared cache first would only
+ * cost a round trip.
  */
-async function fill(ctx: Ctx, full: string, handle: string, now: number, load: () => Promise<Loaded<string>>, ttlMs: number): Promise<Entry> {
+async function fill(ctx: Ctx, full: string, handle: string, now: number, load: () => Promise<Loaded<string>>, ttlMs: number, inHand: boolean): Promise<Entry> {
   const local = layerOf(ctx.deps.cache)
-  const shared = ctx.deps.cache.kind === 'memory' ? undefined : decode(await ctx.deps.cache.get(full).catch(() => undefined))
+  const shared = ctx.deps.cache.kind === 'memory' || inHand ? undefined : decode(await ctx.deps.cache.get(full).catch(() => undefined))
   if (fresh(shared, now)) {
     remember(ctx, local, full, shared)
     return shared
@@ -183,12 +186,23 @@ async function fill(ctx: Ctx, full: string, handle: string, now: number, load: (
 export function jsonCache<S extends TSchema>(namespace: string, schema: S) {
   const serialize = fastJson(schema as object) as (v: unknown) => string
   return {
-    /** `on`: a site id (the answer lists the site's records) or the record it shows. */
-    async get(ctx: Ctx, on: Dependency | string, key: string, load: () => Promise<Loaded<unknown>>): Promise<RawJson> {
-      const body = await cachedBytes(ctx, namespace, on, key, async () => {
-        const { value, until } = await load()
-        return { value: serialize(value), until }
-      })
+    /**
+     * `on`: a site id (the answer lists the site's records) or the record it shows. `inHand`: `load` answers from
+     * what the request already read (no shared-cache lookup before it).
+     */
+    async get(ctx: Ctx, on: Dependency | string, key: string, load: () => Promise<Loaded<unknown>>, inHand = false): Promise<RawJson> {
+      const body = await cachedBytes(
+        ctx,
+        namespace,
+        on,
+        key,
+        async () => {
+          const { value, until } = await load()
+          return { value: serialize(value), until }
+        },
+        SHARED_TTL_MS,
+        inHand,
+      )
       return body as RawJson
     },
   }

@@ -37,10 +37,15 @@ export async function get(ctx: Ctx, id: string): Promise<Blog> {
  */
 export async function detail(ctx: Ctx, id: string, scope?: RecordScope): Promise<RawJson> {
   const ownerSite = scope?.siteId ?? ((await q.findBlog(ctx.db, id)) ?? notFound(blogEntity)).site_id
-  return detailCache.get(ctx, { site: ownerSite, record: `blog:${id}` }, 'id', async () => {
-    const loaded = loadedForScope.get(ctx)
-    return { value: (loaded?.id === id ? loaded.detail : await dq.detailById(ctx.db, id)) ?? notFound(blogEntity), until: null }
-  })
+  const loaded = loadedForScope.get(ctx)
+  const inHand = loaded?.id === id ? loaded.detail : undefined
+  return detailCache.get(
+    ctx,
+    { site: ownerSite, record: `blog:${id}` },
+    'id',
+    async () => ({ value: inHand ?? (await dq.detailById(ctx.db, id)) ?? notFound(blogEntity), until: null }),
+    inHand !== undefined,
+  )
 }
 
 /** Details loaded by detailScope for the request's access check, for the handler to answer with. */

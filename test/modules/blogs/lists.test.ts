@@ -5,6 +5,8 @@ import { requireRecord } from '../../../src/core/access.js'
 import { makeCtx } from '../../../src/core/context.js'
 import { system } from '../../../src/core/principal.js'
 import type { Db, ReadDb } from '../../../src/db/client.js'
+import type { Principal } from '../../../src/core/principal.js'
+import type { Cache } from '../../../src/platform/cache/cache.js'
 import { blogEntity } from '../../../src/modules/blogs/entity.js'
 import * as blogs from '../../../src/modules/blogs/service.js'
 import * as dq from '../../../src/modules/blogs/delivery.queries.js'
@@ -310,6 +312,51 @@ describe('bounded queries', () => {
     // The same answer as a request gets, and a blog that does not exist is still 404.
     expect(expectStatus<BlogDetail>(await t.as(site.keys.Read).get(`/blogs/${blog.id}/detail`), 200)).toEqual(answer)
     await expect(requireRecord(makeCtx(t.deps, system, 'unknown'), blogEntity, randomUUID(), 'Read', blogs.detailScope)).rejects.toMatchObject({ status: 404 })
+  })
+
+  it('a detail miss through a site key asks the shared cache for versions once, and not for the answer it loaded', async () => {
+    const site = await makeSite(t)
+    const blog = await publishedBlog(t, site)
+    expectStatus(await t.as(site.keys.Read).get(`/sites/${site.id}/blogs/published`), 200)
+    // A shared cache (kind redis) over the app's own, counting what a request asks of it; a new object, so no scope
+    // or answer of this blog is remembered for it yet.
+    const inner = t.deps.cache
+    const asked = { versions: 0, answers: 0, stored: 0 }
+    const shared: Cache = {
+      kind: 'redis',
+      del: (...keys) => inner.del(...keys),
+      incr: (k, ttlMs) => inner.incr(k, ttlMs),
+      publish: (channel, message) => inner.publish(channel, message),
+      subscribe: (channel, onMessage) => inner.subscribe(channel, onMessage),
+      ping: () => inner.ping(),
+      close: () => Promise.resolve(),
+      getMany: (keys) => {
+        asked.versions++
+        return inner.getMany(keys)
+      },
+      get: (key) => {
+        if (key.startsWith('rc:')) asked.answers++
+        return inner.get(key)
+      },
+      set: (key, value, ttlMs) => {
+        if (key.startsWith('rc:')) asked.stored++
+        return inner.set(key, Buffer.isBuffer(value) ? value.toString('utf8') : value, ttlMs)
+      },
+      setIfAbsent: (key, value, ttlMs) => inner.setIfAbsent(key, value, ttlMs),
+    }
+    const key: Principal = { kind: 'api_key', keyId: randomUUID(), permission: 'Read', siteId: site.id, rateLimitPerMinute: 1000, actorId: 'api_key:test' }
+    const read = async () => {
+      const ctx = makeCtx({ ...t.deps, cache: shared }, key, 'detail-miss')
+      return (await blogs.detail(ctx, blog.id, await requireRecord(ctx, blogEntity, blog.id, 'Read', blogs.detailScope))).toString()
+    }
+    const first = await read()
+    // The record's version with the key's site's versions in one round trip; the answer loaded by the access check is
+    // stored, not first looked for.
+    expect(asked).toEqual({ versions: 1, answers: 0, stored: 1 })
+    // The next request: its scope is remembered, the answer found shared.
+    expect(await read()).toBe(first)
+    expect(asked).toEqual({ versions: 2, answers: 1, stored: 1 })
+    expect((JSON.parse(first) as BlogDetail).id).toBe(blog.id)
   })
 
   // Embedded, every statement of a request goes through PGlite's query (counted in place); background work (usage)
