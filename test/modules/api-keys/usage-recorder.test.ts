@@ -110,6 +110,31 @@ describe('UsageRecorder', () => {
     expect(rows.map((x) => x.id)).toEqual([...rows.map((x) => x.id)].sort())
   })
 
+  it('requests alike but for their time are each one row, at their own millisecond, whatever their order', async () => {
+    const k1 = await makeKey(t, 'Read', a.id)
+    const k2 = await makeKey(t, 'Read', a.id)
+    const r = recorder()
+    const base = Date.parse('2033-03-03T03:03:03.003Z')
+    const sent: Array<[string, string, number, number]> = []
+    // Interleaved: two keys, two paths, two statuses, times out of order and repeated (two requests in one ms).
+    for (let i = 0; i < 120; i++) {
+      const key = i % 3 ? k1.id : k2.id
+      const path = i % 4 ? '/api/v1/a' : '/api/v1/b'
+      const status = i % 5 ? 200 : 404
+      const at = base + ((i * 7919) % 97)
+      sent.push([key, path, status, at])
+      r.record({ ...rec(key, at, path), status_code: status })
+    }
+    await r.flush()
+    const rows = await t.dbh.db.select().from(apiKeyUsage).where(inArray(apiKeyUsage.api_key_id, [k1.id, k2.id]))
+    const got = rows.map((x) => [x.api_key_id, x.path, x.status_code, x.created_at.getTime()] as [string, string, number, number])
+    const order = (x: [string, string, number, number], y: [string, string, number, number]) => JSON.stringify(x).localeCompare(JSON.stringify(y))
+    expect(got.sort(order)).toEqual(sent.sort(order))
+    expect(new Set(rows.map((x) => x.id)).size).toBe(120)
+    for (const row of rows) expect(parseInt(row.id.replace(/-/g, '').slice(0, 12), 16)).toBe(row.created_at.getTime())
+    expect((await keyRow(t, k1.id))?.last_used_at?.getTime()).toBe(Math.max(...sent.filter((x) => x[0] === k1.id).map((x) => x[3])))
+  })
+
   it('drops the usage of keys deleted meanwhile, keeping the rest', async () => {
     const live = await makeKey(t, 'Read', a.id)
     const gone = await makeKey(t, 'Read', a.id)
