@@ -85,12 +85,23 @@ async function applyRateLimit(deps: Deps, req: FastifyRequest, reply: FastifyRep
   if (count > limit) throw rateLimited(resetS)
 }
 
+const DAY_MS = 86_400_000
 let ipSalt = sha256Hex(`${process.pid}:${Date.now()}:${Math.random()}`)
+let saltDay = Math.floor(Date.now() / DAY_MS)
 /** Hashes of the current salt by address: a frontend's few addresses send most requests (one SHA-256 each saved). */
 const ipHashes = new Map<string, string>()
 const IP_HASHES_MAX = 10_000
-/** Salted so usage records cannot be turned back into addresses by hashing the IPv4 space. */
-export function hashIp(ip: string): string {
+/**
+ * Salted so usage records cannot be turned back into addresses by hashing the IPv4 space. The salt is this process's
+ * and changes at every UTC midnight (the old one is forgotten), as the analytics visitor hash's does (decisions.md
+ * "Analytics"): one address's requests can be told apart within a day, not followed across days.
+ */
+export function hashIp(ip: string, now = Date.now()): string {
+  const day = Math.floor(now / DAY_MS)
+  if (day !== saltDay) {
+    saltDay = day
+    rotateIpSalt()
+  }
   let h = ipHashes.get(ip)
   if (h === undefined) {
     h = sha256Hex(`${ipSalt}|${ip}`)
@@ -99,7 +110,7 @@ export function hashIp(ip: string): string {
   }
   return h
 }
-export const rotateIpSalt = () => {
+export function rotateIpSalt(): void {
   ipSalt = sha256Hex(`${ipSalt}:${Math.random()}`)
   ipHashes.clear()
 }

@@ -18,4 +18,16 @@ describe('hashIp (usage records)', () => {
     expect(after).not.toBe(before)
     expect(hashIp('198.51.100.1')).toBe(after)
   })
+
+  it('changes its salt at UTC midnight: the same address hashes alike within a day and differently on the next', () => {
+    const day = Date.parse('2031-05-05T00:00:00Z')
+    const morning = hashIp('192.0.2.44', day + 1)
+    expect(hashIp('192.0.2.44', day + 86_399_999)).toBe(morning)
+    const next = hashIp('192.0.2.44', day + 86_400_000)
+    expect(next).not.toBe(morning)
+    expect(hashIp('192.0.2.44', day + 90_000_000)).toBe(next)
+    // Another day again: yet another salt, not the first day's back.
+    const third = hashIp('192.0.2.44', day + 2 * 86_400_000)
+    expect([morning, next]).not.toContain(third)
+  })
 })
