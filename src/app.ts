@@ -10,7 +10,7 @@ import { accessOf, enforceAccess, enforceBodyAccess, registerAccessGuard } from 
 import { registerAuth } from './http/auth.js'
 import { connectionOptions } from './http/client-errors.js'
 import { ApiError, renderError } from './http/errors.js'
-import { lazyChildLogger, loggerOptions } from './http/logging.js'
+import { AccessLogController, lazyChildLogger, loggerOptions } from './http/logging.js'
 import { swaggerOptions, swaggerUiOptions } from './http/openapi.js'
 import { Problem } from './http/schemas.js'
 import { DOCS_CSP, registerSecurity } from './http/security.js'
@@ -66,6 +66,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // A request's logger becomes a pino child only when it writes a line (http/logging.ts).
     childLoggerFactory: lazyChildLogger,
+    // One access line per request instead of two (http/logging.ts).
+    logController: new AccessLogController(),
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id']

@@ -73,6 +73,18 @@ describe('logs never carry a credential', () => {
     expect(mine.map((l) => l.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']))
   })
 
+  it('one access line per request at info: the request, its status and time; the incoming line only at debug', async () => {
+    await raw.app.inject({ method: 'GET', url: '/api/v1/health?page=3', headers: { 'x-request-id': 'access-line-check-1' } })
+    const mine = lines
+      .map((l) => JSON.parse(l) as { reqId?: string; msg?: string; level: number; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number })
+      .filter((l) => l.reqId === 'access-line-check-1')
+    const atInfo = mine.filter((l) => l.level >= 30)
+    expect(atInfo).toHaveLength(1)
+    expect(atInfo[0]).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/api/v1/health?page=3' }, res: { statusCode: 200 } })
+    expect(atInfo[0]?.responseTime).toBeGreaterThanOrEqual(0)
+    expect(mine.filter((l) => l.msg === 'incoming request').map((l) => l.level)).toEqual([20])
+  })
+
   it('redactUrl keeps ordinary parameters and blanks credential-like ones, however spelled', () => {
     expect(redactUrl('/a?page=1&per_page=5')).toBe('/a?page=1&per_page=5')
     expect(redactUrl('/a?API_KEY=x&Token=y&webhook_secret=z&q=key')).toBe('/a?API_KEY=[REDACTED]&Token=[REDACTED]&webhook_secret=[REDACTED]&q=key')
