@@ -103,7 +103,9 @@ export function requireSite(ctx: Ctx, siteId: string, need: Requirement): Promis
  */
 export async function requireRecord(ctx: Ctx, entity: Entity, id: string, need: Requirement, load?: ScopeLoad): Promise<RecordScope> {
   const found = (await resolveScope(ctx, entity, id, load)) ?? notFound(entity)
-  const scope = await liveScope(ctx, found) ?? notFound(entity)
+  // Known live sites (nearly always) are decided without another promise on every record request's path.
+  const live = liveScope(ctx, found)
+  const scope = (live instanceof Promise ? await live : live) ?? notFound(entity)
   const p = ctx.principal
   const candidates = scope.siteId === null ? [null] : scope.siteIds
   const reachable = candidates.filter((s) => levelOnSite(p, s) !== null)
@@ -156,15 +158,15 @@ async function resolveScope(ctx: Ctx, entity: Entity, id: string, load?: ScopeLo
   return scope
 }
 
-/** The scope without carrying sites that were deleted; undefined when the owning site itself is deleted. */
-async function liveScope(ctx: Ctx, scope: RecordScope): Promise<RecordScope | undefined> {
+/** The scope without carrying sites that were deleted; undefined when the owning site itself is deleted. A promise only when a site's liveness must be looked up. */
+function liveScope(ctx: Ctx, scope: RecordScope): RecordScope | undefined | Promise<RecordScope | undefined> {
   if (scope.siteId === null) return scope
   const owner = scope.siteId
   const others = scope.siteIds.filter((s) => s !== owner)
   if (ctx.deps.sites.knownLive(owner) && others.every((s) => ctx.deps.sites.knownLive(s))) return { siteId: owner, siteIds: [owner, ...others] }
-  const live = await Promise.all([owner, ...others].map((s) => siteIsLive(ctx, s)))
-  if (!live[0]) return undefined
-  return { siteId: owner, siteIds: [owner, ...others.filter((_, i) => live[i + 1])] }
+  return Promise.all([owner, ...others].map((s) => siteIsLive(ctx, s))).then((live) =>
+    live[0] ? { siteId: owner, siteIds: [owner, ...others.filter((_, i) => live[i + 1])] } : undefined,
+  )
 }
 
 /** For routes whose target site comes from the body (POST /blogs site_ids): every id must be reachable. */

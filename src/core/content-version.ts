@@ -56,6 +56,19 @@ export async function contentVersion(deps: Deps, siteId: string): Promise<string
 /** Versions already read by a request: one request sees one version of a key, read once (access check, then answer). */
 const seen = new WeakMap<Ctx, Map<string, string>>()
 
+/** The versions of `keys` this request has already read (its access check asked them ahead), or undefined. */
+export function knownVersions(ctx: Ctx, keys: readonly string[]): string[] | undefined {
+  const memo = seen.get(ctx)
+  if (!memo) return undefined
+  const out: string[] = []
+  for (const k of keys) {
+    const v = memo.get(k)
+    if (v === undefined) return undefined
+    out.push(v)
+  }
+  return out
+}
+
 /** versionsOf for a request, remembering what the request has read. */
 export async function requestVersions(ctx: Ctx, keys: readonly string[]): Promise<string[]> {
   let memo = seen.get(ctx)

@@ -1,6 +1,6 @@
 import fastJson from 'fast-json-stringify'
 import { Type, type TSchema } from 'typebox'
-import { listVersionKey, recordVersionKey, requestVersions, siteVersionKey } from './content-version.js'
+import { knownVersions, listVersionKey, recordVersionKey, requestVersions, siteVersionKey } from './content-version.js'
 import type { Ctx } from './context.js'
 import { detached } from '../platform/strings.js'
 
@@ -140,7 +140,9 @@ export async function cachedBytes(
   inHand = false,
 ): Promise<Buffer> {
   const on: Dependency = typeof dep === 'string' ? { list: dep } : dep
-  const versions = await requestVersions(ctx, versionKeys(on))
+  const keys = versionKeys(on)
+  // Read ahead by a record's access check (core/access.ts): then no promise to wait for here.
+  const versions = knownVersions(ctx, keys) ?? (await requestVersions(ctx, keys))
   const handle = `${'list' in on ? on.list : on.record}:${key}`
   const full = `rc:${namespace}:${versions.join(':')}:${handle}`
   const now = ctx.clock.now().getTime()
