@@ -4,41 +4,19 @@ import { cachedBytes } from '../../src/core/read-cache.js'
 import type { Cache } from '../../src/platform/cache/cache.js'
 import { MemoryCache } from '../../src/platform/cache/memory.js'
 import { systemClock } from '../../src/platform/clock.js'
+import { countingCache } from '../helpers/cache.js'
 
 /*
  * Which answers the per-process layer keeps. With a shared cache, an answer loaded from the database is only
  * shared, and kept here once it is asked again; the only cache (in-process) keeps it at once.
  */
 
-/** A cache of the given kind over an in-process one, counting reads of cached answers (`rc:` keys). */
-function standIn(kind: Cache['kind']) {
-  const inner = new MemoryCache()
-  let answerReads = 0
-  const cache: Cache = {
-    kind,
-    get: (key) => {
-      if (key.startsWith('rc:')) answerReads++
-      return inner.get(key)
-    },
-    getMany: (keys) => inner.getMany(keys),
-    set: (key, value, ttlMs) => inner.set(key, Buffer.isBuffer(value) ? value.toString('utf8') : value, ttlMs),
-    setIfAbsent: (key, value, ttlMs) => inner.setIfAbsent(key, value, ttlMs),
-    del: (...keys) => inner.del(...keys),
-    incr: (key, ttlMs) => inner.incr(key, ttlMs),
-    publish: (channel, message) => inner.publish(channel, message),
-    subscribe: (channel, onMessage) => inner.subscribe(channel, onMessage),
-    ping: () => inner.ping(),
-    close: () => inner.close(),
-  }
-  return { cache, answerReads: () => answerReads, stored: (key: string) => inner.get(key) }
-}
-
 const ctxWith = (cache: Cache): Ctx => ({ deps: { cache } as Deps, clock: systemClock } as Ctx)
 
 const SITE = '00000000-0000-4000-8000-0000000000a1'
 
 async function askThrice(kind: Cache['kind']) {
-  const shared = standIn(kind)
+  const shared = countingCache(new MemoryCache(), kind)
   const ctx = ctxWith(shared.cache)
   let loads = 0
   const load = () => {
@@ -47,7 +25,7 @@ async function askThrice(kind: Cache['kind']) {
   }
   const answers: string[] = []
   for (let i = 0; i < 3; i++) answers.push((await cachedBytes(ctx, 'admission', { list: SITE }, 'k', load)).toString())
-  return { answers, loads, answerReads: shared.answerReads() }
+  return { answers, loads, answerReads: shared.asked.answers }
 }
 
 describe('read cache: what this process keeps', () => {

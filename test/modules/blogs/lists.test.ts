@@ -6,13 +6,13 @@ import { makeCtx } from '../../../src/core/context.js'
 import { system } from '../../../src/core/principal.js'
 import type { Db, ReadDb } from '../../../src/db/client.js'
 import type { Principal } from '../../../src/core/principal.js'
-import type { Cache } from '../../../src/platform/cache/cache.js'
 import { blogEntity } from '../../../src/modules/blogs/entity.js'
 import * as blogs from '../../../src/modules/blogs/service.js'
 import * as dq from '../../../src/modules/blogs/delivery.queries.js'
 import type { BlogDetail, BlogListItem } from '../../../src/modules/blogs/schemas.js'
 import type { ManualClock } from '../../../src/platform/clock.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
+import { countingCache } from '../../helpers/cache.js'
 import { makeSite, uid, type SiteFixture } from '../../helpers/factories.js'
 import { expectProblem, expectStatus } from '../../helpers/http.js'
 import { addCategory, addTag, assignCategory, assignTag, createBlog, locId, publishedBlog } from './fixtures.js'
@@ -320,30 +320,7 @@ describe('bounded queries', () => {
     expectStatus(await t.as(site.keys.Read).get(`/sites/${site.id}/blogs/published`), 200)
     // A shared cache (kind redis) over the app's own, counting what a request asks of it; a new object, so no scope
     // or answer of this blog is remembered for it yet.
-    const inner = t.deps.cache
-    const asked = { versions: 0, answers: 0, stored: 0 }
-    const shared: Cache = {
-      kind: 'redis',
-      del: (...keys) => inner.del(...keys),
-      incr: (k, ttlMs) => inner.incr(k, ttlMs),
-      publish: (channel, message) => inner.publish(channel, message),
-      subscribe: (channel, onMessage) => inner.subscribe(channel, onMessage),
-      ping: () => inner.ping(),
-      close: () => Promise.resolve(),
-      getMany: (keys) => {
-        asked.versions++
-        return inner.getMany(keys)
-      },
-      get: (key) => {
-        if (key.startsWith('rc:')) asked.answers++
-        return inner.get(key)
-      },
-      set: (key, value, ttlMs) => {
-        if (key.startsWith('rc:')) asked.stored++
-        return inner.set(key, Buffer.isBuffer(value) ? value.toString('utf8') : value, ttlMs)
-      },
-      setIfAbsent: (key, value, ttlMs) => inner.setIfAbsent(key, value, ttlMs),
-    }
+    const { cache: shared, asked } = countingCache(t.deps.cache, 'redis')
     const key: Principal = { kind: 'api_key', keyId: randomUUID(), permission: 'Read', siteId: site.id, rateLimitPerMinute: 1000, actorId: 'api_key:test' }
     const read = async () => {
       const ctx = makeCtx({ ...t.deps, cache: shared }, key, 'detail-miss')
