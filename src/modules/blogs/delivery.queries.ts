@@ -29,13 +29,17 @@ const blogFields = (siteIds: string) => `
 
 const SITE_IDS = '(select json_agg(x.site_id order by x.position) from content_sites x where x.content_id = b.content_id)'
 
+/** A blog's tags (`t`) and categories (`c`, with `cc.is_primary`) as answered, in answer order: the detail's and the list's. */
+const TAG_AGG = `json_agg(json_build_object('id', t.id, 'name', t.name, 'slug', t.slug) order by t.name, t.id)`
+const CATEGORY_AGG = `json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug, 'is_primary', cc.is_primary) order by cc.is_primary desc, c.name, c.id)`
+
 const TAGS = `coalesce((
-    select json_agg(json_build_object('id', t.id, 'name', t.name, 'slug', t.slug) order by t.name, t.id)
+    select ${TAG_AGG}
     from content_tags ct join tags t on t.id = ct.tag_id
     where ct.content_id = b.content_id and t.deleted_at is null), '[]'::json)`
 
 const CATEGORIES = `coalesce((
-    select json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug, 'is_primary', cc.is_primary) order by cc.is_primary desc, c.name, c.id)
+    select ${CATEGORY_AGG}
     from content_categories cc join categories c on c.id = cc.category_id
     where cc.content_id = b.content_id and c.deleted_at is null), '[]'::json)`
 
@@ -142,13 +146,12 @@ export async function publishedItems(
         from page p join blog_localizations bl on bl.content_id = p.content_id join locales lo on lo.id = bl.locale_id
         order by bl.content_id, coalesce(lower(lo.code) = lower(${localeCode ?? null}::text), false) desc, lo.is_default desc, bl.created_at
       ), tg as (
-        select ct.content_id, json_agg(json_build_object('id', t.id, 'name', t.name, 'slug', t.slug) order by t.name, t.id) as tags
+        select ct.content_id, ${sql.raw(TAG_AGG)} as tags
         from page p join content_tags ct on ct.content_id = p.content_id join tags t on t.id = ct.tag_id
         where t.deleted_at is null
         group by ct.content_id
       ), cat as (
-        select cc.content_id,
-               json_agg(json_build_object('id', c.id, 'name', c.name, 'slug', c.slug, 'is_primary', cc.is_primary) order by cc.is_primary desc, c.name, c.id) as categories
+        select cc.content_id, ${sql.raw(CATEGORY_AGG)} as categories
         from page p join content_categories cc on cc.content_id = p.content_id join categories c on c.id = cc.category_id
         where c.deleted_at is null
         group by cc.content_id
