@@ -49,6 +49,8 @@ export interface BuildOptions {
   logger?: boolean | object
   /** DNS lookup for outbound AI provider targets (tests map test host names to 127.0.0.1). */
   lookup?: HostLookup
+  /** Serve through a port bound before the database was opened (http/listen.ts); the app then never calls listen. */
+  serverFactory?: (handler: import('node:http').RequestListener) => import('node:http').Server
 }
 
 declare module 'fastify' {
@@ -79,10 +81,11 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
     frameworkErrors: (err, req, reply) => void renderError(err, req, reply),
     // Timeouts, and problem+json for what the HTTP parser refuses or a request that stalls (408).
     ...connectionOptions(config),
+    ...(opts.serverFactory ? { serverFactory: opts.serverFactory } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   const storage = opts.storage ?? (await openStorage(config))
-  const cache = opts.cache ?? openCache(config.redisUrl)
+  const cache = opts.cache ?? openCache(config.redisUrl, config.redisPrefix)
   const clock = opts.clock ?? systemClock
   const keys = new KeyStore(opts.dbh.db, cache, config.keyCacheTtlMs)
   await keys.start()

@@ -35,8 +35,12 @@ export interface Config {
   /** Delivery logs and dispatched outbox events older than this are pruned. */
   webhookLogRetentionDays: number
   storage: 'local' | 's3'
-  /** ATRIUM_PUBLIC_URL: the service's own external base URL (media `public_url` is absolute when set). */
-  publicUrl: string | undefined
+  /** ATRIUM_PUBLIC_URL: the service's own external base URL (media `public_url` is absolute on it). */
+  publicUrl: string
+  /** ATRIUM_PUBLIC_URL was unset and publicUrl is `http://localhost:<PORT>` (start-up warns). */
+  publicUrlDefaulted: boolean
+  /** ATRIUM_REDIS_PREFIX: prepended to every Redis key and pub/sub channel (installations sharing one Redis). */
+  redisPrefix: string
   s3: {
     /** ATRIUM_S3_PUBLIC_URL: a public bucket or CDN base; media `public_url` points there when set. */
     publicUrl: string | undefined
@@ -131,6 +135,12 @@ function baseUrl(env: Env, name: string): string | undefined {
   return v.replace(/\/+$/, '')
 }
 
+/** ATRIUM_PUBLIC_URL, else where a browser on this machine reaches the service (start-up warns then). */
+function publicBase(env: Env): Pick<Config, 'publicUrl' | 'publicUrlDefaulted'> {
+  const set = baseUrl(env, 'ATRIUM_PUBLIC_URL')
+  return { publicUrl: set ?? `http://localhost:${int(env, 'PORT', 8000, 0, 65535)}`, publicUrlDefaulted: set === undefined }
+}
+
 /** 32 bytes in standard or URL-safe base64 (padding optional). */
 function isEncryptionKey(v: string): boolean {
   return /^[A-Za-z0-9+/_-]{43}=?$/.test(v) && Buffer.from(v, 'base64').length === 32
@@ -177,7 +187,8 @@ export function loadConfig(env: Env = process.env): Config {
     webhookMaxInFlight: int(env, 'ATRIUM_WEBHOOK_MAX_IN_FLIGHT', 4, 1, 100),
     webhookLogRetentionDays: int(env, 'ATRIUM_WEBHOOK_LOG_RETENTION_DAYS', 30, 1, 3650),
     storage,
-    publicUrl: baseUrl(env, 'ATRIUM_PUBLIC_URL'),
+    ...publicBase(env),
+    redisPrefix: str(env, 'ATRIUM_REDIS_PREFIX') ?? 'atrium:',
     s3: {
       publicUrl: baseUrl(env, 'ATRIUM_S3_PUBLIC_URL'),
       endpoint: str(env, 'ATRIUM_S3_ENDPOINT'),
@@ -188,7 +199,7 @@ export function loadConfig(env: Env = process.env): Config {
       forcePathStyle: bool(env, 'ATRIUM_S3_FORCE_PATH_STYLE'),
     },
     rateLimitPerIp: int(env, 'ATRIUM_RATE_LIMIT_PER_IP', 300, 1),
-    defaultKeyRateLimit: int(env, 'ATRIUM_DEFAULT_KEY_RATE_LIMIT', 1000, 1),
+    defaultKeyRateLimit: int(env, 'ATRIUM_DEFAULT_KEY_RATE_LIMIT', 20_000, 1, 1_000_000),
     keyCacheTtlMs: int(env, 'ATRIUM_KEY_CACHE_TTL_MS', 5000, 0, 5000),
     usageFlushMs: int(env, 'ATRIUM_USAGE_FLUSH_MS', 1000, 10),
     schedulerIntervalMs: int(env, 'ATRIUM_SCHEDULER_INTERVAL_MS', 15_000, 100),

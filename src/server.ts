@@ -4,6 +4,7 @@ import { systemCtx } from './core/context.js'
 import { openDb, type DbHandle } from './db/client.js'
 import { STARTUP_LOCK_ID, migrate } from './db/migrate.js'
 import { checkEncryptionKey } from './core/encryption-key.js'
+import { bindPort, type BoundPort } from './http/listen.js'
 import * as apiKeys from './modules/api-keys/service.js'
 import { startWorkers } from './workers/index.js'
 
@@ -12,8 +13,11 @@ export function openConfiguredDb(config: Config): Promise<DbHandle> {
   return openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
 }
 
+/** Where the generated first key goes: standard error, never the JSON log stream on standard output. */
+const toStderr = (line: string) => void process.stderr.write(`${line}\n`)
+
 /** Migrates, then ensures the first key, all under the start-up advisory lock. */
-export async function prepare(app: App, print: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): Promise<void> {
+export async function prepare(app: App, print: (line: string) => void = toStderr): Promise<void> {
   const deps = app.deps
   const applied = await migrate(deps.dbh)
   if (applied > 0) app.log.info({ applied }, 'migrations applied')
@@ -26,24 +30,64 @@ export async function prepare(app: App, print: (line: string) => void = (l) => p
     const res = await apiKeys.bootstrap(systemCtx(deps, 'bootstrap'), deps.config.bootstrapKey)
     if (res.warning) app.log.warn(res.warning)
     if (res.key) {
-      // Printed once, to standard output only; never logged.
-      print('')
-      print('  No API key existed, so Atrium generated a Master key. It is shown only this once:')
-      print(`  ${res.key}`)
-      print('')
+      // One marked line that an operator can grep from the output of a container; the log says only that it was printed.
+      print(`ATRIUM FIRST MASTER KEY (no API key existed; shown only this once, store it now): ${res.key}`)
+      app.log.warn('no API key existed: a Master key was generated and printed once to standard error (a line starting "ATRIUM FIRST MASTER KEY")')
     } else if (res.created) {
       app.log.info('bootstrap key created from ATRIUM_BOOTSTRAP_KEY')
     }
   })
 }
 
-/** `atrium serve`: start, listen, run background jobs, and shut down gracefully on SIGTERM/SIGINT. */
+/** Every port this process serves. */
+export interface Ports {
+  api: BoundPort
+}
+
+/**
+ * The first step of `serve`: binds every port, so that a busy one fails start-up in a moment, before the data
+ * directory is opened, a migration runs or a key is generated. A port added later (metrics) is bound here too.
+ */
+export async function bindPorts(config: Config): Promise<Ports> {
+  const bound: BoundPort[] = []
+  try {
+    const api = await bindPort(config, config.port, 'PORT')
+    bound.push(api)
+    return { api }
+  } catch (err) {
+    await Promise.all(bound.map((b) => b.close()))
+    throw err
+  }
+}
+
+const closePorts = (ports: Ports) => Promise.all(Object.values(ports).map((p: BoundPort) => p.close()))
+
+/** `atrium serve`: bind, open and migrate, serve, run background jobs, and shut down gracefully on SIGTERM/SIGINT. */
 export async function serve(config: Config): Promise<void> {
-  // Migrations run before buildApp reads the schema: build on an unmigrated db is fine (no queries at build).
-  const dbh = await openConfiguredDb(config)
-  const app = await buildApp(config, { dbh })
-  await prepare(app)
-  await app.listen({ host: config.host, port: config.port })
+  const ports = await bindPorts(config)
+  // Until the app opens, the bound port answers liveness 200 and everything else 503 (http/listen.ts).
+  let dbh: DbHandle | undefined
+  let built: App | undefined
+  try {
+    dbh = await openConfiguredDb(config)
+    // Migrations run before buildApp reads the schema: build on an unmigrated db is fine (no queries at build).
+    built = await buildApp(config, { dbh, serverFactory: ports.api.serverFactory })
+    const app = built
+    if (config.publicUrlDefaulted) {
+      app.log.warn({ public_url: config.publicUrl }, `ATRIUM_PUBLIC_URL is not set: absolute URLs (media public_url) use ${config.publicUrl}; set it to the external base URL`)
+    }
+    await prepare(app)
+    await app.ready()
+  } catch (err) {
+    await closePorts(ports)
+    await built?.close()
+    await dbh?.close()
+    throw err
+  }
+  const app = built
+  ports.api.open()
+  app.log.info({ address: ports.api.address }, `Server listening at http://${ports.api.address}`)
+  const db = dbh
   const workers = startWorkers(app.deps)
   let stopping = false
   const shutdown = async (signal: string) => {
@@ -54,8 +98,9 @@ export async function serve(config: Config): Promise<void> {
     force.unref()
     try {
       await workers.stop()
-      await app.close() // stops accepting, waits for in-flight requests, flushes usage
-      await dbh.close()
+      await closePorts(ports) // stops accepting, waits for in-flight requests
+      await app.close() // flushes usage
+      await db.close()
       process.exit(0)
     } catch (err) {
       app.log.error({ err }, 'shutdown failed')

@@ -1,17 +1,26 @@
 import { buildApp, type App } from '../app.js'
-import { loadConfig } from '../config.js'
+import { loadConfig, type Config } from '../config.js'
+import { loadDotEnv } from '../dotenv.js'
 import { migrate } from '../db/migrate.js'
 import { openConfiguredDb } from '../server.js'
 
 /** A failure caused by how the command was called: exit 2, the message names the flag or argument. */
 export class UsageError extends Error {}
 
+/** The configuration of a command: `.env` (when present) under the real environment, then flags over both. */
+export function settings(flags: Record<string, string | undefined> = {}): Config {
+  loadDotEnv()
+  const env: Record<string, string | undefined> = { ...process.env }
+  for (const [name, value] of Object.entries(flags)) if (value !== undefined) env[name] = value
+  return loadConfig(env)
+}
+
 /**
  * Runs fn against the configured database with the app's services (no listener, no logs), migrated first so
  * that every command works on a fresh data directory too.
  */
 export async function withApp<T>(fn: (app: App) => Promise<T>, opts: { migrate?: boolean } = {}): Promise<T> {
-  const config = loadConfig()
+  const config = settings()
   const dbh = await openConfiguredDb(config)
   try {
     const app = await buildApp(config, { dbh, logger: false })

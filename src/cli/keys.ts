@@ -22,6 +22,13 @@ const asOption =
     }
   }
 
+/** `read`, `MASTER`: any case, answered with the level's own spelling; anything else names the allowed values. */
+export const permissionArg = (v: string): Permission => {
+  const found = PERMISSIONS.find((p) => p.toLowerCase() === v.trim().toLowerCase())
+  if (!found) throw new InvalidArgumentError(`Allowed choices are ${PERMISSIONS.join(', ')} (in any case).`)
+  return found
+}
+
 const name = (v: string): string => {
   if (v.trim() === '' || v.length > 200) throw new UsageError('expected 1-200 characters')
   return v
@@ -83,7 +90,7 @@ export function keysCommand(program: Command): void {
   keys
     .command('create')
     .description('create an API key and print it (once) on standard output')
-    .addOption(new Option('--permission <level>', 'permission level').choices(PERMISSIONS).makeOptionMandatory())
+    .addOption(new Option('--permission <level>', `permission level: ${PERMISSIONS.join(', ')} (any case)`).argParser(permissionArg).makeOptionMandatory())
     .option('--site <id>', 'scope the key to this site (Master and Admin keys may be unscoped)', asOption(uuidArg('a site id')))
     .option('--name <name>', 'a name to recognise the key by', asOption(name))
     .action(create)

@@ -1,10 +1,11 @@
-import { Command, CommanderError } from 'commander'
-import { ConfigError, loadConfig, packageVersion } from '../config.js'
+import { Command, CommanderError, InvalidArgumentError } from 'commander'
+import { ConfigError, packageVersion } from '../config.js'
 import { DataDirLockedError, describeHolder } from '../db/data-dir-lock.js'
-import { migrate } from '../db/migrate.js'
+import { migrate, migrationStatus } from '../db/migrate.js'
 import { ApiError } from '../http/errors.js'
-import { serve } from '../server.js'
-import { UsageError, withApp } from './context.js'
+import { PortUnavailableError } from '../http/listen.js'
+import { openConfiguredDb, serve } from '../server.js'
+import { UsageError, settings, withApp } from './context.js'
 import { KEY_FLAGS, keysCommand } from './keys.js'
 import { seedCommand } from './seed.js'
 
@@ -13,6 +14,12 @@ export const EXIT = { ok: 0, failed: 1, usage: 2 } as const
 
 /** What `run` resolves to: an exit code, or `serving` (the process stays up until a signal). */
 export type Outcome = number | 'serving'
+
+/** A TCP port (0 picks a free one); commander then names the flag in the error. */
+function portArg(v: string): string {
+  if (!/^\d{1,5}$/.test(v) || Number(v) > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535')
+  return String(Number(v))
+}
 
 function buildProgram(onServe: () => void): Command {
   const program = new Command('atrium')
@@ -24,14 +31,26 @@ function buildProgram(onServe: () => void): Command {
   program
     .command('serve')
     .description('start the API (the default when no command is given)')
-    .action(async () => {
-      await serve(loadConfig())
+    .option('--port <port>', 'listen port (overrides PORT)', portArg)
+    .option('--host <address>', 'listen address (overrides HOST)')
+    .action(async (opts: { port?: string; host?: string }) => {
+      await serve(settings({ PORT: opts.port, HOST: opts.host }))
       onServe()
     })
   program
     .command('migrate')
     .description('apply database migrations (serve applies them too)')
-    .action(async () => {
+    .option('--status', 'list applied and pending migrations; changes nothing')
+    .action(async (opts: { status?: boolean }) => {
+      if (opts.status) {
+        // The database alone, not the app: nothing else is opened or created.
+        const dbh = await openConfiguredDb(settings())
+        const states = await migrationStatus(dbh.db).finally(() => dbh.close())
+        for (const m of states) process.stdout.write(`${m.applied_at ? 'applied' : 'pending'}  ${m.name}${m.applied_at ? `  ${m.applied_at.toISOString()}` : ''}\n`)
+        const pending = states.filter((m) => !m.applied_at).length
+        process.stderr.write(`${states.length - pending} applied, ${pending} pending${pending ? ' (atrium migrate, or serve, applies them)' : ''}\n`)
+        return
+      }
       const applied = await withApp((app) => migrate(app.deps.dbh), { migrate: false })
       process.stdout.write(`migrations applied: ${applied}\n`)
     })
@@ -79,6 +98,9 @@ export async function run(argv: string[]): Promise<Outcome> {
     else if (e instanceof ApiError && e.code === 'VALIDATION_FAILED') write(usageMessage(e))
     else if (e instanceof DataDirLockedError) {
       write(lockedMessage(e, args[0] ?? ''))
+      return EXIT.failed
+    } else if (e instanceof PortUnavailableError) {
+      write(`error: ${e.message}`)
       return EXIT.failed
     } else if (e instanceof ConfigError) {
       write(`configuration error: ${e.message}`)

@@ -6,6 +6,7 @@ import * as sites from '../modules/sites/service.js'
 import { categoryResource } from '../modules/taxonomy/categories.resource.js'
 import * as taxonomy from '../modules/taxonomy/content.service.js'
 import { tagResource } from '../modules/taxonomy/tags.resource.js'
+import { ApiError } from '../http/errors.js'
 import { withApp } from './context.js'
 
 /*
@@ -107,7 +108,22 @@ export function seedCommand(program: Command): void {
     .description('create demo content')
     .requiredOption('--demo', 'a demo site (en, de) with posts, tags, categories, and a Read key for it')
     .action(async () => {
-      const res = await withApp((app) => seedDemo(systemCtx(app.deps, 'cli')))
+      const res = await withApp(async (app) => {
+        const ctx = systemCtx(app.deps, 'cli')
+        const existing = await sites.getBySlug(ctx, DEMO_SLUG).catch((e: unknown) => {
+          if (e instanceof ApiError && e.status === 404) return undefined
+          throw e
+        })
+        return existing ? existing.id : seedDemo(ctx)
+      })
+      if (typeof res === 'string') {
+        // Seeding twice would only fail on the taken slug: say what the user most likely wants instead.
+        throw new Error(
+          `the demo site exists already (slug ${DEMO_SLUG}, id ${res}); seed --demo creates it once.\n` +
+            `To get a Read key for it: atrium keys create --permission Read --site ${res}\n` +
+            `To start over: delete that site (DELETE /api/v1/sites/${res} with a Master key), then run seed --demo again.`,
+        )
+      }
       // Like keys create: the key alone on stdout, the rest on stderr.
       process.stdout.write(`${res.readKey}\n`)
       process.stderr.write(

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
 import { sql } from 'drizzle-orm'
@@ -38,4 +40,32 @@ export async function migrate(handle: DbHandle): Promise<number> {
 export function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[]
   return ((result as { rows?: T[] }).rows ?? [])
+}
+
+export interface MigrationState {
+  /** The file name without `.sql` (drizzle's journal tag). */
+  name: string
+  applied_at: Date | null
+}
+
+let known: Array<{ name: string; hash: string }> | undefined
+/** The committed migrations in order, read once (their hashes are what atrium_migrations records). */
+function committed(): Array<{ name: string; hash: string }> {
+  if (!known) {
+    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> }
+    const files = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR })
+    known = files.map((m, i) => ({ name: journal.entries[i]?.tag ?? `#${i}`, hash: m.hash }))
+  }
+  return known
+}
+
+/** Every committed migration with when it was applied (null: pending). Reads only: a fresh database is all pending. */
+export async function migrationStatus(db: Db): Promise<MigrationState[]> {
+  const exists = rowsOf<{ t: string | null }>(await db.execute(sql`select to_regclass('atrium_migrations')::text as t`))[0]?.t
+  const applied = new Map<string, Date>()
+  if (exists) {
+    const rows = rowsOf<{ hash: string; applied_at: Date | string }>(await db.execute(sql`select hash, applied_at from atrium_migrations`))
+    for (const r of rows) applied.set(r.hash, new Date(r.applied_at))
+  }
+  return committed().map((m) => ({ name: m.name, applied_at: applied.get(m.hash) ?? null }))
 }

@@ -16,6 +16,10 @@ declare module 'fastify' {
     recordScope?: RecordScope
     authFailure?: ApiError
   }
+  interface FastifyContextConfig {
+    /** `false` on a public route (the health probes): no rate limit; keyed routes are always limited. */
+    rateLimit?: false
+  }
 }
 
 const KEY_SHAPE = /^[\x21-\x7e]{16,200}$/
@@ -128,7 +132,7 @@ export function registerAuth(app: FastifyInstance, deps: Deps): void {
       else principal = res
     }
     req.ctx = makeCtx(deps, principal, req.id, req.log)
-    await applyRateLimit(deps, req, reply, principal)
+    if (access?.kind !== 'public' || req.routeOptions.config.rateLimit !== false) await applyRateLimit(deps, req, reply, principal)
     if (req.authFailure) throw req.authFailure
   })
   app.addHook('onResponse', (req, reply, done) => {

@@ -113,7 +113,7 @@ const GUARDED: ReadonlySet<Access['kind']> = new Set(['site', 'record', 'bodySit
 
 /**
  * The 4xx answers a route can give, from what it declares. Every route can be rate limited (per key, or per client
- * IP when unauthenticated), so 429 is everywhere.
+ * IP when unauthenticated), so 429 is everywhere but on the public routes that opt out (the health probes).
  */
 export function problemStatuses(route: Pick<RouteOptions, 'method' | 'url' | 'config'>, schema: FastifySchema | undefined): number[] {
   const access = route.config?.access
@@ -131,7 +131,7 @@ export function problemStatuses(route: Pick<RouteOptions, 'method' | 'url' | 'co
     out.add(413)
     out.add(415)
   }
-  out.add(429)
+  if (!(access?.kind === 'public' && route.config?.rateLimit === false)) out.add(429)
   return [...out].sort((a, b) => a - b)
 }
 

@@ -12,7 +12,7 @@ import { rawApp } from '../platform/support.js'
 
 const PREFIX = '/api/v1'
 /** The spec's unauthenticated endpoints (plus the OpenAPI document): nothing else may be public. */
-const PUBLIC = new Set(['GET /api/v1', 'GET /api/v1/', 'GET /api/v1/health', 'GET /api/v1/config', 'GET /api/v1/openapi.json', 'GET /api/v1/documents/:id/download', 'GET /api/v1/media/files/:name'])
+const PUBLIC = new Set(['GET /api/v1', 'GET /api/v1/', 'GET /api/v1/health', 'GET /api/v1/health/live', 'GET /api/v1/health/ready', 'GET /api/v1/config', 'GET /api/v1/openapi.json', 'GET /api/v1/documents/:id/download', 'GET /api/v1/media/files/:name'])
 const ACCESS_KINDS = new Set(['public', 'any', 'jwtOnly', 'level', 'unscoped', 'site', 'record', 'bodySites'])
 const OPERATION_ID = /^[a-z][a-zA-Z0-9]*$/
 

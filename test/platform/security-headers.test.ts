@@ -121,7 +121,7 @@ describe('security headers', () => {
         'origin-agent-cluster': '?1',
         'x-dns-prefetch-control': 'off',
         'x-download-options': 'noopen',
-        'x-frame-options': 'SAMEORIGIN',
+        'x-frame-options': 'DENY',
         'x-permitted-cross-domain-policies': 'none',
         'x-xss-protection': '0',
       })
@@ -140,6 +140,9 @@ describe('security headers', () => {
     expect(csp).toContain("script-src 'self'")
     expect(csp).toContain("style-src 'self'")
     expect(csp).not.toContain("default-src 'none'")
+    // Its CSP forbids framing too, and the older header must say the same.
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(html.headers['x-frame-options']).toBe('DENY')
     const script = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js' })
     expect(script.statusCode).toBe(200)
   })

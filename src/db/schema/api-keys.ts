@@ -19,7 +19,7 @@ export const apiKeys = pgTable(
     site_id: uuid('site_id').references(() => sites.id, { onDelete: 'cascade' }),
     status: text('status', { enum: KEY_STATUSES }).notNull().default('Active'),
     block_reason: text('block_reason'),
-    rate_limit_per_minute: integer('rate_limit_per_minute').notNull().default(1000),
+    rate_limit_per_minute: integer('rate_limit_per_minute').notNull().default(20000),
     expires_at: ts('expires_at'),
     last_used_at: ts('last_used_at'),
     created_by: text('created_by'),

@@ -13,7 +13,7 @@ export const fileName = (key: string): string => key.slice(key.lastIndexOf('/') 
 export function fileUrl(ctx: Ctx, key: string): string {
   const { config } = ctx.deps
   if (ctx.deps.storage.kind === 's3' && config.s3.publicUrl) return `${config.s3.publicUrl}/${key}`
-  return `${config.publicUrl ?? ''}/api/v1/media/files/${fileName(key)}`
+  return `${config.publicUrl}/api/v1/media/files/${fileName(key)}`
 }
 
 /** The wire form of a media record. */

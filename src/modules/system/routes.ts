@@ -2,7 +2,7 @@ import { Type } from 'typebox'
 import type { AppPlugin } from '../../app.js'
 import { publicAccess } from '../../http/access.js'
 import { op } from '../../http/schemas.js'
-import { Health, PublicConfig } from './schemas.js'
+import { Health, Liveness, PublicConfig, Readiness } from './schemas.js'
 import * as system from './service.js'
 
 export const systemRoutes: AppPlugin = async (app) => {
@@ -18,6 +18,32 @@ export const systemRoutes: AppPlugin = async (app) => {
     async (_req, reply) => {
       const h = await system.health(app.deps)
       return reply.code(h.status === 'unhealthy' ? 503 : 200).send(h)
+    },
+  )
+
+  // Probes for orchestrators: no credentials, no rate limit (a probe must never be refused for being frequent).
+  app.get(
+    '/health/live',
+    {
+      config: { access: publicAccess, rateLimit: false },
+      schema: { ...op('getLiveness', 'Liveness probe: 200 while the process serves (no dependency is checked)'), tags: ['System'], response: { 200: Liveness } },
+    },
+    async () => ({ status: 'ok' as const }),
+  )
+
+  app.get(
+    '/health/ready',
+    {
+      config: { access: publicAccess, rateLimit: false },
+      schema: {
+        ...op('getReadiness', 'Readiness probe: 200 when the database answers and every migration is applied, else 503'),
+        tags: ['System'],
+        response: { 200: Readiness, 503: Readiness },
+      },
+    },
+    async (_req, reply) => {
+      const r = await system.readiness(app.deps)
+      return reply.code(r.status === 'ready' ? 200 : 503).send(r)
     },
   )
 

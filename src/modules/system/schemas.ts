@@ -39,3 +39,15 @@ export const Health = Type.Object(
 export type Health = Static<typeof Health>
 
 export const PublicConfig = Type.Object({ idp_publishable_key: Type.String(), app_name: Type.String() }, { $id: 'PublicConfig' })
+
+export const Liveness = Type.Object({ status: Type.Literal('ok') }, { $id: 'Liveness' })
+
+export const Readiness = Type.Object(
+  {
+    status: Type.Union([Type.Literal('ready'), Type.Literal('not_ready')]),
+    /** Why not: `starting`, `database …`, `N migrations pending`; null when ready. */
+    reason: Type.Union([Type.String(), Type.Null()]),
+  },
+  { $id: 'Readiness' },
+)
+export type Readiness = Static<typeof Readiness>

@@ -1,6 +1,7 @@
 import { statfs } from 'node:fs/promises'
 import type { Deps } from '../../core/context.js'
-import type { Health, ServiceHealth, StorageHealth } from './schemas.js'
+import { migrationStatus } from '../../db/migrate.js'
+import type { Health, Readiness, ServiceHealth, StorageHealth } from './schemas.js'
 
 const CHECK_TIMEOUT_MS = 2000
 const CACHE_MS = 5000
@@ -104,6 +105,40 @@ export function health(deps: Deps): Promise<Health> {
   if (hit && now - hit.at < CACHE_MS) return hit.value
   const value = check(deps)
   memo.set(deps, { at: now, value })
+  return value
+}
+
+const READY_MEMO_MS = 1000
+const readyMemo = new WeakMap<Deps, { at: number; value: Promise<Readiness> }>()
+/** Instances whose migrations were all applied once: they stay applied, so later probes only ping. */
+const migrated = new WeakSet<Deps>()
+
+async function checkReady(deps: Deps): Promise<Readiness> {
+  const db = await timed(deps, 'database', () => deps.dbh.ping())
+  if (db.status !== 'up') return { status: 'not_ready', reason: `database ${db.error ?? 'unavailable'}` }
+  if (!migrated.has(deps)) {
+    try {
+      const pending = (await migrationStatus(deps.dbh.db)).filter((m) => m.applied_at === null).length
+      if (pending > 0) return { status: 'not_ready', reason: `${pending} migration${pending === 1 ? '' : 's'} pending` }
+    } catch (err) {
+      deps.log.warn({ err }, 'readiness: reading the applied migrations failed')
+      return { status: 'not_ready', reason: 'database unavailable' }
+    }
+    migrated.add(deps)
+  }
+  return { status: 'ready', reason: null }
+}
+
+/**
+ * Readiness: the database answers and every committed migration is applied. Probes come every few seconds from
+ * every orchestrator, unauthenticated and without rate limit: concurrent and repeated ones within a second share one check.
+ */
+export function readiness(deps: Deps): Promise<Readiness> {
+  const hit = readyMemo.get(deps)
+  const now = Date.now()
+  if (hit && now - hit.at < READY_MEMO_MS) return hit.value
+  const value = checkReady(deps)
+  readyMemo.set(deps, { at: now, value })
   return value
 }
 

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rowsOf } from '../../../src/db/migrate.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { MISSING_ID, makeKey, makeSite, type SiteFixture } from '../../helpers/factories.js'
 import { expectProblem, expectStatus } from '../../helpers/http.js'
@@ -49,7 +51,26 @@ describe('POST /api-keys', () => {
 
   it('applies defaults: no description (null), the configured rate limit, no expiry', async () => {
     const body = expectStatus<KeyBody>(await t.as(t.masterKey).post('/api-keys', { name: 'n', permission: 'Write', site_id: a.id }), 200)
-    expect(body).toMatchObject({ description: null, rate_limit_per_minute: t.config.defaultKeyRateLimit, expires_at: null, status: 'Active' })
+    expect(body).toMatchObject({ description: null, rate_limit_per_minute: 20_000, expires_at: null, status: 'Active' })
+  })
+
+  it('the database default is the same 20,000, so a key inserted without a limit is never a 1000 key', async () => {
+    const res = await t.dbh.db.execute(
+      sql`select column_default from information_schema.columns where table_name = 'api_keys' and column_name = 'rate_limit_per_minute'`,
+    )
+    expect(rowsOf<{ column_default: string }>(res)[0]?.column_default).toBe('20000')
+  })
+
+  it('ATRIUM_DEFAULT_KEY_RATE_LIMIT sets the limit of new keys; keys that exist keep theirs', async () => {
+    const before = expectStatus<KeyBody>(await t.as(t.masterKey).post('/api-keys', { name: 'n', permission: 'Read', site_id: a.id }), 200)
+    const other = await testApp({ dbh: t.dbh, env: { ATRIUM_DEFAULT_KEY_RATE_LIMIT: '600', ATRIUM_BOOTSTRAP_KEY: t.masterKey } })
+    try {
+      const after = expectStatus<KeyBody>(await other.as(t.masterKey).post('/api-keys', { name: 'n', permission: 'Read', site_id: a.id }), 200)
+      expect(after.rate_limit_per_minute).toBe(600)
+      expect(expectStatus<KeyBody>(await other.as(t.masterKey).get(`/api-keys/${before.id}`), 200).rate_limit_per_minute).toBe(20_000)
+    } finally {
+      await other.close()
+    }
   })
 
   it('generates a different key every time', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "api_keys" ALTER COLUMN "rate_limit_per_minute" SET DEFAULT 20000;
