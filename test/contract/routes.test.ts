@@ -203,7 +203,8 @@ const GUARDED = new Set(['site', 'record', 'bodySites', 'level', 'unscoped', 'jw
 function requiredProblems(r: RouteOptions, method: string): number[] {
   const kind = r.config?.access?.kind ?? 'public'
   const hasParams = r.url.includes('/:')
-  const out = [429]
+  // Only a public route may opt out of rate limiting (the health probes).
+  const out = kind === 'public' && r.config?.rateLimit === false ? [] : [429]
   if (r.schema?.body || r.schema?.querystring || hasParams) out.push(400)
   if (kind !== 'public') out.push(401)
   if (GUARDED.has(kind)) out.push(403)
