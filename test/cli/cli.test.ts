@@ -1,5 +1,6 @@
-import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { execFile, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
@@ -71,8 +72,14 @@ interface Run {
 }
 
 function atrium(...args: string[]): Promise<Run> {
+  return atriumIn({}, ...args)
+}
+
+/** Runs the CLI with extra environment (a fresh data directory, …) and optionally another working directory. */
+function atriumIn(extra: NodeJS.ProcessEnv & { cwd?: string }, ...args: string[]): Promise<Run> {
+  const { cwd, ...vars } = extra
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd: ROOT, env: env(), timeout: SLOW - 10_000 }, (err, stdout, stderr) => {
+    execFile(process.execPath, [BIN, ...args], { cwd: cwd ?? ROOT, env: { ...env(), ...vars }, timeout: SLOW - 10_000 }, (err, stdout, stderr) => {
       const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0
       resolve({ code, stdout, stderr })
     })
@@ -103,6 +110,12 @@ describe('atrium CLI', () => {
       expect(first, first.stderr).toMatchObject({ code: 0, stdout: `migrations applied: ${MIGRATIONS}\n` })
       const second = await atrium('migrate')
       expect(second, second.stderr).toMatchObject({ code: 0, stdout: 'migrations applied: 0\n' })
+      const status = await atrium('migrate', '--status')
+      expect(status.code, status.stderr).toBe(0)
+      const lines = status.stdout.trimEnd().split('\n')
+      expect(lines).toHaveLength(MIGRATIONS)
+      expect(lines.every((l) => /^applied {2}\d{4}_[a-z0-9_]+ {2}\d{4}-\d\d-\d\dT/.test(l))).toBe(true)
+      expect(status.stderr).toBe(`${MIGRATIONS} applied, 0 pending\n`)
       siteId = await withDatabase(async (app) => (await sites.create(systemCtx(app.deps, 'test'), { name: 'CLI site', slug: `cli-${randomBytes(3).toString('hex')}` })).id)
     },
     SLOW,
@@ -152,6 +165,7 @@ describe('atrium CLI', () => {
       ])
       expect(badPermission).toMatchObject({ code: 2, stdout: '' })
       expect(badPermission.stderr).toContain("option '--permission <level>' argument 'Owner' is invalid. Allowed choices are Read, Write, Admin, Master")
+      expect(badPermission.stderr).toContain('--permission')
       expect(noPermission).toMatchObject({ code: 2, stdout: '' })
       expect(noPermission.stderr).toContain("required option '--permission <level>' not specified")
       expect(badSite).toMatchObject({ code: 2, stdout: '' })
@@ -302,7 +316,172 @@ describe('atrium seed --demo', () => {
       // Seeding twice is refused (the demo slug is taken), not a second copy.
       const again = await atrium('seed', '--demo')
       expect(again).toMatchObject({ code: 1, stdout: '' })
-      expect(again.stderr).toContain('demo')
+      // It says what to do instead: how to get a key for the demo site that exists.
+      expect(again.stderr).toContain(`demo site exists already (slug demo, id ${demoSite})`)
+      expect(again.stderr).toContain(`atrium keys create --permission Read --site ${demoSite}`)
+    },
+    SLOW,
+  )
+})
+
+describe('atrium keys create --permission', () => {
+  it(
+    'takes the level in any case and stores its own spelling',
+    async () => {
+      const run = await atrium('keys', 'create', '--permission', 'rEaD', '--site', siteId)
+      expect(run.code, run.stderr).toBe(0)
+      expect(run.stderr).toMatch(/^created Read key /)
+    },
+    SLOW,
+  )
+})
+
+/** A database of its own (server mode) or a data directory of its own (embedded), empty. */
+async function emptyTarget(): Promise<{ env: NodeJS.ProcessEnv; dir: string; written(): Promise<boolean>; drop(): Promise<void> }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'atrium-cli-empty-'))
+  const name = serverUrl ? `atrium_t_${process.ppid}_cli_${randomBytes(4).toString('hex')}` : undefined
+  const admin = async (q: string) => {
+    const c = new pg.Client({ connectionString: serverUrl })
+    await c.connect()
+    try {
+      return await c.query<{ t: string | null }>(q)
+    } finally {
+      await c.end()
+    }
+  }
+  if (name) await admin(`create database ${name}`)
+  const url = name && serverUrl ? withDb(serverUrl, name) : undefined
+  return {
+    env: { ATRIUM_DATA_DIR: path.join(dir, 'data'), ...(url ? { DATABASE_URL: url } : {}) },
+    dir,
+    // Anything at all: the data directory (embedded), or any table (server).
+    written: async () => {
+      if (existsSync(path.join(dir, 'data')) && readdirSync(path.join(dir, 'data')).length > 0) return true
+      if (!url) return false
+      const c = new pg.Client({ connectionString: url })
+      await c.connect()
+      try {
+        const r = await c.query<{ n: string }>("select count(*)::text as n from pg_tables where schemaname = 'public'")
+        return r.rows[0]?.n !== '0'
+      } finally {
+        await c.end()
+      }
+    },
+    drop: async () => {
+      rmSync(dir, { recursive: true, force: true })
+      if (name) await admin(`drop database if exists ${name} with (force)`)
+    },
+  }
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo
+      s.close(() => resolve(port))
+    })
+  })
+
+describe('atrium serve', () => {
+  it(
+    'a busy port fails within seconds: exit 1 naming the port, no data written, no migration, no key',
+    async () => {
+      const target = await emptyTarget()
+      const busy = net.createServer()
+      await new Promise<void>((r) => busy.listen(0, '127.0.0.1', () => r()))
+      const port = (busy.address() as net.AddressInfo).port
+      try {
+        const started = Date.now()
+        const run = await atriumIn({ ...target.env, LOG_LEVEL: 'info' }, 'serve', '--port', String(port), '--host', '127.0.0.1')
+        const took = Date.now() - started
+        expect(run.code).toBe(1)
+        expect(run.stderr).toContain(`PORT ${port} is already in use`)
+        expect(run.stderr).not.toMatch(/atr_[A-Za-z0-9_-]{43}/)
+        expect(run.stdout).not.toMatch(/atr_[A-Za-z0-9_-]{43}|migrations applied/)
+        expect(await target.written()).toBe(false)
+        // Most of this is starting node and the TypeScript loader on a shared machine; nothing waits on a database.
+        expect(took).toBeLessThan(60_000)
+      } finally {
+        busy.close()
+        await target.drop()
+      }
+    },
+    SLOW,
+  )
+
+  it(
+    'on an empty database: the first key on stderr as one marked line, logs without it, a warning naming ATRIUM_PUBLIC_URL, probes, clean stop',
+    async () => {
+      const target = await emptyTarget()
+      const port = await freePort()
+      const child = spawn(process.execPath, [BIN, 'serve', '--port', String(port), '--host', '127.0.0.1'], {
+        cwd: ROOT,
+        env: { ...env(), ...target.env, LOG_LEVEL: 'info' },
+      })
+      let stdout = ''
+      let stderr = ''
+      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+      const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)))
+      const base = `http://127.0.0.1:${port}/api/v1`
+      try {
+        let ready: Response | undefined
+        for (const until = Date.now() + SLOW - 60_000; Date.now() < until; ) {
+          ready = await fetch(`${base}/health/ready`).catch(() => undefined)
+          if (ready?.status === 200) break
+          // While starting, the port answers: live 200, ready and the API 503.
+          if (ready?.status === 503) expect((await fetch(`${base}/health/live`)).status).toBe(200)
+          await new Promise((r) => setTimeout(r, 200))
+        }
+        expect(ready?.status, stderr).toBe(200)
+        expect(await ready!.json()).toEqual({ status: 'ready', reason: null })
+        expect((await fetch(`${base}/health/live`)).status).toBe(200)
+
+        const marked = stderr.split('\n').filter((l) => l.startsWith('ATRIUM FIRST MASTER KEY'))
+        expect(marked).toHaveLength(1)
+        const key = /(atr_[A-Za-z0-9_-]{43})$/.exec(marked[0]!)![1]!
+        expect(stdout).not.toContain(key)
+        const logs = stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { level: number; msg: string; public_url?: string })
+        expect(logs.filter((l) => /Master key was generated and printed once to standard error/.test(l.msg))).toHaveLength(1)
+        const warned = logs.filter((l) => l.msg.includes('ATRIUM_PUBLIC_URL'))
+        expect(warned).toHaveLength(1)
+        expect(warned[0]).toMatchObject({ level: 40, public_url: `http://localhost:${port}` })
+        const me = await fetch(`${base}/auth/me`, { headers: { 'x-api-key': key } })
+        expect(me.status).toBe(200)
+      } finally {
+        child.kill('SIGTERM')
+        expect(await exited).toBe(0)
+        await target.drop()
+      }
+    },
+    SLOW,
+  )
+})
+
+describe('atrium with a .env file', () => {
+  it(
+    'a line that cannot be parsed: exit 1 naming the file and the line; migrate --status on a fresh database lists all pending and changes nothing',
+    async () => {
+      const target = await emptyTarget()
+      try {
+        writeFileSync(path.join(target.dir, '.env'), `LOG_LEVEL=silent\nATRIUM_DATA_DIR=${target.env.ATRIUM_DATA_DIR}\nnot a setting\n`)
+        const bad = await atriumIn({ ...target.env, cwd: target.dir }, 'migrate', '--status')
+        expect(bad).toMatchObject({ code: 1, stdout: '' })
+        expect(bad.stderr).toContain(`${path.join(target.dir, '.env')}:3:`)
+        expect(bad.stderr).not.toContain('not a setting')
+
+        writeFileSync(path.join(target.dir, '.env'), 'ATRIUM_APP_NAME=x\n')
+        for (let i = 0; i < 2; i++) {
+          const status = await atriumIn({ ...target.env, cwd: target.dir }, 'migrate', '--status')
+          expect(status.code, status.stderr).toBe(0)
+          const lines = status.stdout.trimEnd().split('\n')
+          expect(lines).toHaveLength(MIGRATIONS)
+          expect(lines.every((l) => /^pending {2}\d{4}_[a-z0-9_]+$/.test(l))).toBe(true)
+          expect(status.stderr).toContain(`0 applied, ${MIGRATIONS} pending`)
+        }
+      } finally {
+        await target.drop()
+      }
     },
     SLOW,
   )

@@ -60,7 +60,9 @@ export async function testApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const ownDb = !opts.dbh
   const dbh = opts.dbh ?? (await freshDb())
   const ownCache = !opts.cache
-  const cache = opts.cache ?? openCache(config.redisUrl, `atrium:t:${randomBytes(6).toString('hex')}:`)
+  // A prefix of its own per app, unless the test names one (ATRIUM_REDIS_PREFIX: installations sharing a Redis).
+  const prefix = opts.env?.ATRIUM_REDIS_PREFIX ? config.redisPrefix : `atrium:t:${randomBytes(6).toString('hex')}:`
+  const cache = opts.cache ?? openCache(config.redisUrl, prefix)
   const clock = opts.clock ?? new ManualClock(new Date())
   const app = await buildApp(config, { dbh, cache, clock, logger: opts.logger ?? false, ...(opts.lookup ? { lookup: opts.lookup } : {}) })
   await prepare(app, () => undefined)
