@@ -71,6 +71,8 @@ export interface Config {
   keepAliveTimeoutMs: number
   /** A socket with no traffic at all for this long is closed (also while a handler runs). */
   connectionTimeoutMs: number
+  /** ATRIUM_METRICS_PORT: Prometheus text at /metrics on HOST and this port, unauthenticated (keep it private); unset: off. */
+  metricsPort: number | undefined
   version: string
 }
 
@@ -201,12 +203,14 @@ export function loadConfig(env: Env = process.env): Config {
     headersTimeoutMs: int(env, 'ATRIUM_HEADERS_TIMEOUT_MS', 10_000, 100, 3_600_000),
     keepAliveTimeoutMs: int(env, 'ATRIUM_KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 3_600_000),
     connectionTimeoutMs: int(env, 'ATRIUM_CONNECTION_TIMEOUT_MS', 60_000, 100, 3_600_000),
+    metricsPort: str(env, 'ATRIUM_METRICS_PORT') === undefined ? undefined : int(env, 'ATRIUM_METRICS_PORT', 0, 1, 65535),
     version: packageVersion(),
   }
   // Node refuses a headers timeout longer than the whole-request timeout.
   if (cfg.headersTimeoutMs > cfg.requestTimeoutMs) {
     throw new ConfigError('ATRIUM_HEADERS_TIMEOUT_MS must not exceed ATRIUM_REQUEST_TIMEOUT_MS')
   }
+  if (cfg.metricsPort !== undefined && cfg.metricsPort === cfg.port) throw new ConfigError('ATRIUM_METRICS_PORT must differ from PORT')
   if (cfg.encryptionKey !== undefined && !isEncryptionKey(cfg.encryptionKey)) {
     throw new ConfigError('ATRIUM_ENCRYPTION_KEY must be 32 bytes in base64 (e.g. `openssl rand -base64 32`)')
   }

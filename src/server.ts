@@ -4,6 +4,7 @@ import { systemCtx } from './core/context.js'
 import { openDb, type DbHandle } from './db/client.js'
 import { STARTUP_LOCK_ID, migrate } from './db/migrate.js'
 import { checkEncryptionKey } from './core/encryption-key.js'
+import { startMetrics } from './http/metrics.js'
 import * as apiKeys from './modules/api-keys/service.js'
 import { startWorkers } from './workers/index.js'
 
@@ -39,9 +40,11 @@ export async function prepare(app: App, print: (line: string) => void = (l) => p
 
 /** `atrium serve`: start, listen, run background jobs, and shut down gracefully on SIGTERM/SIGINT. */
 export async function serve(config: Config): Promise<void> {
+  // ATRIUM_METRICS_PORT first: a taken port fails start-up before anything is opened or written.
+  const metrics = await startMetrics(config)
   // Migrations run before buildApp reads the schema: build on an unmigrated db is fine (no queries at build).
   const dbh = await openConfiguredDb(config)
-  const app = await buildApp(config, { dbh })
+  const app = await buildApp(config, { dbh, ...(metrics ? { metrics: metrics.metrics } : {}) })
   await prepare(app)
   await app.listen({ host: config.host, port: config.port })
   const workers = startWorkers(app.deps)
@@ -55,6 +58,7 @@ export async function serve(config: Config): Promise<void> {
     try {
       await workers.stop()
       await app.close() // stops accepting, waits for in-flight requests, flushes usage
+      await metrics?.close()
       await dbh.close()
       process.exit(0)
     } catch (err) {
