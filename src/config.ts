@@ -138,6 +138,14 @@ function isEncryptionKey(v: string): boolean {
   return /^[A-Za-z0-9+/_-]{43}=?$/.test(v) && Buffer.from(v, 'base64').length === 32
 }
 
+/** ATRIUM_METRICS_PORT: unset is off; never PORT itself. */
+function metricsPort(env: Env): number | undefined {
+  if (str(env, 'ATRIUM_METRICS_PORT') === undefined) return undefined
+  const port = int(env, 'ATRIUM_METRICS_PORT', 0, 1, 65535)
+  if (port === int(env, 'PORT', 8000, 0, 65535)) throw new ConfigError('ATRIUM_METRICS_PORT must differ from PORT')
+  return port
+}
+
 /** Reads and validates the environment; throws ConfigError with a message naming the variable. */
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = str(env, 'DATABASE_URL')
@@ -203,14 +211,13 @@ export function loadConfig(env: Env = process.env): Config {
     headersTimeoutMs: int(env, 'ATRIUM_HEADERS_TIMEOUT_MS', 10_000, 100, 3_600_000),
     keepAliveTimeoutMs: int(env, 'ATRIUM_KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 3_600_000),
     connectionTimeoutMs: int(env, 'ATRIUM_CONNECTION_TIMEOUT_MS', 60_000, 100, 3_600_000),
-    metricsPort: str(env, 'ATRIUM_METRICS_PORT') === undefined ? undefined : int(env, 'ATRIUM_METRICS_PORT', 0, 1, 65535),
+    metricsPort: metricsPort(env),
     version: packageVersion(),
   }
   // Node refuses a headers timeout longer than the whole-request timeout.
   if (cfg.headersTimeoutMs > cfg.requestTimeoutMs) {
     throw new ConfigError('ATRIUM_HEADERS_TIMEOUT_MS must not exceed ATRIUM_REQUEST_TIMEOUT_MS')
   }
-  if (cfg.metricsPort !== undefined && cfg.metricsPort === cfg.port) throw new ConfigError('ATRIUM_METRICS_PORT must differ from PORT')
   if (cfg.encryptionKey !== undefined && !isEncryptionKey(cfg.encryptionKey)) {
     throw new ConfigError('ATRIUM_ENCRYPTION_KEY must be 32 bytes in base64 (e.g. `openssl rand -base64 32`)')
   }

@@ -128,11 +128,11 @@ type PgliteTx = Parameters<Parameters<PGlite['transaction']>[0]>[0]
  * through these too). Only once metrics ask for it, so without metrics a statement costs nothing more.
  */
 function timeEmbedded(pgl: PGlite, observer: () => ((ms: number) => void) | undefined): void {
-  const query = pgl.query
-  const transaction = pgl.transaction
-  pgl.query = timed(query.bind(pgl) as Query, observer) as PgliteQuery
+  const query = pgl.query.bind(pgl)
+  const transaction = pgl.transaction.bind(pgl)
+  pgl.query = timed(query as Query, observer) as PgliteQuery
   pgl.transaction = (<T>(fn: (tx: PgliteTx) => Promise<T>) =>
-    transaction.call(pgl, (tx: PgliteTx) => fn(Object.assign(Object.create(tx) as PgliteTx, { query: timed(tx.query.bind(tx) as Query, observer) as PgliteTx['query'] })))) as PGlite['transaction']
+    transaction((tx: PgliteTx) => fn(Object.assign(Object.create(tx) as PgliteTx, { query: timed(tx.query.bind(tx) as Query, observer) as PgliteTx['query'] }))))
 }
 
 function yieldingQuery(run: PgliteQuery): PgliteQuery {
@@ -183,7 +183,7 @@ function openPostgres(url: string, max: number): DbHandle {
         pool.on('acquire', (client) => {
           if (timedClients.has(client)) return
           timedClients.add(client)
-          client.query = timed(client.query.bind(client) as Query, () => observer) as typeof client.query
+          client.query = timed(client.query.bind(client), () => observer) as typeof client.query
         })
       }
       observer = fn

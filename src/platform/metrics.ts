@@ -143,9 +143,9 @@ class RequestHistogram extends ScrapedHistogram {
 
   observeRequest(route: string, method: string, status: number, seconds: number): void {
     let byMethod = this.series.get(route)
-    if (!byMethod) this.series.set(route, (byMethod = new Map()))
+    if (!byMethod) this.series.set(route, (byMethod = new Map<string, Map<number, Series>>()))
     let byStatus = byMethod.get(method)
-    if (!byStatus) byMethod.set(method, (byStatus = new Map()))
+    if (!byStatus) byMethod.set(method, (byStatus = new Map<number, Series>()))
     let s = byStatus.get(status)
     if (!s) byStatus.set(status, (s = new Series()))
     s.observe(seconds)
@@ -222,7 +222,8 @@ export class AppMetrics implements Metrics {
   }
 
   private gauges(registers: Registry[]): void {
-    const self = this
+    const sources = () => this.sources
+    const lastPass = () => this.lastPass
     new Gauge({
       name: 'atrium_db_pool_connections',
       help: 'Database pool connections by state (total, idle, waiting: callers queued for one)',
@@ -230,23 +231,28 @@ export class AppMetrics implements Metrics {
       registers,
       collect() {
         this.reset()
-        const p = self.sources.pool?.()
-        if (p) for (const [state, n] of Object.entries(p)) this.set({ state }, n)
+        const p = sources().pool?.()
+        if (!p) return
+        this.set({ state: 'total' }, p.total)
+        this.set({ state: 'idle' }, p.idle)
+        this.set({ state: 'waiting' }, p.waiting)
       },
     })
     // Both webhook gauges come from one query per scrape: the first to be collected runs it, the other reuses it.
     let queue: Promise<WebhookQueueStats | undefined> | undefined
     const queueStats = () => {
       if (!queue) {
-        const read = self.sources.webhookQueue
+        const read = sources().webhookQueue
         queue = (read ? read().catch(nothing) : Promise.resolve(undefined)).finally(() => setImmediate(() => (queue = undefined)))
       }
       return queue
     }
-    for (const [name, help, pick] of [
-      ['atrium_webhook_queue_depth', 'Pending webhook work by stage: outbox (events not yet matched to webhooks) and delivery (attempts waiting)', (q: WebhookQueueStats['outbox']) => q.depth],
-      ['atrium_webhook_queue_oldest_age_seconds', 'Age of the oldest pending webhook work by stage (0 when none)', (q: WebhookQueueStats['outbox']) => q.oldestAgeSeconds],
-    ] as const) {
+    type Stage = WebhookQueueStats['outbox']
+    const families: Array<[string, string, (q: Stage) => number]> = [
+      ['atrium_webhook_queue_depth', 'Pending webhook work by stage: outbox (events not yet matched to webhooks) and delivery (attempts waiting)', (q) => q.depth],
+      ['atrium_webhook_queue_oldest_age_seconds', 'Age of the oldest pending webhook work by stage (0 when none)', (q) => q.oldestAgeSeconds],
+    ]
+    for (const [name, help, pick] of families) {
       new Gauge({
         name,
         help,
@@ -266,8 +272,9 @@ export class AppMetrics implements Metrics {
       help: 'How far the scheduled-publish job is behind: now minus the start of its last finished pass minus its interval (0 when on time)',
       registers,
       collect() {
-        const interval = self.sources.schedulerIntervalMs ?? 0
-        this.set(self.lastPass === undefined ? 0 : Math.max(0, Date.now() - self.lastPass - interval) / 1000)
+        const interval = sources().schedulerIntervalMs ?? 0
+        const last = lastPass()
+        this.set(last === undefined ? 0 : Math.max(0, Date.now() - last - interval) / 1000)
       },
     })
     new Gauge({
@@ -275,7 +282,7 @@ export class AppMetrics implements Metrics {
       help: 'Pageviews held in memory, buffered or being written (ATRIUM_ANALYTICS_BUFFER_MAX bounds it)',
       registers,
       collect() {
-        this.set(self.sources.pageviewBuffer?.() ?? 0)
+        this.set(sources().pageviewBuffer?.() ?? 0)
       },
     })
   }
