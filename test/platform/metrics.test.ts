@@ -107,7 +107,9 @@ describe('Prometheus metrics (ATRIUM_METRICS_PORT)', () => {
 
   it('counts a request in its route template series, and read-cache hits and misses', async () => {
     const before = await scrape()
-    const hits = sample(before, 'atrium_cache_hits_total{cache="read",layer="local"}') ?? 0
+    // With Redis a loaded answer is kept only there until asked again: the second read is a shared hit.
+    const hitsOf = (text: string) => (sample(text, 'atrium_cache_hits_total{cache="read",layer="local"}') ?? 0) + (sample(text, 'atrium_cache_hits_total{cache="read",layer="shared"}') ?? 0)
+    const hits = hitsOf(before)
     const misses = sample(before, 'atrium_cache_misses_total{cache="read"}') ?? 0
     const blog = expectStatus<{ id: string }>(await t.as(site.keys.Write).post('/blogs', { site_ids: [site.id], slug: `m-${randomUUID().slice(0, 8)}` }), 201)
     expect(blog.id).toBeTruthy()
@@ -117,9 +119,9 @@ describe('Prometheus metrics (ATRIUM_METRICS_PORT)', () => {
     expect(sample(after, LIST_COUNT)! - (sample(before, LIST_COUNT) ?? 0)).toBe(2)
     expect(sample(after, `atrium_http_request_duration_seconds_count{route="/api/v1/blogs",method="POST",status="201"}`)).toBe(1)
     expect(sample(after, `atrium_http_request_duration_seconds_bucket{route="${LIST}",method="GET",status="200",le="+Inf"}`)).toBe(sample(after, LIST_COUNT))
-    // The list was never asked before: the first read loads it, the second is answered from this process.
+    // The list was never asked before: the first read loads it, the second is answered from a cache.
     expect(sample(after, 'atrium_cache_misses_total{cache="read"}')! - misses).toBeGreaterThanOrEqual(1)
-    expect(sample(after, 'atrium_cache_hits_total{cache="read",layer="local"}')! - hits).toBeGreaterThanOrEqual(1)
+    expect(hitsOf(after) - hits).toBeGreaterThanOrEqual(1)
   })
 
   it('adds no label value for 1,000 unknown URLs or 1,000 ids on one route', async () => {
