@@ -11,6 +11,7 @@
 import os from 'node:os'
 import { clearCacheKeys, prepareEmbedded, preparePostgres, type BenchDatabase, type Mode } from './database.js'
 import { endpoints, selected } from './endpoints.js'
+import { metricsPhase } from './metrics.js'
 import { mediaPhase } from './media.js'
 import type { LoadGenerator, LoadOptions } from './load.js'
 import { cachedPhase, editorPhase, emptyReport, memoryPhase, missPhase, pairedPhase, referencePhase, type ModeReport, type Phase } from './phases.js'
@@ -47,7 +48,7 @@ const modes: Mode[] = (process.env.BENCH_MODES ?? (serverUrl ? 'embedded,postgre
   .filter((s): s is Mode => s === 'embedded' || s === 'postgres')
 const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)
 const WATCHDOG_MS = envInt('BENCH_TIMEOUT_S', 1500, 30, 3600) * 1000
-const PARTS = ['reference', 'cached', 'memory', 'misses', 'editor', 'media', 'analytics', 'stalls'] as const
+const PARTS = ['reference', 'cached', 'memory', 'misses', 'editor', 'media', 'analytics', 'stalls', 'metrics'] as const
 type Part = (typeof PARTS)[number]
 const parts = new Set<Part>(
   (process.env.BENCH_PARTS ?? PARTS.join(','))
@@ -69,6 +70,8 @@ if (process.env.BENCH_LOADGEN === 'wrk' && !wrkPath) throw new Error('BENCH_LOAD
 const gen: LoadGenerator = wrkPath ? { kind: 'wrk', path: wrkPath, cpu: pin.loadGen } : { kind: 'autocannon' }
 
 const cleanups: (() => Promise<void>)[] = []
+/** False when a run of the metrics part errored or /metrics did not answer. */
+let metricsOk = true
 async function cleanupAll(): Promise<void> {
   while (cleanups.length) {
     const fn = cleanups.pop()!
@@ -143,6 +146,11 @@ async function runMode(mode: Mode): Promise<ModeReport> {
     const tail = server.output()
     if (tail) log(`Atrium output (warn and above):\n${tail}`)
   }
+  if (parts.has('metrics')) {
+    const list = endpoints(seedOpts.postsPerSite).find((ep) => ep.id === 'list')!
+    const start = (env: Record<string, string>) => startServer({ dataDir: db.dataDir, databaseUrl: db.databaseUrl, redisUrl: redis, nodeArgs, cpu: pin.server, env })
+    if (!(await metricsPhase(phase, list, start, pairedRounds, envInt('BENCH_PAIRED_DURATION', 3, 1, 60)))) metricsOk = false
+  }
   if (parts.has('media')) await mediaPhase(phase, () => startServer({ dataDir: db.dataDir, databaseUrl: db.databaseUrl, redisUrl: redis, nodeArgs, cpu: pin.server }))
   await cleanupAll()
   return report
@@ -165,7 +173,7 @@ async function main(): Promise<number> {
   if (parts.has('stalls')) await stallsBench(log)
   const analyticsOk = !parts.has('analytics') || (await analyticsBench({ serverUrl, redisUrl, wrkPath, wrkCpu: pin.loadGen, serverCpu: pin.server, nodeArgs, connections: load.connections, durationS: load.durationS, log }))
   log(`\nload average at the end ${loadavg()}; ${secs(Date.now() - started)} in all`)
-  return analyticsOk ? verdict(log, all) : 1
+  return analyticsOk && metricsOk ? verdict(log, all) : 1
 }
 
 const watchdog = setTimeout(() => {

@@ -21,6 +21,8 @@ export interface ServerOptions {
   nodeArgs?: string[]
   /** Core to pin the process to (taskset), or undefined. */
   cpu?: number | undefined
+  /** More settings (the metrics part: ATRIUM_METRICS_PORT). */
+  env?: Record<string, string>
 }
 
 export interface RunningServer {
@@ -146,6 +148,7 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
     ATRIUM_DATA_DIR: opts.dataDir,
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}),
+    ...opts.env,
   })
   return startProcess({ name: 'atrium', args: [...NODE_FLAGS, ...(opts.nodeArgs ?? []), 'dist/main.js', 'serve'], env, cpu: opts.cpu })
 }

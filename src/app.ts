@@ -11,6 +11,7 @@ import { registerAuth } from './http/auth.js'
 import { connectionOptions } from './http/client-errors.js'
 import { ApiError, renderError } from './http/errors.js'
 import { AccessLogController, lazyChildLogger, loggerOptions } from './http/logging.js'
+import { requestObserver, watchApp } from './http/metrics.js'
 import { swaggerOptions, swaggerUiOptions } from './http/openapi.js'
 import { Problem } from './http/schemas.js'
 import { DOCS_CSP, registerSecurity } from './http/security.js'
@@ -21,6 +22,7 @@ import { contentKinds, entities, modules } from './modules/index.js'
 import { openCache, type Cache } from './platform/cache/index.js'
 import { systemClock, type Clock } from './platform/clock.js'
 import { KeyStore } from './platform/key-store.js'
+import { noMetrics, type Metrics } from './platform/metrics.js'
 import { SiteCache } from './platform/site-cache.js'
 import { openStorage, type Storage } from './platform/storage/index.js'
 import { usageRecorderFor } from './platform/usage.js'
@@ -51,6 +53,8 @@ export interface BuildOptions {
   lookup?: HostLookup
   /** Serve through a port bound before the database was opened (http/listen.ts); the app then never calls listen. */
   serverFactory?: (handler: import('node:http').RequestListener) => import('node:http').Server
+  /** Prometheus metrics (serve: startMetrics); default: off. */
+  metrics?: Metrics
 }
 
 declare module 'fastify' {
@@ -61,6 +65,7 @@ declare module 'fastify' {
 
 /** The Fastify instance with every module registered; no listen (tests use app.inject). */
 export async function buildApp(config: Config, opts: BuildOptions): Promise<App> {
+  const metrics = opts.metrics ?? noMetrics
   const app = Fastify({
     // Never a key, token or secret in a log line, whatever the caller passes (tests add a capturing stream).
     logger: opts.logger === false ? false : loggerOptions(config.logLevel, typeof opts.logger === 'object' ? opts.logger : undefined),
@@ -68,8 +73,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // A request's logger becomes a pino child only when it writes a line (http/logging.ts).
     childLoggerFactory: lazyChildLogger,
-    // One access line per request instead of two (http/logging.ts).
-    logController: new AccessLogController(),
+    // One access line per request instead of two (http/logging.ts), and the request's metrics.
+    logController: new AccessLogController(requestObserver(metrics)),
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id']
@@ -95,8 +100,9 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
   usage.start()
   const users = new UserStore(opts.dbh.db, config, clock, (err) => app.log.warn({ err }, 'identity provider key set unavailable'))
   const secrets = new Secrets(config.encryptionKey, config.dataDir)
-  const deps: Deps = { config, dbh: opts.dbh, cache, clock, keys, sites: siteCache, usage, users, storage, secrets, log: app.log, ...(opts.lookup ? { lookup: opts.lookup } : {}) }
+  const deps: Deps = { config, dbh: opts.dbh, cache, clock, keys, sites: siteCache, usage, users, storage, secrets, log: app.log, metrics, ...(opts.lookup ? { lookup: opts.lookup } : {}) }
   app.decorate('deps', deps)
+  watchApp(deps)
 
   app.setValidatorCompiler(validatorCompiler)
   // JSON is the only body format at the root: text/plain and everything else answer 415 (uploads add their own parser).

@@ -75,6 +75,8 @@ export interface Config {
   keepAliveTimeoutMs: number
   /** A socket with no traffic at all for this long is closed (also while a handler runs). */
   connectionTimeoutMs: number
+  /** ATRIUM_METRICS_PORT: Prometheus text at /metrics on HOST and this port, unauthenticated (keep it private); unset: off. */
+  metricsPort: number | undefined
   version: string
 }
 
@@ -146,6 +148,14 @@ function isEncryptionKey(v: string): boolean {
   return /^[A-Za-z0-9+/_-]{43}=?$/.test(v) && Buffer.from(v, 'base64').length === 32
 }
 
+/** ATRIUM_METRICS_PORT: unset is off; never PORT itself. */
+function metricsPort(env: Env): number | undefined {
+  if (str(env, 'ATRIUM_METRICS_PORT') === undefined) return undefined
+  const port = int(env, 'ATRIUM_METRICS_PORT', 0, 1, 65535)
+  if (port === int(env, 'PORT', 8000, 0, 65535)) throw new ConfigError('ATRIUM_METRICS_PORT must differ from PORT')
+  return port
+}
+
 /** Reads and validates the environment; throws ConfigError with a message naming the variable. */
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = str(env, 'DATABASE_URL')
@@ -212,6 +222,7 @@ export function loadConfig(env: Env = process.env): Config {
     headersTimeoutMs: int(env, 'ATRIUM_HEADERS_TIMEOUT_MS', 10_000, 100, 3_600_000),
     keepAliveTimeoutMs: int(env, 'ATRIUM_KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 3_600_000),
     connectionTimeoutMs: int(env, 'ATRIUM_CONNECTION_TIMEOUT_MS', 60_000, 100, 3_600_000),
+    metricsPort: metricsPort(env),
     version: packageVersion(),
   }
   // Node refuses a headers timeout longer than the whole-request timeout.

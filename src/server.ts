@@ -5,6 +5,7 @@ import { openDb, type DbHandle } from './db/client.js'
 import { STARTUP_LOCK_ID, migrate } from './db/migrate.js'
 import { checkEncryptionKey } from './core/encryption-key.js'
 import { bindPort, type BoundPort } from './http/listen.js'
+import { startMetrics, type MetricsServer } from './http/metrics.js'
 import * as apiKeys from './modules/api-keys/service.js'
 import { startWorkers } from './workers/index.js'
 
@@ -42,6 +43,8 @@ export async function prepare(app: App, print: (line: string) => void = toStderr
 /** Every port this process serves. */
 export interface Ports {
   api: BoundPort
+  /** ATRIUM_METRICS_PORT's listener, when set. */
+  metrics?: MetricsServer
 }
 
 /**
@@ -53,14 +56,15 @@ export async function bindPorts(config: Config): Promise<Ports> {
   try {
     const api = await bindPort(config, config.port, 'PORT')
     bound.push(api)
-    return { api }
+    const metrics = await startMetrics(config)
+    return { api, ...(metrics ? { metrics } : {}) }
   } catch (err) {
     await Promise.all(bound.map((b) => b.close()))
     throw err
   }
 }
 
-const closePorts = (ports: Ports) => Promise.all(Object.values(ports).map((p: BoundPort) => p.close()))
+const closePorts = (ports: Ports) => Promise.all(Object.values(ports).map((p: { close(): Promise<unknown> }) => p.close()))
 
 /** `atrium serve`: bind, open and migrate, serve, run background jobs, and shut down gracefully on SIGTERM/SIGINT. */
 export async function serve(config: Config): Promise<void> {
@@ -71,7 +75,7 @@ export async function serve(config: Config): Promise<void> {
   try {
     dbh = await openConfiguredDb(config)
     // Migrations run before buildApp reads the schema: build on an unmigrated db is fine (no queries at build).
-    built = await buildApp(config, { dbh, serverFactory: ports.api.serverFactory })
+    built = await buildApp(config, { dbh, serverFactory: ports.api.serverFactory, ...(ports.metrics ? { metrics: ports.metrics.metrics } : {}) })
     const app = built
     if (config.publicUrlDefaulted) {
       app.log.warn({ public_url: config.publicUrl }, `ATRIUM_PUBLIC_URL is not set: absolute URLs (media public_url) use ${config.publicUrl}; set it to the external base URL`)

@@ -4,6 +4,7 @@ import type { Db, DbHandle, ReadDb } from '../db/client.js'
 import type { Cache } from '../platform/cache/index.js'
 import type { Clock } from '../platform/clock.js'
 import type { KeyStore } from '../platform/key-store.js'
+import type { Metrics } from '../platform/metrics.js'
 import type { HostLookup } from '../platform/webhook-target.js'
 import type { Secrets } from '../platform/secrets.js'
 import type { SiteCache } from '../platform/site-cache.js'
@@ -30,6 +31,8 @@ export interface Deps {
   /** DNS lookup for outbound targets (AI providers); tests map names to 127.0.0.1. Default: the system resolver. */
   lookup?: HostLookup
   log: FastifyBaseLogger
+  /** Prometheus metrics (ATRIUM_METRICS_PORT); off: noMetrics. */
+  metrics: Metrics
 }
 
 /** Everything a service call needs: who is calling, read access to the database, time, log. */

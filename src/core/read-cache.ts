@@ -148,7 +148,10 @@ export async function cachedBytes(
   const now = ctx.clock.now().getTime()
   const local = layerOf(ctx.deps.cache)
   const mine = local.get(full)
-  if (fresh(mine, now)) return mine.body
+  if (fresh(mine, now)) {
+    ctx.deps.metrics.readCacheHit('local')
+    return mine.body
+  }
   let pending = inflight.get(full)
   if (!pending) {
     pending = fill(ctx, full, `${namespace}:${handle}`, now, load, ttlMs, inHand).finally(() => inflight.delete(full))
@@ -170,9 +173,11 @@ async function fill(ctx: Ctx, full: string, handle: string, now: number, load: (
   const local = layerOf(ctx.deps.cache)
   const shared = ctx.deps.cache.kind === 'memory' || inHand ? undefined : decode(await ctx.deps.cache.get(full).catch(() => undefined))
   if (fresh(shared, now)) {
+    ctx.deps.metrics.readCacheHit('shared')
     remember(ctx, local, full, shared)
     return shared
   }
+  ctx.deps.metrics.readCacheMiss()
   const { value, until } = await load()
   const entry: Entry = { body: Buffer.from(value), until: Math.min(until ? until.getTime() : Infinity, now + ttlMs) }
   if (ctx.deps.cache.kind === 'memory') local.admit(full, handle, entry)

@@ -29,6 +29,37 @@ export interface DbHandle {
   withLock<T>(lockId: number, fn: (db: Db) => Promise<T>): Promise<T>
   ping(): Promise<void>
   close(): Promise<void>
+  /** From now on, `fn` gets each statement's duration in ms (metrics); a second call replaces the first. */
+  observeStatements(fn: (ms: number) => void): void
+  /** Connections of the pool to a PostgreSQL server (the embedded database has none). */
+  poolStats?(): { total: number; idle: number; waiting: number }
+}
+
+type Query = (...args: unknown[]) => unknown
+
+/**
+ * A statement function timed for `observer` (read at each call). pg's callback form (pg-pool's own query) and the
+ * promise form (drizzle) are both timed; the caller gets the original result and errors.
+ */
+function timed(run: Query, observer: () => ((ms: number) => void) | undefined): Query {
+  return function (this: unknown, ...args: unknown[]) {
+    const fn = observer()
+    if (!fn) return run.apply(this, args)
+    const start = performance.now()
+    const done = () => fn(performance.now() - start)
+    const last = args.length - 1
+    const cb = args[last]
+    if (typeof cb === 'function') {
+      args[last] = (...res: unknown[]) => {
+        done()
+        return (cb as Query)(...res)
+      }
+      return run.apply(this, args)
+    }
+    const out = run.apply(this, args)
+    if (out instanceof Promise) out.then(done, done)
+    return out
+  }
 }
 
 export interface OpenDbOptions {
@@ -64,9 +95,14 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite')
   allowNamedStatements(pgl)
   const db = drizzlePglite(pgl, { schema, casing: 'snake_case' }) as unknown as Db
+  let observer: ((ms: number) => void) | undefined
   return {
     db,
     background: drizzlePglite({ client: yieldingClient(pgl), schema, casing: 'snake_case' }) as unknown as Db,
+    observeStatements: (fn) => {
+      if (!observer) timeEmbedded(pgl, () => observer)
+      observer = fn
+    },
     kind: 'pglite',
     // PGlite is one connection in this process: a lock there serialises nothing more than the process already does.
     withLock: (_lockId, fn) => fn(db),
@@ -86,6 +122,18 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 type PgliteQuery = PGlite['query']
 type PgliteTx = Parameters<Parameters<PGlite['transaction']>[0]>[0]
+
+/**
+ * Times PGlite's statements: its own query and those of its transactions (the background client calls them
+ * through these too). Only once metrics ask for it, so without metrics a statement costs nothing more.
+ */
+function timeEmbedded(pgl: PGlite, observer: () => ((ms: number) => void) | undefined): void {
+  const query = pgl.query.bind(pgl)
+  const transaction = pgl.transaction.bind(pgl)
+  pgl.query = timed(query as Query, observer) as PgliteQuery
+  pgl.transaction = (<T>(fn: (tx: PgliteTx) => Promise<T>) =>
+    transaction((tx: PgliteTx) => fn(Object.assign(Object.create(tx) as PgliteTx, { query: timed(tx.query.bind(tx) as Query, observer) as PgliteTx['query'] }))))
+}
 
 function yieldingQuery(run: PgliteQuery): PgliteQuery {
   return (async (...args: Parameters<PgliteQuery>) => {
@@ -107,7 +155,8 @@ function yieldingQuery(run: PgliteQuery): PgliteQuery {
  */
 export function yieldingClient(pgl: PGlite): PGlite {
   const client = {
-    query: yieldingQuery(pgl.query.bind(pgl)),
+    // Read at each call, not bound once: metrics may time pgl.query later (timeEmbedded).
+    query: yieldingQuery(((...args: Parameters<PgliteQuery>) => pgl.query(...args)) as PgliteQuery),
     transaction: async <T>(fn: (tx: PgliteTx) => Promise<T>): Promise<T> => {
       await nextTurn()
       return pgl.transaction((tx) => fn(Object.assign(Object.create(tx) as PgliteTx, { query: yieldingQuery(tx.query.bind(tx)) })))
@@ -122,10 +171,24 @@ function openPostgres(url: string, max: number): DbHandle {
   pool.on('error', () => undefined)
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db
   let closed = false
+  let observer: ((ms: number) => void) | undefined
+  const timedClients = new WeakSet<pg.PoolClient>()
   return {
     db,
     background: db,
     kind: 'postgres',
+    observeStatements: (fn) => {
+      // Every statement runs on a client the pool hands out (pool.query included): each is timed from its next checkout.
+      if (!observer) {
+        pool.on('acquire', (client) => {
+          if (timedClients.has(client)) return
+          timedClients.add(client)
+          client.query = timed(client.query.bind(client), () => observer) as typeof client.query
+        })
+      }
+      observer = fn
+    },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     withLock: async (lockId, fn) => {
       const conn = await pool.connect()
       try {

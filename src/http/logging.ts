@@ -150,12 +150,18 @@ export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, o
 export class AccessLogController extends LogController {
   #access = new WeakMap<FastifyBaseLogger, FastifyBaseLogger>()
 
+  /** `observe`: told of every answered request, logged or not (metrics: http/metrics.ts observeRequest). */
+  constructor(private readonly observe?: (request: FastifyRequest, reply: FastifyReply) => void) {
+    super()
+  }
+
   override incomingRequest(request: FastifyRequest): void {
     if (this.isLogDisabled(request)) return
     request.log.debug({ req: request }, 'incoming request')
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    this.observe?.(request, reply)
     if (this.isLogDisabled(request)) return
     if (error) {
       reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored')

@@ -26,8 +26,12 @@ export const jobs: Job[] = [
     name: 'scheduled-publish',
     everyMs: (deps) => deps.config.schedulerIntervalMs,
     async run(deps) {
+      const startedAt = Date.now()
       const ctx = backgroundCtx(deps, 'job:scheduled-publish')
-      return [...(await publishDue(ctx, scheduledBlogs)), ...(await publishDue(ctx, scheduledPages))]
+      const done = [...(await publishDue(ctx, scheduledBlogs)), ...(await publishDue(ctx, scheduledPages))]
+      // Wall clock, not ctx.clock: lag is how late this process runs the job, whatever time tests set.
+      deps.metrics.schedulerPass(startedAt)
+      return done
     },
   },
   // Webhooks (decisions.md "Webhooks"): outbox fan-out and signed attempts with retries (modules/webhooks/delivery.service.ts).
@@ -41,6 +45,8 @@ export const jobs: Job[] = [
 
 /** Starts every job on its interval; the returned stop() waits for runs in flight. */
 export function startWorkers(deps: Deps, list: Job[] = jobs): { stop(): Promise<void> } {
+  // Scheduler lag counts from now until the first pass ends (metrics).
+  deps.metrics.schedulerPass(Date.now())
   const running = new Set<Promise<unknown>>()
   const timers = list.map((job) => {
     let busy = false

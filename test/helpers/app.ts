@@ -6,6 +6,7 @@ import { buildApp, type App } from '../../src/app.js'
 import { loadConfig, type Config } from '../../src/config.js'
 import { systemCtx, type Ctx, type Deps } from '../../src/core/context.js'
 import type { DbHandle } from '../../src/db/client.js'
+import type { Metrics } from '../../src/platform/metrics.js'
 import { openCache, type Cache } from '../../src/platform/cache/index.js'
 import { ManualClock, type Clock } from '../../src/platform/clock.js'
 import { prepare } from '../../src/server.js'
@@ -39,6 +40,8 @@ export interface TestAppOptions {
   lookup?: HostLookup
   /** Logger options (e.g. a capturing stream); default: no logging. */
   logger?: object
+  /** Prometheus metrics of this app (default: off). */
+  metrics?: Metrics
 }
 
 /** One fixed key for secrets at rest, so several test apps over one database agree (override with ATRIUM_ENCRYPTION_KEY). */
@@ -64,7 +67,7 @@ export async function testApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const prefix = opts.env?.ATRIUM_REDIS_PREFIX ? config.redisPrefix : `atrium:t:${randomBytes(6).toString('hex')}:`
   const cache = opts.cache ?? openCache(config.redisUrl, prefix)
   const clock = opts.clock ?? new ManualClock(new Date())
-  const app = await buildApp(config, { dbh, cache, clock, logger: opts.logger ?? false, ...(opts.lookup ? { lookup: opts.lookup } : {}) })
+  const app = await buildApp(config, { dbh, cache, clock, logger: opts.logger ?? false, ...(opts.lookup ? { lookup: opts.lookup } : {}), ...(opts.metrics ? { metrics: opts.metrics } : {}) })
   await prepare(app, () => undefined)
   await app.ready()
   return {

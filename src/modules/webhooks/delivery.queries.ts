@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.js'
+import { rowsOf } from '../../db/migrate.js'
 import { outboxEvents } from '../../db/schema/audit.js'
 import { webhookAttempts, webhookDeliveries, webhooks, type WebhookAttemptRow, type WebhookDeliveryRow, type WebhookRow } from '../../db/schema/webhooks.js'
 
@@ -127,4 +128,25 @@ export async function prune(db: Db, before: Date): Promise<void> {
   await db.delete(webhookAttempts).where(lt(webhookAttempts.created_at, before))
   await db.delete(webhookDeliveries).where(and(lt(webhookDeliveries.completed_at, before)))
   await db.delete(outboxEvents).where(lt(outboxEvents.dispatched_at, before))
+}
+
+/**
+ * Pending webhook work for the metrics scrape: undispatched outbox events (outbox_events_pending_idx: the count and
+ * the oldest are read from the partial index) and pending deliveries (webhook_deliveries_due_idx: only pending rows).
+ */
+export async function queueStats(db: Db, now: Date) {
+  type Row = { outbox: number; outbox_oldest: string | Date | null; deliveries: number; deliveries_oldest: string | Date | null }
+  const [row] = rowsOf<Row>(
+    await db.execute(sql`
+    select
+      (select count(*)::int from ${outboxEvents} where ${outboxEvents.dispatched_at} is null) as outbox,
+      (select min(${outboxEvents.created_at}) from ${outboxEvents} where ${outboxEvents.dispatched_at} is null) as outbox_oldest,
+      (select count(*)::int from ${webhookDeliveries} where ${webhookDeliveries.status} = 'pending') as deliveries,
+      (select min(${webhookDeliveries.created_at}) from ${webhookDeliveries} where ${webhookDeliveries.status} = 'pending') as deliveries_oldest`),
+  )
+  const age = (t: string | Date | null | undefined) => (t ? Math.max(0, (now.getTime() - new Date(t).getTime()) / 1000) : 0)
+  return {
+    outbox: { depth: Number(row?.outbox ?? 0), oldestAgeSeconds: age(row?.outbox_oldest) },
+    deliveries: { depth: Number(row?.deliveries ?? 0), oldestAgeSeconds: age(row?.deliveries_oldest) },
+  }
 }

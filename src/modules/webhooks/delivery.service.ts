@@ -1,5 +1,6 @@
 import type { Deps } from '../../core/context.js'
 import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookRow } from '../../db/schema/webhooks.js'
+import type { WebhookQueueStats } from '../../platform/metrics.js'
 import { postOnce, type AttemptResult } from '../../platform/webhook-sender.js'
 import { webhookHeaders } from '../../platform/webhook-signing.js'
 import { resolveTarget, TargetError } from '../../platform/webhook-target.js'
@@ -206,4 +207,9 @@ export function dispatcherOf(deps: Deps): WebhookDispatcher {
 export async function pruneDeliveries(deps: Deps): Promise<void> {
   const cutoff = new Date(deps.clock.now().getTime() - deps.config.webhookLogRetentionDays * 86_400_000)
   await q.prune(deps.dbh.background, cutoff)
+}
+
+/** Pending webhook work (outbox and deliveries) for the metrics scrape: one statement on partial indexes. */
+export function queueStats(deps: Deps): Promise<WebhookQueueStats> {
+  return q.queueStats(deps.dbh.db, deps.clock.now())
 }
