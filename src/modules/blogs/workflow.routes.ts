@@ -67,6 +67,7 @@ export const blogWorkflowRoutes: AppPlugin = async (app) => {
           'change refreshes the feed at once.',
         params: SiteParams,
         produces: ['application/rss+xml'],
+        responseHeaders: ['ETag'],
         response: { 200: RssDocument, 304: NotModified },
       },
     },
