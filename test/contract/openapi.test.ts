@@ -212,7 +212,7 @@ describe('Problem.code', () => {
     for (const file of walk(path.resolve('src'))) {
       const text = readFileSync(file, 'utf8')
       for (const m of text.matchAll(/new ApiError\(\s*\d{3},\s*'([A-Z_]+)'/g)) out.add(m[1] as string)
-      for (const m of text.matchAll(/\d{3}: \['([A-Z_]+)',/g)) out.add(m[1] as string)
+      for (const m of text.matchAll(/\[\s*'([A-Z][A-Z_]{2,})',\s*'[^']*'\s*\]/g)) out.add(m[1] as string) // [code, title] pairs
     }
     return out
   }
