@@ -24,11 +24,14 @@ export const BULK_ACTIONS = ['UpdateStatus', 'Delete'] as const
 export const BULK_MAX_IDS = 100
 
 /** POST /sites/{site_id}/<kind>s/bulk body. */
-export const BulkBody = Body({
-  action: Type.Enum(BULK_ACTIONS),
-  ids: Type.Array(Uuid, { minItems: 1, maxItems: BULK_MAX_IDS }),
-  status: Type.Optional(ContentStatusSchema),
-})
+export const BulkBody = Body(
+  {
+    action: Type.Enum(BULK_ACTIONS),
+    ids: Type.Array(Uuid, { minItems: 1, maxItems: BULK_MAX_IDS }),
+    status: Type.Optional(ContentStatusSchema),
+  },
+  { name: 'BulkBody', examples: [{ action: 'UpdateStatus', ids: ['0b6f3a55-1f0e-4c1b-9f0e-2d6c8e4a7b10', '5d2c9e8a-3b7f-4e21-8c4d-9a1b2c3d4e5f'], status: 'Published' }] },
+)
 export type BulkBody = Static<typeof BulkBody>
 
 /** The bulk answer; `name` gives the component its name (`BlogBulkResult`, `PageBulkResult`). */

@@ -3,7 +3,23 @@ import type { FastifySwaggerUiOptions } from '@fastify/swagger-ui'
 import type { FastifySchema, RouteOptions } from 'fastify'
 import type { Access } from './access.js'
 import { optionalBody } from './body.js'
-import { Problem } from './schemas.js'
+import { ExampleGenerator } from './examples.js'
+import { COMPONENT_NAME, Problem } from './schemas.js'
+
+/** Response headers the document declares (`#/components/headers/<name>`). */
+export type ResponseHeader = 'ETag' | 'X-Total-Count' | 'RateLimit-Limit' | 'RateLimit-Remaining' | 'RateLimit-Reset' | 'Retry-After'
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * Documentation only: the multipart/form-data body of a route that streams its parts itself (POST /media/upload).
+     * Fastify does not validate it; the document shows it as the request body (`<OperationId>Body`).
+     */
+    multipart?: object
+    /** Documentation only: headers the handler sets on its 2xx answers besides those derived here (X-Total-Count, a file's ETag). */
+    responseHeaders?: readonly ResponseHeader[]
+  }
+}
 
 /*
  * The OpenAPI document, derived in one place from what every route already declares:
@@ -11,8 +27,14 @@ import { Problem } from './schemas.js'
  *   with an `$id` becomes `#/components/schemas/<$id>` (two different schemas with one `$id` fail the document);
  * - the problem answers (4xx, `application/problem+json`, `Problem`) each route can give, from its `config.access`,
  *   its method and whether it has a body, path parameters or a query string (`problemStatuses`);
+ * - request bodies are components too, named by the body (`COMPONENT_NAME`, for a body several routes share) or
+ *   after the operation (`createBlog` → `CreateBlogBody`): unique because operationIds are, stable as long as they are;
  * - query and body properties with a `default` are optional to the client (the validator fills them in);
- * - public routes need no credentials (`security: []`); optional bodies (`optionalBody`) are `required: false`.
+ * - public routes need no credentials (`security: []`); optional bodies (`optionalBody`) are `required: false`;
+ * - response headers (`#/components/headers`): RateLimit-* on every answer of a rate-limited route, Retry-After on 429,
+ *   ETag on every answer that returns one record (`answersOneRecord`), and what a route declares in `responseHeaders`;
+ * - an example on every request body and 2xx JSON answer (`#/components/examples`): the schema's own `examples`, else
+ *   generated from the schema (http/examples.ts).
  */
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
@@ -23,11 +45,15 @@ const PROBLEM_ID = 'Problem'
 const PROBLEM_JSON = 'application/problem+json'
 /** Operation marker for an optional request body; turned into `requestBody.required: false`, then removed. */
 const OPTIONAL_BODY = 'x-atrium-optional-body'
+/** Operation marker: the headers of each answer, by status; turned into header references, then removed. */
+const HEADERS = 'x-atrium-headers'
+const HEADER_REFS = '#/components/headers/'
+const EXAMPLE_REFS = '#/components/examples/'
 /** Keywords whose value is data, not a schema. */
 const DATA_KEYWORDS = new Set(['enum', 'const', 'default', 'examples', 'example', 'required'])
 /** Keywords whose value maps names (any name, even `default`) to schemas. */
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'])
-const COMPONENT_NAME = /^[A-Za-z][A-Za-z0-9_.-]*$/
+const VALID_NAME = /^[A-Za-z][A-Za-z0-9_.-]*$/
 
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v)
 /** A plain JSON copy of a TypeBox schema (its non-enumerable markers dropped). */
@@ -55,18 +81,27 @@ class Components {
   reference(node: Json): Json {
     if (Array.isArray(node)) return node.map((n) => this.reference(n))
     if (!isObject(node)) return node
-    const id = node.$id
-    if (typeof id === 'string' && COMPONENT_NAME.test(id)) {
-      this.add(id, node)
-      return { $ref: COMPONENTS + id }
-    }
+    const id = node.$id ?? node[COMPONENT_NAME]
+    if (typeof id === 'string' && VALID_NAME.test(id)) return this.named(id, node)
     return this.children(node)
+  }
+
+  /** The schema as component `name`, answered as a reference to it. */
+  named(name: string, node: JsonObject): JsonObject {
+    if (!VALID_NAME.test(name)) throw new Error(`OpenAPI: "${name}" cannot name a component`)
+    this.add(name, node)
+    return { $ref: COMPONENTS + name }
+  }
+
+  /** A collected component, by the `$ref` pointing at it. */
+  schemaOf(ref: Json | undefined): JsonObject | undefined {
+    return typeof ref === 'string' && ref.startsWith(COMPONENTS) ? this.byName.get(ref.slice(COMPONENTS.length))?.schema : undefined
   }
 
   private children(node: JsonObject): JsonObject {
     const out = mapSubschemas(node, (s) => this.reference(s))
     // A recursive schema refers to itself by its `$id` (NavigationTreeNode): point the reference at the component.
-    if (typeof out.$ref === 'string' && COMPONENT_NAME.test(out.$ref)) out.$ref = COMPONENTS + out.$ref
+    if (typeof out.$ref === 'string' && VALID_NAME.test(out.$ref)) out.$ref = COMPONENTS + out.$ref
     if ('const' in out) {
       // As @fastify/swagger does for inline schemas: Swagger UI does not show `const`.
       out.enum = [out.const ?? null]
@@ -76,7 +111,7 @@ class Components {
   }
 
   private add(name: string, node: JsonObject): void {
-    const { $id: _id, $schema: _schema, ...rest } = node
+    const { $id: _id, $schema: _schema, [COMPONENT_NAME]: _name, ...rest } = node
     const schema = this.children(rest)
     const text = JSON.stringify(schema)
     const known = this.byName.get(name)
@@ -120,7 +155,7 @@ export function problemStatuses(route: Pick<RouteOptions, 'method' | 'url' | 'co
   const methods = Array.isArray(route.method) ? route.method : [route.method]
   const write = methods.some((m) => WRITES.has(m))
   const hasParams = !!schema?.params || /\/:/.test(route.url)
-  const hasBody = !!schema?.body
+  const hasBody = !!schema?.body || !!schema?.multipart
   const out = new Set<number>()
   if (hasBody || hasParams || schema?.querystring) out.add(400)
   if (access && access.kind !== 'public') out.add(401)
@@ -159,7 +194,6 @@ function problemResponse(status: number, description?: string): JsonObject {
   return {
     description: description ?? PROBLEM_TEXT[status] ?? 'Problem details',
     content: { [PROBLEM_JSON]: { schema: { $ref: COMPONENTS + PROBLEM_ID } } },
-    ...(status === 429 ? { headers: { 'Retry-After': { type: 'integer', description: 'Seconds until the rate-limit window resets' } } } : {}),
   }
 }
 
@@ -183,9 +217,113 @@ function documentedResponses(components: Components, route: RouteOptions, schema
   return out
 }
 
+/**
+ * decisions.md "Wire format": an answer that returns one record carries `ETag` (GET by id, slug or route, detail, PUT,
+ * POST create and the workflow POSTs): a 200 or 201 JSON answer of a GET, PUT or POST whose schema is one component
+ * with an `id` (lists, pages, counts, settings and results have none).
+ */
+export function answersOneRecord(method: string, status: string, component: JsonObject | undefined): boolean {
+  if (!['GET', 'PUT', 'POST'].includes(method) || (status !== '200' && status !== '201')) return false
+  return component?.type === 'object' && isObject(component.properties) && 'id' in component.properties
+}
+
+/**
+ * Rate limits run on every request (http/auth.ts, onRequest, before routing decides anything else), so every
+ * answer of every route carries RateLimit-*. A route that is ever exempted from them must be exempted here too.
+ */
+const rateLimited = (_route: RouteOptions): boolean => true
+const RATE_LIMIT_HEADERS: ResponseHeader[] = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']
+
+/** The headers of each documented answer, by status. */
+function responseHeaders(components: Components, route: RouteOptions, schema: FastifySchema, responses: JsonObject): Record<string, ResponseHeader[]> {
+  const methods = [route.method].flat()
+  const out: Record<string, ResponseHeader[]> = {}
+  for (const [code, response] of Object.entries(responses)) {
+    const names = new Set<ResponseHeader>()
+    if (/^2\d\d$/.test(code)) {
+      if (isObject(response) && methods.some((m) => answersOneRecord(m, code, components.schemaOf(response.$ref)))) names.add('ETag')
+      for (const h of schema.responseHeaders ?? []) names.add(h)
+    }
+    if (code === '429') names.add('Retry-After')
+    if (rateLimited(route)) for (const h of RATE_LIMIT_HEADERS) names.add(h)
+    if (names.size > 0) out[code] = [...names]
+  }
+  return out
+}
+
+const pascal = (id: string) => id.charAt(0).toUpperCase() + id.slice(1)
+
+/** A request body as its component: the name the body gives itself, else `<OperationId>Body`. */
+function bodyComponent(components: Components, body: unknown, operationId: string | undefined): Json {
+  const json = optionalDefaults(toJson(body))
+  if (!isObject(json)) return json
+  const own = json[COMPONENT_NAME]
+  if (typeof own === 'string') return components.named(own, json)
+  return operationId ? components.named(`${pascal(operationId)}Body`, json) : components.reference(json)
+}
+
 function hasOptionalBody(route: RouteOptions): boolean {
   const hooks = route.preValidation
   return Array.isArray(hooks) ? hooks.includes(optionalBody) : hooks === optionalBody
+}
+
+/** Turns an operation's HEADERS marker into references to `#/components/headers`. */
+function addHeaders(op: JsonObject): void {
+  const byStatus = op[HEADERS]
+  delete op[HEADERS]
+  if (!isObject(byStatus) || !isObject(op.responses)) return
+  for (const [code, names] of Object.entries(byStatus)) {
+    const response = op.responses[code]
+    if (!isObject(response) || !Array.isArray(names)) continue
+    const refs: JsonObject = {}
+    for (const name of names) if (typeof name === 'string') refs[name] = { $ref: HEADER_REFS + name }
+    response.headers = { ...(isObject(response.headers) ? response.headers : {}), ...refs }
+  }
+}
+
+/** The examples of request bodies and 2xx JSON answers, one per component (`#/components/examples/<name>`). */
+class Examples {
+  private readonly made = new Map<string, Json>()
+  private readonly generator: ExampleGenerator
+
+  constructor(private readonly schemas: Record<string, unknown>) {
+    this.generator = new ExampleGenerator((ref) => (ref.startsWith(COMPONENTS) ? (schemas[ref.slice(COMPONENTS.length)] as Json) : undefined))
+  }
+
+  /** An `examples` map naming the example of a media type's schema (a component, or an array of one), or none. */
+  private forSchema(schema: Json | undefined): JsonObject | undefined {
+    if (!isObject(schema)) return undefined
+    const one = typeof schema.$ref === 'string' ? schema.$ref : undefined
+    const item = schema.type === 'array' && isObject(schema.items) && typeof schema.items.$ref === 'string' ? schema.items.$ref : undefined
+    const ref = one ?? item
+    if (!ref?.startsWith(COMPONENTS)) return undefined
+    const component = ref.slice(COMPONENTS.length)
+    const name = one ? component : `${component}List`
+    if (!this.made.has(name)) {
+      const value = this.generator.of({ $ref: ref }, component)
+      this.made.set(name, one ? value : [value])
+    }
+    return { [name]: { $ref: EXAMPLE_REFS + name } }
+  }
+
+  addTo(op: JsonObject): void {
+    const media: JsonObject[] = []
+    if (isObject(op.requestBody) && isObject(op.requestBody.content)) media.push(...Object.values(op.requestBody.content).filter(isObject))
+    for (const [code, response] of Object.entries(isObject(op.responses) ? op.responses : {})) {
+      if (/^2\d\d$/.test(code) && isObject(response) && isObject(response.content)) {
+        const json = response.content['application/json']
+        if (isObject(json)) media.push(json)
+      }
+    }
+    for (const m of media) {
+      const examples = this.forSchema(m.schema)
+      if (examples && m.example === undefined) m.examples = examples
+    }
+  }
+
+  all(): Record<string, unknown> {
+    return Object.fromEntries([...this.made].sort(([a], [b]) => a.localeCompare(b)).map(([name, value]) => [name, { value }]))
+  }
 }
 
 /** The swagger `transform` and `transformObject` pair, sharing the components collected while the document is built. */
@@ -199,24 +337,36 @@ export function openApiTransforms(): { transform: SwaggerTransform; transformObj
     if (route.config.access.kind === 'public') out.security = []
     // Safety net only: the contract test requires op(operationId, summary) on every route.
     if (!schema.summary) out.summary = `${[route.method].flat().join(', ')} ${url.replace(/:(\w+)/g, '{$1}')}`
-    if (schema.body) out.body = components.reference(optionalDefaults(toJson(schema.body)))
+    const operationId = typeof schema.operationId === 'string' ? schema.operationId : undefined
+    if (schema.body) out.body = bodyComponent(components, schema.body, operationId)
+    delete out.multipart
+    delete out.responseHeaders
+    if (schema.multipart) out.body = { content: { 'multipart/form-data': { schema: bodyComponent(components, schema.multipart, operationId) } } }
     if (schema.querystring) out.querystring = optionalDefaults(toJson(schema.querystring))
     if (schema.body && hasOptionalBody(route)) out[OPTIONAL_BODY] = true
-    out.response = documentedResponses(components, route, schema)
+    const responses = documentedResponses(components, route, schema)
+    out.response = responses
+    out[HEADERS] = responseHeaders(components, route, schema, responses)
     return { schema: out, url }
   }
 
   const transformObject: SwaggerTransformObject = (documentObject) => {
     if (!('openapiObject' in documentObject)) return documentObject.swaggerObject
-    const doc = documentObject.openapiObject as { components?: { schemas?: Record<string, unknown> }; paths?: Record<string, unknown> }
-    doc.components = { ...doc.components, schemas: components.addTo(doc.components?.schemas ?? {}) }
+    const doc = documentObject.openapiObject as { components?: { schemas?: Record<string, unknown>; examples?: Record<string, unknown> }; paths?: Record<string, unknown> }
+    const schemas = components.addTo(doc.components?.schemas ?? {})
+    const examples = new Examples(schemas)
     for (const item of Object.values(doc.paths ?? {})) {
       for (const op of Object.values(isObject(item) ? item : {})) {
-        if (!isObject(op) || !(OPTIONAL_BODY in op)) continue
-        delete op[OPTIONAL_BODY]
-        if (isObject(op.requestBody)) op.requestBody.required = false
+        if (!isObject(op)) continue
+        if (OPTIONAL_BODY in op) {
+          delete op[OPTIONAL_BODY]
+          if (isObject(op.requestBody)) op.requestBody.required = false
+        }
+        addHeaders(op)
+        examples.addTo(op)
       }
     }
+    doc.components = { ...doc.components, schemas, examples: examples.all() }
     return documentObject.openapiObject
   }
 
@@ -239,7 +389,7 @@ const TAGS = [
   { name: 'Documents', description: 'Downloadable documents (links or stored files), their folders, localizations and attachment to blogs.' },
   { name: 'Legal documents', description: 'Privacy policy, imprint, terms and the cookie-consent structure a banner renders (document → groups → items), localized.' },
   { name: 'Content templates', description: 'Named starting points for new blogs and pages: free JSON a create with `template_id` fills fields from.' },
-  { name: 'Documents', description: 'Downloadable documents (links or stored files), their folders, localizations and attachment to blogs.' },  { name: 'Audit', description: 'Audit entries of every write, field-level change history, and revert of chosen fields.' },
+  { name: 'Audit', description: 'Audit entries of every write, field-level change history, and revert of chosen fields.' },
   { name: 'Webhooks', description: 'Signed (Standard Webhooks) HTTP POST deliveries of content events, retried with backoff, with a delivery log.' },
   { name: 'Media', description: 'The media library: uploads (type from the bytes, deduplication, image variants), external records, per-locale metadata, folders, and the public file route.' },
   { name: 'Members', description: 'Identity-provider users\' roles on a site (Owner, Admin, Reviewer, Editor, Author, Viewer) and ownership transfer.' },
@@ -250,6 +400,9 @@ const TAGS = [
   { name: 'AI', description: 'AI-assisted writing through the site\'s own model provider (Messages API, Chat Completions, a local model runtime or a local server): SEO fields, excerpts, per-field translation and drafts; the provider key is stored encrypted and never returned.' },
 ]
 
+/** Where the document is served (src/modules/system/routes.ts); the docs page links to it. */
+const OPENAPI_PATH = '/api/v1/openapi.json'
+
 const DESCRIPTION =
   'Multi-site headless CMS. Authenticate with `X-API-Key` (or an identity-provider bearer token). Errors are RFC 9457 problem ' +
   'details (`application/problem+json`) with a stable `code`. Unknown JSON body properties are ignored (stripped), never stored. ' +
@@ -258,7 +411,21 @@ const DESCRIPTION =
   'Rate limits: per API key its `rate_limit_per_minute`; per client IP for unauthenticated calls and failed authentication ' +
   '(`ATRIUM_RATE_LIMIT_PER_IP`, default 300/min), fixed one-minute windows shared by all instances; every response carries ' +
   '`RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset`; over the limit: 429 `RATE_LIMITED` with `Retry-After`. ' +
-  'Every response carries `X-Request-Id` (a valid incoming one is echoed). 503 `SERVICE_UNAVAILABLE` (with `Retry-After`) when a backing service is unreachable.'
+  'Every response carries `X-Request-Id` (a valid incoming one is echoed). 503 `SERVICE_UNAVAILABLE` (with `Retry-After`) when a backing service is unreachable. ' +
+  `This document (OpenAPI 3.1): [${OPENAPI_PATH}](${OPENAPI_PATH}).`
+
+/** The response headers the operations refer to. */
+const HEADER_COMPONENTS: Record<ResponseHeader, { description: string; schema: JsonObject }> = {
+  ETag: {
+    description: "Strong validator of the record's current version (decisions.md \"Wire format\": edit conflicts)",
+    schema: { type: 'string', examples: ['"k3v9Qx0sTqY2"'] },
+  },
+  'X-Total-Count': { description: 'The total number of items of the list, of which this answer is one window', schema: { type: 'integer', minimum: 0 } },
+  'RateLimit-Limit': { description: 'Requests allowed in the current one-minute window (the key\'s `rate_limit_per_minute`, or the per-IP limit)', schema: { type: 'integer', minimum: 0 } },
+  'RateLimit-Remaining': { description: 'Requests left in the current window', schema: { type: 'integer', minimum: 0 } },
+  'RateLimit-Reset': { description: 'Seconds until the current window ends', schema: { type: 'integer', minimum: 0 } },
+  'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 0 } },
+}
 
 /** @fastify/swagger options: OpenAPI 3.1, paths relative to this server (they already start with /api/v1). */
 export function swaggerOptions(version: string): FastifyDynamicSwaggerOptions {
@@ -268,10 +435,11 @@ export function swaggerOptions(version: string): FastifyDynamicSwaggerOptions {
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Atrium API', version, description: DESCRIPTION },
+      info: { title: 'Atrium API', version, description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
       servers: [{ url: '/', description: 'This Atrium instance' }],
       tags: TAGS,
       components: {
+        headers: HEADER_COMPONENTS,
         securitySchemes: {
           apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
@@ -294,7 +462,8 @@ export const swaggerUiOptions: FastifySwaggerUiOptions = {
   logo: { type: 'image/svg+xml', content: FAVICON },
   theme: {
     title: 'Atrium API',
-    css: [{ filename: 'atrium.css', content: '.swagger-ui .topbar { display: none; } .swagger-ui .info { margin-top: 24px; }' }],
+    // The link under the title would name the page's own copy (/api/docs/json); the description links the document.
+    css: [{ filename: 'atrium.css', content: '.swagger-ui .topbar, .swagger-ui .info hgroup.main > a { display: none; } .swagger-ui .info { margin-top: 24px; }' }],
     favicon: [{ filename: 'favicon.svg', rel: 'icon', type: 'image/svg+xml', sizes: 'any', content: FAVICON }],
   },
 }

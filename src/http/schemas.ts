@@ -9,14 +9,49 @@ export const DateOnly = Type.String({ format: 'date' })
 export const Slug = Type.String({ minLength: 1, maxLength: 200, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' })
 
 export const FieldErrorSchema = Type.Object({ field: Type.String(), message: Type.String() })
+
+/**
+ * Every problem `code` the service answers (decisions.md "Wire format"): the Problem schema's enum, so generated clients
+ * can switch on it. test/contract/openapi.test.ts checks it against the factories in http/errors.ts and every code the
+ * source raises; a new code goes here first.
+ */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'AI_MODULE_DISABLED',
+  'ANALYTICS_DISABLED',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'NOT_ACCEPTABLE',
+  'REQUEST_TIMEOUT',
+  'CONFLICT',
+  'INVALID_STATE',
+  'EDIT_CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'URI_TOO_LONG',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RANGE_NOT_SATISFIABLE',
+  'RATE_LIMITED',
+  'PROVIDER_RATE_LIMITED',
+  'HEADERS_TOO_LARGE',
+  'BAD_REQUEST',
+  'AI_NOT_CONFIGURED',
+  'INTERNAL',
+  'PROVIDER_ERROR',
+  'SERVICE_UNAVAILABLE',
+  'ENCRYPTION_KEY_MISMATCH',
+] as const
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
 export const Problem = Type.Object(
   {
-    type: Type.String(),
+    type: Type.String({ description: 'A URN naming the problem type: `urn:atrium:problem:<code in kebab-case>`' }),
     title: Type.String(),
     status: Type.Integer(),
     detail: Type.String(),
-    code: Type.String(),
-    errors: Type.Optional(Type.Array(FieldErrorSchema)),
+    code: Type.Enum(ERROR_CODES, { description: 'Stable identifier of the problem; switch on this, not on `title` or `detail`' }),
+    errors: Type.Optional(Type.Array(FieldErrorSchema, { description: 'The fields that failed validation (400 VALIDATION_FAILED)' })),
   },
   { $id: 'Problem', description: 'RFC 9457 problem details' },
 )
@@ -27,17 +62,38 @@ export const SiteParams = Type.Object({ site_id: Uuid })
 export type SiteParams = Static<typeof SiteParams>
 export const NoContent = Type.Null({ description: 'No content' })
 
+/**
+ * Annotation naming a request body's OpenAPI component. Without it the component is named after the route's
+ * operationId (`createBlog` → `CreateBlogBody`, http/openapi.ts); a body several routes share names itself once
+ * (`ReorderBody`). Not `$id`: bodies are compiled by one shared Ajv, where an `$id` must be globally unique.
+ */
+export const COMPONENT_NAME = 'x-component-name'
+
+export interface BodyOptions {
+  description?: string
+  /** The OpenAPI component name, for a body shared by several routes (see COMPONENT_NAME). */
+  name?: string
+  /** Example bodies for the docs (the first is shown); without one, an example is generated from the schema. */
+  examples?: readonly unknown[]
+}
+
+const bodyAnnotations = (o: BodyOptions | string | undefined) => {
+  const { description, name, examples } = typeof o === 'string' ? { description: o } : (o ?? {})
+  return { ...(description ? { description } : {}), ...(name ? { [COMPONENT_NAME]: name } : {}), ...(examples ? { examples: [...examples] } : {}) }
+}
+
 /** A JSON request body; unknown properties are removed before the handler sees them. */
-export function Body<T extends TProperties>(props: T, description?: string) {
-  return Type.Object(props, { additionalProperties: false, ...(description ? { description } : {}) })
+export function Body<T extends TProperties>(props: T, options?: string | BodyOptions) {
+  return Type.Object(props, { additionalProperties: false, ...bodyAnnotations(options) })
 }
 
 /** Partial update body: every property optional, at least one required. */
-export function PatchBody<T extends TProperties>(props: T) {
+export function PatchBody<T extends TProperties>(props: T, options?: BodyOptions) {
   // anyOf/required rather than minProperties: unknown properties are stripped, and must not count as "a field".
   return Type.Partial(Type.Object(props), {
     additionalProperties: false,
     anyOf: Object.keys(props).map((k) => ({ required: [k] })),
+    ...bodyAnnotations(options),
   })
 }
 
@@ -70,22 +126,23 @@ export function presenter<S extends TObject>(schema: S): <R extends Static<S>>(r
  * (each optional). One of the two is needed (core/localizations.ts resolveLocale: 400 on `locale_id` without
  * either); `locale_id` wins when both are sent.
  */
-export function LocalizationBody<T extends TProperties>(fields: T) {
+export function LocalizationBody<T extends TProperties>(fields: T, options?: BodyOptions) {
   return Type.Object(
     {
       locale_id: Type.Optional(Type.String({ format: 'uuid', description: "A locale of the record's owning site" })),
-      locale: Type.Optional(Type.String({ minLength: 1, maxLength: 35, description: 'The locale by code instead of locale_id, e.g. "de"' })),
+      locale: Type.Optional(Type.String({ minLength: 1, maxLength: 35, description: 'The locale by code instead of locale_id, e.g. "de"', examples: ['de'] })),
       ...(Type.Partial(Type.Object(fields)).properties as { [K in keyof T]: TOptional<T[K]> }),
     },
-    { additionalProperties: false, description: 'Name the locale by `locale_id` or by code in `locale` (one of them is required).' },
+    { additionalProperties: false, ...bodyAnnotations({ description: 'Name the locale by `locale_id` or by code in `locale` (one of them is required).', ...options }) },
   )
 }
 
 const ReorderItemSchema = Type.Object({ id: Uuid, display_order: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 }) }, { additionalProperties: false })
 /** Body of a flat list's reorder: every named item once, all of the one list; all or nothing (core/reorder.ts). */
-export const ReorderBody = Body({ items: Type.Array(ReorderItemSchema, { minItems: 1, maxItems: 1000 }) })
+export const ReorderBody = Body({ items: Type.Array(ReorderItemSchema, { minItems: 1, maxItems: 1000 }) }, { name: 'ReorderBody' })
 /** Body of a tree's reorder: like ReorderBody, and each item may move under another item of the tree (or to the root with null). */
-export const TreeReorderBody = Body({
-  items: Type.Array(Type.Object({ ...ReorderItemSchema.properties, parent_id: Type.Optional(Nullable(Uuid)) }, { additionalProperties: false }), { minItems: 1, maxItems: 1000 }),
-})
+export const TreeReorderBody = Body(
+  { items: Type.Array(Type.Object({ ...ReorderItemSchema.properties, parent_id: Type.Optional(Nullable(Uuid)) }, { additionalProperties: false }), { minItems: 1, maxItems: 1000 }) },
+  { name: 'TreeReorderBody' },
+)
 export type ReorderBody = Static<typeof ReorderBody>

@@ -20,6 +20,8 @@ export const sites = pgTable(
     timezone: text('timezone').notNull().default('UTC'),
     /** Path of a post on the frontend; `{slug}` is replaced by the post's slug. */
     post_path: text('post_path').notNull().default('/blog/{slug}'),
+    /** Path of the RSS feed on the frontend: with `url`, the feed's own address (atom:link rel="self"). */
+    feed_path: text('feed_path').notNull().default('/rss.xml'),
     created_at: createdAt(),
     updated_at: updatedAt(),
     deleted_at: deletedAt(),

@@ -18,8 +18,8 @@ export interface FeedChannel {
   description: string
   /** The channel's <link>: the site's url, or `/` when it has none. */
   link: string
-  /** Absolute URL of the feed itself (atom:link rel="self"). */
-  selfUrl: string
+  /** Absolute URL of the feed itself on the frontend (atom:link rel="self"), or null: no such link. */
+  selfUrl: string | null
   /** BCP 47 code of the locale the items are written in. */
   language: string | null
   generator: string
@@ -34,6 +34,8 @@ export interface FeedItem {
   /** Stable, not a permalink (rendered with isPermaLink="false"): the blog's id. */
   guid: string
   pubDate: Date | null
+  /** The post's `author` as written (RSS 2.0 <author>); left out when null. */
+  author: string | null
   categories: readonly string[]
 }
 
@@ -52,6 +54,7 @@ function itemNode(i: FeedItem) {
     title: xmlSafe(i.title),
     ...(i.link ? { link: xmlSafe(i.link) } : {}),
     ...(i.description !== null ? { description: xmlSafe(i.description) } : {}),
+    ...(i.author ? { author: xmlSafe(i.author) } : {}),
     ...(i.pubDate ? { pubDate: rfc822(i.pubDate) } : {}),
     guid: { '#text': xmlSafe(i.guid), '@_isPermaLink': 'false' },
     ...(i.categories.length > 0 ? { category: i.categories.map(xmlSafe) } : {}),
@@ -68,7 +71,7 @@ export function renderRss(channel: FeedChannel, items: readonly FeedItem[]): str
         title: xmlSafe(channel.title),
         link: xmlSafe(channel.link),
         description: xmlSafe(channel.description),
-        'atom:link': { '@_href': xmlSafe(channel.selfUrl), '@_rel': 'self', '@_type': 'application/rss+xml' },
+        ...(channel.selfUrl ? { 'atom:link': { '@_href': xmlSafe(channel.selfUrl), '@_rel': 'self', '@_type': 'application/rss+xml' } } : {}),
         ...(channel.language ? { language: xmlSafe(channel.language) } : {}),
         generator: xmlSafe(channel.generator),
         ...(items[0]?.pubDate ? { lastBuildDate: rfc822(items[0].pubDate) } : {}),
@@ -77,6 +80,42 @@ export function renderRss(channel: FeedChannel, items: readonly FeedItem[]): str
     },
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build(doc)}`
+}
+
+/** Spec decisions "Content" → RSS: an item without excerpt describes itself with about this many characters of its body. */
+export const DESCRIPTION_CHARS = 300
+
+/**
+ * Markdown as plain text, for a feed reader's summary: code blocks, images, HTML tags, reference definitions and
+ * markup characters go; link and emphasis text stays; white space collapses to single spaces.
+ */
+export function markdownText(markdown: string): string {
+  return markdown
+    .replace(/^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^ {0,3}\1[^\n]*$|(?![\s\S]))/gm, ' ') // fenced code blocks
+    .replace(/^ {0,3}\[[^\]\n]+\]:[^\n]*$/gm, ' ') // reference definitions
+    .replace(/!\[[^\]]*\]\([^)]*\)|!\[[^\]]*\]\[[^\]]*\]/g, ' ') // images
+    .replace(/\[([^\]]*)\]\([^)]*\)|\[([^\]]*)\]\[[^\]]*\]/g, (_m, a?: string, b?: string) => a ?? b ?? '') // links: their text
+    .replace(/<(https?:\/\/[^>\s]+)>/g, '$1') // autolinks
+    .replace(/<\/?[A-Za-z][^>]*>|<!--[\s\S]*?-->/g, ' ') // HTML tags and comments
+    .replace(/^ {0,3}(?:#{1,6}\s+|>\s?|[-*+]\s+|\d{1,9}[.)]\s+)/gm, '') // headings, quotes, list markers
+    .replace(/^ {0,3}(?:[-*_]\s*){3,}$/gm, ' ') // thematic breaks
+    .replace(/^\s*\|?(?:\s*:?-{3,}:?\s*\|)+\s*:?-*:?\s*$/gm, ' ') // table delimiter rows
+    .replace(/(?<!\\)(\*{1,3}|~~|`+)(?=\S)([\s\S]*?[^\s\\])\1/g, '$2') // emphasis, strike-through, inline code
+    .replace(/(?<![\p{L}\p{N}_\\])(_{1,3})(?=\S)([\s\S]*?[^\s\\])\1(?![\p{L}\p{N}_])/gu, '$2') // _emphasis_, never inside snake_case
+    .replace(/\\([\\`*_{}[\]()#+\-.!|>~])/g, '$1') // backslash escapes, once the markup they protect from is gone
+    .replace(/\s*\|\s*/g, ' ') // table cells
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/** At most `max` characters, cut after a whole word with an ellipsis when longer (a single longer word is cut hard). */
+export function cutOnWord(text: string, max = DESCRIPTION_CHARS): string {
+  const chars = [...text]
+  if (chars.length <= max) return text
+  const head = chars.slice(0, max + 1).join('')
+  const space = head.lastIndexOf(' ')
+  const cut = space > 0 ? head.slice(0, space) : chars.slice(0, max).join('')
+  return `${cut.replace(/[\s,;:.!?–—-]+$/u, '')}…`
 }
 
 /** Strong ETag of a rendered document (same bytes, same tag on every instance). */

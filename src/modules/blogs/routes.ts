@@ -65,6 +65,7 @@ function siteReads(app: Api): void {
           `limit/offset: limit default ${FEATURED_DEFAULT_LIMIT}, max 100; offset default 0. ${LIST_ITEM} ${CACHED}`,
         params: SiteParams,
         querystring: FeaturedQuery,
+        responseHeaders: ['X-Total-Count'],
         response: { 200: Type.Array(BlogListItem) },
       },
     },

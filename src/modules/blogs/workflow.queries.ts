@@ -1,7 +1,7 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import type { ReadDb } from '../../db/client.js'
 import { rowsOf } from '../../db/migrate.js'
-import { blogs } from '../../db/schema/blogs.js'
+import { blogLocalizations, blogs } from '../../db/schema/blogs.js'
 import { contentSites } from '../../db/schema/content.js'
 import { locales, sites } from '../../db/schema/sites.js'
 import { SIMILAR_POINTS } from './similar.service.js'
@@ -15,13 +15,14 @@ export interface FeedSite {
   description: string | null
   url: string | null
   postPath: string
+  feedPath: string
   localeCode: string | null
 }
 
 /** A live site's name, description, frontend url and post path, and default locale code. */
 export async function feedSite(db: ReadDb, siteId: string): Promise<FeedSite | undefined> {
   const [row] = await db
-    .select({ name: sites.name, description: sites.description, url: sites.url, postPath: sites.post_path, localeCode: locales.code })
+    .select({ name: sites.name, description: sites.description, url: sites.url, postPath: sites.post_path, feedPath: sites.feed_path, localeCode: locales.code })
     .from(sites)
     .leftJoin(locales, and(eq(locales.site_id, sites.id), eq(locales.is_default, true)))
     .where(and(eq(sites.id, siteId), isNull(sites.deleted_at)))
@@ -55,6 +56,19 @@ export async function latestPublished(db: ReadDb, siteId: string, now: Date, lim
     db.select({ nextEnd: sql<string | null>`min(${cs.publish_end})` }).from(cs).where(where),
   ])
   return { ids: rows.map((r) => r.id), nextChangeAt: agg?.nextEnd ? new Date(agg.nextEnd) : null }
+}
+
+/**
+ * The first `chars` characters of every non-empty body of these content items, with the locale code: only the start
+ * of a (possibly 500 KB) body leaves the database.
+ */
+export function bodyStarts(db: ReadDb, contentIds: string[], chars: number): Promise<Array<{ content_id: string; code: string; body: string }>> {
+  if (contentIds.length === 0) return Promise.resolve([])
+  return db
+    .select({ content_id: blogLocalizations.content_id, code: locales.code, body: sql<string>`left(${blogLocalizations.body}, ${chars})` })
+    .from(blogLocalizations)
+    .innerJoin(locales, eq(locales.id, blogLocalizations.locale_id))
+    .where(and(inArray(blogLocalizations.content_id, contentIds), isNotNull(blogLocalizations.body), sql`${blogLocalizations.body} <> ''`))
 }
 
 /** The live blog's content id and author when the site carries it. */

@@ -10,11 +10,8 @@ import * as workflow from './workflow.service.js'
 import { NotModified, ReviewBody, RssDocument, SimilarBlog, SimilarQuery, SiteBlogParams } from './workflow.schemas.js'
 
 const tags = ['Blogs']
-const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/
 
 export const blogWorkflowRoutes: AppPlugin = async (app) => {
-  /** Absolute URL of the API root as the caller reached it (feed links); an odd Host header falls back to localhost. */
-  const apiBase = (protocol: string, host: string) => `${protocol}://${HOST.test(host) ? host : 'localhost'}${app.prefix}`
 
   app.post(
     '/blogs/:id/review',
@@ -63,15 +60,20 @@ export const blogWorkflowRoutes: AppPlugin = async (app) => {
           'application/rss+xml. Cached for an hour and refreshed as soon as a blog of the site is published, changed or removed. ' +
           'Sends an ETag; If-None-Match with the current ETag answers 304. The channel <link> is the site\'s `url` (or `/`); each item\'s ' +
           '<link> is `url` + the settings\' `post_path` with {slug} filled in (the bare path when the site has no url); each ' +
-          '<guid isPermaLink="false"> is the blog id. An item without title shows its slug; a site or settings change refreshes the feed at once.',
+          '<guid isPermaLink="false"> is the blog id; <pubDate> is the post\'s `published_date` (midnight UTC; `published_at` only when it has ' +
+          'none); <description> is the excerpt, else the start of the body as plain text (Markdown removed, about 300 characters, cut after ' +
+          'a word); <author> is `author`. With a site `url`, the channel names itself by `atom:link rel="self"` = `url` + the settings\' ' +
+          '`feed_path` (default /rss.xml); without one there is no such link. An item without title shows its slug; a site or settings ' +
+          'change refreshes the feed at once.',
         params: SiteParams,
         produces: ['application/rss+xml'],
+        responseHeaders: ['ETag'],
         response: { 200: RssDocument, 304: NotModified },
       },
     },
     async (req, reply) => {
       const ifNoneMatch = req.headers['if-none-match']
-      const out = await workflow.feed(req.ctx, req.params.site_id, apiBase(req.protocol, req.host), ifNoneMatch)
+      const out = await workflow.feed(req.ctx, req.params.site_id, ifNoneMatch)
       void reply.header('etag', out.etag).header('cache-control', 'private, no-cache')
       if (out.notModified) return reply.code(304).send(null)
       return sendBytes(reply, RSS_CONTENT_TYPE, out.body)

@@ -4,7 +4,7 @@ import { cachedBytes, jsonCache, splitFirstLine, type RawJson } from '../../core
 import type { Ctx } from '../../core/context.js'
 import { reviewContent, scheduledSource } from '../../core/content-workflow.js'
 import { notFound } from '../../http/errors.js'
-import { FEED_MAX_ITEMS, FEED_TTL_MS, etagMatches, etagOf, renderRss, type FeedItem } from './feed.service.js'
+import { DESCRIPTION_CHARS, FEED_MAX_ITEMS, FEED_TTL_MS, cutOnWord, etagMatches, etagOf, markdownText, renderRss, type FeedItem } from './feed.service.js'
 import { blogEntity, blogWorkflow } from './entity.js'
 import * as q from './queries.js'
 import type { Blog, BlogListItem } from './schemas.js'
@@ -67,47 +67,75 @@ export function postLink(site: Pick<wq.FeedSite, 'url' | 'postPath'>, slug: stri
   return site.url === null ? path : `${site.url.replace(/\/+$/, '')}${path}`
 }
 
-function feedItem(b: BlogListItem, site: wq.FeedSite): FeedItem {
-  const date = b.published_at ?? (b.published_date ? `${b.published_date}T00:00:00Z` : null)
+/** Where the feed lives on the site's frontend: url + feed_path; null without a url (the feed never names the API). */
+export function feedSelfUrl(site: Pick<wq.FeedSite, 'url' | 'feedPath'>): string | null {
+  return site.url === null ? null : `${site.url.replace(/\/+$/, '')}${site.feedPath}`
+}
+
+/** Markdown characters read per body for a description: room for markup, links and code around 300 characters of text. */
+const BODY_READ_CHARS = 4000
+
+/**
+ * decisions.md "Content" → RSS: pubDate is the post's published_date (the date it shows, which may be backdated;
+ * published_at only when it has none), the description its excerpt, else the start of its body as plain text.
+ */
+function feedItem(b: BlogListItem, site: wq.FeedSite, bodyText: string | undefined): FeedItem {
+  const date = b.published_date ? `${b.published_date}T00:00:00Z` : b.published_at
   return {
     title: b.title || b.slug,
-    description: b.excerpt || b.subtitle || null,
+    description: b.excerpt || bodyText || null,
     link: postLink(site, b.slug),
     guid: b.id,
     pubDate: date === null ? null : new Date(date),
+    author: b.author,
     categories: b.categories.map((c) => c.name),
   }
 }
 
-async function renderFeed(ctx: Ctx, siteId: string, site: wq.FeedSite, apiBase: string): Promise<CachedFeed> {
+/** The plain-text start of the body in each item's own locale, for the items without excerpt. */
+async function bodyTexts(ctx: Ctx, items: BlogListItem[]): Promise<Map<string, string>> {
+  const wanted = items.filter((b) => !b.excerpt && b.locale !== null)
+  const out = new Map<string, string>()
+  if (wanted.length === 0) return out
+  const codeOf = new Map(wanted.map((b) => [b.content_id, b.locale]))
+  for (const row of await wq.bodyStarts(ctx.db, [...codeOf.keys()], BODY_READ_CHARS)) {
+    if (codeOf.get(row.content_id) !== row.code) continue
+    const text = cutOnWord(markdownText(row.body), DESCRIPTION_CHARS)
+    if (text !== '') out.set(row.content_id, text)
+  }
+  return out
+}
+
+async function renderFeed(ctx: Ctx, siteId: string, site: wq.FeedSite): Promise<CachedFeed> {
   const now = ctx.clock.now()
   const latest = await wq.latestPublished(ctx.db, siteId, now, FEED_MAX_ITEMS)
   const items = await q.listItemsByIds(ctx.db, latest.ids, site.localeCode ?? undefined)
+  const bodies = await bodyTexts(ctx, items)
   const body = renderRss(
     {
       title: site.name,
       description: site.description ?? '',
       link: site.url ?? '/',
-      selfUrl: `${apiBase}/sites/${siteId}/feed.rss`,
+      selfUrl: feedSelfUrl(site),
       language: site.localeCode,
       generator: ctx.deps.config.appName,
     },
-    items.map((b) => feedItem(b, site)),
+    items.map((b) => feedItem(b, site, bodies.get(b.content_id))),
   )
   return { etag: etagOf(body), until: latest.nextChangeAt?.getTime() ?? null, body }
 }
 
-
 /**
  * GET /sites/{site_id}/feed.rss (Read): RSS 2.0 of the site's last 50 published blogs in its default locale.
  * Cached for an hour under the site's content version (a publish, change or removal, and a change of the site's
- * name, description, url, post_path or default locale answers fresh at once, on every instance); ETag / If-None-Match.
- * 404 unknown site. Links: the site's url + post_path (decisions.md "Sites and locales"); apiBase (the API root as the
- * caller reached it) only names the feed itself (atom:link rel="self").
+ * name, description, url, post_path, feed_path or default locale answers fresh at once, on every instance); ETag /
+ * If-None-Match. 404 unknown site. Links: the site's url + post_path, the feed itself url + feed_path (decisions.md
+ * "Sites and locales", "Content"): nothing in it depends on how the caller reached the API.
  */
-export async function feed(ctx: Ctx, siteId: string, apiBase: string, ifNoneMatch?: string): Promise<FeedAnswer> {
-  // Site name, description, url, post_path and locales are part of the feed: site, settings and locale writes bump the content version too.
-  const variant = createHash('sha256').update(JSON.stringify([apiBase, ctx.deps.config.appName])).digest('base64url')
+export async function feed(ctx: Ctx, siteId: string, ifNoneMatch?: string): Promise<FeedAnswer> {
+  // Site name, description, url, post_path, feed_path and locales are part of the feed: site, settings and locale
+  // writes bump the content version too.
+  const variant = createHash('sha256').update(ctx.deps.config.appName).digest('base64url')
   const stored = await cachedBytes(
     ctx,
     'feed',
@@ -115,7 +143,7 @@ export async function feed(ctx: Ctx, siteId: string, apiBase: string, ifNoneMatc
     variant,
     async () => {
       const site = (await wq.feedSite(ctx.db, siteId)) ?? notFound('site')
-      const rendered = await renderFeed(ctx, siteId, site, apiBase)
+      const rendered = await renderFeed(ctx, siteId, site)
       return { value: `${rendered.etag}\n${rendered.body}`, until: rendered.until === null ? null : new Date(rendered.until) }
     },
     FEED_TTL_MS,

@@ -104,7 +104,10 @@ export const CreateDocumentBody = Body(
     ),
     file_name: Type.Optional(FileName),
   },
-  'Either `url` or `file_base64` with `file_name`: never both, never neither (400).',
+  {
+    description: 'Either `url` or `file_base64` with `file_name`: never both, never neither (400).',
+    examples: [{ document_type: 'standard', url: 'https://www.example.com/files/price-list.pdf' }],
+  },
 )
 export type CreateDocumentBody = Static<typeof CreateDocumentBody>
 

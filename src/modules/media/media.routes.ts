@@ -13,7 +13,7 @@ import { mediaEntity } from './entity.js'
 import { mediaFolderRoutes } from './folders.resource.js'
 import * as svc from './media.service.js'
 import { mediaMetadataKit } from './metadata.service.js'
-import { CreateMediaBody, CreateMediaMetadataBody, Media, MediaDetail, MediaListQuery, MediaMetadata, UpdateMediaBody, UpdateMediaMetadataBody } from './schemas.js'
+import { CreateMediaBody, CreateMediaMetadataBody, Media, MediaDetail, MediaListQuery, MediaMetadata, UpdateMediaBody, UpdateMediaMetadataBody, UploadMediaForm } from './schemas.js'
 import * as uploads from './upload.service.js'
 
 const tags = ['Media']
@@ -117,7 +117,7 @@ function uploadRoute(app: Api): void {
       schema: {
         ...op('uploadMedia', 'Upload a file'),
         tags,
-        consumes: ['multipart/form-data'],
+        multipart: UploadMediaForm,
         description:
           'multipart/form-data with the fields `site_ids` (a JSON array of site UUIDs, as text; Author on each), `folder_id` (optional: a ' +
           'media folder of one of the sites) and `is_global` (optional true/false, default false; true needs Master), then the `file` part ' +
@@ -172,6 +172,7 @@ function fileRoute(app: Api): void {
           'date or another ETag answers the whole file. Streamed from storage (S3: a ranged GetObject), never buffered.',
         params: FileParams,
         produces: ['application/octet-stream'],
+        responseHeaders: ['ETag'],
         response: {
           200: FileBytes,
           206: Type.Unsafe<Readable>(Type.String({ format: 'binary', description: 'The requested byte range (`Content-Range: bytes <first>-<last>/<size>`)' })),

@@ -105,3 +105,22 @@ const metadataProps = {
 }
 export const CreateMediaMetadataBody = LocalizationBody(metadataProps)
 export const UpdateMediaMetadataBody = PatchBody(metadataProps)
+
+/**
+ * The multipart/form-data parts of POST /media/upload, in the order they must come (documentation only: the route
+ * streams the parts itself, upload.service.ts checks them). Text fields first: they decide the sites and so the limit.
+ */
+export const UploadMediaForm = Type.Object(
+  {
+    site_ids: Type.String({
+      contentMediaType: 'application/json',
+      contentSchema: { type: 'array', items: { type: 'string', format: 'uuid' }, minItems: 1, maxItems: 20, uniqueItems: true },
+      description: 'A JSON array of 1 to 20 site ids, as text (Author on each); the first site\'s record is the answer',
+      examples: ['["0b6f3a55-1f0e-4c1b-9f0e-2d6c8e4a7b10"]'],
+    }),
+    folder_id: Type.Optional(Type.String({ format: 'uuid', description: "A media folder of one of the sites; files that site's record only" })),
+    is_global: Type.Optional(Type.Enum(['true', 'false', '1', '0'], { default: 'false', description: 'Usable by every site; true needs Master' })),
+    file: Type.String({ format: 'binary', contentMediaType: 'application/octet-stream', description: 'The file, after the fields (fields sent after it are not read); its type is detected from the bytes' }),
+  },
+  { examples: [{ site_ids: '["0b6f3a55-1f0e-4c1b-9f0e-2d6c8e4a7b10"]', is_global: 'false', file: '(binary)' }] },
+)

@@ -29,3 +29,10 @@ export function checkPostPath(path: string): string {
   if (/\s/.test(path)) validation('post_path', 'must not contain white space')
   return path
 }
+
+/** A feed path is an absolute path: starts with `/` (not `//`, which would name another host), no white space (400 on `feed_path`). */
+export function checkFeedPath(path: string): string {
+  if (!path.startsWith('/') || path.startsWith('//')) validation('feed_path', 'must be an absolute path starting with a single /')
+  if (/\s/.test(path)) validation('feed_path', 'must not contain white space')
+  return path
+}

@@ -67,6 +67,7 @@ export const SiteSettings = Type.Object(
     timezone: Type.String(),
     default_locale_id: Nullable(Uuid),
     post_path: Type.String({ description: 'Path of a post on the frontend, `{slug}` filled in (RSS links: url + post_path)' }),
+    feed_path: Type.String({ description: 'Path of the RSS feed on the frontend; with a site `url`, the feed names itself url + feed_path (atom:link rel="self")' }),
   },
   { $id: 'SiteSettings' },
 )
@@ -80,5 +81,6 @@ export const UpdateSettingsBody = PatchBody({
   timezone: Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone, e.g. Europe/Berlin' }),
   default_locale_id: Uuid,
   post_path: Type.String({ minLength: 2, maxLength: 500, pattern: '^/', description: 'Starts with / and contains {slug}, e.g. /blog/{slug}' }),
+  feed_path: Type.String({ minLength: 2, maxLength: 500, pattern: '^/', description: 'An absolute path (starts with /), e.g. /rss.xml' }),
 })
 export type UpdateSettingsBody = Static<typeof UpdateSettingsBody>

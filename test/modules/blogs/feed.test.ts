@@ -3,7 +3,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { systemCtx } from '../../../src/core/context.js'
 import { blogLocalizations } from '../../../src/db/schema/blogs.js'
-import { etagMatches, renderRss, rfc822, xmlSafe, type FeedItem } from '../../../src/modules/blogs/feed.service.js'
+import { cutOnWord, etagMatches, markdownText, renderRss, rfc822, xmlSafe, type FeedItem } from '../../../src/modules/blogs/feed.service.js'
 import type { BlogDetail } from '../../../src/modules/blogs/schemas.js'
 import { scheduledBlogs } from '../../../src/modules/blogs/workflow.service.js'
 import type { ManualClock } from '../../../src/platform/clock.js'
@@ -18,11 +18,15 @@ interface RssItem {
   link?: string
   description?: string
   pubDate?: string
+  author?: string
   guid: { '#text': string; '@_isPermaLink': string }
   category?: string[]
 }
 interface Rss {
-  rss: { '@_version': string; channel: { title: string; link: string; description: string; language?: string; item?: RssItem[] } }
+  rss: {
+    '@_version': string
+    channel: { title: string; link: string; description: string; language?: string; 'atom:link'?: { '@_href': string; '@_rel': string }; item?: RssItem[] }
+  }
 }
 
 const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, trimValues: false, isArray: (name) => name === 'item' || name === 'category' })
@@ -38,7 +42,7 @@ function parseRss(xml: string): Rss['rss']['channel'] & { items: RssItem[] } {
 const NASTY = 'Fish & <Chips> "quoted" \'single\' ]]> end 😀 ünïcödé'
 
 describe('renderRss (pure)', () => {
-  const item = (p: Partial<FeedItem> = {}): FeedItem => ({ title: 'T', description: 'D', link: 'http://x/1', guid: 'g', pubDate: null, categories: [], ...p })
+  const item = (p: Partial<FeedItem> = {}): FeedItem => ({ title: 'T', description: 'D', link: 'http://x/1', guid: 'g', pubDate: null, author: null, categories: [], ...p })
   const channel = { title: 'C', description: 'Desc', link: 'http://x/', selfUrl: 'http://x/feed.rss', language: 'en', generator: 'Atrium' }
 
   it('escapes markup characters and keeps emoji, so the text round-trips', () => {
@@ -67,6 +71,47 @@ describe('renderRss (pure)', () => {
     const ch = parseRss(renderRss(channel, []))
     expect(ch.items).toEqual([])
     expect(ch.title).toBe('C')
+  })
+
+  it('writes <author> when there is one, and atom:link rel="self" only when there is a self URL', () => {
+    const withSelf = parseRss(renderRss(channel, [item({ author: 'Ada & Co' }), item({ guid: 'h' })]))
+    expect(withSelf['atom:link']).toMatchObject({ '@_href': 'http://x/feed.rss', '@_rel': 'self' })
+    expect(withSelf.items.map((i) => i.author)).toEqual(['Ada & Co', undefined])
+    const without = renderRss({ ...channel, selfUrl: null }, [item()])
+    expect(parseRss(without)['atom:link']).toBeUndefined()
+    expect(without).not.toContain('atom:link')
+  })
+
+  it('turns Markdown into plain text: markup, code blocks, images, HTML and link targets go, their text stays', () => {
+    const md = [
+      '# A *big* title',
+      '',
+      'Some **bold**, _em_ and `code` with a [link](https://example.com/x "t") and snake_case_name.',
+      '![an image](https://example.com/i.png)',
+      '```ts',
+      'const hidden = 1',
+      '```',
+      '> quoted <b>html</b>',
+      '- item one',
+      '1. item two',
+      '[ref]: https://example.com/ref',
+      '---',
+      'A \\*literal\\* star and <https://auto.example>',
+    ].join('\n')
+    expect(markdownText(md)).toBe('A big title Some bold, em and code with a link and snake_case_name. quoted html item one item two A *literal* star and https://auto.example')
+  })
+
+  it('cuts a description after a whole word near 300 characters, with an ellipsis', () => {
+    expect(cutOnWord('short text')).toBe('short text')
+    const long = Array.from({ length: 100 }, (_, i) => `word${i}`).join(' ')
+    const cut = cutOnWord(long)
+    expect(cut.endsWith('…')).toBe(true)
+    expect([...cut].length).toBeLessThanOrEqual(301)
+    expect([...cut].length).toBeGreaterThan(250)
+    expect(long.startsWith(cut.slice(0, -1))).toBe(true)
+    expect(long[cut.length - 1]).toBe(' ') // the cut is on a word boundary
+    expect(cutOnWord('x'.repeat(400))).toBe(`${'x'.repeat(300)}…`)
+    expect(cutOnWord(`${'é'.repeat(299)} 😀😀`)).toBe(`${'é'.repeat(299)}…`)
   })
 
   it('If-None-Match: exact, weak, in a list, or *', () => {
@@ -133,7 +178,62 @@ describe('GET /sites/{site_id}/feed.rss', () => {
     expect(item.description).toBe(`Excerpt of ${NASTY}`)
     expect(item.guid['@_isPermaLink']).toBe('false')
     expect(item.link).toBe(`/blog/${blog.slug}`) // the bare post_path without a site url
-    expect(item.pubDate).toBe(new Date(blog.published_at as string).toUTCString())
+    expect(item.pubDate).toBe('Wed, 01 May 2024 00:00:00 GMT') // published_date, not published_at
+    expect(ch['atom:link']).toBeUndefined() // no site url: no self link, and never one to the API
+  })
+
+  it('dates a backdated post by its published_date, not by when it was published, and orders by it', async () => {
+    const s = await makeSite(t)
+    clock().advance(1000)
+    const recent = await post(s, 'Recent', { published_date: '2025-06-30' })
+    clock().advance(60_000)
+    const old = await post(s, 'Backdated', { published_date: '2019-03-04' })
+    expect(new Date(old.published_at as string).getTime()).toBeGreaterThan(new Date(recent.published_at as string).getTime())
+    const ch = rssOk(await feedOf(s))
+    expect(ch.items.map((i) => [i.guid['#text'], i.pubDate])).toEqual([
+      [recent.id, 'Mon, 30 Jun 2025 00:00:00 GMT'],
+      [old.id, 'Mon, 04 Mar 2019 00:00:00 GMT'],
+    ])
+  })
+
+  it("carries the post's author, and describes a post without excerpt by the start of its body as plain text", async () => {
+    const s = await makeSite(t)
+    const words = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ')
+    const body = `## Heading\n\nIntro with **bold** and a [link](https://example.com/a).\n\n\`\`\`\nhidden code\n\`\`\`\n\n${words}`
+    const long = await createBlog(t, s, { status: 'Published', author: 'Ada Lovelace', localizations: [{ locale: 'en', title: 'Long', body }] })
+    const withExcerpt = await createBlog(t, s, { status: 'Published', author: null, localizations: [{ locale: 'en', title: 'Short', excerpt: 'The excerpt', body: 'Not this' }] })
+    const german = await createBlog(t, s, {
+      status: 'Published',
+      localizations: [
+        { locale: 'de', title: 'Nur deutsch', body: 'Deutscher *Text*' },
+        { locale: 'en', title: 'English', body: 'English text' },
+      ],
+    })
+    const byId = new Map(rssOk(await feedOf(s)).items.map((i) => [i.guid['#text'], i]))
+    const desc = byId.get(long.id)?.description ?? ''
+    expect(desc.slice(0, 60)).toBe('Heading Intro with bold and a link. word0 word1 word2 word3 ')
+    expect(desc.startsWith('Heading Intro with bold and a link. word0 word1')).toBe(true)
+    expect(desc).not.toMatch(/[#*[\]()`]|hidden code|example\.com/)
+    expect(desc.endsWith('…')).toBe(true)
+    expect([...desc].length).toBeLessThanOrEqual(301)
+    expect(`${desc.slice(0, -1)} `).toMatch(/word\d+ $/) // cut after a whole word
+    expect(byId.get(long.id)?.author).toBe('Ada Lovelace')
+    expect(byId.get(withExcerpt.id)).toMatchObject({ description: 'The excerpt' })
+    expect(byId.get(withExcerpt.id)).not.toHaveProperty('author')
+    expect(byId.get(german.id)).toMatchObject({ title: 'English', description: 'English text' }) // the body of the locale shown
+  })
+
+  it('names itself (atom:link rel="self") by the site url + feed_path only when the site has a url; a feed_path change shows at the next read', async () => {
+    const s = await makeSite(t)
+    await post(s, 'Self')
+    const self = async () => rssOk(await feedOf(s))['atom:link']
+    expect(await self()).toBeUndefined()
+    expect((await t.as(s.keys.Admin).put(`/sites/${s.id}`, { url: 'https://news.example.org/' })).statusCode).toBe(200)
+    expect(await self()).toMatchObject({ '@_href': 'https://news.example.org/rss.xml', '@_rel': 'self', '@_type': 'application/rss+xml' })
+    expect((await t.as(s.keys.Admin).put(`/sites/${s.id}/settings`, { feed_path: '/feeds/all.xml' })).statusCode).toBe(200)
+    expect(await self()).toMatchObject({ '@_href': 'https://news.example.org/feeds/all.xml' })
+    expect((await t.as(s.keys.Admin).put(`/sites/${s.id}`, { url: null })).statusCode).toBe(200)
+    expect(await self()).toBeUndefined()
   })
 
   it("uses the site's default locale", async () => {
@@ -242,7 +342,7 @@ describe('GET /sites/{site_id}/feed.rss', () => {
     expect(await links()).toEqual({ channel: '/', item: `/posts/${blog.slug}/` })
   })
 
-  it('an item without title, excerpt or subtitle shows its slug and no description; the site without description still renders', async () => {
+  it('an item without title shows its slug, one without excerpt or body no description; the site without description still renders', async () => {
     const s = await makeSite(t)
     const bare = await createBlog(t, s, { status: 'Published', localizations: [{ locale: 'en', body: 'Words' }] })
     expect(bare.localizations[0]).toMatchObject({ title: null, subtitle: null, excerpt: null, meta_title: null, meta_description: null })
@@ -250,9 +350,9 @@ describe('GET /sites/{site_id}/feed.rss', () => {
     const ch = rssOk(await feedOf(s))
     expect(ch.description).toBe('')
     const bySlug = new Map(ch.items.map((i) => [i.guid['#text'], i]))
-    expect(bySlug.get(bare.id)).toMatchObject({ title: bare.slug, link: `/blog/${bare.slug}` })
-    expect(bySlug.get(bare.id)).not.toHaveProperty('description')
+    expect(bySlug.get(bare.id)).toMatchObject({ title: bare.slug, link: `/blog/${bare.slug}`, description: 'Words' })
     expect(bySlug.get(none.id)).toMatchObject({ title: none.slug })
+    expect(bySlug.get(none.id)).not.toHaveProperty('description')
   })
 
   it('401 without credentials; 404 for another site, an unknown site or a deleted one; 400 for a bad id', async () => {

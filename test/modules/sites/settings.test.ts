@@ -5,6 +5,7 @@ import { expectProblem, expectStatus } from '../../helpers/http.js'
 
 interface Settings {
   post_path: string
+  feed_path: string
   ai_enabled: boolean
   analytics_enabled: boolean
   editorial_workflow_enabled: boolean
@@ -41,6 +42,7 @@ describe('GET /sites/{site_id}/settings', () => {
         timezone: 'UTC',
         default_locale_id: localeId(a, 'en'),
         post_path: '/blog/{slug}',
+        feed_path: '/rss.xml',
       })
     }
   })
@@ -85,10 +87,14 @@ describe('PUT /sites/{site_id}/settings', () => {
       timezone: 'Europe/Berlin',
       default_locale_id: before.default_locale_id,
       post_path: '/blog/{slug}',
+      feed_path: '/rss.xml',
     })
     const path = expectStatus<Settings>(await t.as(s.keys.Admin).put(`/sites/${s.id}/settings`, { post_path: '/{slug}/index.html' }), 200)
     expect(path).toEqual({ ...more, post_path: '/{slug}/index.html' })
     expect(await settingsOf(s)).toEqual(path)
+    const feed = expectStatus<Settings>(await t.as(s.keys.Admin).put(`/sites/${s.id}/settings`, { feed_path: '/feeds/all.xml' }), 200)
+    expect(feed).toEqual({ ...path, feed_path: '/feeds/all.xml' })
+    expect(await settingsOf(s)).toEqual(feed)
   })
 
   it('moves the default locale through default_locale_id', async () => {
@@ -122,6 +128,13 @@ describe('PUT /sites/{site_id}/settings', () => {
       [{ post_path: '/blog/{ slug }' }, 'post_path'],
       [{ post_path: null }, 'post_path'],
       [{ ai_enabled: true, post_path: '/posts' }, 'post_path'],
+      [{ feed_path: 'rss.xml' }, 'feed_path'],
+      [{ feed_path: 'https://example.com/rss.xml' }, 'feed_path'],
+      [{ feed_path: '//example.com/rss.xml' }, 'feed_path'],
+      [{ feed_path: '/my feed.xml' }, 'feed_path'],
+      [{ feed_path: '/' }, 'feed_path'],
+      [{ feed_path: null }, 'feed_path'],
+      [{ ai_enabled: true, feed_path: 'feed' }, 'feed_path'],
     ]
     for (const [input, field] of cases) {
       const problem = expectProblem(await t.as(a.keys.Admin).put(`/sites/${a.id}/settings`, input), 400, 'VALIDATION_FAILED')

@@ -1,0 +1,1 @@
+ALTER TABLE "sites" ADD COLUMN "feed_path" text DEFAULT '/rss.xml' NOT NULL;
