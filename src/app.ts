@@ -9,6 +9,7 @@ import type { DbHandle } from './db/client.js'
 import { accessOf, enforceAccess, enforceBodyAccess, registerAccessGuard } from './http/access.js'
 import { registerAuth } from './http/auth.js'
 import { connectionOptions } from './http/client-errors.js'
+import { registerJsonParser } from './http/json-body.js'
 import { ApiError, renderError } from './http/errors.js'
 import { AccessLogController, lazyChildLogger, loggerOptions } from './http/logging.js'
 import { swaggerOptions, swaggerUiOptions } from './http/openapi.js'
@@ -98,6 +99,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
   app.setValidatorCompiler(validatorCompiler)
   // JSON is the only body format at the root: text/plain and everything else answer 415 (uploads add their own parser).
   app.removeContentTypeParser('text/plain')
+  // UTF-8 only, and no body nested deeper than MAX_JSON_DEPTH reaches validation or a handler (http/json-body.ts).
+  registerJsonParser(app)
   app.setErrorHandler((err, req, reply) => renderError(err, req, reply))
   app.setNotFoundHandler((req, reply) =>
     renderError(new ApiError(404, 'NOT_FOUND', 'Not found', `No route for ${req.method} ${req.url.split('?')[0]}`), req, reply),
