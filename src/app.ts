@@ -10,6 +10,7 @@ import { accessOf, enforceAccess, enforceBodyAccess, registerAccessGuard } from 
 import { registerAuth } from './http/auth.js'
 import { connectionOptions } from './http/client-errors.js'
 import { registerJsonParser } from './http/json-body.js'
+import { registerMediaRefs } from './http/media-refs.js'
 import { ApiError, renderError } from './http/errors.js'
 import { AccessLogController, lazyChildLogger, loggerOptions } from './http/logging.js'
 import { swaggerOptions, swaggerUiOptions } from './http/openapi.js'
@@ -137,6 +138,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
     }
     enforceBodyAccess(req).then(() => done(), done)
   })
+  // Media a body names must be usable by the record's owning site: checked on the routes that name any (http/media-refs.ts).
+  registerMediaRefs(app)
 
   await app.register(
     async (api) => {

@@ -12,6 +12,14 @@ export const DateOnly = Type.String({ format: 'date' })
  * a number the client never sent; with it, it is a 400. test/contract/integer-bounds.test.ts walks every route.
  */
 export const Int = (opts: TNumberOptions = {}) => Type.Integer({ minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, ...opts })
+/** The schema keyword that marks a field naming media (an OpenAPI extension, so the document says it too). */
+export const MEDIA_REF = 'x-media-ref'
+/**
+ * A body field that names a media record: a live media record the record's owning site may use (its own, or a
+ * global one), else 400 naming the field. Checked centrally for every route whose body has one (http/media-refs.ts).
+ */
+export const MediaRef = (description = "A live media record of the owning site, or a global one (400 otherwise)") =>
+  Type.String({ format: 'uuid', description, [MEDIA_REF]: true })
 export const Slug = Type.String({ minLength: 1, maxLength: 200, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' })
 
 export const FieldErrorSchema = Type.Object({ field: Type.String(), message: Type.String() })

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { BulkBody as ContentBulkBody, ContentStatusSchema, bulkResult, reviewBody } from '../../http/content-schemas.js'
 import { PageQuerySchema } from '../../http/pagination.js'
-import { Body, Int, LocalizationBody, Nullable, NullableTimestamp, PatchBody, Slug, Timestamp, Uuid } from '../../http/schemas.js'
+import { Body, Int, LocalizationBody, MediaRef, Nullable, NullableTimestamp, PatchBody, Slug, Timestamp, Uuid } from '../../http/schemas.js'
 import { MAX_ROUTE } from '../../core/slugs.js'
 
 /** The page as GET /pages/{id} answers it (decisions.md "Content"). site_ids: owning site first. */
@@ -113,7 +113,7 @@ const Settings = Type.Record(Type.String(), Type.Unknown(), { description: `Free
 const sectionProps = {
   section_type: Type.String({ minLength: 1, maxLength: 50, description: 'e.g. hero, text, gallery' }),
   display_order: Int({ minimum: -1_000_000, maximum: 1_000_000 }),
-  cover_image_id: Nullable(Uuid),
+  cover_image_id: Nullable(MediaRef()),
   call_to_action_route: Text(MAX_ROUTE),
   settings: Settings,
 }
