@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler, RouteOptions } from 'fastify'
-import { checkMediaRefs, type MediaRefValue } from '../core/media-refs.js'
+import { checkMediaRefs, mediaRefPaths, mediaRefValues, type MediaRefPath } from '../core/media-refs.js'
 import { accessOf, type Access } from './access.js'
-import { MEDIA_REF } from './schemas.js'
 
 /*
  * The one place media references are checked (decisions.md "Content"). A body field that names media is declared
@@ -13,53 +12,13 @@ import { MEDIA_REF } from './schemas.js'
  * says no owning site fails at start-up, so a new field or route cannot go unchecked.
  */
 
-/** Where a marked field sits: property names, with '[]' for "every item of the array". */
-type RefPath = readonly string[]
-
-type Node = Record<string, unknown>
-const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v)
-
-/** The paths of every MediaRef field of a body schema (properties, array items, unions such as Nullable). */
-export function mediaRefPaths(schema: unknown): RefPath[] {
-  const out: RefPath[] = []
-  const queue: Array<[unknown, RefPath]> = [[schema, []]]
-  for (let i = 0; i < queue.length; i++) {
-    const [s, path] = queue[i] as [unknown, RefPath]
-    if (!isNode(s)) continue
-    if (s[MEDIA_REF] === true) {
-      out.push(path)
-      continue
-    }
-    if (isNode(s.properties)) for (const [k, v] of Object.entries(s.properties)) queue.push([v, [...path, k]])
-    if (s.items !== undefined) for (const v of Array.isArray(s.items) ? s.items : [s.items]) queue.push([v, [...path, '[]']])
-    for (const key of ['anyOf', 'oneOf', 'allOf'] as const) if (Array.isArray(s[key])) for (const v of s[key] as unknown[]) queue.push([v, path])
-  }
-  // A union lists a field once per branch (Nullable(MediaRef()) is found once, but anyOf of objects may repeat it).
-  return [...new Map(out.map((p) => [p.join('.'), p])).values()]
-}
-
-/** The media ids at `path` in a validated body, each with its field name (`sections.1.cover_image_id`). */
-function valuesAt(body: unknown, path: RefPath, into: MediaRefValue[]): void {
-  let level: Array<[unknown, string]> = [[body, '']]
-  for (const seg of path) {
-    const next: Array<[unknown, string]> = []
-    for (const [v, at] of level) {
-      if (seg === '[]') {
-        if (Array.isArray(v)) v.forEach((item, i) => next.push([item, at ? `${at}.${i}` : String(i)]))
-      } else if (isNode(v) && v[seg] !== undefined) next.push([v[seg], at ? `${at}.${seg}` : seg])
-    }
-    level = next
-  }
-  for (const [v, field] of level) if (typeof v === 'string') into.push({ field, id: v })
-}
-
 /** The site whose media the record may use, as the route's access resolved it. */
 function ownerSite(req: FastifyRequest, access: Access): string | undefined {
   switch (access.kind) {
     case 'record':
       return req.recordScope?.siteId ?? undefined
     case 'bodySites': {
-      const v = (req.body as Node | undefined)?.[access.field]
+      const v = (req.body as Record<string, unknown> | undefined)?.[access.field]
       const first = Array.isArray(v) ? (v[0] as unknown) : v
       return typeof first === 'string' ? first.toLowerCase() : undefined
     }
@@ -70,10 +29,9 @@ function ownerSite(req: FastifyRequest, access: Access): string | undefined {
   }
 }
 
-function checker(paths: readonly RefPath[]): preHandlerHookHandler {
+function checker(paths: readonly MediaRefPath[]): preHandlerHookHandler {
   return (req, _reply, done) => {
-    const refs: MediaRefValue[] = []
-    for (const p of paths) valuesAt(req.body, p, refs)
+    const refs = mediaRefValues(req.body, paths)
     if (refs.length === 0) {
       done()
       return

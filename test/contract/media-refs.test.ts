@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLogs } from '../../src/db/schema/audit.js'
-import { mediaRefPaths } from '../../src/http/media-refs.js'
+import { mediaRefPaths } from '../../src/core/media-refs.js'
 import type { TestApp } from '../helpers/app.js'
 import { makeSite, uid, type SiteFixture } from '../helpers/factories.js'
 import { expectProblem, expectStatus, type Res } from '../helpers/http.js'
@@ -173,5 +173,24 @@ describe('shared content: the owning site decides', () => {
     const blog = expectStatus<{ id: string }>(await t.as(a.keys.Write).post('/blogs', { site_ids: [a.id], slug: `n-${uid()}`, cover_image_id: m.own }), 201)
     const res = expectStatus<{ cover_image_id: string | null }>(await t.as(a.keys.Write).put(`/blogs/${blog.id}`, { cover_image_id: null }), 200)
     expect(res.cover_image_id).toBeNull()
+  })
+})
+
+describe('media named by a content template', () => {
+  const template = async (data: Record<string, unknown>, contentType = 'blog') =>
+    expectStatus<{ id: string }>(await t.as(a.keys.Write).post(`/sites/${a.id}/content-templates`, { name: `t-${uid()}`, content_type: contentType, template_data: data }), 201).id
+
+  it('a blog or page created from a template: the template\'s media must be usable by the owning site too', async () => {
+    const before = await auditCount()
+    const bad = await template({ cover_image_id: m.foreign })
+    const p = expectProblem(await t.as(a.keys.Write).post('/blogs', { site_ids: [a.id], slug: `tp-${uid()}`, template_id: bad }), 400, 'VALIDATION_FAILED')
+    expect(p.errors?.[0]?.field).toBe('template_data.cover_image_id')
+    const badPage = await template({ sections: [{ section_type: 'hero', cover_image_id: m.random }] }, 'page')
+    const q = expectProblem(await t.as(a.keys.Write).post('/pages', { site_ids: [a.id], route: `/tp-${uid()}`, slug: `tp-${uid()}`, template_id: badPage }), 400, 'VALIDATION_FAILED')
+    expect(q.errors?.[0]?.field).toBe('template_data.sections.0.cover_image_id')
+    expect(await auditCount()).toBe(before + 2)
+    const good = await template({ header_image_id: m.foreignGlobal })
+    const blog = expectStatus<{ header_image_id: string }>(await t.as(a.keys.Write).post('/blogs', { site_ids: [a.id], slug: `tp-${uid()}`, template_id: good }), 201)
+    expect(blog.header_image_id).toBe(m.foreignGlobal)
   })
 })
