@@ -9,6 +9,8 @@ import type { DbHandle } from './db/client.js'
 import { accessOf, enforceAccess, enforceBodyAccess, registerAccessGuard } from './http/access.js'
 import { registerAuth } from './http/auth.js'
 import { connectionOptions } from './http/client-errors.js'
+import { registerJsonParser } from './http/json-body.js'
+import { registerMediaRefs } from './http/media-refs.js'
 import { ApiError, renderError } from './http/errors.js'
 import { AccessLogController, lazyChildLogger, loggerOptions } from './http/logging.js'
 import { requestObserver, watchApp } from './http/metrics.js'
@@ -107,6 +109,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
   app.setValidatorCompiler(validatorCompiler)
   // JSON is the only body format at the root: text/plain and everything else answer 415 (uploads add their own parser).
   app.removeContentTypeParser('text/plain')
+  // UTF-8 only, and no body nested deeper than MAX_JSON_DEPTH reaches validation or a handler (http/json-body.ts).
+  registerJsonParser(app)
   app.setErrorHandler((err, req, reply) => renderError(err, req, reply))
   app.setNotFoundHandler((req, reply) =>
     renderError(new ApiError(404, 'NOT_FOUND', 'Not found', `No route for ${req.method} ${req.url.split('?')[0]}`), req, reply),
@@ -143,6 +147,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
     }
     enforceBodyAccess(req).then(() => done(), done)
   })
+  // Media a body names must be usable by the record's owning site: checked on the routes that name any (http/media-refs.ts).
+  registerMediaRefs(app)
 
   await app.register(
     async (api) => {

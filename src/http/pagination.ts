@@ -1,12 +1,13 @@
 import { Type, type Static, type TProperties, type TSchema } from 'typebox'
+import { Int } from './schemas.js'
 
 const MAX_PAGE = 1_000_000
 
 /** Query schema for page/per_page lists plus a list's own filters; per_page default differs per resource (spec Limits table). */
 export function PageQuerySchema<T extends TProperties = Record<never, never>>(defaultPerPage = 10, filters?: T) {
   return Type.Object({
-    page: Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 }),
-    per_page: Type.Integer({ minimum: 1, maximum: 100, default: defaultPerPage }),
+    page: Int({ minimum: 1, maximum: MAX_PAGE, default: 1 }),
+    per_page: Int({ minimum: 1, maximum: 100, default: defaultPerPage }),
     ...((filters ?? {}) as T),
   })
 }
@@ -59,8 +60,8 @@ export function paginate<T>(rows: T[], total: number, q: PageQuery): Page<T> {
 /** limit/offset style (featured blogs, key usage). */
 export function LimitOffsetQuerySchema(defaultLimit: number, maxLimit: number) {
   return Type.Object({
-    limit: Type.Integer({ minimum: 1, maximum: maxLimit, default: defaultLimit }),
-    offset: Type.Integer({ minimum: 0, maximum: 10_000_000, default: 0 }),
+    limit: Int({ minimum: 1, maximum: maxLimit, default: defaultLimit }),
+    offset: Int({ minimum: 0, maximum: 10_000_000, default: 0 }),
   })
 }
 export const LimitOffsetMeta = Type.Object({ limit: Type.Integer(), offset: Type.Integer(), total: Type.Integer() }, { $id: 'OffsetPageMeta' })

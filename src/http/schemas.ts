@@ -1,4 +1,4 @@
-import { Type, type Static, type TObject, type TOptional, type TProperties, type TSchema } from 'typebox'
+import { Type, type Static, type TNumberOptions, type TObject, type TOptional, type TProperties, type TSchema } from 'typebox'
 
 /** Shared wire-format schemas. Bodies use Body(), which rejects nothing unknown but strips it (see README). */
 export const Uuid = Type.String({ format: 'uuid' })
@@ -6,6 +6,20 @@ export const Uuid = Type.String({ format: 'uuid' })
 export const Timestamp = Type.Unsafe<string | Date>(Type.String({ format: 'date-time' }))
 export const NullableTimestamp = Type.Union([Timestamp, Type.Null()])
 export const DateOnly = Type.String({ format: 'date' })
+/**
+ * An integer of a request body, query or path: within ±Number.MAX_SAFE_INTEGER unless the options say tighter.
+ * ajv reads JSON numbers as doubles, so 9007199254740993 arrives as …992: without the bound it would be stored as
+ * a number the client never sent; with it, it is a 400. test/contract/integer-bounds.test.ts walks every route.
+ */
+export const Int = (opts: TNumberOptions = {}) => Type.Integer({ minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, ...opts })
+/** The schema keyword that marks a field naming media (an OpenAPI extension, so the document says it too). */
+export const MEDIA_REF = 'x-media-ref'
+/**
+ * A body field that names a media record: a live media record the record's owning site may use (its own, or a
+ * global one), else 400 naming the field. Checked centrally for every route whose body has one (http/media-refs.ts).
+ */
+export const MediaRef = (description = "A live media record of the owning site, or a global one (400 otherwise)") =>
+  Type.String({ format: 'uuid', description, [MEDIA_REF]: true })
 export const Slug = Type.String({ minLength: 1, maxLength: 200, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' })
 
 export const FieldErrorSchema = Type.Object({ field: Type.String(), message: Type.String() })
@@ -137,7 +151,7 @@ export function LocalizationBody<T extends TProperties>(fields: T, options?: Bod
   )
 }
 
-const ReorderItemSchema = Type.Object({ id: Uuid, display_order: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 }) }, { additionalProperties: false })
+const ReorderItemSchema = Type.Object({ id: Uuid, display_order: Int({ minimum: -1_000_000, maximum: 1_000_000 }) }, { additionalProperties: false })
 /** Body of a flat list's reorder: every named item once, all of the one list; all or nothing (core/reorder.ts). */
 export const ReorderBody = Body({ items: Type.Array(ReorderItemSchema, { minItems: 1, maxItems: 1000 }) }, { name: 'ReorderBody' })
 /** Body of a tree's reorder: like ReorderBody, and each item may move under another item of the tree (or to the root with null). */

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { Body, Nullable, Timestamp, Uuid } from '../../http/schemas.js'
+import { Body, Int, Nullable, Timestamp, Uuid } from '../../http/schemas.js'
 
 export const ACTIONS = ['seo', 'excerpt', 'translate', 'draft_outline', 'draft_post'] as const
 export type Action = (typeof ACTIONS)[number]
@@ -45,7 +45,7 @@ export const PutAiConfigBody = Body({
   ),
   model: Type.String({ minLength: 1, maxLength: 200 }),
   temperature: Type.Optional(Type.Number({ minimum: 0, maximum: 2, description: 'Omitted: 0.7' })),
-  max_tokens: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'Omitted: 1024' })),
+  max_tokens: Type.Optional(Int({ minimum: 1, maximum: 2_147_483_647, description: 'Omitted: 1024' })),
   system_prompts: Type.Optional(SystemPrompts),
 })
 export type PutAiConfigBody = Static<typeof PutAiConfigBody>

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { Body, DateOnly, Nullable } from '../../http/schemas.js'
+import { Body, DateOnly, Int, Nullable } from '../../http/schemas.js'
 import { MAX_PATH } from './paths.service.js'
 
 export const PageviewBody = Body({
@@ -18,8 +18,8 @@ export type PageviewBody = Static<typeof PageviewBody>
 export const PageviewAccepted = Type.Object({ ok: Type.Literal(true) }, { $id: 'PageviewAccepted' })
 
 export const ReportQuery = Type.Object({
-  days: Type.Integer({ minimum: 1, maximum: 365, default: 30, description: 'Days in the window, ending today in the site time zone' }),
-  top_n: Type.Integer({ minimum: 1, maximum: 50, default: 10, description: 'Entries of top_content' }),
+  days: Int({ minimum: 1, maximum: 365, default: 30, description: 'Days in the window, ending today in the site time zone' }),
+  top_n: Int({ minimum: 1, maximum: 50, default: 10, description: 'Entries of top_content' }),
 })
 export type ReportQuery = Static<typeof ReportQuery>
 
@@ -42,7 +42,7 @@ export type AnalyticsReport = Static<typeof AnalyticsReport>
 export const MAX_RETENTION_DAYS = 3650
 
 export const AggregateQuery = Type.Object({
-  retention_days: Type.Integer({ minimum: 1, maximum: MAX_RETENTION_DAYS, default: 90, description: 'Raw events of local days older than this many days are deleted' }),
+  retention_days: Int({ minimum: 1, maximum: MAX_RETENTION_DAYS, default: 90, description: 'Raw events of local days older than this many days are deleted' }),
 })
 export type AggregateQuery = Static<typeof AggregateQuery>
 

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { KEY_STATUSES, PERMISSIONS } from '../../db/schema/api-keys.js'
 import { LimitOffsetPage, LimitOffsetQuerySchema, PageQuerySchema } from '../../http/pagination.js'
-import { Body, Nullable, NullableTimestamp, PatchBody, Timestamp, Uuid } from '../../http/schemas.js'
+import { Body, Int, Nullable, NullableTimestamp, PatchBody, Timestamp, Uuid } from '../../http/schemas.js'
 
 export const PermissionSchema = Type.Enum(PERMISSIONS)
 export const KeyStatusSchema = Type.Enum(KEY_STATUSES)
@@ -35,7 +35,7 @@ export type CreatedApiKey = Static<typeof CreatedApiKey>
 
 const Name = Type.String({ minLength: 1, maxLength: 200 })
 const Description = Nullable(Type.String({ maxLength: 2000 }))
-const RateLimit = Type.Integer({ minimum: 1, maximum: 1_000_000 })
+const RateLimit = Int({ minimum: 1, maximum: 1_000_000 })
 
 export const CreateApiKeyBody = Body({
   name: Name,

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox'
 import { BulkBody as ContentBulkBody, ContentStatusSchema, bulkResult } from '../../http/content-schemas.js'
 import { LimitOffsetQuerySchema, PageQuerySchema } from '../../http/pagination.js'
 import { AttachedDocument } from '../documents/schemas.js'
-import { Body, DateOnly, LocalizationBody, Nullable, NullableTimestamp, PatchBody, Slug, Timestamp, Uuid } from '../../http/schemas.js'
+import { Body, DateOnly, LocalizationBody, MediaRef, Nullable, NullableTimestamp, PatchBody, Slug, Timestamp, Uuid } from '../../http/schemas.js'
 
 export { BULK_ACTIONS, BULK_MAX_IDS, ContentStatusSchema } from '../../http/content-schemas.js'
 
@@ -117,8 +117,8 @@ const blogProps = {
   publish_end: Nullable(DateTime),
   is_featured: Type.Boolean(),
   allow_comments: Type.Boolean(),
-  cover_image_id: Nullable(Uuid),
-  header_image_id: Nullable(Uuid),
+  cover_image_id: Nullable(MediaRef()),
+  header_image_id: Nullable(MediaRef()),
 }
 
 export const CreateBlogBody = Body(

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { reviewBody } from '../../http/content-schemas.js'
-import { Uuid } from '../../http/schemas.js'
+import { Int, Uuid } from '../../http/schemas.js'
 import { BlogListItem } from './schemas.js'
 import { SIMILAR_DEFAULT_LIMIT, SIMILAR_MAX_LIMIT } from './similar.service.js'
 
@@ -14,7 +14,7 @@ export const SiteBlogParams = Type.Object({ site_id: Uuid, id: Uuid })
 export type SiteBlogParams = Static<typeof SiteBlogParams>
 
 export const SimilarQuery = Type.Object({
-  limit: Type.Integer({ minimum: 1, maximum: SIMILAR_MAX_LIMIT, default: SIMILAR_DEFAULT_LIMIT }),
+  limit: Int({ minimum: 1, maximum: SIMILAR_MAX_LIMIT, default: SIMILAR_DEFAULT_LIMIT }),
   locale: Type.Optional(
     Type.String({ minLength: 2, maxLength: 35, description: 'Locale code filling title/subtitle/excerpt; the default locale when absent or missing' }),
   ),

@@ -2,6 +2,7 @@ import type { TObject, TSchema } from 'typebox'
 import { Value } from 'typebox/value'
 import type { Ctx } from '../../core/context.js'
 import { resolveLocale, siteLocales } from '../../core/localizations.js'
+import { checkMediaRefs, mediaRefPaths, mediaRefValues } from '../../core/media-refs.js'
 import type { Tx } from '../../db/client.js'
 import type { ContentTemplateRow } from '../../db/schema/content-templates.js'
 import type { ContentType } from '../../db/schema/content.js'
@@ -109,6 +110,8 @@ export async function applyTemplate<B extends CreateInput>(ctx: Ctx, contentType
   const fields = (TEMPLATE_FIELDS[contentType] ?? []).filter((f) => f in schema.properties)
   const filled = pick(data, fields)
   for (const [k, v] of Object.entries(filled)) checkAgainst(schema.properties[k] as TSchema, v, `template_data.${k}`)
+  // Media the template names must be usable by the owning site like media the body names (checked by the route).
+  await checkMediaRefs(ctx.db, siteId, mediaRefValues(filled, mediaRefPaths(schema), 'template_data'))
   const merged: Record<string, unknown> = { ...filled, ...pick(rest, Object.keys(rest)) }
   const props: Record<string, (TSchema & { items?: TObject }) | undefined> = schema.properties
   const locSchema = props.localizations

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { CV_ENTRY_TYPES } from '../../db/schema/skills.js'
 import { PageQuerySchema } from '../../http/pagination.js'
-import { Body, DateOnly, Nullable, PatchBody, Timestamp, Uuid, presenter } from '../../http/schemas.js'
+import { Body, DateOnly, Int, Nullable, PatchBody, Timestamp, Uuid, presenter } from '../../http/schemas.js'
 
 export const CvEntryTypeSchema = Type.Enum(CV_ENTRY_TYPES, { description: 'work, education, volunteer, certification or project' })
 
@@ -35,7 +35,7 @@ export const presentCvEntry = presenter(CvEntry)
 const Title = Type.String({ minLength: 1, maxLength: 300, pattern: '\\S' })
 const Text = (max: number) => Nullable(Type.String({ maxLength: max, description: 'Unset: null; send null to clear' }))
 const HttpUrl = Nullable(Type.String({ maxLength: 2000, pattern: '^https?://[^\\s/?#]+[^\\s]*$', description: 'An absolute http(s) URL, or null' }))
-const DisplayOrder = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000, description: 'Tie-breaker after is_current and start_date' })
+const DisplayOrder = Int({ minimum: -1_000_000, maximum: 1_000_000, description: 'Tie-breaker after is_current and start_date' })
 const Day = Type.String({ format: 'date', description: 'YYYY-MM-DD, a real calendar date' })
 
 const fields = {

@@ -1,13 +1,13 @@
 import { Type, type Static } from 'typebox'
 import { PageQuerySchema } from '../../http/pagination.js'
-import { Body, LocalizationBody, Nullable, PatchBody, Timestamp, Uuid, presenter } from '../../http/schemas.js'
+import { Body, Int, LocalizationBody, Nullable, PatchBody, Timestamp, Uuid, presenter } from '../../http/schemas.js'
 
 /*
  * Wire format of document folders, documents, their localizations and attachments (decisions.md "Documents").
  */
 
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Display name (not blank)' })
-const DisplayOrder = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000, description: 'Ascending sort key' })
+const DisplayOrder = Int({ minimum: -1_000_000, maximum: 1_000_000, description: 'Ascending sort key' })
 const DocumentType = Type.String({
   minLength: 1,
   maxLength: 100,
@@ -125,7 +125,7 @@ export const UpdateDocumentLocalizationBody = PatchBody(localizationProps)
 
 export const AttachDocumentBody = Body({
   document_id: Uuid,
-  display_order: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000, default: 0, description: 'Ascending; 0 when omitted' })),
+  display_order: Type.Optional(Int({ minimum: -1_000_000, maximum: 1_000_000, default: 0, description: 'Ascending; 0 when omitted' })),
 })
 export type AttachDocumentBody = Static<typeof AttachDocumentBody>
 export const BlogParams = Type.Object({ blog_id: Uuid })

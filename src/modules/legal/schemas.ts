@@ -1,11 +1,11 @@
 import { Type, type Static } from 'typebox'
 import { LEGAL_DOCUMENT_TYPES } from '../../db/schema/legal.js'
 import { PageQuerySchema } from '../../http/pagination.js'
-import { Body, LocalizationBody, Nullable, PatchBody, Slug, Timestamp, Uuid, presenter } from '../../http/schemas.js'
+import { Body, Int, LocalizationBody, Nullable, PatchBody, Slug, Timestamp, Uuid, presenter } from '../../http/schemas.js'
 
 /** Optional text: unset is null; a client clears it with null. */
 const Text = (max: number) => Nullable(Type.String({ maxLength: max }))
-const DisplayOrder = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000, description: 'Ascending; new ones go last unless given' })
+const DisplayOrder = Int({ minimum: -1_000_000, maximum: 1_000_000, description: 'Ascending; new ones go last unless given' })
 const DocumentType = Type.Enum(LEGAL_DOCUMENT_TYPES, { description: 'CookieConsent, PrivacyPolicy, TermsOfService, Imprint, Disclaimer or Other' })
 const CookieName = Text(200)
 

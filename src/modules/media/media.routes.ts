@@ -8,7 +8,7 @@ import { Paginated } from '../../http/pagination.js'
 import { sendRaw } from '../../http/raw.js'
 import type { Api } from '../../http/resource-routes.js'
 import { IdParams, NoContent, Problem, SiteParams, op } from '../../http/schemas.js'
-import { unsupportedType } from '../../http/errors.js'
+import { formParts } from '../../http/multipart.js'
 import { mediaEntity } from './entity.js'
 import { mediaFolderRoutes } from './folders.resource.js'
 import * as svc from './media.service.js'
@@ -132,10 +132,9 @@ function uploadRoute(app: Api): void {
       },
     },
     async (req, reply) => {
-      if (!req.isMultipart()) unsupportedType('Send multipart/form-data with the fields site_ids, folder_id, is_global and then file')
       const fields: Record<string, string | undefined> = {}
       let file: uploads.UploadInput['file']
-      for await (const part of req.parts({ limits: FORM_LIMITS })) {
+      for await (const part of formParts(req, FORM_LIMITS, 'the fields site_ids, folder_id, is_global and then file')) {
         if (part.type === 'file') {
           if (part.fieldname !== 'file') {
             part.file.resume()

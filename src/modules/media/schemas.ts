@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { PageQuerySchema } from '../../http/pagination.js'
-import { Body, LocalizationBody, Nullable, PatchBody, Timestamp, Uuid, presenter } from '../../http/schemas.js'
+import { Body, Int, LocalizationBody, Nullable, PatchBody, Timestamp, Uuid, presenter } from '../../http/schemas.js'
 
 /*
  * Wire format of media records, their variants, per-locale metadata and media folders (decisions.md "Media").
@@ -13,7 +13,7 @@ export const VARIANT_NAMES = ['thumbnail', 'small', 'medium', 'large'] as const
 const MimeCategorySchema = Type.Union([Type.Literal('image'), Type.Literal('video'), Type.Literal('audio'), Type.Literal('document'), Type.Literal('archive')])
 
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Display name (not blank)' })
-const DisplayOrder = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000, description: 'Ascending sort key' })
+const DisplayOrder = Int({ minimum: -1_000_000, maximum: 1_000_000, description: 'Ascending sort key' })
 const FileName = Type.String({ minLength: 1, maxLength: 255, description: 'The file name; directories and control characters are removed' })
 const HttpUrl = Type.String({ minLength: 1, maxLength: 2000, pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+[^\\s]*$', description: 'An absolute http(s) URL' })
 
@@ -80,9 +80,9 @@ export const CreateMediaBody = Body(
     filename: Type.Optional(FileName),
     folder_id: Type.Optional(Nullable(Uuid)),
     is_global: Type.Optional(Type.Boolean({ description: 'Needs Master on the site' })),
-    width: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1_000_000 }))),
-    height: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1_000_000 }))),
-    size_bytes: Type.Optional(Nullable(Type.Integer({ minimum: 0 }))),
+    width: Type.Optional(Nullable(Int({ minimum: 1, maximum: 1_000_000 }))),
+    height: Type.Optional(Nullable(Int({ minimum: 1, maximum: 1_000_000 }))),
+    size_bytes: Type.Optional(Nullable(Int({ minimum: 0 }))),
   },
   'A record of a file kept elsewhere (an external URL): nothing is fetched or stored.',
 )

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import type { LinkType } from '../../db/schema/navigation.js'
-import { Body, LocalizationBody, Nullable, PatchBody, Timestamp, Uuid, presenter } from '../../http/schemas.js'
+import { Body, Int, LocalizationBody, Nullable, PatchBody, Timestamp, Uuid, presenter } from '../../http/schemas.js'
 
 /* Navigation wire format (decisions.md "Navigation"). */
 
@@ -17,7 +17,7 @@ const LinkTypeSchema = Type.Union([Type.Literal('internal'), Type.Literal('exter
 const Url = Nullable(Type.String({ minLength: 1, maxLength: 2000, description: 'A path starting with `/` (internal) or an absolute http(s) URL (external); null for page items' }))
 const PageId = Nullable(Type.String({ format: 'uuid', description: 'The linked page (page items only, else null)' }))
 const Icon = Nullable(Type.String({ maxLength: 200, description: 'Icon name or URL for the frontend; unset: null' }))
-const DisplayOrder = Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'Ascending sort key among siblings; new items go last unless given' })
+const DisplayOrder = Int({ minimum: 0, maximum: 1_000_000, description: 'Ascending sort key among siblings; new items go last unless given' })
 const ParentId = Nullable(Type.String({ format: 'uuid', description: 'Another item of the same menu; null: a root item' }))
 
 export const Menu = Type.Object(

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { BulkBody as ContentBulkBody, ContentStatusSchema, bulkResult, reviewBody } from '../../http/content-schemas.js'
 import { PageQuerySchema } from '../../http/pagination.js'
-import { Body, LocalizationBody, Nullable, NullableTimestamp, PatchBody, Slug, Timestamp, Uuid } from '../../http/schemas.js'
+import { Body, Int, LocalizationBody, MediaRef, Nullable, NullableTimestamp, PatchBody, Slug, Timestamp, Uuid } from '../../http/schemas.js'
 import { MAX_ROUTE } from '../../core/slugs.js'
 
 /** The page as GET /pages/{id} answers it (decisions.md "Content"). site_ids: owning site first. */
@@ -90,7 +90,7 @@ const pageProps = {
   page_type: Type.String({ minLength: 1, maxLength: 50, description: 'Free text; `standard` when omitted' }),
   template: Text(100),
   is_in_navigation: Type.Boolean(),
-  navigation_order: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 }),
+  navigation_order: Int({ minimum: -1_000_000, maximum: 1_000_000 }),
   parent_page_id: Nullable(Uuid),
   status: ContentStatusSchema,
   publish_start: Nullable(DateTime),
@@ -112,8 +112,8 @@ export type ReviewBody = Static<typeof ReviewBody>
 const Settings = Type.Record(Type.String(), Type.Unknown(), { description: `Free JSON object, at most ${SECTION_SETTINGS_MAX_BYTES} bytes as JSON` })
 const sectionProps = {
   section_type: Type.String({ minLength: 1, maxLength: 50, description: 'e.g. hero, text, gallery' }),
-  display_order: Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 }),
-  cover_image_id: Nullable(Uuid),
+  display_order: Int({ minimum: -1_000_000, maximum: 1_000_000 }),
+  cover_image_id: Nullable(MediaRef()),
   call_to_action_route: Text(MAX_ROUTE),
   settings: Settings,
 }

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox'
-import { Body, Nullable, PatchBody, Slug, Timestamp, Uuid } from '../../http/schemas.js'
+import { Body, Int, Nullable, PatchBody, Slug, Timestamp, Uuid } from '../../http/schemas.js'
 
 export const Site = Type.Object(
   {
@@ -77,7 +77,7 @@ export const UpdateSettingsBody = PatchBody({
   ai_enabled: Type.Boolean(),
   analytics_enabled: Type.Boolean(),
   editorial_workflow_enabled: Type.Boolean(),
-  max_upload_bytes: Type.Integer({ minimum: 1, maximum: 10 * 1024 ** 3 }),
+  max_upload_bytes: Int({ minimum: 1, maximum: 10 * 1024 ** 3 }),
   timezone: Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone, e.g. Europe/Berlin' }),
   default_locale_id: Uuid,
   post_path: Type.String({ minLength: 2, maxLength: 500, pattern: '^/', description: 'Starts with / and contains {slug}, e.g. /blog/{slug}' }),

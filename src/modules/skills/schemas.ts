@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { PageQuerySchema } from '../../http/pagination.js'
-import { Body, Nullable, PatchBody, Slug, Timestamp, Uuid, presenter } from '../../http/schemas.js'
+import { Body, Int, Nullable, PatchBody, Slug, Timestamp, Uuid, presenter } from '../../http/schemas.js'
 
 /** The skill as every route answers it (decisions.md "Skills and CV"). site_ids: owning site first. */
 export const Skill = Type.Object(
@@ -26,8 +26,8 @@ export const presentSkill = presenter(Skill)
 
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })
 const Text = (max: number) => Nullable(Type.String({ maxLength: max, description: 'Unset: null; send null to clear' }))
-const Proficiency = Type.Integer({ minimum: 0, maximum: 100, description: '0–100' })
-const DisplayOrder = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000, description: 'Ascending; ties by name' })
+const Proficiency = Int({ minimum: 0, maximum: 100, description: '0–100' })
+const DisplayOrder = Int({ minimum: -1_000_000, maximum: 1_000_000, description: 'Ascending; ties by name' })
 
 const fields = { name: Name, slug: Slug, category: Text(200), proficiency: Proficiency, icon: Text(200), display_order: DisplayOrder }
 

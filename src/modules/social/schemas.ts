@@ -1,10 +1,10 @@
 import { Type, type Static } from 'typebox'
-import { Body, Nullable, PatchBody, Timestamp, Uuid, presenter } from '../../http/schemas.js'
+import { Body, Int, Nullable, PatchBody, Timestamp, Uuid, presenter } from '../../http/schemas.js'
 
 const Platform = Type.String({ minLength: 1, maxLength: 50, pattern: '\\S', description: 'e.g. github, mastodon, linkedin' })
 const Url = Type.String({ minLength: 1, maxLength: 2000, pattern: '^(https?://|mailto:)\\S+$', description: 'An absolute http(s) URL, or mailto:' })
 const Text = Nullable(Type.String({ maxLength: 200, description: 'Unset: null; send null to clear' }))
-const DisplayOrder = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000, description: 'Ascending; new links go last' })
+const DisplayOrder = Int({ minimum: -1_000_000, maximum: 1_000_000, description: 'Ascending; new links go last' })
 
 export const SocialLink = Type.Object(
   {

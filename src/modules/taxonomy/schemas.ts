@@ -1,10 +1,10 @@
 import { Type, type Static } from 'typebox'
 import { PageQuerySchema } from '../../http/pagination.js'
-import { Body, Nullable, PatchBody, Timestamp, Uuid, presenter } from '../../http/schemas.js'
+import { Body, Int, Nullable, PatchBody, Timestamp, Uuid, presenter } from '../../http/schemas.js'
 
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Display name (not blank)' })
 const Description = Nullable(Type.String({ maxLength: 5000 }))
-const DisplayOrder = Type.Integer({ minimum: -1_000_000, maximum: 1_000_000, description: 'Ascending sort key among siblings' })
+const DisplayOrder = Int({ minimum: -1_000_000, maximum: 1_000_000, description: 'Ascending sort key among siblings' })
 const SlugInput = Type.String({
   minLength: 1,
   maxLength: 200,
