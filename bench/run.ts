@@ -21,6 +21,7 @@ import { buildIfStale, memoryMb, startServer } from './server.js'
 import { pinning, which } from './wrk.js'
 import { analyticsBench } from './analytics.js'
 import { stallsBench } from './stalls.js'
+import { searchStallBench } from './search-stall.js'
 
 function envInt(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name]?.trim()
@@ -48,7 +49,7 @@ const modes: Mode[] = (process.env.BENCH_MODES ?? (serverUrl ? 'embedded,postgre
   .filter((s): s is Mode => s === 'embedded' || s === 'postgres')
 const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)
 const WATCHDOG_MS = envInt('BENCH_TIMEOUT_S', 1500, 30, 3600) * 1000
-const PARTS = ['reference', 'cached', 'memory', 'misses', 'editor', 'media', 'analytics', 'stalls', 'metrics'] as const
+const PARTS = ['reference', 'cached', 'memory', 'misses', 'editor', 'media', 'analytics', 'stalls', 'metrics', 'search-stall'] as const
 type Part = (typeof PARTS)[number]
 const parts = new Set<Part>(
   (process.env.BENCH_PARTS ?? PARTS.join(','))
@@ -167,13 +168,15 @@ async function main(): Promise<number> {
   const t0 = Date.now()
   if (await buildIfStale()) log(`compiled src/ to dist/ (node scripts/build.js --if-stale) in ${secs(Date.now() - t0)}`)
   const all: ModeReport[] = []
-  if ([...parts].some((p) => p !== 'analytics' && p !== 'stalls')) for (const mode of modes) all.push(await runMode(mode))
+  if ([...parts].some((p) => p !== 'analytics' && p !== 'stalls' && p !== 'search-stall')) for (const mode of modes) all.push(await runMode(mode))
   for (const r of all) printMode(log, r, gen.kind)
   // Embedded only, whatever BENCH_MODES says: on the server, statements do not run on Atrium's event loop.
   if (parts.has('stalls')) await stallsBench(log)
+  // Embedded, and on the server when DATABASE_URL is set (issue 31 item 5).
+  const searchOk = !parts.has('search-stall') || (await searchStallBench(serverUrl, log))
   const analyticsOk = !parts.has('analytics') || (await analyticsBench({ serverUrl, redisUrl, wrkPath, wrkCpu: pin.loadGen, serverCpu: pin.server, nodeArgs, connections: load.connections, durationS: load.durationS, log }))
   log(`\nload average at the end ${loadavg()}; ${secs(Date.now() - started)} in all`)
-  return analyticsOk && metricsOk ? verdict(log, all) : 1
+  return analyticsOk && metricsOk && searchOk ? verdict(log, all) : 1
 }
 
 const watchdog = setTimeout(() => {

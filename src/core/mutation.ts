@@ -122,6 +122,24 @@ function oneStatement(inserts: SQL[]): SQL {
 }
 
 /**
+ * The deliveries of the events in the WITH query `events` (an outbox insert's returning rows): one per matching live,
+ * active webhook of the event's site (decisions.md "Webhooks": a change is matched when it commits). It runs in the
+ * mutation's last statement, so on PostgreSQL (read committed) it sees exactly the webhooks committed before that
+ * statement began: a webhook whose transaction commits after the change's can never match it, and one deleted or
+ * deactivated before no longer does. A webhook committing in the short window between this statement and the
+ * change's commit misses the change, the safe side of the rule. Embedded, transactions run one at a time.
+ * The events are inserted already dispatched: the worker only sends (webhooks_site_idx finds a site's webhooks).
+ */
+function matchWebhooks(events: SQL, now: Date): SQL {
+  const at = now.toISOString()
+  return sql`insert into webhook_deliveries (webhook_id, event_id, event_type, payload, next_attempt_at, created_at)
+    select w.id, e.id, e.event_type, e.payload, ${at}::timestamptz, ${at}::timestamptz
+      from ${events} e
+      join webhooks w on w.site_id = e.site_id and w.deleted_at is null and w.is_active
+       and (w.events = '[]'::jsonb or w.events ? e.event_type)`
+}
+
+/**
  * The only way to write: runs fn in one transaction and, in that same transaction, writes the audit
  * entry, field-level change history (from before/after) and the outbox rows of its webhook events.
  * Either all of it commits or none of it does.
@@ -138,7 +156,7 @@ export async function mutate<T>(ctx: Ctx, spec: MutationSpec, fn: (tx: Tx) => Pr
     const now = ctx.clock.now()
     // The audit row, its change history and the outbox rows go in one statement (one round trip, not three).
     const auditId = randomUUID()
-    const records: SQLWrapper[] = [
+    const records: Array<SQLWrapper | SQL> = [
       tx.insert(auditLogs).values({
         id: auditId,
         site_id: out.siteId,
@@ -169,15 +187,21 @@ export async function mutate<T>(ctx: Ctx, spec: MutationSpec, fn: (tx: Tx) => Pr
       )
     }
     if (out.events && out.events.length > 0) {
+      const outbox = sql.raw(`w${records.length}`)
       records.push(
-        tx.insert(outboxEvents).values(
-          out.events.map((e) => ({
-            site_id: e.siteId,
-            event_type: e.type,
-            payload: { type: e.type, timestamp: now.toISOString(), site_id: e.siteId, data: plain(e.data) },
-            created_at: now,
-          })),
-        ),
+        tx
+          .insert(outboxEvents)
+          .values(
+            out.events.map((e) => ({
+              site_id: e.siteId,
+              event_type: e.type,
+              payload: { type: e.type, timestamp: now.toISOString(), site_id: e.siteId, data: plain(e.data) },
+              created_at: now,
+              dispatched_at: now,
+            })),
+          )
+          .returning({ id: outboxEvents.id, site_id: outboxEvents.site_id, event_type: outboxEvents.event_type, payload: outboxEvents.payload }),
+        matchWebhooks(outbox, now),
       )
     }
     await tx.execute(oneStatement(records.map((r) => r.getSQL())))

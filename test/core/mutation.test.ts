@@ -66,7 +66,8 @@ describe('mutation pipeline: a site update', () => {
       .from(outboxEvents)
       .where(and(eq(outboxEvents.event_type, 'site.updated'), eq(outboxEvents.site_id, a.id)))
     expect(events).toHaveLength(1)
-    expect(events[0]?.dispatched_at).toBeNull()
+    // matched to webhooks in the change's transaction (mutate: matchWebhooks), so dispatched when written
+    expect(events[0]?.dispatched_at).toEqual(now)
     expect(events[0]?.payload).toEqual({ type: 'site.updated', timestamp: now.toISOString(), site_id: a.id, data: updated })
   })
 

@@ -25,8 +25,9 @@ export const webhooks = pgTable(
 )
 
 /**
- * One event to one webhook: created by the fan-out in the transaction that marks the outbox event dispatched
- * (unique per webhook and event: never twice), then sent and retried until a 2xx or the last attempt.
+ * One event to one webhook: created in the transaction of the change that wrote the outbox event (core/mutation.ts;
+ * unique per webhook and event: never twice), then sent and retried until a 2xx or the last attempt, or cancelled
+ * when the webhook is deleted or deactivated.
  * Its id is the `webhook-id` header of every attempt.
  */
 export const webhookDeliveries = pgTable(
@@ -40,7 +41,7 @@ export const webhookDeliveries = pgTable(
     event_id: uuid('event_id'),
     event_type: text('event_type').notNull(),
     payload: jsonb('payload').notNull(),
-    /** pending, succeeded, failed */
+    /** pending, succeeded, failed, cancelled */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     next_attempt_at: ts('next_attempt_at').notNull().defaultNow(),

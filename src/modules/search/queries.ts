@@ -8,7 +8,7 @@ import type { ReadDb } from '../../db/client.js'
  * is built with the same configuration (atrium_search_config of the requested code), so `search_vector @@ query` is a
  * GIN index scan. Localizations are matched by locale CODE, not id: a shared record's localizations name locales of
  * its owning site, while the caller names a locale of the carrying site it searches through.
- * Titles and snippets come from the same statement; ts_headline runs only on the rows of the requested page.
+ * Titles come from the same statement; snippets (ts_headline) from the next, only for the rows of the requested page.
  */
 
 export type SearchType = 'blog' | 'page' | 'document'
@@ -34,6 +34,8 @@ export interface SearchRow {
   title: string | null
   /** ts_headline output with \u0002 … \u0003 around matches (the service escapes and marks it up). */
   headline: string | null
+  /** The localization (blog, document) or page whose text the snippet is cut from. */
+  source_id: string
   rank: number
   published_at: Date | string | null
   total: number
@@ -96,21 +98,36 @@ function documentHits(input: SearchInput): SQL {
 
 const HITS: Record<SearchType, (input: SearchInput) => SQL> = { blog: blogHits, page: pageHits, document: documentHits }
 
-/** The text a hit's snippet is cut from (its title is answered apart), and a page's title: its first section title. */
+/**
+ * How much of a hit's text its snippet is cut from, in characters: ts_headline parses all the text it is given, and
+ * on a 490 KB body that took about 200 ms a hit (4.8 s a page of 20, on the embedded database all of it holding the
+ * event loop; bench/search-stall.ts). Texts up to this length (nearly every post) get the snippet they always had;
+ * a longer one gets its snippet from its start, while it is still found and ranked by its whole stored vector.
+ */
+export const SNIPPET_SOURCE_CHARS = 8_000
+const cut = (field: SQL) => sql`substr(${field}, 1, ${sql.raw(String(SNIPPET_SOURCE_CHARS))})`
+
+/**
+ * The text a hit's snippet is cut from (its title is answered apart), at most SNIPPET_SOURCE_CHARS characters (each
+ * field cut before it is joined, so no whole body is copied), and a page's title: its first section title.
+ */
 const SOURCE_TEXT = sql`
-  case h.type
-    when 'blog' then (select concat_ws(E'\n', x.subtitle, x.excerpt, x.body) from blog_localizations x where x.id = h.source_id)
-    when 'document' then (select concat_ws(E'\n', x.description, d.file_name) from document_localizations x join documents d on d.id = x.document_id where x.id = h.source_id)
-    else (select string_agg(concat_ws(E'\n', x.title, x.text), E'\n' order by s.display_order, s.created_at, s.id)
+  ${cut(sql`case h.type
+    when 'blog' then (select concat_ws(E'\n', ${cut(sql`x.subtitle`)}, ${cut(sql`x.excerpt`)}, ${cut(sql`x.body`)}) from blog_localizations x where x.id = h.source_id)
+    when 'document' then (select concat_ws(E'\n', ${cut(sql`x.description`)}, d.file_name) from document_localizations x join documents d on d.id = x.document_id where x.id = h.source_id)
+    else (select string_agg(concat_ws(E'\n', ${cut(sql`x.title`)}, ${cut(sql`x.text`)}), E'\n' order by s.display_order, s.created_at, s.id)
             from page_sections s join page_section_localizations x on x.page_section_id = s.id join locales l on l.id = x.locale_id and l.code = h.code
            where s.page_id = h.source_id)
-  end`
+  end`)}`
 
 const PAGE_TITLE = sql`
   (select x.title from page_sections s join page_section_localizations x on x.page_section_id = s.id join locales l on l.id = x.locale_id and l.code = h.code
     where s.page_id = h.source_id and x.title is not null order by s.display_order, s.created_at, s.id limit 1)`
 
-/** The search statement: one page of hits, best first, each row with the total (a row with a null type carries it when the page is empty). */
+/**
+ * The search statement: one page of hits, best first, each row with the total (a row with a null type carries it
+ * when the page is empty) and what its snippet is cut from (headlineStatement).
+ */
 export function searchStatement(input: SearchInput): SQL {
   const union = sql.join(
     input.types.map((t) => HITS[t](input)),
@@ -126,17 +143,46 @@ export function searchStatement(input: SearchInput): SQL {
     )
     select h.type, h.id::text as id, h.slug, h.route,
            case when h.type = 'page' then ${PAGE_TITLE} else h.title end as title,
-           ts_headline(atrium_search_config(${input.code}), translate(coalesce(${SOURCE_TEXT}, ''), ${MARK_START + MARK_STOP}, ''), ${tsQuery(input)}, ${HEADLINE_OPTIONS}) as headline,
-           h.rank::float8 as rank, h.published_at, total.total
+           h.source_id::text as source_id, h.rank::float8 as rank, h.published_at, total.total
       from total
       left join page h on true
      order by h.rank desc, h.published_at desc nulls last, h.type, h.id`
 }
 
+/** The snippets of some hits of a page, in the order given (ts_headline of each hit's capped SOURCE_TEXT). */
+export function headlineStatement(input: SearchInput, hits: ReadonlyArray<Pick<SearchRow, 'type' | 'source_id'>>): SQL {
+  const values = sql.join(
+    hits.map((h, i) => sql`(${i}::int, ${h.type}::text, ${h.source_id}::uuid, ${input.code}::text)`),
+    sql`, `,
+  )
+  return sql`
+    select ts_headline(atrium_search_config(${input.code}), translate(coalesce(${SOURCE_TEXT}, ''), ${MARK_START + MARK_STOP}, ''), ${tsQuery(input)}, ${HEADLINE_OPTIONS}) as headline
+      from (values ${values}) as h(ord, type, source_id, code)
+     order by h.ord`
+}
+
+/** Waits for the next turn of the event loop: timers, I/O and other requests run first. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/**
+ * Snippets per statement on the embedded database. There every statement holds the event loop while it runs
+ * (PGlite), so a page's snippets are cut a few hits at a time with a turn of the loop between statements: a
+ * concurrent request waits for at most one of them (bench/search-stall.ts). On a server one statement cuts them all.
+ */
+const EMBEDDED_HEADLINES_PER_STATEMENT = 4
+
 /** One page of hits, best first, with the total number of hits. */
-export async function search(db: ReadDb, input: SearchInput): Promise<{ rows: SearchRow[]; total: number }> {
+export async function search(db: ReadDb, input: SearchInput, kind: 'pglite' | 'postgres'): Promise<{ rows: SearchRow[]; total: number }> {
   const res = await db.execute(searchStatement(input))
-  const rows = rowsOf<SearchRow & { type: SearchType | null }>(res)
-  const total = rows[0]?.total ?? 0
-  return { rows: rows.filter((r): r is SearchRow => r.type !== null), total }
+  const all = rowsOf<Omit<SearchRow, 'headline'> & { type: SearchType | null }>(res)
+  const total = all[0]?.total ?? 0
+  const rows: SearchRow[] = all.filter((r): r is Omit<SearchRow, 'headline'> & { type: SearchType } => r.type !== null).map((r) => ({ ...r, headline: null }))
+  const step = kind === 'pglite' ? EMBEDDED_HEADLINES_PER_STATEMENT : Math.max(1, rows.length)
+  for (let i = 0; i < rows.length; i += step) {
+    if (kind === 'pglite') await nextTurn()
+    const part = rows.slice(i, i + step)
+    const headlines = rowsOf<{ headline: string | null }>(await db.execute(headlineStatement(input, part)))
+    part.forEach((r, j) => (r.headline = headlines[j]?.headline ?? null))
+  }
+  return { rows, total }
 }

@@ -1,4 +1,5 @@
 import { satisfies } from '../../core/access.js'
+import { boundedRead } from '../../core/bounded-read.js'
 import type { Ctx } from '../../core/context.js'
 import { siteLocales } from '../../core/localizations.js'
 import { validation } from '../../http/errors.js'
@@ -10,6 +11,12 @@ import { MAX_QUERY_CHARS, SEARCH_TYPES, type SearchHit, type SearchQuery } from 
  * Site search. Not cached: answers are keyed by free text, so a cache would rarely hit, and one indexed statement
  * answers a page (see queries.ts).
  */
+
+/**
+ * A search statement's time limit on a PostgreSQL server (a public Read key chooses the text): past it the search
+ * answers 503. Statements are bounded by what they read (queries.ts SNIPPET_SOURCE_CHARS); this stops the rest.
+ */
+export const SEARCH_TIMEOUT_MS = 3_000
 
 /** `types` as a set of search types; every type when absent; 400 for an empty or unknown item. */
 export function parseTypes(raw: string | undefined): q.SearchType[] {
@@ -63,7 +70,8 @@ export async function search(ctx: Ctx, siteId: string, query: SearchQuery): Prom
   const code = await localeCode(ctx, siteId, query.locale)
   const { limit, offset } = pageWindow(query)
   const liveOnly = !satisfies(ctx.principal, siteId, 'Write')
-  const { rows, total } = await q.search(ctx.db, { siteId, code, q: text, types, liveOnly, now: ctx.clock.now(), limit, offset })
+  const input = { siteId, code, q: text, types, liveOnly, now: ctx.clock.now(), limit, offset }
+  const { rows, total } = await boundedRead(ctx, 'search', SEARCH_TIMEOUT_MS, (db) => q.search(db, input, ctx.deps.dbh.kind))
   const hits = rows.map((r) => ({
     type: r.type,
     id: r.id,

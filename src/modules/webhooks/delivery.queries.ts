@@ -23,12 +23,24 @@ export function claimOutbox(tx: Tx, limit: number) {
 }
 
 /** Live, active webhooks of these sites. */
-export function activeWebhooks(tx: Tx, siteIds: string[]): Promise<Array<Pick<WebhookRow, 'id' | 'site_id' | 'events'>>> {
+export function activeWebhooks(tx: Tx, siteIds: string[]): Promise<Array<Pick<WebhookRow, 'id' | 'site_id' | 'events' | 'created_at'>>> {
   if (siteIds.length === 0) return Promise.resolve([])
   return tx
-    .select({ id: webhooks.id, site_id: webhooks.site_id, events: webhooks.events })
+    .select({ id: webhooks.id, site_id: webhooks.site_id, events: webhooks.events, created_at: webhooks.created_at })
     .from(webhooks)
     .where(and(inArray(webhooks.site_id, siteIds), isNull(webhooks.deleted_at), eq(webhooks.is_active, true)))
+}
+
+/**
+ * A deleted or deactivated webhook's pending deliveries end, never sent (decisions.md "Webhooks"): status
+ * `cancelled`, completed now (retention prunes them with the finished ones). An attempt already on the wire finishes
+ * but is not logged (recordAttempt moves only pending deliveries).
+ */
+export async function cancelPending(tx: Writer, webhookId: string, now: Date): Promise<void> {
+  await tx
+    .update(webhookDeliveries)
+    .set({ status: 'cancelled', completed_at: now, locked_until: null })
+    .where(and(eq(webhookDeliveries.webhook_id, webhookId), eq(webhookDeliveries.status, 'pending')))
 }
 
 /** New deliveries; one per webhook and event at most (the unique index makes a repeat a no-op). */

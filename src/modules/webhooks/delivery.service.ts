@@ -7,11 +7,13 @@ import { resolveTarget, TargetError } from '../../platform/webhook-target.js'
 import * as q from './delivery.queries.js'
 
 /*
- * Durable delivery (decisions.md "Webhooks"). mutate() writes outbox events in the transaction of the change.
+ * Durable delivery (decisions.md "Webhooks"). mutate() writes the outbox events of a change and their deliveries,
+ * one per matching active webhook, in the change's transaction (core/mutation.ts matchWebhooks): a change is matched
+ * to the webhooks that exist when it commits. Deleting or deactivating a webhook cancels its pending deliveries.
  * Every instance runs the same loop:
- *   1. fan-out: claim undispatched outbox events (FOR UPDATE SKIP LOCKED), create one delivery per matching
- *      active webhook of the event's site (unique per webhook and event) and mark the events dispatched, all in
- *      one transaction: a crash rolls it back and another instance takes the events; nothing is fanned out twice;
+ *   1. fan-out, for outbox events written undispatched by an earlier version only: claim them (FOR UPDATE SKIP
+ *      LOCKED), create one delivery per matching active webhook of the event's site created before the event
+ *      (unique per webhook and event) and mark the events dispatched, all in one transaction;
  *   2. send: claim due deliveries (SKIP LOCKED), counting the attempt and holding them for a bounded time, at most
  *      `ATRIUM_WEBHOOK_MAX_IN_FLIGHT` per webhook in this instance; each attempt is signed (Standard Webhooks) with
  *      the delivery id as `webhook-id` on every attempt, connects to the checked (pinned) address, follows no
@@ -67,7 +69,7 @@ export class WebhookDispatcher {
         const now = this.deps.clock.now()
         const rows = events.flatMap((e) =>
           hooks
-            .filter((h) => h.site_id === e.site_id && matches(h.events, e.event_type))
+            .filter((h) => h.site_id === e.site_id && h.created_at <= e.created_at && matches(h.events, e.event_type))
             .map((h) => ({ webhook_id: h.id, event_id: e.id, event_type: e.event_type, payload: e.payload, next_attempt_at: now, created_at: now })),
         )
         await q.insertDeliveries(tx, rows, insertChunk(this.deps.dbh.kind))
@@ -131,13 +133,12 @@ export class WebhookDispatcher {
   }
 
   private async attempt(d: WebhookDeliveryRow, hook: WebhookRow | undefined): Promise<void> {
-    const result: AttemptResult =
-      !hook || hook.deleted_at !== null || !hook.is_active
-        ? { statusCode: null, responseTimeMs: 0, error: 'the webhook was deleted or deactivated', success: false }
-        : await deliverOnce(this.deps, hook, d.id, d.payload)
+    // Matched by a change whose last statement ran just before the webhook's removal committed (its cancel did not
+    // see the delivery yet): never sent, cancelled like the others.
+    if (!hook || hook.deleted_at !== null || !hook.is_active) return q.cancelPending(this.db, d.webhook_id, this.deps.clock.now())
+    const result: AttemptResult = await deliverOnce(this.deps, hook, d.id, d.payload)
     const at = this.deps.clock.now()
-    const gone = !hook || hook.deleted_at !== null || !hook.is_active
-    const last = d.attempts >= MAX_ATTEMPTS || gone
+    const last = d.attempts >= MAX_ATTEMPTS
     const next = result.success
       ? { status: 'succeeded' as const, at }
       : last

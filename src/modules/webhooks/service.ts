@@ -6,6 +6,7 @@ import { paginate, pageWindow, type Page } from '../../http/pagination.js'
 import { presenter } from '../../http/schemas.js'
 import { generateWebhookSecret } from '../../platform/webhook-signing.js'
 import { resolveTarget, TargetError } from '../../platform/webhook-target.js'
+import { cancelPending } from './delivery.queries.js'
 import { sendTest } from './delivery.service.js'
 import { webhookEntity } from './entity.js'
 import * as q from './queries.js'
@@ -68,22 +69,26 @@ export async function create(ctx: Ctx, siteId: string, body: CreateWebhookBody):
   })
 }
 
+/** Deactivating (is_active false) cancels the pending deliveries; reactivating brings none back. */
 export async function update(ctx: Ctx, id: string, body: UpdateWebhookBody): Promise<Webhook> {
   if (body.url !== undefined) await checkUrl(ctx, body.url)
   return mutate(ctx, { entity: webhookEntity, action: 'Update', secretFields }, async (tx) => {
     const before = (await q.lockWebhook(tx, id)) ?? notFound(webhookEntity)
-    const after = await q.updateWebhook(tx, id, { ...body, updated_at: ctx.clock.now() })
+    const now = ctx.clock.now()
+    const after = await q.updateWebhook(tx, id, { ...body, updated_at: now })
+    if (!after.is_active) await cancelPending(tx, id, now)
     const result = presentWebhook(after)
     return { result, siteId: after.site_id, entityId: id, before: presentWebhook(before), after: result }
   })
 }
 
-/** Soft delete: pending deliveries stop (their next attempt is logged as failed); the delivery log stays until retention. */
+/** Soft delete: pending deliveries are cancelled, never sent; the delivery log stays until retention. */
 export async function remove(ctx: Ctx, id: string): Promise<void> {
   await mutate(ctx, { entity: webhookEntity, action: 'Delete', secretFields }, async (tx) => {
     const before = (await q.lockWebhook(tx, id)) ?? notFound(webhookEntity)
     const now = ctx.clock.now()
     await q.updateWebhook(tx, id, { deleted_at: now, updated_at: now })
+    await cancelPending(tx, id, now)
     return { result: undefined, siteId: before.site_id, entityId: id, metadata: { url: before.url } }
   })
 }

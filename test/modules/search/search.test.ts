@@ -115,6 +115,39 @@ describe('site search: hits', () => {
   })
 })
 
+describe('site search: huge texts', () => {
+  /** ~`chars` characters of varied filler words (a real text's many distinct lexemes), `first` among the first ones. */
+  const filler = (chars: number, first: string) => {
+    const parts = [`Opening words with ${first} in them.`]
+    let n = parts[0]!.length
+    for (let i = 0; n < chars; i++) {
+      const p = `filler${(i * 7919) % 20_000} text${i % 97} about things ${i % 13}.`
+      parts.push(p)
+      n += p.length + 1
+    }
+    return parts.join(' ').slice(0, chars)
+  }
+
+  it('a word only deep in a 490 KB body is found by the stored vector; its snippet comes from the start, unmarked', async () => {
+    const [near, deep, sect] = [word(), word(), word()]
+    const text = filler(490_000, near)
+    const b = await blog(t, a, [{ locale: 'en', title: 'Very long', body: `${text.slice(0, 490_000 - deep.length - 2)} ${deep}.` }])
+    const p = await page(t, a, [{ en: ['Long page', `${filler(100_000, 'start').slice(0, 100_000 - sect.length - 2)} ${sect}.`] }])
+    const found = await searchOk(t, a, q(deep))
+    expect(found.data.map((h) => h.id)).toEqual([b.id])
+    expect(found.data[0]!.rank).toBeGreaterThan(0)
+    // The snippet is cut from the body's first SNIPPET_SOURCE_CHARS characters: the text there, no match marked.
+    expect(found.data[0]!.snippet).toMatch(/^Opening words with/)
+    expect(found.data[0]!.snippet).not.toContain('<mark>')
+    const inPage = await searchOk(t, a, q(sect))
+    expect(inPage.data.map((h) => [h.id, h.snippet?.includes('<mark>')])).toEqual([[p.id, false]])
+    // A word near the start is marked as in any post.
+    const early = await searchOk(t, a, q(near))
+    expect(early.data.map((h) => h.id)).toEqual([b.id])
+    expect(early.data[0]!.snippet).toContain(`<mark>${near}</mark>`)
+  })
+})
+
 describe('site search: visibility and tenancy', () => {
   it('Read-level callers find only live content; Write and above also drafts; nobody finds deleted records', async () => {
     const w = word()
