@@ -4,6 +4,8 @@ import { LEVEL_RANK, REQUIREMENT_LEVEL, ROLES_SATISFYING, ROLE_LEVEL, atLeast } 
 import type { Level, Principal, Requirement } from './principal.js'
 import { listVersionKey, recordVersionKey, requestVersions, siteVersionKey } from './content-version.js'
 import { scopeOf, type Entity, type RecordScope } from './entities.js'
+import type { LRUCache } from 'lru-cache'
+import { boundedMap, type Bounds } from '../platform/bounded.js'
 import { detached } from '../platform/strings.js'
 
 /** The caller's effective level on a site, or null when it has no access to it at all. */
@@ -121,8 +123,23 @@ export async function requireRecord(ctx: Ctx, entity: Entity, id: string, need: 
  * entities with a scopeHandle: no query per request. Versions are never constant (content-version.ts sets an absent one
  * to a fresh stamp); an unreadable one (cache down: "miss-…") is not trusted.
  */
-const scopesByCache = new WeakMap<object, Map<string, { version: string; scope: RecordScope }>>()
-const SCOPES_MAX = 50_000
+type KnownScope = { version: string; scope: RecordScope }
+const scopesByCache = new WeakMap<object, LRUCache<string, KnownScope>>()
+/** Record scopes remembered: 50,000 records at about 250 bytes each (handle, version, site ids, overhead). */
+export const SCOPE_BOUNDS: Bounds = { maxEntries: 50_000, maxBytes: 32 * 1024 * 1024 }
+/** Site ids are UUIDs: 36 characters and an array slot. */
+const scopeBytes = (k: KnownScope) => k.version.length + 40 * k.scope.siteIds.length + 36
+
+/** The record scopes this process remembers for a cache (tests read their bounds). */
+export function rememberedScopes(cache: object): LRUCache<string, KnownScope> {
+  let scopes = scopesByCache.get(cache)
+  if (!scopes) {
+    // Least recently used out first: a hot record is never pushed out by a sweep of others (it was emptied whole).
+    scopes = boundedMap<KnownScope>(SCOPE_BOUNDS, scopeBytes)
+    scopesByCache.set(cache, scopes)
+  }
+  return scopes
+}
 
 /**
  * A route's own way to find a record's scope when it is not remembered: the statement that loads the route's answer,
@@ -136,11 +153,7 @@ async function resolveScope(ctx: Ctx, entity: Entity, id: string, load?: ScopeLo
   const lookup = () => (load ? load(ctx, id) : scopeOf(entity)(ctx.db, id))
   if (!entity.scopeHandle) return lookup()
   const handle = entity.scopeHandle(id)
-  let scopes = scopesByCache.get(ctx.deps.cache)
-  if (!scopes) {
-    scopes = new Map()
-    scopesByCache.set(ctx.deps.cache, scopes)
-  }
+  const scopes = rememberedScopes(ctx.deps.cache)
   const known = scopes.get(handle)
   // The cached answer that usually follows is keyed by the owning site's version and its record's or list's
   // (core/read-cache.ts): those are asked in the same round trip. A record not remembered is most likely on the
@@ -152,7 +165,6 @@ async function resolveScope(ctx: Ctx, entity: Entity, id: string, load?: ScopeLo
   if (known && known.version === version) return known.scope
   const scope = await lookup()
   if (scope && version !== undefined && version !== '0' && !version.startsWith('miss-')) {
-    if (scopes.size >= SCOPES_MAX) scopes.clear()
     scopes.set(detached(handle), { version, scope })
   }
   return scope

@@ -4,7 +4,7 @@ import { content, contentSites, type ContentRow, type ContentType } from '../db/
 import { contentDocuments, documents } from '../db/schema/documents.js'
 import { contentCategories, contentTags } from '../db/schema/taxonomy.js'
 import { conflict } from '../http/errors.js'
-import { cloneRouteCandidates, cloneSlugCandidates } from './slugs.js'
+import { cloneRouteCandidates, cloneSlugCandidates, slugCandidates } from './slugs.js'
 
 /*
  * Content items (blogs, pages) and the sites that carry them (decisions.md "Shared content"): the first of
@@ -127,6 +127,14 @@ async function freeCloneKey(tx: Tx, type: ContentType, key: ContentKey, siteIds:
  */
 export function freeCloneSlug(tx: Tx, type: ContentType, siteIds: string[], slug: string): Promise<string> {
   return freeCloneKey(tx, type, 'slug', siteIds, slug, (from, count) => cloneSlugCandidates(slug, from, count))
+}
+
+/**
+ * A generated slug (slugs.ts generatedSlug) made free in every carrying site: base, else "<base>-2", "-3", … Under the
+ * same lock as clone picks (both search suffixes of one base), so concurrent creates of one title get distinct slugs.
+ */
+export function freeGeneratedSlug(tx: Tx, type: ContentType, siteIds: string[], base: string): Promise<string> {
+  return freeCloneKey(tx, type, 'slug', siteIds, base, (from, count) => slugCandidates(base, from, count))
 }
 
 /** Like freeCloneSlug for the route of a routed item: "<route>-copy", "<route>-copy-2", … ("/" gives "/copy", …). */

@@ -2,6 +2,8 @@ import fastJson from 'fast-json-stringify'
 import { Type, type TSchema } from 'typebox'
 import { knownVersions, listVersionKey, recordVersionKey, requestVersions, siteVersionKey } from './content-version.js'
 import type { Ctx } from './context.js'
+import type { LRUCache } from 'lru-cache'
+import { boundedMap } from '../platform/bounded.js'
 import { detached } from '../platform/strings.js'
 
 /**
@@ -22,19 +24,31 @@ export interface Entry {
   until: number | null
 }
 
-/** Answers remembered in this process, oldest evicted first, bounded by count and by size. */
+/**
+ * Answers remembered in this process, bounded by count and by size, the least recently used evicted first (a hot
+ * answer asked on every page stays however old it is). The handles seen by admit() are bounded the same way.
+ */
 export class Layer {
-  readonly entries = new Map<string, Entry>()
-  private bytes = 0
-  private readonly seen = new Set<string>()
+  readonly entries: LRUCache<string, Entry>
+  private readonly seen: LRUCache<string, true>
 
   constructor(
     private readonly maxEntries = LOCAL_MAX,
     private readonly maxBytes = LOCAL_MAX_BYTES,
-  ) {}
+  ) {
+    // Counted as before (body and key bytes): the admission room below is a quarter of these figures.
+    this.entries = boundedMap<Entry>({ maxEntries, maxBytes }, (e) => e.body.length, 0)
+    // Handles are keys without versions (under 200 characters for slugs at their longest): 256 bytes each on average.
+    this.seen = boundedMap<true>({ maxEntries: maxEntries * 2, maxBytes: maxEntries * 2 * 256 }, () => 0)
+  }
 
   get size(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.bytes }
+    return { entries: this.entries.size, bytes: this.entries.calculatedSize }
+  }
+
+  /** How many handles admit() remembers, and their bytes (tests). */
+  get seenSize(): { entries: number; bytes: number } {
+    return { entries: this.seen.size, bytes: this.seen.calculatedSize }
   }
 
   get(key: string): Entry | undefined {
@@ -45,13 +59,7 @@ export class Layer {
   set(key: string, e: Entry, shared: boolean): void {
     const size = e.body.length + key.length
     if (shared && size > this.maxBytes / 8) return
-    this.delete(key)
-    while (this.entries.size > 0 && (this.entries.size >= this.maxEntries || this.bytes + size > this.maxBytes)) {
-      const oldest = this.entries.keys().next().value as string
-      this.delete(oldest)
-    }
     this.entries.set(detached(key), e)
-    this.bytes += size
   }
 
   /**
@@ -60,24 +68,15 @@ export class Layer {
    * crawler, a sweep of old posts, one-off query strings) die young with their request instead of pushing hot
    * answers out and holding their bytes until an old-generation collection (issue 9: embedded peak RSS). A hot
    * answer asked again after a write changed its versions is kept at its first load. The handles seen are
-   * bounded, and forgotten all at once.
+   * bounded, the least recently seen forgotten first.
    */
   admit(key: string, handle: string, e: Entry): void {
-    const known = this.seen.has(handle)
-    if (!known) {
-      if (this.seen.size >= this.maxEntries * 2) this.seen.clear()
-      this.seen.add(detached(handle))
-    }
+    // get, not has: a handle loaded again is the most recently seen, the last to be forgotten.
+    const known = this.seen.get(handle) === true
+    if (!known) this.seen.set(detached(handle), true)
     // A quarter of the layer is room enough for answers not yet known to be asked again.
-    const room = this.entries.size < this.maxEntries / 4 && this.bytes + e.body.length + key.length <= this.maxBytes / 4
+    const room = this.entries.size < this.maxEntries / 4 && this.entries.calculatedSize + e.body.length + key.length <= this.maxBytes / 4
     if (known || room) this.set(key, e, false)
-  }
-
-  private delete(key: string): void {
-    const e = this.entries.get(key)
-    if (!e) return
-    this.entries.delete(key)
-    this.bytes -= e.body.length + key.length
   }
 }
 

@@ -7,14 +7,14 @@ import { contentSites, type ContentType } from '../db/schema/content.js'
 import { sites } from '../db/schema/sites.js'
 import { notFound } from '../http/errors.js'
 import { Paginated, paginate, pageWindow, type PageQuery } from '../http/pagination.js'
-import { carriersOf, createContent, renameContent, retireContent } from './content.js'
+import { carriersOf, createContent, freeGeneratedSlug, renameContent, retireContent } from './content.js'
 import type { Ctx } from './context.js'
 import type { Entity } from './entities.js'
 import type { EventType } from './events.js'
 import { mutate, type ReaderImpact } from './mutation.js'
 import { jsonCache, type RawJson } from './read-cache.js'
 import type { ContentItemTable } from './scopes.js'
-import { derivedSlug } from './slugs.js'
+import { generatedSlug } from './slugs.js'
 
 /*
  * Shared records without a workflow (skills, CV entries): content items (core/content.ts) created with site_ids
@@ -213,7 +213,10 @@ function creator<T extends ContentItemTable, W extends SharedWire>(spec: SharedR
     return mutate(ctx, { entity: io.entity, action: 'Create' }, async (tx) => {
       const values = spec.prepare(defined(rest))
       const id = randomUUID()
-      const slug = spec.slugFrom === undefined ? id : ((values.slug as string | undefined) ?? derivedSlug(String(values[spec.slugFrom])))
+      const given = values.slug as string | undefined
+      // A generated slug that is taken gets -2, -3, …; a slug the client sent stays a 409 (createContent).
+      const slug =
+        spec.slugFrom === undefined ? id : (given ?? (await freeGeneratedSlug(tx, io.type, siteIds, generatedSlug(String(values[spec.slugFrom] ?? ''), io.type))))
       const content = await createContent(tx, { type: io.type, siteIds, slug, createdAt: now })
       const [inserted] = await tx
         .insert(io.from)

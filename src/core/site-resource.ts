@@ -10,7 +10,7 @@ import type { Requirement } from './principal.js'
 import type { EventType } from './events.js'
 import { mutate, type DomainEvent, type ReaderImpact } from './mutation.js'
 import { reorderRows, type OrderedTable, type ReorderItem } from './reorder.js'
-import { derivedSlug } from './slugs.js'
+import { generatedSlug, slugCandidates } from './slugs.js'
 import type { SiteOwnedTable } from './scopes.js'
 
 /*
@@ -37,8 +37,11 @@ export interface SiteResourceSpec<T extends SiteOwnedTable, W> {
   queryFilters?: readonly string[]
   /** A list condition built from the query beyond equality (text search); from the module's queries file. */
   listFilter?(query: Record<string, unknown>): SQL | undefined
-  /** The slug column is unique per site among live records; without one in the body it is derived from this field. */
-  slugFrom?: string
+  /**
+   * The slug column is unique per site among live records; without one in the body it is generated (slugs.ts
+   * generatedSlug) from this field, or from the text this function gives, and made free with -2, -3, …
+   */
+  slugFrom?: string | ((values: Values<T>) => string | undefined)
   /** Other columns unique per site among live records (409 naming the value); `slug` is implied by slugFrom. */
   unique?: readonly string[]
   /** Fields named in audit metadata of create and delete and in the deleted event (default: name and slug when present). */
@@ -151,6 +154,32 @@ function tableIo<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>) {
     live,
     soft: cols.deleted_at !== undefined,
     slugFrom: slugCol ? spec.slugFrom : undefined,
+    /** The text a generated slug comes from. */
+    slugText(values: Values<T>): string | undefined {
+      const from = spec.slugFrom
+      if (from === undefined) return undefined
+      const text = typeof from === 'function' ? from(values) : values[from]
+      return typeof text === 'string' ? text : undefined
+    },
+    /**
+     * base when no live record of the site uses it, else the first free "<base>-2", "-3", … Serialised per site and
+     * base until the transaction ends (advisory lock), so concurrent creates of one name get distinct slugs.
+     */
+    async freeSlug(tx: Tx, siteId: string, base: string): Promise<string> {
+      const col = slugCol as AnyPgColumn
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`atrium:slug:${entity.name}:${siteId}:${base.slice(0, 180)}`}, 0))`)
+      const batch = 25
+      for (let n = 1; ; n += batch) {
+        const candidates = slugCandidates(base, n, batch)
+        const rows = await tx
+          .select({ slug: col })
+          .from(from)
+          .where(and(eq(table.site_id, siteId), inArray(col, candidates), live()))
+        const taken = new Set(rows.map((r) => r.slug))
+        const free = candidates.find((c) => !taken.has(c))
+        if (free) return free
+      }
+    },
     auditFields: spec.auditFields ?? ['name', 'slug'].filter((k) => k in cols),
     events: { created: eventOf(entity, 'created'), updated: eventOf(entity, 'updated'), deleted: eventOf(entity, 'deleted') },
     normalize: (v: Values<T>) => (spec.normalize ? spec.normalize(v) : v),
@@ -255,9 +284,11 @@ function creator<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: 
   return async (ctx: Ctx, body: { site_id: string } & Record<string, unknown>): Promise<W> => {
     const siteId = body.site_id
     const values = io.normalize(defined(body) as Values<T>)
-    if (io.slugFrom && values.slug === undefined) Object.assign(values, { slug: derivedSlug(String(values[io.slugFrom])) })
+    const generate = io.slugFrom !== undefined && values.slug === undefined
     const now = ctx.clock.now()
     return mutate(ctx, { entity, action: 'Create' }, async (tx) => {
+      // A generated slug that is taken gets -2, -3, …; a slug the client sent stays a 409 (assertUnique).
+      if (generate) Object.assign(values, { slug: await io.freeSlug(tx, siteId, generatedSlug(io.slugText(values), entity.name.replace(/_/g, '-'))) })
       await spec.serialize?.(tx, siteId, values)
       await spec.check?.(tx, { siteId, values })
       await io.assertUnique(tx, siteId, values)

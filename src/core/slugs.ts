@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto'
+import transliterate from '@sindresorhus/transliterate'
 import { validation } from '../http/errors.js'
 
 /*
@@ -42,26 +44,49 @@ export function uniqueSlug(base: string, taken: ReadonlySet<string>): string {
   }
 }
 
-/** Lower-case kebab slug from free text ("Hello, World!" → "hello-world"); '' when nothing is left. */
+/** Slug candidates n = from … from + count − 1 for a generated base: n = 1 → base, n ≥ 2 → "<base>-<n>". */
+export function slugCandidates(base: string, from: number, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => (from + i === 1 ? base : fit(base, `-${from + i}`)))
+}
+
+/**
+ * Lower-case kebab slug from free text in any script a maintained transliteration covers (Latin with diacritics,
+ * Greek, Cyrillic, Arabic, Georgian, …: "Œuvre & Ærø" → "oeuvre-aero", "Привет мир" → "privet-mir"); '' when
+ * nothing is left (Japanese, Chinese, Korean, Hebrew: @sindresorhus/transliterate leaves them as they are).
+ */
 export function slugify(text: string): string {
-  const s = text
+  // Accents on Latin letters are dropped first ("Ünïcödé" → "unicode", as before; the library's German rule would
+  // give "uenicoede"); other scripts are recomposed so the library sees their letters whole (Cyrillic й, Greek ά).
+  const latin = text
+    .normalize('NFKD')
+    .replace(/([A-Za-z])[\u0300-\u036f]+/g, '$1')
+    .normalize('NFC')
+  const s = transliterate(latin)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/ß/g, 'ss')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
   return s.length > MAX_SLUG ? s.slice(0, MAX_SLUG).replace(/-+$/, '') : s
 }
 
 /**
- * The slug of a record created without one: slugify() of its name ("Crème Brûlée & Co" → "creme-brulee-co").
- * 400 on `slug` when nothing is left (a name without Latin letters or digits needs a slug).
+ * The slug of a record created without one (decisions.md "Content"): slugify() of its name or title, else (nothing
+ * transliterates, or no text) the record type and a short random suffix ("post-3f9a1c"). Never empty, never a 400.
  */
-export function derivedSlug(name: string): string {
-  const slug = slugify(name)
-  if (slug === '') validation('slug', 'cannot be derived from name; give a slug of lowercase letters, digits and hyphens')
-  return slug
+export function generatedSlug(text: string | null | undefined, type: string): string {
+  const slug = text ? slugify(text) : ''
+  return slug !== '' ? slug : `${type}-${randomBytes(3).toString('hex')}`
+}
+
+/**
+ * The title a blog or page created without a slug takes it from (decisions.md "Content"): the default locale's
+ * localization sent in the same body, else the first one sent with a title. 400 on `slug` when none has a title.
+ */
+export function slugSource(localizations: ReadonlyArray<{ locale_id: string; title?: string | null | undefined }>, defaultLocaleId: string | undefined): string {
+  const titled = (l: { title?: string | null | undefined } | undefined) => (l?.title?.trim() ? l.title : undefined)
+  const title = titled(localizations.find((l) => l.locale_id === defaultLocaleId)) ?? localizations.map(titled).find((t) => t !== undefined)
+  return title ?? validation('slug', 'is required when no localization in the body has a title to generate it from')
 }
 
 /** Routes are at most MAX_ROUTE characters (with the leading slash). */

@@ -6,6 +6,7 @@ import type { Ctx } from '../core/context.js'
 import { digestKey, sha256Hex } from '../platform/crypto.js'
 import { countHit, ipBucket } from '../platform/cache/rate-counter.js'
 import { effectiveKeyStatus } from '../platform/key-status.js'
+import { boundedMap } from '../platform/bounded.js'
 import { TokenRejected } from '../platform/jwt.js'
 import { accessOf } from './access.js'
 import { ApiError, rateLimited } from './errors.js'
@@ -93,8 +94,10 @@ const DAY_MS = 86_400_000
 let ipSalt = sha256Hex(`${process.pid}:${Date.now()}:${Math.random()}`)
 let saltDay = Math.floor(Date.now() / DAY_MS)
 /** Hashes of the current salt by address: a frontend's few addresses send most requests (one SHA-256 each saved). */
-const ipHashes = new Map<string, string>()
-const IP_HASHES_MAX = 10_000
+export const IP_HASH_BOUNDS = { maxEntries: 10_000, maxBytes: 2 * 1024 * 1024 }
+const ipHashes = boundedMap<string>(IP_HASH_BOUNDS, (h) => h.length)
+/** The remembered hashes and their bytes (tests). */
+export const ipHashCacheSize = () => ({ entries: ipHashes.size, bytes: ipHashes.calculatedSize })
 /**
  * Salted so usage records cannot be turned back into addresses by hashing the IPv4 space. The salt is this process's
  * and changes at every UTC midnight (the old one is forgotten), as the analytics visitor hash's does (decisions.md
@@ -109,7 +112,6 @@ export function hashIp(ip: string, now = Date.now()): string {
   let h = ipHashes.get(ip)
   if (h === undefined) {
     h = sha256Hex(`${ipSalt}|${ip}`)
-    if (ipHashes.size >= IP_HASHES_MAX) ipHashes.clear()
     ipHashes.set(ip, h)
   }
   return h

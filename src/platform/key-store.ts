@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm'
+import type { LRUCache } from 'lru-cache'
 import type { Db } from '../db/client.js'
 import { apiKeys, type ApiKeyRow } from '../db/schema/api-keys.js'
 import type { Cache } from './cache/index.js'
+import { boundedMap, type Bounds } from './bounded.js'
 import { digestsEqual } from './crypto.js'
 
 const CHANNEL = 'api-keys:invalidate'
@@ -11,13 +13,16 @@ interface Cached {
   fetchedAt: number
 }
 
+/** Keys in use at once: one per frontend and tool, so 50,000 is far beyond any deployment; a row is about 600 bytes. */
+export const KEY_STORE_BOUNDS: Bounds = { maxEntries: 50_000, maxBytes: 64 * 1024 * 1024 }
+
 /**
  * API keys by digest, remembered for at most ttlMs so the hot path makes no database round trip.
  * A change on this instance invalidates at once; other instances hear it over the cache channel
  * (Redis) and, failing that, the TTL (≤ 5 s) bounds how long a blocked key can still pass.
  */
 export class KeyStore {
-  private readonly byDigest = new Map<string, Cached>()
+  private readonly byDigest: LRUCache<string, Cached>
   private readonly inflight = new Map<string, Promise<ApiKeyRow | undefined>>()
   /** Bumped by every invalidation: a lookup that started before one must not cache what it read. */
   private generation = 0
@@ -27,7 +32,16 @@ export class KeyStore {
     private readonly cache: Cache,
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
-  ) {}
+    bounds: Bounds = KEY_STORE_BOUNDS,
+  ) {
+    // Least recently used out first: a key in use is never pushed out by a burst of others (it was emptied whole).
+    this.byDigest = boundedMap<Cached>(bounds, (c) => (c.row ? JSON.stringify(c.row).length : 0))
+  }
+
+  /** Remembered keys and their bytes (tests). */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.byDigest.size, bytes: this.byDigest.calculatedSize }
+  }
 
   async start(): Promise<void> {
     await this.cache.subscribe(CHANNEL, (id) => this.dropLocal(id))
@@ -53,10 +67,7 @@ export class KeyStore {
     const row = rows[0] && digestsEqual(rows[0].key_digest, digest) ? rows[0] : undefined
     // Unknown digests are not remembered: a key created elsewhere must work at once. A row read while
     // an invalidation arrived may predate the change: answer it to this caller, but do not keep it.
-    if (row && generation === this.generation) {
-      if (this.byDigest.size > 50_000) this.byDigest.clear()
-      this.byDigest.set(digest, { row, fetchedAt: this.now() })
-    }
+    if (row && generation === this.generation) this.byDigest.set(digest, { row, fetchedAt: this.now() })
     return row
   }
 
@@ -64,7 +75,9 @@ export class KeyStore {
     this.generation++
     // Later callers must not join a lookup that may have read the old row.
     this.inflight.clear()
-    for (const [digest, c] of this.byDigest) if (c.row?.id === id) this.byDigest.delete(digest)
+    const gone: string[] = []
+    for (const [digest, c] of this.byDigest.entries()) if (c.row?.id === id) gone.push(digest)
+    for (const digest of gone) this.byDigest.delete(digest)
   }
 
   /** Forget a key everywhere after it changed (block, revoke, delete, update). */

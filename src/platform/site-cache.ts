@@ -1,7 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm'
+import type { LRUCache } from 'lru-cache'
 import type { Db } from '../db/client.js'
 import { sites } from '../db/schema/sites.js'
 import type { Cache } from './cache/index.js'
+import { boundedMap, type Bounds } from './bounded.js'
 
 const CHANNEL = 'sites:invalidate'
 
@@ -13,6 +15,9 @@ interface Entry extends Flags {
   at: number
 }
 
+/** Live sites remembered: 100,000 sites at about 130 bytes each (id key, entry, overhead). */
+export const SITE_CACHE_BOUNDS: Bounds = { maxEntries: 100_000, maxBytes: 16 * 1024 * 1024 }
+
 /**
  * Which site ids are live, remembered briefly so the access check on every request needs no query.
  * Deleting a site invalidates here at once and on other instances through the cache channel (Redis),
@@ -23,7 +28,7 @@ interface Entry extends Flags {
  * answer is never older than the TTL either way).
  */
 export class SiteCache {
-  private readonly live = new Map<string, Entry>()
+  private readonly live: LRUCache<string, Entry>
   private readonly inflight = new Map<string, Promise<Flags | undefined>>()
   /** Bumped by every invalidation: a lookup that started before one must not remember what it read. */
   private generation = 0
@@ -33,7 +38,16 @@ export class SiteCache {
     private readonly cache: Cache,
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
-  ) {}
+    bounds: Bounds = SITE_CACHE_BOUNDS,
+  ) {
+    // Least recently used out first: a busy site is never pushed out by lookups of others (it was emptied whole).
+    this.live = boundedMap<Entry>(bounds, () => 16)
+  }
+
+  /** Remembered sites and their bytes (tests). */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.live.size, bytes: this.live.calculatedSize }
+  }
 
   async start(): Promise<void> {
     await this.cache.subscribe(CHANNEL, (id) => this.dropLocal(id))
@@ -91,7 +105,6 @@ export class SiteCache {
     if (generation !== this.generation) return row && { analyticsEnabled: row.analyticsEnabled }
     // Only live sites are remembered: a site created on another instance must be reachable at once.
     if (row) {
-      if (this.live.size > 100_000) this.live.clear()
       this.live.set(siteId, { at: this.now(), analyticsEnabled: row.analyticsEnabled })
       return { analyticsEnabled: row.analyticsEnabled }
     }

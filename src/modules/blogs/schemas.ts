@@ -124,7 +124,7 @@ const blogProps = {
 export const CreateBlogBody = Body(
   {
     site_ids: Type.Array(Uuid, { minItems: 1, maxItems: 50, uniqueItems: true, description: 'The first is the owning site' }),
-    slug: Slug,
+    slug: Type.Optional(Slug),
     author: Type.Optional(Author),
     status: Type.Optional(ContentStatusSchema),
     published_date: Type.Optional(blogProps.published_date),
@@ -140,6 +140,8 @@ export const CreateBlogBody = Body(
     ),
   },
   'site_ids: the first is the owning site, the others also publish the blog. status defaults to Draft. ' +
+    'slug (optional): generated from the title of the default-locale localization (else the first titled one), transliterated to ' +
+    'a-z, 0-9 and hyphens (`post-<6 hex>` when nothing transliterates), with -2, -3, … when taken; without slug and title, 400 on slug. ' +
     'localizations (optional) are created in the same transaction; their locales must belong to the owning site. ' +
     'template_id (optional): a live blog template of the owning site fills author, is_featured, allow_comments, cover_image_id and ' +
     'header_image_id when the body does not give them, and per locale the localized fields of template_data.localizations ' +

@@ -1,5 +1,6 @@
 import { requireSites } from '../../core/access.js'
-import { copyContentAttachments, createContent, freeCloneSlug, renameContent, retireContent } from '../../core/content.js'
+import { copyContentAttachments, createContent, freeCloneSlug, freeGeneratedSlug, renameContent, retireContent } from '../../core/content.js'
+import { generatedSlug, slugSource } from '../../core/slugs.js'
 import { canPublish, checkWindow, contentEvents, contentReaders, dateIn, lockForUpdate, notifyIfSubmitted, siteIdsOf, siteRules, toDate } from '../../core/content-workflow.js'
 import type { Ctx } from '../../core/context.js'
 import { mutate } from '../../core/mutation.js'
@@ -48,12 +49,15 @@ export async function create(ctx: Ctx, input: CreateBlogBody): Promise<BlogDetai
   const status = statusAfterUpdate({ from: 'Draft', to: body.status ?? 'Draft', canPublish: canPublish(ctx, owner, site), publishStart, now })
   const published = becomesPublished('Draft', status)
   const defaultLocale = locales.find((l) => l.is_default)?.id
+  const title = body.slug === undefined ? slugSource(inputs, defaultLocale) : undefined
   return mutate(ctx, { entity: blogEntity, action: 'Create' }, async (tx) => {
-    const content = await createContent(tx, { type: 'blog', siteIds: body.site_ids, slug: body.slug, createdAt: now })
+    // A generated slug that is taken gets -2, -3, …; a slug the client sent stays a 409 (createContent).
+    const slug = body.slug ?? (await freeGeneratedSlug(tx, 'blog', body.site_ids, generatedSlug(title, 'post')))
+    const content = await createContent(tx, { type: 'blog', siteIds: body.site_ids, slug, createdAt: now })
     const row = await q.insertBlog(tx, {
       content_id: content.id,
       site_id: owner,
-      slug: body.slug,
+      slug,
       author: body.author ?? null,
       status,
       published_date: body.published_date ?? (published ? dateIn(site.timezone, now) : null),

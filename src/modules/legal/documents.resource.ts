@@ -14,7 +14,8 @@ export const legalDocumentResource = siteResource({
   present: presentLegalDocument,
   order: [legalDocuments.slug, legalDocuments.id],
   queryFilters: ['document_type'],
-  unique: ['slug'],
+  // A document has no name: a slug not given comes from its type ("PrivacyPolicy" → "privacy-policy").
+  slugFrom: (values) => (typeof values.document_type === 'string' ? values.document_type.replace(/([a-z])([A-Z])/g, '$1 $2') : undefined),
   auditFields: ['slug', 'document_type'],
   routes: {
     path: 'legal',

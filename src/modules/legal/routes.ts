@@ -88,7 +88,7 @@ function documentWrites(app: Api): void {
       schema: {
         ...op('createLegalDocument', 'Create a legal document'),
         tags,
-        description: 'Answers the document\'s own fields (add localizations, groups and items with their routes). `slug` is unique among the live documents of the site (409). is_active defaults to true; cookie_name is null when unset.',
+        description: 'Answers the document\'s own fields (add localizations, groups and items with their routes). `slug` is unique among the live documents of the site (409); without one it is generated from `document_type` (`privacy-policy`, then `privacy-policy-2`, …). is_active defaults to true; cookie_name is null when unset.',
         params: SiteParams,
         body: CreateLegalDocumentBody,
         response: { 201: LegalDocument },

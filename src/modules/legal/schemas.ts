@@ -85,7 +85,7 @@ export type LegalDocumentDetail = Static<typeof LegalDocumentDetail>
 // ---- requests ----
 
 export const CreateLegalDocumentBody = Body({
-  slug: Slug,
+  slug: Type.Optional(Slug),
   cookie_name: Type.Optional(CookieName),
   document_type: DocumentType,
   is_active: Type.Optional(Type.Boolean({ default: true })),

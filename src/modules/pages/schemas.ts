@@ -155,7 +155,7 @@ export const CreatePageBody = Body(
   {
     site_ids: Type.Array(Uuid, { minItems: 1, maxItems: 50, uniqueItems: true, description: 'The first is the owning site' }),
     route: pageProps.route,
-    slug: pageProps.slug,
+    slug: Type.Optional(pageProps.slug),
     page_type: Type.Optional(pageProps.page_type),
     template: Type.Optional(pageProps.template),
     is_in_navigation: Type.Optional(pageProps.is_in_navigation),
@@ -168,7 +168,9 @@ export const CreatePageBody = Body(
     sections: Type.Optional(Type.Array(PageSectionSeed, { maxItems: MAX_SEED_SECTIONS, description: 'Sections created with the page, in this order' })),
   },
   'site_ids: the first is the owning site, the others also publish the page. route and slug are unique among the live pages of every ' +
-    'carrying site. status defaults to Draft. parent_page_id: a live page of the same owning site. sections (optional): created with ' +
+    'carrying site. slug (optional): generated from the title of the first section\'s default-locale localization, else from the ' +
+    'route\'s last segment, transliterated to a-z, 0-9 and hyphens (`page-<6 hex>` when nothing transliterates), -2, -3, … when taken. ' +
+    'status defaults to Draft. parent_page_id: a live page of the same owning site. sections (optional): created with ' +
     'the page in one transaction, each with its localizations; display_order defaults to the position in the array. template_id: a ' +
     'page template of the owning site; its template_data may hold page_type, template, is_in_navigation, navigation_order and ' +
     'sections (used when the body gives none); other keys are ignored.',

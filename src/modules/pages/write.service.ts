@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { requireSites } from '../../core/access.js'
-import { copyContentAttachments, createContent, freeCloneRoute, freeCloneSlug, renameContent, rerouteContent, retireContent } from '../../core/content.js'
+import { copyContentAttachments, createContent, freeCloneRoute, freeCloneSlug, freeGeneratedSlug, renameContent, rerouteContent, retireContent } from '../../core/content.js'
+import { siteLocales } from '../../core/localizations.js'
+import { generatedSlug } from '../../core/slugs.js'
 import {
   bulkContent,
   canPublish,
@@ -50,6 +52,22 @@ async function checkParent(db: ReadDb, siteId: string, parentId: string | null |
 }
 
 /**
+ * What the slug of a page created without one is generated from. A page has no title of its own: the title of the
+ * first section's localization for the site's default locale (else its first titled one), as a blog takes its
+ * localization's; else the last segment of the route, which every page has ("home" for "/"), so never a 400.
+ */
+async function pageSlugText(db: ReadDb, siteId: string, sections: CreatePageBody['sections'], route: string): Promise<string> {
+  const localizations = sections?.[0]?.localizations ?? []
+  const titled = localizations.filter((l) => l.title?.trim())
+  if (titled.length > 0) {
+    const main = (await siteLocales(db, siteId)).find((l) => l.is_default)
+    const preferred = titled.find((l) => l.locale_id === main?.id || l.locale === main?.code) ?? titled[0]
+    if (preferred?.title) return preferred.title
+  }
+  return route === '/' ? 'home' : (route.split('/').pop() ?? '')
+}
+
+/**
  * Creates a page in site_ids (the first owns it). 404/403 when a site is out of reach or the caller lacks Author
  * there; 400 for a bad route, parent or schedule; 403 when publishing is not allowed; 409 for a route or slug
  * taken in a carrying site.
@@ -65,14 +83,17 @@ export async function create(ctx: Ctx, input: CreatePageBody): Promise<Page> {
   checkWindow(publishStart, publishEnd)
   const status = statusAfterUpdate({ from: 'Draft', to: body.status ?? 'Draft', canPublish: canPublish(ctx, owner, site), publishStart, now })
   const published = becomesPublished('Draft', status)
+  const slugText = body.slug === undefined ? await pageSlugText(ctx.db, owner, sections, route) : undefined
   return mutate(ctx, { entity: pageEntity, action: 'Create' }, async (tx) => {
     await checkParent(tx, owner, body.parent_page_id)
-    const content = await createContent(tx, { type: 'page', siteIds: body.site_ids, slug: body.slug, route, createdAt: now })
+    // A generated slug that is taken gets -2, -3, …; a slug the client sent stays a 409 (createContent).
+    const slug = body.slug ?? (await freeGeneratedSlug(tx, 'page', body.site_ids, generatedSlug(slugText, 'page')))
+    const content = await createContent(tx, { type: 'page', siteIds: body.site_ids, slug, route, createdAt: now })
     const row = await q.insertPage(tx, {
       content_id: content.id,
       site_id: owner,
       route,
-      slug: body.slug,
+      slug,
       page_type: body.page_type ?? 'standard',
       template: body.template ?? null,
       is_in_navigation: body.is_in_navigation ?? false,

@@ -1,4 +1,6 @@
+import type { LRUCache } from 'lru-cache'
 import type { Cache } from './cache.js'
+import { boundedMap, type Bounds } from '../bounded.js'
 import { detached } from '../strings.js'
 
 interface Entry {
@@ -6,23 +8,55 @@ interface Entry {
   expiresAt: number
 }
 
-/** Single-process cache; expired entries are dropped on read and by a periodic sweep. */
+/**
+ * What the embedded default keeps: content versions (a few per record a reader asked for, 60-150 bytes each) and
+ * whatever else is set. A record's version evicted is set again to a fresh stamp on its next read (content-version.ts),
+ * so eviction costs one miss of that record's answers, never a stale one. 100,000 versions are ten times the
+ * records of the bench's data set; 32 MB bounds them if keys run long.
+ */
+export const MEMORY_CACHE_BOUNDS: Bounds = { maxEntries: 100_000, maxBytes: 32 * 1024 * 1024 }
+/** Rate-limit windows (one per key or client address per minute). */
+export const MEMORY_COUNTER_BOUNDS: Bounds = { maxEntries: 100_000, maxBytes: 16 * 1024 * 1024 }
+
+type Counter = { count: number; expiresAt: number }
+
+/** Keys expired at t, collected before any is deleted (the walk leaves recency as it is). */
+function expired<V extends { expiresAt: number }>(map: LRUCache<string, V>, t: number): string[] {
+  const out: string[] = []
+  for (const [k, v] of map.entries()) if (v.expiresAt <= t) out.push(k)
+  return out
+}
+
+/**
+ * Single-process cache; expired entries are dropped on read and by a periodic sweep. Bounded by entries and bytes,
+ * least recently used first (a flood of unknown slugs, each with its version, cannot grow it without end).
+ */
 export class MemoryCache implements Cache {
   readonly kind = 'memory' as const
-  private readonly entries = new Map<string, Entry>()
-  private readonly counters = new Map<string, { count: number; expiresAt: number }>()
+  private readonly entries: LRUCache<string, Entry>
+  private readonly counters: LRUCache<string, Counter>
   private readonly listeners = new Map<string, Array<(m: string) => void>>()
   private readonly sweeper: NodeJS.Timeout
 
-  constructor(private readonly now: () => number = Date.now) {
+  constructor(
+    private readonly now: () => number = Date.now,
+    bounds: { entries?: Bounds; counters?: Bounds } = {},
+  ) {
+    this.entries = boundedMap<Entry>(bounds.entries ?? MEMORY_CACHE_BOUNDS, (e) => e.value.length + 16)
+    this.counters = boundedMap<Counter>(bounds.counters ?? MEMORY_COUNTER_BOUNDS, () => 16)
     this.sweeper = setInterval(() => this.sweep(), 30_000)
     this.sweeper.unref()
   }
 
+  /** Bounds and current use, for tests and the bench. */
+  get size(): { entries: number; bytes: number; counters: number; counterBytes: number } {
+    return { entries: this.entries.size, bytes: this.entries.calculatedSize, counters: this.counters.size, counterBytes: this.counters.calculatedSize }
+  }
+
   private sweep(): void {
     const t = this.now()
-    for (const [k, e] of this.entries) if (e.expiresAt <= t) this.entries.delete(k)
-    for (const [k, c] of this.counters) if (c.expiresAt <= t) this.counters.delete(k)
+    for (const k of expired(this.entries, t)) this.entries.delete(k)
+    for (const k of expired(this.counters, t)) this.counters.delete(k)
   }
 
   get(key: string): Promise<string | undefined> {

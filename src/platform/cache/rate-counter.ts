@@ -1,3 +1,5 @@
+import type { LRUCache } from 'lru-cache'
+import { boundedMap, type Bounds } from '../bounded.js'
 import type { Cache } from './cache.js'
 
 interface Window {
@@ -6,20 +8,18 @@ interface Window {
 }
 
 /** Per-cache in-process counters, used only while the shared cache fails. */
-const local = new WeakMap<Cache, Map<string, Window>>()
+const local = new WeakMap<Cache, LRUCache<string, Window>>()
 const lastWarned = new WeakMap<Cache, number>()
-const MAX_LOCAL = 50_000
+/** Windows counted here while the shared cache is down: one per key or client address per minute. */
+const LOCAL_BOUNDS: Bounds = { maxEntries: 50_000, maxBytes: 8 * 1024 * 1024 }
 const WARN_EVERY_MS = 30_000
 
 function countLocally(cache: Cache, key: string, ttlMs: number, now: number): number {
   let map = local.get(cache)
   if (!map) {
-    map = new Map()
+    // Least recently counted out first: an active caller's window is not reset by a burst of new ones.
+    map = boundedMap<Window>(LOCAL_BOUNDS, () => 16)
     local.set(cache, map)
-  }
-  if (map.size > MAX_LOCAL) {
-    for (const [k, w] of map) if (w.expiresAt <= now) map.delete(k)
-    if (map.size > MAX_LOCAL) map.clear()
   }
   let w = map.get(key)
   if (!w || w.expiresAt <= now) {

@@ -1,7 +1,7 @@
 import { createPublicKey, type JsonWebKey } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { idpUsers } from '../../../src/db/schema/idp-users.js'
 import { ManualClock } from '../../../src/platform/clock.js'
 import { JWKS_TTL_MS, userIdOf, uuidV5 } from '../../../src/platform/jwt.js'
@@ -139,6 +139,75 @@ describe('JWT authentication', () => {
     } finally {
       idp.up = true
     }
+  })
+})
+
+describe('JWT attacks', () => {
+  /*
+   * Another identity provider on 127.0.0.1 with its own keys under the same kids (rs-1, es-1): what an attacker
+   * controls. Its server stands for the URLs a token's jku/x5u header names: it must receive no request, and
+   * nothing but the configured JWKS URL may be fetched while the attacks are answered.
+   */
+  let other: TestIdp
+  beforeAll(async () => {
+    other = await startIdp()
+  })
+  afterAll(async () => {
+    await other.close()
+  })
+
+  const claims = () => ({ sub: 'user_rs', iss: idp.issuer, aud: idp.audience, iat: nowS(), exp: nowS() + 600 })
+  const signed = (header: Record<string, unknown>, body: Record<string, unknown> = claims()) =>
+    new SignJWT(body).setProtectedHeader({ alg: 'RS256', ...header }).sign(other.rs.privateKey)
+
+  it('every forged, misdirected or out-of-time token is 401 and no request goes anywhere but the configured JWKS URL', async () => {
+    const pem = createPublicKey({ key: idp.rs.jwk as JsonWebKey, format: 'jwk' }).export({ type: 'spki', format: 'pem' }) as string
+    const x5c = [Buffer.from('not a certificate').toString('base64')]
+    const attacks: Array<[string, Promise<string> | string]> = [
+      ['alg none', `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims())}.`],
+      ['alg none, known kid', `${b64({ alg: 'none', kid: 'rs-1' })}.${b64(claims())}.`],
+      ['alg None', `${b64({ alg: 'None', kid: 'rs-1' })}.${b64(claims())}.`],
+      ['HS256 with the JWKS public key (PEM) as secret', new SignJWT(claims()).setProtectedHeader({ alg: 'HS256', kid: 'rs-1' }).sign(new TextEncoder().encode(pem))],
+      ['HS256 with the JWK as secret', new SignJWT(claims()).setProtectedHeader({ alg: 'HS256', kid: 'rs-1' }).sign(new TextEncoder().encode(JSON.stringify(idp.rs.jwk)))],
+      ['jku at another server, known kid', signed({ kid: 'rs-1', jku: other.url })],
+      ['jku at another server, unknown kid', signed({ kid: 'jku-only', jku: other.url })],
+      ['jku at another server, no kid', signed({ jku: other.url })],
+      ['embedded jwk, known kid', signed({ kid: 'rs-1', jwk: other.rs.jwk })],
+      ['embedded jwk, no kid', signed({ jwk: other.rs.jwk })],
+      ['x5u at another server', signed({ kid: 'rs-1', x5u: `${other.issuer}/cert.pem` })],
+      ['x5u at another server, no kid', signed({ x5u: `${other.issuer}/cert.pem` })],
+      ['x5c chain', signed({ kid: 'rs-1', x5c })],
+      ['wrong iss', idp.token('user_rs', { iss: 'https://evil.example' })],
+      ['wrong aud', idp.token('user_rs', { aud: 'someone-else' })],
+      ['expired', idp.token('user_rs', {}, { iat: nowS() - 3600 })],
+      ['not yet valid', idp.token('user_rs', { nbf: nowS() + 600 })],
+      ['another issuer’s key under the same kid, our claims', signed({ kid: 'rs-1' })],
+      ['another issuer’s token as it issues it (same kid)', other.token('user_rs')],
+      ['another issuer’s ES256 key under the same kid', other.token('user_rs', {}, { key: other.es })],
+    ]
+    const fetched: string[] = []
+    const realFetch = globalThis.fetch
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      fetched.push(input instanceof Request ? input.url : String(input))
+      return realFetch(input, init)
+    })
+    try {
+      for (const [name, token] of attacks) {
+        const res = await me(await token)
+        expect(res.statusCode, name).toBe(401)
+        expectProblem(res, 401, 'UNAUTHENTICATED')
+        // Past the refetch cooldown, so an unknown kid may fetch the configured key set again.
+        clock.advance(31_000)
+      }
+    } finally {
+      spy.mockRestore()
+    }
+    expect(other.hits).toBe(0)
+    // The unknown kids refetched the configured key set: the spy sees the verifier's requests.
+    expect(fetched).toContain(idp.url)
+    expect(fetched.every((url) => url === idp.url)).toBe(true)
+    // Control: a genuine token still passes after the attacks.
+    expectStatus(await me(await idp.token('user_rs', {}, { iat: nowS() })), 200)
   })
 })
 

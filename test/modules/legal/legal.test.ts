@@ -19,7 +19,6 @@ describeSiteResource({
   update: { body: { is_active: false, document_type: 'Imprint' }, field: 'is_active' },
   nullable: ['cookie_name'],
   invalid: [
-    { body: { document_type: 'PrivacyPolicy' }, field: 'slug' },
     { body: { slug: 'Not A Slug', document_type: 'PrivacyPolicy' }, field: 'slug' },
     { body: { slug: 'x', document_type: 'Cookies' }, field: 'document_type' },
     { body: { slug: 'x', document_type: 'Other', is_active: 'yes' }, field: 'is_active' },
