@@ -31,7 +31,7 @@ const layering = {
 }
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', 'dist/**', '.tmp/**', 'src/db/migrations/**', 'coverage/**', '.ci/**'] },
+  { ignores: ['node_modules/**', 'data/**', 'dist/**', 'packages/*/dist/**', 'packages/client/src/schema.ts', '.tmp/**', 'src/db/migrations/**', 'coverage/**', '.ci/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
