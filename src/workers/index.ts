@@ -34,7 +34,7 @@ export const jobs: Job[] = [
       return done
     },
   },
-  // Webhooks (decisions.md "Webhooks"): outbox fan-out and signed attempts with retries (modules/webhooks/delivery.service.ts).
+  // Webhooks (decisions.md "Webhooks"): signed attempts with retries of the deliveries changes wrote (modules/webhooks/delivery.service.ts).
   { name: 'webhook-delivery', everyMs: (deps) => deps.config.webhookPollMs, run: (deps) => dispatcherOf(deps).tick(), stop: (deps) => dispatcherOf(deps).stop() },
   { name: 'webhook-retention', everyMs: 3_600_000, run: (deps) => pruneDeliveries(deps) },
   analyticsRollupJob,

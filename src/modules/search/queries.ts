@@ -3,7 +3,7 @@ import { rowsOf } from '../../db/migrate.js'
 import type { ReadDb } from '../../db/client.js'
 
 /*
- * Site search in one SQL statement. Every localization row search reads carries a `search_vector` built with its
+ * Site search: the ranked page in one SQL statement. Every localization row search reads carries a `search_vector` built with its
  * locale's text-search configuration (migration 0014_site_search: triggers plus a GIN index per table), and the query
  * is built with the same configuration (atrium_search_config of the requested code), so `search_vector @@ query` is a
  * GIN index scan. Localizations are matched by locale CODE, not id: a shared record's localizations name locales of
@@ -100,7 +100,7 @@ const HITS: Record<SearchType, (input: SearchInput) => SQL> = { blog: blogHits, 
 
 /**
  * How much of a hit's text its snippet is cut from, in characters: ts_headline parses all the text it is given, and
- * on a 490 KB body that took about 200 ms a hit (4.8 s a page of 20, on the embedded database all of it holding the
+ * on a 490 KB body that took about 240 ms a hit (4.8 s a page of 20, on the embedded database all of it holding the
  * event loop; bench/search-stall.ts). Texts up to this length (nearly every post) get the snippet they always had;
  * a longer one gets its snippet from its start, while it is still found and ranked by its whole stored vector.
  */
