@@ -77,7 +77,8 @@ export async function metricsPhase(
     const second = await run(offFirst)
     pairs.push(offFirst ? { off: first, on: second } : { on: first, off: second })
     const last = pairs.at(-1)!
-    p.log(`  metrics round ${i + 1} (${offFirst ? 'off first' : 'on first'}): off ${Math.round(last.off.rps)} req/s, on ${Math.round(last.on.rps)} req/s`)
+    const of = (m: Measurement) => `${Math.round(m.rps)} req/s${m.errors || m.non2xx ? ` (${m.errors} errors, ${m.non2xx} non-2xx: ${JSON.stringify(m.statusCodes)})` : ''}`
+    p.log(`  metrics round ${i + 1} (${offFirst ? 'off first' : 'on first'}): off ${of(last.off)}, on ${of(last.on)}`)
   }
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`
   const byRps = pairs.map((x) => x.on.rps / x.off.rps)

@@ -150,7 +150,7 @@ export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, o
 export class AccessLogController extends LogController {
   #access = new WeakMap<FastifyBaseLogger, FastifyBaseLogger>()
 
-  /** `observe`: told of every answered request, logged or not (metrics: http/metrics.ts observeRequest). */
+  /** `observe`: told of every answered request, logged or not (metrics: http/metrics.ts requestObserver). */
   constructor(private readonly observe?: (request: FastifyRequest, reply: FastifyReply) => void) {
     super()
   }
