@@ -7,6 +7,7 @@ export interface AuditFilter {
   entityType?: string
   action?: string
   userId?: string
+  apiKeyId?: string
   from?: Date
   to?: Date
 }
@@ -17,6 +18,7 @@ function where(f: AuditFilter): SQL | undefined {
     f.entityType !== undefined ? eq(auditLogs.entity_type, f.entityType) : undefined,
     f.action !== undefined ? eq(auditLogs.action, f.action) : undefined,
     f.userId !== undefined ? eq(auditLogs.user_id, f.userId) : undefined,
+    f.apiKeyId !== undefined ? eq(auditLogs.api_key_id, f.apiKeyId) : undefined,
     f.from !== undefined ? gte(auditLogs.created_at, f.from) : undefined,
     f.to !== undefined ? lt(auditLogs.created_at, f.to) : undefined,
   )

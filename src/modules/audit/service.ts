@@ -19,6 +19,7 @@ const presentEntry = (r: AuditLogRow): AuditLogEntry => ({
   id: r.id,
   site_id: r.site_id,
   user_id: r.user_id,
+  api_key_id: r.api_key_id,
   action: r.action,
   entity_type: r.entity_type,
   entity_id: r.entity_id,
@@ -35,6 +36,7 @@ const presentChange = (r: ChangeHistoryRow): ChangeHistoryEntry => ({
   old_value: r.old_value ?? null,
   new_value: r.new_value ?? null,
   changed_by: r.changed_by,
+  api_key_id: r.api_key_id,
   changed_at: r.changed_at,
 })
 
@@ -44,7 +46,7 @@ export async function siteAudit(ctx: Ctx, siteId: string, query: AuditListQuery)
   const to = query.to !== undefined ? new Date(query.to) : undefined
   if (from && to && from > to) validation('from', 'must not be after to')
   const { limit, offset } = pageWindow(query)
-  const f = { siteId, entityType: query.entity_type, action: query.action, userId: query.user_id, from, to }
+  const f = { siteId, entityType: query.entity_type, action: query.action, userId: query.user_id?.toLowerCase(), apiKeyId: query.api_key_id?.toLowerCase(), from, to }
   const { rows, total } = await q.siteEntries(ctx.db, f, limit, offset)
   return paginate(rows.map(presentEntry), total, query)
 }
