@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm'
-import type { ReadDb } from '../../db/client.js'
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
+import type { Db, ReadDb } from '../../db/client.js'
+import { rowsOf } from '../../db/migrate.js'
 import { auditLogs, changeHistory, type AuditLogRow, type ChangeHistoryRow } from '../../db/schema/audit.js'
 
 export interface AuditFilter {
@@ -71,4 +72,19 @@ export function changesById(db: ReadDb, ids: readonly string[]): Promise<ChangeH
     .from(changeHistory)
     .where(inArray(changeHistory.id, [...ids]))
     .orderBy(asc(changeHistory.changed_at), asc(changeHistory.id))
+}
+
+/* Retention (ATRIUM_AUDIT_RETENTION_DAYS): at most `limit` rows per statement, by age (change_history_changed_idx, audit_logs_created_idx). */
+
+export async function deleteHistoryBatch(db: Db, before: Date, limit: number): Promise<number> {
+  const res = await db.execute(sql`delete from ${changeHistory} where ctid = any(array(
+    select ctid from ${changeHistory} where changed_at < ${before} limit ${limit})) returning 1`)
+  return rowsOf(res).length
+}
+
+/** Audit entries older than the cutoff; their history went first (the cascade then finds nothing: change_history_audit_log_idx). */
+export async function deleteAuditBatch(db: Db, before: Date, limit: number): Promise<number> {
+  const res = await db.execute(sql`delete from ${auditLogs} where ctid = any(array(
+    select ctid from ${auditLogs} where created_at < ${before} limit ${limit})) returning 1`)
+  return rowsOf(res).length
 }

@@ -1,12 +1,13 @@
 import { Type } from 'typebox'
 import { Check } from 'typebox/value'
 import { levelOnSite, requireRecord } from '../../core/access.js'
-import type { Ctx } from '../../core/context.js'
+import type { Ctx, Deps } from '../../core/context.js'
 import { entityNamed } from '../../core/entities.js'
 import { ALWAYS_SECRET, asRevert } from '../../core/mutation.js'
 import type { AuditLogRow, ChangeHistoryRow } from '../../db/schema/audit.js'
 import { notFound, validation } from '../../http/errors.js'
 import { paginate, pageWindow, type Page } from '../../http/pagination.js'
+import { DELETE_BATCH, deleteInBatches } from '../api-keys/usage.service.js'
 import * as q from './queries.js'
 import type { AuditListQuery, AuditLogEntry, ChangeHistoryEntry, EntityParams, RevertBody, RevertResult } from './schemas.js'
 
@@ -117,4 +118,18 @@ export async function revert(ctx: Ctx, body: RevertBody): Promise<RevertResult> 
   await requireRecord(ctx, entity, first.entity_id, 'Admin')
   await asRevert(ctx, body.change_ids, () => hook.apply(ctx, first.entity_id, values))
   return { entity_type: first.entity_type, entity_id: first.entity_id, fields_reverted: Object.keys(values).sort() }
+}
+
+/**
+ * The daily audit retention (workers/retention.ts claims the day): with ATRIUM_AUDIT_RETENTION_DAYS set, change
+ * history and then audit entries older than that are deleted in short batches. Unset: nothing is deleted.
+ */
+export async function pruneAudit(deps: Deps): Promise<{ history: number; entries: number } | null> {
+  const days = deps.config.auditRetentionDays
+  if (days === undefined) return null
+  const db = deps.dbh.background
+  const before = new Date(deps.clock.now().getTime() - days * 86_400_000)
+  const history = await deleteInBatches(() => q.deleteHistoryBatch(db, before, DELETE_BATCH))
+  const entries = await deleteInBatches(() => q.deleteAuditBatch(db, before, DELETE_BATCH))
+  return { history, entries }
 }
