@@ -50,5 +50,7 @@ export async function runDailyMaintenance(deps: Deps): Promise<Record<string, un
 export const retentionJob: Job = {
   name: 'retention',
   everyMs: 3_600_000,
+  // a day's run that no instance made while none was up (a restart, a deploy) is made at start
+  atStart: true,
   run: (deps: Deps) => runDailyMaintenance(deps),
 }
