@@ -22,6 +22,7 @@ import { pinning, which } from './wrk.js'
 import { analyticsBench } from './analytics.js'
 import { stallsBench } from './stalls.js'
 import { searchStallBench } from './search-stall.js'
+import { retentionBench } from './retention.js'
 
 function envInt(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name]?.trim()
@@ -49,10 +50,11 @@ const modes: Mode[] = (process.env.BENCH_MODES ?? (serverUrl ? 'embedded,postgre
   .filter((s): s is Mode => s === 'embedded' || s === 'postgres')
 const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)
 const WATCHDOG_MS = envInt('BENCH_TIMEOUT_S', 1500, 30, 3600) * 1000
-const PARTS = ['reference', 'cached', 'memory', 'misses', 'editor', 'media', 'analytics', 'stalls', 'metrics', 'search-stall'] as const
+// retention (bench/retention.ts: 5,000,000 usage rows) runs only when BENCH_PARTS names it
+const PARTS = ['reference', 'cached', 'memory', 'misses', 'editor', 'media', 'analytics', 'stalls', 'metrics', 'search-stall', 'retention'] as const
 type Part = (typeof PARTS)[number]
 const parts = new Set<Part>(
-  (process.env.BENCH_PARTS ?? PARTS.join(','))
+  (process.env.BENCH_PARTS ?? PARTS.filter((p) => p !== 'retention').join(','))
     .split(',')
     .map((s) => s.trim())
     .filter((s): s is Part => (PARTS as readonly string[]).includes(s)),
@@ -168,15 +170,18 @@ async function main(): Promise<number> {
   const t0 = Date.now()
   if (await buildIfStale()) log(`compiled src/ to dist/ (node scripts/build.js --if-stale) in ${secs(Date.now() - t0)}`)
   const all: ModeReport[] = []
-  if ([...parts].some((p) => p !== 'analytics' && p !== 'stalls' && p !== 'search-stall')) for (const mode of modes) all.push(await runMode(mode))
+  if ([...parts].some((p) => p !== 'analytics' && p !== 'stalls' && p !== 'search-stall' && p !== 'retention')) for (const mode of modes) all.push(await runMode(mode))
   for (const r of all) printMode(log, r, gen.kind)
   // Embedded only, whatever BENCH_MODES says: on the server, statements do not run on Atrium's event loop.
   if (parts.has('stalls')) await stallsBench(log)
   // Embedded, and on the server when DATABASE_URL is set (issue 31 item 5).
   const searchOk = !parts.has('search-stall') || (await searchStallBench(serverUrl, log))
   const analyticsOk = !parts.has('analytics') || (await analyticsBench({ serverUrl, redisUrl, wrkPath, wrkCpu: pin.loadGen, serverCpu: pin.server, nodeArgs, connections: load.connections, durationS: load.durationS, log }))
+  const retentionOk =
+    !parts.has('retention') ||
+    (await retentionBench({ gen, load, seed: seedOpts, rows: envInt('BENCH_RETENTION_ROWS', 5_000_000, 1000, 50_000_000), serverCpu: pin.server, nodeArgs, log }))
   log(`\nload average at the end ${loadavg()}; ${secs(Date.now() - started)} in all`)
-  return analyticsOk && metricsOk && searchOk ? verdict(log, all) : 1
+  return analyticsOk && metricsOk && searchOk && retentionOk ? verdict(log, all) : 1
 }
 
 const watchdog = setTimeout(() => {

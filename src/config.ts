@@ -34,6 +34,10 @@ export interface Config {
   webhookMaxInFlight: number
   /** Delivery logs and dispatched outbox events older than this are pruned. */
   webhookLogRetentionDays: number
+  /** API-key usage records older than this are deleted (their daily roll-up stays 400 days). */
+  usageRetentionDays: number
+  /** Audit entries and change history older than this are deleted; undefined: kept forever. */
+  auditRetentionDays: number | undefined
   storage: 'local' | 's3'
   /** ATRIUM_PUBLIC_URL: the service's own external base URL (media `public_url` is absolute on it). */
   publicUrl: string
@@ -87,6 +91,11 @@ type Env = Record<string, string | undefined>
 function str(env: Env, name: string): string | undefined {
   const v = env[name]
   return v === undefined || v.trim() === '' ? undefined : v.trim()
+}
+
+/** Unset: undefined (the feature is off); set: a whole number in range. */
+function optInt(env: Env, name: string, min: number, max: number): number | undefined {
+  return str(env, name) === undefined ? undefined : int(env, name, 0, min, max)
 }
 
 function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
@@ -196,6 +205,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookTimeoutMs: int(env, 'ATRIUM_WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
     webhookMaxInFlight: int(env, 'ATRIUM_WEBHOOK_MAX_IN_FLIGHT', 4, 1, 100),
     webhookLogRetentionDays: int(env, 'ATRIUM_WEBHOOK_LOG_RETENTION_DAYS', 30, 1, 3650),
+    ...{ usageRetentionDays: int(env, 'ATRIUM_USAGE_RETENTION_DAYS', 30, 1, 3650), auditRetentionDays: optInt(env, 'ATRIUM_AUDIT_RETENTION_DAYS', 1, 36500) },
     storage,
     ...publicBase(env),
     redisPrefix: str(env, 'ATRIUM_REDIS_PREFIX') ?? 'atrium:',

@@ -146,7 +146,9 @@ function matchWebhooks(events: SQL, now: Date): SQL {
  */
 export async function mutate<T>(ctx: Ctx, spec: MutationSpec, fn: (tx: Tx) => Promise<MutationOutcome<T>>): Promise<T> {
   const hidden = new Set([...ALWAYS_SECRET, ...(spec.secretFields ?? [])])
-  const actor = ctx.principal.actorId
+  // decisions.md "Audit and history": the user's UUID or the key's id, each in its own column (never `api_key:<id>`)
+  const p = ctx.principal
+  const actor = { user: p.kind === 'user' ? p.userId : null, key: p.kind === 'api_key' ? p.keyId : null }
   const revertOf = spec.action === 'Update' ? reverting.get(ctx) : undefined
   const action: AuditAction = revertOf ? 'Revert' : spec.action
   let readers: ReaderImpact | undefined
@@ -160,7 +162,8 @@ export async function mutate<T>(ctx: Ctx, spec: MutationSpec, fn: (tx: Tx) => Pr
       tx.insert(auditLogs).values({
         id: auditId,
         site_id: out.siteId,
-        user_id: actor,
+        user_id: actor.user,
+        api_key_id: actor.key,
         action,
         entity_type: spec.entity.name,
         entity_id: out.entityId,
@@ -180,7 +183,8 @@ export async function mutate<T>(ctx: Ctx, spec: MutationSpec, fn: (tx: Tx) => Pr
             field_name: c.field,
             old_value: c.old,
             new_value: c.new,
-            changed_by: actor,
+            changed_by: actor.user,
+            api_key_id: actor.key,
             changed_at: now,
           })),
         ),

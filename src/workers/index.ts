@@ -4,6 +4,7 @@ import { scheduledBlogs } from '../modules/blogs/workflow.service.js'
 import { scheduledPages } from '../modules/pages/write.service.js'
 import { publishDue } from './scheduled-publish.js'
 import { analyticsRollupJob } from './analytics-rollup.js'
+import { retentionJob } from './retention.js'
 import { dispatcherOf, pruneDeliveries } from '../modules/webhooks/delivery.service.js'
 import { spoolDir, sweepSpool } from '../platform/storage/index.js'
 
@@ -38,6 +39,8 @@ export const jobs: Job[] = [
   { name: 'webhook-delivery', everyMs: (deps) => deps.config.webhookPollMs, run: (deps) => dispatcherOf(deps).tick(), stop: (deps) => dispatcherOf(deps).stop() },
   { name: 'webhook-retention', everyMs: 3_600_000, run: (deps) => pruneDeliveries(deps) },
   analyticsRollupJob,
+  // API-key usage roll-up and retention, audit retention: once a day across instances (workers/retention.ts).
+  retentionJob,
   // Upload spool files a crashed or killed request left behind (platform/storage/spool.ts), by file age (wall clock, like
   // the files' times); each instance sweeps its own data dir.
   { name: 'spool-sweep', everyMs: 600_000, atStart: true, run: (deps) => sweepSpool(spoolDir(deps.config)) },

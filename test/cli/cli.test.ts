@@ -140,7 +140,7 @@ describe('atrium CLI', () => {
           .select()
           .from(auditLogs)
           .where(and(eq(auditLogs.entity_type, 'api_key'), eq(auditLogs.entity_id, row!.id)))
-        expect(audit.map((a) => [a.action, a.user_id, a.site_id])).toEqual([['Create', 'system', siteId]])
+        expect(audit.map((a) => [a.action, a.user_id, a.api_key_id, a.site_id])).toEqual([['Create', null, null, siteId]])
         expect(JSON.stringify(audit)).not.toContain(key)
         await app.ready()
         const me = await client(app, key).get('/auth/me')

@@ -46,7 +46,7 @@ describe('mutation pipeline: a site update', () => {
       .where(and(eq(auditLogs.entity_type, 'site'), eq(auditLogs.entity_id, a.id), eq(auditLogs.action, 'Update')))
     expect(audits).toHaveLength(1)
     const audit = audits[0]
-    expect(audit).toMatchObject({ site_id: a.id, user_id: `api_key:${a.keyIds.Admin}`, action: 'Update', entity_type: 'site' })
+    expect(audit).toMatchObject({ site_id: a.id, user_id: null, api_key_id: a.keyIds.Admin, action: 'Update', entity_type: 'site' })
     expect(audit?.created_at.getTime()).toBe(now.getTime())
 
     const history = await db()
@@ -58,7 +58,7 @@ describe('mutation pipeline: a site update', () => {
       ['name', before?.name, 'Pipeline name'],
     ])
     for (const h of history) {
-      expect(h).toMatchObject({ site_id: a.id, entity_type: 'site', entity_id: a.id, changed_by: `api_key:${a.keyIds.Admin}` })
+      expect(h).toMatchObject({ site_id: a.id, entity_type: 'site', entity_id: a.id, changed_by: null, api_key_id: a.keyIds.Admin })
     }
 
     const events = await db()

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { date, index, integer, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core'
 import { createdAt, id, ts, updatedAt } from './columns.js'
 import { sites } from './sites.js'
 
@@ -49,6 +49,32 @@ export const apiKeyUsage = pgTable(
   },
   (t) => [index('api_key_usage_key_time_idx').on(t.api_key_id, t.created_at)],
 )
+
+/**
+ * Requests of a key per UTC day by status class, kept 400 days (workers/retention.ts rolls the usage records up
+ * before they are deleted). No foreign key, like the records: deleting a key deletes its days with it.
+ */
+export const apiKeyUsageDaily = pgTable(
+  'api_key_usage_daily',
+  {
+    api_key_id: uuid('api_key_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    total: integer('total').notNull(),
+    status_2xx: integer('status_2xx').notNull(),
+    status_3xx: integer('status_3xx').notNull(),
+    status_4xx: integer('status_4xx').notNull(),
+    status_5xx: integer('status_5xx').notNull(),
+  },
+  // the answer reads a key's range by the primary key; retention deletes by day
+  (t) => [primaryKey({ name: 'api_key_usage_daily_pk', columns: [t.api_key_id, t.day] }), index('api_key_usage_daily_day_idx').on(t.day)],
+)
+
+/** One row: UTC days before `rolled_before` are in api_key_usage_daily, later days are counted from the records. */
+export const apiKeyUsageRollupState = pgTable('api_key_usage_rollup_state', {
+  id: smallint('id').primaryKey().default(1),
+  rolled_before: date('rolled_before', { mode: 'string' }).notNull(),
+  updated_at: ts('updated_at').notNull().defaultNow(),
+})
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect
 export type ApiKeyUsageRow = typeof apiKeyUsage.$inferSelect

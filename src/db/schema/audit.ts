@@ -8,7 +8,10 @@ export const auditLogs = pgTable(
   {
     id: id(),
     site_id: uuid('site_id'),
-    user_id: text('user_id').notNull(),
+    /** The acting identity-provider user (JWT callers); null for API keys and the service's own jobs. */
+    user_id: uuid('user_id'),
+    /** The acting API key; null for users and jobs. No foreign key: the trail outlives a deleted key. */
+    api_key_id: uuid('api_key_id'),
     action: text('action').notNull(),
     entity_type: text('entity_type').notNull(),
     entity_id: uuid('entity_id'),
@@ -19,6 +22,9 @@ export const auditLogs = pgTable(
     index('audit_logs_site_time_idx').on(t.site_id, t.created_at),
     index('audit_logs_entity_idx').on(t.entity_type, t.entity_id, t.created_at),
     index('audit_logs_user_idx').on(t.user_id, t.created_at),
+    index('audit_logs_key_idx').on(t.api_key_id, t.created_at),
+    // retention (workers/retention.ts deletes entries older than ATRIUM_AUDIT_RETENTION_DAYS in batches)
+    index('audit_logs_created_idx').on(t.created_at),
   ],
 )
 
@@ -34,12 +40,18 @@ export const changeHistory = pgTable(
     field_name: text('field_name').notNull(),
     old_value: jsonb('old_value'),
     new_value: jsonb('new_value'),
-    changed_by: text('changed_by').notNull(),
+    /** As audit_logs.user_id and api_key_id. */
+    changed_by: uuid('changed_by'),
+    api_key_id: uuid('api_key_id'),
     changed_at: ts('changed_at').notNull().defaultNow(),
   },
   (t) => [
     index('change_history_entity_idx').on(t.entity_type, t.entity_id, t.changed_at),
     index('change_history_user_idx').on(t.changed_by),
+    index('change_history_key_idx').on(t.api_key_id),
+    // retention: the batches by age, and the cascade from a deleted audit row
+    index('change_history_changed_idx').on(t.changed_at),
+    index('change_history_audit_log_idx').on(t.audit_log_id),
   ],
 )
 

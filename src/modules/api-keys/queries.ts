@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm'
 import type { ReadDb, Tx } from '../../db/client.js'
-import { apiKeys, apiKeyUsage, type ApiKeyRow, type KeyStatus, type Permission } from '../../db/schema/api-keys.js'
+import { apiKeys, apiKeyUsage, apiKeyUsageDaily, type ApiKeyRow, type KeyStatus, type Permission } from '../../db/schema/api-keys.js'
 
 export interface KeyFilter {
   /** undefined: every site and unscoped keys; otherwise only keys of these sites. */
@@ -74,6 +74,7 @@ export async function lockKey(tx: Tx, id: string): Promise<ApiKeyRow | undefined
 export async function deleteKey(tx: Tx, id: string): Promise<void> {
   await tx.delete(apiKeys).where(eq(apiKeys.id, id))
   await tx.delete(apiKeyUsage).where(eq(apiKeyUsage.api_key_id, id))
+  await tx.delete(apiKeyUsageDaily).where(eq(apiKeyUsageDaily.api_key_id, id))
 }
 
 export function findDueExpiries(db: ReadDb, now: Date, limit = 500): Promise<Array<{ id: string }>> {

@@ -3,8 +3,9 @@ import { level, record } from '../../http/access.js'
 import { optionalBody } from '../../http/body.js'
 import { Paginated } from '../../http/pagination.js'
 import { Body, IdParams, NoContent, op } from '../../http/schemas.js'
-import { ApiKey, BlockBody, CreateApiKeyBody, CreatedApiKey, ListApiKeysQuery, UpdateApiKeyBody, UsagePage, UsageQuery } from './schemas.js'
+import { ApiKey, BlockBody, CreateApiKeyBody, CreatedApiKey, ListApiKeysQuery, UpdateApiKeyBody, UsageDailyQuery, UsageDays, UsagePage, UsageQuery } from './schemas.js'
 import * as keys from './service.js'
+import * as usage from './usage.service.js'
 
 const tags = ['API keys']
 
@@ -19,6 +20,10 @@ const docs = {
   block: 'Active → Blocked; the key stops authenticating at once. Other states: 409 INVALID_STATE.',
   unblock: 'Blocked → Active. Other states: 409 INVALID_STATE.',
   revoke: 'Active, Blocked or Expired → Revoked, permanently (a Revoked key: 409 INVALID_STATE).',
+  daily:
+    'Requests made with the key per UTC day over the last `days` days (default 30, at most 400), today included, oldest first, one entry per day ' +
+    '(days without requests are zeros), by status class. Days are kept 400 days (the records themselves ATRIUM_USAGE_RETENTION_DAYS); ' +
+    'requests made just now are counted at once.',
   usage: 'One record per authenticated request with the key (method, path, status code, salted IP hash, time), newest first; `limit` at most 500.',
 }
 
@@ -99,5 +104,14 @@ export const apiKeyRoutes: AppPlugin = async (app) => {
       schema: { ...op('listApiKeyUsage', 'Usage records of an API key'), tags, description: docs.usage, params: IdParams, querystring: UsageQuery, response: { 200: UsagePage } },
     },
     (req) => keys.usage(req.ctx, req.params.id, req.query),
+  )
+
+  app.get(
+    '/api-keys/:id/usage/daily',
+    {
+      config: { access: record(keys.apiKeyEntity, 'Admin') },
+      schema: { ...op('listApiKeyUsageDaily', 'Requests of an API key per day'), tags, description: docs.daily, params: IdParams, querystring: UsageDailyQuery, response: { 200: UsageDays } },
+    },
+    (req) => usage.usageDaily(req.ctx, req.params.id, req.query.days),
   )
 }

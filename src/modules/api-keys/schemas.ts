@@ -80,3 +80,20 @@ export const UsageRecord = Type.Object(
   { $id: 'ApiKeyUsage' },
 )
 export const UsagePage = LimitOffsetPage(UsageRecord)
+
+export const UsageDailyQuery = Type.Object({
+  days: Type.Integer({ minimum: 1, maximum: 400, default: 30, description: 'UTC days in the answer, ending today' }),
+})
+export type UsageDailyQuery = Static<typeof UsageDailyQuery>
+
+const Requests = Type.Integer({ minimum: 0 })
+export const UsageDay = Type.Object(
+  {
+    date: Type.String({ format: 'date', description: 'The UTC day' }),
+    total: Requests,
+    by_status: Type.Object({ '2xx': Requests, '3xx': Requests, '4xx': Requests, '5xx': Requests }, { description: 'Requests by status class' }),
+  },
+  { $id: 'ApiKeyUsageDay' },
+)
+export type UsageDay = Static<typeof UsageDay>
+export const UsageDays = Type.Array(UsageDay, { $id: 'ApiKeyUsageDayList' })

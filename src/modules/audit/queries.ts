@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm'
-import type { ReadDb } from '../../db/client.js'
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
+import type { Db, ReadDb } from '../../db/client.js'
+import { rowsOf } from '../../db/migrate.js'
 import { auditLogs, changeHistory, type AuditLogRow, type ChangeHistoryRow } from '../../db/schema/audit.js'
 
 export interface AuditFilter {
@@ -7,6 +8,7 @@ export interface AuditFilter {
   entityType?: string
   action?: string
   userId?: string
+  apiKeyId?: string
   from?: Date
   to?: Date
 }
@@ -17,6 +19,7 @@ function where(f: AuditFilter): SQL | undefined {
     f.entityType !== undefined ? eq(auditLogs.entity_type, f.entityType) : undefined,
     f.action !== undefined ? eq(auditLogs.action, f.action) : undefined,
     f.userId !== undefined ? eq(auditLogs.user_id, f.userId) : undefined,
+    f.apiKeyId !== undefined ? eq(auditLogs.api_key_id, f.apiKeyId) : undefined,
     f.from !== undefined ? gte(auditLogs.created_at, f.from) : undefined,
     f.to !== undefined ? lt(auditLogs.created_at, f.to) : undefined,
   )
@@ -69,4 +72,19 @@ export function changesById(db: ReadDb, ids: readonly string[]): Promise<ChangeH
     .from(changeHistory)
     .where(inArray(changeHistory.id, [...ids]))
     .orderBy(asc(changeHistory.changed_at), asc(changeHistory.id))
+}
+
+/* Retention (ATRIUM_AUDIT_RETENTION_DAYS): at most `limit` rows per statement, by age (change_history_changed_idx, audit_logs_created_idx). */
+
+export async function deleteHistoryBatch(db: Db, before: Date, limit: number): Promise<number> {
+  const res = await db.execute(sql`delete from ${changeHistory} where ctid = any(array(
+    select ctid from ${changeHistory} where changed_at < ${before} limit ${limit})) returning 1`)
+  return rowsOf(res).length
+}
+
+/** Audit entries older than the cutoff; their history went first (the cascade then finds nothing: change_history_audit_log_idx). */
+export async function deleteAuditBatch(db: Db, before: Date, limit: number): Promise<number> {
+  const res = await db.execute(sql`delete from ${auditLogs} where ctid = any(array(
+    select ctid from ${auditLogs} where created_at < ${before} limit ${limit})) returning 1`)
+  return rowsOf(res).length
 }

@@ -9,8 +9,8 @@ const tags = ['Audit']
 
 const docs = {
   list:
-    'Every audited write of the site, newest first. Filters: `entity_type`, `action`, `user_id` (the actor: `api_key:<id>`, `user:<id>`, `system`), ' +
-    '`from` (inclusive) and `to` (exclusive) as ISO timestamps.',
+    'Every audited write of the site, newest first. Filters: `entity_type`, `action`, `user_id` (the acting user), `api_key_id` (the acting key), ' +
+    '`from` (inclusive) and `to` (exclusive) as ISO timestamps. The actor of an entry: `user_id` for a JWT caller, `api_key_id` for an API key, neither for the service itself.',
   entity:
     "Entries of one entity, newest first (at most 1000). The entity's site is the site of its audit entries (the owning site of shared content): " +
     'the caller needs Read there. Another site, a deleted site or an id no entry names: 404 (the audit never reveals that a record exists).',

@@ -8,7 +8,8 @@ export const AuditLogEntry = Type.Object(
   {
     id: Uuid,
     site_id: Nullable(Uuid),
-    user_id: Type.String({ description: 'Actor: `key:<id>` for API keys, `user:<id>` for identity-provider users, `system` for jobs' }),
+    user_id: Type.Union([Uuid, Type.Null()], { description: 'The acting user (JWT callers); null for API keys and for the service itself' }),
+    api_key_id: Type.Union([Uuid, Type.Null()], { description: 'The acting API key; null for users and for the service itself' }),
     action: Type.String({ description: 'Create, Update, Delete, Review, Revert, Publish, Block, …' }),
     entity_type: Type.String(),
     entity_id: Nullable(Uuid),
@@ -28,7 +29,8 @@ export const ChangeHistoryEntry = Type.Object(
     field_name: Type.String(),
     old_value: Type.Unknown({ description: 'Any JSON value (null included)' }),
     new_value: Type.Unknown({ description: 'Any JSON value (null included)' }),
-    changed_by: Type.String(),
+    changed_by: Type.Union([Uuid, Type.Null()], { description: 'The acting user (JWT callers); null for API keys and for the service itself' }),
+    api_key_id: Type.Union([Uuid, Type.Null()], { description: 'The acting API key; null for users and for the service itself' }),
     changed_at: Timestamp,
   },
   { $id: 'ChangeHistoryEntry' },
@@ -41,7 +43,8 @@ export const ChangeHistoryEntries = Type.Array(ChangeHistoryEntry, { $id: 'Chang
 export const AuditListQuery = PageQuerySchema(10, {
   entity_type: Type.Optional(EntityType),
   action: Type.Optional(Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z]+$', description: 'e.g. Create, Update, Delete, Revert' })),
-  user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  user_id: Type.Optional(Type.String({ format: 'uuid', description: 'Entries of this acting user' })),
+  api_key_id: Type.Optional(Type.String({ format: 'uuid', description: 'Entries of this acting API key' })),
   from: Type.Optional(Type.String({ format: 'date-time', description: 'Entries at or after this instant' })),
   to: Type.Optional(Type.String({ format: 'date-time', description: 'Entries before this instant' })),
 })

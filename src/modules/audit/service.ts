@@ -1,12 +1,13 @@
 import { Type } from 'typebox'
 import { Check } from 'typebox/value'
 import { levelOnSite, requireRecord } from '../../core/access.js'
-import type { Ctx } from '../../core/context.js'
+import type { Ctx, Deps } from '../../core/context.js'
 import { entityNamed } from '../../core/entities.js'
 import { ALWAYS_SECRET, asRevert } from '../../core/mutation.js'
 import type { AuditLogRow, ChangeHistoryRow } from '../../db/schema/audit.js'
 import { notFound, validation } from '../../http/errors.js'
 import { paginate, pageWindow, type Page } from '../../http/pagination.js'
+import { DELETE_BATCH, deleteInBatches } from '../api-keys/usage.service.js'
 import * as q from './queries.js'
 import type { AuditListQuery, AuditLogEntry, ChangeHistoryEntry, EntityParams, RevertBody, RevertResult } from './schemas.js'
 
@@ -19,6 +20,7 @@ const presentEntry = (r: AuditLogRow): AuditLogEntry => ({
   id: r.id,
   site_id: r.site_id,
   user_id: r.user_id,
+  api_key_id: r.api_key_id,
   action: r.action,
   entity_type: r.entity_type,
   entity_id: r.entity_id,
@@ -35,6 +37,7 @@ const presentChange = (r: ChangeHistoryRow): ChangeHistoryEntry => ({
   old_value: r.old_value ?? null,
   new_value: r.new_value ?? null,
   changed_by: r.changed_by,
+  api_key_id: r.api_key_id,
   changed_at: r.changed_at,
 })
 
@@ -44,7 +47,7 @@ export async function siteAudit(ctx: Ctx, siteId: string, query: AuditListQuery)
   const to = query.to !== undefined ? new Date(query.to) : undefined
   if (from && to && from > to) validation('from', 'must not be after to')
   const { limit, offset } = pageWindow(query)
-  const f = { siteId, entityType: query.entity_type, action: query.action, userId: query.user_id, from, to }
+  const f = { siteId, entityType: query.entity_type, action: query.action, userId: query.user_id?.toLowerCase(), apiKeyId: query.api_key_id?.toLowerCase(), from, to }
   const { rows, total } = await q.siteEntries(ctx.db, f, limit, offset)
   return paginate(rows.map(presentEntry), total, query)
 }
@@ -115,4 +118,18 @@ export async function revert(ctx: Ctx, body: RevertBody): Promise<RevertResult> 
   await requireRecord(ctx, entity, first.entity_id, 'Admin')
   await asRevert(ctx, body.change_ids, () => hook.apply(ctx, first.entity_id, values))
   return { entity_type: first.entity_type, entity_id: first.entity_id, fields_reverted: Object.keys(values).sort() }
+}
+
+/**
+ * The daily audit retention (workers/retention.ts claims the day): with ATRIUM_AUDIT_RETENTION_DAYS set, change
+ * history and then audit entries older than that are deleted in short batches. Unset: nothing is deleted.
+ */
+export async function pruneAudit(deps: Deps): Promise<{ history: number; entries: number } | null> {
+  const days = deps.config.auditRetentionDays
+  if (days === undefined) return null
+  const db = deps.dbh.background
+  const before = new Date(deps.clock.now().getTime() - days * 86_400_000)
+  const history = await deleteInBatches(() => q.deleteHistoryBatch(db, before, DELETE_BATCH))
+  const entries = await deleteInBatches(() => q.deleteAuditBatch(db, before, DELETE_BATCH))
+  return { history, entries }
 }

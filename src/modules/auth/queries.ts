@@ -45,14 +45,20 @@ export function keysCreatedBy(db: ReadDb, actorId: string): Promise<ApiKeyRow[]>
  * that a JavaScript Date would round away, which would repeat or skip rows.
  */
 
-/** Keyset pages (created_at, id) over an actor's audit entries: index audit_logs_user_idx. */
-export function auditPage(db: ReadDb, actorId: string, after: { id: string } | undefined, limit: number) {
+/** Who acted in the audit trail: a user's UUID or an API key's id (decisions.md "Audit and history"). */
+export type TrailActor = { userId: string } | { keyId: string }
+
+const auditBy = (a: TrailActor) => ('userId' in a ? eq(auditLogs.user_id, a.userId) : eq(auditLogs.api_key_id, a.keyId))
+const historyBy = (a: TrailActor) => ('userId' in a ? eq(changeHistory.changed_by, a.userId) : eq(changeHistory.api_key_id, a.keyId))
+
+/** Keyset pages (created_at, id) over an actor's audit entries: index audit_logs_user_idx or audit_logs_key_idx. */
+export function auditPage(db: ReadDb, actor: TrailActor, after: { id: string } | undefined, limit: number) {
   return db
     .select()
     .from(auditLogs)
     .where(
       and(
-        eq(auditLogs.user_id, actorId),
+        auditBy(actor),
         after ? sql`(${auditLogs.created_at}, ${auditLogs.id}) > (select c.created_at, c.id from audit_logs c where c.id = ${after.id})` : undefined,
       ),
     )
@@ -60,12 +66,12 @@ export function auditPage(db: ReadDb, actorId: string, after: { id: string } | u
     .limit(limit)
 }
 
-/** Keyset pages (id) over an actor's change-history rows: index change_history_user_idx. */
-export function historyPage(db: ReadDb, actorId: string, afterId: string | undefined, limit: number) {
+/** Keyset pages (id) over an actor's change-history rows: index change_history_user_idx or change_history_key_idx. */
+export function historyPage(db: ReadDb, actor: TrailActor, afterId: string | undefined, limit: number) {
   return db
     .select()
     .from(changeHistory)
-    .where(and(eq(changeHistory.changed_by, actorId), afterId ? gt(changeHistory.id, afterId) : undefined))
+    .where(and(historyBy(actor), afterId ? gt(changeHistory.id, afterId) : undefined))
     .orderBy(asc(changeHistory.id))
     .limit(limit)
 }

@@ -114,10 +114,11 @@ async function* streamArray<R>(next: (last: R | undefined) => Promise<R[]>, map:
  */
 export async function* exportData(ctx: Ctx): AsyncGenerator<string> {
   const p = ctx.principal
+  // only authenticated callers reach the route: the anonymous and system principals have no trail to export
+  const actor: q.TrailActor = p.kind === 'user' ? { userId: p.userId } : { keyId: p.kind === 'api_key' ? p.keyId : forbidden('Export needs credentials') }
   const prof = await profile(ctx)
-  const actor = p.actorId
   const memberships = p.kind === 'user' ? await q.membershipsOf(ctx.db, p.userId) : []
-  const keys = p.kind === 'user' ? await q.keysCreatedBy(ctx.db, actor) : p.kind === 'api_key' ? [(await q.findKey(ctx.db, p.keyId))!].filter(Boolean) : []
+  const keys = p.kind === 'user' ? await q.keysCreatedBy(ctx.db, p.actorId) : p.kind === 'api_key' ? [(await q.findKey(ctx.db, p.keyId))!].filter(Boolean) : []
   yield `{"exported_at":${json(ctx.clock.now())},"profile":${json(prof)},"memberships":${json(memberships)},"api_keys":${json(keys.map((k) => keyRecord(ctx, k)))},"audit_logs":`
   yield* streamArray((last: AuditLogRow | undefined) => q.auditPage(ctx.db, actor, last, PAGE))
   yield ',"change_history":'

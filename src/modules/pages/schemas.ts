@@ -179,7 +179,7 @@ export type CreatePageBody = Static<typeof CreatePageBody>
 
 // ---- params and queries ----
 
-export const ListPagesQuery = PageQuerySchema(20, { status: Type.Optional(ContentStatusSchema) })
+export const ListPagesQuery = PageQuerySchema(10, { status: Type.Optional(ContentStatusSchema) })
 export type ListPagesQuery = Static<typeof ListPagesQuery>
 export const PageIdParams = Type.Object({ page_id: Uuid })
 export const SectionIdParams = Type.Object({ section_id: Uuid })

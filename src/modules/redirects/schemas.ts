@@ -34,7 +34,7 @@ export const CreateRedirectBody = Body({
   is_active: Type.Optional(Type.Boolean()),
 })
 export const UpdateRedirectBody = PatchBody({ source_path: SourcePath, destination_path: Destination, status_code: StatusCode, is_active: Type.Boolean() })
-export const RedirectListQuery = PageQuerySchema(20)
+export const RedirectListQuery = PageQuerySchema(10)
 
 export const RedirectLookupQuery = Type.Object({ path: Type.String({ minLength: 1, maxLength: 2000, description: 'The requested path; a missing leading slash is added' }) })
 export type RedirectLookupQuery = Static<typeof RedirectLookupQuery>

@@ -366,7 +366,7 @@ describe('roll-up job', () => {
     expect(run?.finished_at).toBeInstanceOf(Date)
     const audits = await auditsOf(t, 'analytics', s.id)
     expect(audits).toHaveLength(1)
-    expect(audits[0]!.user_id).toBe('system')
+    expect(audits[0]).toMatchObject({ user_id: null, api_key_id: null })
   })
 
   it('deletes a salt once its UTC day is over', async () => {

@@ -19,7 +19,7 @@ afterAll(() => t.close())
 
 describe('audit trail of API keys', () => {
   it('every mutation writes one audit row with no key or digest in it', async () => {
-    const actor = `api_key:${a.keyIds.Admin}`
+    const actor = [null, a.keyIds.Admin]
     const clock = manualClock(t)
     const created = expectStatus<KeyBody>(
       await t.as(a.keys.Admin).post('/api-keys', { name: 'audited', permission: 'Write', expires_at: new Date(clock.now().getTime() + 60_000).toISOString() }),
@@ -43,14 +43,14 @@ describe('audit trail of API keys', () => {
     expect((await t.as(a.keys.Admin).delete(`/api-keys/${id}`)).statusCode).toBe(204)
 
     const rows = await auditsOf(t, 'api_key', id)
-    expect(rows.map((r) => [r.action, r.user_id])).toEqual([
-      ['Create', actor],
-      ['Update', actor],
-      ['Block', actor],
-      ['Unblock', actor],
-      ['Update', 'system'],
-      ['Revoke', actor],
-      ['Delete', actor],
+    expect(rows.map((r) => [r.action, r.user_id, r.api_key_id])).toEqual([
+      ['Create', ...actor],
+      ['Update', ...actor],
+      ['Block', ...actor],
+      ['Unblock', ...actor],
+      ['Update', null, null],
+      ['Revoke', ...actor],
+      ['Delete', ...actor],
     ])
     for (const r of rows) {
       expect(r).toMatchObject({ entity_type: 'api_key', entity_id: id, site_id: a.id })
@@ -72,7 +72,7 @@ describe('audit trail of API keys', () => {
 
   it('keys created by the system (bootstrap, factories) are audited as the system', async () => {
     const rows = await auditsOf(t, 'api_key', a.keyIds.Read)
-    expect(rows.map((r) => [r.action, r.user_id, r.site_id])).toEqual([['Create', 'system', a.id]])
+    expect(rows.map((r) => [r.action, r.user_id, r.api_key_id, r.site_id])).toEqual([['Create', null, null, a.id]])
   })
 
   it('no audit row names a plaintext key or digest anywhere in the table', async () => {

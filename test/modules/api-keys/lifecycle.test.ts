@@ -173,13 +173,13 @@ describe('expiry', () => {
     const swept = await apiKeys.expireDue(t.sys())
     expect(swept).toBeGreaterThanOrEqual(1)
     expect((await keyRow(t, created.id))?.status).toBe('Expired')
-    const audit = (await auditsOf(t, 'api_key', created.id)).filter((r) => r.user_id === 'system' && r.action === 'Update')
+    const audit = (await auditsOf(t, 'api_key', created.id)).filter((r) => r.user_id === null && r.api_key_id === null && r.action === 'Update')
     expect(audit).toHaveLength(1)
     expect(audit[0]).toMatchObject({ site_id: a.id, entity_type: 'api_key', metadata: expect.objectContaining({ reason: 'expired' }) })
 
     // A second sweep finds nothing and audits nothing.
     expect(await apiKeys.expireDue(t.sys())).toBe(0)
-    expect((await auditsOf(t, 'api_key', created.id)).filter((r) => r.user_id === 'system')).toHaveLength(1)
+    expect((await auditsOf(t, 'api_key', created.id)).filter((r) => r.user_id === null && r.api_key_id === null)).toHaveLength(1)
 
     // Renaming an expired key is fine; it stays Expired. Revoking it is allowed and final.
     expect(expectStatus<KeyBody>(await t.as(a.keys.Admin).put(`/api-keys/${created.id}`, { name: 'old temp' }), 200).status).toBe('Expired')

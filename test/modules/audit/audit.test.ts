@@ -6,8 +6,8 @@ import { MISSING_ID, makeSite, uid, type SiteFixture } from '../../helpers/facto
 import { expectProblem, expectStatus } from '../../helpers/http.js'
 import { auditsOf, eventsFor, expectNoContent, historyOf, type Page } from '../../helpers/records.js'
 
-interface Entry { id: string; site_id: string | null; user_id: string; action: string; entity_type: string; entity_id: string | null; metadata: unknown; created_at: string }
-interface Change { id: string; entity_type: string; entity_id: string; field_name: string; old_value: unknown; new_value: unknown; changed_by: string; changed_at: string }
+interface Entry { id: string; site_id: string | null; user_id: string | null; api_key_id: string | null; action: string; entity_type: string; entity_id: string | null; metadata: unknown; created_at: string }
+interface Change { id: string; entity_type: string; entity_id: string; field_name: string; old_value: unknown; new_value: unknown; changed_by: string | null; api_key_id: string | null; changed_at: string }
 
 let t: TestApp
 let a: SiteFixture
@@ -38,14 +38,16 @@ describe('GET /sites/{site_id}/audit', () => {
     expect(page.data.every((e) => e.site_id === a.id)).toBe(true)
     const times = page.data.map((e) => e.created_at)
     expect([...times].sort().reverse()).toEqual(times)
-    expect(page.data[0]).toMatchObject({ action: 'Update', entity_type: 'social_link', entity_id: l.id, user_id: `api_key:${a.keyIds.Write}` })
+    expect(page.data[0]).toMatchObject({ action: 'Update', entity_type: 'social_link', entity_id: l.id, user_id: null, api_key_id: a.keyIds.Write })
 
     const creates = expectStatus<Page<Entry>>(await t.as(a.keys.Read).get(`/sites/${a.id}/audit?entity_type=social_link&action=Create`), 200)
     expect(creates.data.map((e) => e.entity_id)).toContain(l.id)
     expect(creates.data.every((e) => e.action === 'Create' && e.entity_type === 'social_link')).toBe(true)
 
-    const byUser = expectStatus<Page<Entry>>(await t.as(a.keys.Read).get(`/sites/${a.id}/audit?user_id=api_key:${a.keyIds.Write}`), 200)
-    expect(byUser.meta.total).toBe(2)
+    const byKey = expectStatus<Page<Entry>>(await t.as(a.keys.Read).get(`/sites/${a.id}/audit?api_key_id=${a.keyIds.Write}`), 200)
+    expect(byKey.meta.total).toBe(2)
+    expect(byKey.data.every((e) => e.api_key_id === a.keyIds.Write && e.user_id === null)).toBe(true)
+    expect(expectStatus<Page<Entry>>(await t.as(a.keys.Read).get(`/sites/${a.id}/audit?user_id=${a.keyIds.Write}`), 200).meta.total).toBe(0)
 
     const updateAt = page.data[0]!.created_at
     const window = expectStatus<Page<Entry>>(await t.as(a.keys.Read).get(`/sites/${a.id}/audit?from=${encodeURIComponent(updateAt)}`), 200)
@@ -190,7 +192,7 @@ describe('POST /audit/history/revert', () => {
     for (const field_name of ['secret', 'key_digest', 'site_id', 'created_by', 'is_deleted']) {
       const [row] = await t.dbh.db
         .insert(changeHistory)
-        .values({ site_id: a.id, entity_type: 'social_link', entity_id: l.id, field_name, old_value: 'x', new_value: 'y', changed_by: 'system' })
+        .values({ site_id: a.id, entity_type: 'social_link', entity_id: l.id, field_name, old_value: 'x', new_value: 'y', changed_by: null })
         .returning()
       const p = expectProblem(await t.as(a.keys.Admin).post('/audit/history/revert', { change_ids: [row!.id] }), 400, 'VALIDATION_FAILED')
       expect(p.errors?.[0]?.message, field_name).toContain(field_name)

@@ -28,8 +28,8 @@ interface Export {
   profile: Record<string, unknown>
   memberships: Array<{ site_id: string; role: string }>
   api_keys: Array<Record<string, unknown>>
-  audit_logs: Array<{ user_id: string; action: string; entity_type: string; entity_id: string | null }>
-  change_history: Array<{ changed_by: string; field_name: string }>
+  audit_logs: Array<{ user_id: string | null; api_key_id: string | null; action: string; entity_type: string; entity_id: string | null }>
+  change_history: Array<{ changed_by: string | null; api_key_id: string | null; field_name: string }>
   api_key_usage: Array<{ api_key_id: string; path: string }>
 }
 
@@ -72,7 +72,7 @@ describe('GET /auth/export', () => {
     expectStatus(await u.as.put(`/sites/${mine.id}`, { description: 'changed' }), 200)
     const key = expectStatus<{ id: string; key: string }>(await u.as.post('/api-keys', { name: 'mine', permission: 'Read', site_id: mine.id }), 200)
     // Many audit rows: the export pages through them (1000 at a time).
-    const actor = `user:${u.userId}`
+    const actor = u.userId
     await t.dbh.db.insert(auditLogs).values(Array.from({ length: 2345 }, (_, i) => ({ user_id: actor, action: 'Update', entity_type: 'bulk_test', entity_id: null, metadata: { i } })))
     const res = await u.as.get('/auth/export')
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200)
@@ -85,10 +85,10 @@ describe('GET /auth/export', () => {
     expect(body.api_keys.map((k) => k.id)).toEqual([key.id])
     expect(JSON.stringify(body.api_keys)).not.toContain('key_digest')
     expect(JSON.stringify(body)).not.toContain(key.key)
-    expect(body.audit_logs.every((a) => a.user_id === actor)).toBe(true)
+    expect(body.audit_logs.every((a) => a.user_id === actor && a.api_key_id === null)).toBe(true)
     expect(body.audit_logs.filter((a) => a.entity_type === 'bulk_test')).toHaveLength(2345)
     expect(body.audit_logs.find((a) => a.entity_type === 'site' && a.action === 'Create')?.entity_id).toBe(mine.id)
-    expect(body.change_history).toEqual(expect.arrayContaining([expect.objectContaining({ changed_by: actor, field_name: 'description' })]))
+    expect(body.change_history).toEqual(expect.arrayContaining([expect.objectContaining({ changed_by: actor, api_key_id: null, field_name: 'description' })]))
     expect(body.api_key_usage).toEqual([])
     // Nobody else's rows.
     expect(JSON.stringify(body)).not.toContain(site.id)
@@ -101,7 +101,9 @@ describe('GET /auth/export', () => {
     const body = expectStatus<Export>(await t.as(k).get('/auth/export'), 200)
     expect(body.api_keys.map((x) => x.id)).toEqual([site.keyIds.Admin])
     expect(body.audit_logs.some((a) => a.entity_type === 'site' && a.entity_id === site.id)).toBe(true)
-    expect(body.audit_logs.every((a) => a.user_id === `api_key:${site.keyIds.Admin}`)).toBe(true)
+    expect(body.audit_logs.every((a) => a.user_id === null && a.api_key_id === site.keyIds.Admin)).toBe(true)
+    expect(body.change_history.some((h) => h.field_name === 'description')).toBe(true)
+    expect(body.change_history.every((h) => h.changed_by === null && h.api_key_id === site.keyIds.Admin)).toBe(true)
     expect(body.api_key_usage.length).toBeGreaterThan(0)
     expect(body.api_key_usage.every((x) => x.api_key_id === site.keyIds.Admin)).toBe(true)
   })
@@ -126,7 +128,7 @@ describe('DELETE /auth/account', () => {
     expectNoContent(await u.as.delete('/auth/account'))
     expect(await t.dbh.db.select().from(siteMembers).where(eq(siteMembers.user_id, u.userId))).toEqual([])
     expect(await t.dbh.db.select().from(idpUsers).where(eq(idpUsers.id, u.userId))).toEqual([])
-    const audits = await t.dbh.db.select().from(auditLogs).where(eq(auditLogs.user_id, `user:${u.userId}`))
+    const audits = await t.dbh.db.select().from(auditLogs).where(eq(auditLogs.user_id, u.userId))
     expect(audits.map((a) => `${a.entity_type}:${a.action}`)).toEqual(expect.arrayContaining(['site:Create', 'idp_user:Delete']))
     // The site lives on with its new Owner.
     expect(expectStatus<Array<{ user_id: string; role: string }>>(await heir.as.get(`/sites/${mine.id}/members`), 200)).toEqual([expect.objectContaining({ user_id: heir.userId, role: 'Owner' })])

@@ -75,7 +75,7 @@ describe('scheduled publishing', () => {
       const audits = await publishAudits(due)
       expect(audits).toHaveLength(due.length)
       expect(new Set(audits.map((r) => r.entity_id)).size).toBe(due.length)
-      for (const r of audits) expect(r).toMatchObject({ user_id: 'system', entity_type: 'blog', site_id: a.id })
+      for (const r of audits) expect(r).toMatchObject({ user_id: null, api_key_id: null, entity_type: 'blog', site_id: a.id })
       for (const id of due) {
         const published = await eventsFor(t, 'blog.published', id)
         expect(published).toHaveLength(1)

@@ -204,7 +204,7 @@ describe('scheduled publishing of pages', () => {
       for (const row of rows) expect(row.status, row.id).toBe(notYet.includes(row.id) ? 'Scheduled' : 'Published')
       const audits = await publishAudits(due)
       expect(audits).toHaveLength(due.length)
-      for (const r of audits) expect(r).toMatchObject({ user_id: 'system', entity_type: 'page', site_id: a.id })
+      for (const r of audits) expect(r).toMatchObject({ user_id: null, api_key_id: null, entity_type: 'page', site_id: a.id })
       for (const id of due) {
         expect(await eventsFor(t, 'page.published', id)).toHaveLength(1)
         expect(await eventsFor(t, 'page.updated', id)).toHaveLength(1)
