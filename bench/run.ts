@@ -20,6 +20,7 @@ import { buildIfStale, memoryMb, startServer } from './server.js'
 import { pinning, which } from './wrk.js'
 import { analyticsBench } from './analytics.js'
 import { stallsBench } from './stalls.js'
+import { unknownSlugsPhase } from './unknown-slugs.js'
 
 function envInt(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name]?.trim()
@@ -47,7 +48,7 @@ const modes: Mode[] = (process.env.BENCH_MODES ?? (serverUrl ? 'embedded,postgre
   .filter((s): s is Mode => s === 'embedded' || s === 'postgres')
 const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)
 const WATCHDOG_MS = envInt('BENCH_TIMEOUT_S', 1500, 30, 3600) * 1000
-const PARTS = ['reference', 'cached', 'memory', 'misses', 'editor', 'media', 'analytics', 'stalls'] as const
+const PARTS = ['reference', 'cached', 'memory', 'misses', 'editor', 'media', 'analytics', 'stalls', 'unknown-slugs'] as const
 type Part = (typeof PARTS)[number]
 const parts = new Set<Part>(
   (process.env.BENCH_PARTS ?? PARTS.join(','))
@@ -90,6 +91,9 @@ async function prepare(mode: Mode): Promise<BenchDatabase> {
   if (!serverUrl) throw new Error('BENCH_MODES includes postgres but DATABASE_URL is not set')
   return preparePostgres(serverUrl, seedOpts)
 }
+
+/** The unknown-slugs part missed its target (RSS more than 10 % above the start, or an answer other than 404). */
+let unknownSlugsMissed = false
 
 async function runMode(mode: Mode): Promise<ModeReport> {
   log(`\n=== ${mode === 'embedded' ? 'embedded (PGlite, in-process cache)' : `PostgreSQL server${redisUrl ? ' + Redis' : ' (in-process cache)'}`} ===`)
@@ -143,6 +147,11 @@ async function runMode(mode: Mode): Promise<ModeReport> {
     const tail = server.output()
     if (tail) log(`Atrium output (warn and above):\n${tail}`)
   }
+  // Embedded only: with Redis the versions live there, not in the server's memory.
+  if (parts.has('unknown-slugs') && mode === 'embedded') {
+    const r = await unknownSlugsPhase(phase, envInt('BENCH_UNKNOWN_SLUGS', 1_000_000, 1000, 10_000_000), nodeArgs)
+    if (!r.ok) unknownSlugsMissed = true
+  }
   if (parts.has('media')) await mediaPhase(phase, () => startServer({ dataDir: db.dataDir, databaseUrl: db.databaseUrl, redisUrl: redis, nodeArgs, cpu: pin.server }))
   await cleanupAll()
   return report
@@ -165,7 +174,7 @@ async function main(): Promise<number> {
   if (parts.has('stalls')) await stallsBench(log)
   const analyticsOk = !parts.has('analytics') || (await analyticsBench({ serverUrl, redisUrl, wrkPath, wrkCpu: pin.loadGen, serverCpu: pin.server, nodeArgs, connections: load.connections, durationS: load.durationS, log }))
   log(`\nload average at the end ${loadavg()}; ${secs(Date.now() - started)} in all`)
-  return analyticsOk ? verdict(log, all) : 1
+  return analyticsOk && !unknownSlugsMissed ? verdict(log, all) : 1
 }
 
 const watchdog = setTimeout(() => {
