@@ -23,6 +23,7 @@ import { analyticsBench } from './analytics.js'
 import { stallsBench } from './stalls.js'
 import { searchStallBench } from './search-stall.js'
 import { retentionBench } from './retention.js'
+import { unknownSlugsPhase } from './unknown-slugs.js'
 
 function envInt(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name]?.trim()
@@ -50,11 +51,11 @@ const modes: Mode[] = (process.env.BENCH_MODES ?? (serverUrl ? 'embedded,postgre
   .filter((s): s is Mode => s === 'embedded' || s === 'postgres')
 const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)
 const WATCHDOG_MS = envInt('BENCH_TIMEOUT_S', 1500, 30, 3600) * 1000
-// retention (bench/retention.ts: 5,000,000 usage rows) runs only when BENCH_PARTS names it
-const PARTS = ['reference', 'cached', 'memory', 'misses', 'editor', 'media', 'analytics', 'stalls', 'metrics', 'search-stall', 'retention'] as const
+// retention (5,000,000 usage rows) and unknown-slugs (1,000,000 lookups) run only when BENCH_PARTS names them
+const PARTS = ['reference', 'cached', 'memory', 'misses', 'editor', 'media', 'analytics', 'stalls', 'metrics', 'search-stall', 'retention', 'unknown-slugs'] as const
 type Part = (typeof PARTS)[number]
 const parts = new Set<Part>(
-  (process.env.BENCH_PARTS ?? PARTS.filter((p) => p !== 'retention').join(','))
+  (process.env.BENCH_PARTS ?? PARTS.filter((p) => p !== 'retention' && p !== 'unknown-slugs').join(','))
     .split(',')
     .map((s) => s.trim())
     .filter((s): s is Part => (PARTS as readonly string[]).includes(s)),
@@ -96,6 +97,9 @@ async function prepare(mode: Mode): Promise<BenchDatabase> {
   if (!serverUrl) throw new Error('BENCH_MODES includes postgres but DATABASE_URL is not set')
   return preparePostgres(serverUrl, seedOpts)
 }
+
+/** The unknown-slugs part missed its target (RSS more than 10 % above the start, or an answer other than 404). */
+let unknownSlugsMissed = false
 
 async function runMode(mode: Mode): Promise<ModeReport> {
   log(`\n=== ${mode === 'embedded' ? 'embedded (PGlite, in-process cache)' : `PostgreSQL server${redisUrl ? ' + Redis' : ' (in-process cache)'}`} ===`)
@@ -154,6 +158,11 @@ async function runMode(mode: Mode): Promise<ModeReport> {
     const start = (env: Record<string, string>) => startServer({ dataDir: db.dataDir, databaseUrl: db.databaseUrl, redisUrl: redis, nodeArgs, cpu: pin.server, env })
     if (!(await metricsPhase(phase, list, start, pairedRounds, envInt('BENCH_PAIRED_DURATION', 3, 1, 60)))) metricsOk = false
   }
+  // Embedded only: with Redis the versions live there, not in the server's memory.
+  if (parts.has('unknown-slugs') && mode === 'embedded') {
+    const r = await unknownSlugsPhase(phase, envInt('BENCH_UNKNOWN_SLUGS', 1_000_000, 1000, 10_000_000), nodeArgs)
+    if (!r.ok) unknownSlugsMissed = true
+  }
   if (parts.has('media')) await mediaPhase(phase, () => startServer({ dataDir: db.dataDir, databaseUrl: db.databaseUrl, redisUrl: redis, nodeArgs, cpu: pin.server }))
   await cleanupAll()
   return report
@@ -181,7 +190,7 @@ async function main(): Promise<number> {
     !parts.has('retention') ||
     (await retentionBench({ gen, load, seed: seedOpts, rows: envInt('BENCH_RETENTION_ROWS', 5_000_000, 1000, 50_000_000), serverCpu: pin.server, nodeArgs, log }))
   log(`\nload average at the end ${loadavg()}; ${secs(Date.now() - started)} in all`)
-  return analyticsOk && metricsOk && searchOk && retentionOk ? verdict(log, all) : 1
+  return analyticsOk && metricsOk && searchOk && retentionOk && !unknownSlugsMissed ? verdict(log, all) : 1
 }
 
 const watchdog = setTimeout(() => {

@@ -215,8 +215,9 @@ function creator<T extends ContentItemTable, W extends SharedWire>(spec: SharedR
       const id = randomUUID()
       const given = values.slug as string | undefined
       // A generated slug that is taken gets -2, -3, …; a slug the client sent stays a 409 (createContent).
+      const text = spec.slugFrom === undefined ? undefined : values[spec.slugFrom]
       const slug =
-        spec.slugFrom === undefined ? id : (given ?? (await freeGeneratedSlug(tx, io.type, siteIds, generatedSlug(String(values[spec.slugFrom] ?? ''), io.type))))
+        spec.slugFrom === undefined ? id : (given ?? (await freeGeneratedSlug(tx, io.type, siteIds, generatedSlug(typeof text === 'string' ? text : undefined, io.type))))
       const content = await createContent(tx, { type: io.type, siteIds, slug, createdAt: now })
       const [inserted] = await tx
         .insert(io.from)
