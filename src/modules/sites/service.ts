@@ -21,7 +21,7 @@ export async function list(ctx: Ctx): Promise<Site[]> {
   return (await q.listSites(ctx.db, visibleSiteIds(ctx.principal))).map(present)
 }
 
-const siteCache = jsonCache('site', Site)
+const siteCache = jsonCache('site', Site, Site)
 
 /**
  * One live site (access checked by the route), cached like the delivery reads: frontends ask it on every page
