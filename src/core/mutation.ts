@@ -143,7 +143,7 @@ export async function mutate<T>(ctx: Ctx, spec: MutationSpec, fn: (tx: Tx) => Pr
     const out = await fn(tx)
     // In the transaction, after the write: a 412 rolls it back, and the row lock held since `current` was read
     // keeps any other write from slipping in between.
-    checkVersion(ctx, out.current ?? out.before)
+    checkVersion(ctx, out.current ?? out.before, hidden)
     readers = out.readers
     const now = ctx.clock.now()
     // The audit row, its change history and the outbox rows go in one statement (one round trip, not three).

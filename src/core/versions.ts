@@ -68,13 +68,18 @@ export function expectVersion(ctx: Ctx, want: Precondition, fields?: readonly st
 
 /**
  * Called by mutate() in the write's transaction with the record as the write found it (locked): 412 when the
- * request's If-Match names another version. The first write with a record consumes the precondition.
+ * request's If-Match names another version. The request's first write consumes the precondition.
  */
-export function checkVersion(ctx: Ctx, current: object | null | undefined): void {
-  if (!current) return
+export function checkVersion(ctx: Ctx, current: object | null | undefined, secret: ReadonlySet<string> = new Set()): void {
   const p = pending.get(ctx)
   if (p === undefined) return
   pending.delete(ctx)
+  // No record to match (an upsert about to create one, a write that names none): If-Match fails, `*` included
+  // (RFC 9110 13.1.1), rather than let a conditional write through unchecked.
+  if (!current) return editConflict(null, undefined)
   const tag = versionTag(current, p.fields)
-  if (!matches(p.want, tag)) editConflict(p.fields ? pick(current, p.fields) : current, tag)
+  if (matches(p.want, tag)) return
+  const shown = p.fields ? pick(current, p.fields) : current
+  // Secrets never leave, not even in a conflict's `current` (the route's fields exclude them; a row may not).
+  editConflict(Object.fromEntries(Object.entries(shown).filter(([k]) => !secret.has(k))), tag)
 }

@@ -54,8 +54,8 @@ export const invalidState = (detail: string): never => {
  * 412 EDIT_CONFLICT: the request's If-Match names another version of the record; `current` is the record as it is
  * now (its presented form) and the ETag header its version, so a client can merge and retry.
  */
-export const editConflict = (current: object, etag: string): never => {
-  throw new ApiError(412, 'EDIT_CONFLICT', 'Edit conflict', 'The record changed since the version named by If-Match; nothing was changed', undefined, { etag }, { current })
+export const editConflict = (current: object | null, etag: string | undefined): never => {
+  throw new ApiError(412, 'EDIT_CONFLICT', 'Edit conflict', 'The record changed since the version named by If-Match; nothing was changed', undefined, etag ? { etag } : undefined, { current })
 }
 /** 413 PAYLOAD_TOO_LARGE: a file (or body) over its limit. */
 export const tooLarge = (detail: string): never => {

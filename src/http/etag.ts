@@ -24,29 +24,57 @@ declare module 'fastify' {
   }
 }
 
-type RouteLike = Pick<RouteOptions, 'method' | 'config'> & { schema?: FastifySchema }
+type RouteLike = Pick<RouteOptions, 'method' | 'url' | 'config'> & { schema?: FastifySchema }
 
 const methodsOf = (route: RouteLike) => (Array.isArray(route.method) ? route.method : [route.method])
 const propsOf = (s: unknown): readonly string[] | undefined => {
   if (typeof s !== 'object' || s === null) return undefined
-  const o = s as { type?: unknown; properties?: unknown; $id?: unknown }
+  const o = s as { type?: unknown; properties?: Record<string, unknown> }
   if (o.type !== 'object' || typeof o.properties !== 'object' || o.properties === null) return undefined
   // A page of records is no record.
-  if (typeof o.$id === 'string' && o.$id.endsWith('Page')) return undefined
+  if ('data' in o.properties && 'meta' in o.properties) return undefined
   return Object.keys(o.properties)
 }
+const responseOf = (route: RouteLike, code: string) => ((route.schema?.response ?? {}) as Record<string, unknown>)[code]
 
-/** The top-level fields of a route's answer that make up the record its ETag is of; undefined: the answer carries no ETag. */
+/**
+ * The answer fields of the GET and the PUT of each URL (the same record), collected as routes are declared. Their
+ * common fields are the record's: a GET answering more (an extra derived field, or the record with its children)
+ * and a PUT answering the record tag the same version.
+ */
+const byUrl = new Map<string, { get?: readonly string[]; put?: readonly string[] }>()
+
+function remember(route: RouteLike): void {
+  const methods = methodsOf(route)
+  const etag = route.config?.etag
+  if (etag === false) return
+  const entry = byUrl.get(route.url) ?? {}
+  if (methods.includes('GET')) entry.get = etag ? propsOf(etag) : propsOf(responseOf(route, '200'))
+  if (methods.includes('PUT')) entry.put = propsOf(responseOf(route, '200'))
+  byUrl.set(route.url, entry)
+}
+
+/** The record's fields at a URL: those its GET and PUT both answer (either alone when the other does not exist). */
+function recordFields(url: string): readonly string[] | undefined {
+  const e = byUrl.get(url)
+  if (!e?.get || !e.put) return e?.put ?? e?.get
+  const put = new Set(e.put)
+  return e.get.filter((f) => put.has(f))
+}
+
+/**
+ * The top-level fields of a route's answer that make up the record its ETag is of; undefined: the answer carries no
+ * ETag. GET of a record route or of a URL with a PUT, and PUT: the URL's record fields; POST: its answer's (201
+ * create, 200 of an If-Match POST).
+ */
 export function taggedFields(route: RouteLike): readonly string[] | undefined {
   const etag = route.config?.etag
   if (etag === false) return undefined
-  if (etag) return propsOf(etag)
   const methods = methodsOf(route)
-  const response = (route.schema?.response ?? {}) as Record<string, unknown>
-  if (methods.includes('GET') && route.config?.access?.kind === 'record') return propsOf(response['200'])
-  if (methods.includes('PUT')) return propsOf(response['200'])
-  if (methods.includes('POST') && !route.config?.ifMatch) return propsOf(response['201'])
-  if (methods.includes('POST')) return propsOf(response['200'])
+  if (methods.includes('GET')) return byUrl.get(route.url)?.get && (etag || route.config?.access?.kind === 'record' || byUrl.get(route.url)?.put) ? recordFields(route.url) : undefined
+  if (methods.includes('PUT')) return recordFields(route.url)
+  if (etag) return propsOf(etag)
+  if (methods.includes('POST')) return propsOf(responseOf(route, route.config?.ifMatch ? '200' : '201'))
   return undefined
 }
 
@@ -60,28 +88,22 @@ interface Plan {
   /** The fields its answer's ETag covers; null: no ETag. */
   fields: readonly string[] | null
   ifMatch: boolean
-  /** The fields of the record If-Match is compared on: the answer's, else those of the PUT or GET of the same URL (DELETE). */
+  /** The fields of the record If-Match is compared on: the answer's, else the URL's record fields (DELETE). */
   matchFields: readonly string[] | undefined
 }
 
 export function registerEditConflicts(app: FastifyInstance): void {
-  /** Tagged fields of the PUT and GET routes by URL, for the DELETE of the same record. */
-  const byUrl = new Map<string, readonly string[]>()
-  app.addHook('onRoute', (route) => {
-    const methods = methodsOf(route)
-    if (!methods.includes('PUT') && !methods.includes('GET')) return
-    const fields = taggedFields(route)
-    if (fields && (methods.includes('PUT') || !byUrl.has(route.url))) byUrl.set(route.url, fields)
-  })
+  app.addHook('onRoute', remember)
   /** Per route, computed at its first request (the route table is complete by then). */
   const plans = new WeakMap<object, Plan>()
   const planOf = (req: FastifyRequest): Plan => {
     const key = req.routeOptions.config
     let plan = plans.get(key)
     if (!plan) {
-      const route = { method: req.routeOptions.method, config: req.routeOptions.config, schema: req.routeOptions.schema }
+      const url = req.routeOptions.url ?? ''
+      const route = { method: req.routeOptions.method, url, config: req.routeOptions.config, schema: req.routeOptions.schema }
       const fields = taggedFields(route)
-      plan = { fields: fields ?? null, ifMatch: acceptsIfMatch(route), matchFields: fields ?? byUrl.get(req.routeOptions.url ?? '') }
+      plan = { fields: fields ?? null, ifMatch: acceptsIfMatch(route), matchFields: fields ?? recordFields(url) }
       plans.set(key, plan)
     }
     return plan

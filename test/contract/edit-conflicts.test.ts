@@ -1,6 +1,7 @@
 import type { RouteOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Access } from '../../src/http/access.js'
+import { taggedFields } from '../../src/http/etag.js'
 import { makeSite } from '../helpers/factories.js'
 import { jwtUser, startIdp } from '../helpers/idp.js'
 import type { Res } from '../helpers/http.js'
@@ -67,7 +68,8 @@ const deletes = rows
   .filter((r) => r.method === 'DELETE' && !(r.key in NOT_RECORDS))
   // Children before parents, the site itself last (as in the access matrix).
   .sort((x, y) => Number(x.url === '/api/v1/sites/:id') - Number(y.url === '/api/v1/sites/:id') || segments(y.url) - segments(x.url))
-const gets = new Set(rows.filter((r) => r.method === 'GET').map((r) => r.url))
+/** URLs whose GET answers the record (with its ETag): the PUT's and DELETE's read-back. */
+const gets = new Set(rows.filter((r) => r.method === 'GET' && taggedFields(r.route) !== undefined).map((r) => r.url))
 
 const routeFixture = (row: Row): RouteFixture => fx.routes[row.key] ?? {}
 function urlFor(row: Row): string {
@@ -85,6 +87,7 @@ interface PropSchema {
   type?: string
   enum?: unknown[]
   anyOf?: PropSchema[]
+  const?: unknown
   format?: string
   pattern?: string
   minimum?: number
@@ -96,24 +99,34 @@ let n = 0
  * The fixture's body with its first field changed to a value not written before (so the record's version moves):
  * a plain string gets a counter, an integer a counter within its bounds, an enum its next value.
  */
-function changedBody(row: Row): Json {
+function changedBody(row: Row, current?: Json): Json {
   const base = (routeFixture(row).body ?? {}) as Json
   const props = ((row.route.schema as { body?: { properties?: Record<string, PropSchema> } } | undefined)?.body?.properties ?? {}) as Record<string, PropSchema>
   n++
-  for (const field of Object.keys(base)) {
+  // The locale names which localization an upsert writes: it stays. Past the fixture's fields (a no-op fixture
+  // body), the body's other fields are tried.
+  const fields = [...Object.keys(base), ...Object.keys(props).filter((f) => !(f in base))].filter((f) => f !== 'locale' && f !== 'locale_id')
+  for (const field of fields) {
     const raw = props[field]
-    const s = raw?.anyOf?.find((x) => x.type !== 'null') ?? raw
+    const consts = raw?.anyOf?.filter((x) => x.const !== undefined).map((x) => x.const)
+    const s = consts && consts.length > 1 ? { enum: consts } : (raw?.anyOf?.find((x) => x.type !== 'null') ?? raw)
     if (!s) continue
-    if (s.enum && s.enum.length > 1) return { ...base, [field]: s.enum[n % s.enum.length] }
-    if (s.type === 'string' && !s.format && !s.pattern && typeof base[field] === 'string' && !/_path$|^timezone$|^filename$|^file_name$/.test(field)) {
-      return { ...base, [field]: `${String(base[field])} ${n}`.slice(0, s.maxLength ?? 200) }
+    if (s.enum && s.enum.length > 1) {
+      const others = s.enum.filter((v) => v !== current?.[field])
+      return { ...base, [field]: others[n % others.length] }
     }
-    if (s.type === 'integer' && typeof base[field] === 'number') {
+    if (s.type === 'string' && !s.format && !/_path$|^timezone$|^filename$|^file_name$|^code$/.test(field)) {
+      const v = typeof base[field] === 'string' ? (base[field] as string) : typeof current?.[field] === 'string' ? (current[field] as string) : 'etag'
+      const fits = (c: string) => c.length <= (s.maxLength ?? 200) && (!s.pattern || new RegExp(s.pattern, 'u').test(c))
+      const next = [`${v} ${n}`, `${v}-${n}`].find(fits)
+      if (next !== undefined) return { ...base, [field]: next }
+    }
+    if (s.type === 'integer' && (typeof base[field] === 'number' || (!(field in base) && s.maximum !== undefined))) {
       const lo = s.minimum ?? 0
       const hi = s.maximum ?? lo + 1000
       return { ...base, [field]: lo + (n % (hi - lo + 1)) }
     }
-    if (s.type === 'boolean') return { ...base, [field]: n % 2 === 0 }
+    if (s.type === 'boolean' && (field in base || typeof current?.[field] === 'boolean')) return { ...base, [field]: current ? !current[field] : n % 2 === 0 }
   }
   return base
 }
@@ -172,9 +185,11 @@ describe('edit conflicts: every PUT', () => {
   for (const row of puts) {
     it(row.key, async () => {
       const url = urlFor(row)
-      await expectConflict(row, url)
+      // Without If-Match the last write wins, as before (and an upsert's record exists from here on).
+      ok(await call(row, url), `${row.key} without If-Match`)
+      const { current } = await expectConflict(row, url)
       const fresh = await freshTag(row, url)
-      const done = await call(row, url, fresh)
+      const done = await call(row, url, fresh, changedBody(row, current))
       ok(done, `${row.key} with the fresh If-Match`)
       const next = etagOf(done)
       expect(next, `${row.key}: the answer carries the new version`).toMatch(/^"[A-Za-z0-9_-]{22}"$/)
@@ -205,7 +220,7 @@ describe('edit conflicts: review POSTs', () => {
         method: 'POST',
         url: `/api/v1/${kind}`,
         headers: { 'x-api-key': t.masterKey },
-        payload: kind === 'blogs' ? { site_ids: [a.id], slug: `etag-review-${++n}` } : { site_ids: [a.id], route: `/etag-review-${++n}` },
+        payload: kind === 'blogs' ? { site_ids: [a.id], slug: `etag-review-${++n}` } : { site_ids: [a.id], slug: `etag-review-${++n}`, route: `/etag-review-${n}` },
       })
       ok(created, 'create')
       const id = created.json<{ id: string }>().id

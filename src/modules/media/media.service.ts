@@ -173,6 +173,7 @@ export async function remove(ctx: Ctx, id: string): Promise<void> {
       siteId: before.site_id,
       entityId: id,
       before: { deleted_at: null },
+      current: presentMedia(ctx, before),
       after: { deleted_at: now },
       metadata: { filename: before.filename, checksum: before.checksum, files_removed: unused.length },
       events: [{ type: 'media.deleted', siteId: before.site_id, data: presentMedia(ctx, before) }],

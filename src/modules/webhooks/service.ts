@@ -84,7 +84,7 @@ export async function remove(ctx: Ctx, id: string): Promise<void> {
     const before = (await q.lockWebhook(tx, id)) ?? notFound(webhookEntity)
     const now = ctx.clock.now()
     await q.updateWebhook(tx, id, { deleted_at: now, updated_at: now })
-    return { result: undefined, siteId: before.site_id, entityId: id, metadata: { url: before.url } }
+    return { result: undefined, siteId: before.site_id, entityId: id, current: presentWebhook(before), metadata: { url: before.url } }
   })
 }
 
