@@ -3,6 +3,7 @@ import type { FastifySwaggerUiOptions } from '@fastify/swagger-ui'
 import type { FastifySchema, RouteOptions } from 'fastify'
 import type { Access } from './access.js'
 import { optionalBody } from './body.js'
+import { acceptsIfMatch, taggedFields } from './etag.js'
 import { Problem } from './schemas.js'
 
 /*
@@ -183,6 +184,30 @@ function documentedResponses(components: Components, route: RouteOptions, schema
   return out
 }
 
+const ETAG_TEXT =
+  'Strong validator of the record\'s current version: a digest of the record as GET by id answers it (canonical JSON, ' +
+  'SHA-256). Any change a client can see changes it, even within one clock tick; a write that changes nothing keeps it. ' +
+  'Answers carrying more than the record (detail, by slug, by route) carry the record\'s tag. Send it back in If-Match.'
+const IF_MATCH_TEXT =
+  'Edit conflicts: the write goes ahead only if the record\'s current ETag is one of the listed tags (`"a", "b"`), or ' +
+  'for `*` if the record exists; otherwise 412 `EDIT_CONFLICT` with `current` (the record as it is now) and its ETag, ' +
+  'and nothing changes. Without If-Match the last write wins. Malformed: 400.'
+
+/** The ETag answer header and the If-Match request header (with its 412) of the routes http/etag.ts gives them. */
+function editConflictDocs(route: RouteOptions, out: FastifySchema & Record<string, unknown>): void {
+  const responses = out.response as JsonObject
+  if (taggedFields(route)) {
+    for (const [code, r] of Object.entries(responses)) {
+      if (/^2\d\d$/.test(code) && isObject(r) && code !== '204') r.headers = { ETag: { type: 'string', description: ETAG_TEXT } }
+    }
+  }
+  if (!acceptsIfMatch(route)) return
+  const headers = isObject(out.headers) ? out.headers : { type: 'object', properties: {} }
+  const props = isObject(headers.properties) ? headers.properties : {}
+  out.headers = { ...headers, properties: { ...props, 'if-match': { type: 'string', description: IF_MATCH_TEXT } } }
+  responses['412'] = problemResponse(412, 'The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now)')
+}
+
 function hasOptionalBody(route: RouteOptions): boolean {
   const hooks = route.preValidation
   return Array.isArray(hooks) ? hooks.includes(optionalBody) : hooks === optionalBody
@@ -203,6 +228,7 @@ export function openApiTransforms(): { transform: SwaggerTransform; transformObj
     if (schema.querystring) out.querystring = optionalDefaults(toJson(schema.querystring))
     if (schema.body && hasOptionalBody(route)) out[OPTIONAL_BODY] = true
     out.response = documentedResponses(components, route, schema)
+    editConflictDocs(route, out)
     return { schema: out, url }
   }
 
