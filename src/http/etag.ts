@@ -64,8 +64,8 @@ function recordFields(url: string): readonly string[] | undefined {
 
 /**
  * The top-level fields of a route's answer that make up the record its ETag is of; undefined: the answer carries no
- * ETag. GET of a record route or of a URL with a PUT, and PUT: the URL's record fields; POST: its answer's (201
- * create, 200 of an If-Match POST).
+ * ETag. GET of a record route or of a URL with a PUT, and PUT: the URL's record fields; POST create: the record
+ * fields of `<url>/:id` where that exists, else its answer's; an If-Match POST: its answer's.
  */
 export function taggedFields(route: RouteLike): readonly string[] | undefined {
   const etag = route.config?.etag
@@ -74,7 +74,9 @@ export function taggedFields(route: RouteLike): readonly string[] | undefined {
   if (methods.includes('GET')) return byUrl.get(route.url)?.get && (etag || route.config?.access?.kind === 'record' || byUrl.get(route.url)?.put) ? recordFields(route.url) : undefined
   if (methods.includes('PUT')) return recordFields(route.url)
   if (etag) return propsOf(etag)
-  if (methods.includes('POST')) return propsOf(responseOf(route, route.config?.ifMatch ? '200' : '201'))
+  if (methods.includes('POST') && route.config?.ifMatch) return propsOf(responseOf(route, '200'))
+  // A create answering more than the record (a blog with its localizations): the tag of the record its GET answers.
+  if (methods.includes('POST')) return propsOf(responseOf(route, '201')) && (recordFields(`${route.url}/:id`) ?? propsOf(responseOf(route, '201')))
   return undefined
 }
 
