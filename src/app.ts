@@ -8,6 +8,7 @@ import type { Deps } from './core/context.js'
 import type { DbHandle } from './db/client.js'
 import { accessOf, enforceAccess, enforceBodyAccess, registerAccessGuard } from './http/access.js'
 import { registerAuth } from './http/auth.js'
+import { registerEditConflicts } from './http/etag.js'
 import { connectionOptions } from './http/client-errors.js'
 import { registerJsonParser } from './http/json-body.js'
 import { registerMediaRefs } from './http/media-refs.js'
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
   registerContentKinds(contentKinds)
   registerAccessGuard(app, API_PREFIX)
   registerAuth(app, deps)
+  registerEditConflicts(app)
   // Access is decided before the body is even parsed: a caller who may not write gets 401/403, not a parse error.
   // Callback hooks, not async ones: they run on every request, and an async hook costs a promise and its
   // bookkeeping each time even where there is nothing to wait for.

@@ -182,7 +182,9 @@ export async function reviewContent<R extends WorkflowRow, W extends WorkflowRec
     const to = statusAfterReview(before.status, body.action, before.publish_start, now)
     const publishing = becomesPublished(before.status, to)
     const after = await wf.update(tx, id, { status: to, updated_at: now, ...(publishing ? await publishFields(tx, wf, before, now) : {}) })
-    const wire = wf.present(after, await siteIdsOf(tx, after.content_id))
+    // A review changes no carrying site: the record before and after is carried by the same ones.
+    const siteIds = await siteIdsOf(tx, after.content_id)
+    const wire = wf.present(after, siteIds)
     await notifyReviewed(tx, {
       siteId: after.site_id,
       entityType: wf.type,
@@ -196,7 +198,7 @@ export async function reviewContent<R extends WorkflowRow, W extends WorkflowRec
     const outcome = { action: body.action, comment: body.comment ?? null, from: before.status, to }
     const events: DomainEvent[] = [{ type: eventOf(wf.entity, 'reviewed'), siteId: after.site_id, data: { ...wire, review: outcome } }]
     if (publishing) events.push({ type: eventOf(wf.entity, 'published'), siteId: after.site_id, data: wire })
-    return { result: wire, siteId: after.site_id, entityId: id, before, after, metadata: outcome, events, readers: contentReaders(wf, wire) }
+    return { result: wire, siteId: after.site_id, entityId: id, before, after, current: wf.present(before, siteIds), metadata: outcome, events, readers: contentReaders(wf, wire) }
   })
 }
 

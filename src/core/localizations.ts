@@ -196,6 +196,7 @@ export function localizations<T extends LocalizationTable, P>(spec: Localization
           result: undefined,
           siteId: p.siteId,
           entityId: id,
+          current: before,
           metadata: { [`${parent.entity.name}_id`]: p.id, locale_id: before.locale_id },
           events: change.events,
           readers: impact(p, change),

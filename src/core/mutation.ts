@@ -6,6 +6,7 @@ import { bumpVersions, listVersionKey, recordVersionKey, siteVersionKey } from '
 import { writerOf, type Ctx, type Deps } from './context.js'
 import type { Entity } from './entities.js'
 import type { EventType } from './events.js'
+import { checkVersion } from './versions.js'
 
 export type AuditAction = 'Create' | 'Update' | 'Delete' | 'Review' | 'Revert' | 'Login' | 'Block' | 'Unblock' | 'Revoke' | 'Publish'
 
@@ -57,6 +58,12 @@ export interface MutationOutcome<T> {
   /** Row before and after: their differing fields become change-history rows. */
   before?: object | null
   after?: object | null
+  /**
+   * The record as the write found it, in its presented form (as GET by id answers it), read under the row lock:
+   * the request's If-Match is checked against its version (core/versions.ts). Default `before`; give it where
+   * `before` is not the presented record (a delete, a row before presenting).
+   */
+  current?: object | null
   metadata?: Record<string, unknown>
   events?: DomainEvent[]
   /** What readers see differently from now on; applied after the commit. */
@@ -154,6 +161,9 @@ export async function mutate<T>(ctx: Ctx, spec: MutationSpec, fn: (tx: Tx) => Pr
   let readers: ReaderImpact | undefined
   const result = await writerOf(ctx).transaction(async (tx) => {
     const out = await fn(tx)
+    // In the transaction, after the write: a 412 rolls it back, and the row lock held since `current` was read
+    // keeps any other write from slipping in between.
+    checkVersion(ctx, out.current ?? out.before, hidden)
     readers = out.readers
     const now = ctx.clock.now()
     // The audit row, its change history and the outbox rows go in one statement (one round trip, not three).

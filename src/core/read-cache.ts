@@ -5,6 +5,7 @@ import type { Ctx } from './context.js'
 import type { LRUCache } from 'lru-cache'
 import { boundedMap } from '../platform/bounded.js'
 import { detached } from '../platform/strings.js'
+import { versionTag } from './versions.js'
 
 /**
  * A JSON answer already serialised through its response schema and encoded as UTF-8; routes send it as is. Bytes,
@@ -188,9 +189,19 @@ async function fill(ctx: Ctx, full: string, handle: string, now: number, load: (
   return entry
 }
 
-/** A cachedBytes for one response schema: values are serialised once, through that schema, and sent as is. */
-export function jsonCache<S extends TSchema>(namespace: string, schema: S) {
-  const serialize = fastJson(schema as object) as (v: unknown) => string
+/** The ETag of a cached answer of one record (jsonCache with `record`), for sendRaw. */
+const rawTags = new WeakMap<Buffer, string>()
+export const tagOfRaw = (raw: RawJson): string | undefined => rawTags.get(raw)
+
+/**
+ * A cachedBytes for one response schema: values are serialised once, through that schema, and sent as is.
+ * `record`: the answer is one record's (by slug, detail): the version tag of its `record` fields (core/versions.ts)
+ * is computed at load and kept with the answer (`tag\nanswer`), so every instance sends the tag of what it sends.
+ */
+export function jsonCache<S extends TSchema>(namespace: string, schema: S, record?: TSchema) {
+  const json = fastJson(schema as object) as (v: unknown) => string
+  const fields = record ? Object.keys((record as { properties?: object }).properties ?? {}) : undefined
+  const serialize = fields ? (v: unknown) => (v === null ? `\n${json(v)}` : `${versionTag(v, fields)}\n${json(v)}`) : json
   return {
     /**
      * `on`: a site id (the answer lists the site's records) or the record it shows. `inHand`: `load` answers from
@@ -209,7 +220,10 @@ export function jsonCache<S extends TSchema>(namespace: string, schema: S) {
         SHARED_TTL_MS,
         inHand,
       )
-      return body as RawJson
+      if (!fields) return body as RawJson
+      const [tag, raw] = splitFirstLine(body)
+      if (tag !== '') rawTags.set(raw, tag)
+      return raw as RawJson
     },
   }
 }

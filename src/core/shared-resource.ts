@@ -140,7 +140,7 @@ type Io<T extends ContentItemTable, W extends SharedWire> = ReturnType<typeof ta
 
 function reads<T extends ContentItemTable, W extends SharedWire>(spec: SharedResourceSpec<T, W>, io: Io<T, W>) {
   const listCache = jsonCache(`${spec.cache}-list`, Paginated(spec.item))
-  const slugCache = jsonCache(`${spec.cache}-slug`, spec.item)
+  const slugCache = jsonCache(`${spec.cache}-slug`, spec.item, spec.item)
   const orderBy = spec.order.map(([c, dir]) => (dir === 'asc' ? asc(c) : desc(c)))
   const cs = contentSites
   return {
@@ -258,6 +258,7 @@ function updater<T extends ContentItemTable, W extends SharedWire>(spec: SharedR
         entityId: id,
         before: io.historyOf(was as W),
         after: io.historyOf(result),
+        current: was as W,
         events: [{ type: io.events.updated, siteId: after.site_id, data: result }],
         readers: io.changed(result, [oldSlug, io.slugOf(after)]),
       }
@@ -281,6 +282,7 @@ function remover<T extends ContentItemTable, W extends SharedWire>(spec: SharedR
         entityId: id,
         before: { deleted_at: null },
         after: { deleted_at: now },
+        current: gone,
         metadata: { ...pick(before, spec.auditFields), site_ids: gone.site_ids },
         events: [{ type: io.events.deleted, siteId: before.site_id, data: gone }],
         readers: io.changed(gone, [io.slugOf(before)]),

@@ -360,6 +360,7 @@ function remover<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: 
         siteId: before.site_id,
         entityId: id,
         ...(io.soft ? { before: { deleted_at: null }, after: { deleted_at: now } } : {}),
+        current: spec.present(before) as object,
         metadata: { ...named, ...extra.metadata },
         events: [...eventList(io.events.deleted, before.site_id, { id, site_id: before.site_id, ...named }), ...(extra.events ?? [])],
         readers: withReaders(impactOf(spec, entity, id, shown, slugsOf(before)), extra.readers),

@@ -14,6 +14,8 @@ export class ApiError extends Error {
     detail?: string,
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
+    /** Members of the problem body beyond RFC 9457's (EDIT_CONFLICT's `current`). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(detail ?? title)
   }
@@ -47,6 +49,13 @@ export const conflict = (detail: string): never => {
 /** 409 INVALID_STATE: the record's state does not allow the operation. */
 export const invalidState = (detail: string): never => {
   throw new ApiError(409, 'INVALID_STATE', 'Invalid state', detail)
+}
+/**
+ * 412 EDIT_CONFLICT: the request's If-Match names another version of the record; `current` is the record as it is
+ * now (its presented form) and the ETag header its version, so a client can merge and retry.
+ */
+export const editConflict = (current: object | null, etag: string | undefined): never => {
+  throw new ApiError(412, 'EDIT_CONFLICT', 'Edit conflict', 'The record changed since the version named by If-Match; nothing was changed', undefined, etag ? { etag } : undefined, { current })
 }
 /** 413 PAYLOAD_TOO_LARGE: a file (or body) over its limit. */
 export const tooLarge = (detail: string): never => {
@@ -252,6 +261,7 @@ export function problemBody(api: ApiError) {
     detail: api.message,
     code: api.code,
     ...(api.errors ? { errors: api.errors } : {}),
+    ...api.extra,
   }
 }
 

@@ -3,6 +3,7 @@ import type { FastifySwaggerUiOptions } from '@fastify/swagger-ui'
 import type { FastifySchema, RouteOptions } from 'fastify'
 import type { Access } from './access.js'
 import { optionalBody } from './body.js'
+import { acceptsIfMatch, taggedFields } from './etag.js'
 import { ExampleGenerator } from './examples.js'
 import { COMPONENT_NAME, Problem } from './schemas.js'
 
@@ -241,7 +242,8 @@ function responseHeaders(components: Components, route: RouteOptions, schema: Fa
   for (const [code, response] of Object.entries(responses)) {
     const names = new Set<ResponseHeader>()
     if (/^2\d\d$/.test(code)) {
-      if (isObject(response) && methods.some((m) => answersOneRecord(m, code, components.schemaOf(response.$ref)))) names.add('ETag')
+      // The answers http/etag.ts tags (the record's version), and any other one-record answer (files, the feed).
+      if (code !== '204' && (taggedFields(route) || (isObject(response) && methods.some((m) => answersOneRecord(m, code, components.schemaOf(response.$ref)))))) names.add('ETag')
       for (const h of schema.responseHeaders ?? []) names.add(h)
     }
     if (code === '429') names.add('Retry-After')
@@ -260,6 +262,25 @@ function bodyComponent(components: Components, body: unknown, operationId: strin
   const own = json[COMPONENT_NAME]
   if (typeof own === 'string') return components.named(own, json)
   return operationId ? components.named(`${pascal(operationId)}Body`, json) : components.reference(json)
+}
+
+const ETAG_TEXT =
+  'Strong validator of the record\'s current version: a digest of the record as GET by id answers it (canonical JSON, ' +
+  'SHA-256). Any change a client can see changes it, even within one clock tick; a write that changes nothing keeps it. ' +
+  'Answers carrying more than the record (detail, by slug, by route) carry the record\'s tag. Send it back in If-Match.'
+const IF_MATCH_TEXT =
+  'Edit conflicts: the write goes ahead only if the record\'s current ETag is one of the listed tags (`"a", "b"`), or ' +
+  'for `*` if the record exists; otherwise 412 `EDIT_CONFLICT` with `current` (the record as it is now) and its ETag, ' +
+  'and nothing changes. Without If-Match the last write wins. Malformed: 400.'
+
+/** The If-Match request header (with its 412) of the routes http/etag.ts gives it (the ETag answer header: responseHeaders). */
+function editConflictDocs(route: RouteOptions, out: FastifySchema & Record<string, unknown>): void {
+  const responses = out.response as JsonObject
+  if (!acceptsIfMatch(route)) return
+  const headers = isObject(out.headers) ? out.headers : { type: 'object', properties: {} }
+  const props = isObject(headers.properties) ? headers.properties : {}
+  out.headers = { ...headers, properties: { ...props, 'if-match': { type: 'string', description: IF_MATCH_TEXT } } }
+  responses['412'] = problemResponse(412, 'The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now)')
 }
 
 function hasOptionalBody(route: RouteOptions): boolean {
@@ -347,6 +368,7 @@ export function openApiTransforms(): { transform: SwaggerTransform; transformObj
     const responses = documentedResponses(components, route, schema)
     out.response = responses
     out[HEADERS] = responseHeaders(components, route, schema, responses)
+    editConflictDocs(route, out)
     return { schema: out, url }
   }
 
@@ -417,7 +439,7 @@ const DESCRIPTION =
 /** The response headers the operations refer to. */
 const HEADER_COMPONENTS: Record<ResponseHeader, { description: string; schema: JsonObject }> = {
   ETag: {
-    description: "Strong validator of the record's current version (decisions.md \"Wire format\": edit conflicts)",
+    description: ETAG_TEXT,
     schema: { type: 'string', examples: ['"k3v9Qx0sTqY2"'] },
   },
   'X-Total-Count': { description: 'The total number of items of the list, of which this answer is one window', schema: { type: 'integer', minimum: 0 } },

@@ -1,9 +1,12 @@
 import { Readable } from 'node:stream'
 import type { FastifyReply } from 'fastify'
-import type { RawJson } from '../core/read-cache.js'
+import { tagOfRaw, type RawJson } from '../core/read-cache.js'
 
 /** Sends an answer the read cache already serialised through the route's response schema. */
 export function sendRaw(reply: FastifyReply, raw: RawJson): FastifyReply {
+  // One record's answer carries its version (core/versions.ts), kept with the cached bytes.
+  const tag = tagOfRaw(raw)
+  if (tag !== undefined) void reply.header('etag', tag)
   return sendBytes(reply, 'application/json; charset=utf-8', raw)
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Config } from '../config.js'
 
 /** Headers a browser script on an allowed origin may read (decisions.md, "Wire format"). */
-export const EXPOSED_HEADERS = ['X-Request-Id', 'X-Total-Count', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After']
+export const EXPOSED_HEADERS = ['X-Request-Id', 'X-Total-Count', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'ETag']
 const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
 
 /** API answers are data, never a page: nothing may load, nothing may frame them. */
@@ -45,7 +45,7 @@ export const noStore = (reply: FastifyReply): FastifyReply => reply.header('cach
 
 const EXPOSE_HEADERS = EXPOSED_HEADERS.join(', ')
 const ALLOW_METHODS = ALLOWED_METHODS.join(', ')
-const ALLOW_HEADERS = ['X-API-Key', 'Authorization', 'Content-Type', 'X-Request-Id', 'If-None-Match'].join(', ')
+const ALLOW_HEADERS = ['X-API-Key', 'Authorization', 'Content-Type', 'X-Request-Id', 'If-None-Match', 'If-Match'].join(', ')
 const PREFLIGHT_MAX_AGE = '600'
 
 /** The `Access-Control-Allow-Origin` value for a request's Origin, or null when CORS does not answer it. */

@@ -122,7 +122,7 @@ const encryptionKeyMismatch = () =>
 export async function deleteConfig(ctx: Ctx, siteId: string): Promise<void> {
   await mutate(ctx, { entity: aiConfigEntity, action: 'Delete', secretFields }, async (tx) => {
     const row = (await q.deleteConfig(tx, siteId)) ?? notFound(aiConfigEntity)
-    return { result: undefined, siteId, entityId: row.id, metadata: { provider_name: row.provider_name, model: row.model } }
+    return { result: undefined, siteId, entityId: row.id, current: present(row), metadata: { provider_name: row.provider_name, model: row.model } }
   })
 }
 

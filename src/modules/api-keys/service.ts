@@ -197,7 +197,7 @@ export async function remove(ctx: Ctx, id: string): Promise<void> {
     const before = (await q.lockKey(tx, id)) ?? notFound(ENTITY)
     requireCap(ctx, before.site_id, before.permission)
     await q.deleteKey(tx, id)
-    return { result: undefined, siteId: before.site_id, entityId: id, metadata: { name: before.name, key_prefix: before.key_prefix }, readers: { apiKeys: [id] } }
+    return { result: undefined, siteId: before.site_id, entityId: id, current: before, metadata: { name: before.name, key_prefix: before.key_prefix }, readers: { apiKeys: [id] } }
   })
 }
 

@@ -9,7 +9,7 @@ import { blogEntity } from './entity.js'
 import * as q from './queries.js'
 import * as dq from './delivery.queries.js'
 import type { BlogRow } from '../../db/schema/blogs.js'
-import { BlogDetail, BlogListItem, type Blog, type FeaturedQuery, type ListBlogsQuery, type PublishedQuery } from './schemas.js'
+import { BlogDetail, BlogListItem, Blog, type FeaturedQuery, type ListBlogsQuery, type PublishedQuery } from './schemas.js'
 
 /*
  * Blog reads. The published and featured lists and by-slug answers are cached per site under the site's
@@ -20,7 +20,7 @@ import { BlogDetail, BlogListItem, type Blog, type FeaturedQuery, type ListBlogs
 
 const publishedCache = jsonCache('blogs-published', Paginated(BlogListItem))
 const featuredCache = jsonWindowCache('blogs-featured', BlogListItem)
-const detailCache = jsonCache('blog-detail', BlogDetail)
+const detailCache = jsonCache('blog-detail', BlogDetail, Blog)
 
 /** The locale query in canonical form (400 for a malformed tag); '' when absent. */
 const localeKey = (locale: string | undefined) => (locale === undefined ? '' : canonicalLocale(locale, 'locale'))

@@ -16,7 +16,7 @@ export const blogWorkflowRoutes: AppPlugin = async (app) => {
   app.post(
     '/blogs/:id/review',
     {
-      config: { access: record(blogEntity, 'Reviewer') },
+      config: { access: record(blogEntity, 'Reviewer'), ifMatch: true },
       schema: {
         tags,
         ...op('reviewBlog', 'Review a blog in review: Approve or RequestChanges'),

@@ -141,7 +141,7 @@ export async function remove(ctx: Ctx, id: string): Promise<void> {
     await q.updateBlog(tx, id, { deleted_at: now, updated_at: now })
     await retireContent(tx, before.content_id)
     const wire = q.toBlog(before, await siteIdsOf(tx, before.content_id))
-    return { result: wire, siteId: before.site_id, entityId: id, metadata: { slug: before.slug }, events: eventsOf('deleted', wire, false), readers: changedFor(wire) }
+    return { result: wire, siteId: before.site_id, entityId: id, current: wire, metadata: { slug: before.slug }, events: eventsOf('deleted', wire, false), readers: changedFor(wire) }
   })
 }
 

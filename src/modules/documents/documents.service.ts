@@ -233,6 +233,7 @@ export async function remove(ctx: Ctx, id: string): Promise<void> {
       siteId: before.site_id,
       entityId: id,
       before: { deleted_at: null },
+      current: doc,
       after: { deleted_at: now },
       metadata: { document_type: before.document_type, file_name: before.file_name, url: before.url, file_removed: unused !== undefined },
       events: [{ type: 'document.deleted', siteId: before.site_id, data: doc }],

@@ -56,7 +56,7 @@ export async function updateRole(ctx: Ctx, id: string, body: UpdateRoleBody): Pr
   const saved = await mutate(ctx, { entity: accountEntity, action: 'Update' }, async (tx) => {
     const before = await q.lockById(tx, u.id)
     const after = await q.upsertRole(tx, { id: u.id, idp_user_id: u.idp_user_id, email: u.email, name: u.name, avatar_url: u.avatar_url, role: body.role })
-    return { result: after, siteId: null, entityId: u.id, before: { role: before?.role ?? 'User' }, after: { role: after.role }, metadata: { idp_user_id: u.idp_user_id, role: after.role } }
+    return { result: after, siteId: null, entityId: u.id, before: { role: before?.role ?? 'User' }, after: { role: after.role }, current: present(ctx, u, before?.role), metadata: { idp_user_id: u.idp_user_id, role: after.role } }
   })
   return present(ctx, u, saved.role)
 }

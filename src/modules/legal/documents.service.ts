@@ -8,7 +8,7 @@ import { notFound } from '../../http/errors.js'
 import { legalDocumentEntity } from './entity.js'
 import { legalLocalizationKit } from './localizations.service.js'
 import * as q from './queries.js'
-import { LegalDocumentDetail, presentLegalDocument, presentLegalGroupFields, presentLegalItem, presentLegalLocalization, type LegalGroup } from './schemas.js'
+import { LegalDocument, LegalDocumentDetail, presentLegalDocument, presentLegalGroupFields, presentLegalItem, presentLegalLocalization, type LegalGroup } from './schemas.js'
 
 /*
  * Whole legal documents: the document with its localizations (default locale first, then by code) and its groups,
@@ -19,7 +19,7 @@ import { LegalDocumentDetail, presentLegalDocument, presentLegalGroupFields, pre
  * document created, deleted, activated or retyped in the site).
  */
 
-const detailCache = jsonCache('legal-detail', LegalDocumentDetail)
+const detailCache = jsonCache('legal-detail', LegalDocumentDetail, LegalDocument)
 
 /** Groups with their items, in display_order: items grouped in memory from the one query. */
 export function nestGroups(groups: LegalGroupRow[], items: LegalItemRow[]): LegalGroup[] {

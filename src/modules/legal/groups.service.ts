@@ -103,6 +103,8 @@ export async function updateGroup(ctx: Ctx, id: string, body: UpdateLegalGroupBo
       entityId: id,
       before: presentLegalGroupFields(before),
       after: wire,
+      // An update leaves the group's items as they were: the group as its answers showed it.
+      current: { ...presentLegalGroupFields(before), items: items.map(presentLegalItem) },
       metadata: { legal_document_id: doc.id },
       ...(await documentChanged(tx, doc, now)),
     }
@@ -113,11 +115,13 @@ export async function deleteGroup(ctx: Ctx, id: string): Promise<void> {
   const now = ctx.clock.now()
   await mutate(ctx, { entity: legalGroupEntity, action: 'Delete' }, async (tx) => {
     const { group, doc } = await lockedGroup(tx, id)
+    const current = { ...presentLegalGroupFields(group), items: (await q.itemsOfGroup(tx, id)).map(presentLegalItem) }
     const itemsDeleted = await q.deleteGroup(tx, id)
     return {
       result: undefined,
       siteId: doc.site_id,
       entityId: id,
+      current,
       metadata: { legal_document_id: doc.id, title: group.title, items_deleted: itemsDeleted },
       ...(await documentChanged(tx, doc, now)),
     }
@@ -173,6 +177,6 @@ export async function deleteItem(ctx: Ctx, id: string): Promise<void> {
   await mutate(ctx, { entity: legalItemEntity, action: 'Delete' }, async (tx) => {
     const { item, doc } = await lockedItem(tx, id)
     await q.deleteItem(tx, id)
-    return { result: undefined, siteId: doc.site_id, entityId: id, metadata: { legal_document_id: doc.id, group_id: item.group_id, name: item.name }, ...(await documentChanged(tx, doc, now)) }
+    return { result: undefined, siteId: doc.site_id, entityId: id, current: presentLegalItem(item), metadata: { legal_document_id: doc.id, group_id: item.group_id, name: item.name }, ...(await documentChanged(tx, doc, now)) }
   })
 }

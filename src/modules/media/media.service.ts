@@ -15,7 +15,7 @@ import { mediaEntity } from './entity.js'
 import * as q from './media.queries.js'
 import { mediaMetadataKit } from './metadata.service.js'
 import { presentMedia } from './present.service.js'
-import { MediaDetail, type CreateMediaBody, type Media, type MediaListQuery, type MediaMetadata, type UpdateMediaBody } from './schemas.js'
+import { MediaDetail, type CreateMediaBody, Media, type MediaListQuery, type MediaMetadata, type UpdateMediaBody } from './schemas.js'
 import { searchQuery, searchText } from './search.service.js'
 import { categoryOf } from './types.service.js'
 
@@ -28,7 +28,7 @@ import { categoryOf } from './types.service.js'
  * `media:<id>`, which every write to the record, its metadata or its folder membership bumps after commit.
  */
 
-const detailCache = jsonCache('media-detail', MediaDetail)
+const detailCache = jsonCache('media-detail', MediaDetail, Media)
 
 const liveOr404 = async (ctx: Ctx, id: string) => (await q.findLiveMedia(ctx.db, id)) ?? notFound(mediaEntity)
 
@@ -173,6 +173,7 @@ export async function remove(ctx: Ctx, id: string): Promise<void> {
       siteId: before.site_id,
       entityId: id,
       before: { deleted_at: null },
+      current: presentMedia(ctx, before),
       after: { deleted_at: now },
       metadata: { filename: before.filename, checksum: before.checksum, files_removed: unused.length },
       events: [{ type: 'media.deleted', siteId: before.site_id, data: presentMedia(ctx, before) }],

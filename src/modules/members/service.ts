@@ -54,8 +54,10 @@ export async function update(ctx: Ctx, siteId: string, id: string, body: UpdateM
     const members = await q.lockSiteMembers(tx, siteId)
     const before = members.find((m) => m.id === id) ?? notFound(memberEntity)
     if (before.role === 'Owner') invalidState('The Owner’s role cannot be changed; transfer ownership instead')
+    // The member as its answers show it (with the directory's name and email), for If-Match.
+    const current = await q.findMember(tx, siteId, id)
     const after = await q.setRole(tx, id, body.role, ctx.clock.now())
-    return { result: after, siteId, entityId: id, before: snapshot(before), after: snapshot(after) }
+    return { result: after, siteId, entityId: id, before: snapshot(before), after: snapshot(after), current }
   })
   return present(ctx, siteId, id)
 }

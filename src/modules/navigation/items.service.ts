@@ -88,7 +88,7 @@ async function itemOutcome<T>(
   tx: Tx,
   menu: NavigationMenuRow,
   now: Date,
-  o: { result: T; entityId: string | null; metadata: Record<string, unknown>; before?: object; after?: object; menuCreated?: boolean },
+  o: { result: T; entityId: string | null; metadata: Record<string, unknown>; before?: object; after?: object; current?: object; menuCreated?: boolean },
 ): Promise<MutationOutcome<T>> {
   const shown = o.menuCreated ? menu : await q.touchMenu(tx, menu.id, now)
   const siteId = menu.site_id
@@ -98,6 +98,7 @@ async function itemOutcome<T>(
     entityId: o.entityId,
     before: o.before,
     after: o.after,
+    current: o.current,
     metadata: { menu_id: menu.id, ...o.metadata },
     events: [{ type: o.menuCreated ? 'navigation.created' : 'navigation.updated', siteId, data: presentMenu(shown) }],
     readers: {
@@ -191,6 +192,7 @@ export async function remove(ctx: Ctx, id: string): Promise<void> {
     return itemOutcome(tx, menu, now, {
       result: undefined,
       entityId: id,
+      current: presentItem(before),
       metadata: { title: before.title, parent_id: before.parent_id, moved_children: moved, children_moved_to: before.parent_id },
     })
   })

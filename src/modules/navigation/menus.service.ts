@@ -23,7 +23,7 @@ export async function deleteItems(tx: Tx, before: NavigationMenuRow): Promise<{ 
   return { metadata: { deleted_items: ids.length, deleted_item_ids: ids } }
 }
 
-const bySlugCache = jsonCache('navigation-menu', Menu)
+const bySlugCache = jsonCache('navigation-menu', Menu, Menu)
 
 /** The site's menu with this slug; cached per site version (every navigation write bumps it). 404 when none. */
 export function bySlug(ctx: Ctx, siteId: string, slug: string): Promise<RawJson> {

@@ -138,7 +138,7 @@ function workflowRoutes(app: Api): void {
   app.post(
     '/pages/:id/review',
     {
-      config: { access: record(pageEntity, 'Reviewer') },
+      config: { access: record(pageEntity, 'Reviewer'), ifMatch: true },
       schema: {
         ...op('reviewPage', 'Review a page in review: Approve or RequestChanges'),
         tags,

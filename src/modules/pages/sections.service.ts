@@ -132,7 +132,7 @@ export async function removeSection(ctx: Ctx, id: string): Promise<void> {
     const { section, page } = await locked(tx, id)
     await sq.deleteSection(tx, id)
     const change = await pageChanged(tx, page, now)
-    return { result: undefined, siteId: page.site_id, entityId: id, metadata: { page_id: page.id, section_type: section.section_type }, events: change.events, readers: change.readers }
+    return { result: undefined, siteId: page.site_id, entityId: id, current: q.toSection(section), metadata: { page_id: page.id, section_type: section.section_type }, events: change.events, readers: change.readers }
   })
 }
 

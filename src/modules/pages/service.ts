@@ -20,7 +20,7 @@ import { Page, PageDetail, PageSection, PageSectionLocalization, type ListPagesQ
  */
 
 const listCache = jsonCache('pages-list', Paginated(Page))
-const detailCache = jsonCache('page-detail', PageDetail)
+const detailCache = jsonCache('page-detail', PageDetail, Page)
 const sectionsCache = jsonCache('page-sections', Type.Array(PageSection))
 const sectionLocsCache = jsonCache('page-section-locs', Type.Array(PageSectionLocalization))
 

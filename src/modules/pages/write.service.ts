@@ -187,6 +187,7 @@ export async function remove(ctx: Ctx, id: string): Promise<void> {
       siteId: before.site_id,
       entityId: id,
       before: { deleted_at: null },
+      current: wire,
       after: { deleted_at: now },
       metadata: { route: before.route, slug: before.slug, ...(children.length > 0 ? { detached_children: children.map((c) => c.id) } : {}) },
       events,

@@ -21,7 +21,7 @@ export async function list(ctx: Ctx): Promise<Site[]> {
   return (await q.listSites(ctx.db, visibleSiteIds(ctx.principal))).map(present)
 }
 
-const siteCache = jsonCache('site', Site)
+const siteCache = jsonCache('site', Site, Site)
 
 /**
  * One live site (access checked by the route), cached like the delivery reads: frontends ask it on every page
@@ -121,6 +121,7 @@ export async function remove(ctx: Ctx, id: string): Promise<void> {
       result: undefined,
       siteId: id,
       entityId: id,
+      current: present(before),
       metadata: { name: before.name, slug: before.slug },
       events: [{ type: 'site.deleted', siteId: id, data: { id, slug: before.slug } }],
       // Shared records it owns leave every carrying site too: their cached lists and lookups are refreshed.

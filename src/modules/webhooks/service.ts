@@ -89,7 +89,7 @@ export async function remove(ctx: Ctx, id: string): Promise<void> {
     const now = ctx.clock.now()
     await q.updateWebhook(tx, id, { deleted_at: now, updated_at: now })
     await cancelPending(tx, id, now)
-    return { result: undefined, siteId: before.site_id, entityId: id, metadata: { url: before.url } }
+    return { result: undefined, siteId: before.site_id, entityId: id, current: presentWebhook(before), metadata: { url: before.url } }
   })
 }
 
