@@ -232,7 +232,7 @@ export function answersOneRecord(method: string, status: string, component: Json
  * Rate limits run on every request (http/auth.ts, onRequest, before routing decides anything else), so every
  * answer of every route carries RateLimit-*. A route that is ever exempted from them must be exempted here too.
  */
-const rateLimited = (_route: RouteOptions): boolean => true
+const rateLimited = (route: RouteOptions): boolean => !(route.config?.access?.kind === 'public' && route.config.rateLimit === false)
 const RATE_LIMIT_HEADERS: ResponseHeader[] = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']
 
 /** The headers of each documented answer, by status. */

@@ -91,7 +91,7 @@ export type CreateMediaBody = Static<typeof CreateMediaBody>
 export const UpdateMediaBody = PatchBody({ filename: FileName, folder_id: Nullable(Uuid), is_global: Type.Boolean() })
 export type UpdateMediaBody = Static<typeof UpdateMediaBody>
 
-export const MediaListQuery = PageQuerySchema(20, {
+export const MediaListQuery = PageQuerySchema(10, {
   search: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Words (prefixes) found in the filename or any locale\'s alt text, caption or title; all must match' })),
   mime_category: Type.Optional(MimeCategorySchema),
   folder_id: Type.Optional(Type.String({ format: 'uuid', description: 'Only the media directly in this folder' })),
