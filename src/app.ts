@@ -67,6 +67,12 @@ declare module 'fastify' {
 }
 
 /** The Fastify instance with every module registered; no listen (tests use app.inject). */
+/** A valid incoming X-Request-Id is echoed; otherwise a new one. */
+function requestIdOf(req: { headers: Record<string, string | string[] | undefined> }): string {
+  const incoming = req.headers['x-request-id']
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+}
+
 export async function buildApp(config: Config, opts: BuildOptions): Promise<App> {
   const metrics = opts.metrics ?? noMetrics
   const app = Fastify({
@@ -79,10 +85,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
     // One access line per request instead of two (http/logging.ts), and the request's metrics.
     logController: new AccessLogController(requestObserver(metrics)),
     requestIdHeader: false,
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id']
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
-    },
+    genReqId: requestIdOf,
     ajv: { customOptions: {} },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // A malformed URL or an over-long parameter is answered before routing: still a problem+json with a request id.

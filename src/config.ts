@@ -205,7 +205,8 @@ export function loadConfig(env: Env = process.env): Config {
     webhookTimeoutMs: int(env, 'ATRIUM_WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
     webhookMaxInFlight: int(env, 'ATRIUM_WEBHOOK_MAX_IN_FLIGHT', 4, 1, 100),
     webhookLogRetentionDays: int(env, 'ATRIUM_WEBHOOK_LOG_RETENTION_DAYS', 30, 1, 3650),
-    ...{ usageRetentionDays: int(env, 'ATRIUM_USAGE_RETENTION_DAYS', 30, 1, 3650), auditRetentionDays: optInt(env, 'ATRIUM_AUDIT_RETENTION_DAYS', 1, 36500) },
+    usageRetentionDays: int(env, 'ATRIUM_USAGE_RETENTION_DAYS', 30, 1, 3650),
+    auditRetentionDays: optInt(env, 'ATRIUM_AUDIT_RETENTION_DAYS', 1, 36500),
     storage,
     ...publicBase(env),
     redisPrefix: str(env, 'ATRIUM_REDIS_PREFIX') ?? 'atrium:',
@@ -235,6 +236,12 @@ export function loadConfig(env: Env = process.env): Config {
     metricsPort: metricsPort(env),
     version: packageVersion(),
   }
+  checkCombinations(cfg)
+  return cfg
+}
+
+/** Rules that span several variables; throws ConfigError naming them. */
+function checkCombinations(cfg: Config): void {
   // Node refuses a headers timeout longer than the whole-request timeout.
   if (cfg.headersTimeoutMs > cfg.requestTimeoutMs) {
     throw new ConfigError('ATRIUM_HEADERS_TIMEOUT_MS must not exceed ATRIUM_REQUEST_TIMEOUT_MS')
@@ -247,5 +254,4 @@ export function loadConfig(env: Env = process.env): Config {
   if (cfg.storage === 's3' && (!cfg.s3.bucket || !cfg.s3.region)) {
     throw new ConfigError('ATRIUM_STORAGE=s3 needs ATRIUM_S3_BUCKET and ATRIUM_S3_REGION')
   }
-  return cfg
 }

@@ -101,7 +101,7 @@ let n = 0
  */
 function changedBody(row: Row, current?: Json): Json {
   const base = (routeFixture(row).body ?? {}) as Json
-  const props = ((row.route.schema as { body?: { properties?: Record<string, PropSchema> } } | undefined)?.body?.properties ?? {}) as Record<string, PropSchema>
+  const props = ((row.route.schema as { body?: { properties?: Record<string, PropSchema> } } | undefined)?.body?.properties ?? {})
   n++
   // The locale names which localization an upsert writes: it stays. Past the fixture's fields (a no-op fixture
   // body), the body's other fields are tried.
@@ -116,7 +116,7 @@ function changedBody(row: Row, current?: Json): Json {
       return { ...base, [field]: others[n % others.length] }
     }
     if (s.type === 'string' && !s.format && !/_path$|^timezone$|^filename$|^file_name$|^code$/.test(field)) {
-      const v = typeof base[field] === 'string' ? (base[field] as string) : typeof current?.[field] === 'string' ? (current[field] as string) : 'etag'
+      const v = typeof base[field] === 'string' ? (base[field]) : typeof current?.[field] === 'string' ? (current[field]) : 'etag'
       const fits = (c: string) => c.length <= (s.maxLength ?? 200) && (!s.pattern || new RegExp(s.pattern, 'u').test(c))
       const next = [`${v} ${n}`, `${v}-${n}`].find(fits)
       if (next !== undefined) return { ...base, [field]: next }
@@ -143,7 +143,7 @@ async function call(row: Row, url: string, ifMatch?: string, body?: Json): Promi
 
 const STALE = '"0000000000000000000000"'
 const ok = (res: Res, what: string) => expect(res.statusCode, `${what}: ${res.body.slice(0, 300)}`).toBeLessThan(300)
-const etagOf = (res: Res) => res.headers.etag as string | undefined
+const etagOf = (res: Res) => res.headers.etag
 
 /** A stale If-Match: 412 with `current` and its tag, twice alike (nothing changed), and the GET of the URL agrees. */
 async function expectConflict(row: Row, url: string, ifMatch = STALE): Promise<{ current: Json; tag: string }> {
