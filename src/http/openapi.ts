@@ -367,8 +367,9 @@ export function openApiTransforms(): { transform: SwaggerTransform; transformObj
     if (schema.body && hasOptionalBody(route)) out[OPTIONAL_BODY] = true
     const responses = documentedResponses(components, route, schema)
     out.response = responses
-    out[HEADERS] = responseHeaders(components, route, schema, responses)
+    // Before the headers: the 412 it adds carries RateLimit-* like every answer.
     editConflictDocs(route, out)
+    out[HEADERS] = responseHeaders(components, route, schema, responses)
     return { schema: out, url }
   }
 

@@ -4,6 +4,7 @@ import { cachedBytes } from '../../src/core/read-cache.js'
 import type { Cache } from '../../src/platform/cache/cache.js'
 import { MemoryCache } from '../../src/platform/cache/memory.js'
 import { systemClock } from '../../src/platform/clock.js'
+import { noMetrics } from '../../src/platform/metrics.js'
 import { countingCache } from '../helpers/cache.js'
 
 /*
@@ -11,7 +12,7 @@ import { countingCache } from '../helpers/cache.js'
  * shared, and kept here once it is asked again; the only cache (in-process) keeps it at once.
  */
 
-const ctxWith = (cache: Cache): Ctx => ({ deps: { cache } as Deps, clock: systemClock } as Ctx)
+const ctxWith = (cache: Cache): Ctx => ({ deps: { cache, metrics: noMetrics } as Deps, clock: systemClock } as Ctx)
 
 const SITE = '00000000-0000-4000-8000-0000000000a1'
 

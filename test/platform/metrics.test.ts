@@ -37,7 +37,7 @@ beforeAll(async () => {
   if (!started) throw new Error('metrics did not start')
   server = started
   // 2,000 requests from one address and one key below.
-  t = await testApp({ metrics: server.metrics, env: { ATRIUM_RATE_LIMIT_PER_IP: '100000', ATRIUM_DEFAULT_KEY_RATE_LIMIT: '100000' } })
+  t = await testApp({ metrics: server.metrics, env: { ATRIUM_RATE_LIMIT_PER_IP: '100000', ATRIUM_DEFAULT_KEY_RATE_LIMIT: '100000', ATRIUM_ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' } })
   site = await makeSite(t)
 })
 
@@ -78,6 +78,9 @@ const LIST_COUNT = `atrium_http_request_duration_seconds_count{route="${LIST}",m
 
 describe('Prometheus metrics (ATRIUM_METRICS_PORT)', () => {
   it('serves every family at /metrics, the process defaults and event-loop lag included', async () => {
+    // A webhook, then a change: the change's delivery waits in the queue (no worker runs in tests).
+    expect((await t.as(site.keys.Admin).post(`/sites/${site.id}/webhooks`, { url: 'http://127.0.0.1:9/hook' })).statusCode).toBe(201)
+    expect((await t.as(site.keys.Admin).put(`/sites/${site.id}`, { description: 'queued' })).statusCode).toBe(200)
     await t.as(site.keys.Read).get(`/sites/${site.id}/blogs`)
     const text = await scrape()
     for (const family of [
@@ -96,10 +99,10 @@ describe('Prometheus metrics (ATRIUM_METRICS_PORT)', () => {
     ]) {
       expect(text, family).toContain(`# TYPE ${family}`)
     }
-    // The site's creation queued an outbox event, and statements ran (migrations, the site, the list).
-    expect(sample(text, 'atrium_webhook_queue_depth{stage="outbox"}')).toBeGreaterThan(0)
-    expect(sample(text, 'atrium_webhook_queue_oldest_age_seconds{stage="outbox"}')).toBeGreaterThanOrEqual(0)
-    expect(sample(text, 'atrium_webhook_queue_depth{stage="delivery"}')).toBe(0)
+    // The site's change queued a delivery (matched at commit), and statements ran (migrations, the site, the list).
+    expect(sample(text, 'atrium_webhook_queue_depth{stage="delivery"}')).toBeGreaterThan(0)
+    expect(sample(text, 'atrium_webhook_queue_oldest_age_seconds{stage="delivery"}')).toBeGreaterThanOrEqual(0)
+    expect(sample(text, 'atrium_webhook_queue_depth{stage="outbox"}')).toBe(0)
     expect(sample(text, 'atrium_db_statement_duration_seconds_count')).toBeGreaterThan(0)
     expect(sample(text, 'atrium_db_pool_connections{state="total"}')).toBeGreaterThan(0)
     expect(sample(text, 'atrium_scheduler_lag_seconds')).toBe(0)

@@ -90,7 +90,7 @@ describe('AI configuration CRUD', () => {
     const history = await t.dbh.db.select().from(changeHistory).where(eq(changeHistory.entity_type, 'ai_config'))
     expect(history.map((h) => h.field_name)).toEqual(expect.arrayContaining(['model', 'temperature']))
     const stored = JSON.stringify([audits, history])
-    for (const secret of [KEY, KEY2, 'SECRET', 'sk-…', 'v1.', '"api_key_', '"api_key"']) expect(stored, secret).not.toContain(secret)
+    for (const secret of [KEY, KEY2, 'SECRET', 'sk-…', 'v1.', '"api_key_encrypted', '"api_key_masked', '"api_key"']) expect(stored, secret).not.toContain(secret)
     // The audit API answers the same rows.
     const res = await t.as(a.keys.Admin).get(`/sites/${a.id}/audit?entity_type=ai_config`)
     expect(res.body).not.toContain('SECRET')
