@@ -5864,6 +5864,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6257,6 +6260,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6389,6 +6395,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7386,6 +7395,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7518,6 +7530,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7847,6 +7862,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7980,6 +7998,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8182,6 +8203,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8700,6 +8724,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8832,6 +8859,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9420,6 +9450,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9552,6 +9585,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9871,6 +9907,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10190,6 +10229,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10756,6 +10798,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10888,6 +10933,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11653,6 +11701,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11785,6 +11836,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11900,6 +11954,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12651,6 +12708,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12783,6 +12843,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13290,6 +13353,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13422,6 +13488,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13791,6 +13860,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13923,6 +13995,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14341,6 +14416,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14473,6 +14551,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15101,6 +15182,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15233,6 +15317,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16198,6 +16285,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16330,6 +16420,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16630,6 +16723,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17036,6 +17132,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17168,6 +17267,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17507,6 +17609,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18071,6 +18176,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18203,6 +18311,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18417,6 +18528,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18549,6 +18663,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18964,6 +19081,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19096,6 +19216,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19516,6 +19639,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19648,6 +19774,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20048,6 +20177,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20180,6 +20312,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20499,6 +20634,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20921,6 +21059,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21053,6 +21194,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21648,6 +21792,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -21780,6 +21927,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22108,6 +22258,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22240,6 +22393,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22568,6 +22724,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -22700,6 +22859,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23028,6 +23190,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23160,6 +23325,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -23943,6 +24111,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24075,6 +24246,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24587,6 +24761,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -24719,6 +24896,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25484,6 +25664,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25616,6 +25799,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -25944,6 +26130,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26076,6 +26265,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26531,6 +26723,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26664,6 +26859,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -26950,6 +27148,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27061,6 +27262,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27338,6 +27542,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -28007,6 +28214,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -28139,6 +28349,9 @@ export interface operations {
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
