@@ -1,5 +1,9 @@
+import { existsSync, readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
+
+/** The admin's features (admin/src/features/*): a feature never imports another (admin.md, "Folder layout"). */
+const ADMIN_FEATURES = existsSync('admin/src/features') ? readdirSync('admin/src/features') : []
 
 const layering = {
   routes: {
@@ -31,7 +35,7 @@ const layering = {
 }
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', 'dist/**', 'packages/*/dist/**', 'packages/client/src/schema.ts', '.tmp/**', 'src/db/migrations/**', 'coverage/**', '.ci/**'] },
+  { ignores: ['node_modules/**', 'data/**', 'dist/**', 'packages/*/dist/**', 'packages/client/src/schema.ts', '.tmp/**', 'src/db/migrations/**', 'coverage/**', '.ci/**', 'admin/dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -80,10 +84,38 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-member-access': 'off',
     },
   },
+  // The admin: imports flow one way, shared → features → app/routes; no feature imports another.
+  {
+    files: ['admin/src/shared/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**', '**/routes/**'], message: 'shared/ imports nothing of features, app or routes' }] }] },
+  },
+  ...ADMIN_FEATURES.map((feature) => ({
+    files: [`admin/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/app/**', '**/routes/**'], message: 'features are composed by app/ and routes/, not the other way round' },
+            ...ADMIN_FEATURES.filter((f) => f !== feature).map((f) => ({ group: [`**/features/${f}/**`, `../${f}/**`, `../../${f}/**`], message: 'a feature never imports another: compose them in the route' })),
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['admin/e2e/**/*.ts', 'admin/**/*.test.{ts,tsx}'],
+    rules: { 'max-lines-per-function': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
   {
+    // The admin's pre-paint script runs in the browser.
+    files: ['admin/public/**/*.js'],
+    languageOptions: { globals: { window: 'readonly', document: 'readonly', localStorage: 'readonly', navigator: 'readonly' } },
+  },
+  {
     // Plain Node scripts (build, measurements, the CLI launcher).
-    files: ['scripts/**/*.js', 'bin/**/*.js'],
+    files: ['scripts/**/*.js', 'bin/**/*.js', 'admin/scripts/**/*.js'],
     languageOptions: { globals: { process: 'readonly', URL: 'readonly', setTimeout: 'readonly', Buffer: 'readonly' } },
   },
 )

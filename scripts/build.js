@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Compiles src/ to dist/ (plain JavaScript for `npm start` and `atrium`), with the migration SQL beside it.
-// `node scripts/build.js --if-stale` builds only when a source file is newer than the last build.
+// Compiles src/ to dist/ (plain JavaScript for `npm start` and `atrium`), with the migration SQL beside it, and the
+// web admin (admin/) to admin/dist/ with its bundle budget check. Each is built only when stale (a source newer
+// than its last build); `node scripts/build.js` always rebuilds the server, `--if-stale` neither when both are fresh.
 import { spawnSync } from 'node:child_process'
 import { cpSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -11,6 +12,9 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const DIST = path.join(ROOT, 'dist')
 const STAMP = path.join(DIST, '.build-stamp')
 const INPUTS = ['src', 'tsconfig.json', 'tsconfig.build.json', 'package.json']
+const ADMIN = path.join(ROOT, 'admin')
+const ADMIN_STAMP = path.join(ADMIN, 'dist/.build-stamp')
+const ADMIN_INPUTS = ['admin/src', 'admin/public', 'admin/index.html', 'admin/vite.config.ts', 'admin/package.json', 'admin/scripts/budget.js', 'packages/client/src']
 
 function newestMtime(p) {
   const st = statSync(p)
@@ -20,11 +24,31 @@ function newestMtime(p) {
   return newest
 }
 
-/** dist/ exists and nothing it was built from changed since (a checkout or an edit makes it stale). */
-export function isFresh() {
-  if (!existsSync(STAMP)) return false
-  const built = statSync(STAMP).mtimeMs
-  return INPUTS.every((p) => newestMtime(path.join(ROOT, p)) <= built)
+/** The output's stamp exists and nothing it was built from changed since (a checkout or an edit makes it stale). */
+function fresh(stamp, inputs) {
+  if (!existsSync(stamp)) return false
+  const built = statSync(stamp).mtimeMs
+  return inputs.every((p) => !existsSync(path.join(ROOT, p)) || newestMtime(path.join(ROOT, p)) <= built)
+}
+
+export const isFresh = () => fresh(STAMP, INPUTS)
+export const isAdminFresh = () => fresh(ADMIN_STAMP, ADMIN_INPUTS)
+
+/** Vite builds admin/ into admin/dist/, then the budget check runs; the stamp is written only when both pass. */
+export function buildAdmin() {
+  let vite
+  try {
+    vite = createRequire(path.join(ADMIN, 'package.json')).resolve('vite/bin/vite.js')
+  } catch {
+    // Installed without the admin's build tools: the API still runs, /admin/ answers 404 saying it is not built.
+    process.stderr.write('admin not built: vite is not installed (npm ci installs it)\n')
+    return
+  }
+  const res = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { stdio: 'inherit', cwd: ADMIN })
+  if (res.status !== 0) throw new Error(`admin build failed (exit ${res.status ?? res.signal})`)
+  const budget = spawnSync(process.execPath, [path.join(ADMIN, 'scripts/budget.js')], { stdio: 'inherit', cwd: ADMIN })
+  if (budget.status !== 0) throw new Error('admin bundle budget exceeded')
+  writeFileSync(ADMIN_STAMP, new Date().toISOString())
 }
 
 export function build() {
@@ -37,9 +61,10 @@ export function build() {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  if (process.argv.includes('--if-stale') && isFresh()) process.exit(0)
+  const ifStale = process.argv.includes('--if-stale')
   try {
-    build()
+    if (!ifStale || !isFresh()) build()
+    if (!process.argv.includes('--server-only') && !isAdminFresh()) buildAdmin()
   } catch (err) {
     process.stderr.write(`build failed: ${err instanceof Error ? err.message : String(err)}\n`)
     process.exit(1)

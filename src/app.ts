@@ -6,6 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPlug
 import type { Config } from './config.js'
 import type { Deps } from './core/context.js'
 import type { DbHandle } from './db/client.js'
+import { registerAdmin } from './http/admin.js'
 import { accessOf, enforceAccess, enforceBodyAccess, registerAccessGuard } from './http/access.js'
 import { registerAuth } from './http/auth.js'
 import { registerEditConflicts } from './http/etag.js'
@@ -58,6 +59,8 @@ export interface BuildOptions {
   serverFactory?: (handler: import('node:http').RequestListener) => import('node:http').Server
   /** Prometheus metrics (serve: startMetrics); default: off. */
   metrics?: Metrics
+  /** The built admin served at /admin/ (default: the repository's admin/dist). */
+  adminDir?: string
 }
 
 declare module 'fastify' {
@@ -154,6 +157,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
   })
   // Media a body names must be usable by the record's owning site: checked on the routes that name any (http/media-refs.ts).
   registerMediaRefs(app)
+
+  registerAdmin(app, config, opts.adminDir)
 
   await app.register(
     async (api) => {

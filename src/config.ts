@@ -14,6 +14,10 @@ export interface Config {
   jwksUrl: string | undefined
   jwtIssuer: string | undefined
   jwtAudience: string | undefined
+  /** ATRIUM_OIDC_CLIENT_ID: the admin's public OIDC client at ATRIUM_JWT_ISSUER (authorization code + PKCE); unset: API-key sign-in only. */
+  oidcClientId: string | undefined
+  /** ATRIUM_ADMIN: the web admin is served at /admin/ (false: 404). */
+  admin: boolean
   systemAdmins: string[]
   /** Clerk-compatible Backend API for /idp/users (with idpSecretKey); unset: the built-in directory. */
   idpApiUrl: string | undefined
@@ -191,6 +195,8 @@ export function loadConfig(env: Env = process.env): Config {
     jwksUrl: str(env, 'ATRIUM_JWKS_URL'),
     jwtIssuer: str(env, 'ATRIUM_JWT_ISSUER'),
     jwtAudience: str(env, 'ATRIUM_JWT_AUDIENCE'),
+    oidcClientId: str(env, 'ATRIUM_OIDC_CLIENT_ID'),
+    admin: bool(env, 'ATRIUM_ADMIN', true),
     systemAdmins: list(env, 'ATRIUM_SYSTEM_ADMINS'),
     idpApiUrl: str(env, 'ATRIUM_IDP_API_URL'),
     idpSecretKey: str(env, 'ATRIUM_IDP_SECRET_KEY'),
@@ -251,6 +257,7 @@ function checkCombinations(cfg: Config): void {
   }
   if (cfg.idpApiUrl && !/^https?:\/\//.test(cfg.idpApiUrl)) throw new ConfigError('ATRIUM_IDP_API_URL must start with http:// or https://')
   if (!!cfg.idpApiUrl !== !!cfg.idpSecretKey) throw new ConfigError('ATRIUM_IDP_API_URL and ATRIUM_IDP_SECRET_KEY go together')
+  if (cfg.oidcClientId !== undefined && cfg.jwtIssuer === undefined) throw new ConfigError('ATRIUM_OIDC_CLIENT_ID needs ATRIUM_JWT_ISSUER')
   if (cfg.storage === 's3' && (!cfg.s3.bucket || !cfg.s3.region)) {
     throw new ConfigError('ATRIUM_STORAGE=s3 needs ATRIUM_S3_BUCKET and ATRIUM_S3_REGION')
   }

@@ -42,6 +42,8 @@ export interface TestAppOptions {
   logger?: object
   /** Prometheus metrics of this app (default: off). */
   metrics?: Metrics
+  /** The built admin served at /admin/ (default: the repository's admin/dist). */
+  adminDir?: string
 }
 
 /** One fixed key for secrets at rest, so several test apps over one database agree (override with ATRIUM_ENCRYPTION_KEY). */
@@ -67,7 +69,7 @@ export async function testApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const prefix = opts.env?.ATRIUM_REDIS_PREFIX ? config.redisPrefix : `atrium:t:${randomBytes(6).toString('hex')}:`
   const cache = opts.cache ?? openCache(config.redisUrl, prefix)
   const clock = opts.clock ?? new ManualClock(new Date())
-  const app = await buildApp(config, { dbh, cache, clock, logger: opts.logger ?? false, ...(opts.lookup ? { lookup: opts.lookup } : {}), ...(opts.metrics ? { metrics: opts.metrics } : {}) })
+  const app = await buildApp(config, { dbh, cache, clock, logger: opts.logger ?? false, ...(opts.lookup ? { lookup: opts.lookup } : {}), ...(opts.metrics ? { metrics: opts.metrics } : {}), ...(opts.adminDir ? { adminDir: opts.adminDir } : {}) })
   await prepare(app, () => undefined)
   await app.ready()
   return {

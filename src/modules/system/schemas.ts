@@ -38,7 +38,26 @@ export const Health = Type.Object(
 )
 export type Health = Static<typeof Health>
 
-export const PublicConfig = Type.Object({ idp_publishable_key: Type.String(), app_name: Type.String() }, { $id: 'PublicConfig' })
+export const OidcConfig = Type.Object(
+  {
+    issuer: Type.String({ description: 'ATRIUM_JWT_ISSUER: its discovery document is `<issuer>/.well-known/openid-configuration`' }),
+    client_id: Type.String({ description: "ATRIUM_OIDC_CLIENT_ID: the admin's public client (authorization code + PKCE)" }),
+    scopes: Type.Array(Type.String(), { description: 'Scopes the admin asks for' }),
+  },
+  { description: 'Sign-in through the identity provider; null when ATRIUM_OIDC_CLIENT_ID or ATRIUM_JWT_ISSUER is unset' },
+)
+
+export const PublicConfig = Type.Object(
+  {
+    idp_publishable_key: Type.String(),
+    app_name: Type.String(),
+    oidc: Type.Union([OidcConfig, Type.Null()]),
+    admin_url: Type.Union([Type.String({ description: 'Where the web admin is served (`<public URL>/admin/`)' }), Type.Null()], {
+      description: 'null when ATRIUM_ADMIN=false',
+    }),
+  },
+  { $id: 'PublicConfig' },
+)
 
 export const Liveness = Type.Object({ status: Type.Literal('ok') }, { $id: 'Liveness' })
 

@@ -142,6 +142,15 @@ export function readiness(deps: Deps): Promise<Readiness> {
   return value
 }
 
+/** The scopes the admin asks the identity provider for (an ID token with a name and an e-mail to show). */
+export const OIDC_SCOPES = ['openid', 'profile', 'email']
+
 export function publicConfig(deps: Deps) {
-  return { idp_publishable_key: deps.config.idpPublishableKey, app_name: deps.config.appName }
+  const { config } = deps
+  return {
+    idp_publishable_key: config.idpPublishableKey,
+    app_name: config.appName,
+    oidc: config.jwtIssuer && config.oidcClientId ? { issuer: config.jwtIssuer, client_id: config.oidcClientId, scopes: OIDC_SCOPES } : null,
+    admin_url: config.admin ? `${config.publicUrl}/admin/` : null,
+  }
 }

@@ -1,0 +1,32 @@
+import type { Locator, Page } from '@playwright/test'
+
+/** The signed-in frame, found the way a screen-reader user finds it: by role and name. */
+export class Shell {
+  readonly heading: Locator
+  readonly nav: Locator
+  readonly main: Locator
+  readonly profile: Locator
+  readonly skipLink: Locator
+
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole('heading', { level: 1 })
+    this.nav = page.getByRole('navigation', { name: /Main navigation|Hauptnavigation/ })
+    this.main = page.getByRole('main')
+    this.profile = page.getByRole('button', { name: /Profile and preferences|Profil und Einstellungen/ })
+    this.skipLink = page.getByRole('link', { name: /Skip to content|Zum Inhalt springen/ })
+  }
+
+  async gotoDashboard(siteId: string): Promise<void> {
+    await this.page.goto(`/admin/sites/${siteId}`)
+  }
+
+  async chooseFromProfile(name: string | RegExp): Promise<void> {
+    await this.profile.click()
+    await this.page.getByRole('menuitemradio', { name }).click()
+  }
+
+  async signOut(): Promise<void> {
+    await this.profile.click()
+    await this.page.getByRole('menuitem', { name: /Sign out|Abmelden/ }).click()
+  }
+}

@@ -1,0 +1,54 @@
+import { ActionIcon, Menu, Tooltip, useMantineColorScheme } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { sharedQueries } from '../shared/api/queries'
+import { getCredential } from '../shared/auth/session'
+import { setLanguage, UI_LANGUAGES } from '../shared/i18n/i18n'
+import { useSignOut } from './useSignOut'
+
+/** Who is signed in, theme (light, dark, system), UI language, sign out. */
+export function ProfileMenu() {
+  const { t, i18n } = useTranslation('shell')
+  const { colorScheme, setColorScheme } = useMantineColorScheme()
+  const me = useQuery(sharedQueries.me())
+  const signOut = useSignOut()
+  const credential = getCredential()
+  const who =
+    credential?.kind === 'oidc'
+      ? t('signedInAs', { name: credential.name ?? me.data?.idp_user_id ?? '…' })
+      : t('signedInWithKey', { permission: me.data?.permission ?? '…' })
+
+  return (
+    <Menu position="bottom-end" width={260} withinPortal>
+      <Menu.Target>
+        <Tooltip label={t('profile')}>
+          <ActionIcon variant="default" size="lg" aria-label={t('profile')}>
+            <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+              <circle cx="12" cy="8" r="4" />
+              <path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
+            </svg>
+          </ActionIcon>
+        </Tooltip>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{who}</Menu.Label>
+        <Menu.Divider />
+        <Menu.Label>{t('theme')}</Menu.Label>
+        {(['light', 'dark', 'auto'] as const).map((scheme) => (
+          <Menu.Item key={scheme} role="menuitemradio" aria-checked={colorScheme === scheme} onClick={() => setColorScheme(scheme)}>
+            {t(`themes.${scheme}`)}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Label>{t('language')}</Menu.Label>
+        {UI_LANGUAGES.map((lang) => (
+          <Menu.Item key={lang} role="menuitemradio" aria-checked={i18n.language === lang} lang={lang} onClick={() => void setLanguage(lang)}>
+            {t(`languages.${lang}`)}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Item onClick={signOut}>{t('signOut')}</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  )
+}

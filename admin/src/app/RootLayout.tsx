@@ -1,0 +1,26 @@
+import { Outlet, useRouter } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { setUnauthorizedHandler } from '../shared/api/client'
+import { signOut } from '../shared/auth/session'
+import { queryClient } from './queryClient'
+import { RouteFocus } from './RouteFocus'
+
+/** Above every screen, signed in or not: the route announcer, and the way back to sign-in when Atrium answers 401. */
+export function RootLayout() {
+  const router = useRouter()
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      // Unsaved work is backed up by its editor (the save queue keeps local drafts) before tokens are forgotten.
+      window.dispatchEvent(new Event('atrium:before-sign-out'))
+      signOut()
+      queryClient.clear()
+      void router.navigate({ to: '/sign-in', search: { reason: 'expired', redirect: router.state.location.href } })
+    })
+  }, [router])
+  return (
+    <>
+      <RouteFocus />
+      <Outlet />
+    </>
+  )
+}

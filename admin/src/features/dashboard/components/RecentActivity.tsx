@@ -1,0 +1,45 @@
+import { Anchor, Badge, Card, Group, List, Text, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useTranslation } from 'react-i18next'
+import { formatRelative } from '../../../shared/i18n/format'
+import { dashboardQueries, recordLink } from '../api'
+
+/** The newest audit entries of the site, each linking to its record when it still has one. */
+export function RecentActivity({ siteId }: { siteId: string }) {
+  const { t, i18n } = useTranslation('dashboard')
+  const activity = useQuery(dashboardQueries.activity(siteId))
+  return (
+    <Card withBorder component="section" aria-labelledby="activity-heading">
+      <Title order={2} size="h4" id="activity-heading" mb="xs">
+        {t('activity')}
+      </Title>
+      {activity.data && activity.data.data.length === 0 && <Text c="dimmed">{t('activityEmpty')}</Text>}
+      <List listStyleType="none" spacing="xs">
+        {activity.data?.data.map((entry) => {
+          const link = recordLink(entry)
+          const text = t('activityEntry', { action: entry.action, entity: entry.entity_type.replace(/_/g, ' ') })
+          return (
+            <List.Item key={entry.id}>
+              <Group gap="xs" wrap="nowrap">
+                <Badge variant="light" size="sm" aria-hidden="true">
+                  {entry.action}
+                </Badge>
+                {link ? (
+                  <Anchor component={Link} to="/sites/$siteId/$area/$recordId" params={{ siteId, area: link.area, recordId: link.recordId }}>
+                    {text}
+                  </Anchor>
+                ) : (
+                  <Text size="sm">{text}</Text>
+                )}
+                <Text size="xs" c="dimmed" component="time" dateTime={entry.created_at}>
+                  {formatRelative(entry.created_at, i18n.language)}
+                </Text>
+              </Group>
+            </List.Item>
+          )
+        })}
+      </List>
+    </Card>
+  )
+}

@@ -1,0 +1,3 @@
+import { AppShellLayout } from '../app/AppShellLayout'
+
+export default AppShellLayout
