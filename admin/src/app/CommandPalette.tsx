@@ -60,6 +60,8 @@ export function CommandPalette({ sites, siteId }: { sites: Schemas['Site'][]; si
       highlightQuery
       scrollable
       maxHeight={420}
+      // No scroll lock: it injects a <style> element, which the CSP refuses.
+      lockScroll={false}
       searchProps={{ placeholder: t('searchPlaceholder'), 'aria-label': t('search') }}
     />
   )

@@ -22,7 +22,7 @@ function Bell({ siteId }: { siteId: string }) {
     <Menu position="bottom-end" width={320} onOpen={() => void list.refetch()}>
       <Menu.Target>
         <Tooltip label={label}>
-          <Indicator label={count} size={16} disabled={count === 0} aria-hidden={false}>
+          <Indicator label={count} size={16} disabled={count === 0}>
             <ActionIcon variant="default" size="lg" aria-label={label}>
               <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
                 <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />

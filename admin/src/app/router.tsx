@@ -1,6 +1,5 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router'
 import { getCredential } from '../shared/auth/session'
-import { queryClient } from './queryClient'
 import { RootLayout } from './RootLayout'
 import { NotFound } from './NotFound'
 
@@ -66,7 +65,6 @@ const routeTree = rootRoute.addChildren([signInRoute, callbackRoute, appRoute.ad
 export const router = createRouter({
   routeTree,
   basepath: '/admin',
-  context: { queryClient },
   defaultPreload: 'intent',
   scrollRestoration: true,
 })

@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { getCredential, OIDC_PENDING_KEY, signIn, signOut, subscribe } from './session'
 
+const keys = (s: Storage) => Array.from({ length: s.length }, (_, i) => s.key(i))
+
 describe('session (this tab only)', () => {
   beforeEach(() => {
     sessionStorage.clear()
@@ -13,8 +15,8 @@ describe('session (this tab only)', () => {
     const off = subscribe(seen)
     signIn({ kind: 'api_key', apiKey: 'atr_abc' })
     expect(getCredential()).toEqual({ kind: 'api_key', apiKey: 'atr_abc' })
-    expect(Object.keys(sessionStorage)).toEqual(['atrium-admin:credential'])
-    expect(Object.keys(localStorage)).toEqual([])
+    expect(keys(sessionStorage)).toEqual(['atrium-admin:credential'])
+    expect(keys(localStorage)).toEqual([])
     expect(seen).toHaveBeenCalledTimes(1)
     off()
   })
@@ -24,6 +26,6 @@ describe('session (this tab only)', () => {
     sessionStorage.setItem(OIDC_PENDING_KEY, '{"state":"x"}')
     signOut()
     expect(getCredential()).toBeNull()
-    expect(Object.keys(sessionStorage)).toEqual([])
+    expect(keys(sessionStorage)).toEqual([])
   })
 })
