@@ -65,8 +65,7 @@ export function AppShellLayout() {
                     <NavLink
                       key={screen}
                       component={Link}
-                      to={screen === 'dashboard' ? '/sites/$siteId' : '/sites/$siteId/$area'}
-                      params={screen === 'dashboard' ? { siteId } : { siteId, area: screen }}
+                      {...(screen === 'dashboard' ? { to: '/sites/$siteId', params: { siteId } } : { to: '/sites/$siteId/$area', params: { siteId, area: screen } })}
                       label={t(`screens.${screen}`)}
                       active={current === screen}
                       aria-current={current === screen ? 'page' : undefined}
