@@ -38,7 +38,8 @@ export const isAdminFresh = () => fresh(ADMIN_STAMP, ADMIN_INPUTS)
 export function buildAdmin() {
   let vite
   try {
-    vite = createRequire(path.join(ADMIN, 'package.json')).resolve('vite/bin/vite.js')
+    // The bin is not among vite's exports: found beside its package.json.
+    vite = path.join(path.dirname(createRequire(path.join(ADMIN, 'package.json')).resolve('vite/package.json')), 'bin/vite.js')
   } catch {
     // Installed without the admin's build tools: the API still runs, /admin/ answers 404 saying it is not built.
     process.stderr.write('admin not built: vite is not installed (npm ci installs it)\n')

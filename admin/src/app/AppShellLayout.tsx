@@ -1,10 +1,11 @@
-import { Burger, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core'
+import { Burger, Group, Stack, Text, UnstyledButton } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { spotlight } from '@mantine/spotlight'
 import { useQuery } from '@tanstack/react-query'
-import { Link, Outlet, useParams } from '@tanstack/react-router'
+import { Outlet, useParams } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../shared/api/queries'
+import { NavLinkRoute } from '../shared/ui/links'
 import { AREAS } from './areas'
 import { CommandPalette } from './CommandPalette'
 import { NotificationsBell } from './NotificationsBell'
@@ -61,17 +62,21 @@ export function AppShellLayout() {
                   {t(`areas.${area.id}`)}
                 </Text>
                 {siteId &&
-                  area.screens.map((screen) => (
-                    <NavLink
-                      key={screen}
-                      component={Link}
-                      {...(screen === 'dashboard' ? { to: '/sites/$siteId', params: { siteId } } : { to: '/sites/$siteId/$area', params: { siteId, area: screen } })}
-                      label={t(`screens.${screen}`)}
-                      active={current === screen}
-                      aria-current={current === screen ? 'page' : undefined}
-                      onClick={close}
-                    />
-                  ))}
+                  area.screens.map((screen) =>
+                    screen === 'dashboard' ? (
+                      <NavLinkRoute key={screen} to="/sites/$siteId" params={{ siteId }} label={t(`screens.${screen}`)} active={current === screen} aria-current={current === screen ? 'page' : undefined} onClick={close} />
+                    ) : (
+                      <NavLinkRoute
+                        key={screen}
+                        to="/sites/$siteId/$area"
+                        params={{ siteId, area: screen }}
+                        label={t(`screens.${screen}`)}
+                        active={current === screen}
+                        aria-current={current === screen ? 'page' : undefined}
+                        onClick={close}
+                      />
+                    ),
+                  )}
               </div>
             ))}
           </Stack>

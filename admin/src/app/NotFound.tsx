@@ -1,7 +1,7 @@
-import { Anchor, Stack, Text } from '@mantine/core'
-import { Link } from '@tanstack/react-router'
+import { Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { PageTitle } from '../shared/ui/PageTitle'
+import { AnchorLink } from '../shared/ui/links'
 
 export function NotFound() {
   const { t } = useTranslation('common')
@@ -9,9 +9,9 @@ export function NotFound() {
     <Stack p="md">
       <PageTitle>{t('notFound')}</PageTitle>
       <Text>{t('notFoundText')}</Text>
-      <Anchor component={Link} to="/">
+      <AnchorLink to="/">
         {t('backHome')}
-      </Anchor>
+      </AnchorLink>
     </Stack>
   )
 }

@@ -4579,6 +4579,16 @@ export interface components {
         PublicConfig: {
             idp_publishable_key: string;
             app_name: string;
+            oidc: {
+                /** @description ATRIUM_JWT_ISSUER: its discovery document is `<issuer>/.well-known/openid-configuration` */
+                issuer: string;
+                /** @description ATRIUM_OIDC_CLIENT_ID: the admin's public client (authorization code + PKCE) */
+                client_id: string;
+                /** @description Scopes the admin asks for */
+                scopes: string[];
+            } | null;
+            /** @description null when ATRIUM_ADMIN=false */
+            admin_url: string | null;
         };
         PutAiConfigBody: {
             provider_name: string;

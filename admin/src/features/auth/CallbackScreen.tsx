@@ -1,10 +1,10 @@
-import { Alert, Anchor, Center, Loader, Stack } from '@mantine/core'
-import { Link } from '@tanstack/react-router'
+import { Alert, Center, Loader, Stack } from '@mantine/core'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { completeSignIn } from '../../shared/auth/oidc'
 import { signIn } from '../../shared/auth/session'
 import { PageTitle } from '../../shared/ui/PageTitle'
+import { AnchorLink } from '../../shared/ui/links'
 
 /** The identity provider's redirect back (/admin/auth/callback?code&state): trades the code, then goes where sign-in began. */
 export function CallbackScreen({ onSignedIn }: { onSignedIn: (returnTo: string) => void }) {
@@ -31,9 +31,9 @@ export function CallbackScreen({ onSignedIn }: { onSignedIn: (returnTo: string) 
             <Alert color="red" role="alert">
               {t('callbackFailed', { reason: failure })}
             </Alert>
-            <Anchor component={Link} to="/sign-in">
+            <AnchorLink to="/sign-in">
               {t('backToSignIn')}
-            </Anchor>
+            </AnchorLink>
           </>
         ) : (
           <Loader aria-label={t('common:loading')} />

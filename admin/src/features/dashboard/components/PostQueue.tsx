@@ -1,7 +1,7 @@
 import type { Schemas } from '@atrium-cms/client'
-import { Anchor, Card, List, Text, Title } from '@mantine/core'
-import { Link } from '@tanstack/react-router'
+import { Card, List, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
+import { AnchorLink } from '../../../shared/ui/links'
 
 interface Props {
   siteId: string
@@ -24,9 +24,9 @@ export function PostQueue({ siteId, id, title, empty, posts, detail }: Props) {
       <List listStyleType="none" spacing="xs">
         {posts?.map((b) => (
           <List.Item key={b.id}>
-            <Anchor component={Link} to="/sites/$siteId/$area/$recordId" params={{ siteId, area: 'blogs', recordId: b.id }}>
+            <AnchorLink to="/sites/$siteId/$area/$recordId" params={{ siteId, area: 'blogs', recordId: b.id }}>
               {b.title ?? b.slug}
-            </Anchor>
+            </AnchorLink>
             {detail(b)}
           </List.Item>
         ))}

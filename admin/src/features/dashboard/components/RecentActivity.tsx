@@ -1,9 +1,9 @@
-import { Anchor, Badge, Card, Group, List, Text, Title } from '@mantine/core'
+import { Badge, Card, Group, List, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { formatRelative } from '../../../shared/i18n/format'
 import { dashboardQueries, recordLink } from '../api'
+import { AnchorLink } from '../../../shared/ui/links'
 
 /** The newest audit entries of the site, each linking to its record when it still has one. */
 export function RecentActivity({ siteId }: { siteId: string }) {
@@ -26,9 +26,9 @@ export function RecentActivity({ siteId }: { siteId: string }) {
                   {entry.action}
                 </Badge>
                 {link ? (
-                  <Anchor component={Link} to="/sites/$siteId/$area/$recordId" params={{ siteId, area: link.area, recordId: link.recordId }}>
+                  <AnchorLink to="/sites/$siteId/$area/$recordId" params={{ siteId, area: link.area, recordId: link.recordId }}>
                     {text}
-                  </Anchor>
+                  </AnchorLink>
                 ) : (
                   <Text size="sm">{text}</Text>
                 )}
