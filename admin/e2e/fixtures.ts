@@ -58,7 +58,8 @@ export const test = base.extend<Fixtures>({
   baseUrl: async ({}, use) => use(env('ATRIUM_E2E_URL')),
   masterKey: async ({}, use) => use(env('ATRIUM_E2E_KEY')),
   atrium: async ({ baseUrl, masterKey }, use) => use(createAtriumClient({ baseUrl, apiKey: masterKey })),
-  site: async ({ atrium }, use, info) => use(await seedSite(atrium, info.title.replace(/[^a-z0-9]+/gi, '-').toLowerCase().slice(0, 20))),
+  site: async ({ atrium }, use, info) =>
+    use(await seedSite(atrium, info.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 20).replace(/^-+|-+$/g, ''))),
   signInWithKey: async ({ masterKey }, use) =>
     use(async (page, key = masterKey) => {
       await page.addInitScript((k) => sessionStorage.setItem('atrium-admin:credential', JSON.stringify({ kind: 'api_key', apiKey: k })), key)

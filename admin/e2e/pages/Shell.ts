@@ -22,7 +22,7 @@ export class Shell {
 
   async chooseFromProfile(name: string | RegExp): Promise<void> {
     await this.profile.click()
-    await this.page.getByRole('menuitemradio', { name }).click()
+    await this.page.getByRole('menuitem', { name }).click()
   }
 
   async signOut(): Promise<void> {

@@ -6,6 +6,9 @@ import { getCredential } from '../shared/auth/session'
 import { setLanguage, UI_LANGUAGES } from '../shared/i18n/i18n'
 import { useSignOut } from './useSignOut'
 
+/** The current choice's mark (Mantine's menu items are `menuitem`s, so the state is aria-current, not aria-checked). */
+const Check = ({ on }: { on: boolean }) => (on ? <span aria-hidden="true">✓</span> : null)
+
 /** Who is signed in, theme (light, dark, system), UI language, sign out. */
 export function ProfileMenu() {
   const { t, i18n } = useTranslation('shell')
@@ -35,14 +38,14 @@ export function ProfileMenu() {
         <Menu.Divider />
         <Menu.Label>{t('theme')}</Menu.Label>
         {(['light', 'dark', 'auto'] as const).map((scheme) => (
-          <Menu.Item key={scheme} role="menuitemradio" aria-checked={colorScheme === scheme} onClick={() => setColorScheme(scheme)}>
+          <Menu.Item key={scheme} aria-current={colorScheme === scheme || undefined} rightSection={<Check on={colorScheme === scheme} />} onClick={() => setColorScheme(scheme)}>
             {t(`themes.${scheme}`)}
           </Menu.Item>
         ))}
         <Menu.Divider />
         <Menu.Label>{t('language')}</Menu.Label>
         {UI_LANGUAGES.map((lang) => (
-          <Menu.Item key={lang} role="menuitemradio" aria-checked={i18n.language === lang} lang={lang} onClick={() => void setLanguage(lang)}>
+          <Menu.Item key={lang} aria-current={i18n.language === lang || undefined} rightSection={<Check on={i18n.language === lang} />} lang={lang} onClick={() => void setLanguage(lang)}>
             {t(`languages.${lang}`)}
           </Menu.Item>
         ))}

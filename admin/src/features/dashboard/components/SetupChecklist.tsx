@@ -34,14 +34,14 @@ export function SetupChecklist({ siteId, site, settings, postCount }: Props) {
       <Text size="sm" c="dimmed" mb="xs" id="setup-progress">
         {t('checklistProgress', { done, total: steps.length })}
       </Text>
-      <Progress value={(done / steps.length) * 100} mb="sm" aria-labelledby="setup-progress" />
+      <Progress value={(done / steps.length) * 100} mb="sm" aria-label={t('checklist')} />
       <List spacing={4}>
         {steps.map((s) => (
           <List.Item key={s.id}>
             <Text component="span" td={s.done ? 'line-through' : undefined}>
               {t(`steps.${s.id}`)}
             </Text>{' '}
-            <Text component="span" size="xs" c={s.done ? 'teal.9' : 'dimmed'}>
+            <Text component="span" size="xs" c="dimmed">
               ({s.done ? t('done') : t('todo')})
             </Text>
           </List.Item>
