@@ -7,7 +7,7 @@
   try {
     theme = localStorage.getItem('atrium-admin:theme') || 'system'
     lang = localStorage.getItem('atrium-admin:lang') || (navigator.language || 'en').slice(0, 2)
-  } catch (e) {
+  } catch {
     /* storage blocked: defaults */
   }
   var dark = theme === 'dark' || (theme !== 'light' && window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches)

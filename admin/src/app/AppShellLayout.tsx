@@ -16,7 +16,7 @@ import { SiteSwitcher } from './SiteSwitcher'
 export function AppShellLayout() {
   const { t } = useTranslation('shell')
   const [opened, { toggle, close }] = useDisclosure()
-  const params = useParams({ strict: false }) as { siteId?: string; area?: string }
+  const params = useParams({ strict: false })
   const sites = useQuery(sharedQueries.sites())
   const siteId = params.siteId ?? sites.data?.[0]?.id
   const current = params.area ?? (params.siteId ? 'dashboard' : undefined)

@@ -30,6 +30,8 @@ const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
   beforeLoad: ({ location }) => {
+    // TanStack Router's way to redirect from beforeLoad is to throw its redirect object.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
     if (getCredential() === null) throw redirect({ to: '/sign-in', search: { redirect: location.href } })
   },
   component: lazyRouteComponent(() => import('../routes/app-shell')),

@@ -4,7 +4,7 @@ import { NotFound } from '../app/NotFound'
 import { isScreen } from '../app/areas'
 
 export default function AreaRoute() {
-  const { area } = useParams({ strict: false }) as { area?: string }
+  const { area } = useParams({ strict: false })
   if (!area || !isScreen(area)) return <NotFound />
   return <PlaceholderScreen screen={area} />
 }
