@@ -18,7 +18,7 @@ describe('system endpoints', () => {
 
   it('GET /config answers the public settings', async () => {
     const body = expectStatus(await t.as().get('/config'), 200)
-    expect(body).toEqual({ idp_publishable_key: '', app_name: 'Atrium' })
+    expect(body).toEqual({ idp_publishable_key: '', app_name: 'Atrium', oidc: null, admin_url: `${t.config.publicUrl}/admin/` })
   })
 
   it('GET /health reports every backing service', async () => {
