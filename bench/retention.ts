@@ -23,6 +23,8 @@ export interface RetentionBenchOptions {
   load: LoadOptions
   seed: SeedOptions
   rows: number
+  /** Paired rounds (BENCH_RETENTION_ROUNDS): half in the roll-up, half in the delete batches. */
+  rounds: number
   serverCpu: number | undefined
   nodeArgs: string[]
   log: (line: string) => void
@@ -68,20 +70,47 @@ export async function retentionBench(o: RetentionBenchOptions): Promise<boolean>
       }
     }
     const today = new Date().toISOString().slice(0, 10)
-    await withDb(db.dataDir, (d) => d.execute(sql`insert into maintenance_runs (job, day) select j, ${today}::date from unnest(${`{${JOBS.join(',')}}`}::text[]) j on conflict do nothing`))
-    const without = await run(`${list.name}, no job`)
-    await withDb(db.dataDir, (d) => d.execute(sql`delete from maintenance_runs where day = ${today}::date`))
-    const withJob = await run(`${list.name}, usage job running`)
+    const claimToday = () =>
+      withDb(db.dataDir, (d) => d.execute(sql`insert into maintenance_runs (job, day) select j, ${today}::date from unnest(${`{${JOBS.join(',')}}`}::text[]) j on conflict do nothing`))
+    const unclaimToday = () => withDb(db.dataDir, (d) => d.execute(sql`delete from maintenance_runs where day = ${today}::date`))
+    // Paired rounds (a single pair spread from 82 % to 91 % on a quiet machine): the order alternates, and the
+    // second half of the rounds starts with the roll-up marked done, so the job is in its delete batches.
+    const rounds = Math.max(2, o.rounds)
+    const ratios: { phase: string; ratio: number }[] = []
+    let clean = true
+    for (let i = 0; i < rounds; i++) {
+      const phase = i < rounds / 2 ? 'roll-up' : 'deletes'
+      if (phase === 'deletes' && i === Math.ceil(rounds / 2))
+        await withDb(db.dataDir, (d) => d.execute(sql`insert into api_key_usage_rollup_state (id, rolled_before, updated_at) values (1, ${today}::date, now())
+          on conflict (id) do update set rolled_before = excluded.rolled_before, updated_at = now()`))
+      const offFirst = i % 2 === 0
+      const measureOne = async (withJob: boolean) => {
+        await (withJob ? unclaimToday() : claimToday())
+        return run(`round ${i + 1} (${phase}), ${list.name}, ${withJob ? 'usage job running' : 'no job'}`)
+      }
+      const first = await measureOne(!offFirst)
+      const second = await measureOne(offFirst)
+      const [without, withJob] = offFirst ? [first, second] : [second, first]
+      clean &&= [without, withJob].every((m) => m.non2xx === 0 && m.errors === 0)
+      ratios.push({ phase, ratio: withJob.rps / without.rps })
+    }
     const after = await withDb(db.dataDir, async (d) => ({
       left: await count(d, sql`select count(*) as n from api_key_usage`),
       finished: await count(d, sql`select count(*) as n from maintenance_runs where job = 'api-key-usage' and finished_at is not null`),
     }))
-    const ratio = withJob.rps / without.rps
+    const median = (xs: number[]) => {
+      const v = [...xs].sort((a, b) => a - b)
+      const m = Math.floor(v.length / 2)
+      return v.length % 2 ? v[m]! : (v[m - 1]! + v[m]!) / 2
+    }
+    const pct = (x: number) => `${(x * 100).toFixed(1)} %`
+    const ratio = median(ratios.map((r) => r.ratio))
     o.log(
-      `  with the job: ${(ratio * 100).toFixed(1)} % of the rate without it (target >= 90 %); usage rows left ${after.left.toLocaleString('en')} of ` +
+      `  with the job: median ${pct(ratio)} of the rate without it over ${rounds} paired rounds (${ratios.map((r) => `${r.phase} ${pct(r.ratio)}`).join(', ')}; ` +
+        `target >= 90 %: ${ratio >= 0.9 ? 'met' : 'MISSED'}); usage rows left ${after.left.toLocaleString('en')} of ` +
         `${o.rows.toLocaleString('en')} (${after.finished ? 'the job finished during or after the run' : 'the job was still running when the server stopped'})`,
     )
-    return withJob.non2xx === 0 && withJob.errors === 0 && without.non2xx === 0 && without.errors === 0
+    return clean
   } finally {
     await db.cleanup()
   }

@@ -188,7 +188,7 @@ async function main(): Promise<number> {
   const analyticsOk = !parts.has('analytics') || (await analyticsBench({ serverUrl, redisUrl, wrkPath, wrkCpu: pin.loadGen, serverCpu: pin.server, nodeArgs, connections: load.connections, durationS: load.durationS, log }))
   const retentionOk =
     !parts.has('retention') ||
-    (await retentionBench({ gen, load, seed: seedOpts, rows: envInt('BENCH_RETENTION_ROWS', 5_000_000, 1000, 50_000_000), serverCpu: pin.server, nodeArgs, log }))
+    (await retentionBench({ gen, load, seed: seedOpts, rows: envInt('BENCH_RETENTION_ROWS', 5_000_000, 1000, 50_000_000), rounds: envInt('BENCH_RETENTION_ROUNDS', 4, 2, 20), serverCpu: pin.server, nodeArgs, log }))
   log(`\nload average at the end ${loadavg()}; ${secs(Date.now() - started)} in all`)
   return analyticsOk && metricsOk && searchOk && retentionOk && !unknownSlugsMissed ? verdict(log, all) : 1
 }

@@ -3,7 +3,7 @@
  * made-up URLs) must not grow the server's memory without end. Every lookup reaches the in-process caches (a
  * version for the record handle, a seen handle in the read-cache layer) and answers 404. The server's VmRSS is read
  * after a warm-up of WARMUP lookups, then every tenth of the run, and at the end; the part fails when the end is more
- * than 10 % above the start. Embedded default only (in-process cache; with Redis the versions live there).
+ * than 10 % above the first tenth (the bounded caches are full by then). Embedded default only (in-process cache; with Redis the versions live there).
  */
 import http from 'node:http'
 import { memoryMb, startServer, type RunningServer } from './server.js'
@@ -69,10 +69,15 @@ export async function unknownSlugsPhase(p: Phase, count: number, nodeArgs: strin
     const reqPerS = Math.round(count / ((Date.now() - t0) / 1000))
     const endMb = samples.at(-1) ?? startMb
     const peakMb = memoryMb(server.pid)?.peak ?? NaN
-    const ok = wrong === 0 && endMb <= startMb * 1.1
+    // The bounded caches fill during the first tenth (about 100,000 lookups at the default count: session 13 measured
+    // 279 MB after the warm-up, 341 MB at 100,000, then 341-363 MB up to 1,000,000), so the target compares the end
+    // with the first tenth; before the bounds, the same run grew by about 57 MB every 100,000 lookups without end.
+    const filledMb = samples[0] ?? startMb
+    const ok = wrong === 0 && endMb <= filledMb * 1.1
+    const pct = (a: number, b: number) => `${(((b - a) / a) * 100).toFixed(1)} %`
     p.log(
-      `  unknown slugs: ${count.toLocaleString('en')} lookups at ${reqPerS} req/s; VmRSS ${startMb} → ${endMb} MB ` +
-        `(${(((endMb - startMb) / startMb) * 100).toFixed(1)} %, target ≤ +10 %), peak ${peakMb} MB; ${wrong} answers other than 404 ${ok ? 'met' : 'MISSED'}`,
+      `  unknown slugs: ${count.toLocaleString('en')} lookups at ${reqPerS} req/s; VmRSS ${startMb} → ${endMb} MB (${pct(startMb, endMb)}), ` +
+        `from the first tenth ${filledMb} → ${endMb} MB (${pct(filledMb, endMb)}, target ≤ +10 %), peak ${peakMb} MB; ${wrong} answers other than 404 ${ok ? 'met' : 'MISSED'}`,
     )
     return { lookups: count, startMb, endMb, peakMb, samples, reqPerS, ok }
   } finally {

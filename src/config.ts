@@ -42,6 +42,8 @@ export interface Config {
   usageRetentionDays: number
   /** Audit entries and change history older than this are deleted; undefined: kept forever. */
   auditRetentionDays: number | undefined
+  /** Embedded database: the share of the event loop, in per cent, that daily maintenance jobs may take. */
+  maintenanceShare: number
   storage: 'local' | 's3'
   /** ATRIUM_PUBLIC_URL: the service's own external base URL (media `public_url` is absolute on it). */
   publicUrl: string
@@ -213,6 +215,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookLogRetentionDays: int(env, 'ATRIUM_WEBHOOK_LOG_RETENTION_DAYS', 30, 1, 3650),
     usageRetentionDays: int(env, 'ATRIUM_USAGE_RETENTION_DAYS', 30, 1, 3650),
     auditRetentionDays: optInt(env, 'ATRIUM_AUDIT_RETENTION_DAYS', 1, 36500),
+    maintenanceShare: int(env, 'ATRIUM_MAINTENANCE_SHARE', 5, 1, 100),
     storage,
     ...publicBase(env),
     redisPrefix: str(env, 'ATRIUM_REDIS_PREFIX') ?? 'atrium:',

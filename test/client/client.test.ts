@@ -97,6 +97,12 @@ describe('client package: a read and a write of each module', () => {
     const etag = etagOf(created)
     const updated = await api.PUT('/api/v1/blogs/{id}', { params: { path: { id: blog.id } }, body: { author: 'Bea' }, ...(etag ? { headers: { 'if-match': etag } } : {}) })
     expect(updated.data?.author).toBe('Bea')
+    // the first tag is stale now: a 412 whose error carries the record as it is and its tag, to merge and save again
+    const stale = await api.PUT('/api/v1/blogs/{id}', { params: { path: { id: blog.id } }, body: { author: 'Cy' }, headers: { 'if-match': etag! } }).catch((e: unknown) => e)
+    expect(stale).toMatchObject({ status: 412, code: 'EDIT_CONFLICT', current: { author: 'Bea' } })
+    expect((stale as AtriumError).etag).toBe(etagOf(updated))
+    const retried = await api.PUT('/api/v1/blogs/{id}', { params: { path: { id: blog.id } }, body: { author: 'Cy' }, headers: { 'if-match': (stale as AtriumError).etag! } })
+    expect(retried.data?.author).toBe('Cy')
     const { data: detail } = await api.GET('/api/v1/blogs/{id}/detail', { params: { path: { id: blog.id } } })
     expect(detail?.slug).toBe(blog.slug)
     for (let i = 0; i < 3; i++) {

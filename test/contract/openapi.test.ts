@@ -124,9 +124,9 @@ describe('responses', () => {
 
   it('declare RateLimit-* on every answer, Retry-After on 429, all as references to components.headers', () => {
     const problems: string[] = []
-    for (const { name, op } of operations()) {
-      // decisions.md "probes": without authentication and without rate limits.
-      const limited = !/\/health\/(live|ready)$/.test(name)
+    for (const { route, name, op } of operations()) {
+      // decisions.md "probes": without authentication and without rate limits, as the route table marks them.
+      const limited = route.config?.rateLimit !== false
       for (const [code, response] of Object.entries(op?.responses ?? {})) {
         const headers = response.headers ?? {}
         for (const h of [...(limited ? RATE : []), ...(code === '429' ? ['Retry-After'] : [])]) if (!headers[h]) problems.push(`${name} ${code}: no ${h}`)

@@ -25,7 +25,7 @@ export interface Problem {
 /**
  * Every non-2xx answer, and every failure to get one (network, abort), as one error type: `status` (0 when no answer
  * came), the stable `code` (`NETWORK_ERROR` when no answer came), `errors` for field errors, the `X-Request-Id` to
- * quote, the `Retry-After` wait of a 429 in seconds, and the whole problem body.
+ * quote, the `Retry-After` wait of a 429 in seconds, the `ETag` of a 412's `current`, and the whole problem body.
  */
 export class AtriumError extends Error {
   override readonly name = 'AtriumError'
@@ -36,9 +36,11 @@ export class AtriumError extends Error {
   readonly errors: FieldError[]
   readonly requestId: string | undefined
   readonly retryAfter: number | undefined
+  /** The answer's `ETag`: on a 412 `EDIT_CONFLICT`, the tag of `current`, to send as `If-Match` after merging. */
+  readonly etag: string | undefined
   readonly problem: Problem
 
-  constructor(init: { status: number; problem: Problem; requestId?: string | undefined; retryAfter?: number | undefined; cause?: unknown }) {
+  constructor(init: { status: number; problem: Problem; requestId?: string | undefined; retryAfter?: number | undefined; etag?: string | undefined; cause?: unknown }) {
     const { status, problem } = init
     const title = typeof problem.title === 'string' ? problem.title : status === 0 ? 'Network error' : `HTTP ${status}`
     super(typeof problem.detail === 'string' && problem.detail !== '' ? `${title}: ${problem.detail}` : title, init.cause === undefined ? undefined : { cause: init.cause })
@@ -49,6 +51,7 @@ export class AtriumError extends Error {
     this.errors = Array.isArray(problem.errors) ? problem.errors.filter(isFieldError) : []
     this.requestId = init.requestId
     this.retryAfter = init.retryAfter
+    this.etag = init.etag
     this.problem = problem
   }
 
@@ -88,6 +91,7 @@ export async function errorFromResponse(response: Response): Promise<AtriumError
     problem,
     requestId: response.headers.get('x-request-id') ?? undefined,
     retryAfter: parseRetryAfter(response.headers.get('retry-after')),
+    etag: response.headers.get('etag') ?? undefined,
   })
 }
 

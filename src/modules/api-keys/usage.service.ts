@@ -1,10 +1,8 @@
-import { setImmediate as turn } from 'node:timers/promises'
+import { DELETE_BATCH, deleteInBatches, jobPace } from '../../core/background-batches.js'
 import type { Ctx, Deps } from '../../core/context.js'
 import * as q from './usage.queries.js'
 import type { UsageDay } from './schemas.js'
 
-/** Rows per retention statement: each is a few milliseconds on the embedded database, so requests wait little. */
-export const DELETE_BATCH = 1000
 /** Usage roll-ups are kept this long (decisions.md "Keys and auth"). */
 export const DAILY_KEEP_DAYS = 400
 /** Records reach the database in batches (platform/usage.ts): a day is rolled up once it has been over this long. */
@@ -31,17 +29,6 @@ export async function usageDaily(ctx: Ctx, id: string, days: number): Promise<Us
   })
 }
 
-/** Runs batch until it deletes fewer rows than a full batch; the event loop gets a turn between statements. */
-export async function deleteInBatches(batch: () => Promise<number>): Promise<number> {
-  let total = 0
-  for (;;) {
-    const n = await batch()
-    total += n
-    if (n < DELETE_BATCH) return total
-    await turn()
-  }
-}
-
 export interface UsageMaintenance {
   rolledDays: number
   rolledBefore: string | null
@@ -56,6 +43,7 @@ export interface UsageMaintenance {
  */
 export async function maintainUsage(deps: Deps): Promise<UsageMaintenance> {
   const db = deps.dbh.background
+  const paced = jobPace(deps.dbh.kind, deps.config.maintenanceShare)
   const now = deps.clock.now()
   const rollTo = utcDay(new Date(now.getTime() - FLUSH_GRACE_MS))
   const done = await q.rolledBefore(db)
@@ -63,7 +51,7 @@ export async function maintainUsage(deps: Deps): Promise<UsageMaintenance> {
   const keys = await q.keyIds(db)
   let rolledDays = 0
   for (let day = start; day < rollTo; day = addDays(day, 1)) {
-    for (const k of keys) await q.rollUpKeyDay(db, k, day)
+    for (const k of keys) await paced(() => q.rollUpKeyDay(db, k, day))
     await q.setRolledBefore(db, addDays(day, 1))
     rolledDays++
   }
@@ -71,7 +59,7 @@ export async function maintainUsage(deps: Deps): Promise<UsageMaintenance> {
   const retained = new Date(now.getTime() - deps.config.usageRetentionDays * DAY_MS)
   const cutoff = retained < dayStart(rollTo) ? retained : dayStart(rollTo)
   let recordsDeleted = 0
-  for (const k of keys) recordsDeleted += await deleteInBatches(() => q.deleteUsageBatch(db, k, cutoff, DELETE_BATCH))
-  const daysDeleted = await deleteInBatches(() => q.deleteDailyBatch(db, addDays(utcDay(now), -DAILY_KEEP_DAYS), DELETE_BATCH))
+  for (const k of keys) recordsDeleted += await deleteInBatches(paced, () => q.deleteUsageBatch(db, k, cutoff, DELETE_BATCH))
+  const daysDeleted = await deleteInBatches(paced, () => q.deleteDailyBatch(db, addDays(utcDay(now), -DAILY_KEEP_DAYS), DELETE_BATCH))
   return { rolledDays, rolledBefore: rollTo, recordsDeleted, daysDeleted }
 }

@@ -7,7 +7,7 @@ import { ALWAYS_SECRET, asRevert } from '../../core/mutation.js'
 import type { AuditLogRow, ChangeHistoryRow } from '../../db/schema/audit.js'
 import { notFound, validation } from '../../http/errors.js'
 import { paginate, pageWindow, type Page } from '../../http/pagination.js'
-import { DELETE_BATCH, deleteInBatches } from '../api-keys/usage.service.js'
+import { DELETE_BATCH, deleteInBatches, jobPace } from '../../core/background-batches.js'
 import * as q from './queries.js'
 import type { AuditListQuery, AuditLogEntry, ChangeHistoryEntry, EntityParams, RevertBody, RevertResult } from './schemas.js'
 
@@ -129,7 +129,8 @@ export async function pruneAudit(deps: Deps): Promise<{ history: number; entries
   if (days === undefined) return null
   const db = deps.dbh.background
   const before = new Date(deps.clock.now().getTime() - days * 86_400_000)
-  const history = await deleteInBatches(() => q.deleteHistoryBatch(db, before, DELETE_BATCH))
-  const entries = await deleteInBatches(() => q.deleteAuditBatch(db, before, DELETE_BATCH))
+  const paced = jobPace(deps.dbh.kind, deps.config.maintenanceShare)
+  const history = await deleteInBatches(paced, () => q.deleteHistoryBatch(db, before, DELETE_BATCH))
+  const entries = await deleteInBatches(paced, () => q.deleteAuditBatch(db, before, DELETE_BATCH))
   return { history, entries }
 }

@@ -55,6 +55,9 @@ describe('GET /api-keys/{id}/usage/daily', () => {
   })
 })
 
+/** The jobs without their embedded pacing (ATRIUM_MAINTENANCE_SHARE=100): these tests check what they do, not how fast. */
+const flatOut = () => ({ ...t.deps, config: { ...t.deps.config, maintenanceShare: 100 } })
+
 describe('daily maintenance (workers/retention.ts)', () => {
   it('rolls records up per day, then deletes records past ATRIUM_USAGE_RETENTION_DAYS in batches; the answer stays the same; once per day', async () => {
     const k = await makeKey(t, 'Read', a.id)
@@ -66,7 +69,7 @@ describe('daily maintenance (workers/retention.ts)', () => {
     expect(before.find((d) => d.date === utcDay(daysAgo(45)))).toEqual({ date: utcDay(daysAgo(45)), total: 2301, by_status: { '2xx': 2300, '3xx': 0, '4xx': 0, '5xx': 1 } })
 
     clock().advance(60 * 60_000)
-    const ran = await runDailyMaintenance(t.deps)
+    const ran = await runDailyMaintenance(flatOut())
     expect(ran['api-key-usage']).toMatchObject({ recordsDeleted: 2301 })
     expect(ran['audit-retention']).toBeNull() // ATRIUM_AUDIT_RETENTION_DAYS unset: audit kept forever
     const left = await usageRows(k.id)
@@ -77,10 +80,10 @@ describe('daily maintenance (workers/retention.ts)', () => {
     expect(after.filter((d) => d.total > 0)).toEqual(before.filter((d) => d.total > 0))
 
     // a second tick the same day (another instance) runs nothing; the next day runs again
-    expect(await runDailyMaintenance(t.deps)).toEqual({})
+    expect(await runDailyMaintenance(flatOut())).toEqual({})
     await seed(k.id, daysAgo(31), 200)
     clock().advance(DAY)
-    expect((await runDailyMaintenance(t.deps))['api-key-usage']).toMatchObject({ rolledDays: 1 })
+    expect((await runDailyMaintenance(flatOut()))['api-key-usage']).toMatchObject({ rolledDays: 1 })
   })
 
   it('roll-ups older than 400 days are deleted; a deleted key takes its days with it', async () => {
@@ -91,7 +94,7 @@ describe('daily maintenance (workers/retention.ts)', () => {
       { api_key_id: k.id, day: utcDay(daysAgo(399)), total: 2, status_2xx: 2, status_3xx: 0, status_4xx: 0, status_5xx: 0 },
     ])
     clock().advance(DAY)
-    await runDailyMaintenance(t.deps)
+    await runDailyMaintenance(flatOut())
     expect((await t.dbh.db.select().from(apiKeyUsageDaily).where(eq(apiKeyUsageDaily.api_key_id, k.id))).map((r) => r.total)).toEqual([2])
     expect((await t.as(a.keys.Admin).delete(`/api-keys/${k.id}`)).statusCode).toBe(204)
     expect(await t.dbh.db.select().from(apiKeyUsageDaily).where(eq(apiKeyUsageDaily.api_key_id, k.id))).toEqual([])
@@ -108,7 +111,7 @@ describe('daily maintenance (workers/retention.ts)', () => {
     await mk(daysAgo(100), 3)
     await mk(daysAgo(5), 2)
     clock().advance(DAY)
-    const deps = { ...t.deps, config: { ...t.deps.config, auditRetentionDays: 30 } }
+    const deps = { ...flatOut(), config: { ...flatOut().config, auditRetentionDays: 30 } }
     expect((await runDailyMaintenance(deps))['audit-retention']).toEqual({ history: 3, entries: 3 })
     const cutoff = daysAgo(30)
     expect(await t.dbh.db.select().from(auditLogs).where(and(eq(auditLogs.entity_type, 'retention_test'), lt(auditLogs.created_at, cutoff)))).toEqual([])
