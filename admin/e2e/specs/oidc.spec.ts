@@ -6,6 +6,8 @@ test('OIDC sign-in (authorization code + PKCE) with the stand-in provider; the b
   const csp = watchCsp(page)
   const sub = process.env.ATRIUM_E2E_IDP_SUB as string
   await atrium.POST('/api/v1/sites/{site_id}/members', { params: { path: { site_id: site.id } }, body: { idp_user_id: sub, role: 'Editor' } })
+  // Submitting the draft for review notifies the site's editors: one unread notification for this user.
+  await atrium.PUT('/api/v1/blogs/{id}', { params: { path: { id: site.posts.draft } }, body: { status: 'InReview' } })
   const signIn = new SignInPage(page)
   const shell = new Shell(page)
 
@@ -14,7 +16,11 @@ test('OIDC sign-in (authorization code + PKCE) with the stand-in provider; the b
   await signIn.withIdp.click()
   await expect(page).toHaveURL(new RegExp(`/admin/sites/${site.id}$`))
   await expect(shell.heading).toContainText('Dashboard')
-  await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible()
+  const bell = page.getByRole('button', { name: 'Notifications, 1 unread' })
+  await expect(bell).toBeVisible()
+  await bell.click()
+  await expect(page.getByRole('menuitem', { name: /Review requested: A draft about gardens/ })).toBeVisible()
+  await page.keyboard.press('Escape')
 
   // Tokens in sessionStorage of this tab only, never localStorage; the round trip's state and verifier are gone.
   const stored = await page.evaluate(() => ({ session: Object.keys(sessionStorage).filter((k) => k.startsWith('atrium-admin')), local: Object.keys(localStorage) }))
