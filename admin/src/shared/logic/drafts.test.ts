@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createDraftStore, draftKey, memoryBackend, newDraftRecord, parseDraftKey, shouldOffer, type Draft, type DraftKey } from './drafts.js'
+import { createDraftStore, draftKey, keyvalBackend, memoryBackend, newDraftRecord, parseDraftKey, shouldOffer, type Draft, type DraftKey } from './drafts.js'
 
 const key: DraftKey = { siteId: 's1', recordId: 'b1', locale: 'de' }
 const T0 = Date.parse('2026-11-27T09:00:00Z')
@@ -84,5 +84,23 @@ describe('shouldOffer', () => {
     const d: Draft<{ a: number[] }> = { key, values: { a: [1, 2] }, savedAt: T0, v: 1 }
     expect(shouldOffer(d, { values: { a: [1, 2] }, updatedAt: 'nonsense' })).toBe(false)
     expect(shouldOffer(d, { values: { a: [2, 1] }, updatedAt: 'nonsense' })).toBe(true)
+  })
+})
+
+describe('keyvalBackend', () => {
+  it('adapts a get/set/del/keys store and skips non-string keys', async () => {
+    const m = new Map<unknown, unknown>([[42, 'numeric key']])
+    const backend = keyvalBackend({
+      get: async (k) => m.get(k),
+      set: async (k, v) => void m.set(k, v),
+      del: async (k) => void m.delete(k),
+      keys: async () => [...m.keys()],
+    })
+    const store = createDraftStore(backend, { now: () => T0 })
+    await store.save(key, { title: 'x' })
+    expect(await backend.keys()).toEqual([draftKey(key)])
+    await store.discard(key)
+    expect(await backend.keys()).toEqual([])
+    expect(m.size).toBe(1)
   })
 })

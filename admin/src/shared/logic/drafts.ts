@@ -33,6 +33,24 @@ export function memoryBackend(map: Map<string, unknown> = new Map()): KeyValueBa
   }
 }
 
+/**
+ * Adapts a promise-based key-value API with `del` (idb-keyval's get/set/del/keys, bound to its store) to the backend.
+ * Keys that are not strings (another writer's) are skipped.
+ */
+export function keyvalBackend(kv: {
+  get(key: string): Promise<unknown>
+  set(key: string, value: unknown): Promise<void>
+  del(key: string): Promise<void>
+  keys(): Promise<unknown[]>
+}): KeyValueBackend {
+  return {
+    get: (k) => kv.get(k),
+    set: (k, v) => kv.set(k, v),
+    delete: (k) => kv.del(k),
+    keys: async () => (await kv.keys()).filter((k): k is string => typeof k === 'string'),
+  }
+}
+
 export interface DraftKey {
   siteId: string
   /** The record's id, or `new:<kind>` (newDraftRecord) before it exists. */

@@ -42,6 +42,11 @@ export interface SaveAnswer<R = unknown> {
 export interface SaveConflict<V> {
   /** The record as it is now (the 412's `current`). */
   current: unknown
+  /**
+   * The current version's ETag, when the error carries it (`etag` on the error: the 412 answer's ETag header; today's
+   * AtriumError does not expose response headers beyond request id and Retry-After, so GET the record for it).
+   */
+  etag: string | undefined
   /** The values the refused save carried. */
   sent: V
   error: unknown
@@ -195,7 +200,8 @@ export function createSaveQueue<V, R = unknown>(options: SaveQueueOptions<V, R>)
       error = e
       requested = false
       if (isConflict(e)) {
-        conflict = { current: (e as { current?: unknown }).current, sent, error: e }
+        const { current, etag: currentEtag } = e as { current?: unknown; etag?: unknown }
+        conflict = { current, etag: typeof currentEtag === 'string' ? currentEtag : undefined, sent, error: e }
         cancelTimer()
         status = 'conflict'
         notify()
