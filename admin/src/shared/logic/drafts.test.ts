@@ -91,10 +91,10 @@ describe('keyvalBackend', () => {
   it('adapts a get/set/del/keys store and skips non-string keys', async () => {
     const m = new Map<unknown, unknown>([[42, 'numeric key']])
     const backend = keyvalBackend({
-      get: async (k) => m.get(k),
-      set: async (k, v) => void m.set(k, v),
-      del: async (k) => void m.delete(k),
-      keys: async () => [...m.keys()],
+      get: (k) => Promise.resolve(m.get(k)),
+      set: (k, v) => Promise.resolve(void m.set(k, v)),
+      del: (k) => Promise.resolve(void m.delete(k)),
+      keys: () => Promise.resolve([...m.keys()]),
     })
     const store = createDraftStore(backend, { now: () => T0 })
     await store.save(key, { title: 'x' })

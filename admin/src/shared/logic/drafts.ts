@@ -22,14 +22,17 @@ export interface KeyValueBackend {
 export function memoryBackend(map: Map<string, unknown> = new Map()): KeyValueBackend & { map: Map<string, unknown> } {
   return {
     map,
-    get: async (k) => structuredClone(map.get(k)),
-    set: async (k, v) => {
+    // Copies both ways, as IndexedDB's structured clone does: a later change to the form object never edits a draft.
+    get: (k) => Promise.resolve(structuredClone(map.get(k))),
+    set: (k, v) => {
       map.set(k, structuredClone(v))
+      return Promise.resolve()
     },
-    delete: async (k) => {
+    delete: (k) => {
       map.delete(k)
+      return Promise.resolve()
     },
-    keys: async () => [...map.keys()],
+    keys: () => Promise.resolve([...map.keys()]),
   }
 }
 

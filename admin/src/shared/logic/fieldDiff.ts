@@ -77,10 +77,10 @@ function itemKey(ctx: Ctx, segs: readonly string[], values: readonly unknown[]):
   const explicit = ctx.keyedBy[dotPath(segs)]
   const arrays = values.filter((v) => v !== undefined)
   if (!arrays.every(Array.isArray)) return undefined
-  const items = (arrays as unknown[][]).flat()
+  const items = arrays.flat()
   if (items.length === 0 || !items.every(isObj)) return undefined
   const candidates = explicit ? [explicit] : ITEM_KEYS
-  return candidates.find((k) => (items as Obj[]).every((it) => typeof it[k] === 'string' || typeof it[k] === 'number'))
+  return candidates.find((k) => items.every((it) => typeof it[k] === 'string' || typeof it[k] === 'number'))
 }
 
 const byKey = (arr: unknown, key: string): Map<string, Obj> => new Map(Array.isArray(arr) ? (arr as Obj[]).map((it) => [String(it[key]), it]) : [])
@@ -173,7 +173,7 @@ export const chooseAll = (diffs: readonly FieldDiff[], choice: 'mine' | 'theirs'
 
 function mergeSet(b: unknown, m: unknown, t: unknown): unknown[] {
   const mine = setDelta(b, m)
-  const theirs = Array.isArray(t) ? t : []
+  const theirs: unknown[] = Array.isArray(t) ? t : []
   return [...theirs.filter((x) => !mine.removed.includes(x)), ...mine.added.filter((x) => !theirs.includes(x))]
 }
 

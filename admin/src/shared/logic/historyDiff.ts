@@ -53,8 +53,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 function row(entry: ChangeHistoryEntry, field: string, before: unknown, after: unknown, revertible: boolean): HistoryRow {
   const base = { changeId: entry.id, field, before, after, revertible }
   // An array of primitives (site_ids, tag ids) reads best as added/removed; null counts as empty there.
-  const b = Array.isArray(before) ? before : before === null ? [] : undefined
-  const a = Array.isArray(after) ? after : after === null ? [] : undefined
+  const b: unknown[] | undefined = Array.isArray(before) ? before : before === null ? [] : undefined
+  const a: unknown[] | undefined = Array.isArray(after) ? after : after === null ? [] : undefined
   if (b && a && (Array.isArray(before) || Array.isArray(after)) && [...b, ...a].every(isPrimitive)) {
     return { ...base, kind: 'set', added: a.filter((x) => !b.includes(x)), removed: b.filter((x) => !a.includes(x)) }
   }

@@ -69,7 +69,7 @@ const tick = () => new Promise((r) => setTimeout(r, 0))
 type Form = { title: string; body: string }
 const loaded: Form = { title: 'Hello', body: 'World' }
 
-describe('createSaveQueue', () => {
+describe('createSaveQueue: autosave, flush and coalescing', () => {
   it('autosaves once after 2 s of quiet, with If-Match, and takes the new ETag', async () => {
     const timers = manualTimers()
     const s = controlledSave<Form>()
@@ -137,6 +137,9 @@ describe('createSaveQueue', () => {
     expect((await done).status).toBe('saved')
   })
 
+})
+
+describe('createSaveQueue: conflicts and failures', () => {
   it('a 412 stops the queue, reports current and never retries; resolveConflict saves the merge with the new ETag', async () => {
     const timers = manualTimers()
     const s = controlledSave<Form>()
@@ -200,6 +203,9 @@ describe('createSaveQueue', () => {
     expect(s.calls).toHaveLength(2)
   })
 
+})
+
+describe('createSaveQueue: state and lifecycle', () => {
   it('reports status changes to subscribers in order; unsubscribe stops them', async () => {
     const timers = manualTimers()
     const s = controlledSave<Form>()
@@ -240,8 +246,16 @@ describe('createSaveQueue', () => {
     const s = controlledSave<Form>()
     const q = createSaveQueue({ save: s.save, initialValues: loaded, etag: '"v1"', timers })
     q.edit({ ...loaded, title: 'a' })
+    void q.flush()
+    q.edit({ ...loaded, title: 'ab' })
+    const seen: unknown[] = []
+    q.subscribe((st) => seen.push(st))
     q.dispose()
+    s.calls[0]?.answer.resolve({ etag: '"v2"' })
+    await tick()
     timers.advance(5000)
-    expect(s.calls).toHaveLength(0)
+    expect(s.calls).toHaveLength(1)
+    expect(seen).toEqual([])
+    expect(q.getState().etag).toBe('"v1"')
   })
 })

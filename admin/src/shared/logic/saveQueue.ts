@@ -122,181 +122,212 @@ const retryAfterOf = (e: unknown): number | undefined => {
 }
 
 export function createSaveQueue<V, R = unknown>(options: SaveQueueOptions<V, R>): SaveQueue<V> {
-  const timers = options.timers ?? systemTimers
-  const debounceMs = options.debounceMs ?? 2000
-  const autosave = options.autosave ?? true
-  const isEqual = options.isEqual ?? deepEqual
-  const isConflict = options.isConflict ?? defaultIsConflict
-  const listeners = new Set<(s: SaveQueueState<V>) => void>()
+  return new RecordSaveQueue(options)
+}
 
-  let values = options.initialValues
-  let savedValues = options.initialValues
-  let etag = options.etag
-  let status: SaveStatus = 'idle'
-  let lastSavedAt: number | undefined
-  let error: unknown
-  let conflict: SaveConflict<V> | undefined
-  let retryAt: number | undefined
-  let timer: unknown
-  let running: Promise<void> | undefined
-  let requested = false
-  let disposed = false
+/** The queue's state machine; methods are bound arrows so `subscribe`/`getState` can be passed around unbound. */
+class RecordSaveQueue<V, R> implements SaveQueue<V> {
+  private readonly timers: QueueTimers
+  private readonly debounceMs: number
+  private readonly autosave: boolean
+  private readonly isEqual: (a: V, b: V) => boolean
+  private readonly isConflict: (error: unknown) => boolean
+  private readonly listeners = new Set<(s: SaveQueueState<V>) => void>()
+
+  private values: V
+  private savedValues: V
+  private etag: string | undefined
+  private status: SaveStatus = 'idle'
+  private lastSavedAt: number | undefined
+  private error: unknown
+  private conflict: SaveConflict<V> | undefined
+  private retryAt: number | undefined
+  private timer: unknown
+  private running: Promise<void> | undefined
+  private requested = false
+  private disposed = false
   /** Bumped by reset(): answers of saves sent before it are ignored. */
-  let generation = 0
-  let snapshot = build()
+  private generation = 0
+  private snapshot: SaveQueueState<V>
 
-  function build(): SaveQueueState<V> {
-    return { status, isDirty: !isEqual(values, savedValues), values, savedValues, etag, lastSavedAt, error, conflict, retryAt }
+  constructor(private readonly options: SaveQueueOptions<V, R>) {
+    this.timers = options.timers ?? systemTimers
+    this.debounceMs = options.debounceMs ?? 2000
+    this.autosave = options.autosave ?? true
+    this.isEqual = options.isEqual ?? deepEqual
+    this.isConflict = options.isConflict ?? defaultIsConflict
+    this.values = options.initialValues
+    this.savedValues = options.initialValues
+    this.etag = options.etag
+    this.snapshot = this.build()
   }
-  function notify(): void {
-    snapshot = build()
-    for (const l of [...listeners]) l(snapshot)
+
+  private build(): SaveQueueState<V> {
+    const { status, values, savedValues, etag, lastSavedAt, error, conflict, retryAt } = this
+    return { status, isDirty: !this.isEqual(values, savedValues), values, savedValues, etag, lastSavedAt, error, conflict, retryAt }
   }
-  function cancelTimer(): void {
-    if (timer !== undefined) timers.clearTimeout(timer)
-    timer = undefined
+
+  private notify(): void {
+    this.snapshot = this.build()
+    for (const l of [...this.listeners]) l(this.snapshot)
   }
+
+  private cancelTimer(): void {
+    if (this.timer !== undefined) this.timers.clearTimeout(this.timer)
+    this.timer = undefined
+  }
+
   /** The status when nothing is in flight. */
-  function restingStatus(): SaveStatus {
-    if (conflict) return 'conflict'
-    if (isEqual(values, savedValues)) return lastSavedAt === undefined ? 'idle' : 'saved'
-    if (timer !== undefined) return 'pending'
-    return error !== undefined ? 'error' : 'pending'
+  private restingStatus(): SaveStatus {
+    if (this.conflict) return 'conflict'
+    if (this.isEqual(this.values, this.savedValues)) return this.lastSavedAt === undefined ? 'idle' : 'saved'
+    if (this.timer !== undefined) return 'pending'
+    return this.error !== undefined ? 'error' : 'pending'
   }
-  function arm(): void {
-    cancelTimer()
-    if (!autosave || disposed) return
-    const wait = Math.max(debounceMs, retryAt !== undefined ? retryAt - timers.now() : 0)
-    timer = timers.setTimeout(() => {
-      timer = undefined
-      void kick()
+
+  private arm(): void {
+    this.cancelTimer()
+    if (!this.autosave || this.disposed) return
+    const wait = Math.max(this.debounceMs, this.retryAt !== undefined ? this.retryAt - this.timers.now() : 0)
+    this.timer = this.timers.setTimeout(() => {
+      this.timer = undefined
+      void this.kick()
     }, wait)
   }
 
   /** One save of the latest values, when there is something to save and the queue is not stopped. */
-  async function saveOnce(): Promise<void> {
-    requested = false
-    if (conflict || isEqual(values, savedValues)) return
+  private async saveOnce(): Promise<void> {
+    this.requested = false
+    if (this.conflict || this.isEqual(this.values, this.savedValues)) return
     // This save carries the latest values: the autosave they armed has nothing left to do.
-    cancelTimer()
-    const sent = values
-    const gen = generation
-    status = 'saving'
-    notify()
+    this.cancelTimer()
+    const sent = this.values
+    const gen = this.generation
+    this.status = 'saving'
+    this.notify()
+    let answer: SaveAnswer<R>
     try {
-      const answer = await options.save({ values: sent, ifMatch: etag })
-      // reset() since the save left: its answer is about a version the form no longer holds.
-      if (disposed || gen !== generation) return
-      etag = answer.etag
-      savedValues = sent
-      lastSavedAt = timers.now()
-      error = undefined
-      retryAt = undefined
-      status = restingStatus()
-      notify()
-      options.onSaved?.(answer, sent)
+      answer = await this.options.save({ values: sent, ifMatch: this.etag })
     } catch (e) {
-      if (disposed || gen !== generation) return
-      error = e
-      requested = false
-      if (isConflict(e)) {
-        const { current, etag: currentEtag } = e as { current?: unknown; etag?: unknown }
-        conflict = { current, etag: typeof currentEtag === 'string' ? currentEtag : undefined, sent, error: e }
-        cancelTimer()
-        status = 'conflict'
-        notify()
-        options.onConflict?.(conflict)
-        return
-      }
-      const wait = retryAfterOf(e)
-      retryAt = wait !== undefined ? timers.now() + wait * 1000 : undefined
-      // An edit made during the failed save armed an autosave; push it past a Retry-After wait.
-      if (timer !== undefined) arm()
-      status = timer !== undefined ? 'pending' : 'error'
-      notify()
-      options.onError?.(e)
+      // reset() since the save left: its answer is about a version the form no longer holds.
+      if (!this.disposed && gen === this.generation) this.failed(e, sent)
+      return
     }
+    if (this.disposed || gen !== this.generation) return
+    this.etag = answer.etag
+    this.savedValues = sent
+    this.lastSavedAt = this.timers.now()
+    this.error = undefined
+    this.retryAt = undefined
+    this.status = this.restingStatus()
+    this.notify()
+    this.options.onSaved?.(answer, sent)
   }
 
-  async function loop(): Promise<void> {
+  private failed(e: unknown, sent: V): void {
+    this.error = e
+    this.requested = false
+    if (this.isConflict(e)) {
+      const { current, etag } = e as { current?: unknown; etag?: unknown }
+      this.conflict = { current, etag: typeof etag === 'string' ? etag : undefined, sent, error: e }
+      this.cancelTimer()
+      this.status = 'conflict'
+      this.notify()
+      this.options.onConflict?.(this.conflict)
+      return
+    }
+    const wait = retryAfterOf(e)
+    this.retryAt = wait !== undefined ? this.timers.now() + wait * 1000 : undefined
+    // An edit made during the failed save armed an autosave; push it past a Retry-After wait.
+    if (this.timer !== undefined) this.arm()
+    this.status = this.timer !== undefined ? 'pending' : 'error'
+    this.notify()
+    this.options.onError?.(e)
+  }
+
+  private async loop(): Promise<void> {
     try {
-      while (requested && !disposed) await saveOnce()
+      while (this.requested && !this.disposed) await this.saveOnce()
     } finally {
-      running = undefined
+      this.running = undefined
     }
-    if (!disposed) {
-      const next = restingStatus()
-      if (next !== status) {
-        status = next
-        notify()
-      }
+    if (this.disposed) return
+    const next = this.restingStatus()
+    if (next !== this.status) {
+      this.status = next
+      this.notify()
     }
   }
 
-  function kick(): Promise<SaveQueueState<V>> {
-    requested = true
-    running ??= loop()
-    return running.then(() => snapshot)
+  private kick(): Promise<SaveQueueState<V>> {
+    this.requested = true
+    this.running ??= this.loop()
+    return this.running.then(() => this.snapshot)
   }
 
-  function flush(): Promise<SaveQueueState<V>> {
-    if (disposed) return Promise.resolve(snapshot)
-    cancelTimer()
-    if (conflict) return Promise.resolve(snapshot)
-    return kick()
+  edit = (next: V): void => {
+    if (this.disposed) return
+    this.values = next
+    if (this.conflict) {
+      // Stopped: keep what the user types (the merge view shows it), save nothing.
+      this.notify()
+      return
+    }
+    if (this.isEqual(this.values, this.savedValues)) this.cancelTimer()
+    else this.arm()
+    if (this.status !== 'saving') this.status = this.restingStatus()
+    this.notify()
   }
 
-  return {
-    edit(next) {
-      if (disposed) return
-      values = next
-      if (conflict) {
-        // Stopped: keep what the user types (the merge view shows it), save nothing.
-        notify()
-        return
-      }
-      if (isEqual(values, savedValues)) cancelTimer()
-      else arm()
-      if (status !== 'saving') status = restingStatus()
-      notify()
-    },
-    flush,
-    retry: flush,
-    resolveConflict({ etag: nextEtag, base, values: merged, save = true }) {
-      if (disposed) return Promise.resolve(snapshot)
-      etag = nextEtag
-      savedValues = base
-      values = merged
-      conflict = undefined
-      error = undefined
-      if (save) return kick()
-      if (!isEqual(values, savedValues)) arm()
-      status = restingStatus()
-      notify()
-      return Promise.resolve(snapshot)
-    },
-    reset(loaded) {
-      cancelTimer()
-      values = loaded.values
-      savedValues = loaded.values
-      etag = loaded.etag
-      conflict = undefined
-      error = undefined
-      retryAt = undefined
-      // A save still in flight answers for the old version: its ETag must not replace this one.
-      generation++
-      status = restingStatus()
-      notify()
-    },
-    getState: () => snapshot,
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    dispose() {
-      disposed = true
-      cancelTimer()
-      listeners.clear()
-    },
+  flush = (): Promise<SaveQueueState<V>> => {
+    if (this.disposed) return Promise.resolve(this.snapshot)
+    this.cancelTimer()
+    if (this.conflict) return Promise.resolve(this.snapshot)
+    return this.kick()
+  }
+
+  retry = (): Promise<SaveQueueState<V>> => this.flush()
+
+  resolveConflict = ({ etag, base, values, save = true }: { etag: string | undefined; base: V; values: V; save?: boolean }): Promise<SaveQueueState<V>> => {
+    if (this.disposed) return Promise.resolve(this.snapshot)
+    this.etag = etag
+    this.savedValues = base
+    this.values = values
+    this.conflict = undefined
+    this.error = undefined
+    if (save) return this.kick()
+    if (!this.isEqual(this.values, this.savedValues)) this.arm()
+    this.status = this.restingStatus()
+    this.notify()
+    return Promise.resolve(this.snapshot)
+  }
+
+  reset = (loaded: { values: V; etag: string | undefined }): void => {
+    this.cancelTimer()
+    this.values = loaded.values
+    this.savedValues = loaded.values
+    this.etag = loaded.etag
+    this.conflict = undefined
+    this.error = undefined
+    this.retryAt = undefined
+    // A save still in flight answers for the old version: its ETag must not replace this one.
+    this.generation++
+    this.status = this.restingStatus()
+    this.notify()
+  }
+
+  getState = (): SaveQueueState<V> => this.snapshot
+
+  subscribe = (listener: (state: SaveQueueState<V>) => void): (() => void) => {
+    this.listeners.add(listener)
+    return () => {
+      this.listeners.delete(listener)
+    }
+  }
+
+  dispose = (): void => {
+    this.disposed = true
+    this.cancelTimer()
+    this.listeners.clear()
   }
 }
