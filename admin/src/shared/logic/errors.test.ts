@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AtriumError, type Problem } from '../../../../packages/client/src/index.js'
+import { AtriumError, type Problem } from '@atrium-cms/client'
 import { FORM_MESSAGE_KEYS, isNetworkFailure, normalizeFieldPath, toFormError } from './errors.js'
 
 const problem = (status: number, p: Problem, extra: { requestId?: string; retryAfter?: number } = {}) =>

@@ -1,4 +1,4 @@
-import type { AtriumError, FieldError } from '../../../../packages/client/src/index.js'
+import type { AtriumError, FieldError } from '@atrium-cms/client'
 
 /*
  * What a form shows for a failed call (admin.md "Forms and errors"): field errors placed on their fields, one

@@ -1,4 +1,4 @@
-import type { components } from '../../../../packages/client/src/index.js'
+import type { components } from '@atrium-cms/client'
 import { diffWords, type DiffPart } from './textDiff.js'
 
 /*

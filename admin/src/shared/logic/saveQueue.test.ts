@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AtriumError } from '../../../../packages/client/src/index.js'
+import { AtriumError } from '@atrium-cms/client'
 import { createSaveQueue, type QueueTimers, type SaveAnswer, type SaveRequest, type SaveStatus } from './saveQueue.js'
 
 /** A manual clock: advance(ms) fires due timers in order. */
