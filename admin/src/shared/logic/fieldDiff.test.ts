@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chooseAll, conflictsOf, diffThree, keepMine, mergeThree, takeTheirs, unresolved, useValue } from './fieldDiff.js'
+import { chooseAll, conflictsOf, diffThree, keepMine, mergeThree, takeTheirs, unresolved, chooseValue } from './fieldDiff.js'
 
 const base = {
   id: 'b1',
@@ -108,7 +108,7 @@ describe('choices and merge', () => {
   })
 
   it('a value of my own (text copied across and edited) wins over both', () => {
-    const merged = mergeThree(base, mine, theirs, useValue({}, 'localizations[en].body', 'Body en, both edits'))
+    const merged = mergeThree(base, mine, theirs, chooseValue({}, 'localizations[en].body', 'Body en, both edits'))
     expect(merged.localizations[0]?.body).toBe('Body en, both edits')
   })
 

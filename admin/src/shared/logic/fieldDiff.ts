@@ -167,7 +167,8 @@ export const unresolved = (diffs: readonly FieldDiff[], choices: Readonly<Record
 /** Choices: keep mine / take theirs / a value of one's own (text copied across and edited) for one field. */
 export const keepMine = (choices: Readonly<Record<string, Choice>>, path: string): Record<string, Choice> => ({ ...choices, [path]: 'mine' })
 export const takeTheirs = (choices: Readonly<Record<string, Choice>>, path: string): Record<string, Choice> => ({ ...choices, [path]: 'theirs' })
-export const useValue = (choices: Readonly<Record<string, Choice>>, path: string, value: unknown): Record<string, Choice> => ({ ...choices, [path]: { value } })
+// Not named use…: React's hook lint would take it for a hook.
+export const chooseValue = (choices: Readonly<Record<string, Choice>>, path: string, value: unknown): Record<string, Choice> => ({ ...choices, [path]: { value } })
 /** One choice for every conflicting field. */
 export const chooseAll = (diffs: readonly FieldDiff[], choice: 'mine' | 'theirs'): Record<string, Choice> => Object.fromEntries(conflictsOf(diffs).map((d) => [d.path, choice]))
 
