@@ -49,6 +49,19 @@ const dashboardRoute = createRoute({
   component: lazyRouteComponent(() => import('../routes/dashboard')),
 })
 
+/** The blog editor; before the generic area routes, which would otherwise take `/blogs/new` for a record id. */
+const blogNewRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/sites/$siteId/blogs/new',
+  component: lazyRouteComponent(() => import('../routes/blog-editor')),
+})
+
+const blogEditRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/sites/$siteId/blogs/$blogId',
+  component: lazyRouteComponent(() => import('../routes/blog-editor')),
+})
+
 /** Screens of later parts: a placeholder with the screen's name, so the sidebar and palette already lead somewhere. */
 const areaRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -62,7 +75,7 @@ const recordRoute = createRoute({
   component: lazyRouteComponent(() => import('../routes/area')),
 })
 
-const routeTree = rootRoute.addChildren([signInRoute, callbackRoute, appRoute.addChildren([homeRoute, dashboardRoute, areaRoute, recordRoute])])
+const routeTree = rootRoute.addChildren([signInRoute, callbackRoute, appRoute.addChildren([homeRoute, dashboardRoute, blogNewRoute, blogEditRoute, areaRoute, recordRoute])])
 
 export const router = createRouter({
   routeTree,

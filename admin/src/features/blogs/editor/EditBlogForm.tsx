@@ -1,0 +1,95 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { toFormError } from '../../../shared/logic/errors'
+import type { SaveQueue, SaveQueueState } from '../../../shared/logic/saveQueue'
+import { PageTitle } from '../../../shared/ui/PageTitle'
+import type { BlogDetail, Loaded, Locale, LocValues } from './api'
+import { BlogConflicts } from './BlogConflicts'
+import { DraftOfferAlert, ErrorLine, fieldErrorsOf, LeaveModal, SaveStatusLine } from './EditorParts'
+import { BlogFields, LocaleBar, LocFields } from './EditorFields'
+import { overallStatus } from './queueGroup'
+import type { Capabilities } from './roles'
+import { useBlogQueues } from './useBlogQueues'
+import { useEditorGuards } from './useEditorGuards'
+import { useWorkflowAction } from './useWorkflowAction'
+import { WorkflowButtons } from './WorkflowButtons'
+
+export interface EditProps {
+  siteId: string
+  loaded: Loaded<BlogDetail>
+  locales: Locale[]
+  defaultLocaleId: string
+  caps: Capabilities
+}
+
+/** An existing post: the blog record and one record per locale, each saved through its own queue. */
+export function EditBlogForm({ siteId, loaded, locales, defaultLocaleId, caps }: EditProps) {
+  const { t } = useTranslation('blogs', { keyPrefix: 'editor' })
+  const blog = loaded.data
+  const [localeId, setLocaleId] = useState(defaultLocaleId)
+  const [merged, setMerged] = useState(false)
+  const [translation, setTranslation] = useState<Record<string, string>>(() => Object.fromEntries(blog.localizations.map((l) => [l.locale_id, l.translation_status])))
+  const { queues, all, states, offer, backup, codeOf, stateOf } = useBlogQueues(siteId, loaded, locales, {
+    onMerged: () => setMerged(true),
+    onLocSaved: (id, l) => setTranslation((m) => ({ ...m, [id]: l.translation_status })),
+  })
+  const saveAll = () => Promise.all(all.map((q) => q.flush()))
+  const workflow = useWorkflowAction(blog.id, siteId, blog.status, queues.blog, saveAll)
+  const blocker = useEditorGuards({ dirty: states.some((s) => s.isDirty), onSave: () => void saveAll(), onBackup: backup })
+
+  const locQueue = queues.locs.get(localeId) as SaveQueue<LocValues>
+  const locState = stateOf(locQueue) as SaveQueueState<LocValues>
+  const blogState = queues.blog.getState()
+  const defaultTitle = queues.locs.get(defaultLocaleId)?.getState().values.title ?? ''
+  const title = locState.values.title || defaultTitle || t('untitled')
+  const lastSavedAt = Math.max(0, ...states.map((s) => s.lastSavedAt ?? 0)) || undefined
+  const note = workflow.done ? t(workflow.done === 'changedElsewhere' ? 'changedElsewhere' : `actionDone.${workflow.done}`) : merged ? t('mergedElsewhere') : ''
+  const locale = locales.find((l) => l.id === localeId)
+  const actionError = workflow.error === undefined ? undefined : toFormError(workflow.error)
+
+  return (
+    <Stack gap="md" className="blog-editor">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <PageTitle documentTitle={t('editTitle', { title })}>{title}</PageTitle>
+          <Text size="sm" c="dimmed" data-testid="blog-status" data-status={workflow.status}>
+            {t('statusLabel')}: {t(`statuses.${workflow.status}`)}
+          </Text>
+        </div>
+        <Stack gap={4} align="flex-end">
+          <Group gap="xs">
+            <Button variant="default" onClick={() => void saveAll()} disabled={!caps.canEdit} title={t('saveHint')}>
+              {t('saveDraft')}
+            </Button>
+            <WorkflowButtons status={workflow.status} caps={caps} onAction={(a, c) => void workflow.run(a, c)} />
+          </Group>
+          <SaveStatusLine status={overallStatus(states)} savedAt={lastSavedAt} note={note} />
+        </Stack>
+      </Group>
+      {actionError && (
+        <Alert color="red" role="alert" withCloseButton onClose={workflow.clearError}>
+          {t(actionError.formMessageKey, actionError.formMessageParams)}
+        </Alert>
+      )}
+      {offer && <DraftOfferAlert offer={offer} />}
+      <BlogConflicts queues={queues} stateOf={stateOf} codeOf={codeOf} />
+      <LocaleBar
+        current={localeId}
+        onSelect={setLocaleId}
+        tabs={locales.map((l) => ({ locale: l, translationStatus: translation[l.id], dirty: stateOf(queues.locs.get(l.id) as SaveQueue<unknown>)?.isDirty ?? false }))}
+      />
+      <div className="editor-columns">
+        <section aria-label={t('content', { locale: locale?.name ?? '' })}>
+          <ErrorLine state={locState} />
+          <LocFields key={localeId} values={locState.values} onChange={(v) => locQueue.edit(v)} localeCode={locale?.code ?? ''} errors={fieldErrorsOf(locState)} />
+        </section>
+        <aside aria-label={t('settings')}>
+          <ErrorLine state={blogState} />
+          <BlogFields values={blogState.values} onChange={(v) => queues.blog.edit(v)} title={defaultTitle} slugTyped onSlugTyped={() => undefined} errors={fieldErrorsOf(blogState)} />
+        </aside>
+      </div>
+      <LeaveModal blocker={blocker} />
+    </Stack>
+  )
+}

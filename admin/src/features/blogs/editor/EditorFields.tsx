@@ -1,0 +1,156 @@
+import { Badge, Button, Checkbox, Group, Loader, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core'
+import { lazy, Suspense, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { previewSlug } from '../../../shared/logic/slug'
+import type { BlogValues, Locale, LocValues } from './api'
+
+const MarkdownEditor = lazy(() => import('./MarkdownEditor'))
+const MarkdownPreview = lazy(() => import('./MarkdownPreview'))
+
+/** Search engines show about this many characters; the counters warn beyond. */
+export const META_TITLE_MAX = 60
+export const META_DESCRIPTION_MAX = 160
+
+export interface LocaleTab {
+  locale: Locale
+  translationStatus: string | undefined
+  dirty: boolean
+}
+
+/** The locale bar: every locale of the site with its localization's translation status. */
+export function LocaleBar({ tabs, current, onSelect }: { tabs: LocaleTab[]; current: string; onSelect: (id: string) => void }) {
+  const { t } = useTranslation('blogs', { keyPrefix: 'editor' })
+  return (
+    <nav aria-label={t('locales')} className="locale-bar">
+      {tabs.map(({ locale, translationStatus, dirty }) => (
+        <Button
+          key={locale.id}
+          variant={locale.id === current ? 'filled' : 'default'}
+          aria-current={locale.id === current ? 'true' : undefined}
+          onClick={() => onSelect(locale.id)}
+          data-locale={locale.code}
+          rightSection={
+            <Badge size="xs" variant="light" color={translationStatus ? 'blue' : 'gray'}>
+              {translationStatus ?? t('notTranslated')}
+            </Badge>
+          }
+        >
+          {locale.name} ({locale.code}){dirty ? ' •' : ''}
+        </Button>
+      ))}
+    </nav>
+  )
+}
+
+function Counter({ value, max, id }: { value: string; max: number; id: string }) {
+  const { t } = useTranslation('blogs', { keyPrefix: 'editor' })
+  return (
+    <Text id={id} size="xs" c={value.length > max ? 'red.8' : 'dimmed'}>
+      {t('counter', { count: value.length, max })}
+    </Text>
+  )
+}
+
+/** The localized fields of one locale. */
+export function LocFields({ values, onChange, localeCode, errors }: { values: LocValues; onChange: (v: LocValues) => void; localeCode: string; errors: Record<string, string> }) {
+  const { t } = useTranslation('blogs', { keyPrefix: 'editor' })
+  const [mode, setMode] = useState<'write' | 'preview'>('write')
+  const set = (k: keyof LocValues) => (e: { currentTarget: { value: string } }) => onChange({ ...values, [k]: e.currentTarget.value })
+  return (
+    <Stack gap="sm" lang={localeCode}>
+      <TextInput label={t('fields.title')} value={values.title} onChange={set('title')} error={errors.title} data-field="title" />
+      <TextInput label={t('fields.subtitle')} value={values.subtitle} onChange={set('subtitle')} error={errors.subtitle} />
+      <Textarea label={t('fields.excerpt')} value={values.excerpt} onChange={set('excerpt')} autosize minRows={2} error={errors.excerpt} />
+      <div>
+        <Group justify="space-between" mb={4}>
+          <Text component="label" htmlFor="blog-body" fw={500} size="sm" id="blog-body-label">
+            {t('fields.body')}
+          </Text>
+          <SegmentedControl
+            size="xs"
+            value={mode}
+            onChange={(v) => setMode(v)}
+            data={[
+              { value: 'write', label: t('write') },
+              { value: 'preview', label: t('preview') },
+            ]}
+            aria-label={t('bodyMode')}
+          />
+        </Group>
+        <Suspense fallback={<Loader size="sm" aria-label={t('loadingEditor')} />}>
+          {mode === 'write' ? (
+            <MarkdownEditor id="blog-body" label={t('fields.body')} value={values.body} onChange={(body) => onChange({ ...values, body })} />
+          ) : (
+            <MarkdownPreview source={values.body} />
+          )}
+        </Suspense>
+        {errors.body && (
+          <Text c="red.8" size="sm">
+            {errors.body}
+          </Text>
+        )}
+      </div>
+      <fieldset className="editor-fieldset">
+        <legend>{t('seo')}</legend>
+        <TextInput label={t('fields.meta_title')} value={values.meta_title} onChange={set('meta_title')} aria-describedby="meta-title-count" error={errors.meta_title} />
+        <Counter id="meta-title-count" value={values.meta_title} max={META_TITLE_MAX} />
+        <Textarea
+          label={t('fields.meta_description')}
+          value={values.meta_description}
+          onChange={set('meta_description')}
+          autosize
+          minRows={2}
+          aria-describedby="meta-description-count"
+          error={errors.meta_description}
+        />
+        <Counter id="meta-description-count" value={values.meta_description} max={META_DESCRIPTION_MAX} />
+      </fieldset>
+      <TextInput label={t('fields.translation_status')} value={values.translation_status} onChange={set('translation_status')} description={t('translationStatusHint')} />
+    </Stack>
+  )
+}
+
+/** The blog's own fields: slug (derived from the title until typed), author, featured. */
+export function BlogFields({
+  values,
+  onChange,
+  title,
+  slugTyped,
+  onSlugTyped,
+  errors,
+}: {
+  values: BlogValues
+  onChange: (v: BlogValues) => void
+  title: string
+  slugTyped: boolean
+  onSlugTyped: (typed: boolean) => void
+  errors: Record<string, string>
+}) {
+  const { t } = useTranslation('blogs', { keyPrefix: 'editor' })
+  const derived = previewSlug(title)
+  return (
+    <Stack gap="sm">
+      <TextInput
+        label={t('fields.slug')}
+        value={slugTyped ? values.slug : (derived ?? '')}
+        placeholder={t('slugGenerated')}
+        description={slugTyped ? undefined : t('slugDerived')}
+        onChange={(e) => {
+          onSlugTyped(true)
+          onChange({ ...values, slug: e.currentTarget.value })
+        }}
+        error={errors.slug}
+        rightSectionWidth={110}
+        rightSection={
+          slugTyped && derived && derived !== values.slug ? (
+            <Button size="compact-xs" variant="subtle" onClick={() => onChange({ ...values, slug: derived })}>
+              {t('slugFromTitle')}
+            </Button>
+          ) : undefined
+        }
+      />
+      <TextInput label={t('fields.author')} value={values.author} onChange={(e) => onChange({ ...values, author: e.currentTarget.value })} error={errors.author} />
+      <Checkbox label={t('fields.is_featured')} checked={values.is_featured} onChange={(e) => onChange({ ...values, is_featured: e.currentTarget.checked })} />
+    </Stack>
+  )
+}

@@ -1,0 +1,102 @@
+import { Alert, Button, Group, Modal, Text } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { formatDateTime } from '../../../shared/i18n/format'
+import type { DraftKey } from '../../../shared/logic/drafts'
+import { toFormError } from '../../../shared/logic/errors'
+import type { SaveQueue, SaveQueueState, SaveStatus } from '../../../shared/logic/saveQueue'
+import { draftStore } from './drafts'
+import type { useEditorGuards } from './useEditorGuards'
+
+/** The polite live region with the save state. */
+export function SaveStatusLine({ status, savedAt, note }: { status: SaveStatus; savedAt: number | undefined; note: string }) {
+  const { t, i18n } = useTranslation('blogs', { keyPrefix: 'editor' })
+  const text =
+    status === 'saved' && savedAt !== undefined ? t('status.savedAt', { when: formatDateTime(new Date(savedAt).toISOString(), i18n.language) }) : t(`status.${status}`)
+  return (
+    <Text role="status" aria-live="polite" size="sm" c="dimmed" data-testid="save-status" data-status={status}>
+      {note !== '' ? `${text} · ${note}` : text}
+    </Text>
+  )
+}
+
+export function LeaveModal({ blocker }: { blocker: ReturnType<typeof useEditorGuards> }) {
+  const { t } = useTranslation('blogs', { keyPrefix: 'editor' })
+  return (
+    <Modal opened={blocker.status === 'blocked'} onClose={() => blocker.reset?.()} title={t('leave.title')}>
+      <Text mb="md">{t('leave.text')}</Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => blocker.reset?.()}>
+          {t('leave.stay')}
+        </Button>
+        <Button color="red" onClick={() => blocker.proceed?.()}>
+          {t('leave.leave')}
+        </Button>
+      </Group>
+    </Modal>
+  )
+}
+
+export function fieldErrorsOf(state: SaveQueueState<unknown> | undefined): Record<string, string> {
+  if (!state || state.status !== 'error' || state.error === undefined) return {}
+  return toFormError(state.error).fieldErrors
+}
+
+export function ErrorLine({ state }: { state: SaveQueueState<unknown> }) {
+  const { t } = useTranslation('blogs', { keyPrefix: 'editor' })
+  if (state.status !== 'error' || state.error === undefined) return null
+  const fe = toFormError(state.error)
+  return (
+    <Alert color="red" role="alert">
+      {t(fe.formMessageKey, fe.formMessageParams)}
+      {fe.requestId && (
+        <Text size="xs" mt={4}>
+          {t('requestId', { id: fe.requestId })}
+        </Text>
+      )}
+    </Alert>
+  )
+}
+
+export interface DraftOfferView {
+  savedAt: number
+  restore: () => void
+  discard: () => void
+}
+
+export function DraftOfferAlert({ offer }: { offer: DraftOfferView }) {
+  const { t, i18n } = useTranslation('blogs', { keyPrefix: 'editor' })
+  return (
+    <Alert color="blue" title={t('drafts.title')} data-testid="draft-offer">
+      <Text size="sm" mb="xs">
+        {t('drafts.text', { when: formatDateTime(new Date(offer.savedAt).toISOString(), i18n.language) })}
+      </Text>
+      <Group gap="xs">
+        <Button size="xs" onClick={offer.restore}>
+          {t('drafts.restore')}
+        </Button>
+        <Button size="xs" variant="default" onClick={offer.discard}>
+          {t('drafts.discard')}
+        </Button>
+      </Group>
+    </Alert>
+  )
+}
+
+/** Keeps a queue's unsaved values in IndexedDB while dirty; forgets them once saved. */
+export function persistDrafts<V>(queue: SaveQueue<V>, key: DraftKey, base: { updatedAt?: string }): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let wrote = false
+  return queue.subscribe((s) => {
+    clearTimeout(timer)
+    if (s.isDirty) {
+      timer = setTimeout(() => {
+        wrote = true
+        void draftStore().save(key, s.values, { updatedAt: base.updatedAt, etag: s.etag })
+      }, 300)
+    } else if (wrote && s.status === 'saved') {
+      wrote = false
+      void draftStore().discard(key)
+    }
+  })
+}
+

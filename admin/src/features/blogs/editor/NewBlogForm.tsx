@@ -1,0 +1,115 @@
+import { Button, Group, Stack } from '@mantine/core'
+import { useNavigate } from '@tanstack/react-router'
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { newDraftRecord, type DraftKey } from '../../../shared/logic/drafts'
+import { createSaveQueue } from '../../../shared/logic/saveQueue'
+import { PageTitle } from '../../../shared/ui/PageTitle'
+import { createBlog, emptyLoc, type BlogValues, type Locale, type LocValues } from './api'
+import { draftStore } from './drafts'
+import { DraftOfferAlert, ErrorLine, fieldErrorsOf, LeaveModal, persistDrafts, SaveStatusLine, type DraftOfferView } from './EditorParts'
+import { BlogFields, LocaleBar, LocFields } from './EditorFields'
+import { AUTOSAVE_MS } from './useBlogQueues'
+import { useEditorGuards } from './useEditorGuards'
+import { useQueueState } from './useQueueState'
+
+interface NewValues {
+  blog: BlogValues
+  loc: LocValues
+}
+
+/**
+ * The new post's one queue: its first save creates the blog with the chosen locale's localization (POST /blogs),
+ * then the edit route takes over. Autosave waits for a title: without title or slug the server cannot name the post.
+ */
+function useNewBlogQueue(siteId: string, ctx: { current: { localeId: string; slugTyped: boolean } }, onCreated: (id: string) => void) {
+  const key: DraftKey = { siteId, recordId: newDraftRecord('blog'), locale: '*' }
+  const [queue] = useState(() =>
+    createSaveQueue<NewValues, { id: string }>({
+      initialValues: { blog: { slug: '', author: '', is_featured: false }, loc: emptyLoc() },
+      etag: undefined,
+      autosave: false,
+      save: async ({ values }) => {
+        const r = await createBlog(siteId, values.blog, ctx.current.slugTyped, ctx.current.localeId, values.loc)
+        return { etag: r.etag, result: { id: r.data.id } }
+      },
+      onSaved: (a) => {
+        if (!a.result) return
+        void draftStore().discard(key)
+        onCreated(a.result.id)
+      },
+    }),
+  )
+  const [offer, setOffer] = useState<DraftOfferView | undefined>(undefined)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  useEffect(() => {
+    const off = persistDrafts(queue, key, {})
+    void draftStore()
+      .offer<NewValues>(key, undefined)
+      .then((o) => {
+        if (!o) return
+        const close = () => setOffer(undefined)
+        setOffer({ savedAt: o.draft.savedAt, restore: () => (queue.edit(o.draft.values), close()), discard: () => (void draftStore().discard(key), close()) })
+      })
+    return () => {
+      off()
+      clearTimeout(timer.current)
+      queue.dispose()
+    }
+  }, [queue])
+  const edit = (v: NewValues) => {
+    queue.edit(v)
+    clearTimeout(timer.current)
+    if (v.loc.title.trim() !== '') timer.current = setTimeout(() => void queue.flush(), AUTOSAVE_MS)
+  }
+  const backup = () => {
+    if (queue.getState().isDirty) void draftStore().save(key, queue.getState().values)
+  }
+  return { queue, offer, edit, backup }
+}
+
+/** A new post: nothing exists until the first save. */
+export function NewBlogForm({ siteId, locales, defaultLocaleId }: { siteId: string; locales: Locale[]; defaultLocaleId: string }) {
+  const { t } = useTranslation('blogs', { keyPrefix: 'editor' })
+  const navigate = useNavigate()
+  const [localeId, setLocaleId] = useState(defaultLocaleId)
+  const [slugTyped, setSlugTyped] = useState(false)
+  const [created, setCreated] = useState(false)
+  const ctx = useRef({ localeId, slugTyped })
+  ctx.current = { localeId, slugTyped }
+  const { queue, offer, edit, backup } = useNewBlogQueue(siteId, ctx, (id) => {
+    setCreated(true)
+    // After the guard sees the form clean: navigate on the next tick.
+    setTimeout(() => void navigate({ to: '/sites/$siteId/blogs/$blogId', params: { siteId, blogId: id }, replace: true }), 0)
+  })
+  const state = useQueueState(queue)
+  const blocker = useEditorGuards({ dirty: state.isDirty && !created, onSave: () => void queue.flush(), onBackup: backup })
+  const errors = fieldErrorsOf(state)
+  const locErrors = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k.replace(/^localizations\.0\./, ''), v]))
+  const locale = locales.find((l) => l.id === localeId)
+  return (
+    <Stack gap="md" className="blog-editor">
+      <Group justify="space-between" align="flex-start">
+        <PageTitle documentTitle={t('newTitle')}>{t('newTitle')}</PageTitle>
+        <Stack gap={4} align="flex-end">
+          <Button variant="default" onClick={() => void queue.flush()} title={t('saveHint')}>
+            {t('saveDraft')}
+          </Button>
+          <SaveStatusLine status={state.status} savedAt={state.lastSavedAt} note={state.isDirty && state.values.loc.title.trim() === '' ? t('needsTitle') : ''} />
+        </Stack>
+      </Group>
+      {offer && <DraftOfferAlert offer={offer} />}
+      <ErrorLine state={state} />
+      <LocaleBar current={localeId} onSelect={setLocaleId} tabs={locales.map((l) => ({ locale: l, translationStatus: undefined, dirty: false }))} />
+      <div className="editor-columns">
+        <section aria-label={t('content', { locale: locale?.name ?? '' })}>
+          <LocFields values={state.values.loc} onChange={(loc) => edit({ ...state.values, loc })} localeCode={locale?.code ?? ''} errors={locErrors} />
+        </section>
+        <aside aria-label={t('settings')}>
+          <BlogFields values={state.values.blog} onChange={(b) => edit({ ...state.values, blog: b })} title={state.values.loc.title} slugTyped={slugTyped} onSlugTyped={setSlugTyped} errors={errors} />
+        </aside>
+      </div>
+      <LeaveModal blocker={blocker} />
+    </Stack>
+  )
+}

@@ -1,0 +1,46 @@
+import { Button, Group, Modal, Textarea } from '@mantine/core'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { BlogStatus } from './api'
+import { actionsFor, type Capabilities, type WorkflowAction } from './roles'
+
+/** The workflow buttons the caller's role allows in this status; approve and request changes take a comment. */
+export function WorkflowButtons({ status, caps, onAction }: { status: BlogStatus; caps: Capabilities; onAction: (a: WorkflowAction, comment: string) => void }) {
+  const { t } = useTranslation('blogs', { keyPrefix: 'editor' })
+  const [review, setReview] = useState<'approve' | 'requestChanges' | undefined>(undefined)
+  const [comment, setComment] = useState('')
+  const actions = actionsFor(status, caps)
+  return (
+    <>
+      {actions.map((a) => (
+        <Button
+          key={a}
+          color={a === 'requestChanges' || a === 'unpublish' ? 'orange' : undefined}
+          variant={a === 'publish' || a === 'approve' ? 'filled' : 'light'}
+          onClick={() => (a === 'approve' || a === 'requestChanges' ? setReview(a) : onAction(a, ''))}
+        >
+          {t(`actions.${a}`)}
+        </Button>
+      ))}
+      <Modal opened={review !== undefined} onClose={() => setReview(undefined)} title={review ? t(`actions.${review}`) : ''}>
+        <Textarea label={t('reviewComment')} value={comment} onChange={(e) => setComment(e.currentTarget.value)} autosize minRows={3} maxLength={2000} />
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setReview(undefined)}>
+            {t('cancel')}
+          </Button>
+          <Button
+            onClick={() => {
+              if (review) onAction(review, comment)
+              setReview(undefined)
+              setComment('')
+            }}
+          >
+            {review ? t(`actions.${review}`) : ''}
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  )
+}
+
+

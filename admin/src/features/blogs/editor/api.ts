@@ -1,0 +1,135 @@
+import { etagOf, type Schemas } from '@atrium-cms/client'
+import { queryOptions } from '@tanstack/react-query'
+import { api } from '../../../shared/api/client'
+
+/*
+ * The editor's calls. The blog record and each localization are separate records with their own ETags (decisions.md
+ * "Wire format"): the blog (slug, author, featured, status) saves through PUT /blogs/{id}, each locale through
+ * PUT /blogs/localizations/{loc_id} (POST /blogs/{id}/localizations the first time), every PUT with If-Match.
+ */
+
+export type BlogDetail = Schemas['BlogDetail']
+export type Blog = Schemas['Blog']
+export type BlogLocalization = Schemas['BlogLocalization']
+export type Locale = Schemas['Locale']
+export type BlogStatus = Blog['status']
+
+/** The blog's own fields the editor edits (one record, one save queue). */
+export interface BlogValues {
+  slug: string
+  author: string
+  is_featured: boolean
+}
+
+/** One localization's fields (one record per locale, one save queue each). */
+export interface LocValues {
+  title: string
+  subtitle: string
+  excerpt: string
+  body: string
+  meta_title: string
+  meta_description: string
+  translation_status: string
+}
+
+export const emptyLoc = (): LocValues => ({ title: '', subtitle: '', excerpt: '', body: '', meta_title: '', meta_description: '', translation_status: 'Draft' })
+
+export const blogValuesOf = (b: Pick<Blog, 'slug' | 'author' | 'is_featured'>): BlogValues => ({ slug: b.slug, author: b.author ?? '', is_featured: b.is_featured })
+
+export const locValuesOf = (l: Partial<BlogLocalization> | undefined): LocValues =>
+  l
+    ? {
+        title: l.title ?? '',
+        subtitle: l.subtitle ?? '',
+        excerpt: l.excerpt ?? '',
+        body: l.body ?? '',
+        meta_title: l.meta_title ?? '',
+        meta_description: l.meta_description ?? '',
+        translation_status: l.translation_status ?? 'Draft',
+      }
+    : emptyLoc()
+
+/** Optional text with no value is null on the wire, never "" (decisions.md "Wire format"). */
+const orNull = (s: string): string | null => (s.trim() === '' ? null : s)
+
+export const locBody = (v: LocValues) => ({
+  title: orNull(v.title),
+  subtitle: orNull(v.subtitle),
+  excerpt: orNull(v.excerpt),
+  body: orNull(v.body),
+  meta_title: orNull(v.meta_title),
+  meta_description: orNull(v.meta_description),
+  translation_status: v.translation_status.trim() === '' ? 'Draft' : v.translation_status,
+})
+
+export interface Loaded<T> {
+  data: T
+  etag: string | undefined
+}
+
+export const editorQueries = {
+  detail: (siteId: string, id: string) =>
+    queryOptions({
+      queryKey: ['site', siteId, 'blogs', 'editor', id],
+      queryFn: async (): Promise<Loaded<BlogDetail>> => {
+        const res = await api().GET('/api/v1/blogs/{id}/detail', { params: { path: { id } } })
+        return { data: res.data!, etag: etagOf(res) }
+      },
+      // The editor owns its copy while open: a refetch must never replace what the form holds.
+      staleTime: Infinity,
+      refetchOnWindowFocus: false,
+    }),
+  locales: (siteId: string) =>
+    queryOptions({
+      queryKey: ['site', siteId, 'locales'],
+      queryFn: async () => (await api().GET('/api/v1/sites/{site_id}/locales', { params: { path: { site_id: siteId } } })).data!,
+    }),
+}
+
+/** If-Match on every write of a loaded record; none for a record not created yet. */
+const ifMatch = (etag: string | undefined): { 'if-match'?: string } => (etag ? { 'if-match': etag } : {})
+
+export async function getBlog(id: string): Promise<Loaded<Blog>> {
+  const res = await api().GET('/api/v1/blogs/{id}', { params: { path: { id } } })
+  return { data: res.data!, etag: etagOf(res) }
+}
+
+export async function createBlog(siteId: string, blog: BlogValues, slugTyped: boolean, localeId: string, loc: LocValues): Promise<Loaded<Blog>> {
+  const res = await api().POST('/api/v1/blogs', {
+    body: {
+      site_ids: [siteId],
+      ...(slugTyped && blog.slug !== '' ? { slug: blog.slug } : {}),
+      author: orNull(blog.author),
+      is_featured: blog.is_featured,
+      status: 'Draft',
+      localizations: [{ locale_id: localeId, ...locBody(loc) }],
+    },
+  })
+  return { data: res.data!, etag: etagOf(res) }
+}
+
+export async function updateBlog(id: string, body: Partial<{ slug: string; author: string | null; is_featured: boolean; status: BlogStatus }>, etag: string | undefined): Promise<Loaded<Blog>> {
+  const res = await api().PUT('/api/v1/blogs/{id}', { params: { path: { id }, header: ifMatch(etag) }, body })
+  return { data: res.data!, etag: etagOf(res) }
+}
+
+export const saveBlogValues = (id: string, v: BlogValues, etag: string | undefined) =>
+  updateBlog(id, { slug: v.slug, author: orNull(v.author), is_featured: v.is_featured }, etag)
+
+export async function createLocalization(blogId: string, localeId: string, v: LocValues): Promise<Loaded<BlogLocalization>> {
+  const res = await api().POST('/api/v1/blogs/{id}/localizations', { params: { path: { id: blogId } }, body: { locale_id: localeId, ...locBody(v) } })
+  return { data: res.data!, etag: etagOf(res) }
+}
+
+export async function updateLocalization(locId: string, v: LocValues, etag: string | undefined): Promise<Loaded<BlogLocalization>> {
+  const res = await api().PUT('/api/v1/blogs/localizations/{loc_id}', { params: { path: { loc_id: locId }, header: ifMatch(etag) }, body: locBody(v) })
+  return { data: res.data!, etag: etagOf(res) }
+}
+
+export async function reviewBlog(id: string, action: 'Approve' | 'RequestChanges', comment: string, etag: string | undefined): Promise<Loaded<Blog>> {
+  const res = await api().POST('/api/v1/blogs/{id}/review', {
+    params: { path: { id }, header: ifMatch(etag) },
+    body: { action, ...(comment.trim() !== '' ? { comment } : {}) },
+  })
+  return { data: res.data!, etag: etagOf(res) }
+}
