@@ -63,7 +63,7 @@ export function LocFields({ values, onChange, localeCode, errors }: { values: Lo
       <Textarea label={t('fields.excerpt')} value={values.excerpt} onChange={set('excerpt')} autosize minRows={2} error={errors.excerpt} />
       <div>
         <Group justify="space-between" mb={4}>
-          <Text component="label" htmlFor="blog-body" fw={500} size="sm" id="blog-body-label">
+          <Text component="span" fw={500} size="sm" id="blog-body-label">
             {t('fields.body')}
           </Text>
           <SegmentedControl

@@ -15,8 +15,8 @@ export function WorkflowButtons({ status, caps, onAction }: { status: BlogStatus
       {actions.map((a) => (
         <Button
           key={a}
-          color={a === 'requestChanges' || a === 'unpublish' ? 'orange' : undefined}
-          variant={a === 'publish' || a === 'approve' ? 'filled' : 'light'}
+          // Mantine's light variant fails WCAG contrast on the default theme: filled or default only.
+          variant={a === 'publish' || a === 'approve' || a === 'submit' ? 'filled' : 'default'}
           onClick={() => (a === 'approve' || a === 'requestChanges' ? setReview(a) : onAction(a, ''))}
         >
           {t(`actions.${a}`)}

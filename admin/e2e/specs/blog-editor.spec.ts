@@ -1,0 +1,87 @@
+import { expect, expectAccessible, SCREENSHOTS, test, watchCsp } from '../fixtures'
+import { BlogEditor } from '../pages/BlogEditor'
+
+test('write a post in two locales and publish it; no CSP report; accessible', async ({ page, site, signInWithKey, atrium }) => {
+  const csp = watchCsp(page)
+  await signInWithKey(page)
+  const editor = new BlogEditor(page)
+  await editor.gotoNew(site.id)
+
+  await editor.title.fill('Spring in the garden')
+  // The slug previews what the server will derive from the title.
+  await expect(page.getByRole('textbox', { name: 'Slug' })).toHaveValue('spring-in-the-garden')
+  await editor.typeBody('# Spring\n\nThe **tulips** are out.')
+  await editor.metaTitle.fill('Spring in the garden: tulips')
+  await expect(page.getByText('28 of about 60 characters')).toBeVisible()
+  await editor.save()
+  // The first save creates the post; the editor moves to its address.
+  await expect(page).toHaveURL(/\/blogs\/[0-9a-f-]{36}$/)
+  const blogId = page.url().split('/').pop()!
+  await expect(editor.heading).toHaveText('Spring in the garden')
+
+  await editor.locale('de').click()
+  await editor.title.fill('Frühling im Garten')
+  await editor.typeBody('# Frühling\n\nDie Tulpen blühen.')
+  await editor.save()
+  await editor.expectSaved()
+  await expect(editor.locale('de')).toContainText('Draft')
+
+  // The preview renders the Markdown, never raw HTML.
+  await page.getByText('Preview', { exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Frühling' })).toBeVisible()
+  await page.getByText('Write', { exact: true }).click()
+
+  await page.getByRole('button', { name: 'Publish' }).click()
+  await expect(editor.blogStatus).toHaveAttribute('data-status', 'Published')
+  await expect(page.getByRole('button', { name: 'Unpublish' })).toBeVisible()
+
+  const detail = (await atrium.GET('/api/v1/blogs/{id}/detail', { params: { path: { id: blogId } } })).data!
+  expect(detail.status).toBe('Published')
+  expect(detail.slug).toBe('spring-in-the-garden')
+  expect(detail.localizations.map((l) => l.title).sort()).toEqual(['Frühling im Garten', 'Spring in the garden'])
+
+  await expectAccessible(page)
+  await editor.locale('en').click()
+  await expect(editor.title).toHaveValue('Spring in the garden')
+  await page.screenshot({ path: `${SCREENSHOTS}blog-editor.png`, fullPage: true })
+  expect(csp).toEqual([])
+})
+
+test('a stale save from a second browser shows the conflict view, field by field, and saves the merge', async ({ browser, site, signInWithKey, atrium }) => {
+  const contexts = await Promise.all([browser.newContext(), browser.newContext()])
+  const [alice, bob] = await Promise.all(contexts.map((c) => c.newPage()))
+  await signInWithKey(alice!)
+  await signInWithKey(bob!)
+  const a = new BlogEditor(alice!)
+  const b = new BlogEditor(bob!)
+  await a.goto(site.id, site.posts.draft)
+  await b.goto(site.id, site.posts.draft)
+
+  await a.title.fill('Gardens, by Alice')
+  await a.save()
+  await a.expectSaved()
+
+  // Bob's form still holds the old version: his save is refused (412) and nothing is overwritten.
+  await b.title.fill('Gardens, by Bob')
+  await b.metaTitle.fill('Bob’s meta title')
+  await b.save()
+  await expect(b.conflict).toBeVisible()
+  await expect(b.saveStatus).toHaveAttribute('data-status', 'conflict')
+  const titleRow = b.conflict.locator('[data-field="title"]')
+  await expect(titleRow).toContainText('Gardens, by Alice')
+  await expect(titleRow).toContainText('Gardens, by Bob')
+  const saveMerged = b.conflict.getByRole('button', { name: 'Save merged version' })
+  await expect(saveMerged).toBeDisabled()
+  await titleRow.getByRole('button', { name: 'Take theirs' }).click()
+  await saveMerged.click()
+  await b.expectSaved()
+  await expect(b.conflict).toBeHidden()
+  await expect(b.title).toHaveValue('Gardens, by Alice')
+
+  const detail = (await atrium.GET('/api/v1/blogs/{id}/detail', { params: { path: { id: site.posts.draft } } })).data!
+  const en = detail.localizations[0]!
+  expect(en.title).toBe('Gardens, by Alice')
+  // Bob's change to a field Alice did not touch survives the merge.
+  expect(en.meta_title).toBe('Bob’s meta title')
+  await Promise.all(contexts.map((c) => c.close()))
+})
