@@ -83,5 +83,22 @@ test('a stale save from a second browser shows the conflict view, field by field
   expect(en.title).toBe('Gardens, by Alice')
   // Bob's change to a field Alice did not touch survives the merge.
   expect(en.meta_title).toBe('Bob’s meta title')
+
+  // Unsaved work survives a reload (IndexedDB) and comes back without reverting Bob's fields.
+  alice!.on('dialog', (d) => void d.accept())
+  await a.page.getByRole('textbox', { name: 'Subtitle' }).fill('Typed, never saved')
+  await a.page.waitForTimeout(600)
+  await a.page.reload()
+  await a.page.getByTestId('draft-offer').getByRole('button', { name: 'Restore them' }).click()
+  await expect(a.page.getByRole('textbox', { name: 'Subtitle' })).toHaveValue('Typed, never saved')
+  await expect(a.metaTitle).toHaveValue('Bob’s meta title')
+
+  // A reviewer's request for changes carries a comment and returns the post to Draft.
+  await b.goto(site.id, site.posts.inReview)
+  await b.page.getByRole('button', { name: 'Request changes' }).click()
+  await b.page.getByRole('dialog').getByRole('textbox', { name: 'Comment for the author' }).fill('Please add a photo.')
+  await b.page.getByRole('dialog').getByRole('button', { name: 'Request changes' }).click()
+  await expect(b.blogStatus).toHaveAttribute('data-status', 'Draft')
+  await expect(b.page.getByRole('button', { name: 'Submit for review' })).toBeVisible()
   await Promise.all(contexts.map((c) => c.close()))
 })

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../../shared/i18n/format'
 import type { DraftKey } from '../../../shared/logic/drafts'
+import { deepEqual } from '../../../shared/logic/equal'
 import { toFormError } from '../../../shared/logic/errors'
 import type { SaveQueue, SaveQueueState, SaveStatus } from '../../../shared/logic/saveQueue'
 import { draftStore } from './drafts'
@@ -83,6 +84,16 @@ export function DraftOfferAlert({ offer }: { offer: DraftOfferView }) {
 }
 
 /** Keeps a queue's unsaved values in IndexedDB while dirty; forgets them once saved. */
+/**
+ * A draft holds only the fields that differ from the saved version: restoring it over a record someone changed since
+ * brings back my unsaved edits without reverting their other fields.
+ */
+export function patchOf<V>(values: V, saved: V): Partial<V> {
+  const out: Partial<V> = {}
+  for (const k of Object.keys(values as object) as Array<keyof V>) if (!deepEqual(values[k], saved[k])) out[k] = values[k]
+  return out
+}
+
 export function persistDrafts<V>(queue: SaveQueue<V>, key: DraftKey, base: { updatedAt?: string }): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined
   let wrote = false
@@ -91,7 +102,7 @@ export function persistDrafts<V>(queue: SaveQueue<V>, key: DraftKey, base: { upd
     if (s.isDirty) {
       timer = setTimeout(() => {
         wrote = true
-        void draftStore().save(key, s.values, { updatedAt: base.updatedAt, etag: s.etag })
+        void draftStore().save(key, patchOf(s.values, s.savedValues), { updatedAt: base.updatedAt, etag: s.etag })
       }, 300)
     } else if (wrote && s.status === 'saved') {
       wrote = false

@@ -7,7 +7,7 @@ import { createSaveQueue } from '../../../shared/logic/saveQueue'
 import { PageTitle } from '../../../shared/ui/PageTitle'
 import { createBlog, emptyLoc, type BlogValues, type Locale, type LocValues } from './api'
 import { draftStore } from './drafts'
-import { DraftOfferAlert, ErrorLine, fieldErrorsOf, LeaveModal, persistDrafts, SaveStatusLine, type DraftOfferView } from './EditorParts'
+import { DraftOfferAlert, ErrorLine, fieldErrorsOf, LeaveModal, patchOf, persistDrafts, SaveStatusLine, type DraftOfferView } from './EditorParts'
 import { BlogFields, LocaleBar, LocFields } from './EditorFields'
 import { AUTOSAVE_MS } from './useBlogQueues'
 import { useEditorGuards } from './useEditorGuards'
@@ -45,11 +45,12 @@ function useNewBlogQueue(siteId: string, ctx: { current: { localeId: string; slu
   useEffect(() => {
     const off = persistDrafts(queue, key, {})
     void draftStore()
-      .offer<NewValues>(key, undefined)
+      .offer<Partial<NewValues>>(key, undefined)
       .then((o) => {
         if (!o) return
         const close = () => setOffer(undefined)
-        setOffer({ savedAt: o.draft.savedAt, restore: () => (queue.edit(o.draft.values), close()), discard: () => (void draftStore().discard(key), close()) })
+        const values = { ...queue.getState().savedValues, ...o.draft.values }
+        setOffer({ savedAt: o.draft.savedAt, restore: () => (queue.edit(values), close()), discard: () => (void draftStore().discard(key), close()) })
       })
     return () => {
       off()
@@ -63,7 +64,8 @@ function useNewBlogQueue(siteId: string, ctx: { current: { localeId: string; slu
     if (v.loc.title.trim() !== '') timer.current = setTimeout(() => void queue.flush(), AUTOSAVE_MS)
   }
   const backup = () => {
-    if (queue.getState().isDirty) void draftStore().save(key, queue.getState().values)
+    const s = queue.getState()
+    if (s.isDirty) void draftStore().save(key, patchOf(s.values, s.savedValues))
   }
   return { queue, offer, edit, backup }
 }
@@ -73,16 +75,18 @@ export function NewBlogForm({ siteId, locales, defaultLocaleId }: { siteId: stri
   const { t } = useTranslation('blogs', { keyPrefix: 'editor' })
   const navigate = useNavigate()
   const [localeId, setLocaleId] = useState(defaultLocaleId)
-  const [slugTyped, setSlugTyped] = useState(false)
+  const [typed, setSlugTyped] = useState(false)
   const [created, setCreated] = useState(false)
-  const ctx = useRef({ localeId, slugTyped })
-  ctx.current = { localeId, slugTyped }
+  const ctx = useRef({ localeId, slugTyped: typed })
   const { queue, offer, edit, backup } = useNewBlogQueue(siteId, ctx, (id) => {
     setCreated(true)
     // After the guard sees the form clean: navigate on the next tick.
     setTimeout(() => void navigate({ to: '/sites/$siteId/blogs/$blogId', params: { siteId, blogId: id }, replace: true }), 0)
   })
   const state = useQueueState(queue)
+  // A restored draft may carry a typed slug.
+  const slugTyped = typed || state.values.blog.slug !== ''
+  ctx.current = { localeId, slugTyped }
   const blocker = useEditorGuards({ dirty: state.isDirty && !created, onSave: () => void queue.flush(), onBackup: backup })
   const errors = fieldErrorsOf(state)
   const locErrors = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k.replace(/^localizations\.0\./, ''), v]))

@@ -4,7 +4,7 @@ import type { DraftKey } from '../../../shared/logic/drafts'
 import { createSaveQueue, type SaveQueue } from '../../../shared/logic/saveQueue'
 import { blogValuesOf, createLocalization, locValuesOf, saveBlogValues, updateLocalization, type BlogDetail, type BlogLocalization, type BlogValues, type Loaded, type Locale, type LocValues } from './api'
 import { draftStore } from './drafts'
-import { persistDrafts, type DraftOfferView } from './EditorParts'
+import { patchOf, persistDrafts, type DraftOfferView } from './EditorParts'
 import { autoMerge } from './merge'
 import { queueGroup } from './queueGroup'
 import { recordTag } from './recordTag'
@@ -70,8 +70,10 @@ async function findOffer(siteId: string, loaded: BlogDetail, queues: BlogQueues,
   const found: Array<{ savedAt: number; apply: () => void; key: DraftKey }> = []
   const look = async <V>(locale: string, q: SaveQueue<V>, updatedAt: string) => {
     const key = { siteId, recordId: loaded.id, locale }
-    const o = await draftStore().offer<V>(key, { values: q.getState().savedValues, updatedAt })
-    if (o) found.push({ savedAt: o.draft.savedAt, key, apply: () => q.edit(o.draft.values) })
+    const saved = q.getState().savedValues
+    const o = await draftStore().offer<Partial<V>>(key, { values: saved, updatedAt })
+    const restored = o && { ...saved, ...o.draft.values }
+    if (o && restored && !deepEqual(restored, saved)) found.push({ savedAt: o.draft.savedAt, key, apply: () => q.edit(restored) })
   }
   await look('*', queues.blog, loaded.updated_at)
   for (const [id, q] of queues.locs) await look(codeOf(id), q, loaded.localizations.find((l) => l.locale_id === id)?.updated_at ?? loaded.updated_at)
@@ -94,8 +96,9 @@ export function useBlogQueues(siteId: string, loaded: Loaded<BlogDetail>, locale
   const keyOf = (locale: string): DraftKey => ({ siteId, recordId: loaded.data.id, locale })
   const backup = () => {
     const base = { updatedAt: loaded.data.updated_at }
-    if (queues.blog.getState().isDirty) void draftStore().save(keyOf('*'), queues.blog.getState().values, base)
-    for (const [id, q] of queues.locs) if (q.getState().isDirty) void draftStore().save(keyOf(codeOf(id)), q.getState().values, base)
+    const keep = <V>(locale: string, s: { isDirty: boolean; values: V; savedValues: V }) => s.isDirty && void draftStore().save(keyOf(locale), patchOf(s.values, s.savedValues), base)
+    keep('*', queues.blog.getState())
+    for (const [id, q] of queues.locs) keep(codeOf(id), q.getState())
   }
 
   useEffect(() => {
