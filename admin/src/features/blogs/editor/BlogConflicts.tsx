@@ -18,6 +18,7 @@ export function BlogConflicts({ queues, stateOf, codeOf }: { queues: BlogQueues;
       <ConflictView
         key={`blog-${String(c.etag)}`}
         title={t('conflict.titleBlog')}
+        savedAt={(c.current as BlogDetail).updated_at}
         base={b.savedValues}
         mine={b.values}
         theirs={theirs}
@@ -37,6 +38,7 @@ export function BlogConflicts({ queues, stateOf, codeOf }: { queues: BlogQueues;
       <ConflictView
         key={`${id}-${String(c.etag)}`}
         title={t('conflict.titleLocale', { locale: codeOf(id) })}
+        savedAt={(c.current as BlogLocalization).updated_at}
         base={s.savedValues}
         mine={s.values}
         theirs={theirs}

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core'
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { formatDateTime } from '../../../shared/i18n/format'
 import { diffThree, keepMine, mergeThree, takeTheirs, unresolved, type Choice } from '../../../shared/logic/fieldDiff'
 
 /**
@@ -16,8 +17,11 @@ export function ConflictView<V extends object>({
   label,
   onResolve,
   onCancel,
+  savedAt,
 }: {
   title: string
+  /** When their version was saved (the record's updated_at). */
+  savedAt?: string | undefined
   base: V
   mine: V
   theirs: V
@@ -25,7 +29,10 @@ export function ConflictView<V extends object>({
   onResolve: (merged: V) => void
   onCancel: () => void
 }) {
-  const { t } = useTranslation('blogs', { keyPrefix: 'editor.conflict' })
+  const { t, i18n } = useTranslation('blogs', { keyPrefix: 'editor.conflict' })
+  const heading = useRef<HTMLHeadingElement>(null)
+  // The save that met the conflict was the user's last action: take them to the choice.
+  useEffect(() => heading.current?.focus(), [])
   const diffs = useMemo(() => diffThree(base, mine, theirs), [base, mine, theirs])
   const [choices, setChoices] = useState<Record<string, Choice>>({})
   const open = unresolved(diffs, choices)
@@ -33,10 +40,13 @@ export function ConflictView<V extends object>({
   return (
     <Paper withBorder p="md" className="conflict-view" role="region" aria-labelledby="conflict-title">
       <Stack gap="sm">
-        <Text id="conflict-title" fw={700} component="h2" fz="lg">
+        <Text id="conflict-title" fw={700} component="h2" fz="lg" ref={heading} tabIndex={-1}>
           {title}
         </Text>
-        <Alert color="orange">{t('intro')}</Alert>
+        <Alert color="orange">
+          {t('intro')}
+          {savedAt && ` ${t('savedAt', { when: formatDateTime(savedAt, i18n.language) })}`}
+        </Alert>
         {diffs.map((d) => {
           const choice = choices[d.path]
           return (

@@ -26,6 +26,10 @@ export function useWorkflowAction(blogId: string, siteId: string, initial: BlogS
     try {
       const fresh = await getBlog(blogId)
       if (!deepEqual(blogValuesOf(fresh.data), blogQueue.getState().savedValues)) {
+        // Someone changed the slug, author or featured meanwhile. Everything of mine is saved (saveAll above), so
+        // showing theirs overwrites nothing; the action waits until the user has seen it.
+        if (!blogQueue.getState().isDirty) blogQueue.reset({ values: blogValuesOf(fresh.data), etag: fresh.etag })
+        setStatus(fresh.data.status)
         setDone('changedElsewhere')
         return
       }

@@ -125,7 +125,7 @@ const de: Messages = {
       needsTitle: 'zum Speichern fehlt ein Titel',
       requestId: 'Anfrage-ID: {{id}}',
       mergedElsewhere: 'mit einer Änderung von anderswo zusammengeführt',
-      changedElsewhere: 'der Beitrag wurde anderswo geändert: erneut speichern zum Vergleichen',
+      changedElsewhere: 'die Beitragseinstellungen wurden anderswo geändert und werden jetzt gezeigt: prüfen und erneut versuchen',
       reviewComment: 'Kommentar für die Autorin oder den Autor',
       cancel: 'Abbrechen',
       fields: {
@@ -186,6 +186,7 @@ const de: Messages = {
         empty: '(leer)',
         onlyMine: 'Nur Sie haben das geändert: Ihre Fassung bleibt.',
         onlyTheirs: 'Nur anderswo geändert: deren Fassung wird übernommen.',
+        savedAt: 'Deren Fassung wurde {{when}} gespeichert.',
         saveMerged: 'Zusammenführung speichern',
         discardMine: 'Meine verwerfen, alles übernehmen',
         remaining_one: 'Noch {{count}} Feld zu wählen',

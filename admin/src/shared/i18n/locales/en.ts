@@ -123,7 +123,7 @@ const en = {
       needsTitle: 'a title is needed to save',
       requestId: 'Request id: {{id}}',
       mergedElsewhere: 'merged with a change made elsewhere',
-      changedElsewhere: 'the post changed elsewhere: save again to compare',
+      changedElsewhere: 'the post settings changed elsewhere and are shown now: check them, then try again',
       reviewComment: 'Comment for the author',
       cancel: 'Cancel',
       fields: {
@@ -184,6 +184,7 @@ const en = {
         empty: '(empty)',
         onlyMine: 'Only you changed this: yours is kept.',
         onlyTheirs: 'Only changed elsewhere: theirs is taken.',
+        savedAt: 'Their version was saved {{when}}.',
         saveMerged: 'Save merged version',
         discardMine: 'Discard mine, take all theirs',
         remaining_one: '{{count}} field left to choose',
