@@ -62,8 +62,14 @@ function archived(spec: TableSpec, row: Record<string, unknown>, locales: Map<st
 
 /** Adds one entry whose bytes come from a stream of known size (tar-stream asks for it up front). */
 async function addStream(pack: tar.Pack, name: string, size: number, body: NodeJS.ReadableStream): Promise<void> {
-  const entry = pack.entry({ name, size, mode: 0o644, mtime: new Date(0) })
-  await pipeline(body, entry)
+  await new Promise<void>((resolve, reject) => {
+    const entry = pack.entry({ name, size, mode: 0o644, mtime: new Date(0) }, (err) => (err ? reject(err) : resolve()))
+    body.once('error', (e: Error) => {
+      entry.destroy(e)
+      reject(e)
+    })
+    body.pipe(entry as unknown as NodeJS.WritableStream)
+  })
 }
 
 /** Writes one table's NDJSON to a spool file, then into the archive; returns the rows written. */

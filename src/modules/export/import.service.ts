@@ -301,10 +301,10 @@ async function readFile(st: State, ns: 'media' | 'documents', name: string, entr
 }
 
 /** Reads the manifest entry (bounded). */
-async function readManifest(entry: Readable): Promise<Manifest> {
+async function readManifest(entry: AsyncIterable<Buffer>): Promise<Manifest> {
   const parts: Buffer[] = []
   let size = 0
-  for await (const chunk of entry as AsyncIterable<Buffer>) {
+  for await (const chunk of entry) {
     size += chunk.length
     if (size > MANIFEST_MAX_BYTES) throw new ArchiveError('manifest.json is too large')
     parts.push(chunk)
@@ -350,11 +350,20 @@ function archiveFailure(e: unknown): unknown {
 
 async function readArchive(st: State, input: Readable, slugAs: string | undefined): Promise<Site> {
   const extract = tar.extract()
-  // Settles with the stream's own error (truncated, corrupt), or undefined; never rejects.
-  const source = pipeline(input, createGunzip(), extract).then(
-    () => undefined,
-    (e: unknown) => e,
-  )
+  // Settles with the stream's own error (truncated, corrupt), or undefined once it is all read; never rejects.
+  const gunzip = createGunzip()
+  const source = new Promise<unknown>((resolve) => {
+    const fail = (e: unknown) => {
+      extract.destroy(e instanceof Error ? e : new Error(String(e)))
+      resolve(e)
+    }
+    input.once('error', fail)
+    gunzip.once('error', fail)
+    extract.once('error', resolve)
+    extract.once('finish', () => resolve(undefined))
+    extract.once('close', () => resolve(undefined))
+  })
+  input.pipe(gunzip).pipe(extract)
   let site: Site | undefined
   let manifest: Manifest | undefined
   let sawEnd = false
@@ -364,7 +373,7 @@ async function readArchive(st: State, input: Readable, slugAs: string | undefine
       const name = entry.header.name.replace(/^\.\//, '')
       if (!manifest) {
         if (name !== MANIFEST) throw new ArchiveError('the archive does not start with manifest.json: not an Atrium site archive')
-        manifest = await readManifest(entry)
+        manifest = await readManifest(entry as AsyncIterable<Buffer>)
         const slug = slugAs ?? (manifest.site.slug as string)
         if (!SLUG.test(slug) || slug.length > 200) validation('as', 'must be a slug: lower-case letters, digits and single hyphens')
         if (await siteQ.findSiteBySlug(st.tx, slug)) conflict(`A site with slug "${slug}" already exists: choose another with --as (HTTP: ?as=)`)
@@ -375,14 +384,14 @@ async function readArchive(st: State, input: Readable, slugAs: string | undefine
       if (name.endsWith('.ndjson')) {
         const spec = specOf(name.slice(0, -'.ndjson'.length))
         if (!spec) throw new ArchiveError(`unknown entry ${name}`)
-        await readTable(st, spec, entry)
+        await readTable(st, spec, Readable.from(entry as AsyncIterable<Buffer>))
         continue
       }
       const file = /^files\/(media|documents)\/([0-9a-f]{40})$/.exec(name)
       if (file) {
         if (!st.seen.has('documents')) throw new ArchiveError(`${name} comes before the records: not an archive this version wrote`)
         if (st.counts.files === undefined) st.progress.step('files', manifest.counts.files ?? 0)
-        await readFile(st, file[1] as 'media' | 'documents', file[2] as string, entry)
+        await readFile(st, file[1] as 'media' | 'documents', file[2] as string, Readable.from(entry as AsyncIterable<Buffer>))
         st.counts.files = (st.counts.files ?? 0) + 1
         st.progress.advance(1)
         continue

@@ -113,7 +113,7 @@ export const exportRoutes: AppPlugin = async (app) => {
       const declared = Number(req.headers['content-length'])
       if (Number.isFinite(declared) && declared > max) throw tooLargeError(max)
       const raw = req.body as Readable | undefined
-      if (!raw || typeof raw.pipe !== 'function') unsupportedType('Send the archive as the raw body with Content-Type: application/gzip')
+      if (!raw || typeof raw.pipe !== 'function') return unsupportedType('Send the archive as the raw body with Content-Type: application/gzip')
       const abort = new AbortController()
       // The connection closed before the answer (client gone): the import stops and keeps nothing.
       const onClose = () => {

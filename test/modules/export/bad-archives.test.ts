@@ -76,7 +76,7 @@ async function withManifest(bytes: Buffer, change: (m: Record<string, unknown>) 
   const pack = tar.pack()
   const done = new Promise<Buffer>((resolve, reject) => {
     const parts: Buffer[] = []
-    pack.on('data', (c: Buffer) => parts.push(c))
+    pack.on('data', (c: unknown) => parts.push(c as Buffer))
     pack.on('end', () => resolve(gzipSync(Buffer.concat(parts))))
     pack.on('error', reject)
   })
