@@ -64,6 +64,8 @@ export function normalise(v: unknown, siteId: string, key?: string): unknown {
       if (k === 'public_url' && typeof x === 'string') out[k] = 'FILE_URL'
       else out[k] = normalise(x, siteId, k)
     }
+    // Members travel by identity-provider id: their directory entry (email, name) is the installation's, filled at sign-in.
+    if ('idp_user_id' in out && 'role' in out) for (const k of ['email', 'name', 'avatar_url']) delete out[k]
     // Webhooks travel inactive.
     if ('events' in out && 'url' in out && 'is_active' in out) out.is_active = 'ANY'
     return out

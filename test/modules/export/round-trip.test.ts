@@ -9,6 +9,7 @@ import { expectStatus } from '../../helpers/http.js'
 import { jwtUser, startIdp } from '../../helpers/idp.js'
 import { collectRoutes } from '../../helpers/routes.js'
 import { setupFixtures, type Fixtures, type MatrixEnv } from '../../contract/matrix/index.js'
+import { image, uploaded } from '../media/fixtures.js'
 import { exportToBuffer, importBuffer, normalise, readUrls } from './helpers.js'
 
 /*
@@ -108,6 +109,23 @@ beforeAll(async () => {
   const review = expectStatus<{ id: string }>(await w.post('/blogs', { site_ids: [a.id], slug: 'in-review', localizations: [{ locale: 'en', title: 'In review' }] }), 201)
   expectStatus(await w.put(`/blogs/${review.id}`, { status: 'InReview' }), 200)
   expectStatus(await w.post('/blogs', { site_ids: [a.id], slug: 'scheduled', status: 'Scheduled', publish_start: future, localizations: [{ locale: 'de', title: 'Geplant' }] }), 201)
+  // Every kind of reference import must follow when it remaps ids.
+  const cover = await uploaded(src, a, await image('jpeg', 700, 500, 9), 'cover.jpg')
+  const folder = expectStatus<{ id: string }>(await w.post(`/sites/${a.id}/document-folders`, { name: 'Reports' }), 201)
+  const doc = expectStatus<{ id: string }>(await w.post(`/sites/${a.id}/documents`, { document_type: 'pdf', url: 'https://example.org/r.pdf', folder_id: folder.id }), 201)
+  const linked = expectStatus<{ id: string }>(
+    await w.post('/blogs', { site_ids: [a.id], slug: 'with-cover', cover_image_id: cover.id, header_image_id: cover.id, localizations: [{ locale: 'en', title: 'Cover' }] }),
+    201,
+  )
+  expect((await w.post(`/blogs/${linked.id}/documents`, { document_id: doc.id, display_order: 1 })).statusCode).toBe(204)
+  const parent = expectStatus<{ id: string }>(await w.post('/pages', { site_ids: [a.id], route: '/about', slug: 'about' }), 201)
+  const child = expectStatus<{ id: string }>(await w.post('/pages', { site_ids: [a.id], route: '/about/team', slug: 'team', parent_page_id: parent.id }), 201)
+  expectStatus(await w.post(`/pages/${child.id}/sections`, { section_type: 'hero', cover_image_id: cover.id }), 201)
+  const menu = expectStatus<{ id: string }>(await w.post(`/sites/${a.id}/menus`, { name: 'Main', slug: 'main' }), 201)
+  expectStatus(await w.post(`/menus/${menu.id}/items`, { title: 'Team', link_type: 'page', page_id: child.id }), 201)
+  const top = expectStatus<{ id: string }>(await w.post('/categories', { site_id: a.id, name: 'Top' }), 201)
+  expectStatus(await w.post('/categories', { site_id: a.id, name: 'Sub', parent_id: top.id }), 201)
+  expectStatus(await w.post(`/sites/${a.id}/content-templates`, { name: 'With cover', content_type: 'blog', template_data: { cover_image_id: cover.id } }), 201)
   archive = await exportToBuffer(src, a.id)
   dst = await testApp()
 })
@@ -178,6 +196,26 @@ describe('import beside the original (every id taken)', () => {
     const cats = ids<Array<{ id: string; parent_id: string | null }> | { data: Array<{ id: string; parent_id: string | null }> }>(await m.get(`/sites/${copy}/categories?per_page=100`))
     const catList = Array.isArray(cats) ? cats : cats.data
     for (const c of catList) if (c.parent_id) expect(catList.map((x) => x.id)).toContain(c.parent_id)
+    // Attachments, document folders and the media named inside a content template are the copy's own.
+    const withCover = blogs.find((b) => b.slug === 'with-cover') as { id: string }
+    const attached = ids<Array<{ id: string; folder_id: string | null }> | { data: Array<{ id: string; folder_id: string | null }> }>(await m.get(`/blogs/${withCover.id}/documents`))
+    const attachedList = Array.isArray(attached) ? attached : attached.data
+    const docs = ids<{ data: Array<{ id: string; folder_id: string | null }> }>(await m.get(`/sites/${copy}/documents?per_page=100`)).data
+    expect(attachedList.length).toBe(1)
+    expect(docs.map((d) => d.id)).toContain(attachedList[0]?.id)
+    const folders = ids<Array<{ id: string }> | { data: Array<{ id: string }> }>(await m.get(`/sites/${copy}/document-folders`))
+    const folderIds = (Array.isArray(folders) ? folders : folders.data).map((f) => f.id)
+    expect(docs.some((d) => d.folder_id)).toBe(true)
+    for (const d of docs) if (d.folder_id) expect(folderIds).toContain(d.folder_id)
+    const templates = ids<Array<{ template_data: { cover_image_id?: string } }> | { data: Array<{ template_data: { cover_image_id?: string } }> }>(await m.get(`/sites/${copy}/content-templates`))
+    const covered = (Array.isArray(templates) ? templates : templates.data).filter((x) => x.template_data.cover_image_id)
+    expect(covered.length).toBe(1)
+    expect(media).toContain(covered[0]?.template_data.cover_image_id)
+    for (const p of pages) {
+      const sections = ids<Array<{ cover_image_id: string | null }>>(await m.get(`/pages/${p.id}/sections`))
+      for (const sec of sections) if (sec.cover_image_id) expect(media).toContain(sec.cover_image_id)
+    }
+    expect(pages.some((p) => p.parent_page_id)).toBe(true)
     // The copy is a site of its own: deleting the original leaves it whole.
     expect((await m.delete(`/sites/${a.id}`)).statusCode).toBe(204)
     expect(ids<{ data: unknown[] }>(await m.get(`/sites/${copy}/blogs?per_page=100`)).data.length).toBe(blogs.length)
