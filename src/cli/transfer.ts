@@ -1,7 +1,7 @@
 import { createReadStream, createWriteStream } from 'node:fs'
 import { rename, stat, unlink } from 'node:fs/promises'
 import { once } from 'node:events'
-import { type Command, Option } from 'commander'
+import { type Command, InvalidArgumentError, Option } from 'commander'
 import cliProgress from 'cli-progress'
 import { systemCtx } from '../core/context.js'
 import { exportSite } from '../modules/export/export.service.js'
@@ -114,6 +114,12 @@ async function runImport(path: string, opts: { as?: string; dryRun?: boolean }):
   }
 }
 
+/** --as: a slug, checked before anything is opened (commander names the option: exit 2). */
+function slugArg(v: string): string {
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(v) || v.length > 200) throw new InvalidArgumentError('must be a slug: lower-case letters, digits and single hyphens')
+  return v
+}
+
 /** `atrium export` and `atrium import`. */
 export function transferCommands(program: Command): void {
   program
@@ -126,7 +132,7 @@ export function transferCommands(program: Command): void {
     .command('import')
     .description('create a new site from an archive written by atrium export (all or nothing)')
     .argument('<file>', 'the archive (.tar.gz)')
-    .option('--as <slug>', "the new site's slug (default: the archived one)")
+    .option('--as <slug>', "the new site's slug (default: the archived one)", slugArg)
     .option('--dry-run', 'read and check the whole archive and print its counts; write nothing')
     .action(runImport)
 }

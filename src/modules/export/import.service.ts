@@ -187,6 +187,12 @@ function prepare(st: State, spec: TableSpec, row: Record<string, unknown>): Reco
   return q.toColumns(spec.table, row)
 }
 
+/** What the database said (drizzle wraps it: the query is in the message, the reason in the cause). */
+function dbReason(e: unknown): string {
+  const err = e as { message?: string; cause?: { message?: string } }
+  return (err.cause?.message ?? err.message ?? String(e)).split('\n')[0]?.slice(0, 300) ?? ''
+}
+
 /** Gives each row whose id is taken here a new id (remembered for the references that follow). */
 async function keepOrRemap(st: State, spec: TableSpec, rows: Array<Record<string, unknown>>): Promise<void> {
   if (spec.keys.length !== 1 || spec.keys[0] !== 'id') return
@@ -211,7 +217,7 @@ async function insertBatch(st: State, spec: TableSpec, rows: Array<Record<string
   try {
     await q.insertRows(st.tx, spec, values)
   } catch (e) {
-    throw new ArchiveError(`${spec.name}.ndjson: the database refused a row (${(e as Error).message.split('\n')[0]?.slice(0, 300)})`)
+    throw new ArchiveError(`${spec.name}.ndjson: the database refused a row (${dbReason(e)})`)
   }
   st.counts[spec.name] = (st.counts[spec.name] ?? 0) + rows.length
   st.progress.advance(rows.length)
@@ -324,7 +330,7 @@ async function insertSite(st: State, manifest: Manifest, slug: string): Promise<
   try {
     return present(await q.insertSite(st.tx, { ...rec, id: st.siteId, slug, deleted_at: null }))
   } catch (e) {
-    throw new ArchiveError(`the site record was refused by the database (${(e as Error).message.split('\n')[0]?.slice(0, 300)})`)
+    throw new ArchiveError(`the site record was refused by the database (${dbReason(e)})`)
   }
 }
 
