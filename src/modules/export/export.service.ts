@@ -68,7 +68,7 @@ async function addStream(pack: tar.Pack, name: string, size: number, body: NodeJ
       entry.destroy(e)
       reject(e)
     })
-    body.pipe(entry as unknown as NodeJS.WritableStream)
+    body.pipe(entry)
   })
 }
 
@@ -115,17 +115,17 @@ async function writeArchive(ctx: Ctx, db: ReadDb, siteId: string, out: Writable,
     format: ARCHIVE_FORMAT,
     format_version: FORMAT_VERSION,
     atrium_version: packageVersion(),
-    site: siteRecord(siteRow as unknown as Record<string, unknown>),
+    site: siteRecord(siteRow),
     created_at: ctx.clock.now().toISOString(),
     counts,
   }
   const pack = tar.pack()
   const written = pipeline(pack, createGzip(), out)
   // A failed write (client gone, disk full) ends the loop below at its next entry instead of hanging on backpressure.
-  let failed: unknown
+  let failed: Error | undefined
   written.catch((e: unknown) => {
-    failed = e
-    pack.destroy(e instanceof Error ? e : new Error(String(e)))
+    failed = e instanceof Error ? e : new Error(String(e))
+    pack.destroy(failed)
   })
   const dir = spoolDir(ctx.deps.config)
   await mkdir(dir, { recursive: true })

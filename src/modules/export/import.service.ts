@@ -19,7 +19,8 @@ import { siteEntity } from '../sites/entity.js'
 import * as siteQ from '../sites/queries.js'
 import { present } from '../sites/service.js'
 import type { Site } from '../sites/schemas.js'
-import { ARCHIVE_FORMAT, FORMAT_VERSION, LINE_MAX_BYTES, MANIFEST, MANIFEST_MAX_BYTES, placeholder, type Manifest } from './archive.schemas.js'
+import { LINE_MAX_BYTES, MANIFEST, MANIFEST_MAX_BYTES, placeholder, type Manifest } from './archive.schemas.js'
+import { ArchiveError, checkManifest } from './manifest.service.js'
 import * as q from './import.queries.js'
 import { noProgress, type Progress } from './progress.service.js'
 import { specOf, TABLES, type TableSpec } from './tables.queries.js'
@@ -38,13 +39,6 @@ import { specOf, TABLES, type TableSpec } from './tables.queries.js'
  */
 
 const BATCH = 500
-
-/** The archive is not one this version can import (corrupt, truncated, newer, inconsistent): nothing was written. */
-export class ArchiveError extends ApiError {
-  constructor(detail: string) {
-    super(400, 'BAD_REQUEST', 'Invalid archive', detail)
-  }
-}
 
 /** A dry run's way out of its transaction (nothing it did is kept). */
 class DryRun extends Error {
@@ -74,27 +68,15 @@ export interface ImportOutcome {
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
-/** Checks what the manifest says (format, version, the site record) before anything is written. */
-export function checkManifest(raw: unknown): Manifest {
-  const m = raw as Partial<Manifest> | null
-  if (!m || typeof m !== 'object' || m.format !== ARCHIVE_FORMAT) throw new ArchiveError('manifest.json is not an Atrium site archive (format is not "atrium-site")')
-  if (typeof m.format_version !== 'number' || !Number.isInteger(m.format_version) || m.format_version < 1) throw new ArchiveError('manifest.json has no valid format_version')
-  if (m.format_version > FORMAT_VERSION) {
-    throw new ArchiveError(
-      `the archive has format_version ${m.format_version} (written by Atrium ${String(m.atrium_version)}); this Atrium reads format_version ${FORMAT_VERSION} and older: upgrade Atrium to import it`,
-    )
-  }
-  const site = m.site as Record<string, unknown> | undefined
-  if (!site || typeof site.id !== 'string' || typeof site.slug !== 'string' || typeof site.name !== 'string') throw new ArchiveError('manifest.json holds no site record')
-  return m as Manifest
-}
-
 /** Remapped ids, per table; an id not here was kept. */
 class IdMap {
   private readonly maps = new Map<string, Map<string, string>>()
   set(table: string, from: string, to: string): void {
     let m = this.maps.get(table)
-    if (!m) this.maps.set(table, (m = new Map()))
+    if (!m) {
+      m = new Map<string, string>()
+      this.maps.set(table, m)
+    }
     m.set(from, to)
   }
   of(table: string, id: string): string
@@ -133,12 +115,17 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 function remapTemplate(data: unknown, ids: IdMap): unknown {
   if (!isObject(data)) return data
   const out: Record<string, unknown> = { ...data }
-  for (const k of ['cover_image_id', 'header_image_id']) if (typeof out[k] === 'string') out[k] = ids.of('media', out[k])
-  if (Array.isArray(out.localizations)) {
-    out.localizations = out.localizations.map((l) => (isObject(l) && typeof l.locale_id === 'string' ? { ...l, locale_id: ids.of('locales', l.locale_id) } : l))
+  for (const k of ['cover_image_id', 'header_image_id']) {
+    const v = out[k]
+    if (typeof v === 'string') out[k] = ids.of('media', v)
   }
-  if (Array.isArray(out.sections)) {
-    out.sections = out.sections.map((s) => (isObject(s) && typeof s.cover_image_id === 'string' ? { ...s, cover_image_id: ids.of('media', s.cover_image_id) } : s))
+  const locs: unknown = out.localizations
+  if (Array.isArray(locs)) {
+    out.localizations = locs.map((l: unknown) => (isObject(l) && typeof l.locale_id === 'string' ? { ...l, locale_id: ids.of('locales', l.locale_id) } : l))
+  }
+  const sections: unknown = out.sections
+  if (Array.isArray(sections)) {
+    out.sections = sections.map((x: unknown) => (isObject(x) && typeof x.cover_image_id === 'string' ? { ...x, cover_image_id: ids.of('media', x.cover_image_id) } : x))
   }
   return out
 }
@@ -150,7 +137,7 @@ function prepare(st: State, spec: TableSpec, row: Record<string, unknown>): Reco
   if ('site_id' in row) row.site_id = st.siteId
   for (const [column, target] of Object.entries(spec.refs ?? {})) {
     if (column === spec.tree) continue
-    if (typeof row[column] === 'string') row[column] = st.ids.of(target, row[column] as string)
+    if (typeof row[column] === 'string') row[column] = st.ids.of(target, row[column])
   }
   if (spec.tree) row[spec.tree] = null
   if ('file' in row) {
@@ -406,7 +393,7 @@ async function readArchive(st: State, input: Readable, slugAs: string | undefine
     }
     sawEnd = true
     const streamError = await source
-    if (streamError) throw streamError
+    if (streamError) throw streamError instanceof Error ? streamError : new Error('the archive could not be read')
   } catch (e) {
     if (!sawEnd) input.destroy()
     const streamError = await source

@@ -33,7 +33,10 @@ function stored(app: TestApp): string[] {
     } catch {
       return
     }
-    for (const n of names) n.endsWith('/') ? walk(path.join(dir, n)) : out.push(path.join(dir, n))
+    for (const n of names) {
+      if (n.endsWith('/')) walk(path.join(dir, n))
+      else out.push(path.join(dir, n))
+    }
   }
   for (const ns of ['media', 'documents']) walk(path.join(app.config.dataDir, ns))
   return out.sort()
