@@ -369,7 +369,10 @@ export function openApiTransforms(): { transform: SwaggerTransform; transformObj
     delete out.rawBody
     delete out.responseHeaders
     if (schema.multipart) out.body = { content: { 'multipart/form-data': { schema: bodyComponent(components, schema.multipart, operationId) } } }
-    if (schema.rawBody) out.body = { description: schema.rawBody.description, content: { [schema.rawBody.mediaType]: { schema: { type: 'string', format: 'binary' } } } }
+    if (schema.rawBody) {
+      const raw = { type: 'string', format: 'binary', description: schema.rawBody.description, examples: ['(the archive bytes)'] }
+      out.body = { content: { [schema.rawBody.mediaType]: { schema: bodyComponent(components, raw, operationId) } } }
+    }
     if (schema.querystring) out.querystring = optionalDefaults(toJson(schema.querystring))
     if (schema.body && hasOptionalBody(route)) out[OPTIONAL_BODY] = true
     const responses = documentedResponses(components, route, schema)

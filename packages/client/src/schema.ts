@@ -4133,6 +4133,12 @@ export interface components {
             data: components["schemas"]["IdpUser"][];
             meta: components["schemas"]["OffsetPageMeta"];
         };
+        /**
+         * Format: binary
+         * @description The archive (gzip-compressed tar)
+         * @example (the archive bytes)
+         */
+        ImportSiteBody: string;
         LegalDocument: {
             /** Format: uuid */
             id: string;
@@ -5422,6 +5428,7 @@ export type GenerateAiContentBody = components['schemas']['GenerateAiContentBody
 export type Health = components['schemas']['Health'];
 export type IdpUser = components['schemas']['IdpUser'];
 export type IdpUserOffsetPage = components['schemas']['IdpUserOffsetPage'];
+export type ImportSiteBody = components['schemas']['ImportSiteBody'];
 export type LegalDocument = components['schemas']['LegalDocument'];
 export type LegalDocumentDetail = components['schemas']['LegalDocumentDetail'];
 export type LegalDocumentLocalization = components['schemas']['LegalDocumentLocalization'];
@@ -8411,7 +8418,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/gzip": string;
+                "application/gzip": components["schemas"]["ImportSiteBody"];
             };
         };
         responses: {
