@@ -20,19 +20,24 @@ const err = (line: string) => process.stderr.write(`${line}\n`)
 /** A bar per step on a terminal; elsewhere one line per step and every 10,000 rows. */
 function progressFor(verb: string): Progress {
   if (process.stderr.isTTY) {
+    // One line, redrawn: the step's name, a bar over its rows (or files), and the count.
     let bar: cliProgress.SingleBar | undefined
     let total = 0
     let value = 0
     return {
       step(name, t) {
-        bar?.stop()
-        total = t
+        total = Math.max(t, 1)
         value = 0
-        bar = new cliProgress.SingleBar(
-          { format: `${verb} {step} [{bar}] {value}/{total}`, stream: process.stderr, hideCursor: true, clearOnComplete: false },
-          cliProgress.Presets.shades_classic,
-        )
-        bar.start(Math.max(t, 1), 0, { step: name.padEnd(28) })
+        if (!bar) {
+          bar = new cliProgress.SingleBar(
+            { format: `${verb} {step} [{bar}] {value}/{total}`, stream: process.stderr, hideCursor: true, clearOnComplete: true },
+            cliProgress.Presets.shades_classic,
+          )
+          bar.start(total, 0, { step: name.padEnd(28) })
+        } else {
+          bar.setTotal(total)
+          bar.update(0, { step: name.padEnd(28) })
+        }
       },
       advance(n) {
         value += n
