@@ -112,7 +112,7 @@ function cover<I>(items: readonly I[], valueCount: number, offset: number, perIt
     for (let k = 0; k < perItem; k++) add(i, (offset + 7 * i + k * step) % valueCount)
     for (const j of targeted(item)) if (j < valueCount) add(i, j)
   })
-  return [...pairs].map((p) => p.split(',').map(Number) as [number, number]).sort(([a, x], [b, y]) => a - b || x - y).map(([i, j]) => [items[i] as I, j])
+  return [...pairs].map((p) => p.split(',').map(Number) as [number, number]).sort(([a, x], [b, y]) => a - b || x - y).map(([i, j]): [I, number] => [items[i] as I, j])
 }
 
 /** Indexes in hostileValues() of the values a field of this schema is most exposed to. */
@@ -246,7 +246,7 @@ function probesFor(r: RouteOptions, method: string, rnd: () => number): Probe[] 
   const offset = hashOf(`${method} ${r.url}`)
   const queryValues = ['-1', 'abc', '9007199254740993', '%zz', 'a'.repeat(5000), '[]', null]
   for (const [name, j] of cover(['page', 'per_page', ...Object.keys(query)], queryValues.length, offset, 3)) {
-    const value = queryValues[j]
+    const value = queryValues[j] as string | null
     if (value === null) probes.push({ what: `query ${name} twice`, method, url: `${url}${sep}${name}=1&${name}=2` })
     else probes.push({ what: `query ${name}=${value.slice(0, 20)}`, method, url: `${url}${sep}${encodeURIComponent(name)}=${value}` })
   }
