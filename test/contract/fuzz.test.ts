@@ -21,8 +21,8 @@ import { jwtUser, startIdp } from '../helpers/idp.js'
  * each path parameter, and per query parameter and per body field a deterministic sample of the broken values (see
  * cover()) in which every value appears on at least one of the route's fields and every field gets several, always
  * including the values its type is most exposed to (a deep object for free JSON, integers beyond 2^53 for numbers, an
- * over-long string for strings). The full product (every value on every field) sent about four times the requests
- * and found nothing the sample does not reach; FUZZ_FULL=1 sends it.
+ * over-long string for strings). The full product (every value on every field: 14,353 requests against 8,154) found
+ * nothing the sample does not reach; FUZZ_FULL=1 sends it.
  */
 
 const idp = await startIdp()
