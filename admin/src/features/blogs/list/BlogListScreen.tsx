@@ -85,7 +85,7 @@ export function BlogListScreen({ siteId, search, onSearch }: Props) {
 
       <BulkBar count={selected.size} busy={bulk.isPending} onAction={run} />
       {bulk.isError && (
-        <Alert color="red" role="alert" title={t('list.bulkFailed')}>
+        <Alert variant="default" className="blog-list-alert blog-list-alert-error" role="alert" title={t('list.bulkFailed')}>
           {bulk.error.message}
         </Alert>
       )}
@@ -164,10 +164,10 @@ function ListFooter({ search, shown, total, onSearch }: { search: BlogListSearch
 function LoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
   const { t } = useTranslation('blogs')
   return (
-    <Alert color="red" role="alert" title={t('list.loadFailed')}>
+    <Alert variant="default" className="blog-list-alert blog-list-alert-error" role="alert" title={t('list.loadFailed')}>
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{error.message}</Text>
-        <Button size="xs" variant="light" onClick={onRetry}>
+        <Button size="xs" variant="default" onClick={onRetry}>
           {t('common:retry')}
         </Button>
       </Stack>
@@ -181,11 +181,11 @@ function EmptyList({ siteId, filtered, onClear }: { siteId: string; filtered: bo
     <Stack gap="xs" align="flex-start">
       <Text role="status">{filtered ? t('list.emptyFiltered') : t('list.empty')}</Text>
       {filtered ? (
-        <Button variant="light" onClick={onClear}>
+        <Button variant="default" onClick={onClear}>
           {t('list.clearFilters')}
         </Button>
       ) : (
-        <ButtonLink variant="light" to="/sites/$siteId/$area/$recordId" params={{ siteId, area: 'blogs', recordId: 'new' }}>
+        <ButtonLink variant="default" to="/sites/$siteId/$area/$recordId" params={{ siteId, area: 'blogs', recordId: 'new' }}>
           {t('list.writeFirst')}
         </ButtonLink>
       )}

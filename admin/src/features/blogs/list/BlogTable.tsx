@@ -8,8 +8,6 @@ import { Snippet } from './Snippet'
 /** A row: a post of the list, or a hit of the text search (which carries no status, author or dates but its own). */
 export type Row = { id: string; title: string } & ({ kind: 'post'; post: Schemas['BlogListItem'] } | { kind: 'hit'; hit: Schemas['SearchHit'] })
 
-const STATUS_COLORS = { Draft: 'gray', InReview: 'yellow', Scheduled: 'blue', Published: 'green' } as const
-
 /** published_date is a calendar date (YYYY-MM-DD in the site's zone): formatted as a date, never shifted by a zone. */
 const formatDay = (day: string, lang: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day.slice(0, 10)}T00:00:00Z`))
 
@@ -86,7 +84,7 @@ export function BlogTable({ siteId, rows, searching, selected, onSelect, busy }:
               ) : (
                 <>
                   <Table.Td>
-                    <Badge variant="light" color={STATUS_COLORS[r.post.status]}>
+                    <Badge variant="light" className={`blog-status blog-status-${r.post.status}`}>
                       {t(`common:status.${r.post.status}`)}
                     </Badge>
                   </Table.Td>

@@ -19,13 +19,13 @@ export function BulkBar({ count, busy, onAction }: Props) {
       <Text size="sm" aria-live="polite">
         {t('list.selected', { count })}
       </Text>
-      <Button size="xs" variant="light" disabled={none} loading={busy} onClick={() => onAction({ kind: 'publish' })}>
+      <Button size="xs" variant="default" disabled={none} loading={busy} onClick={() => onAction({ kind: 'publish' })}>
         {t('list.publish')}
       </Button>
-      <Button size="xs" variant="light" disabled={none} loading={busy} onClick={() => onAction({ kind: 'unpublish' })}>
+      <Button size="xs" variant="default" disabled={none} loading={busy} onClick={() => onAction({ kind: 'unpublish' })}>
         {t('list.unpublish')}
       </Button>
-      <Button size="xs" variant="light" color="red" disabled={none} loading={busy} onClick={() => setConfirming(true)}>
+      <Button size="xs" variant="default" disabled={none} loading={busy} onClick={() => setConfirming(true)}>
         {t('list.delete')}
       </Button>
       {/* lockScroll off: its scroll lock injects a <style> element, which the admin's CSP refuses. */}

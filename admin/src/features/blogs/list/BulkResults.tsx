@@ -14,12 +14,12 @@ export interface BulkOutcome {
 export function BulkResults({ outcome, onClose }: { outcome: BulkOutcome; onClose: () => void }) {
   const { t } = useTranslation('blogs')
   const { result, titles, action } = outcome
-  const color = result.failed === 0 ? 'green' : result.succeeded === 0 ? 'red' : 'yellow'
+  const tone = result.failed === 0 ? 'success' : result.succeeded === 0 ? 'error' : 'partial'
   return (
     <Alert
-      color={color}
+      variant="default"
+      className={`blog-list-alert blog-list-alert-${tone}`}
       role="status"
-      aria-label={t('list.bulkResults')}
       title={t('list.bulkSummary', { action: t(`list.actions.${action.kind}`), succeeded: result.succeeded, failed: result.failed })}
       withCloseButton
       closeButtonLabel={t('list.dismiss')}

@@ -130,7 +130,6 @@ const de: Messages = {
       confirmDelete_one: '{{count}} Beitrag löschen',
       confirmDelete_other: '{{count}} Beiträge löschen',
       actions: { publish: 'Veröffentlichen', unpublish: 'Zurückziehen', delete: 'Löschen' },
-      bulkResults: 'Ergebnis der Sammelaktion',
       bulkSummary: '{{action}}: {{succeeded}} erfolgreich, {{failed}} fehlgeschlagen',
       bulkFailed: 'Die Sammelaktion wurde abgelehnt',
       succeeded: 'erledigt',

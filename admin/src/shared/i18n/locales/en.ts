@@ -128,7 +128,6 @@ const en = {
       confirmDelete_one: 'Delete {{count}} post',
       confirmDelete_other: 'Delete {{count}} posts',
       actions: { publish: 'Publish', unpublish: 'Unpublish', delete: 'Delete' },
-      bulkResults: 'Results of the bulk action',
       bulkSummary: '{{action}}: {{succeeded}} succeeded, {{failed}} failed',
       bulkFailed: 'The bulk action was refused',
       succeeded: 'done',
