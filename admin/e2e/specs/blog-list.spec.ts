@@ -4,7 +4,7 @@ import { BlogList } from '../pages/BlogList'
 test('lists posts with paging, a status filter and search in the URL, kept on reload and back', async ({ page, site, atrium, signInWithKey }) => {
   // Four posts from the fixture and seven more drafts: eleven, two pages of ten.
   for (let i = 1; i <= 7; i++) {
-    await atrium.POST('/api/v1/blogs', { body: { site_ids: [site.id], status: 'Draft', localizations: [{ locale: 'en', title: `Note ${i}`, body: 'Plain text' }] } })
+    await atrium.POST('/api/v1/blogs', { body: { site_ids: [site.id], status: 'Draft', author: 'Ada Lovelace', is_featured: i === 1, localizations: [{ locale: 'en', title: `Note ${i}`, body: 'Plain text' }] } })
   }
   const csp = watchCsp(page)
   await signInWithKey(page)
@@ -14,6 +14,13 @@ test('lists posts with paging, a status filter and search in the URL, kept on re
   await expect(list.rows()).toHaveCount(10)
   await expect(list.range).toHaveText('1–10 of 11')
   await expect(list.newPost).toHaveAttribute('href', `/admin/sites/${site.id}/blogs/new`)
+  // The sidebar marks Posts as the current screen, and only Posts (the Dashboard link's path is a prefix of this one).
+  const nav = page.getByRole('navigation', { name: 'Main navigation' })
+  await expect(nav.getByRole('link', { name: 'Posts' })).toHaveAttribute('aria-current', 'page')
+  await expect(nav.locator('[aria-current="page"]')).toHaveCount(1)
+  await expect(list.row('Note 7')).toContainText('Ada Lovelace')
+  await expectAccessible(page)
+  await page.screenshot({ path: `${SCREENSHOTS}blog-list.png`, fullPage: true })
 
   await list.nextPage.click()
   await expect(page).toHaveURL(/[?&]page=2(&|$)/)
@@ -30,8 +37,6 @@ test('lists posts with paging, a status filter and search in the URL, kept on re
   const hello = list.row('Hello, world')
   await expect(hello).toContainText('Published')
   await expect(hello.getByRole('link', { name: 'Hello, world' })).toHaveAttribute('href', `/admin/sites/${site.id}/blogs/${site.posts.published}`)
-  await expectAccessible(page)
-  await page.screenshot({ path: `${SCREENSHOTS}blog-list.png`, fullPage: true })
 
   // Text search goes through the site search endpoint, and its query is in the URL too.
   await list.search.fill('gardens')
