@@ -2,6 +2,7 @@ import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirec
 import { getCredential } from '../shared/auth/session'
 import { RootLayout } from './RootLayout'
 import { NotFound } from './NotFound'
+import { queryClient } from './queryClient'
 import { validateBlogListSearch } from '../features/blogs/list/search'
 
 /**
@@ -55,6 +56,9 @@ const blogsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/sites/$siteId/blogs',
   validateSearch: validateBlogListSearch,
+  loaderDeps: ({ search }) => search,
+  // The list's data starts loading with the route's chunk (the import shares that chunk, keeping the entry small).
+  loader: async ({ params, deps }) => (await import('../features/blogs/api')).prefetchBlogList(queryClient, params.siteId, deps),
   component: lazyRouteComponent(() => import('../routes/blogs')),
 })
 

@@ -1,5 +1,5 @@
 import type { Schemas } from '@atrium-cms/client'
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
 import { DEFAULT_PER_PAGE, type BlogListSearch } from './list/search'
 
@@ -50,4 +50,10 @@ export function useBulkBlogs(siteId: string) {
       (await api().POST('/api/v1/sites/{site_id}/blogs/bulk', { params: { path: { site_id: siteId } }, body: bodyOf(action, ids) })).data!,
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['site', siteId, 'blogs'] }),
   })
+}
+
+/** Starts loading the list (or the search) the route will show, alongside its code (the route's loader; never throws). */
+export function prefetchBlogList(queryClient: QueryClient, siteId: string, search: BlogListSearch): void {
+  if (search.q) void queryClient.prefetchQuery(blogListQueries.search(siteId, search.q, search))
+  else void queryClient.prefetchQuery(blogListQueries.list(siteId, search))
 }
