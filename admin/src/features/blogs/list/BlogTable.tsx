@@ -21,8 +21,7 @@ interface Props {
 }
 
 export function BlogTable({ siteId, rows, searching, selected, onSelect, busy }: Props) {
-  const { t, i18n } = useTranslation('blogs')
-  const lang = i18n.language
+  const { t } = useTranslation('blogs')
   const all = rows.length > 0 && rows.every((r) => selected.has(r.id))
   const some = rows.some((r) => selected.has(r.id))
   const toggleAll = () => {
@@ -76,28 +75,48 @@ export function BlogTable({ siteId, rows, searching, selected, onSelect, busy }:
                   {r.title}
                 </AnchorLink>
               </Table.Th>
-              {r.kind === 'hit' ? (
-                <>
-                  <Table.Td>{r.hit.snippet ? <Snippet html={r.hit.snippet} /> : <Text c="dimmed">—</Text>}</Table.Td>
-                  <Table.Td>{r.hit.published_at ? formatDateTime(r.hit.published_at, lang) : '—'}</Table.Td>
-                </>
-              ) : (
-                <>
-                  <Table.Td>
-                    <Badge variant="light" className={`blog-status blog-status-${r.post.status}`}>
-                      {t(`common:status.${r.post.status}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{r.post.author ?? '—'}</Table.Td>
-                  <Table.Td>{r.post.published_date ? formatDay(r.post.published_date, lang) : '—'}</Table.Td>
-                  <Table.Td>{formatDateTime(r.post.updated_at, lang)}</Table.Td>
-                  <Table.Td>{r.post.is_featured ? t('list.featured') : <span aria-label={t('list.notFeatured')}>—</span>}</Table.Td>
-                </>
-              )}
+              {r.kind === 'hit' ? <HitCells hit={r.hit} /> : <PostCells post={r.post} />}
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
     </div>
+  )
+}
+
+function HitCells({ hit }: { hit: Schemas['SearchHit'] }) {
+  const { i18n } = useTranslation('blogs')
+  return (
+    <>
+      <Table.Td>{hit.snippet ? <Snippet html={hit.snippet} /> : <Text c="dimmed">—</Text>}</Table.Td>
+      <Table.Td>{hit.published_at ? formatDateTime(hit.published_at, i18n.language) : '—'}</Table.Td>
+    </>
+  )
+}
+
+function PostCells({ post }: { post: Schemas['BlogListItem'] }) {
+  const { t, i18n } = useTranslation('blogs')
+  const lang = i18n.language
+  return (
+    <>
+      <Table.Td>
+        <Badge variant="light" className={`blog-status blog-status-${post.status}`}>
+          {t(`common:status.${post.status}`)}
+        </Badge>
+      </Table.Td>
+      <Table.Td>{post.author ?? '—'}</Table.Td>
+      <Table.Td>{post.published_date ? formatDay(post.published_date, lang) : '—'}</Table.Td>
+      <Table.Td>{formatDateTime(post.updated_at, lang)}</Table.Td>
+      <Table.Td>
+        {post.is_featured ? (
+          t('list.featured')
+        ) : (
+          <>
+            <span aria-hidden="true">—</span>
+            <span className="visually-hidden">{t('list.notFeatured')}</span>
+          </>
+        )}
+      </Table.Td>
+    </>
   )
 }
