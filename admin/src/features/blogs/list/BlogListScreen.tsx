@@ -96,7 +96,7 @@ export function BlogListScreen({ siteId, search, onSearch }: Props) {
       ) : rows === undefined ? (
         <Text role="status">{t('common:loading')}</Text>
       ) : rows.length === 0 ? (
-        <EmptyList siteId={siteId} filtered={search.status !== undefined || q !== ''} onClear={() => onSearch({})} />
+        <EmptyList siteId={siteId} filtered={search.status !== undefined || q !== '' || (search.page ?? 1) > 1} onClear={() => onSearch({})} />
       ) : (
         <BlogTable siteId={siteId} rows={rows} searching={q !== ''} selected={selected} onSelect={setSelected} busy={active.isFetching} />
       )}
@@ -140,24 +140,24 @@ function ListFooter({ search, shown, total, onSearch }: { search: BlogListSearch
   const perPage = search.per_page ?? DEFAULT_PER_PAGE
   const pages = Math.max(1, Math.ceil(total / perPage))
   return (
-        <div className="blog-list-footer">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {t('list.showing', { from: (page - 1) * perPage + 1, to: (page - 1) * perPage + shown, total })}
-          </Text>
-          {pages > 1 && (
-            <nav aria-label={t('list.pagination')}>
-              <Group>
-                <Pagination
-                  total={pages}
-                  value={Math.min(page, pages)}
-                  onChange={(p) => onSearch({ ...search, page: p > 1 ? p : undefined })}
-                  getControlProps={(control) => ({ 'aria-label': t(`list.pageControl.${control}`) })}
-                  getItemProps={(p) => ({ 'aria-label': t('list.pageN', { page: p }) })}
-                />
-              </Group>
-            </nav>
-          )}
-        </div>
+    <div className="blog-list-footer">
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {t('list.showing', { from: (page - 1) * perPage + 1, to: (page - 1) * perPage + shown, total })}
+      </Text>
+      {pages > 1 && (
+        <nav aria-label={t('list.pagination')}>
+          <Group>
+            <Pagination
+              total={pages}
+              value={Math.min(page, pages)}
+              onChange={(p) => onSearch({ ...search, page: p > 1 ? p : undefined })}
+              getControlProps={(control) => ({ 'aria-label': t(`list.pageControl.${control}`) })}
+              getItemProps={(p) => ({ 'aria-label': t('list.pageN', { page: p }) })}
+            />
+          </Group>
+        </nav>
+      )}
+    </div>
   )
 }
 
