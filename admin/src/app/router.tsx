@@ -2,6 +2,8 @@ import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirec
 import { getCredential } from '../shared/auth/session'
 import { RootLayout } from './RootLayout'
 import { NotFound } from './NotFound'
+import { queryClient } from './queryClient'
+import { validateBlogListSearch } from '../features/blogs/list/search'
 
 /**
  * Code-based routes (one file each under routes/, every one a lazily loaded chunk). Code-based rather than file routes:
@@ -49,6 +51,17 @@ const dashboardRoute = createRoute({
   component: lazyRouteComponent(() => import('../routes/dashboard')),
 })
 
+/** The site's posts; paging, status filter and text query in the search params (before the generic area route). */
+const blogsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/sites/$siteId/blogs',
+  validateSearch: validateBlogListSearch,
+  loaderDeps: ({ search }) => search,
+  // The list's data starts loading with the route's chunk (the import shares that chunk, keeping the entry small).
+  loader: async ({ params, deps }) => (await import('../features/blogs/api')).prefetchBlogList(queryClient, params.siteId, deps),
+  component: lazyRouteComponent(() => import('../routes/blogs')),
+})
+
 /** Screens of later parts: a placeholder with the screen's name, so the sidebar and palette already lead somewhere. */
 const areaRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -62,7 +75,7 @@ const recordRoute = createRoute({
   component: lazyRouteComponent(() => import('../routes/area')),
 })
 
-const routeTree = rootRoute.addChildren([signInRoute, callbackRoute, appRoute.addChildren([homeRoute, dashboardRoute, areaRoute, recordRoute])])
+const routeTree = rootRoute.addChildren([signInRoute, callbackRoute, appRoute.addChildren([homeRoute, dashboardRoute, blogsRoute, areaRoute, recordRoute])])
 
 export const router = createRouter({
   routeTree,
