@@ -75,6 +75,8 @@ export interface Config {
   analyticsRollupIntervalMs: number
   /** Raw pageviews kept by the daily roll-up job, in whole days. */
   analyticsRetentionDays: number
+  /** ATRIUM_IMPORT_MAX_BYTES: the largest site archive POST /sites/import takes (413 beyond). */
+  importMaxBytes: number
   /** Browser origins answered with CORS headers (`*` for any); empty: none. */
   corsOrigins: string[]
   /** Whole request (headers and body) must arrive within this; a stalled upload gets 408. */
@@ -237,6 +239,7 @@ export function loadConfig(env: Env = process.env): Config {
     analyticsBufferMax: int(env, 'ATRIUM_ANALYTICS_BUFFER_MAX', 100_000, 100, 10_000_000),
     analyticsRollupIntervalMs: int(env, 'ATRIUM_ANALYTICS_ROLLUP_INTERVAL_MS', 3_600_000, 100, 86_400_000),
     analyticsRetentionDays: int(env, 'ATRIUM_ANALYTICS_RETENTION_DAYS', 90, 1, 3650),
+    importMaxBytes: int(env, 'ATRIUM_IMPORT_MAX_BYTES', 2 * 1024 ** 3, 1),
     corsOrigins: origins(env, 'ATRIUM_CORS_ORIGINS'),
     requestTimeoutMs: int(env, 'ATRIUM_REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000),
     headersTimeoutMs: int(env, 'ATRIUM_HEADERS_TIMEOUT_MS', 10_000, 100, 3_600_000),

@@ -8,6 +8,7 @@ import { openConfiguredDb, serve } from '../server.js'
 import { UsageError, settings, withApp } from './context.js'
 import { KEY_FLAGS, keysCommand } from './keys.js'
 import { seedCommand } from './seed.js'
+import { transferCommands } from './transfer.js'
 
 /** Exit codes: 0 done, 1 the command failed, 2 it was called wrongly (unknown command, bad flag). */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const
@@ -56,6 +57,7 @@ function buildProgram(onServe: () => void): Command {
     })
   keysCommand(program)
   seedCommand(program)
+  transferCommands(program)
   return program
 }
 

@@ -8,7 +8,7 @@ import type { Entity } from './entities.js'
 import type { EventType } from './events.js'
 import { checkVersion } from './versions.js'
 
-export type AuditAction = 'Create' | 'Update' | 'Delete' | 'Review' | 'Revert' | 'Login' | 'Block' | 'Unblock' | 'Revoke' | 'Publish'
+export type AuditAction = 'Create' | 'Update' | 'Delete' | 'Review' | 'Revert' | 'Login' | 'Block' | 'Unblock' | 'Revoke' | 'Publish' | 'Export' | 'Import'
 
 /** A webhook event produced by a mutation; written to the outbox in the same transaction. */
 export interface DomainEvent {

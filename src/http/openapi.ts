@@ -17,6 +17,11 @@ declare module 'fastify' {
      * Fastify does not validate it; the document shows it as the request body (`<OperationId>Body`).
      */
     multipart?: object
+    /**
+     * Documentation only: a raw request body the handler streams itself (POST /sites/import: `application/gzip`); Fastify
+     * does not parse or validate it. The document shows it as a binary body of that media type.
+     */
+    rawBody?: { mediaType: string; description: string }
     /** Documentation only: headers the handler sets on its 2xx answers besides those derived here (X-Total-Count, a file's ETag). */
     responseHeaders?: readonly ResponseHeader[]
   }
@@ -156,7 +161,7 @@ export function problemStatuses(route: Pick<RouteOptions, 'method' | 'url' | 'co
   const methods = Array.isArray(route.method) ? route.method : [route.method]
   const write = methods.some((m) => WRITES.has(m))
   const hasParams = !!schema?.params || /\/:/.test(route.url)
-  const hasBody = !!schema?.body || !!schema?.multipart
+  const hasBody = !!schema?.body || !!schema?.multipart || !!schema?.rawBody
   const out = new Set<number>()
   if (hasBody || hasParams || schema?.querystring) out.add(400)
   if (access && access.kind !== 'public') out.add(401)
@@ -361,8 +366,13 @@ export function openApiTransforms(): { transform: SwaggerTransform; transformObj
     const operationId = typeof schema.operationId === 'string' ? schema.operationId : undefined
     if (schema.body) out.body = bodyComponent(components, schema.body, operationId)
     delete out.multipart
+    delete out.rawBody
     delete out.responseHeaders
     if (schema.multipart) out.body = { content: { 'multipart/form-data': { schema: bodyComponent(components, schema.multipart, operationId) } } }
+    if (schema.rawBody) {
+      const raw = { type: 'string', format: 'binary', description: schema.rawBody.description, examples: ['(the archive bytes)'] }
+      out.body = { content: { [schema.rawBody.mediaType]: { schema: bodyComponent(components, raw, operationId) } } }
+    }
     if (schema.querystring) out.querystring = optionalDefaults(toJson(schema.querystring))
     if (schema.body && hasOptionalBody(route)) out[OPTIONAL_BODY] = true
     const responses = documentedResponses(components, route, schema)

@@ -20,6 +20,7 @@ import { siteEntity } from './sites/entity.js'
 import { socialLinkEntity, socialRoutes } from './social/social.resource.js'
 import { localeEntity, siteSettingsEntity } from './sites/locale.service.js'
 import { siteRoutes } from './sites/routes.js'
+import { exportRoutes } from './export/routes.js'
 import { systemRoutes } from './system/routes.js'
 import { categoryEntity, categoryRoutes } from './taxonomy/categories.resource.js'
 import { contentTaxonomyRoutes } from './taxonomy/content.routes.js'
@@ -66,6 +67,7 @@ export const modules: AppPlugin[] = [
   authRoutes,
   apiKeyRoutes,
   siteRoutes,
+  exportRoutes,
   tagRoutes,
   categoryRoutes,
   contentTaxonomyRoutes,

@@ -7,6 +7,7 @@ import { jwtUser, startIdp } from '../helpers/idp.js'
 import type { Res } from '../helpers/http.js'
 import { collectRoutes } from '../helpers/routes.js'
 import { setupFixtures, type Fixtures, type MatrixEnv, type RouteFixture } from './matrix/index.js'
+import { fillUrl, missingParams } from './matrix/urls.js'
 
 /*
  * Edit conflicts (decisions.md "Wire format"), generated from the route table over every PUT, every DELETE and the
@@ -73,13 +74,9 @@ const gets = new Set(rows.filter((r) => r.method === 'GET' && taggedFields(r.rou
 
 const routeFixture = (row: Row): RouteFixture => fx.routes[row.key] ?? {}
 function urlFor(row: Row): string {
-  const entity = row.access?.kind === 'site' ? 'site' : row.access?.kind === 'record' ? row.access.entity.name : undefined
-  const accessParam = row.access?.kind === 'site' || row.access?.kind === 'record' ? row.access.param : undefined
-  return row.url.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => {
-    const value = routeFixture(row).params?.[name] ?? (accessParam === name && entity ? fx.records[entity] : undefined) ?? fx.params[name]
-    if (value === undefined) throw new Error(`${row.key}: no fixture for :${name}`)
-    return encodeURIComponent(value)
-  })
+  const url = fillUrl(fx, row)
+  if (url === undefined) throw new Error(`${row.key}: no fixture for ${missingParams(fx, row).map((p) => `:${p}`).join(', ')}`)
+  return url
 }
 
 type Json = Record<string, unknown>

@@ -8,6 +8,7 @@ import { jwtUser, startIdp } from '../helpers/idp.js'
 import type { Res } from '../helpers/http.js'
 import { collectRoutes } from '../helpers/routes.js'
 import { matrixModules, setupFixtures, sharedEntities, type Fixtures, type MatrixEnv, type RouteFixture } from './matrix/index.js'
+import { accessEntity, accessParam, fillUrl, missingParams, type Target } from './matrix/urls.js'
 
 /*
  * Route × caller access matrix, generated from the route table: every route under /api/v1 gets the checks its
@@ -56,7 +57,7 @@ interface Check {
   /** An identity-provider caller instead of a key: its bearer token. Members of site A only (rows with another home skip them). */
   token?: () => string | Promise<string>
   /** `shared`: the access parameter names the shared record instead of site A's. */
-  target: 'own' | 'shared'
+  target: Target
   expect: Outcome
 }
 
@@ -79,13 +80,13 @@ let performed = 0
 const log: string[] = []
 
 const anonymous: Check = { caller: 'no credentials', key: () => undefined, target: 'own', expect: UNAUTHENTICATED }
-const siteKey = (level: Level, why: string, expect: Outcome, target: Check['target'] = 'own'): Check => ({
+const siteKey = (level: Level, why: string, expect: Outcome, target: Target = 'own'): Check => ({
   caller: `site A's ${level} key (${why})`,
   key: (home) => home.keys[level],
   target,
   expect,
 })
-const siteBKey = (level: Level, why: string, expect: Outcome, target: Check['target']): Check => ({
+const siteBKey = (level: Level, why: string, expect: Outcome, target: Target): Check => ({
   caller: `site B's ${level} key (${why})`,
   key: () => env.b.keys[level],
   target,
@@ -261,19 +262,8 @@ beforeAll(async () => {
 // ---- resolving a route against the fixtures ----
 
 const routeFixture = (row: Row): RouteFixture => fx.routes[row.key] ?? {}
-const accessEntity = (access: Access | undefined) => (access?.kind === 'site' ? 'site' : access?.kind === 'record' ? access.entity.name : undefined)
-const accessParam = (access: Access | undefined) => (access?.kind === 'site' || access?.kind === 'record' ? access.param : undefined)
-/** Path parameters by name; a trailing wildcard is the parameter `*` (its fixture value may span several segments). */
-const paramsOf = (url: string) => [...url.matchAll(/:([A-Za-z0-9_]+)|\*$/g)].map((m) => m[1] ?? '*')
 
-function paramValue(row: Row, name: string, target: Check['target']): string | undefined {
-  const entity = accessEntity(row.access)
-  const isAccessParam = accessParam(row.access) === name
-  if (target === 'shared' && isAccessParam) return entity === undefined ? undefined : fx.shared[entity]
-  return routeFixture(row).params?.[name] ?? (isAccessParam && entity !== undefined ? fx.records[entity] : undefined) ?? fx.params[name]
-}
-
-function missingParamMessage(row: Row, name: string, target: Check['target']): string {
+function missingParamMessage(row: Row, name: string, target: Target): string {
   const entity = accessEntity(row.access)
   const where =
     accessParam(row.access) === name
@@ -282,12 +272,10 @@ function missingParamMessage(row: Row, name: string, target: Check['target']): s
   return `${row.key}: no matrix fixture supplies path parameter :${name}. Add ${where} to the module's file in test/contract/matrix/ (${matrixModules.map((m) => m.name).join(', ')}).`
 }
 
-function urlFor(row: Row, target: Check['target']): string {
-  return row.url.replace(/:([A-Za-z0-9_]+)|\*$/g, (_m, name: string | undefined) => {
-    const value = paramValue(row, name ?? '*', target)
-    if (value === undefined) throw new Error(missingParamMessage(row, name ?? '*', target))
-    return name === undefined ? value.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(value)
-  })
+function urlFor(row: Row, target: Target): string {
+  const url = fillUrl(fx, row, { target })
+  if (url === undefined) throw new Error(missingParams(fx, row, target).map((name) => missingParamMessage(row, name, target)).join('\n'))
+  return url
 }
 
 /** Everything wrong with a route's fixtures, as messages (empty: the matrix can check it). */
@@ -295,7 +283,7 @@ function fixtureProblems(row: Row): string[] {
   if (row.problem) return [row.problem]
   const problems: string[] = []
   for (const target of new Set(row.checks.map((c) => c.target))) {
-    for (const name of paramsOf(row.url)) if (paramValue(row, name, target) === undefined) problems.push(missingParamMessage(row, name, target))
+    for (const name of missingParams(fx, row, target)) problems.push(missingParamMessage(row, name, target))
   }
   const rf = routeFixture(row)
   if (row.access?.kind === 'bodySites' && rf.body === undefined) {

@@ -34,6 +34,32 @@ describe('CORS (ATRIUM_CORS_ORIGINS)', () => {
     expect(exposed).toEqual(expect.arrayContaining(['X-Request-Id', 'X-Total-Count', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After']))
   })
 
+  it('edit conflicts from a browser: a preflight allows If-Match (and If-None-Match), and the ETag of every answer is readable, a 412 included', async () => {
+    for (const [method, headers] of [
+      ['PUT', 'x-api-key,content-type,if-match'],
+      ['DELETE', 'x-api-key,if-match'],
+      ['GET', 'x-api-key,if-none-match'],
+    ] as const) {
+      const pre = await preflight(ALLOWED, method, headers)
+      expect(pre.statusCode).toBe(204)
+      expect(pre.headers['access-control-allow-origin']).toBe(ALLOWED)
+      expect(String(pre.headers['access-control-allow-methods']).split(/,\s*/)).toContain(method)
+      expect(String(pre.headers['access-control-allow-headers']).toLowerCase().split(/,\s*/)).toEqual(expect.arrayContaining(headers.split(',')))
+    }
+    // decisions.md "Wire format": scripts read ETag (If-Match), X-Total-Count, RateLimit-*, Retry-After and the request id.
+    const EXPOSED = ['ETag', 'X-Request-Id', 'X-Total-Count', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After']
+    const exposed = (res: Res) => String(res.headers['access-control-expose-headers']).toLowerCase().split(/,\s*/)
+    const read = await t.as(site.keys.Read).get(`/sites/${site.id}`, { origin: ALLOWED })
+    expect(read.statusCode).toBe(200)
+    expect(read.headers.etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/)
+    expect(exposed(read)).toEqual(expect.arrayContaining(EXPOSED.map((h) => h.toLowerCase())))
+    const conflict = await t.as(site.keys.Master).put(`/sites/${site.id}`, { name: 'Not written' }, { origin: ALLOWED, 'if-match': '"0000000000000000000000"' })
+    expect(conflict.statusCode).toBe(412)
+    expect(conflict.headers['access-control-allow-origin']).toBe(ALLOWED)
+    expect(conflict.headers.etag).toBe(read.headers.etag)
+    expect(exposed(conflict)).toContain('etag')
+  })
+
   it('a refused origin gets no CORS header on a request, and a preflight without any allow header', async () => {
     const res = await t.as(site.keys.Read).get(`/sites/${site.id}`, { origin: REFUSED })
     expect(res.statusCode).toBe(200)

@@ -2,7 +2,7 @@ import { Burger, Group, Stack, Text, UnstyledButton } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { spotlight } from '@mantine/spotlight'
 import { useQuery } from '@tanstack/react-query'
-import { Outlet, useParams } from '@tanstack/react-router'
+import { Outlet, useLocation, useParams } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../shared/api/queries'
 import { NavLinkRoute } from '../shared/ui/links'
@@ -19,7 +19,10 @@ export function AppShellLayout() {
   const params = useParams({ strict: false })
   const sites = useQuery(sharedQueries.sites())
   const siteId = params.siteId ?? sites.data?.[0]?.id
-  const current = params.area ?? (params.siteId ? 'dashboard' : undefined)
+  // Screens with their own static route (/sites/$siteId/blogs) have no $area param: the area is the path's third segment.
+  const pathname = useLocation({ select: (l) => l.pathname })
+  const area = params.area ?? /\/sites\/[^/]+\/([^/]+)/.exec(pathname)?.[1]
+  const current = area ?? (params.siteId ? 'dashboard' : undefined)
 
   const skip = (e: React.MouseEvent<HTMLAnchorElement>) => {
     e.preventDefault()
@@ -40,7 +43,7 @@ export function AppShellLayout() {
             <Text fw={700} component="span">
               Atrium
             </Text>
-            <SiteSwitcher sites={sites.data ?? []} siteId={siteId} area={params.area} />
+            <SiteSwitcher sites={sites.data ?? []} siteId={siteId} area={area} />
           </Group>
           <Group gap="xs" wrap="nowrap">
             <UnstyledButton onClick={() => spotlight.open()} aria-label={t('search')} aria-keyshortcuts="Control+K Meta+K" px="sm" py={6} className="search-button">
@@ -64,7 +67,7 @@ export function AppShellLayout() {
                 {siteId &&
                   area.screens.map((screen) =>
                     screen === 'dashboard' ? (
-                      <NavLinkRoute key={screen} to="/sites/$siteId" params={{ siteId }} label={t(`screens.${screen}`)} active={current === screen} aria-current={current === screen ? 'page' : undefined} onClick={close} />
+                      <NavLinkRoute key={screen} to="/sites/$siteId" params={{ siteId }} activeOptions={{ exact: true }} label={t(`screens.${screen}`)} active={current === screen} aria-current={current === screen ? 'page' : undefined} onClick={close} />
                     ) : (
                       <NavLinkRoute
                         key={screen}

@@ -2,6 +2,8 @@ import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirec
 import { getCredential } from '../shared/auth/session'
 import { RootLayout } from './RootLayout'
 import { NotFound } from './NotFound'
+import { queryClient } from './queryClient'
+import { validateBlogListSearch } from '../features/blogs/list/search'
 
 /**
  * Code-based routes (one file each under routes/, every one a lazily loaded chunk). Code-based rather than file routes:
@@ -49,6 +51,17 @@ const dashboardRoute = createRoute({
   component: lazyRouteComponent(() => import('../routes/dashboard')),
 })
 
+/** The site's posts; paging, status filter and text query in the search params (before the generic area route). */
+const blogsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/sites/$siteId/blogs',
+  validateSearch: validateBlogListSearch,
+  loaderDeps: ({ search }) => search,
+  // The list's data starts loading with the route's chunk (the import shares that chunk, keeping the entry small).
+  loader: async ({ params, deps }) => (await import('../features/blogs/api')).prefetchBlogList(queryClient, params.siteId, deps),
+  component: lazyRouteComponent(() => import('../routes/blogs')),
+})
+
 /** The blog editor; before the generic area routes, which would otherwise take `/blogs/new` for a record id. */
 const blogNewRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -75,7 +88,11 @@ const recordRoute = createRoute({
   component: lazyRouteComponent(() => import('../routes/area')),
 })
 
-const routeTree = rootRoute.addChildren([signInRoute, callbackRoute, appRoute.addChildren([homeRoute, dashboardRoute, blogNewRoute, blogEditRoute, areaRoute, recordRoute])])
+const routeTree = rootRoute.addChildren([
+  signInRoute,
+  callbackRoute,
+  appRoute.addChildren([homeRoute, dashboardRoute, blogsRoute, blogNewRoute, blogEditRoute, areaRoute, recordRoute]),
+])
 
 export const router = createRouter({
   routeTree,

@@ -441,6 +441,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/sites/{site_id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export a site as an archive
+         * @description Streams the site as a gzip-compressed tar (`application/gzip`, `Content-Disposition: attachment`): `manifest.json` (format `atrium-site`, `format_version`, `atrium_version`, the site, `created_at`, counts per table), one NDJSON file per table and `files/` (media originals and document files). Never API keys, key usage, AI provider keys, webhook secrets, sessions or raw analytics events; webhooks travel inactive; members by identity-provider id. Audited (action `Export`). The same as `atrium export`; import with POST /sites/import or `atrium import`.
+         */
+        post: operations["exportSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sites/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a site from an archive
+         * @description Creates a new site from an archive written by POST /sites/{site_id}/export or `atrium export`, sent as the raw body (`Content-Type: application/gzip`), all or nothing. Ids are kept where free, otherwise remapped with every reference. Stored files get new keys; image variants are made again. `as`: the new slug (default: the archived one; taken: 409). An archive that is truncated, corrupt or of a newer `format_version`: 400 naming the problem, nothing written. Over `ATRIUM_IMPORT_MAX_BYTES` (default 2 GiB): 413. Master key or system administrator; audited (action `Import`). `dry_run=true` reads and checks everything and answers 200 with the counts; nothing is kept.
+         */
+        post: operations["importSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tags/by-slug/{slug}": {
         parameters: {
             query?: never;
@@ -4093,6 +4133,12 @@ export interface components {
             data: components["schemas"]["IdpUser"][];
             meta: components["schemas"]["OffsetPageMeta"];
         };
+        /**
+         * Format: binary
+         * @description The archive (gzip-compressed tar)
+         * @example (the archive bytes)
+         */
+        ImportSiteBody: string;
         LegalDocument: {
             /** Format: uuid */
             id: string;
@@ -4787,6 +4833,13 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        SiteImportReport: {
+            site: components["schemas"]["Site"];
+            /** @description Rows imported per table, and `files`: stored files */
+            counts: {
+                [key: string]: number;
+            };
+        };
         SiteSettings: {
             ai_enabled: boolean;
             analytics_enabled: boolean;
@@ -5385,6 +5438,7 @@ export type GenerateAiContentBody = components['schemas']['GenerateAiContentBody
 export type Health = components['schemas']['Health'];
 export type IdpUser = components['schemas']['IdpUser'];
 export type IdpUserOffsetPage = components['schemas']['IdpUserOffsetPage'];
+export type ImportSiteBody = components['schemas']['ImportSiteBody'];
 export type LegalDocument = components['schemas']['LegalDocument'];
 export type LegalDocumentDetail = components['schemas']['LegalDocumentDetail'];
 export type LegalDocumentLocalization = components['schemas']['LegalDocumentLocalization'];
@@ -5441,6 +5495,7 @@ export type SearchHitPage = components['schemas']['SearchHitPage'];
 export type ServiceHealth = components['schemas']['ServiceHealth'];
 export type SimilarBlog = components['schemas']['SimilarBlog'];
 export type Site = components['schemas']['Site'];
+export type SiteImportReport = components['schemas']['SiteImportReport'];
 export type SiteSettings = components['schemas']['SiteSettings'];
 export type SiteWithLocales = components['schemas']['SiteWithLocales'];
 export type Skill = components['schemas']['Skill'];
@@ -8212,6 +8267,233 @@ export interface operations {
             };
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); `Retry-After` tells when to try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                site_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site archive (gzip-compressed tar: manifest.json, one NDJSON file per table, files/) */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/gzip": string;
+                };
+            };
+            /** @description Invalid request: a path parameter, query parameter or the body fails validation (`VALIDATION_FAILED`, with `errors`) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or non-working credentials: no key, or an unknown, blocked, revoked or expired key or token (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but with too little permission (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record, or one in a site out of reach (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state: a value that must be unique is taken, or the record is in the wrong state (`CONFLICT`, `INVALID_STATE`) */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); `Retry-After` tells when to try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    importSite: {
+        parameters: {
+            query?: {
+                /** @description The new site's slug (default: the archived one) */
+                as?: string;
+                /** @description Read and check the whole archive and answer its counts (200); nothing is written */
+                dry_run?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/gzip": components["schemas"]["ImportSiteBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteImportReport"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteImportReport"];
+                };
+            };
+            /** @description Invalid request: a path parameter, query parameter or the body fails validation (`VALIDATION_FAILED`, with `errors`) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or non-working credentials: no key, or an unknown, blocked, revoked or expired key or token (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but with too little permission (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state: a value that must be unique is taken, or the record is in the wrong state (`CONFLICT`, `INVALID_STATE`) */
+            409: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];

@@ -45,7 +45,7 @@ export async function update(ctx: Ctx, siteId: string, localeId: string, body: U
   const code = body.code === undefined ? undefined : canonicalLocale(body.code)
   const out = await mutate(ctx, { entity: localeEntity, action: 'Update' }, async (tx) => {
     await lockLiveSite(tx, siteId)
-    const before = (await q.findLocale(tx, siteId, localeId)) ?? notFound(localeEntity)
+    const before = (await q.lockLocale(tx, siteId, localeId)) ?? notFound(localeEntity)
     if (body.is_default === false && before.is_default) invalidState('A site keeps one default locale: make another locale the default instead')
     if (body.is_default === true && !before.is_default) await q.clearDefaultLocale(tx, siteId)
     const after = await q.updateLocale(tx, localeId, {
@@ -62,7 +62,7 @@ export async function update(ctx: Ctx, siteId: string, localeId: string, body: U
 export async function remove(ctx: Ctx, siteId: string, localeId: string): Promise<void> {
   await mutate(ctx, { entity: localeEntity, action: 'Delete' }, async (tx) => {
     await lockLiveSite(tx, siteId)
-    const before = (await q.findLocale(tx, siteId, localeId)) ?? notFound(localeEntity)
+    const before = (await q.lockLocale(tx, siteId, localeId)) ?? notFound(localeEntity)
     if (before.is_default) invalidState('The default locale cannot be deleted; make another locale the default first')
     await q.deleteLocale(tx, localeId)
     return { result: undefined, siteId, entityId: localeId, current: before, metadata: { code: before.code }, readers: { sites: await q.sitesShowingContentOf(tx, siteId) } }

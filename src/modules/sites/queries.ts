@@ -52,6 +52,12 @@ export function findLocale(db: ReadDb, siteId: string, id: string): Promise<Loca
   return db.query.locales.findFirst({ where: and(eq(locales.site_id, siteId), eq(locales.id, id)) })
 }
 
+/** The site's locale, locked until the transaction ends: the row an update or delete checks If-Match against. */
+export async function lockLocale(tx: Tx, siteId: string, id: string): Promise<LocaleRow | undefined> {
+  const [row] = await tx.select().from(locales).where(and(eq(locales.site_id, siteId), eq(locales.id, id))).for('update')
+  return row
+}
+
 export async function insertLocales(tx: Tx, values: Array<typeof locales.$inferInsert>): Promise<LocaleRow[]> {
   if (values.length === 0) return []
   return tx.insert(locales).values(values).returning()
