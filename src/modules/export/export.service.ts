@@ -106,7 +106,15 @@ export interface ExportOutcome {
   counts: Record<string, number>
 }
 
-async function writeArchive(ctx: Ctx, db: ReadDb, siteId: string, out: Writable, progress: Progress): Promise<ExportOutcome> {
+/** `complete` runs once every entry is written, before the archive's end is: a reader that sees the end sees its effects. */
+async function writeArchive(
+  ctx: Ctx,
+  db: ReadDb,
+  siteId: string,
+  out: Writable,
+  progress: Progress,
+  complete: (counts: Record<string, number>) => Promise<void>,
+): Promise<ExportOutcome> {
   const siteRow = (await siteQ.findSite(db, siteId)) ?? notFound(siteEntity)
   const counts: Record<string, number> = {}
   for (const spec of TABLES) counts[spec.name] = await countOf(db, spec, siteId)
@@ -155,6 +163,7 @@ async function writeArchive(ctx: Ctx, db: ReadDb, siteId: string, out: Writable,
       }
     }
     done.files = files
+    await complete(done)
     pack.finalize()
     await written
   } catch (e) {
@@ -168,15 +177,16 @@ async function writeArchive(ctx: Ctx, db: ReadDb, siteId: string, out: Writable,
 }
 
 /**
- * Writes the archive of a live site (id or slug) to `out`; audited (action Export) once the archive is complete.
+ * Writes the archive of a live site (id or slug) to `out`; audited (action Export) once every entry is written.
  * On a PostgreSQL server the reads share one snapshot.
  */
 export async function exportSite(ctx: Ctx, siteRef: string, out: Writable, progress: Progress = noProgress): Promise<ExportOutcome> {
   const site = await resolveSite(ctx.db, siteRef)
-  const outcome = await inSnapshot(ctx.deps.dbh, ctx.db, (db) => writeArchive(ctx, db, site.id, out, progress))
-  await mutate(ctx, { entity: siteEntity, action: 'Export' }, () =>
-    Promise.resolve({ result: undefined, siteId: site.id, entityId: site.id, metadata: { slug: site.slug, counts: outcome.counts } }),
-  )
-  return outcome
+  // Audited before the archive's last bytes, so a client that has read the whole archive finds the audit entry.
+  const audit = (counts: Record<string, number>) =>
+    mutate(ctx, { entity: siteEntity, action: 'Export' }, () =>
+      Promise.resolve({ result: undefined, siteId: site.id, entityId: site.id, metadata: { slug: site.slug, counts } }),
+    )
+  return inSnapshot(ctx.deps.dbh, ctx.db, (db) => writeArchive(ctx, db, site.id, out, progress, audit))
 }
 
