@@ -1,8 +1,9 @@
 /** The sidebar's areas and their screens, in order (also the command palette's "Screens"). */
 export const AREAS = [
-  { id: 'content', screens: ['dashboard', 'blogs', 'pages', 'media', 'navigation', 'taxonomy', 'documents', 'legal'] },
-  { id: 'site', screens: ['members', 'settings', 'audit'] },
-  { id: 'developer', screens: ['api-keys', 'webhooks'] },
+  { id: 'content', screens: ['dashboard', 'blogs', 'pages', 'media', 'navigation', 'taxonomy', 'documents', 'templates', 'legal', 'redirects'] },
+  { id: 'profile', screens: ['social', 'skills', 'cv'] },
+  { id: 'site', screens: ['search', 'members', 'settings', 'analytics', 'audit'] },
+  { id: 'developer', screens: ['api-keys', 'webhooks', 'ai'] },
 ] as const
 
 export type Screen = (typeof AREAS)[number]['screens'][number]

@@ -1,44 +1,13 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router'
-import { getCredential } from '../shared/auth/session'
-import { RootLayout } from './RootLayout'
-import { NotFound } from './NotFound'
+import { createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router'
+import { appRoute, callbackRoute, rootRoute, signInRoute } from './baseRoutes'
 import { queryClient } from './queryClient'
 import { validateBlogListSearch } from '../features/blogs/list/search'
 
 /**
- * Code-based routes (one file each under routes/, every one a lazily loaded chunk). Code-based rather than file routes:
- * a dozen routes need no generator step in the build, and the paths stay typed all the same.
+ * Code-based routes (one file each under routes/ or a feature's folder, every one a lazily loaded chunk). Code-based
+ * rather than file routes: no generator step in the build, and the paths stay typed all the same. A feature's routes
+ * come from its `features/<name>/routes.ts` and are listed here before the generic area routes.
  */
-const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFound })
-
-const signInRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/sign-in',
-  validateSearch: (s: Record<string, unknown>): { redirect?: string; reason?: 'expired' | 'signed-out' } => ({
-    ...(typeof s.redirect === 'string' ? { redirect: s.redirect } : {}),
-    ...(s.reason === 'expired' || s.reason === 'signed-out' ? { reason: s.reason } : {}),
-  }),
-  component: lazyRouteComponent(() => import('../routes/sign-in')),
-})
-
-const callbackRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/auth/callback',
-  component: lazyRouteComponent(() => import('../routes/auth-callback')),
-})
-
-/** Everything behind sign-in: without a credential in this tab, to sign-in and back here afterwards. */
-const appRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  id: 'app',
-  beforeLoad: ({ location }) => {
-    // TanStack Router's way to redirect from beforeLoad is to throw its redirect object.
-    // eslint-disable-next-line @typescript-eslint/only-throw-error
-    if (getCredential() === null) throw redirect({ to: '/sign-in', search: { redirect: location.href } })
-  },
-  component: lazyRouteComponent(() => import('../routes/app-shell')),
-})
-
 const homeRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/',
@@ -91,7 +60,16 @@ const recordRoute = createRoute({
 const routeTree = rootRoute.addChildren([
   signInRoute,
   callbackRoute,
-  appRoute.addChildren([homeRoute, dashboardRoute, blogsRoute, blogNewRoute, blogEditRoute, areaRoute, recordRoute]),
+  appRoute.addChildren([
+    homeRoute,
+    dashboardRoute,
+    blogsRoute,
+    blogNewRoute,
+    blogEditRoute,
+    // each feature's routes (features/<name>/routes.ts), one line each, before the generic area routes
+    areaRoute,
+    recordRoute,
+  ]),
 ])
 
 export const router = createRouter({

@@ -1,0 +1,38 @@
+import { createRootRoute, createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router'
+import { getCredential } from '../shared/auth/session'
+import { RootLayout } from './RootLayout'
+import { NotFound } from './NotFound'
+
+/**
+ * The routes every other route hangs from. A feature declares its routes in its own `features/<name>/routes.ts`
+ * with `getParentRoute: () => appRoute` (screens behind sign-in), and router.tsx lists them.
+ */
+export const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFound })
+
+export const signInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/sign-in',
+  validateSearch: (s: Record<string, unknown>): { redirect?: string; reason?: 'expired' | 'signed-out' } => ({
+    ...(typeof s.redirect === 'string' ? { redirect: s.redirect } : {}),
+    ...(s.reason === 'expired' || s.reason === 'signed-out' ? { reason: s.reason } : {}),
+  }),
+  component: lazyRouteComponent(() => import('../routes/sign-in')),
+})
+
+export const callbackRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/auth/callback',
+  component: lazyRouteComponent(() => import('../routes/auth-callback')),
+})
+
+/** Everything behind sign-in: without a credential in this tab, to sign-in and back here afterwards. */
+export const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  beforeLoad: ({ location }) => {
+    // TanStack Router's way to redirect from beforeLoad is to throw its redirect object.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
+    if (getCredential() === null) throw redirect({ to: '/sign-in', search: { redirect: location.href } })
+  },
+  component: lazyRouteComponent(() => import('../routes/app-shell')),
+})
