@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url'
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const DIST = path.join(ROOT, 'dist')
 const STAMP = path.join(DIST, '.build-stamp')
-const INPUTS = ['src', 'tsconfig.json', 'tsconfig.build.json', 'package.json']
+const INPUTS = ['src', 'package.json']
 const ADMIN = path.join(ROOT, 'admin')
 const ADMIN_STAMP = path.join(ADMIN, 'dist/.build-stamp')
 const ADMIN_INPUTS = ['admin/src', 'admin/public', 'admin/index.html', 'admin/vite.config.ts', 'admin/package.json', 'admin/scripts/budget.js', 'packages/client/src']
@@ -52,11 +52,30 @@ export function buildAdmin() {
   writeFileSync(ADMIN_STAMP, new Date().toISOString())
 }
 
-export function build() {
+/** Every TypeScript source under a directory (the declaration-free ones esbuild emits). */
+function sources(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.d.ts') ? [path.join(dir, e.name)] : [],
+  )
+}
+
+/**
+ * Transpiles src/ file by file with esbuild (types stripped, imports kept as written). Type checking is
+ * `npm run typecheck`'s job (CI runs it): tsc's emit took 21–26 s of a clean clone's first start, esbuild about 1 s.
+ */
+export async function build() {
   rmSync(DIST, { recursive: true, force: true })
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
-  const res = spawnSync(process.execPath, [tsc, '-p', path.join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit', cwd: ROOT })
-  if (res.status !== 0) throw new Error(`tsc failed (exit ${res.status ?? res.signal})`)
+  const esbuild = await import('esbuild')
+  await esbuild.build({
+    entryPoints: sources(path.join(ROOT, 'src')),
+    outdir: DIST,
+    outbase: path.join(ROOT, 'src'),
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: true,
+    logLevel: 'warning',
+  })
   cpSync(path.join(ROOT, 'src/db/migrations'), path.join(DIST, 'db/migrations'), { recursive: true })
   writeFileSync(STAMP, new Date().toISOString())
 }
@@ -64,7 +83,7 @@ export function build() {
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const ifStale = process.argv.includes('--if-stale')
   try {
-    if (!ifStale || !isFresh()) build()
+    if (!ifStale || !isFresh()) await build()
     if (!process.argv.includes('--server-only') && !isAdminFresh()) buildAdmin()
   } catch (err) {
     process.stderr.write(`build failed: ${err instanceof Error ? err.message : String(err)}\n`)
