@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Loader, Menu, Modal, Stack, Text } from '@mantine/core'
+import { Button, Checkbox, Group, Loader, Modal, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,6 +10,7 @@ import { ProblemAlert } from '../history/ProblemAlert'
 import type { BlogQueues } from '../useBlogQueues'
 import { AI_ACTIONS, aiRequest, applyProposal, proposalOf, type AiAction, type AiRequest, type ProposalRow } from './aiActions'
 import './messages'
+import './ai.css'
 
 /** The translate action's input: the default locale's values into the current locale (none on the default locale). */
 function translationOf(queues: BlogQueues, localeId: string, defaultLocaleId: string, locales: Locale[]) {
@@ -41,6 +42,7 @@ export function AiMenu({ siteId, localeId, defaultLocaleId, locales, queues, can
   const [run, setRun] = useState<Run | undefined>(undefined)
   const [accepted, setAccepted] = useState<Set<string>>(new Set())
   const [note, setNote] = useState('')
+  const [open, setOpen] = useState(false)
   const controller = useRef<AbortController | undefined>(undefined)
   if (!settings.data?.ai_enabled || !canEdit) return null
 
@@ -55,6 +57,7 @@ export function AiMenu({ siteId, localeId, defaultLocaleId, locales, queues, can
     const c = new AbortController()
     controller.current = c
     setNote('')
+    setOpen(false)
     setRun({ action, phase: 'loading' })
     try {
       const res = await api().POST('/api/v1/sites/{site_id}/ai/generate', { params: { path: { site_id: siteId } }, body: request, signal: c.signal })
@@ -79,28 +82,29 @@ export function AiMenu({ siteId, localeId, defaultLocaleId, locales, queues, can
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <Button variant="default">{t('menu')}</Button>
-        </Menu.Target>
-        <Menu.Dropdown>
+      <Button variant="default" aria-expanded={open} aria-controls="ai-actions" onClick={() => setOpen(!open)}>
+        {t('menu')}
+      </Button>
+      {open && (
+        <div id="ai-actions" role="group" aria-label={t('menu')} className="ai-actions">
           {AI_ACTIONS.map((action) => {
-            const r = current ? aiRequest(action, current, translation) : { unavailable: 'needsBody' as const }
-            const name = t(`actions.${action}`, { source: source?.name ?? '' })
             if (action === 'translate' && localeId === defaultLocaleId) return null
+            const r = current ? aiRequest(action, current, translation) : { unavailable: 'needsBody' as const }
             return (
-              <Menu.Item key={action} disabled={r.request === undefined} onClick={() => r.request && current && void start(action, r.request, current)}>
-                {name}
-                {r.unavailable && (
-                  <Text size="xs" c="dimmed" component="span" display="block">
-                    {t(`unavailable.${r.unavailable}`)}
-                  </Text>
-                )}
-              </Menu.Item>
+              <Button
+                key={action}
+                size="xs"
+                variant="default"
+                disabled={r.request === undefined}
+                title={r.unavailable ? t(`unavailable.${r.unavailable}`) : undefined}
+                onClick={() => r.request && current && void start(action, r.request, current)}
+              >
+                {t(`actions.${action}`, { source: source?.name ?? '' })}
+              </Button>
             )
           })}
-        </Menu.Dropdown>
-      </Menu>
+        </div>
+      )}
       <AiNote note={note} />
       <ProposalModal
         run={run}
@@ -134,7 +138,7 @@ function ProposalModal({
 }) {
   const { t } = useTranslation('blogAi')
   return (
-  <Modal opened={run !== undefined} onClose={() => onClose(run?.phase === 'proposal' ? t('rejected') : '')} title={title} size="lg">
+  <Modal opened={run !== undefined} onClose={() => onClose(run?.phase === 'proposal' ? t('rejected') : '')} title={title} size="lg" lockScroll={false} closeButtonProps={{ 'aria-label': t('close') }}>
     {run?.phase === 'loading' && (
       <Stack gap="sm" align="flex-start" aria-busy="true">
         <Group gap="xs">

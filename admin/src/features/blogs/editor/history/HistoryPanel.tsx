@@ -32,7 +32,7 @@ export function HistoryButton(props: Props) {
       <Button variant="default" onClick={() => setOpened(true)}>
         {t('open')}
       </Button>
-      <Drawer opened={opened} onClose={() => setOpened(false)} title={t('title')} position="right" size="lg">
+      <Drawer opened={opened} onClose={() => setOpened(false)} title={t('title')} position="right" size="lg" lockScroll={false} closeButtonProps={{ 'aria-label': t('close') }}>
         {opened && <HistoryList {...props} />}
       </Drawer>
     </>
