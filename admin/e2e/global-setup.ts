@@ -64,6 +64,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ATRIUM_OIDC_CLIENT_ID: idp.clientId,
       // Every browser and fixture request comes from 127.0.0.1: one address, many tests.
       ATRIUM_RATE_LIMIT_PER_IP: '100000',
+      // The AI specs configure a stand-in provider on 127.0.0.1 (test/servers/ai-provider.ts); a hung one fails fast.
+      ATRIUM_ALLOW_PRIVATE_AI_TARGETS: 'true',
+      ATRIUM_AI_TIMEOUT_MS: '5000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -2,11 +2,19 @@ import { useTranslation } from 'react-i18next'
 import type { SaveQueue, SaveQueueState } from '../../../shared/logic/saveQueue'
 import { blogValuesOf, locValuesOf, type BlogDetail, type BlogLocalization } from './api'
 import { ConflictView } from './ConflictView'
+import { WhoChanged } from './history/WhoChanged'
 import { recordTag } from './recordTag'
 import type { BlogQueues } from './useBlogQueues'
 
 /** The conflict view of every record of the post whose save met a 412 that needs a choice. */
-export function BlogConflicts({ queues, stateOf, codeOf }: { queues: BlogQueues; stateOf: (q: SaveQueue<unknown>) => SaveQueueState<unknown> | undefined; codeOf: (id: string) => string }) {
+export function BlogConflicts({
+  queues,
+  stateOf,
+  codeOf,
+  siteId,
+}: {
+  siteId: string
+  queues: BlogQueues; stateOf: (q: SaveQueue<unknown>) => SaveQueueState<unknown> | undefined; codeOf: (id: string) => string }) {
   const { t } = useTranslation('blogs', { keyPrefix: 'editor' })
   const label = (f: string) => t(`fields.${f}`, { defaultValue: f })
   const out = []
@@ -19,6 +27,7 @@ export function BlogConflicts({ queues, stateOf, codeOf }: { queues: BlogQueues;
         key={`blog-${String(c.etag)}`}
         title={t('conflict.titleBlog')}
         savedAt={(c.current as BlogDetail).updated_at}
+        who={<WhoChanged siteId={siteId} entityType="blog" entityId={(c.current as BlogDetail).id} />}
         base={b.savedValues}
         mine={b.values}
         theirs={theirs}
@@ -39,6 +48,7 @@ export function BlogConflicts({ queues, stateOf, codeOf }: { queues: BlogQueues;
         key={`${id}-${String(c.etag)}`}
         title={t('conflict.titleLocale', { locale: codeOf(id) })}
         savedAt={(c.current as BlogLocalization).updated_at}
+        who={<WhoChanged siteId={siteId} entityType="blog_localization" entityId={(c.current as BlogLocalization).id} />}
         base={s.savedValues}
         mine={s.values}
         theirs={theirs}

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../../shared/i18n/format'
 import { diffThree, keepMine, mergeThree, takeTheirs, unresolved, type Choice } from '../../../shared/logic/fieldDiff'
@@ -18,10 +18,12 @@ export function ConflictView<V extends object>({
   onResolve,
   onCancel,
   savedAt,
+  who,
 }: {
   title: string
-  /** When their version was saved (the record's updated_at). */
+  /** When their version was saved (the record's updated_at); `who` saved it, when the API tells (history/WhoChanged.tsx). */
   savedAt?: string | undefined
+  who?: ReactNode
   base: V
   mine: V
   theirs: V
@@ -45,7 +47,7 @@ export function ConflictView<V extends object>({
         </Text>
         <Alert color="orange">
           {t('intro')}
-          {savedAt && ` ${t('savedAt', { when: formatDateTime(savedAt, i18n.language) })}`}
+          {savedAt && ` ${t('savedAt', { when: formatDateTime(savedAt, i18n.language) })}`} {who}
         </Alert>
         {diffs.map((d) => {
           const choice = choices[d.path]

@@ -14,6 +14,9 @@ import { useBlogQueues } from './useBlogQueues'
 import { useEditorGuards } from './useEditorGuards'
 import { useWorkflowAction } from './useWorkflowAction'
 import { WorkflowButtons } from './WorkflowButtons'
+import { HistoryButton } from './history/HistoryPanel'
+import { AiMenu } from './ai/AiMenu'
+import { useSideBySide } from './translate/SideBySide'
 
 export interface EditProps {
   siteId: string
@@ -47,6 +50,7 @@ export function EditBlogForm({ siteId, loaded, locales, defaultLocaleId, caps }:
   const note = workflow.done ? t(workflow.done === 'changedElsewhere' ? 'changedElsewhere' : `actionDone.${workflow.done}`) : merged ? t('mergedElsewhere') : ''
   const locale = locales.find((l) => l.id === localeId)
   const actionError = workflow.error === undefined ? undefined : toFormError(workflow.error)
+  const sideBySide = useSideBySide({ localeId, setLocaleId, defaultLocaleId, locales, queues, canEdit: caps.canEdit })
 
   return (
     <Stack gap="md" className="blog-editor">
@@ -63,6 +67,8 @@ export function EditBlogForm({ siteId, loaded, locales, defaultLocaleId, caps }:
               {t('saveDraft')}
             </Button>
             <WorkflowButtons status={workflow.status} caps={caps} onAction={(a, c) => void workflow.run(a, c)} />
+            <AiMenu siteId={siteId} localeId={localeId} defaultLocaleId={defaultLocaleId} locales={locales} queues={queues} canEdit={caps.canEdit} />
+            <HistoryButton siteId={siteId} blogId={blog.id} locales={locales} queues={queues} saveAll={saveAll} canEdit={caps.canEdit} />
           </Group>
           <SaveStatusLine status={overallStatus(states)} savedAt={lastSavedAt} note={note} />
         </Stack>
@@ -73,12 +79,14 @@ export function EditBlogForm({ siteId, loaded, locales, defaultLocaleId, caps }:
         </Alert>
       )}
       {offer && <DraftOfferAlert offer={offer} />}
-      <BlogConflicts queues={queues} stateOf={stateOf} codeOf={codeOf} />
+      <BlogConflicts siteId={siteId} queues={queues} stateOf={stateOf} codeOf={codeOf} />
       <LocaleBar
         current={localeId}
         onSelect={setLocaleId}
         tabs={locales.map((l) => ({ locale: l, translationStatus: translation[l.id], dirty: stateOf(queues.locs.get(l.id) as SaveQueue<unknown>)?.isDirty ?? false }))}
       />
+      {sideBySide.toggle}
+      {sideBySide.view ?? (
       <div className="editor-columns">
         <section aria-label={t('content', { locale: locale?.name ?? '' })}>
           <ErrorLine state={locState} />
@@ -89,6 +97,7 @@ export function EditBlogForm({ siteId, loaded, locales, defaultLocaleId, caps }:
           <BlogFields values={blogState.values} onChange={(v) => queues.blog.edit(v)} title={defaultTitle} slugTyped onSlugTyped={() => undefined} errors={fieldErrorsOf(blogState)} />
         </aside>
       </div>
+      )}
       <LeaveModal blocker={blocker} />
     </Stack>
   )
