@@ -67,6 +67,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  // A runner stopped by a signal (a `timeout`, Ctrl+C) skips the teardown: the server must not outlive it.
+  const stopChild = () => child.kill('SIGTERM')
+  process.once('exit', stopChild)
+  for (const signal of ['SIGTERM', 'SIGHUP'] as const)
+    process.once(signal, () => {
+      stopChild()
+      process.exit(1)
+    })
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()))
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()))
   await waitReady(url, child, () => output)

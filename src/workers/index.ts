@@ -7,6 +7,7 @@ import { analyticsRollupJob } from './analytics-rollup.js'
 import { retentionJob } from './retention.js'
 import { dispatcherOf, pruneDeliveries } from '../modules/webhooks/delivery.service.js'
 import { spoolDir, sweepSpool } from '../platform/storage/index.js'
+import { refreshStatistics } from '../db/statistics.js'
 
 export interface Job {
   name: string
@@ -44,6 +45,8 @@ export const jobs: Job[] = [
   // Upload spool files a crashed or killed request left behind (platform/storage/spool.ts), by file age (wall clock, like
   // the files' times); each instance sweeps its own data dir.
   { name: 'spool-sweep', everyMs: 600_000, atStart: true, run: (deps) => sweepSpool(spoolDir(deps.config)) },
+  // Embedded only (PGlite has no autovacuum): planner statistics of the tables that changed (db/statistics.ts).
+  { name: 'planner-statistics', everyMs: 600_000, atStart: true, run: (deps) => refreshStatistics(deps.dbh) },
 ]
 
 /** Starts every job on its interval; the returned stop() waits for runs in flight. */

@@ -17,6 +17,7 @@ import { notFound } from '../../http/errors.js'
 import { spoolDir } from '../../platform/storage/index.js'
 import { ARCHIVE_FORMAT, FORMAT_VERSION, MANIFEST, fileName, type Manifest } from './archive.schemas.js'
 import { countOf, fileCount, inSnapshot, localeMap, rowsOf, storedFiles } from './export.queries.js'
+import { refreshStatistics } from '../../db/statistics.js'
 import { noProgress, type Progress } from './progress.service.js'
 import { TABLES, type TableSpec } from './tables.queries.js'
 
@@ -187,6 +188,8 @@ export async function exportSite(ctx: Ctx, siteRef: string, out: Writable, progr
     mutate(ctx, { entity: siteEntity, action: 'Export' }, () =>
       Promise.resolve({ result: undefined, siteId: site.id, entityId: site.id, metadata: { slug: site.slug, counts } }),
     )
+  // Embedded, the keyset reads need planner statistics (db/statistics.ts): without them they grow quadratic.
+  await refreshStatistics(ctx.deps.dbh)
   return inSnapshot(ctx.deps.dbh, ctx.db, (db) => writeArchive(ctx, db, site.id, out, progress, audit))
 }
 
