@@ -13,6 +13,12 @@ export const sharedQueries = {
       queryKey: ['site', siteId, 'settings'],
       queryFn: async () => (await api().GET('/api/v1/sites/{site_id}/settings', { params: { path: { site_id: siteId } } })).data!,
     }),
+  /** The site's content locales (default first is not guaranteed: look at is_default). */
+  locales: (siteId: string) =>
+    queryOptions({
+      queryKey: ['site', siteId, 'locales'],
+      queryFn: async () => (await api().GET('/api/v1/sites/{site_id}/locales', { params: { path: { site_id: siteId } } })).data!,
+    }),
   unreadCount: (siteId: string) =>
     queryOptions({
       queryKey: ['site', siteId, 'notifications', 'unread'],

@@ -1,0 +1,120 @@
+import type { Schemas } from '@atrium-cms/client'
+import { Anchor, Button, Card, Group, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { sharedQueries } from '../../shared/api/queries'
+import { AnchorLink } from '../../shared/ui/links'
+import { PageTitle } from '../../shared/ui/PageTitle'
+import { fieldErrorsOf, ProblemAlert } from '../../shared/ui/ProblemAlert'
+import { documentQueries, useSaveDocumentLocalization, useUpdateDocument } from './api'
+import { documentName } from './files'
+import { treeOrder } from './tree'
+
+const FIELDS = ['document_type', 'folder_id', 'url', 'file_name'] as const
+
+/** One document: its type, folder, link or download name, and a title and description per site locale. */
+export function DocumentScreen({ siteId, documentId }: { siteId: string; documentId: string }) {
+  const { t } = useTranslation('documents')
+  const detail = useQuery(documentQueries.detail(siteId, documentId))
+  const locales = useQuery(sharedQueries.locales(siteId))
+  const folders = useQuery(documentQueries.folders(siteId))
+  if (detail.isError) return <ProblemAlert error={detail.error} />
+  if (!detail.data || !locales.data) return <Text role="status">{t('loading')}</Text>
+  const { doc, etag } = detail.data
+  return (
+    <Stack gap="md">
+      <AnchorLink to="/sites/$siteId/documents" params={{ siteId }} search={doc.folder_id ? { folder: doc.folder_id } : {}}>
+        ← {t('back')}
+      </AnchorLink>
+      <PageTitle>{documentName(doc)}</PageTitle>
+      <Anchor href={doc.download_url} target="_blank" rel="noopener">
+        {t('download', { name: documentName(doc) })}
+      </Anchor>
+      <DocumentFields siteId={siteId} doc={doc} etag={etag} folders={folders.data ?? []} />
+      <Title order={2} size="h4">
+        {t('localizations')}
+      </Title>
+      {[...locales.data].sort((a, b) => Number(b.is_default) - Number(a.is_default) || a.code.localeCompare(b.code)).map((l) => (
+        <LocalizationCard key={l.id} siteId={siteId} documentId={doc.id} locale={l} loc={doc.localizations.find((x) => x.locale_id === l.id)} />
+      ))}
+    </Stack>
+  )
+}
+
+function DocumentFields({ siteId, doc, etag, folders }: { siteId: string; doc: Schemas['DocumentDetail']; etag: string | undefined; folders: Schemas['DocumentFolder'][] }) {
+  const { t } = useTranslation('documents')
+  const update = useUpdateDocument(siteId)
+  const [values, setValues] = useState({ document_type: doc.document_type, folder: doc.folder_id ?? '', url: doc.url ?? '', file_name: doc.file_name ?? '' })
+  const errors = fieldErrorsOf(update.error, FIELDS)
+  return (
+    <Card withBorder component="form" aria-label={t('details')} onSubmit={(e: React.FormEvent) => {
+      e.preventDefault()
+      update.mutate({
+        id: doc.id,
+        etag,
+        body: {
+          document_type: values.document_type.trim(),
+          folder_id: values.folder === '' ? null : values.folder,
+          ...(doc.url !== null ? { url: values.url.trim() } : {}),
+          ...(values.file_name.trim() ? { file_name: values.file_name.trim() } : {}),
+        },
+      })
+    }}>
+      <Stack gap="sm">
+        <TextInput label={t('documentType')} required value={values.document_type} onChange={(e) => setValues({ ...values, document_type: e.currentTarget.value })} error={errors.document_type} />
+        <Select
+          label={t('folder')}
+          data={[{ value: '', label: t('noFolder') }, ...treeOrder(folders).map((f) => ({ value: f.id, label: `${'· '.repeat(f.depth)}${f.name}` }))]}
+          value={values.folder}
+          onChange={(v) => setValues({ ...values, folder: v ?? '' })}
+          allowDeselect={false}
+          error={errors.folder_id}
+        />
+        {doc.url !== null && <TextInput label={t('url')} type="url" value={values.url} onChange={(e) => setValues({ ...values, url: e.currentTarget.value })} error={errors.url} />}
+        <TextInput label={t('fileName')} value={values.file_name} onChange={(e) => setValues({ ...values, file_name: e.currentTarget.value })} error={errors.file_name} />
+        <ProblemAlert error={update.error} fieldOrder={FIELDS} />
+        <Group gap="xs">
+          <Button type="submit" loading={update.isPending}>
+            {t('save')}
+          </Button>
+          {update.isSuccess && !update.isPending && <Text size="sm" role="status">{t('saved')}</Text>}
+        </Group>
+      </Stack>
+    </Card>
+  )
+}
+
+function LocalizationCard({ siteId, documentId, locale, loc }: { siteId: string; documentId: string; locale: Schemas['Locale']; loc: Schemas['DocumentLocalization'] | undefined }) {
+  const { t } = useTranslation('documents')
+  const save = useSaveDocumentLocalization(siteId)
+  const [title, setTitle] = useState(loc?.title ?? '')
+  const [description, setDescription] = useState(loc?.description ?? '')
+  useEffect(() => {
+    // A refetch after a save brings the stored values; typed text is kept while a save is pending or failed.
+    if (!save.isPending && !save.isError) {
+      setTitle(loc?.title ?? '')
+      setDescription(loc?.description ?? '')
+    }
+  }, [loc?.title, loc?.description])
+  const errors = fieldErrorsOf(save.error, ['title', 'description'])
+  const name = `${locale.name} (${locale.code})`
+  return (
+    <Card withBorder component="form" aria-label={name} onSubmit={(e: React.FormEvent) => {
+      e.preventDefault()
+      save.mutate({ documentId, ...(loc ? { existing: loc.id } : {}), localeId: locale.id, body: { title: title.trim() || null, description: description.trim() || null } })
+    }}>
+      <Stack gap="sm">
+        <TextInput label={t('localeTitle', { locale: locale.code })} value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors.title} />
+        <Textarea label={t('localeDescription', { locale: locale.code })} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={errors.description} autosize minRows={2} />
+        <ProblemAlert error={save.error} fieldOrder={['title', 'description']} />
+        <Group gap="xs">
+          <Button type="submit" variant="light" loading={save.isPending}>
+            {t('saveLocale', { locale: locale.code })}
+          </Button>
+          {save.isSuccess && !save.isPending && <Text size="sm" role="status">{t('saved')}</Text>}
+        </Group>
+      </Stack>
+    </Card>
+  )
+}

@@ -1,0 +1,131 @@
+import type { Schemas } from '@atrium-cms/client'
+import { ActionIcon, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog'
+import { fieldErrorsOf, ProblemAlert } from '../../shared/ui/ProblemAlert'
+import { useDeleteFolder, useSaveFolder } from './api'
+import { treeOrder } from './tree'
+
+type Folder = Schemas['DocumentFolder']
+
+interface Props {
+  siteId: string
+  folders: Folder[]
+  current: string | undefined
+  onOpen: (folderId: string | undefined) => void
+}
+
+/** The folder tree: open one, create one (inside another), rename or delete the open one. */
+export function FolderPanel({ siteId, folders, current, onOpen }: Props) {
+  const { t } = useTranslation('documents')
+  const ordered = treeOrder(folders)
+  const open = folders.find((f) => f.id === current)
+  const [editing, setEditing] = useState<{ id?: string; name: string; parent: string } | null>(null)
+  const [deleting, setDeleting] = useState(false)
+  const save = useSaveFolder(siteId)
+  const remove = useDeleteFolder(siteId)
+  const errors = fieldErrorsOf(save.error, ['name', 'parent_id'])
+
+  const submit = () => {
+    if (!editing) return
+    save.mutate(
+      { ...(editing.id ? { id: editing.id } : {}), body: { name: editing.name.trim(), parent_id: editing.parent === '' ? null : editing.parent } },
+      {
+        onSuccess: (folder) => {
+          setEditing(null)
+          onOpen(folder.id)
+        },
+      },
+    )
+  }
+
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="documents-folders">
+      <Title order={2} size="h4" id="documents-folders">
+        {t('folders')}
+      </Title>
+      <nav aria-labelledby="documents-folders">
+        <ul className="documents-folders">
+          <li>
+            <button type="button" className="documents-folder" aria-current={current === undefined} onClick={() => onOpen(undefined)}>
+              {t('allDocuments')}
+            </button>
+          </li>
+          {ordered.map((f) => (
+            <li key={f.id}>
+              <button type="button" className="documents-folder" aria-current={current === f.id} style={{ paddingInlineStart: `${8 + f.depth * 16}px` }} onClick={() => onOpen(f.id)}>
+                {f.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Group gap="xs">
+        <Button size="xs" variant="light" onClick={() => setEditing({ name: '', parent: current ?? '' })}>
+          {t('newFolder')}
+        </Button>
+        {open && (
+          <>
+            <ActionIcon variant="default" aria-label={t('renameFolder', { name: open.name })} onClick={() => setEditing({ id: open.id, name: open.name, parent: open.parent_id ?? '' })}>
+              ✎
+            </ActionIcon>
+            <ActionIcon variant="default" color="red" aria-label={t('deleteFolder', { name: open.name })} onClick={() => setDeleting(true)}>
+              ×
+            </ActionIcon>
+          </>
+        )}
+      </Group>
+      {editing && (
+        <form
+          aria-label={editing.id ? t('renameFolder', { name: open?.name ?? '' }) : t('newFolder')}
+          onSubmit={(e) => {
+            e.preventDefault()
+            submit()
+          }}
+        >
+          <Stack gap="xs">
+            <TextInput label={t('folderName')} required value={editing.name} onChange={(e) => setEditing({ ...editing, name: e.currentTarget.value })} error={errors.name} data-autofocus autoFocus />
+            <Select
+              label={t('parentFolder')}
+              data={[{ value: '', label: t('noParent') }, ...ordered.filter((f) => f.id !== editing.id).map((f) => ({ value: f.id, label: `${'· '.repeat(f.depth)}${f.name}` }))]}
+              value={editing.parent}
+              onChange={(v) => setEditing({ ...editing, parent: v ?? '' })}
+              allowDeselect={false}
+              error={errors.parent_id}
+            />
+            <ProblemAlert error={save.error} fieldOrder={['name', 'parent_id']} />
+            <Group gap="xs">
+              <Button type="submit" size="xs" loading={save.isPending}>
+                {t('save')}
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setEditing(null)}>
+                {t('cancel')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+      {open && (
+        <ConfirmDialog
+          opened={deleting}
+          title={t('deleteFolder', { name: open.name })}
+          confirmLabel={t('delete')}
+          busy={remove.isPending}
+          onClose={() => setDeleting(false)}
+          onConfirm={() =>
+            remove.mutate(open.id, {
+              onSuccess: () => {
+                setDeleting(false)
+                onOpen(undefined)
+              },
+            })
+          }
+        >
+          <Text size="sm">{t('deleteFolderText')}</Text>
+          <ProblemAlert error={remove.error} />
+        </ConfirmDialog>
+      )}
+    </Stack>
+  )
+}

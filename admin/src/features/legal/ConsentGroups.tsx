@@ -1,0 +1,265 @@
+import type { Schemas } from '@atrium-cms/client'
+import { Badge, Button, Group, Modal, Stack, Switch, Table, Text, TextInput, Textarea, Title } from '@mantine/core'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog'
+import { fieldErrorsOf, ProblemAlert } from '../../shared/ui/ProblemAlert'
+import { useDeleteGroup, useDeleteItem, useSaveGroup, useSaveItem, useSwapGroups } from './api'
+
+type LegalGroup = Schemas['LegalGroup']
+type LegalItem = Schemas['LegalItem']
+const byOrder = <T extends { display_order: number }>(a: T, b: T) => a.display_order - b.display_order
+
+/** The cookie-consent builder: groups in banner order (moved by buttons, announced), each with its cookies and services. */
+export function ConsentGroups({ siteId, doc }: { siteId: string; doc: Schemas['LegalDocumentDetail'] }) {
+  const { t } = useTranslation('legal')
+  const groups = [...doc.groups].sort(byOrder)
+  const [editing, setEditing] = useState<Partial<LegalGroup> | null>(null)
+  const [deleting, setDeleting] = useState<LegalGroup | null>(null)
+  const [announcement, setAnnouncement] = useState('')
+  const swap = useSwapGroups(siteId)
+  const remove = useDeleteGroup(siteId)
+
+  const move = (index: number, by: -1 | 1) => {
+    const a = groups[index]
+    const b = groups[index + by]
+    if (!a || !b) return
+    swap.mutate([a, b], { onSuccess: () => setAnnouncement(t('moved', { name: a.title, position: index + by + 1, count: groups.length })) })
+  }
+
+  return (
+    <section aria-labelledby="legal-groups">
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h3" id="legal-groups">
+          {t('groups')}
+        </Title>
+        <Button variant="light" onClick={() => setEditing({})}>
+          {t('addGroup')}
+        </Button>
+      </Group>
+      <Text size="sm" mb="sm">
+        {t('groupsIntro')}
+      </Text>
+      <div aria-live="polite" className="legal-sr-only">
+        {announcement}
+      </div>
+      <ProblemAlert error={swap.error} />
+      <Stack gap="md">
+        {groups.map((g, i) => (
+          <div key={g.id} className="legal-group">
+            <Group justify="space-between" align="flex-start">
+              <div>
+                <Title order={3} size="h4">
+                  {g.title}
+                </Title>
+                {g.description && <Text size="sm">{g.description}</Text>}
+                <Group gap={6} mt={4}>
+                  {g.is_required && <Badge variant="light">{t('required')}</Badge>}
+                  {!g.is_required && g.default_enabled && <Badge variant="light" color="gray">{t('defaultEnabled')}</Badge>}
+                  {g.cookie_name && <Badge variant="outline" color="gray">{g.cookie_name}</Badge>}
+                </Group>
+              </div>
+              <Group gap={4}>
+                <Button size="compact-sm" variant="default" disabled={i === 0 || swap.isPending} onClick={() => move(i, -1)} aria-label={t('moveUp', { name: g.title })}>
+                  ↑
+                </Button>
+                <Button size="compact-sm" variant="default" disabled={i === groups.length - 1 || swap.isPending} onClick={() => move(i, 1)} aria-label={t('moveDown', { name: g.title })}>
+                  ↓
+                </Button>
+                <Button size="compact-sm" variant="subtle" onClick={() => setEditing(g)} aria-label={t('editGroup', { name: g.title })}>
+                  ✎
+                </Button>
+                <Button size="compact-sm" variant="subtle" color="red" onClick={() => setDeleting(g)} aria-label={t('deleteGroup', { name: g.title })}>
+                  {t('delete')}
+                </Button>
+              </Group>
+            </Group>
+            <GroupItems siteId={siteId} group={g} />
+          </div>
+        ))}
+      </Stack>
+      {editing && <GroupForm siteId={siteId} docId={doc.id} group={editing} nextOrder={(groups.at(-1)?.display_order ?? -1) + 1} onClose={() => setEditing(null)} />}
+      {deleting && (
+        <ConfirmDialog
+          opened
+          title={t('deleteGroup', { name: deleting.title })}
+          confirmLabel={t('delete')}
+          busy={remove.isPending}
+          onClose={() => setDeleting(null)}
+          onConfirm={() => remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+        >
+          <Text size="sm">{t('deleteGroupText')}</Text>
+          <ProblemAlert error={remove.error} />
+        </ConfirmDialog>
+      )}
+    </section>
+  )
+}
+
+const GROUP_FIELDS = ['title', 'cookie_name', 'description', 'is_required', 'default_enabled'] as const
+
+function GroupForm({ siteId, docId, group, nextOrder, onClose }: { siteId: string; docId: string; group: Partial<LegalGroup>; nextOrder: number; onClose: () => void }) {
+  const { t } = useTranslation('legal')
+  const save = useSaveGroup(siteId)
+  const [v, setV] = useState({
+    title: group.title ?? '',
+    cookie_name: group.cookie_name ?? '',
+    description: group.description ?? '',
+    is_required: group.is_required ?? false,
+    default_enabled: group.default_enabled ?? false,
+  })
+  const errors = fieldErrorsOf(save.error, GROUP_FIELDS)
+  return (
+    <Modal opened onClose={onClose} title={group.id ? t('editGroup', { name: group.title }) : t('addGroup')}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          save.mutate(
+            {
+              docId,
+              ...(group.id ? { id: group.id } : {}),
+              body: {
+                title: v.title.trim(),
+                cookie_name: v.cookie_name.trim() || null,
+                description: v.description.trim() || null,
+                is_required: v.is_required,
+                default_enabled: v.is_required || v.default_enabled,
+                ...(group.id ? {} : { display_order: nextOrder }),
+              },
+            },
+            { onSuccess: onClose },
+          )
+        }}
+      >
+        <Stack gap="sm">
+          <TextInput label={t('groupTitle')} required value={v.title} onChange={(e) => setV({ ...v, title: e.currentTarget.value })} error={errors.title} data-autofocus />
+          <Textarea label={t('groupDescription')} value={v.description} onChange={(e) => setV({ ...v, description: e.currentTarget.value })} error={errors.description} autosize minRows={2} />
+          <TextInput label={t('cookieName')} value={v.cookie_name} onChange={(e) => setV({ ...v, cookie_name: e.currentTarget.value })} error={errors.cookie_name} />
+          <Switch label={t('required')} description={t('requiredHint')} checked={v.is_required} onChange={(e) => setV({ ...v, is_required: e.currentTarget.checked })} error={errors.is_required} />
+          <Switch
+            label={t('defaultEnabled')}
+            checked={v.is_required || v.default_enabled}
+            disabled={v.is_required}
+            onChange={(e) => setV({ ...v, default_enabled: e.currentTarget.checked })}
+            error={errors.default_enabled}
+          />
+          <ProblemAlert error={save.error} fieldOrder={GROUP_FIELDS} />
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  )
+}
+
+function GroupItems({ siteId, group }: { siteId: string; group: LegalGroup }) {
+  const { t } = useTranslation('legal')
+  const items = [...group.items].sort(byOrder)
+  const [editing, setEditing] = useState<Partial<LegalItem> | null>(null)
+  const remove = useDeleteItem(siteId)
+  return (
+    <Stack gap="xs" mt="sm">
+      {items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('noItems')}
+        </Text>
+      ) : (
+        <Table aria-label={t('items', { name: group.title })}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('itemName')}</Table.Th>
+              <Table.Th scope="col">{t('provider')}</Table.Th>
+              <Table.Th scope="col">{t('purpose')}</Table.Th>
+              <Table.Th scope="col">{t('expiry')}</Table.Th>
+              <Table.Th scope="col">
+                <span className="legal-sr-only">{t('delete')}</span>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((item) => (
+              <Table.Tr key={item.id}>
+                <Table.Td>{item.name}</Table.Td>
+                <Table.Td>{item.provider}</Table.Td>
+                <Table.Td>{item.purpose}</Table.Td>
+                <Table.Td>{item.expiry}</Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Button size="compact-xs" variant="subtle" onClick={() => setEditing(item)} aria-label={t('editItem', { name: item.name })}>
+                      ✎
+                    </Button>
+                    <Button size="compact-xs" variant="subtle" color="red" loading={remove.isPending && remove.variables === item.id} onClick={() => remove.mutate(item.id)} aria-label={t('deleteItem', { name: item.name })}>
+                      ×
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <ProblemAlert error={remove.error} />
+      <div>
+        <Button size="xs" variant="subtle" onClick={() => setEditing({})} aria-label={t('addItem', { name: group.title })}>
+          + {t('addItemShort')}
+        </Button>
+      </div>
+      {editing && <ItemForm siteId={siteId} group={group} item={editing} nextOrder={(items.at(-1)?.display_order ?? -1) + 1} onClose={() => setEditing(null)} />}
+    </Stack>
+  )
+}
+
+const ITEM_FIELDS = ['name', 'provider', 'purpose', 'expiry'] as const
+
+function ItemForm({ siteId, group, item, nextOrder, onClose }: { siteId: string; group: LegalGroup; item: Partial<LegalItem>; nextOrder: number; onClose: () => void }) {
+  const { t } = useTranslation('legal')
+  const save = useSaveItem(siteId)
+  const [v, setV] = useState({ name: item.name ?? '', provider: item.provider ?? '', purpose: item.purpose ?? '', expiry: item.expiry ?? '' })
+  const errors = fieldErrorsOf(save.error, ITEM_FIELDS)
+  return (
+    <Modal opened onClose={onClose} title={item.id ? t('editItem', { name: item.name }) : t('addItem', { name: group.title })}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          save.mutate(
+            {
+              groupId: group.id,
+              ...(item.id ? { id: item.id } : {}),
+              body: { name: v.name.trim(), provider: v.provider.trim() || null, purpose: v.purpose.trim() || null, expiry: v.expiry.trim() || null, ...(item.id ? {} : { display_order: nextOrder }) },
+            },
+            { onSuccess: onClose },
+          )
+        }}
+      >
+        <Stack gap="sm">
+          {ITEM_FIELDS.map((f) => (
+            <TextInput
+              key={f}
+              label={t(f === 'name' ? 'itemName' : f)}
+              required={f === 'name'}
+              value={v[f]}
+              onChange={(e) => setV({ ...v, [f]: e.currentTarget.value })}
+              error={errors[f]}
+              data-autofocus={f === 'name' ? true : undefined}
+            />
+          ))}
+          <ProblemAlert error={save.error} fieldOrder={ITEM_FIELDS} />
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  )
+}

@@ -1,0 +1,95 @@
+import { Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { sharedQueries } from '../../shared/api/queries'
+import { AnchorLink } from '../../shared/ui/links'
+import { PageTitle } from '../../shared/ui/PageTitle'
+import { fieldErrorsOf, ProblemAlert } from '../../shared/ui/ProblemAlert'
+import { legalQueries, useCreateLegal } from './api'
+import { bodyOf, LEGAL_FIELDS, LegalDocFields, valuesOf } from './LegalDocFields'
+import './legal.css'
+
+/** The site's legal documents, and a new one (then its editor). */
+export function LegalListScreen({ siteId }: { siteId: string }) {
+  const { t } = useTranslation('legal')
+  const site = useQuery(sharedQueries.site(siteId))
+  const list = useQuery(legalQueries.list(siteId))
+  const [creating, setCreating] = useState(false)
+  const title = t('title')
+  return (
+    <Stack gap="md">
+      <div className="legal-header">
+        <PageTitle documentTitle={`${title}${site.data ? ` · ${site.data.name}` : ''}`}>{title}</PageTitle>
+        <Button onClick={() => setCreating(true)}>{t('newDocument')}</Button>
+      </div>
+      <Text size="sm">{t('intro')}</Text>
+      {list.isError ? (
+        <ProblemAlert error={list.error} />
+      ) : !list.data ? (
+        <Text role="status">{t('loading')}</Text>
+      ) : list.data.data.length === 0 ? (
+        <Text>{t('empty')}</Text>
+      ) : (
+        <Table striped highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('slug')}</Table.Th>
+              <Table.Th scope="col">{t('documentType')}</Table.Th>
+              <Table.Th scope="col">{t('status')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.data.data.map((d) => (
+              <Table.Tr key={d.id}>
+                <Table.Td>
+                  <AnchorLink to="/sites/$siteId/legal/$legalId" params={{ siteId, legalId: d.id }}>
+                    {d.slug}
+                  </AnchorLink>
+                </Table.Td>
+                <Table.Td>{t(`types.${d.document_type}`)}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={d.is_active ? 'green' : 'gray'}>
+                    {d.is_active ? t('active') : t('inactive')}
+                  </Badge>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {creating && <NewLegalDocument siteId={siteId} onClose={() => setCreating(false)} />}
+    </Stack>
+  )
+}
+
+function NewLegalDocument({ siteId, onClose }: { siteId: string; onClose: () => void }) {
+  const { t } = useTranslation('legal')
+  const navigate = useNavigate()
+  const create = useCreateLegal(siteId)
+  const [values, setValues] = useState(valuesOf())
+  return (
+    <Modal opened onClose={onClose} title={t('newDocument')}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          create.mutate(bodyOf(values), { onSuccess: (doc) => void navigate({ to: '/sites/$siteId/legal/$legalId', params: { siteId, legalId: doc.id } }) })
+        }}
+      >
+        <Stack gap="sm">
+          <LegalDocFields values={values} onChange={setValues} errors={fieldErrorsOf(create.error, LEGAL_FIELDS)} />
+          <ProblemAlert error={create.error} fieldOrder={LEGAL_FIELDS} />
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              {t('create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  )
+}

@@ -1,0 +1,136 @@
+import { AtriumError, etagOf, type Schemas } from '@atrium-cms/client'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '../../shared/api/client'
+
+/* Legal documents, their localizations, and a cookie-consent document's groups and items. */
+export const LEGAL_TYPES = ['CookieConsent', 'PrivacyPolicy', 'TermsOfService', 'Imprint', 'Disclaimer', 'Other'] as const
+export type LegalType = (typeof LEGAL_TYPES)[number]
+
+const ifMatch = (etag: string | undefined): { 'if-match'?: string } => (etag ? { 'if-match': etag } : {})
+
+export const legalQueries = {
+  list: (siteId: string) =>
+    queryOptions({
+      queryKey: ['site', siteId, 'legal', 'list'],
+      queryFn: async () => (await api().GET('/api/v1/sites/{site_id}/legal', { params: { path: { site_id: siteId }, query: { per_page: 100 } } })).data!,
+    }),
+  detail: (siteId: string, id: string) =>
+    queryOptions({
+      queryKey: ['site', siteId, 'legal', 'detail', id],
+      queryFn: async () => {
+        const res = await api().GET('/api/v1/legal/{id}', { params: { path: { id } } })
+        return { doc: res.data!, etag: etagOf(res) }
+      },
+    }),
+  /** What a frontend's consent banner receives; null when the site has no active cookie-consent document (404). */
+  consent: (siteId: string) =>
+    queryOptions({
+      queryKey: ['site', siteId, 'legal', 'consent'],
+      queryFn: async () => {
+        const res = await api().GET('/api/v1/sites/{site_id}/legal/cookie-consent', { params: { path: { site_id: siteId } } }).catch((err: unknown) => {
+          if (err instanceof AtriumError && err.status === 404) return null
+          throw err
+        })
+        return res?.data ?? null
+      },
+    }),
+}
+
+/** After any write: the list, the document and the banner preview show it. */
+function useInvalidate(siteId: string) {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: ['site', siteId, 'legal'] })
+}
+
+export function useCreateLegal(siteId: string) {
+  const invalidate = useInvalidate(siteId)
+  return useMutation({
+    mutationFn: async (body: Schemas['CreateLegalDocumentBody']) => (await api().POST('/api/v1/sites/{site_id}/legal', { params: { path: { site_id: siteId } }, body })).data!,
+    onSuccess: invalidate,
+  })
+}
+
+export function useUpdateLegal(siteId: string) {
+  const invalidate = useInvalidate(siteId)
+  return useMutation({
+    mutationFn: async ({ id, etag, body }: { id: string; etag: string | undefined; body: Schemas['UpdateLegalDocumentBody'] }) =>
+      (await api().PUT('/api/v1/legal/{id}', { params: { path: { id }, header: ifMatch(etag) }, body })).data!,
+    onSuccess: invalidate,
+  })
+}
+
+export function useDeleteLegal(siteId: string) {
+  const invalidate = useInvalidate(siteId)
+  return useMutation({
+    mutationFn: async ({ id, etag }: { id: string; etag: string | undefined }) => {
+      await api().DELETE('/api/v1/legal/{id}', { params: { path: { id }, header: ifMatch(etag) } })
+    },
+    onSuccess: invalidate,
+  })
+}
+
+export function useSaveLegalLocalization(siteId: string) {
+  const invalidate = useInvalidate(siteId)
+  return useMutation({
+    mutationFn: async ({ docId, existing, localeId, body }: { docId: string; existing?: string; localeId: string; body: Schemas['UpdateLegalDocumentLocalizationBody'] }) =>
+      existing
+        ? (await api().PUT('/api/v1/legal/localizations/{loc_id}', { params: { path: { loc_id: existing } }, body })).data!
+        : (await api().POST('/api/v1/legal/{id}/localizations', { params: { path: { id: docId } }, body: { locale_id: localeId, ...(body as object) } })).data!,
+    onSuccess: invalidate,
+  })
+}
+
+export function useSaveGroup(siteId: string) {
+  const invalidate = useInvalidate(siteId)
+  return useMutation({
+    mutationFn: async ({ docId, id, body }: { docId: string; id?: string; body: Schemas['CreateLegalGroupBody'] }) =>
+      id
+        ? (await api().PUT('/api/v1/legal/groups/{id}', { params: { path: { id } }, body })).data!
+        : (await api().POST('/api/v1/legal/{document_id}/groups', { params: { path: { document_id: docId } }, body })).data!,
+    onSuccess: invalidate,
+  })
+}
+
+export function useDeleteGroup(siteId: string) {
+  const invalidate = useInvalidate(siteId)
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await api().DELETE('/api/v1/legal/groups/{id}', { params: { path: { id } } })
+    },
+    onSuccess: invalidate,
+  })
+}
+
+/** Swaps two neighbouring groups' display_order (the keyboard's "move up" and "move down"). */
+export function useSwapGroups(siteId: string) {
+  const invalidate = useInvalidate(siteId)
+  return useMutation({
+    mutationFn: async ([a, b]: [Schemas['LegalGroup'], Schemas['LegalGroup']]) => {
+      const [orderA, orderB] = a.display_order === b.display_order ? [b.display_order + 1, a.display_order] : [b.display_order, a.display_order]
+      await api().PUT('/api/v1/legal/groups/{id}', { params: { path: { id: a.id } }, body: { display_order: orderA } })
+      await api().PUT('/api/v1/legal/groups/{id}', { params: { path: { id: b.id } }, body: { display_order: orderB } })
+    },
+    onSettled: invalidate,
+  })
+}
+
+export function useSaveItem(siteId: string) {
+  const invalidate = useInvalidate(siteId)
+  return useMutation({
+    mutationFn: async ({ groupId, id, body }: { groupId: string; id?: string; body: Schemas['CreateLegalItemBody'] }) =>
+      id
+        ? (await api().PUT('/api/v1/legal/items/{id}', { params: { path: { id } }, body })).data!
+        : (await api().POST('/api/v1/legal/groups/{group_id}/items', { params: { path: { group_id: groupId } }, body })).data!,
+    onSuccess: invalidate,
+  })
+}
+
+export function useDeleteItem(siteId: string) {
+  const invalidate = useInvalidate(siteId)
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await api().DELETE('/api/v1/legal/items/{id}', { params: { path: { id } } })
+    },
+    onSuccess: invalidate,
+  })
+}

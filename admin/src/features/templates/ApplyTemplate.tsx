@@ -1,0 +1,64 @@
+import type { Schemas } from '@atrium-cms/client'
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { sharedQueries } from '../../shared/api/queries'
+import { fieldErrorsOf, ProblemAlert } from '../../shared/ui/ProblemAlert'
+import { useApplyTemplate } from './api'
+
+/** A new Draft post (titled here) or page (routed here) from a template, then its editor. */
+export function ApplyTemplate({ siteId, template, onClose }: { siteId: string; template: Schemas['ContentTemplate']; onClose: () => void }) {
+  const { t } = useTranslation('templates')
+  const navigate = useNavigate()
+  const locales = useQuery(sharedQueries.locales(siteId))
+  const defaultLocale = locales.data?.find((l) => l.is_default)?.code ?? locales.data?.[0]?.code ?? 'en'
+  const apply = useApplyTemplate(siteId)
+  const [text, setText] = useState(template.content_type === 'page' ? '/' : '')
+  const kind = template.content_type === 'page' ? 'page' : 'blog'
+  const errors = fieldErrorsOf(apply.error)
+  const fieldError = kind === 'page' ? (errors.route ?? errors.slug) : (errors['localizations.0.title'] ?? errors.slug ?? errors.localizations)
+
+  const submit = () =>
+    apply.mutate(kind === 'blog' ? { kind, templateId: template.id, locale: defaultLocale, title: text.trim() } : { kind, templateId: template.id, route: text.trim() }, {
+      onSuccess: (id) =>
+        void navigate(
+          kind === 'blog'
+            ? { to: '/sites/$siteId/blogs/$blogId', params: { siteId, blogId: id } }
+            : { to: '/sites/$siteId/$area/$recordId', params: { siteId, area: 'pages', recordId: id } },
+        ),
+    })
+
+  return (
+    <Modal opened onClose={onClose} title={t('applyTitle', { type: t(`types.${template.content_type}`), name: template.name })}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          submit()
+        }}
+      >
+        <Stack gap="sm">
+          <TextInput
+            label={kind === 'blog' ? t('applyPostTitle') : t('applyRoute')}
+            description={kind === 'page' ? t('applyRouteHint') : undefined}
+            required
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            error={fieldError}
+            data-autofocus
+          />
+          <ProblemAlert error={apply.error} />
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" loading={apply.isPending}>
+              {t('create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  )
+}

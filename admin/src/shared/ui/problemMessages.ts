@@ -1,0 +1,46 @@
+/** The texts of ProblemAlert (namespace `problems`), by FormError.formMessageKey. */
+const en = {
+  errors: {
+    validation: 'Some fields need attention.',
+    conflict: 'That conflicts with another record (a name or path in use?).',
+    editConflict: 'Someone else saved this meanwhile. Reload to see their version; your input is kept.',
+    invalidState: 'That is not possible in the record’s current state.',
+    rateLimited: 'Too many requests; try again in {{retryAfterSeconds}} s.',
+    forbidden: 'Your role does not allow this.',
+    notFound: 'That record no longer exists.',
+    unauthenticated: 'Your session ended; sign in again.',
+    payloadTooLarge: 'Too large for this site’s upload limit.',
+    unsupportedMediaType: 'Unsupported file type.',
+    aiUnavailable: 'AI is not available.',
+    providerError: 'The AI provider failed.',
+    unavailable: 'Atrium is unavailable; your input is kept. Try again.',
+    network: 'No connection; your input is kept. Try again.',
+    unknown: 'Something went wrong.',
+  },
+  details: 'Details',
+  requestId: 'Request id: {{id}}',
+  cancel: 'Cancel',
+}
+const de: typeof en = {
+  errors: {
+    validation: 'Einige Felder brauchen Aufmerksamkeit.',
+    conflict: 'Das kollidiert mit einem anderen Datensatz (Name oder Pfad schon vergeben?).',
+    editConflict: 'Jemand anderes hat inzwischen gespeichert. Neu laden zeigt dessen Fassung; Ihre Eingaben bleiben erhalten.',
+    invalidState: 'Im aktuellen Zustand des Datensatzes nicht möglich.',
+    rateLimited: 'Zu viele Anfragen; in {{retryAfterSeconds}} s erneut versuchen.',
+    forbidden: 'Ihre Rolle erlaubt das nicht.',
+    notFound: 'Diesen Datensatz gibt es nicht mehr.',
+    unauthenticated: 'Ihre Sitzung ist abgelaufen; bitte neu anmelden.',
+    payloadTooLarge: 'Zu groß für das Upload-Limit dieser Website.',
+    unsupportedMediaType: 'Nicht unterstützter Dateityp.',
+    aiUnavailable: 'KI ist nicht verfügbar.',
+    providerError: 'Der KI-Anbieter hat einen Fehler gemeldet.',
+    unavailable: 'Atrium ist nicht erreichbar; Ihre Eingaben bleiben erhalten. Erneut versuchen.',
+    network: 'Keine Verbindung; Ihre Eingaben bleiben erhalten. Erneut versuchen.',
+    unknown: 'Etwas ist schiefgegangen.',
+  },
+  details: 'Details',
+  requestId: 'Anfrage-ID: {{id}}',
+  cancel: 'Abbrechen',
+}
+export const problemMessages = { en, de }
