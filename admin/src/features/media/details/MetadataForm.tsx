@@ -65,95 +65,24 @@ export function MetadataForm({ siteId, media, locales, readOnly, headingLevel }:
   const conflictLocale = conflict && locales.find((l) => l.id === conflict.localeId)
 
   return (
-    <form
-      className="media-meta"
-      aria-label={t('meta.title')}
-      onSubmit={(e) => {
-        e.preventDefault()
-        void save()
-      }}
-    >
+    <form className="media-meta" aria-label={t('meta.title')} onSubmit={(e) => (e.preventDefault(), void save())}>
       <H className="media-side-heading">{t('meta.title')}</H>
       <Stack gap="sm">
         {locales.map((l) => (
-          <fieldset key={l.id} className="media-meta-locale" lang={l.code}>
-            <legend>{t('meta.locale', { name: l.name, code: l.code })}</legend>
-            <TextInput
-              label={t('meta.alt_text')}
-              description={t('meta.altHint')}
-              value={values[l.id]?.alt_text ?? ''}
-              onChange={(e) => set(l.id, 'alt_text', e.currentTarget.value)}
-              readOnly={readOnly}
-              maxLength={1000}
-              error={error && changed.some((c) => c.id === l.id) ? error.fieldErrors.alt_text : undefined}
-            />
-            <Textarea
-              label={t('meta.caption')}
-              value={values[l.id]?.caption ?? ''}
-              onChange={(e) => set(l.id, 'caption', e.currentTarget.value)}
-              readOnly={readOnly}
-              autosize
-              minRows={1}
-              maxLength={5000}
-              error={error && changed.some((c) => c.id === l.id) ? error.fieldErrors.caption : undefined}
-            />
-            <TextInput
-              label={t('meta.titleField')}
-              value={values[l.id]?.title ?? ''}
-              onChange={(e) => set(l.id, 'title', e.currentTarget.value)}
-              readOnly={readOnly}
-              maxLength={500}
-              error={error && changed.some((c) => c.id === l.id) ? error.fieldErrors.title : undefined}
-            />
-          </fieldset>
+          <LocaleTexts key={l.id} locale={l} values={values[l.id] ?? saved(l.id)} onChange={(k, v) => set(l.id, k, v)} readOnly={readOnly} errors={error && changed.some((c) => c.id === l.id) ? error.fieldErrors : {}} />
         ))}
-        {error && (
-          <Alert color="red" role="alert" title={error.title ?? t(error.formMessageKey)}>
-            <Text size="sm">{t(error.formMessageKey, error.formMessageParams)}</Text>
-            {error.unplacedErrors.map((u) => (
-              <Text size="sm" key={`${u.field}:${u.message}`}>
-                {u.field ? `${u.field}: ` : ''}
-                {u.message}
-              </Text>
-            ))}
-            {error.requestId && (
-              <details>
-                <summary>{t('details')}</summary>
-                {t('requestId', { id: error.requestId })}
-              </details>
-            )}
-          </Alert>
-        )}
+        {error && <ErrorNotice error={error} />}
         {conflict && (
-          <Alert color="yellow" role="alert" title={t('meta.conflictTitle', { locale: conflictLocale?.name ?? '' })}>
-            <Stack gap="xs">
-              <Text size="sm">{t('meta.conflictText')}</Text>
-              <dl className="media-facts">
-                <dt>{t('meta.alt_text')}</dt>
-                <dd>{conflict.theirs.alt_text ?? '—'}</dd>
-                <dt>{t('meta.caption')}</dt>
-                <dd>{conflict.theirs.caption ?? '—'}</dd>
-                <dt>{t('meta.titleField')}</dt>
-                <dd>{conflict.theirs.title ?? '—'}</dd>
-              </dl>
-              <Group gap="xs">
-                <Button
-                  size="compact-sm"
-                  variant="default"
-                  onClick={() => {
-                    setRecords((r) => new Map(r).set(conflict.localeId, conflict.theirs))
-                    setValues((all) => ({ ...all, [conflict.localeId]: metaValuesOf(conflict.theirs) }))
-                    setConflict(undefined)
-                  }}
-                >
-                  {t('meta.takeTheirs')}
-                </Button>
-                <Button size="compact-sm" onClick={() => void save({ localeId: conflict.localeId, etag: conflict.etag, base: conflict.theirs })}>
-                  {t('meta.keepMine')}
-                </Button>
-              </Group>
-            </Stack>
-          </Alert>
+          <ConflictNotice
+            conflict={conflict}
+            localeName={conflictLocale?.name ?? ''}
+            onTakeTheirs={() => {
+              setRecords((r) => new Map(r).set(conflict.localeId, conflict.theirs))
+              setValues((all) => ({ ...all, [conflict.localeId]: metaValuesOf(conflict.theirs) }))
+              setConflict(undefined)
+            }}
+            onKeepMine={() => void save({ localeId: conflict.localeId, etag: conflict.etag, base: conflict.theirs })}
+          />
         )}
         {!readOnly && (
           <Group gap="sm">
@@ -167,5 +96,76 @@ export function MetadataForm({ siteId, media, locales, readOnly, headingLevel }:
         )}
       </Stack>
     </form>
+  )
+}
+
+/** One locale's three texts. */
+function LocaleTexts({ locale, values, onChange, readOnly, errors }: { locale: Locale; values: MetaValues; onChange: (k: keyof MetaValues, v: string) => void; readOnly: boolean; errors: Record<string, string> }) {
+  const { t } = useTranslation('media')
+  return (
+    <fieldset className="media-meta-locale" lang={locale.code}>
+      <legend>{t('meta.locale', { name: locale.name, code: locale.code })}</legend>
+      <TextInput
+        label={t('meta.alt_text')}
+        description={t('meta.altHint')}
+        value={values.alt_text}
+        onChange={(e) => onChange('alt_text', e.currentTarget.value)}
+        readOnly={readOnly}
+        maxLength={1000}
+        error={errors.alt_text}
+      />
+      <Textarea label={t('meta.caption')} value={values.caption} onChange={(e) => onChange('caption', e.currentTarget.value)} readOnly={readOnly} autosize minRows={1} maxLength={5000} error={errors.caption} />
+      <TextInput label={t('meta.titleField')} value={values.title} onChange={(e) => onChange('title', e.currentTarget.value)} readOnly={readOnly} maxLength={500} error={errors.title} />
+    </fieldset>
+  )
+}
+
+/** The problem's title, the message chosen by its code, what no field could show, and the request id under "details". */
+function ErrorNotice({ error }: { error: FormError }) {
+  const { t } = useTranslation('media')
+  return (
+    <Alert color="red" role="alert" title={error.title ?? t(error.formMessageKey)}>
+      <Text size="sm">{t(error.formMessageKey, error.formMessageParams)}</Text>
+      {error.unplacedErrors.map((u) => (
+        <Text size="sm" key={`${u.field}:${u.message}`}>
+          {u.field ? `${u.field}: ` : ''}
+          {u.message}
+        </Text>
+      ))}
+      {error.requestId && (
+        <details>
+          <summary>{t('details')}</summary>
+          {t('requestId', { id: error.requestId })}
+        </details>
+      )}
+    </Alert>
+  )
+}
+
+/** A 412: their version beside the form (which still holds mine); take theirs, or save mine over it with their tag. */
+function ConflictNotice({ conflict, localeName, onTakeTheirs, onKeepMine }: { conflict: Conflict; localeName: string; onTakeTheirs: () => void; onKeepMine: () => void }) {
+  const { t } = useTranslation('media')
+  return (
+    <Alert color="yellow" role="alert" title={t('meta.conflictTitle', { locale: localeName })}>
+      <Stack gap="xs">
+        <Text size="sm">{t('meta.conflictText')}</Text>
+        <dl className="media-facts">
+          <dt>{t('meta.alt_text')}</dt>
+          <dd>{conflict.theirs.alt_text ?? '—'}</dd>
+          <dt>{t('meta.caption')}</dt>
+          <dd>{conflict.theirs.caption ?? '—'}</dd>
+          <dt>{t('meta.titleField')}</dt>
+          <dd>{conflict.theirs.title ?? '—'}</dd>
+        </dl>
+        <Group gap="xs">
+          <Button size="compact-sm" variant="default" onClick={onTakeTheirs}>
+            {t('meta.takeTheirs')}
+          </Button>
+          <Button size="compact-sm" onClick={onKeepMine}>
+            {t('meta.keepMine')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
   )
 }
