@@ -31,7 +31,8 @@ test('upload five files with one invalid, then set alt text in two locales', asy
   await expect(page.getByText('4 of 5 in the library, 1 failed')).toBeVisible()
   // Refused before upload: only the four valid files were sent. Each outcome was announced.
   expect(sent).toHaveLength(4)
-  await expect(page.getByRole('status').filter({ hasText: 'noise.png' }).first()).toBeAttached()
+  await expect(page.getByRole('log', { name: 'Upload outcomes' })).toContainText('noise.png: Not uploaded: larger than the 60 kB this site accepts.')
+  await expect(page.getByRole('log', { name: 'Upload outcomes' })).toContainText('yellow.png: Uploaded')
   await expect(media.files.getByRole('listitem')).toHaveCount(4)
 
   // The same bytes again: the existing record is used.

@@ -41,6 +41,7 @@ const en = {
     choose: 'Choose files',
     limit: 'Up to {{limit}} a file.',
     list: 'Uploads',
+    announcements: 'Upload outcomes',
     summary: '{{done}} of {{total}} in the library, {{failed}} failed',
     clearFinished: 'Clear finished',
     progressOf: 'Upload progress of {{name}}',
@@ -106,6 +107,7 @@ const en = {
     title: 'Choose: {{label}}',
     useImage: 'Use this image',
     useFile: 'Use this file',
+    close: 'Close without choosing',
   },
   errors: {
     validation: 'Some fields need attention.',
@@ -166,6 +168,7 @@ const de: typeof en = {
     choose: 'Dateien auswählen',
     limit: 'Bis zu {{limit}} je Datei.',
     list: 'Uploads',
+    announcements: 'Upload-Ergebnisse',
     summary: '{{done}} von {{total}} in der Mediathek, {{failed}} fehlgeschlagen',
     clearFinished: 'Fertige entfernen',
     progressOf: 'Upload-Fortschritt von {{name}}',
@@ -231,6 +234,7 @@ const de: typeof en = {
     title: 'Auswählen: {{label}}',
     useImage: 'Dieses Bild verwenden',
     useFile: 'Diese Datei verwenden',
+    close: 'Schließen ohne Auswahl',
   },
   errors: {
     validation: 'Einige Felder brauchen Aufmerksamkeit.',

@@ -151,10 +151,11 @@ function DeleteMedia({ siteId, media, onDeleted }: { siteId: string; media: Medi
   const error = del.error ? toFormError(del.error) : undefined
   return (
     <>
-      <Button color="red" variant="outline" onClick={() => setOpen(true)}>
+      <Button variant="default" onClick={() => setOpen(true)}>
         {t('delete.button')}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('delete.title', { name: media.filename })}>
+      {/* lockScroll off: its scroll lock injects a <style> element, which the admin's CSP refuses. */}
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('delete.title', { name: media.filename })} closeButtonProps={{ 'aria-label': t('cancel') }} lockScroll={false}>
         <Stack gap="sm">
           <Text size="sm">{t('delete.text')}</Text>
           <Text size="sm">{t('delete.references')}</Text>

@@ -65,7 +65,7 @@ export function MediaPicker({ siteId, value, onChange, label, accept = 'image' }
           {value === null ? t('picker.choose') : t('picker.change')}
         </Button>
         {value !== null && (
-          <Button size="compact-sm" variant="subtle" color="red" aria-label={t('picker.actionFor', { action: t('picker.remove'), label })} onClick={() => onChange(null)}>
+          <Button size="compact-sm" variant="default" aria-label={t('picker.actionFor', { action: t('picker.remove'), label })} onClick={() => onChange(null)}>
             {t('picker.remove')}
           </Button>
         )}

@@ -66,8 +66,8 @@ function UploadRow({ item, status, onRetry, onDismiss }: { item: UploadItem; sta
 }
 
 /**
- * Drop files here or choose them; every file gets its own line with progress and outcome. A polite live region tells
- * screen-reader users each file's outcome as it lands (not the progress ticks).
+ * Drop files here or choose them; every file gets its own line with progress and outcome. A polite log (a live region)
+ * tells screen-reader users each file's outcome as it lands (not the progress ticks).
  */
 export function UploadZone({ uploads, accept, maxBytes }: { uploads: Uploads; accept: 'image' | 'any'; maxBytes: number | undefined }) {
   const { t, i18n } = useTranslation('media')
@@ -77,12 +77,12 @@ export function UploadZone({ uploads, accept, maxBytes }: { uploads: Uploads; ac
 
   // Announce each file once, when it reaches its outcome.
   const told = useRef(new Set<string>())
-  const [announcement, setAnnouncement] = useState('')
+  const [announcements, setAnnouncements] = useState<Array<{ key: string; text: string }>>([])
   useEffect(() => {
     const fresh = uploads.items.filter((i) => FINAL.has(i.status) && !told.current.has(`${i.id}:${i.status}`))
     if (fresh.length === 0) return
     fresh.forEach((i) => told.current.add(`${i.id}:${i.status}`))
-    setAnnouncement(fresh.map((i) => `${i.name}: ${statusOf(i)}`).join('. '))
+    setAnnouncements((a) => [...a, ...fresh.map((i) => ({ key: `${i.id}:${i.status}`, text: `${i.name}: ${statusOf(i)}` }))].slice(-20))
   }, [uploads.items])
 
   const drop = (e: DragEvent) => {
@@ -144,8 +144,10 @@ export function UploadZone({ uploads, accept, maxBytes }: { uploads: Uploads; ac
           </ul>
         </>
       )}
-      <div role="status" aria-live="polite" className="visually-hidden">
-        {announcement}
+      <div role="log" aria-live="polite" aria-label={t('upload.announcements')} className="visually-hidden">
+        {announcements.map((a) => (
+          <p key={a.key}>{a.text}</p>
+        ))}
       </div>
     </section>
   )
