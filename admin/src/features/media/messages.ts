@@ -69,7 +69,7 @@ const en = {
   copyFailed: 'Could not copy; select the address and copy it.',
   variants: {
     title: 'Sizes',
-    name: 'Size',
+    name: 'Variant',
     none: 'No smaller sizes (the image is small, animated or SVG).',
     thumbnail: 'Thumbnail',
     small: 'Small',
@@ -196,7 +196,7 @@ const de: typeof en = {
   copyFailed: 'Kopieren nicht möglich; markieren und kopieren Sie die Adresse.',
   variants: {
     title: 'Größen',
-    name: 'Größe',
+    name: 'Variante',
     none: 'Keine kleineren Größen (das Bild ist klein, animiert oder SVG).',
     thumbnail: 'Vorschaubild',
     small: 'Klein',

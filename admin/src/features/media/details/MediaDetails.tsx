@@ -117,7 +117,7 @@ function Variants({ media }: { media: MediaDetail }) {
     ) : null
   }
   return (
-    <Table aria-label={t('variants.title')} className="media-variants">
+    <Table className="media-variants" captionSide="top">
       <Table.Caption>{t('variants.title')}</Table.Caption>
       <Table.Thead>
         <Table.Tr>
