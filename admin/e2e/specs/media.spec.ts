@@ -7,7 +7,7 @@ const LIMIT = 60_000
 
 test('upload five files with one invalid, then set alt text in two locales', async ({ page, site, signInWithKey, atrium }) => {
   // The library's whole journey (uploads, duplicate, details, texts, search, list, type filter, 413, delete) in one test.
-  test.setTimeout(60_000)
+  test.slow()
   const csp = watchCsp(page)
   await atrium.PUT('/api/v1/sites/{site_id}/settings', { params: { path: { site_id: site.id } }, body: { max_upload_bytes: LIMIT } })
   const sent: string[] = []
