@@ -5,6 +5,7 @@ import { validateBlogListSearch } from '../features/blogs/list/search'
 import { documentRoutes } from '../features/documents/routes'
 import { templateRoutes } from '../features/templates/routes'
 import { legalRoutes } from '../features/legal/routes'
+import { mediaRoutes } from '../features/media/routes'
 
 /**
  * Code-based routes (one file each under routes/ or a feature's folder, every one a lazily loaded chunk). Code-based
@@ -73,6 +74,7 @@ const routeTree = rootRoute.addChildren([
     ...documentRoutes,
     ...templateRoutes,
     ...legalRoutes,
+    ...mediaRoutes,
     areaRoute,
     recordRoute,
   ]),

@@ -29,3 +29,20 @@ export function api(): AtriumClient {
   })
   return client
 }
+
+/**
+ * What a request built outside the typed client needs: the same base URL and credential header the client sends.
+ * Only for what openapi-fetch cannot do (an upload with progress events: fetch has no upload progress in Chromium
+ * without HTTP/2 streams, XMLHttpRequest has). Call `reportUnauthorized` when such a request meets a 401.
+ */
+export function rawRequestAuth(): { baseUrl: string; headers: Record<string, string> } {
+  const credential = getCredential()
+  const headers: Record<string, string> = {}
+  if (credential?.kind === 'api_key') headers['x-api-key'] = credential.apiKey
+  if (credential?.kind === 'oidc') headers.authorization = `Bearer ${credential.accessToken}`
+  return { baseUrl: window.location.origin, headers }
+}
+
+export function reportUnauthorized(): void {
+  if (getCredential() !== null) onUnauthorized()
+}

@@ -8,6 +8,7 @@ import type { BlogDetail, Loaded, Locale, LocValues } from './api'
 import { BlogConflicts } from './BlogConflicts'
 import { DraftOfferAlert, ErrorLine, fieldErrorsOf, LeaveModal, SaveStatusLine } from './EditorParts'
 import { BlogFields, LocaleBar, LocFields } from './EditorFields'
+import { BlogImageFields } from './BlogImageFields'
 import { overallStatus } from './queueGroup'
 import type { Capabilities } from './roles'
 import { useBlogQueues } from './useBlogQueues'
@@ -95,6 +96,7 @@ export function EditBlogForm({ siteId, loaded, locales, defaultLocaleId, caps }:
         <aside aria-label={t('settings')}>
           <ErrorLine state={blogState} />
           <BlogFields values={blogState.values} onChange={(v) => queues.blog.edit(v)} title={defaultTitle} slugTyped onSlugTyped={() => undefined} errors={fieldErrorsOf(blogState)} />
+          <BlogImageFields siteId={siteId} values={blogState.values} onChange={(v) => queues.blog.edit(v)} errors={fieldErrorsOf(blogState)} />
         </aside>
       </div>
       )}

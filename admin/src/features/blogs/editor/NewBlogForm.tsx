@@ -9,6 +9,7 @@ import { createBlog, emptyLoc, type BlogValues, type Locale, type LocValues } fr
 import { draftStore } from './drafts'
 import { DraftOfferAlert, ErrorLine, fieldErrorsOf, LeaveModal, patchOf, persistDrafts, SaveStatusLine, type DraftOfferView } from './EditorParts'
 import { BlogFields, LocaleBar, LocFields } from './EditorFields'
+import { BlogImageFields } from './BlogImageFields'
 import { AUTOSAVE_MS } from './useBlogQueues'
 import { useEditorGuards } from './useEditorGuards'
 import { useQueueState } from './useQueueState'
@@ -26,7 +27,7 @@ function useNewBlogQueue(siteId: string, ctx: { current: { localeId: string; slu
   const key: DraftKey = { siteId, recordId: newDraftRecord('blog'), locale: '*' }
   const [queue] = useState(() =>
     createSaveQueue<NewValues, { id: string }>({
-      initialValues: { blog: { slug: '', author: '', is_featured: false }, loc: emptyLoc() },
+      initialValues: { blog: { slug: '', author: '', is_featured: false, cover_image_id: null, header_image_id: null }, loc: emptyLoc() },
       etag: undefined,
       autosave: false,
       save: async ({ values }) => {
@@ -111,6 +112,7 @@ export function NewBlogForm({ siteId, locales, defaultLocaleId }: { siteId: stri
         </section>
         <aside aria-label={t('settings')}>
           <BlogFields values={state.values.blog} onChange={(b) => edit({ ...state.values, blog: b })} title={state.values.loc.title} slugTyped={slugTyped} onSlugTyped={setSlugTyped} errors={errors} />
+          <BlogImageFields siteId={siteId} values={state.values.blog} onChange={(b) => edit({ ...state.values, blog: b })} errors={errors} />
         </aside>
       </div>
       <LeaveModal blocker={blocker} />

@@ -19,6 +19,8 @@ export interface BlogValues {
   slug: string
   author: string
   is_featured: boolean
+  cover_image_id: string | null
+  header_image_id: string | null
 }
 
 /** One localization's fields (one record per locale, one save queue each). */
@@ -34,7 +36,13 @@ export interface LocValues {
 
 export const emptyLoc = (): LocValues => ({ title: '', subtitle: '', excerpt: '', body: '', meta_title: '', meta_description: '', translation_status: 'Draft' })
 
-export const blogValuesOf = (b: Pick<Blog, 'slug' | 'author' | 'is_featured'>): BlogValues => ({ slug: b.slug, author: b.author ?? '', is_featured: b.is_featured })
+export const blogValuesOf = (b: Pick<Blog, 'slug' | 'author' | 'is_featured' | 'cover_image_id' | 'header_image_id'>): BlogValues => ({
+  slug: b.slug,
+  author: b.author ?? '',
+  is_featured: b.is_featured,
+  cover_image_id: b.cover_image_id ?? null,
+  header_image_id: b.header_image_id ?? null,
+})
 
 export const locValuesOf = (l: Partial<BlogLocalization> | undefined): LocValues =>
   l
@@ -101,6 +109,8 @@ export async function createBlog(siteId: string, blog: BlogValues, slugTyped: bo
       ...(slugTyped && blog.slug !== '' ? { slug: blog.slug } : {}),
       author: orNull(blog.author),
       is_featured: blog.is_featured,
+      cover_image_id: blog.cover_image_id,
+      header_image_id: blog.header_image_id,
       status: 'Draft',
       localizations: [{ locale_id: localeId, ...locBody(loc) }],
     },
@@ -108,13 +118,17 @@ export async function createBlog(siteId: string, blog: BlogValues, slugTyped: bo
   return { data: res.data!, etag: etagOf(res) }
 }
 
-export async function updateBlog(id: string, body: Partial<{ slug: string; author: string | null; is_featured: boolean; status: BlogStatus }>, etag: string | undefined): Promise<Loaded<Blog>> {
+export async function updateBlog(
+  id: string,
+  body: Partial<{ slug: string; author: string | null; is_featured: boolean; cover_image_id: string | null; header_image_id: string | null; status: BlogStatus }>,
+  etag: string | undefined,
+): Promise<Loaded<Blog>> {
   const res = await api().PUT('/api/v1/blogs/{id}', { params: { path: { id }, header: ifMatch(etag) }, body })
   return { data: res.data!, etag: etagOf(res) }
 }
 
 export const saveBlogValues = (id: string, v: BlogValues, etag: string | undefined) =>
-  updateBlog(id, { slug: v.slug, author: orNull(v.author), is_featured: v.is_featured }, etag)
+  updateBlog(id, { slug: v.slug, author: orNull(v.author), is_featured: v.is_featured, cover_image_id: v.cover_image_id, header_image_id: v.header_image_id }, etag)
 
 export async function createLocalization(blogId: string, localeId: string, v: LocValues): Promise<Loaded<BlogLocalization>> {
   const res = await api().POST('/api/v1/blogs/{id}/localizations', { params: { path: { id: blogId } }, body: { locale_id: localeId, ...locBody(v) } })

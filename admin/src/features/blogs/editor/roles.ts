@@ -1,4 +1,5 @@
 import type { Schemas } from '@atrium-cms/client'
+import { hasSiteRole } from '../../../shared/logic/access'
 import type { BlogStatus } from './api'
 
 /*
@@ -8,8 +9,6 @@ import type { BlogStatus } from './api'
  */
 
 type AuthInfo = Schemas['AuthInfo']
-const ROLE_RANK = { Viewer: 1, Author: 2, Editor: 3, Reviewer: 4, Admin: 5, Owner: 6 } as const
-const LEVEL_RANK = { Read: 1, Write: 2, Admin: 3, Master: 4 } as const
 
 export interface Capabilities {
   canEdit: boolean
@@ -18,17 +17,8 @@ export interface Capabilities {
 }
 
 export function capabilitiesOf(me: AuthInfo | undefined, siteId: string, workflowEnabled: boolean): Capabilities {
-  let canEdit = false
-  let canReview = false
-  if (me?.auth_method === 'api_key') {
-    const level = me.site_id === null || me.site_id === siteId ? me.permission : null
-    canEdit = canReview = level !== null && LEVEL_RANK[level] >= LEVEL_RANK.Write
-  } else if (me) {
-    const role = me.memberships?.find((m) => m.site_id === siteId)?.role
-    const rank = me.is_system_admin ? ROLE_RANK.Owner : role ? ROLE_RANK[role] : 0
-    canEdit = rank >= ROLE_RANK.Author
-    canReview = rank >= ROLE_RANK.Reviewer
-  }
+  const canEdit = hasSiteRole(me, siteId, 'Author')
+  const canReview = hasSiteRole(me, siteId, 'Reviewer')
   return { canEdit, canReview, canPublish: canEdit && (!workflowEnabled || canReview) }
 }
 

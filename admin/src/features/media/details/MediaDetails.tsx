@@ -1,0 +1,185 @@
+import { Alert, Button, CloseButton, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { toFormError } from '../../../shared/logic/errors'
+import { mediaQueries, useDeleteMedia, type Media, type MediaDetail } from '../api'
+import { formatBytes } from '../upload/queue'
+import { MetadataForm } from './MetadataForm'
+
+interface Props {
+  siteId: string
+  mediaId: string
+  canEdit: boolean
+  canDelete: boolean
+  onClose: () => void
+  onDeleted: () => void
+  /** The picker's "Use this file". */
+  action?: ((media: Media) => ReactNode) | undefined
+  headingLevel: 2 | 3
+}
+
+/** The file's largest picture that is not huge: medium, else small, thumbnail, or the file itself. */
+function previewUrl(m: MediaDetail): string | undefined {
+  if (m.mime_category !== 'image') return undefined
+  for (const v of ['medium', 'small', 'thumbnail'] as const) {
+    const found = m.variants.find((x) => x.variant === v)
+    if (found) return found.public_url
+  }
+  return m.public_url
+}
+
+/**
+ * One file: a preview, its facts, its variants with their sizes, the public URL to copy, its texts per locale (alt
+ * text, caption, title) and delete with a confirmation.
+ */
+export function MediaDetails({ siteId, mediaId, canEdit, canDelete, onClose, onDeleted, action, headingLevel }: Props) {
+  const { t, i18n } = useTranslation('media')
+  const detail = useQuery(mediaQueries.detail(siteId, mediaId))
+  const locales = useQuery(mediaQueries.locales(siteId))
+  const H = `h${headingLevel}` as const
+  const m = detail.data
+  const src = m && previewUrl(m)
+  return (
+    <section className="media-details" aria-labelledby="media-details-heading">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <H id="media-details-heading" className="media-side-heading media-filename">
+          {m ? m.filename : t('detailsTitle')}
+        </H>
+        <CloseButton onClick={onClose} aria-label={t('closeDetails')} />
+      </Group>
+      {detail.isError ? (
+        <Alert variant="default" role="alert" className="media-alert-error" title={t('loadFailed')}>
+          {detail.error.message}
+        </Alert>
+      ) : !m ? (
+        <Text role="status">{t('loading')}</Text>
+      ) : (
+        <Stack gap="sm">
+          {src && <img className="media-preview" src={src} alt={m.metadata.find((x) => x.alt_text)?.alt_text ?? ''} />}
+          {action?.(m)}
+          <dl className="media-facts">
+            <dt>{t('columns.type')}</dt>
+            <dd>{m.mime_type}</dd>
+            <dt>{t('columns.size')}</dt>
+            <dd>{m.size_bytes === null ? '—' : formatBytes(m.size_bytes, i18n.language)}</dd>
+            {m.width !== null && m.height !== null && (
+              <>
+                <dt>{t('columns.dimensions')}</dt>
+                <dd>{`${m.width} × ${m.height}`}</dd>
+              </>
+            )}
+          </dl>
+          <CopyUrl url={m.public_url} />
+          <Variants media={m} />
+          {locales.data && <MetadataForm media={m} locales={locales.data} siteId={siteId} readOnly={!canEdit} headingLevel={headingLevel === 2 ? 3 : 4} />}
+          {canDelete && <DeleteMedia siteId={siteId} media={m} onDeleted={onDeleted} />}
+        </Stack>
+      )}
+    </section>
+  )
+}
+
+/** The public URL, selectable, with a copy button that says when it copied. */
+function CopyUrl({ url }: { url: string }) {
+  const { t } = useTranslation('media')
+  const [copied, setCopied] = useState<'yes' | 'no' | undefined>(undefined)
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url)
+      setCopied('yes')
+    } catch {
+      setCopied('no')
+    }
+  }
+  return (
+    <Stack gap={4}>
+      <TextInput label={t('publicUrl')} value={url} readOnly onFocus={(e) => e.currentTarget.select()} />
+      <Group gap="xs">
+        <Button size="compact-sm" variant="default" onClick={() => void copy()}>
+          {t('copyUrl')}
+        </Button>
+        <Text size="xs" role="status">
+          {copied === 'yes' ? t('copied') : copied === 'no' ? t('copyFailed') : ''}
+        </Text>
+      </Group>
+    </Stack>
+  )
+}
+
+function Variants({ media }: { media: MediaDetail }) {
+  const { t, i18n } = useTranslation('media')
+  if (media.variants.length === 0) {
+    return media.mime_category === 'image' ? (
+      <Text size="sm" c="dimmed">
+        {t('variants.none')}
+      </Text>
+    ) : null
+  }
+  return (
+    <Table className="media-variants" captionSide="top">
+      <Table.Caption>{t('variants.title')}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('variants.name')}</Table.Th>
+          <Table.Th>{t('columns.dimensions')}</Table.Th>
+          <Table.Th>{t('columns.size')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {media.variants.map((v) => (
+          <Table.Tr key={v.variant}>
+            <Table.Td>
+              <a href={v.public_url} target="_blank" rel="noreferrer">
+                {t(`variants.${v.variant}`)}
+              </a>
+            </Table.Td>
+            <Table.Td>{`${v.width} × ${v.height}`}</Table.Td>
+            <Table.Td>{formatBytes(v.size_bytes, i18n.language)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  )
+}
+
+/** Delete with a confirmation that says what happens: the files go, references elsewhere stop loading. */
+function DeleteMedia({ siteId, media, onDeleted }: { siteId: string; media: Media; onDeleted: () => void }) {
+  const { t } = useTranslation('media')
+  const [open, setOpen] = useState(false)
+  const del = useDeleteMedia(siteId)
+  const error = del.error ? toFormError(del.error) : undefined
+  return (
+    <>
+      <Button variant="default" onClick={() => setOpen(true)}>
+        {t('delete.button')}
+      </Button>
+      {/* lockScroll off: its scroll lock injects a <style> element, which the admin's CSP refuses. */}
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('delete.title', { name: media.filename })} closeButtonProps={{ 'aria-label': t('cancel') }} lockScroll={false}>
+        <Stack gap="sm">
+          <Text size="sm">{t('delete.text')}</Text>
+          <Text size="sm">{t('delete.references')}</Text>
+          {error && (
+            <Alert color="red" role="alert" title={error.title ?? t(error.formMessageKey)}>
+              {t(error.formMessageKey)}
+              {error.requestId && (
+                <details>
+                  <summary>{t('details')}</summary>
+                  {t('requestId', { id: error.requestId })}
+                </details>
+              )}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpen(false)}>
+              {t('cancel')}
+            </Button>
+            <Button color="red" loading={del.isPending} onClick={() => del.mutate(media.id, { onSuccess: () => (setOpen(false), onDeleted()) })}>
+              {t('delete.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  )
+}

@@ -1,0 +1,184 @@
+import { Alert, Button, Pagination, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core'
+import { useDebouncedValue } from '@mantine/hooks'
+import { useQuery, type UseQueryResult } from '@tanstack/react-query'
+import { useEffect, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { sharedQueries } from '../../../shared/api/queries'
+import { mediaQueries, type Media } from '../api'
+import { MediaDetails } from '../details/MediaDetails'
+import { UploadZone } from '../upload/UploadZone'
+import { useUploads } from '../upload/useUploads'
+import { FolderNav } from './FolderNav'
+import { MediaGrid, MediaTable } from './MediaItems'
+import { MEDIA_PER_PAGE, MEDIA_TYPES, withFilter, type MediaSearch } from './search'
+import '../media.css'
+
+export interface MediaBrowserProps {
+  siteId: string
+  search: MediaSearch
+  /** A new view of the library: `replace` while typing a query. */
+  onSearch: (next: MediaSearch, replace?: boolean) => void
+  /** May the caller upload, edit texts, make folders and delete (Author on the site)? */
+  canEdit: boolean
+  /** The picker: only images when `image`; uploads open their file's details. */
+  accept?: 'image' | 'any'
+  /** The picker's action for the open file ("Use this image"). */
+  detailsAction?: (media: Media) => ReactNode
+  /** Where headings start (the library's h1 is above; the picker's dialog title is its h2). */
+  headingLevel?: 2 | 3
+}
+
+/**
+ * The media library: folders, search, type filter, grid or list, pages, uploads and the open file's details. The
+ * library screen keeps its state in the URL; the picker keeps the same state in its dialog. One code for both.
+ */
+export function MediaBrowser({ siteId, search, onSearch, canEdit, accept = 'any', detailsAction, headingLevel = 2 }: MediaBrowserProps) {
+  const { t } = useTranslation('media')
+  const settings = useQuery(sharedQueries.settings(siteId))
+  const effective: MediaSearch = accept === 'image' ? { ...search, type: 'image' } : search
+  const list = useQuery(mediaQueries.list(siteId, effective))
+  const maxBytes = settings.data?.max_upload_bytes
+  const uploads = useUploads(siteId, search.folder, maxBytes, (m) => {
+    // In the picker a file just uploaded is the one being chosen: open it.
+    if (detailsAction) onSearch({ ...search, item: m.id })
+  })
+
+  const q = search.q ?? ''
+  const [typed, setTyped] = useState(q)
+  const [debounced] = useDebouncedValue(typed.trim(), 350)
+  useEffect(() => setTyped(q), [q])
+  useEffect(() => {
+    if (debounced !== q) onSearch(withFilter(search, { q: debounced }), true)
+    // Only a settled change of the typed text moves the view.
+  }, [debounced])
+
+  const H = `h${headingLevel}` as const
+
+  return (
+    <div className="media-browser" data-has-details={search.item ? '' : undefined}>
+      <FolderNav siteId={siteId} current={search.folder} onChoose={(folder) => onSearch(withFilter(search, { folder }))} canEdit={canEdit} headingLevel={headingLevel} />
+      <Stack gap="sm" className="media-main">
+        <Filters search={search} effective={effective} typed={typed} onType={setTyped} onSearch={onSearch} imagesOnly={accept === 'image'} idSuffix={headingLevel} />
+
+        {canEdit && <UploadZone uploads={uploads} accept={accept} maxBytes={maxBytes} />}
+
+        <H className="visually-hidden">{t('files')}</H>
+        <Results list={list} search={search} onSearch={onSearch} />
+      </Stack>
+      {search.item && (
+        <MediaDetails
+          key={search.item}
+          siteId={siteId}
+          mediaId={search.item}
+          canEdit={canEdit}
+          canDelete={canEdit && !detailsAction}
+          onClose={() => onSearch({ ...search, item: undefined })}
+          onDeleted={() => onSearch({ ...search, item: undefined })}
+          action={detailsAction}
+          headingLevel={headingLevel}
+        />
+      )}
+    </div>
+  )
+}
+
+/** Text query, type and grid or list. */
+function Filters({ search, effective, typed, onType, onSearch, imagesOnly, idSuffix }: {
+  search: MediaSearch
+  effective: MediaSearch
+  typed: string
+  onType: (v: string) => void
+  onSearch: MediaBrowserProps['onSearch']
+  imagesOnly: boolean
+  idSuffix: number
+}) {
+  const { t } = useTranslation('media')
+  const view = search.view ?? 'grid'
+  return (
+    <form role="search" aria-label={t('filters')} className="media-filters" onSubmit={(e) => e.preventDefault()}>
+      <TextInput type="search" label={t('search')} placeholder={t('searchPlaceholder')} value={typed} onChange={(e) => onType(e.currentTarget.value)} maxLength={200} />
+      <Select
+        label={t('type')}
+        data={[{ value: '', label: t('allTypes') }, ...MEDIA_TYPES.map((m) => ({ value: m, label: t(`types.${m}`) }))]}
+        value={effective.type ?? ''}
+        onChange={(v) => onSearch(withFilter(search, { type: MEDIA_TYPES.find((m) => m === v) }))}
+        allowDeselect={false}
+        disabled={imagesOnly}
+      />
+      <div>
+        <Text component="span" size="sm" fw={500} id={`media-view-${idSuffix}`}>
+          {t('view')}
+        </Text>
+        <SegmentedControl
+          fullWidth
+          aria-labelledby={`media-view-${idSuffix}`}
+          value={view}
+          onChange={(v) => onSearch({ ...search, view: v === 'list' ? 'list' : undefined })}
+          data={[
+            { value: 'grid', label: t('grid') },
+            { value: 'list', label: t('list') },
+          ]}
+        />
+      </div>
+    </form>
+  )
+}
+
+/** The files of this page (grid or list), or why there are none, and the pages. */
+function Results({ list, search, onSearch }: { list: UseQueryResult<{ data: Media[]; meta: { total: number } }>; search: MediaSearch; onSearch: MediaBrowserProps['onSearch'] }) {
+  const { t } = useTranslation('media')
+  const rows = list.data?.data
+  const total = list.data?.meta.total ?? 0
+  const page = search.page ?? 1
+  const pages = Math.max(1, Math.ceil(total / MEDIA_PER_PAGE))
+  const q = search.q ?? ''
+  const view = search.view ?? 'grid'
+  const open = (id: string) => onSearch({ ...search, item: search.item === id ? undefined : id })
+  return (
+    <>
+      {list.isError ? (
+        <Alert variant="default" role="alert" title={t('loadFailed')} className="media-alert-error">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{list.error.message}</Text>
+            <Button size="xs" variant="default" onClick={() => void list.refetch()}>
+              {t('retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : rows === undefined ? (
+        <Text role="status">{t('loading')}</Text>
+      ) : rows.length === 0 ? (
+        <Stack gap="xs" align="flex-start">
+          <Text role="status">{q || search.type || search.folder || page > 1 ? t('emptyFiltered') : t('empty')}</Text>
+          {(q || search.type || search.folder) && (
+            <Button variant="default" onClick={() => onSearch({ ...(search.view ? { view: search.view } : {}) })}>
+              {t('clearFilters')}
+            </Button>
+          )}
+        </Stack>
+      ) : view === 'grid' ? (
+        <MediaGrid rows={rows} selected={search.item} onOpen={open} busy={list.isFetching} />
+      ) : (
+        <MediaTable rows={rows} selected={search.item} onOpen={open} busy={list.isFetching} />
+      )}
+      {rows !== undefined && rows.length > 0 && (
+        <div className="media-footer">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {t('showing', { from: (page - 1) * MEDIA_PER_PAGE + 1, to: (page - 1) * MEDIA_PER_PAGE + rows.length, total })}
+          </Text>
+          {pages > 1 && (
+            <nav aria-label={t('pagination')}>
+              <Pagination
+                total={pages}
+                value={Math.min(page, pages)}
+                onChange={(p) => onSearch({ ...search, page: p > 1 ? p : undefined, item: undefined })}
+                getControlProps={(control) => ({ 'aria-label': t(`pageControl.${control}`) })}
+                getItemProps={(p) => ({ 'aria-label': t('pageN', { page: p }) })}
+              />
+            </nav>
+          )}
+        </div>
+      )}
+    </>
+  )
+}
