@@ -8,8 +8,11 @@ import type { BlogDetail, Loaded, Locale, LocValues } from './api'
 import { BlogConflicts } from './BlogConflicts'
 import { DraftOfferAlert, ErrorLine, fieldErrorsOf, LeaveModal, SaveStatusLine } from './EditorParts'
 import { BlogFields, LocaleBar, LocFields } from './EditorFields'
+import { OpenOnSite, PostActions } from './PostActions'
+import { PostMetaPanels } from './PostMetaPanels'
 import { overallStatus } from './queueGroup'
 import type { Capabilities } from './roles'
+import { SignOutGuard } from './SignOutGuard'
 import { useBlogQueues } from './useBlogQueues'
 import { useEditorGuards } from './useEditorGuards'
 import { useWorkflowAction } from './useWorkflowAction'
@@ -62,8 +65,10 @@ export function EditBlogForm({ siteId, loaded, locales, defaultLocaleId, caps }:
             <Button variant="default" onClick={() => void saveAll()} disabled={!caps.canEdit} title={t('saveHint')}>
               {t('saveDraft')}
             </Button>
-            <WorkflowButtons status={workflow.status} caps={caps} onAction={(a, c) => void workflow.run(a, c)} />
+            <WorkflowButtons status={workflow.status} caps={caps} onAction={(a, c) => void workflow.run(a, c)} schedules={Date.parse(blogState.values.publish_start ?? '') > Date.now()} />
+            <PostActions siteId={siteId} blogId={blog.id} title={title} caps={caps} saveAll={saveAll} />
           </Group>
+          <OpenOnSite siteId={siteId} slug={blogState.savedValues.slug} status={workflow.status} />
           <SaveStatusLine status={overallStatus(states)} savedAt={lastSavedAt} note={note} />
         </Stack>
       </Group>
@@ -87,9 +92,11 @@ export function EditBlogForm({ siteId, loaded, locales, defaultLocaleId, caps }:
         <aside aria-label={t('settings')}>
           <ErrorLine state={blogState} />
           <BlogFields values={blogState.values} onChange={(v) => queues.blog.edit(v)} title={defaultTitle} slugTyped onSlugTyped={() => undefined} errors={fieldErrorsOf(blogState)} />
+          <PostMetaPanels siteId={siteId} blog={blog} values={blogState.values} onChange={(v) => queues.blog.edit(v)} caps={caps} errors={fieldErrorsOf(blogState)} />
         </aside>
       </div>
       <LeaveModal blocker={blocker} />
+      <SignOutGuard dirty={states.some((s) => s.isDirty)} onSave={saveAll} />
     </Stack>
   )
 }

@@ -19,6 +19,9 @@ export interface BlogValues {
   slug: string
   author: string
   is_featured: boolean
+  /** Instants (ISO 8601, UTC) or null; the schedule panel edits them in the site's time zone. */
+  publish_start: string | null
+  publish_end: string | null
 }
 
 /** One localization's fields (one record per locale, one save queue each). */
@@ -34,7 +37,16 @@ export interface LocValues {
 
 export const emptyLoc = (): LocValues => ({ title: '', subtitle: '', excerpt: '', body: '', meta_title: '', meta_description: '', translation_status: 'Draft' })
 
-export const blogValuesOf = (b: Pick<Blog, 'slug' | 'author' | 'is_featured'>): BlogValues => ({ slug: b.slug, author: b.author ?? '', is_featured: b.is_featured })
+export const blogValuesOf = (b: Pick<Blog, 'slug' | 'author' | 'is_featured' | 'publish_start' | 'publish_end'>): BlogValues => ({
+  slug: b.slug,
+  author: b.author ?? '',
+  is_featured: b.is_featured,
+  publish_start: instantOf(b.publish_start),
+  publish_end: instantOf(b.publish_end),
+})
+
+/** One spelling per instant (toISOString), so a value read back compares equal to the one saved. */
+const instantOf = (iso: string | null | undefined): string | null => (iso ? new Date(iso).toISOString() : null)
 
 export const locValuesOf = (l: Partial<BlogLocalization> | undefined): LocValues =>
   l
@@ -101,6 +113,8 @@ export async function createBlog(siteId: string, blog: BlogValues, slugTyped: bo
       ...(slugTyped && blog.slug !== '' ? { slug: blog.slug } : {}),
       author: orNull(blog.author),
       is_featured: blog.is_featured,
+      ...(blog.publish_start ? { publish_start: blog.publish_start } : {}),
+      ...(blog.publish_end ? { publish_end: blog.publish_end } : {}),
       status: 'Draft',
       localizations: [{ locale_id: localeId, ...locBody(loc) }],
     },
@@ -108,13 +122,15 @@ export async function createBlog(siteId: string, blog: BlogValues, slugTyped: bo
   return { data: res.data!, etag: etagOf(res) }
 }
 
-export async function updateBlog(id: string, body: Partial<{ slug: string; author: string | null; is_featured: boolean; status: BlogStatus }>, etag: string | undefined): Promise<Loaded<Blog>> {
+export async function updateBlog(
+  id: string,
+  body: Partial<{ slug: string; author: string | null; is_featured: boolean; status: BlogStatus; publish_start: string | null; publish_end: string | null }>,, etag: string | undefined): Promise<Loaded<Blog>> {
   const res = await api().PUT('/api/v1/blogs/{id}', { params: { path: { id }, header: ifMatch(etag) }, body })
   return { data: res.data!, etag: etagOf(res) }
 }
 
 export const saveBlogValues = (id: string, v: BlogValues, etag: string | undefined) =>
-  updateBlog(id, { slug: v.slug, author: orNull(v.author), is_featured: v.is_featured }, etag)
+  updateBlog(id, { slug: v.slug, author: orNull(v.author), is_featured: v.is_featured, publish_start: v.publish_start, publish_end: v.publish_end }, etag)
 
 export async function createLocalization(blogId: string, localeId: string, v: LocValues): Promise<Loaded<BlogLocalization>> {
   const res = await api().POST('/api/v1/blogs/{id}/localizations', { params: { path: { id: blogId } }, body: { locale_id: localeId, ...locBody(v) } })

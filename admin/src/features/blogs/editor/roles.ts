@@ -15,21 +15,25 @@ export interface Capabilities {
   canEdit: boolean
   canReview: boolean
   canPublish: boolean
+  /** Deleting a post needs Editor (an API key: Write). */
+  canDelete: boolean
 }
 
 export function capabilitiesOf(me: AuthInfo | undefined, siteId: string, workflowEnabled: boolean): Capabilities {
   let canEdit = false
   let canReview = false
+  let canDelete = false
   if (me?.auth_method === 'api_key') {
     const level = me.site_id === null || me.site_id === siteId ? me.permission : null
-    canEdit = canReview = level !== null && LEVEL_RANK[level] >= LEVEL_RANK.Write
+    canEdit = canReview = canDelete = level !== null && LEVEL_RANK[level] >= LEVEL_RANK.Write
   } else if (me) {
     const role = me.memberships?.find((m) => m.site_id === siteId)?.role
     const rank = me.is_system_admin ? ROLE_RANK.Owner : role ? ROLE_RANK[role] : 0
     canEdit = rank >= ROLE_RANK.Author
     canReview = rank >= ROLE_RANK.Reviewer
+    canDelete = rank >= ROLE_RANK.Editor
   }
-  return { canEdit, canReview, canPublish: canEdit && (!workflowEnabled || canReview) }
+  return { canEdit, canReview, canPublish: canEdit && (!workflowEnabled || canReview), canDelete }
 }
 
 export type WorkflowAction = 'submit' | 'approve' | 'requestChanges' | 'publish' | 'unpublish'
