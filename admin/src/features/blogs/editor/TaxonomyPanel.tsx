@@ -25,18 +25,14 @@ export function MetaError({ error, onClose }: { error: unknown; onClose: () => v
   )
 }
 
+type Change = (fn: () => Promise<unknown>, opts?: { onSuccess?: () => void }) => void
+
 /**
  * Categories from the site's tree (checkboxes, indented by depth) with the primary one, and tags (pick one of the
  * site's or type a new name: it is created, then assigned). Each change is one request on the post's content record.
  */
 export function TaxonomyPanel({ siteId, contentId, disabled }: { siteId: string; contentId: string; disabled: boolean }) {
-  const { t } = useTranslation('blogMeta', { keyPrefix: 'taxonomy' })
   const queryClient = useQueryClient()
-  const tree = useQuery(metaQueries.categories(siteId))
-  const allTags = useQuery(metaQueries.tags(siteId))
-  const assigned = useQuery(metaQueries.postCategories(siteId, contentId))
-  const tags = useQuery(metaQueries.postTags(siteId, contentId))
-  const [tagName, setTagName] = useState('')
   const change = useMutation({
     mutationFn: (fn: () => Promise<unknown>) => fn(),
     onSettled: () =>
@@ -45,16 +41,84 @@ export function TaxonomyPanel({ siteId, contentId, disabled }: { siteId: string;
         queryClient.invalidateQueries({ queryKey: metaQueries.postTags(siteId, contentId).queryKey }),
       ]),
   })
+  const run: Change = (fn, opts) => change.mutate(fn, opts)
   const busy = disabled || change.isPending
+  return (
+    <>
+      <CategoriesFieldset siteId={siteId} contentId={contentId} busy={busy} pending={change.isPending} run={run} />
+      <TagsFieldset siteId={siteId} contentId={contentId} busy={busy} pending={change.isPending} run={run} />
+      {change.error && <MetaError error={change.error} onClose={() => change.reset()} />}
+    </>
+  )
+}
+
+interface PartProps {
+  siteId: string
+  contentId: string
+  busy: boolean
+  pending: boolean
+  run: Change
+}
+
+function CategoriesFieldset({ siteId, contentId, busy, pending, run }: PartProps) {
+  const { t } = useTranslation('blogMeta', { keyPrefix: 'taxonomy' })
+  const tree = useQuery(metaQueries.categories(siteId))
+  const assigned = useQuery(metaQueries.postCategories(siteId, contentId))
   const primary = assigned.data?.find((c) => c.is_primary)?.id ?? ''
   const assignedIds = new Set((assigned.data ?? []).map((c) => c.id))
-  const tagIds = new Set((tags.data ?? []).map((x) => x.id))
+  return (
+    <fieldset className="editor-fieldset" aria-busy={pending}>
+      <legend>{t('categories')}</legend>
+      {!tree.data || !assigned.data ? (
+        <Loader size="sm" aria-label={t('loading')} />
+      ) : tree.data.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('noCategories')}
+        </Text>
+      ) : (
+        <Stack gap={6}>
+          {flattenTree(tree.data).map(({ category, depth }) => (
+            <Checkbox
+              key={category.id}
+              ml={depth * 20}
+              label={category.name}
+              checked={assignedIds.has(category.id)}
+              disabled={busy}
+              onChange={(e) => {
+                const on = e.currentTarget.checked
+                // The first category assigned is the primary one until another is chosen.
+                run(() => (on ? assignCategory(contentId, category.id, assignedIds.size === 0) : unassignCategory(contentId, category.id)))
+              }}
+            />
+          ))}
+          <NativeSelect
+            label={t('primary')}
+            value={primary}
+            disabled={busy || assignedIds.size === 0}
+            data={[{ value: '', label: t('noPrimary'), disabled: true }, ...assigned.data.map((c) => ({ value: c.id, label: c.name }))]}
+            onChange={(e) => {
+              const id = e.currentTarget.value
+              if (id !== '') run(() => assignCategory(contentId, id, true))
+            }}
+          />
+        </Stack>
+      )}
+    </fieldset>
+  )
+}
 
+function TagsFieldset({ siteId, contentId, busy, pending, run }: PartProps) {
+  const { t } = useTranslation('blogMeta', { keyPrefix: 'taxonomy' })
+  const queryClient = useQueryClient()
+  const allTags = useQuery(metaQueries.tags(siteId))
+  const tags = useQuery(metaQueries.postTags(siteId, contentId))
+  const [tagName, setTagName] = useState('')
+  const tagIds = new Set((tags.data ?? []).map((x) => x.id))
   const addTag = () => {
     const name = tagName.trim()
     if (name === '') return
     const existing = allTags.data?.find((x) => x.name.toLowerCase() === name.toLowerCase())
-    change.mutate(
+    run(
       async () => {
         const tag: Tag = existing ?? (await createTag(siteId, name))
         if (!existing) queryClient.setQueryData(metaQueries.tags(siteId).queryKey, (old: Tag[] | undefined) => [...(old ?? []), tag])
@@ -63,92 +127,54 @@ export function TaxonomyPanel({ siteId, contentId, disabled }: { siteId: string;
       { onSuccess: () => setTagName('') },
     )
   }
-
   return (
-    <>
-      <fieldset className="editor-fieldset" aria-busy={change.isPending}>
-        <legend>{t('categories')}</legend>
-        {!tree.data || !assigned.data ? (
-          <Loader size="sm" aria-label={t('loading')} />
-        ) : tree.data.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('noCategories')}
-          </Text>
-        ) : (
-          <Stack gap={6}>
-            {flattenTree(tree.data).map(({ category, depth }) => (
-              <Checkbox
-                key={category.id}
-                ml={depth * 20}
-                label={category.name}
-                checked={assignedIds.has(category.id)}
-                disabled={busy}
-                onChange={(e) => {
-                  const on = e.currentTarget.checked
-                  change.mutate(() => (on ? assignCategory(contentId, category.id, assignedIds.size === 0) : unassignCategory(contentId, category.id)))
-                }}
-              />
+    <fieldset className="editor-fieldset" aria-busy={pending}>
+      <legend>{t('tags')}</legend>
+      <Stack gap="xs">
+        {tags.data && tags.data.length > 0 ? (
+          <ul className="post-meta-tags" aria-label={t('tags')}>
+            {tags.data.map((tag) => (
+              <li key={tag.id}>
+                <Group gap={2} wrap="nowrap">
+                  <Text size="sm">{tag.name}</Text>
+                  <CloseButton size="sm" aria-label={t('removeTag', { name: tag.name })} disabled={busy} onClick={() => run(() => unassignTag(contentId, tag.id))} />
+                </Group>
+              </li>
             ))}
-            <NativeSelect
-              label={t('primary')}
-              value={primary}
-              disabled={busy || assignedIds.size === 0}
-              data={[{ value: '', label: t('noPrimary'), disabled: true }, ...(assigned.data ?? []).map((c) => ({ value: c.id, label: c.name }))]}
-              onChange={(e) => {
-                const id = e.currentTarget.value
-                if (id !== '') change.mutate(() => assignCategory(contentId, id, true))
-              }}
-            />
-          </Stack>
+          </ul>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {tags.data ? t('noTags') : t('loading')}
+          </Text>
         )}
-      </fieldset>
-      <fieldset className="editor-fieldset" aria-busy={change.isPending}>
-        <legend>{t('tags')}</legend>
-        <Stack gap="xs">
-          {tags.data && tags.data.length > 0 ? (
-            <ul className="post-meta-tags" aria-label={t('tags')}>
-              {tags.data.map((tag) => (
-                <li key={tag.id}>
-                  <Group gap={2} wrap="nowrap" className="post-meta-tag">
-                    <Text size="sm">{tag.name}</Text>
-                    <CloseButton size="sm" aria-label={t('removeTag', { name: tag.name })} disabled={busy} onClick={() => change.mutate(() => unassignTag(contentId, tag.id))} />
-                  </Group>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {tags.data ? t('noTags') : t('loading')}
-            </Text>
-          )}
-          <Group gap="xs" align="flex-end" wrap="nowrap">
-            <TextInput
-              className="post-meta-grow"
-              label={t('addTag')}
-              description={t('addTagHint')}
-              value={tagName}
-              disabled={busy}
-              list="post-meta-tag-names"
-              onChange={(e) => setTagName(e.currentTarget.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  e.preventDefault()
-                  addTag()
-                }
-              }}
-            />
-            <Button variant="default" onClick={addTag} disabled={busy || tagName.trim() === ''}>
-              {t('add')}
-            </Button>
-          </Group>
-          <datalist id="post-meta-tag-names">
-            {(allTags.data ?? []).filter((x) => !tagIds.has(x.id)).map((x) => (
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          <TextInput
+            className="post-meta-grow"
+            label={t('addTag')}
+            description={t('addTagHint')}
+            value={tagName}
+            disabled={busy}
+            list="post-meta-tag-names"
+            onChange={(e) => setTagName(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault()
+                addTag()
+              }
+            }}
+          />
+          <Button variant="default" onClick={addTag} disabled={busy || tagName.trim() === ''}>
+            {t('add')}
+          </Button>
+        </Group>
+        <datalist id="post-meta-tag-names">
+          {(allTags.data ?? [])
+            .filter((x) => !tagIds.has(x.id))
+            .map((x) => (
               <option key={x.id} value={x.name} />
             ))}
-          </datalist>
-        </Stack>
-      </fieldset>
-      {change.error && <MetaError error={change.error} onClose={() => change.reset()} />}
-    </>
+        </datalist>
+      </Stack>
+    </fieldset>
   )
 }

@@ -124,7 +124,9 @@ export async function createBlog(siteId: string, blog: BlogValues, slugTyped: bo
 
 export async function updateBlog(
   id: string,
-  body: Partial<{ slug: string; author: string | null; is_featured: boolean; status: BlogStatus; publish_start: string | null; publish_end: string | null }>,, etag: string | undefined): Promise<Loaded<Blog>> {
+  body: Partial<{ slug: string; author: string | null; is_featured: boolean; status: BlogStatus; publish_start: string | null; publish_end: string | null }>,
+  etag: string | undefined,
+): Promise<Loaded<Blog>> {
   const res = await api().PUT('/api/v1/blogs/{id}', { params: { path: { id }, header: ifMatch(etag) }, body })
   return { data: res.data!, etag: etagOf(res) }
 }

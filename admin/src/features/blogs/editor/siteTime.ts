@@ -33,7 +33,7 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
 function wallAsUtc(ms: number, timeZone: string): number {
   const p: Record<string, number> = {}
   for (const part of formatterOf(timeZone).formatToParts(new Date(ms))) if (part.type !== 'literal') p[part.type] = Number(part.value)
-  return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour! % 24, p.minute!, p.second!)
+  return Date.UTC(p.year!, p.month! - 1, p.day, p.hour! % 24, p.minute, p.second)
 }
 
 /** The zone's offset from UTC at an instant, in ms (New York in winter: -5 h). */

@@ -6,7 +6,7 @@ describe('undoable action', () => {
   afterEach(() => vi.useRealTimers())
 
   it('runs once the delay has passed', async () => {
-    const run = vi.fn(async () => undefined)
+    const run = vi.fn(() => Promise.resolve())
     const u = scheduleUndoable(run, 5000)
     await vi.advanceTimersByTimeAsync(4999)
     expect(run).not.toHaveBeenCalled()
@@ -17,7 +17,7 @@ describe('undoable action', () => {
   })
 
   it('never runs when undone in time', async () => {
-    const run = vi.fn(async () => undefined)
+    const run = vi.fn(() => Promise.resolve())
     const u = scheduleUndoable(run, 5000)
     expect(u.undo()).toBe(true)
     await vi.advanceTimersByTimeAsync(10_000)
@@ -28,9 +28,7 @@ describe('undoable action', () => {
   })
 
   it('flush runs it at once, exactly once; a failure rejects done', async () => {
-    const run = vi.fn(async () => {
-      throw new Error('403')
-    })
+    const run = vi.fn(() => Promise.reject(new Error('403')))
     const u = scheduleUndoable(run, 5000)
     const done = u.done.catch((e: Error) => e.message)
     await u.flush()
