@@ -35,7 +35,7 @@ export function SignOutGuard({ dirty, onSave }: { dirty: boolean; onSave: () => 
     go?.()
   }
   return (
-    <Modal opened={proceed !== undefined} onClose={() => setProceed(undefined)} title={t('title')}>
+    <Modal opened={proceed !== undefined} onClose={() => setProceed(undefined)} closeButtonProps={{ 'aria-label': t('blogMeta:close') }} title={t('title')}>
       <Text mb="md">{t('text')}</Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={() => setProceed(undefined)}>

@@ -59,6 +59,7 @@ const en = {
     failed: 'The post could not be deleted',
   },
   failed: 'That did not work',
+  close: 'Close',
   signOut: {
     title: 'Sign out with unsaved changes?',
     text: 'Your changes are kept in this browser and offered back when you sign in again.',
@@ -122,6 +123,7 @@ const de: typeof en = {
     failed: 'Der Beitrag konnte nicht gelöscht werden',
   },
   failed: 'Das hat nicht geklappt',
+  close: 'Schließen',
   signOut: {
     title: 'Mit ungespeicherten Änderungen abmelden?',
     text: 'Ihre Änderungen bleiben in diesem Browser und werden nach der nächsten Anmeldung wieder angeboten.',
