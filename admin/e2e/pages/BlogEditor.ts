@@ -9,6 +9,9 @@ export class BlogEditor {
   readonly saveStatus: Locator
   readonly blogStatus: Locator
   readonly conflict: Locator
+  readonly publishStart: Locator
+  readonly publishStartHint: Locator
+  readonly settings: Locator
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1 })
@@ -18,6 +21,9 @@ export class BlogEditor {
     this.saveStatus = page.getByTestId('save-status')
     this.blogStatus = page.getByTestId('blog-status')
     this.conflict = page.getByRole('region', { name: /changed this post|changed the post settings/ })
+    this.publishStart = page.getByLabel('Publish from', { exact: true })
+    this.publishStartHint = page.getByTestId('schedule-publish_start-hint')
+    this.settings = page.getByRole('complementary', { name: 'Post settings' })
   }
 
   async gotoNew(siteId: string): Promise<void> {
@@ -46,5 +52,27 @@ export class BlogEditor {
 
   async expectSaved(): Promise<void> {
     await expect(this.saveStatus).toHaveAttribute('data-status', 'saved')
+  }
+
+  button(name: string | RegExp): Locator {
+    return this.page.getByRole('button', { name, exact: typeof name === 'string' })
+  }
+
+  group(name: string): Locator {
+    return this.page.getByRole('group', { name, exact: true })
+  }
+
+  /** Moves focus with Tab (or Shift+Tab) only, until the target has it: the keyboard journey never clicks. */
+  async tabTo(target: Locator, { back = false, max = 60 } = {}): Promise<void> {
+    for (let i = 0; i < max; i++) {
+      const focused = await target.evaluate((el) => {
+        // The Markdown body lives in a shadow root: its focused element is that root's activeElement.
+        const active = (el.getRootNode() as Document | ShadowRoot).activeElement
+        return active !== null && (el === active || el.contains(active))
+      })
+      if (focused) return
+      await this.page.keyboard.press(back ? 'Shift+Tab' : 'Tab')
+    }
+    throw new Error(`Tab never reached ${String(target)}`)
   }
 }

@@ -9,8 +9,11 @@ import { BlogConflicts } from './BlogConflicts'
 import { DraftOfferAlert, ErrorLine, fieldErrorsOf, LeaveModal, SaveStatusLine } from './EditorParts'
 import { BlogFields, LocaleBar, LocFields } from './EditorFields'
 import { BlogImageFields } from './BlogImageFields'
+import { OpenOnSite, PostActions } from './PostActions'
+import { PostMetaPanels } from './PostMetaPanels'
 import { overallStatus } from './queueGroup'
 import type { Capabilities } from './roles'
+import { SignOutGuard } from './SignOutGuard'
 import { useBlogQueues } from './useBlogQueues'
 import { useEditorGuards } from './useEditorGuards'
 import { useWorkflowAction } from './useWorkflowAction'
@@ -67,10 +70,12 @@ export function EditBlogForm({ siteId, loaded, locales, defaultLocaleId, caps }:
             <Button variant="default" onClick={() => void saveAll()} disabled={!caps.canEdit} title={t('saveHint')}>
               {t('saveDraft')}
             </Button>
-            <WorkflowButtons status={workflow.status} caps={caps} onAction={(a, c) => void workflow.run(a, c)} />
+            <WorkflowButtons status={workflow.status} caps={caps} onAction={(a, c) => void workflow.run(a, c)} schedules={Date.parse(blogState.values.publish_start ?? '') > Date.now()} />
             <AiMenu siteId={siteId} localeId={localeId} defaultLocaleId={defaultLocaleId} locales={locales} queues={queues} canEdit={caps.canEdit} />
             <HistoryButton siteId={siteId} blogId={blog.id} locales={locales} queues={queues} saveAll={saveAll} canEdit={caps.canEdit} />
+            <PostActions siteId={siteId} blogId={blog.id} title={title} caps={caps} saveAll={saveAll} />
           </Group>
+          <OpenOnSite siteId={siteId} slug={blogState.savedValues.slug} status={workflow.status} />
           <SaveStatusLine status={overallStatus(states)} savedAt={lastSavedAt} note={note} />
         </Stack>
       </Group>
@@ -97,10 +102,12 @@ export function EditBlogForm({ siteId, loaded, locales, defaultLocaleId, caps }:
           <ErrorLine state={blogState} />
           <BlogFields values={blogState.values} onChange={(v) => queues.blog.edit(v)} title={defaultTitle} slugTyped onSlugTyped={() => undefined} errors={fieldErrorsOf(blogState)} />
           <BlogImageFields siteId={siteId} values={blogState.values} onChange={(v) => queues.blog.edit(v)} errors={fieldErrorsOf(blogState)} />
+          <PostMetaPanels siteId={siteId} blog={blog} values={blogState.values} onChange={(v) => queues.blog.edit(v)} caps={caps} errors={fieldErrorsOf(blogState)} />
         </aside>
       </div>
       )}
       <LeaveModal blocker={blocker} />
+      <SignOutGuard dirty={states.some((s) => s.isDirty)} onSave={saveAll} />
     </Stack>
   )
 }

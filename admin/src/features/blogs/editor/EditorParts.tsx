@@ -23,7 +23,7 @@ export function SaveStatusLine({ status, savedAt, note }: { status: SaveStatus; 
 export function LeaveModal({ blocker }: { blocker: ReturnType<typeof useEditorGuards> }) {
   const { t } = useTranslation('blogs', { keyPrefix: 'editor' })
   return (
-    <Modal opened={blocker.status === 'blocked'} onClose={() => blocker.reset?.()} title={t('leave.title')}>
+    <Modal opened={blocker.status === 'blocked'} onClose={() => blocker.reset?.()} closeButtonProps={{ 'aria-label': t('blogMeta:close') }} title={t('leave.title')}>
       <Text mb="md">{t('leave.text')}</Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={() => blocker.reset?.()}>

@@ -10,6 +10,7 @@ import { draftStore } from './drafts'
 import { DraftOfferAlert, ErrorLine, fieldErrorsOf, LeaveModal, patchOf, persistDrafts, SaveStatusLine, type DraftOfferView } from './EditorParts'
 import { BlogFields, LocaleBar, LocFields } from './EditorFields'
 import { BlogImageFields } from './BlogImageFields'
+import { SignOutGuard } from './SignOutGuard'
 import { AUTOSAVE_MS } from './useBlogQueues'
 import { useEditorGuards } from './useEditorGuards'
 import { useQueueState } from './useQueueState'
@@ -27,7 +28,7 @@ function useNewBlogQueue(siteId: string, ctx: { current: { localeId: string; slu
   const key: DraftKey = { siteId, recordId: newDraftRecord('blog'), locale: '*' }
   const [queue] = useState(() =>
     createSaveQueue<NewValues, { id: string }>({
-      initialValues: { blog: { slug: '', author: '', is_featured: false, cover_image_id: null, header_image_id: null }, loc: emptyLoc() },
+      initialValues: { blog: { slug: '', author: '', is_featured: false, cover_image_id: null, header_image_id: null, publish_start: null, publish_end: null }, loc: emptyLoc() },
       etag: undefined,
       autosave: false,
       save: async ({ values }) => {
@@ -116,6 +117,7 @@ export function NewBlogForm({ siteId, locales, defaultLocaleId }: { siteId: stri
         </aside>
       </div>
       <LeaveModal blocker={blocker} />
+      <SignOutGuard dirty={state.isDirty && !created} onSave={() => queue.flush()} />
     </Stack>
   )
 }

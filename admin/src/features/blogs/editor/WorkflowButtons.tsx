@@ -5,7 +5,18 @@ import type { BlogStatus } from './api'
 import { actionsFor, type Capabilities, type WorkflowAction } from './roles'
 
 /** The workflow buttons the caller's role allows in this status; approve and request changes take a comment. */
-export function WorkflowButtons({ status, caps, onAction }: { status: BlogStatus; caps: Capabilities; onAction: (a: WorkflowAction, comment: string) => void }) {
+export function WorkflowButtons({
+  status,
+  caps,
+  onAction,
+  schedules = false,
+}: {
+  status: BlogStatus
+  caps: Capabilities
+  onAction: (a: WorkflowAction, comment: string) => void
+  /** publish_start is in the future: publishing schedules (the server answers Scheduled), so the button says so. */
+  schedules?: boolean
+}) {
   const { t } = useTranslation('blogs', { keyPrefix: 'editor' })
   const [review, setReview] = useState<'approve' | 'requestChanges' | undefined>(undefined)
   const [comment, setComment] = useState('')
@@ -19,10 +30,10 @@ export function WorkflowButtons({ status, caps, onAction }: { status: BlogStatus
           variant={a === 'publish' || a === 'approve' || a === 'submit' ? 'filled' : 'default'}
           onClick={() => (a === 'approve' || a === 'requestChanges' ? setReview(a) : onAction(a, ''))}
         >
-          {t(`actions.${a}`)}
+          {t(a === 'publish' && schedules ? 'actions.schedule' : `actions.${a}`)}
         </Button>
       ))}
-      <Modal opened={review !== undefined} onClose={() => setReview(undefined)} title={review ? t(`actions.${review}`) : ''}>
+      <Modal opened={review !== undefined} onClose={() => setReview(undefined)} closeButtonProps={{ 'aria-label': t('blogMeta:close') }} title={review ? t(`actions.${review}`) : ''}>
         <Textarea label={t('reviewComment')} value={comment} onChange={(e) => setComment(e.currentTarget.value)} autosize minRows={3} maxLength={2000} />
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setReview(undefined)}>

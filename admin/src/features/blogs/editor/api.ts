@@ -21,6 +21,9 @@ export interface BlogValues {
   is_featured: boolean
   cover_image_id: string | null
   header_image_id: string | null
+  /** Instants (ISO 8601, UTC) or null; the schedule panel edits them in the site's time zone. */
+  publish_start: string | null
+  publish_end: string | null
 }
 
 /** One localization's fields (one record per locale, one save queue each). */
@@ -36,13 +39,18 @@ export interface LocValues {
 
 export const emptyLoc = (): LocValues => ({ title: '', subtitle: '', excerpt: '', body: '', meta_title: '', meta_description: '', translation_status: 'Draft' })
 
-export const blogValuesOf = (b: Pick<Blog, 'slug' | 'author' | 'is_featured' | 'cover_image_id' | 'header_image_id'>): BlogValues => ({
+export const blogValuesOf = (b: Pick<Blog, 'slug' | 'author' | 'is_featured' | 'cover_image_id' | 'header_image_id' | 'publish_start' | 'publish_end'>): BlogValues => ({
   slug: b.slug,
   author: b.author ?? '',
   is_featured: b.is_featured,
   cover_image_id: b.cover_image_id ?? null,
   header_image_id: b.header_image_id ?? null,
+  publish_start: instantOf(b.publish_start),
+  publish_end: instantOf(b.publish_end),
 })
+
+/** One spelling per instant (toISOString), so a value read back compares equal to the one saved. */
+const instantOf = (iso: string | null | undefined): string | null => (iso ? new Date(iso).toISOString() : null)
 
 export const locValuesOf = (l: Partial<BlogLocalization> | undefined): LocValues =>
   l
@@ -111,6 +119,8 @@ export async function createBlog(siteId: string, blog: BlogValues, slugTyped: bo
       is_featured: blog.is_featured,
       cover_image_id: blog.cover_image_id,
       header_image_id: blog.header_image_id,
+      ...(blog.publish_start ? { publish_start: blog.publish_start } : {}),
+      ...(blog.publish_end ? { publish_end: blog.publish_end } : {}),
       status: 'Draft',
       localizations: [{ locale_id: localeId, ...locBody(loc) }],
     },
@@ -120,7 +130,7 @@ export async function createBlog(siteId: string, blog: BlogValues, slugTyped: bo
 
 export async function updateBlog(
   id: string,
-  body: Partial<{ slug: string; author: string | null; is_featured: boolean; cover_image_id: string | null; header_image_id: string | null; status: BlogStatus }>,
+  body: Partial<{ slug: string; author: string | null; is_featured: boolean; cover_image_id: string | null; header_image_id: string | null; status: BlogStatus; publish_start: string | null; publish_end: string | null }>,
   etag: string | undefined,
 ): Promise<Loaded<Blog>> {
   const res = await api().PUT('/api/v1/blogs/{id}', { params: { path: { id }, header: ifMatch(etag) }, body })
@@ -128,7 +138,7 @@ export async function updateBlog(
 }
 
 export const saveBlogValues = (id: string, v: BlogValues, etag: string | undefined) =>
-  updateBlog(id, { slug: v.slug, author: orNull(v.author), is_featured: v.is_featured, cover_image_id: v.cover_image_id, header_image_id: v.header_image_id }, etag)
+  updateBlog(id, { slug: v.slug, author: orNull(v.author), is_featured: v.is_featured, cover_image_id: v.cover_image_id, header_image_id: v.header_image_id, publish_start: v.publish_start, publish_end: v.publish_end }, etag)
 
 export async function createLocalization(blogId: string, localeId: string, v: LocValues): Promise<Loaded<BlogLocalization>> {
   const res = await api().POST('/api/v1/blogs/{id}/localizations', { params: { path: { id: blogId } }, body: { locale_id: localeId, ...locBody(v) } })

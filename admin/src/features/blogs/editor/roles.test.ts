@@ -29,4 +29,13 @@ describe('workflow buttons by role', () => {
   it('a Write key counts as Reviewer (core/levels.ts)', () => {
     expect(actionsFor('InReview', capabilitiesOf(key('Write', SITE), SITE, true))).toEqual(['approve', 'requestChanges'])
   })
+
+  it('deleting needs an Editor, or a Write key of the site', () => {
+    expect(capabilitiesOf(user('Author'), SITE, false).canDelete).toBe(false)
+    expect(capabilitiesOf(user('Editor'), SITE, false).canDelete).toBe(true)
+    expect(capabilitiesOf(user('Owner'), SITE, true).canDelete).toBe(true)
+    expect(capabilitiesOf(key('Write', SITE), SITE, true).canDelete).toBe(true)
+    expect(capabilitiesOf(key('Read'), SITE, false).canDelete).toBe(false)
+    expect(capabilitiesOf(key('Master', 'other'), SITE, false).canDelete).toBe(false)
+  })
 })

@@ -14,12 +14,14 @@ export interface Capabilities {
   canEdit: boolean
   canReview: boolean
   canPublish: boolean
+  /** Deleting a post needs Editor (an API key: Write). */
+  canDelete: boolean
 }
 
 export function capabilitiesOf(me: AuthInfo | undefined, siteId: string, workflowEnabled: boolean): Capabilities {
   const canEdit = hasSiteRole(me, siteId, 'Author')
   const canReview = hasSiteRole(me, siteId, 'Reviewer')
-  return { canEdit, canReview, canPublish: canEdit && (!workflowEnabled || canReview) }
+  return { canEdit, canReview, canPublish: canEdit && (!workflowEnabled || canReview), canDelete: hasSiteRole(me, siteId, 'Editor') }
 }
 
 export type WorkflowAction = 'submit' | 'approve' | 'requestChanges' | 'publish' | 'unpublish'

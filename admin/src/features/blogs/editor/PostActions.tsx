@@ -1,0 +1,120 @@
+import { Anchor, Button, Group } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { sharedQueries } from '../../../shared/api/queries'
+import { toFormError } from '../../../shared/logic/errors'
+import { editorQueries, type BlogStatus } from './api'
+import { cloneBlog, deleteBlog } from './metaApi'
+import './metaMessages'
+import { postUrlOf } from './postUrl'
+import type { Capabilities } from './roles'
+import { scheduleUndoable, type Undoable } from './undoable'
+
+/** How long "Undo" is offered before the DELETE is sent (Atrium has no restore endpoint for a deleted post). */
+export const UNDO_MS = 6000
+
+/** Deletes waiting for their undo window; sign-out sends them first, while the credential is still there. */
+const pending = new Set<Undoable>()
+if (typeof window !== 'undefined') window.addEventListener('atrium:before-sign-out', () => pending.forEach((p) => void p.flush()))
+
+/** "Open on site" (site `url` + settings `post_path`), shown while the post is public. */
+export function OpenOnSite({ siteId, slug, status }: { siteId: string; slug: string; status: BlogStatus }) {
+  const { t } = useTranslation('blogMeta')
+  const site = useQuery(sharedQueries.site(siteId))
+  const settings = useQuery(sharedQueries.settings(siteId))
+  const href = postUrlOf(site.data?.url, settings.data?.post_path, slug)
+  if (!href || status !== 'Published') return null
+  return (
+    <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm" title={t('openOnSiteHint', { host: new URL(href).host })}>
+      {t('openOnSite')}
+    </Anchor>
+  )
+}
+
+/**
+ * Clone (POST /blogs/{id}/clone, then the new draft opens) and delete with undo: the editor saves what is typed,
+ * goes to the list and shows "Undo" for UNDO_MS; only then is the DELETE sent. Undo brings the editor back.
+ */
+export function PostActions({ siteId, blogId, title, caps, saveAll }: { siteId: string; blogId: string; title: string; caps: Capabilities; saveAll: () => Promise<Array<{ status: string }>> }) {
+  const { t } = useTranslation('blogMeta')
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [cloning, setCloning] = useState(false)
+  const fail = (e: unknown, heading: string) => {
+    const fe = toFormError(e)
+    notifications.show({ color: 'red', title: heading, message: [t(`blogs:editor.${fe.formMessageKey}`, fe.formMessageParams), fe.requestId ? `(${fe.requestId})` : ''].join(' ') })
+  }
+
+  // Typed work goes first; a save that met a conflict or an error stops here, with the form showing why.
+  const savedAll = async () => (await saveAll()).every((s) => s.status !== 'conflict' && s.status !== 'error')
+
+  const clone = async () => {
+    setCloning(true)
+    try {
+      if (!(await savedAll())) return
+      const copy = await cloneBlog(blogId)
+      void queryClient.invalidateQueries({ queryKey: ['site', siteId, 'blogs'], refetchType: 'none' })
+      void navigate({ to: '/sites/$siteId/blogs/$blogId', params: { siteId, blogId: copy.id } })
+    } catch (e) {
+      fail(e, t('failed'))
+    } finally {
+      setCloning(false)
+    }
+  }
+
+  const remove = async () => {
+    if (!(await savedAll())) return
+    const id = `delete-${blogId}`
+    const job = scheduleUndoable(() => deleteBlog(blogId), UNDO_MS)
+    pending.add(job)
+    void navigate({ to: '/sites/$siteId/blogs', params: { siteId } })
+    notifications.show({
+      id,
+      title: t('deleted.title'),
+      autoClose: UNDO_MS,
+      withCloseButton: false,
+      message: (
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <span>{t('deleted.text', { title })}</span>
+          <Button
+            size="compact-sm"
+            variant="default"
+            onClick={() => {
+              if (!job.undo()) return
+              notifications.update({ id, title: t('deleted.undone'), message: t('deleted.undoneText', { title }), autoClose: 3000, withCloseButton: true })
+              // The editor's copy of the post was loaded before the last saves: load it afresh.
+              queryClient.removeQueries({ queryKey: editorQueries.detail(siteId, blogId).queryKey })
+              void navigate({ to: '/sites/$siteId/blogs/$blogId', params: { siteId, blogId } })
+            }}
+          >
+            {t('deleted.undo')}
+          </Button>
+        </Group>
+      ),
+    })
+    job.done
+      .then((r) => {
+        if (r === 'ran') void queryClient.invalidateQueries({ queryKey: ['site', siteId] })
+      })
+      .catch((e: unknown) => fail(e, t('deleted.failed')))
+      .finally(() => pending.delete(job))
+  }
+
+  return (
+    <>
+      {caps.canEdit && (
+        <Button variant="default" onClick={() => void clone()} loading={cloning} disabled={cloning}>
+          {t('clone')}
+        </Button>
+      )}
+      {caps.canDelete && (
+        <Button variant="default" color="red" onClick={() => void remove()}>
+          {t('delete')}
+        </Button>
+      )}
+    </>
+  )
+}

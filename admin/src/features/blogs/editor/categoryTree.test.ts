@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest'
+import { flattenTree, nextOrder } from './categoryTree'
+
+const c = (id: string, parent_id: string | null = null) => ({ id, parent_id })
+
+describe('category tree', () => {
+  it('lists each parent before its children, depth first, keeping the given order', () => {
+    const rows = flattenTree([c('news'), c('tech'), c('ai', 'tech'), c('web', 'tech'), c('llm', 'ai'), c('local', 'news')])
+    expect(rows.map((r) => `${'-'.repeat(r.depth)}${r.category.id}`)).toEqual(['news', '-local', 'tech', '-ai', '--llm', '-web'])
+  })
+  it('shows an orphan as a root and survives a cycle', () => {
+    expect(flattenTree([c('a', 'gone')]).map((r) => [r.category.id, r.depth])).toEqual([['a', 0]])
+    expect(flattenTree([c('a', 'b'), c('b', 'a')])).toEqual([])
+  })
+  it('next display order goes after the last', () => {
+    expect(nextOrder([])).toBe(0)
+    expect(nextOrder([3, 1, 7])).toBe(8)
+  })
+})
