@@ -2,6 +2,12 @@ import { createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-r
 import { appRoute, callbackRoute, rootRoute, signInRoute } from './baseRoutes'
 import { queryClient } from './queryClient'
 import { validateBlogListSearch } from '../features/blogs/list/search'
+import { aiRoutes } from '../features/ai/routes'
+import { analyticsRoutes } from '../features/analytics/routes'
+import { auditRoutes } from '../features/audit/routes'
+import { notificationsRoutes } from '../features/notifications/routes'
+import { profileRoutes } from '../features/profile/routes'
+import { searchRoutes } from '../features/search/routes'
 
 /**
  * Code-based routes (one file each under routes/ or a feature's folder, every one a lazily loaded chunk). Code-based
@@ -67,6 +73,12 @@ const routeTree = rootRoute.addChildren([
     blogNewRoute,
     blogEditRoute,
     // each feature's routes (features/<name>/routes.ts), one line each, before the generic area routes
+    ...aiRoutes,
+    ...analyticsRoutes,
+    ...auditRoutes,
+    ...notificationsRoutes,
+    ...profileRoutes,
+    ...searchRoutes,
     areaRoute,
     recordRoute,
   ]),
