@@ -25,7 +25,9 @@ const freePort = (): Promise<number> =>
   })
 
 async function waitReady(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000
+  // ATRIUM_E2E_READY_MS: a slower machine (a shared CI runner) may need longer than a minute for the first start.
+  const limit = Number(process.env.ATRIUM_E2E_READY_MS ?? 60_000)
+  const deadline = Date.now() + limit
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`Atrium exited (${child.exitCode}):\n${log()}`)
     try {
@@ -35,7 +37,7 @@ async function waitReady(url: string, child: ChildProcess, log: () => string): P
     }
     await new Promise((r) => setTimeout(r, 200))
   }
-  throw new Error(`Atrium not ready after 60 s:\n${log()}`)
+  throw new Error(`Atrium not ready after ${limit / 1000} s:\n${log()}`)
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -64,12 +66,22 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ATRIUM_OIDC_CLIENT_ID: idp.clientId,
       // Every browser and fixture request comes from 127.0.0.1: one address, many tests.
       ATRIUM_RATE_LIMIT_PER_IP: '100000',
+      // The AI settings spec points the site's provider at a stand-in on 127.0.0.1 (a local model runtime's case).
+      ATRIUM_ALLOW_PRIVATE_AI_TARGETS: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()))
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()))
-  await waitReady(url, child, () => output)
+  try {
+    await waitReady(url, child, () => output)
+  } catch (e) {
+    // No teardown runs after a failed setup: never leave the server (and its data directory) behind.
+    child.kill('SIGKILL')
+    await idp.close()
+    rmSync(dataDir, { recursive: true, force: true })
+    throw e
+  }
   // Workers start after this and inherit the environment.
   process.env.ATRIUM_E2E_URL = url
   process.env.ATRIUM_E2E_KEY = BOOTSTRAP_KEY
