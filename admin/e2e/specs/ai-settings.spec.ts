@@ -14,6 +14,8 @@ test.afterAll(async () => {
 const KEY = 'sk-e2e-SECRET-0123456789wxyz'
 
 test('AI settings: a preset, list models and test connection against the stand-in; the key is masked and never shown', async ({ page, site, signInWithKey }) => {
+  // A journey with an axe scan: more than the default 30 s on a loaded 2-core runner (about a third of it on a quiet one).
+  test.slow()
   const csp = watchCsp(page)
   await signInWithKey(page)
   const ai = new AiSettingsPage(page)
@@ -35,7 +37,7 @@ test('AI settings: a preset, list models and test connection against the stand-i
   // List models: the provider's answer as the API gives it; one click takes a model.
   await ai.listModels.click()
   const models = page.getByRole('list', { name: 'Models the provider offers (2)' })
-  await expect(models.getByRole('listitem')).toHaveText(['model-a Use', 'model-b Use'])
+  await expect(models.getByRole('listitem')).toHaveText([/^model-a/, /^model-b/])
   await models.getByRole('button', { name: 'Use model-b' }).click()
   await expect(ai.model).toHaveValue('model-b')
 

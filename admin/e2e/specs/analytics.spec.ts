@@ -2,6 +2,8 @@ import { expect, expectAccessible, SCREENSHOTS, test, watchCsp } from '../fixtur
 import { AnalyticsPage } from '../pages/Analytics'
 
 test('see the analytics chart after pageviews: totals, chart, its table, top content; aggregate now', async ({ page, site, atrium, signInWithKey }) => {
+  // A journey with an axe scan: more than the default 30 s on a loaded 2-core runner (about a third of it on a quiet one).
+  test.slow()
   // Five pageviews by two visitors (the server's visitor hash takes the user agent), through the public endpoint.
   const view = (path: string, agent: string, referrer?: string) =>
     atrium.POST('/api/v1/sites/{site_id}/analytics/pageview', {

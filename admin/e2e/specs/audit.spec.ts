@@ -2,6 +2,8 @@ import { expect, expectAccessible, SCREENSHOTS, test, watchCsp } from '../fixtur
 import { AuditLogPage } from '../pages/AuditLog'
 
 test('find a change in the audit log and revert it', async ({ page, site, atrium, signInWithKey }) => {
+  // A journey with an axe scan: more than the default 30 s on a loaded 2-core runner (about a third of it on a quiet one).
+  test.slow()
   // The change to find: a post's author set through the API (by the Master key).
   await atrium.PUT('/api/v1/blogs/{id}', { params: { path: { id: site.posts.published } }, body: { author: 'Grace Hopper' } })
   const me = (await atrium.GET('/api/v1/auth/profile')).data!

@@ -4,6 +4,8 @@ import { Shell } from '../pages/Shell'
 import { SignInPage } from '../pages/SignIn'
 
 test('notifications and profile for a JWT user: mark read, mark all read, links to records; data export; sole owner explained', async ({ page, site, atrium }) => {
+  // A journey with an axe scan: more than the default 30 s on a loaded 2-core runner (about a third of it on a quiet one).
+  test.slow()
   const sub = process.env.ATRIUM_E2E_IDP_SUB as string
   const member = (await atrium.POST('/api/v1/sites/{site_id}/members', { params: { path: { site_id: site.id } }, body: { idp_user_id: sub, role: 'Editor' } })).data!
   // Two posts submitted for review: two notifications for the site's editors.

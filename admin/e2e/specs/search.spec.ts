@@ -1,6 +1,8 @@
 import { expect, expectAccessible, test, watchCsp } from '../fixtures'
 
-test('site search over posts, pages and documents: query and types in the URL, hits link to their records', async ({ page, site, atrium, signInWithKey }) => {
+test('site search over posts, pages and documents: query and types in the URL, hits link to their records', async ({ page, site, signInWithKey }) => {
+  // A journey with an axe scan: more than the default 30 s on a loaded 2-core runner (about a third of it on a quiet one).
+  test.slow()
   const csp = watchCsp(page)
   await signInWithKey(page)
   await page.goto(`/admin/sites/${site.id}/search`)

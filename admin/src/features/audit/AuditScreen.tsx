@@ -118,7 +118,7 @@ export function AuditScreen({ siteId, search, onSearch }: Props) {
                           <AnchorLink
                             to="/sites/$siteId/audit"
                             params={{ siteId }}
-                            search={e.user_id ? { user_id: e.user_id } : { api_key_id: e.api_key_id ?? undefined }}
+                            search={{ ...search, page: undefined, user_id: e.user_id ?? undefined, api_key_id: e.user_id ? undefined : (e.api_key_id ?? undefined) }}
                             title={t('onlyActor', { actor })}
                             size="sm"
                           >
