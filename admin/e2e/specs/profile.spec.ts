@@ -62,7 +62,7 @@ test('notifications and profile for a JWT user: mark read, mark all read, links 
   await profile.download.click()
   const file = await download
   expect(file.suggestedFilename()).toBe('atrium-export.json')
-  const data = JSON.parse(await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8')) as { profile: { idp_user_id: string }; memberships: unknown[] }
+  const data = JSON.parse(await (await import('node:fs/promises')).readFile(await file.path(), 'utf8')) as { profile: { idp_user_id: string }; memberships: unknown[] }
   expect(data.profile.idp_user_id).toBe(sub)
   await expect(page.getByRole('status').filter({ hasText: 'Downloaded atrium-export.json.' })).toBeVisible()
   await expectAccessible(page)

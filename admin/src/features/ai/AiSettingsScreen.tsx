@@ -23,6 +23,8 @@ export function AiSettingsScreen({ siteId }: { siteId: string }) {
   const level = siteLevel(me.data, siteId)
   const isAdmin = atLeast(level, 'Admin')
   const config = useQuery({ ...aiQueries.config(siteId), enabled: isAdmin })
+  // Kept here: the form remounts with the saved version (its key is the version), and the note must outlive that.
+  const [justSaved, setJustSaved] = useState(false)
   const title = t('title')
 
   return (
@@ -42,13 +44,30 @@ export function AiSettingsScreen({ siteId }: { siteId: string }) {
       ) : config.data === undefined ? (
         <Text role="status">{t('loading')}</Text>
       ) : (
-        <AiForm key={config.data?.config.updated_at ?? 'new'} siteId={siteId} saved={config.data?.config ?? null} etag={config.data?.etag} onReload={() => void config.refetch()} />
+        <AiForm
+          key={config.data?.config.updated_at ?? 'new'}
+          siteId={siteId}
+          saved={config.data?.config ?? null}
+          etag={config.data?.etag}
+          onReload={() => void config.refetch()}
+          justSaved={justSaved}
+          onSaved={setJustSaved}
+        />
       )}
     </Stack>
   )
 }
 
-function AiForm({ siteId, saved, etag, onReload }: { siteId: string; saved: AiConfig | null; etag: string | undefined; onReload: () => void }) {
+interface FormProps {
+  siteId: string
+  saved: AiConfig | null
+  etag: string | undefined
+  onReload: () => void
+  justSaved: boolean
+  onSaved: (v: boolean) => void
+}
+
+function AiForm({ siteId, saved, etag, onReload, justSaved, onSaved }: FormProps) {
   const { t } = useTranslation('ai')
   const form = useForm<AiFormValues>({ resolver: zodResolver(aiFormSchema), defaultValues: formValuesOf(saved ?? undefined), mode: 'onTouched' })
   const { register, handleSubmit, formState, setValue, watch, setError, setFocus, reset } = form
@@ -60,7 +79,6 @@ function AiForm({ siteId, saved, etag, onReload }: { siteId: string; saved: AiCo
   const [removeKey, setRemoveKey] = useState(false)
   const [confirmKey, setConfirmKey] = useState(false)
   const [confirmDelete, setConfirmDelete] = useState(false)
-  const [justSaved, setJustSaved] = useState(false)
   const name = watch('provider_name')
   const baseUrl = watch('base_url')
   const format = detectFormat(name, baseUrl)
@@ -69,17 +87,19 @@ function AiForm({ siteId, saved, etag, onReload }: { siteId: string; saved: AiCo
     return m?.message ? t(`errors.${m.message}`, { defaultValue: m.message }) : undefined
   }
 
-  useEffect(() => setJustSaved(false), [formState.isDirty])
+  useEffect(() => {
+    if (formState.isDirty) onSaved(false)
+  }, [formState.isDirty])
 
   const onSubmit = handleSubmit((values) => {
     save.mutate(
       { body: putBodyOf(values, removeKey && values.api_key === ''), etag },
       {
         onSuccess: (r) => {
+          // The form shows the saved version (and remounts with it: AiSettingsScreen keys it by updated_at).
           reset(formValuesOf(r.config))
           setRemoveKey(false)
-          setReplacing(r.config.api_key_masked === null)
-          setJustSaved(true)
+          onSaved(true)
         },
         onError: (e) => {
           // The form keeps what was typed; field errors go on their fields, the first one takes focus.
