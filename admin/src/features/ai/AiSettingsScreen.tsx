@@ -317,7 +317,7 @@ function AiForm({ siteId, saved, etag, onReload, justSaved, onSaved }: FormProps
         </Card>
       )}
 
-      <Modal opened={confirmKey} onClose={() => setConfirmKey(false)} title={t('key.removeTitle')}>
+      <Modal lockScroll={false} opened={confirmKey} onClose={() => setConfirmKey(false)} title={t('key.removeTitle')}>
         <Text mb="md">{t('key.removeText')}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setConfirmKey(false)}>
@@ -328,7 +328,7 @@ function AiForm({ siteId, saved, etag, onReload, justSaved, onSaved }: FormProps
           </Button>
         </Group>
       </Modal>
-      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={t('deleteTitle')}>
+      <Modal lockScroll={false} opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={t('deleteTitle')}>
         <Text mb="md">{t('deleteText')}</Text>
         {remove.isError && <ProblemAlert error={remove.error} />}
         <Group justify="flex-end">

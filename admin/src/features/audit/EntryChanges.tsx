@@ -55,7 +55,8 @@ export function EntryChanges({ siteId, entry, canRevert, typeLabel }: { siteId: 
         </Alert>
       )}
       {revert.isError && <ProblemAlert error={revert.error} title={t('revertFailed')} />}
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('confirmTitle')}>
+      {/* lockScroll off: the scroll lock (react-remove-scroll-bar) injects a <style> element, which the admin's CSP refuses. */}
+      <Modal lockScroll={false} opened={confirming} onClose={() => setConfirming(false)} title={t('confirmTitle')}>
         <Text mb="md">{t('confirmText', { count: selected.size, fields: fieldsOf(selected) })}</Text>
         <Text size="sm" c="dimmed" mb="md">
           {typeLabel} {entry.entity_id}

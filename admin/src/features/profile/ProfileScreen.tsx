@@ -189,7 +189,7 @@ function DeleteCard({ p }: { p: Schemas['Profile'] }) {
           </>
         )}
       </Stack>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('confirmTitle')}>
+      <Modal lockScroll={false} opened={confirming} onClose={() => setConfirming(false)} title={t('confirmTitle')}>
         <Text mb="sm">{t('confirmText')}</Text>
         <TextInput label={t('confirmLabel')} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} autoComplete="off" mb="md" />
         <Group justify="flex-end">
