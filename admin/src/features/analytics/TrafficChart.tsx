@@ -16,7 +16,7 @@ export default function TrafficChart({ trend, lang, label, names }: { trend: rea
           <XAxis dataKey="date" tickFormatter={(d: string) => formatDay(d, lang)} minTickGap={24} className="analytics-axis" />
           <YAxis allowDecimals={false} tickFormatter={(n: number) => formatCount(n, lang)} width={48} className="analytics-axis" />
           <Tooltip labelFormatter={(d) => (typeof d === 'string' ? formatDay(d, lang, true) : '')} formatter={(v) => formatCount(Number(v), lang)} wrapperClassName="analytics-tooltip" />
-          <Legend />
+          <Legend itemSorter="dataKey" />
           <Line type="monotone" dataKey="total_views" name={names.views} className="series-views" stroke="currentColor" strokeWidth={2} dot={false} isAnimationActive={false} />
           <Line
             type="monotone"
