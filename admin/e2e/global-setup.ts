@@ -25,7 +25,9 @@ const freePort = (): Promise<number> =>
   })
 
 async function waitReady(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000
+  // ATRIUM_E2E_READY_MS: a slower machine (a shared CI runner) may need longer than a minute for the first start.
+  const limit = Number(process.env.ATRIUM_E2E_READY_MS ?? 60_000)
+  const deadline = Date.now() + limit
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`Atrium exited (${child.exitCode}):\n${log()}`)
     try {
@@ -35,7 +37,7 @@ async function waitReady(url: string, child: ChildProcess, log: () => string): P
     }
     await new Promise((r) => setTimeout(r, 200))
   }
-  throw new Error(`Atrium not ready after 60 s:\n${log()}`)
+  throw new Error(`Atrium not ready after ${limit / 1000} s:\n${log()}`)
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -67,6 +69,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // The AI specs configure a stand-in provider on 127.0.0.1 (test/servers/ai-provider.ts); a hung one fails fast.
       ATRIUM_ALLOW_PRIVATE_AI_TARGETS: 'true',
       ATRIUM_AI_TIMEOUT_MS: '5000',
+      // The AI settings spec points the site's provider at a stand-in on 127.0.0.1 (a local model runtime's case).
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -80,7 +83,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     })
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()))
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()))
-  await waitReady(url, child, () => output)
+  try {
+    await waitReady(url, child, () => output)
+  } catch (e) {
+    // No teardown runs after a failed setup: never leave the server (and its data directory) behind.
+    child.kill('SIGKILL')
+    await idp.close()
+    rmSync(dataDir, { recursive: true, force: true })
+    throw e
+  }
   // Workers start after this and inherit the environment.
   process.env.ATRIUM_E2E_URL = url
   process.env.ATRIUM_E2E_KEY = BOOTSTRAP_KEY

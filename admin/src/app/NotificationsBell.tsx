@@ -1,9 +1,11 @@
 import { ActionIcon, Indicator, Menu, Text, Tooltip } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../shared/api/queries'
 import { getCredential } from '../shared/auth/session'
 import { formatRelative } from '../shared/i18n/format'
+import { recordLink } from '../shared/logic/recordLink'
 
 /** Review notifications are addressed to identity-provider users: the bell shows for JWT sign-ins only. */
 export function NotificationsBell({ siteId }: { siteId: string }) {
@@ -18,6 +20,13 @@ function Bell({ siteId }: { siteId: string }) {
   const list = useQuery({ ...sharedQueries.notifications(siteId), enabled: false })
   const count = unread.data?.unread_count ?? 0
   const label = count > 0 ? t('notificationsUnread', { count }) : t('notifications')
+  const navigate = useNavigate()
+  // Each notification opens its record; the notifications page (features/notifications) marks read and lists them all.
+  const open = (n: { entity_type: string; entity_id: string }) => {
+    const link = recordLink(n.entity_type, n.entity_id)
+    if (link?.recordId) void navigate({ to: '/sites/$siteId/$area/$recordId', params: { siteId, area: link.area, recordId: link.recordId } })
+    else if (link) void navigate({ to: '/sites/$siteId/$area', params: { siteId, area: link.area } })
+  }
   return (
     <Menu position="bottom-end" width={320} onOpen={() => void list.refetch()}>
       <Menu.Target>
@@ -35,13 +44,15 @@ function Bell({ siteId }: { siteId: string }) {
       <Menu.Dropdown>
         {(list.data?.data ?? []).length === 0 && <Menu.Label>{t('noNotifications')}</Menu.Label>}
         {(list.data?.data ?? []).map((n) => (
-          <Menu.Item key={n.id} fw={n.is_read ? 400 : 700}>
+          <Menu.Item key={n.id} fw={n.is_read ? 400 : 700} onClick={() => open(n)}>
             <Text size="sm">{n.title}</Text>
             <Text size="xs" c="dimmed">
               {formatRelative(n.created_at, i18n.language)}
             </Text>
           </Menu.Item>
         ))}
+        <Menu.Divider />
+        <Menu.Item onClick={() => void navigate({ to: '/notifications', search: { site: siteId } })}>{t('notifications')} →</Menu.Item>
       </Menu.Dropdown>
     </Menu>
   )

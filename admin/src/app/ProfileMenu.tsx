@@ -1,5 +1,6 @@
 import { ActionIcon, Menu, Tooltip, useMantineColorScheme } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../shared/api/queries'
 import { getCredential } from '../shared/auth/session'
@@ -15,6 +16,7 @@ export function ProfileMenu() {
   const { colorScheme, setColorScheme } = useMantineColorScheme()
   const me = useQuery(sharedQueries.me())
   const signOut = useSignOut()
+  const navigate = useNavigate()
   const credential = getCredential()
   const who =
     credential?.kind === 'oidc'
@@ -35,6 +37,7 @@ export function ProfileMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{who}</Menu.Label>
+        <Menu.Item onClick={() => void navigate({ to: '/profile' })}>{t('profile')}</Menu.Item>
         <Menu.Divider />
         <Menu.Label>{t('theme')}</Menu.Label>
         {(['light', 'dark', 'auto'] as const).map((scheme) => (

@@ -6,6 +6,12 @@ import { documentRoutes } from '../features/documents/routes'
 import { templateRoutes } from '../features/templates/routes'
 import { legalRoutes } from '../features/legal/routes'
 import { mediaRoutes } from '../features/media/routes'
+import { aiRoutes } from '../features/ai/routes'
+import { analyticsRoutes } from '../features/analytics/routes'
+import { auditRoutes } from '../features/audit/routes'
+import { notificationsRoutes } from '../features/notifications/routes'
+import { profileRoutes } from '../features/profile/routes'
+import { searchRoutes } from '../features/search/routes'
 
 /**
  * Code-based routes (one file each under routes/ or a feature's folder, every one a lazily loaded chunk). Code-based
@@ -75,6 +81,12 @@ const routeTree = rootRoute.addChildren([
     ...templateRoutes,
     ...legalRoutes,
     ...mediaRoutes,
+    ...aiRoutes,
+    ...analyticsRoutes,
+    ...auditRoutes,
+    ...notificationsRoutes,
+    ...profileRoutes,
+    ...searchRoutes,
     areaRoute,
     recordRoute,
   ]),

@@ -1,4 +1,3 @@
-import type { Schemas } from '@atrium-cms/client'
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
 
@@ -41,13 +40,4 @@ export const dashboardQueries = {
       queryFn: async () => (await api().GET('/api/v1/api-keys', { params: { query: { site_id: siteId, permission: 'Read', status: 'Active', per_page: 1 } } })).data!,
       retry: false,
     }),
-}
-
-/** Where an audit entry's record lives in the admin (null: nothing to open, e.g. a deleted record or a site-level entry). */
-export function recordLink(entry: Schemas['AuditLogEntry']): { area: string; recordId: string } | null {
-  if (!entry.entity_id || entry.action === 'Delete') return null
-  const areas: Record<string, string> = {
-     blog: 'blogs', page: 'pages', media: 'media', document: 'documents', legal_document: 'legal', webhook: 'webhooks', api_key: 'api-keys', navigation_menu: 'navigation', navigation_item: 'navigation', category: 'taxonomy', tag: 'taxonomy', site_member: 'members', redirect: 'settings' }
-  const area = areas[entry.entity_type]
-  return area ? { area, recordId: entry.entity_id } : null
 }

@@ -1,9 +1,11 @@
 import { Alert, List, Text } from '@mantine/core'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { registerMessages } from '../i18n/register'
 import { toFormError, type FormError } from '../logic/errors'
 import { problemMessages } from './problemMessages'
 
+// Its strings ride with the route chunks that use it (namespace `problems`), never in the entry.
 registerMessages('problems', problemMessages.en, problemMessages.de)
 
 /** Field path → message of a failed call, for the form's fields (empty when there is no error). */
@@ -11,18 +13,35 @@ export function fieldErrorsOf(error: unknown, fieldOrder?: readonly string[]): R
   return error === null || error === undefined ? {} : toFormError(error, { fieldOrder }).fieldErrors
 }
 
+interface Props {
+  error: unknown
+  /** The form's fields: errors on them go on the fields (fieldErrorsOf), the others are listed here. */
+  fieldOrder?: readonly string[]
+  /** Overrides the problem's own title as the heading. */
+  title?: string
+  /** Actions beside the message (retry). */
+  children?: ReactNode
+}
+
 /**
- * A failed call as the brief wants it shown: the problem's title as the heading, the message chosen by its code,
- * the field errors the form cannot place, and the request id under "details". Field errors the form has go on
- * its fields (fieldErrorsOf).
+ * A failed call as the brief wants it shown (admin.md "Forms and errors"): the problem's title as the heading, a
+ * message chosen by its code (the wait for RATE_LIMITED), its detail, the field errors the form cannot place, and the
+ * request id under "details". Nothing when there is no error.
  */
-export function ProblemAlert({ error, fieldOrder }: { error: unknown; fieldOrder?: readonly string[] }) {
+export function ProblemAlert({ error, fieldOrder, title, children }: Props) {
   const { t } = useTranslation('problems')
   if (error === null || error === undefined) return null
   const fe: FormError = toFormError(error, { fieldOrder })
+  const key = fe.formMessageKey === 'errors.rateLimited' && fe.formMessageParams.retryAfterSeconds !== undefined ? 'errors.rateLimited_wait' : fe.formMessageKey
+  const heading = title ?? fe.title
   return (
-    <Alert color="red" role="alert" title={fe.title ?? t(fe.formMessageKey, fe.formMessageParams)}>
-      {fe.title !== undefined && <Text size="sm">{t(fe.formMessageKey, fe.formMessageParams)}</Text>}
+    <Alert color="red" variant="light" role="alert" title={heading ?? t(key, fe.formMessageParams)}>
+      {heading !== undefined && <Text size="sm">{t(key, fe.formMessageParams)}</Text>}
+      {error instanceof Error && 'detail' in error && typeof error.detail === 'string' && error.detail !== '' && (
+        <Text size="sm" mt={4}>
+          {error.detail}
+        </Text>
+      )}
       {fe.unplacedErrors.length > 0 && (
         <List size="sm" mt={4}>
           {fe.unplacedErrors.map((e, i) => (
@@ -36,6 +55,7 @@ export function ProblemAlert({ error, fieldOrder }: { error: unknown; fieldOrder
           <Text size="xs">{t('requestId', { id: fe.requestId })}</Text>
         </details>
       )}
+      {children}
     </Alert>
   )
 }

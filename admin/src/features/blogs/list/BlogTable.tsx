@@ -3,7 +3,7 @@ import { Badge, Checkbox, Table, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../../shared/i18n/format'
 import { AnchorLink } from '../../../shared/ui/links'
-import { Snippet } from './Snippet'
+import { Snippet } from '../../../shared/ui/Snippet'
 
 /** A row: a post of the list, or a hit of the text search (which carries no status, author or dates but its own). */
 export type Row = { id: string; title: string } & ({ kind: 'post'; post: Schemas['BlogListItem'] } | { kind: 'hit'; hit: Schemas['SearchHit'] })
@@ -88,7 +88,7 @@ function HitCells({ hit }: { hit: Schemas['SearchHit'] }) {
   const { i18n } = useTranslation('blogs')
   return (
     <>
-      <Table.Td>{hit.snippet ? <Snippet html={hit.snippet} /> : <Text c="dimmed">—</Text>}</Table.Td>
+      <Table.Td>{hit.snippet ? <Snippet html={hit.snippet} className="blog-list-snippet" /> : <Text c="dimmed">—</Text>}</Table.Td>
       <Table.Td>{hit.published_at ? formatDateTime(hit.published_at, i18n.language) : '—'}</Table.Td>
     </>
   )

@@ -2,7 +2,8 @@ import { Badge, Card, Group, List, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { formatRelative } from '../../../shared/i18n/format'
-import { dashboardQueries, recordLink } from '../api'
+import { recordLink } from '../../../shared/logic/recordLink'
+import { dashboardQueries } from '../api'
 import { AnchorLink } from '../../../shared/ui/links'
 
 /** The newest audit entries of the site, each linking to its record when it still has one. */
@@ -17,7 +18,7 @@ export function RecentActivity({ siteId }: { siteId: string }) {
       {activity.data && activity.data.data.length === 0 && <Text c="dimmed">{t('activityEmpty')}</Text>}
       <List listStyleType="none" spacing="xs">
         {activity.data?.data.map((entry) => {
-          const link = recordLink(entry)
+          const link = recordLink(entry.entity_type, entry.entity_id, entry.action)
           const text = t('activityEntry', { action: entry.action, entity: entry.entity_type.replace(/_/g, ' ') })
           return (
             <List.Item key={entry.id}>
@@ -25,8 +26,12 @@ export function RecentActivity({ siteId }: { siteId: string }) {
                 <Badge variant="light" size="sm" aria-hidden="true">
                   {entry.action}
                 </Badge>
-                {link ? (
+                {link?.recordId ? (
                   <AnchorLink to="/sites/$siteId/$area/$recordId" params={{ siteId, area: link.area, recordId: link.recordId }}>
+                    {text}
+                  </AnchorLink>
+                ) : link ? (
+                  <AnchorLink to="/sites/$siteId/$area" params={{ siteId, area: link.area }}>
                     {text}
                   </AnchorLink>
                 ) : (

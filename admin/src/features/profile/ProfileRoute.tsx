@@ -1,0 +1,6 @@
+import { ProfileScreen } from './ProfileScreen'
+import './messages'
+
+export default function ProfileRoute() {
+  return <ProfileScreen />
+}

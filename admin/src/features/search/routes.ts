@@ -1,0 +1,14 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
+// eslint-disable-next-line no-restricted-imports -- a feature's routes hang under the app's base route (router.tsx lists them)
+import { appRoute } from '../../app/baseRoutes'
+import { validateSiteSearch } from './search'
+
+/** Site search over blogs, pages and documents; query, types and page in the search params. */
+export const searchRoutes = [
+  createRoute({
+    getParentRoute: () => appRoute,
+    path: '/sites/$siteId/search',
+    validateSearch: validateSiteSearch,
+    component: lazyRouteComponent(() => import('./SearchRoute')),
+  }),
+]
