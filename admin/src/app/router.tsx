@@ -2,6 +2,10 @@ import { createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-r
 import { appRoute, callbackRoute, rootRoute, signInRoute } from './baseRoutes'
 import { queryClient } from './queryClient'
 import { validateBlogListSearch } from '../features/blogs/list/search'
+import { sitesRoutes } from '../features/sites/routes'
+import { membersRoutes } from '../features/members/routes'
+import { apiKeysRoutes } from '../features/api-keys/routes'
+import { webhooksRoutes } from '../features/webhooks/routes'
 
 /**
  * Code-based routes (one file each under routes/ or a feature's folder, every one a lazily loaded chunk). Code-based
@@ -67,6 +71,10 @@ const routeTree = rootRoute.addChildren([
     blogNewRoute,
     blogEditRoute,
     // each feature's routes (features/<name>/routes.ts), one line each, before the generic area routes
+    ...sitesRoutes,
+    ...membersRoutes,
+    ...apiKeysRoutes,
+    ...webhooksRoutes,
     areaRoute,
     recordRoute,
   ]),
