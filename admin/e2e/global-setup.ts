@@ -64,6 +64,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ATRIUM_OIDC_CLIENT_ID: idp.clientId,
       // Every browser and fixture request comes from 127.0.0.1: one address, many tests.
       ATRIUM_RATE_LIMIT_PER_IP: '100000',
+      // The webhook spec's receiver listens on 127.0.0.1.
+      ATRIUM_ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -74,6 +76,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.ATRIUM_E2E_URL = url
   process.env.ATRIUM_E2E_KEY = BOOTSTRAP_KEY
   process.env.ATRIUM_E2E_IDP_SUB = idp.user.sub
+  process.env.ATRIUM_E2E_IDP_ISSUER = idp.issuer
 
   return async () => {
     child.kill('SIGTERM')
