@@ -7,7 +7,7 @@ test('create a site with two locales', async ({ page, atrium, signInWithKey }) =
   await signInWithKey(page)
   await page.goto('/admin/sites')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sites')
-  await page.getByRole('textbox', { name: 'Name' }).fill('Two tongues')
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Two tongues')
   await page.getByRole('textbox', { name: 'Slug' }).fill(slug)
   await page.getByRole('button', { name: 'Add a locale' }).click()
   await page.getByRole('textbox', { name: 'Code of locale 2' }).fill('de')
@@ -28,8 +28,8 @@ test('create a site with two locales', async ({ page, atrium, signInWithKey }) =
   ])
 
   // Settings: a time zone from the searchable list, saved.
-  await page.getByRole('textbox', { name: 'Time zone' }).click()
-  await page.getByRole('textbox', { name: 'Time zone' }).fill('Berlin')
+  await page.getByRole('combobox', { name: 'Time zone' }).click()
+  await page.getByRole('combobox', { name: 'Time zone' }).fill('Berlin')
   await page.getByRole('option', { name: 'Europe/Berlin' }).click()
   await page.getByRole('region', { name: 'Options' }).getByRole('button', { name: 'Save' }).click()
   await expect(page.getByRole('region', { name: 'Options' }).getByRole('status')).toHaveText('Saved.')

@@ -10,7 +10,7 @@ import './ops.css'
 export function SecretOnce({ label, value, onDone }: { label: string; value: string; onDone: () => void }) {
   const { t } = useTranslation('ops')
   return (
-    <Alert color="yellow" variant="light" title={label}>
+    <Alert variant="default" title={label}>
       <Stack gap="xs">
         <Text size="sm">{t('shownOnce')}</Text>
         <Group gap="xs" align="flex-end" wrap="nowrap">
