@@ -103,6 +103,21 @@ export default tseslint.config(
       ],
     },
   })),
+  // A feature's routes.ts hangs its routes from app/baseRoutes' appRoute (router.tsx lists them): that one import only.
+  ...ADMIN_FEATURES.map((feature) => ({
+    files: [`admin/src/features/${feature}/routes.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/app/**', '!**/app/baseRoutes', '**/routes/**'], message: 'a feature\'s routes.ts imports only app/baseRoutes of the app' },
+            ...ADMIN_FEATURES.filter((f) => f !== feature).map((f) => ({ group: [`**/features/${f}/**`, `../${f}/**`, `../../${f}/**`], message: 'a feature never imports another: compose them in the route' })),
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['admin/e2e/**/*.ts', 'admin/**/*.test.{ts,tsx}'],
     // Playwright fixtures without dependencies take `{}` as their first parameter.

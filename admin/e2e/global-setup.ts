@@ -69,7 +69,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // The AI specs configure a stand-in provider on 127.0.0.1 (test/servers/ai-provider.ts); a hung one fails fast.
       ATRIUM_ALLOW_PRIVATE_AI_TARGETS: 'true',
       ATRIUM_AI_TIMEOUT_MS: '5000',
-      // The AI settings spec points the site's provider at a stand-in on 127.0.0.1 (a local model runtime's case).
+      // The webhook spec's receiver listens on 127.0.0.1.
+      ATRIUM_ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -96,6 +97,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.ATRIUM_E2E_URL = url
   process.env.ATRIUM_E2E_KEY = BOOTSTRAP_KEY
   process.env.ATRIUM_E2E_IDP_SUB = idp.user.sub
+  process.env.ATRIUM_E2E_IDP_ISSUER = idp.issuer
 
   return async () => {
     child.kill('SIGTERM')

@@ -1,14 +1,21 @@
 import type { Schemas } from '@atrium-cms/client'
-import { Select } from '@mantine/core'
+import { Group, Select } from '@mantine/core'
 import { useNavigate } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
+import { AnchorLink } from '../shared/ui/links'
 
 /** Switches site and stays on the same screen (query keys start with the site id: nothing stale shows). */
 export function SiteSwitcher({ sites, siteId, area }: { sites: Schemas['Site'][]; siteId: string | undefined; area: string | undefined }) {
   const { t } = useTranslation('shell')
   const navigate = useNavigate()
-  if (sites.length === 0) return null
+  const all = (
+    <AnchorLink to="/sites" size="sm">
+      {t('allSites')}
+    </AnchorLink>
+  )
+  if (sites.length === 0) return all
   return (
+    <Group gap="xs" wrap="nowrap">
     <Select
       aria-label={t('site')}
       size="xs"
@@ -23,5 +30,7 @@ export function SiteSwitcher({ sites, siteId, area }: { sites: Schemas['Site'][]
         else void navigate({ to: '/sites/$siteId', params: { siteId: id } })
       }}
     />
+    {all}
+    </Group>
   )
 }

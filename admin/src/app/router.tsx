@@ -12,6 +12,10 @@ import { auditRoutes } from '../features/audit/routes'
 import { notificationsRoutes } from '../features/notifications/routes'
 import { profileRoutes } from '../features/profile/routes'
 import { searchRoutes } from '../features/search/routes'
+import { sitesRoutes } from '../features/sites/routes'
+import { membersRoutes } from '../features/members/routes'
+import { apiKeysRoutes } from '../features/api-keys/routes'
+import { webhooksRoutes } from '../features/webhooks/routes'
 
 /**
  * Code-based routes (one file each under routes/ or a feature's folder, every one a lazily loaded chunk). Code-based
@@ -87,6 +91,10 @@ const routeTree = rootRoute.addChildren([
     ...notificationsRoutes,
     ...profileRoutes,
     ...searchRoutes,
+    ...sitesRoutes,
+    ...membersRoutes,
+    ...apiKeysRoutes,
+    ...webhooksRoutes,
     areaRoute,
     recordRoute,
   ]),

@@ -2,8 +2,10 @@ import { Alert, List, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { registerMessages } from '../i18n/register'
+import type { Need } from '../logic/access'
 import { toFormError, type FormError } from '../logic/errors'
 import { problemMessages } from './problemMessages'
+import './opsMessages'
 
 // Its strings ride with the route chunks that use it (namespace `problems`), never in the entry.
 registerMessages('problems', problemMessages.en, problemMessages.de)
@@ -19,6 +21,8 @@ interface Props {
   fieldOrder?: readonly string[]
   /** Overrides the problem's own title as the heading. */
   title?: string
+  /** On a 403: the role the action needs, said under the message. */
+  need?: Need
   /** Actions beside the message (retry). */
   children?: ReactNode
 }
@@ -28,7 +32,7 @@ interface Props {
  * message chosen by its code (the wait for RATE_LIMITED), its detail, the field errors the form cannot place, and the
  * request id under "details". Nothing when there is no error.
  */
-export function ProblemAlert({ error, fieldOrder, title, children }: Props) {
+export function ProblemAlert({ error, fieldOrder, title, need, children }: Props) {
   const { t } = useTranslation('problems')
   if (error === null || error === undefined) return null
   const fe: FormError = toFormError(error, { fieldOrder })
@@ -42,6 +46,7 @@ export function ProblemAlert({ error, fieldOrder, title, children }: Props) {
           {error.detail}
         </Text>
       )}
+      {fe.status === 403 && need && <NeedNote need={need} />}
       {fe.unplacedErrors.length > 0 && (
         <List size="sm" mt={4}>
           {fe.unplacedErrors.map((e, i) => (
@@ -57,5 +62,15 @@ export function ProblemAlert({ error, fieldOrder, title, children }: Props) {
       )}
       {children}
     </Alert>
+  )
+}
+
+/** Why an action is not offered, or was refused: the role it needs. */
+export function NeedNote({ need }: { need: Need }) {
+  const { t } = useTranslation('ops')
+  return (
+    <Text size="sm" c="dimmed">
+      {t(`needs.${need}`)}
+    </Text>
   )
 }

@@ -17,6 +17,7 @@ const de: Messages = {
     skipToContent: 'Zum Inhalt springen',
     mainNavigation: 'Hauptnavigation',
     toggleNavigation: 'Navigation ein-/ausblenden',
+    allSites: 'Alle Websites',
     site: 'Website',
     noSites: 'Noch keine Websites',
     areas: { content: 'Inhalte', profile: 'Profil', site: 'Website', developer: 'Entwicklung' },

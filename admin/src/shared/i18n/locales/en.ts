@@ -15,6 +15,7 @@ const en = {
     skipToContent: 'Skip to content',
     mainNavigation: 'Main navigation',
     toggleNavigation: 'Toggle navigation',
+    allSites: 'All sites',
     site: 'Site',
     noSites: 'No sites yet',
     areas: { content: 'Content', profile: 'Profile', site: 'Site', developer: 'Developer' },

@@ -1,0 +1,95 @@
+import { Badge, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatDateTime } from '../../shared/i18n/format'
+import { AnchorLink } from '../../shared/ui/links'
+import { PageTitle } from '../../shared/ui/PageTitle'
+import { ProblemAlert } from '../../shared/ui/ProblemAlert'
+import { SeriesChart } from '../../shared/ui/SeriesChart'
+import { keyQueries } from './api'
+import { usagePoints } from './search'
+import '../../shared/ui/ops.css'
+
+const PERIODS = [7, 30, 90] as const
+/** A UTC calendar day, never shifted by the viewer's zone. */
+const formatDay = (day: string, lang: string) => new Intl.DateTimeFormat(lang, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))
+
+/** One key: what it is, its requests per day by status class (chart with a table alternative), and the latest requests. */
+export function ApiKeyUsageScreen({ siteId, keyId }: { siteId: string; keyId: string }) {
+  const { t, i18n } = useTranslation('api-keys')
+  const [days, setDays] = useState<number>(30)
+  const key = useQuery(keyQueries.detail(keyId))
+  const daily = useQuery(keyQueries.daily(keyId, days))
+  const latest = useQuery(keyQueries.latest(keyId))
+  const name = key.data?.name ?? '…'
+  const lang = i18n.language
+  return (
+    <Stack gap="lg">
+      <AnchorLink to="/sites/$siteId/api-keys" params={{ siteId }} size="sm">
+        ← {t('usagePage.back')}
+      </AnchorLink>
+      <PageTitle documentTitle={t('usagePage.title', { name })}>{t('usagePage.title', { name })}</PageTitle>
+      {key.isError && <ProblemAlert error={key.error} need="anyAdmin" />}
+      {key.data && (
+        <Text size="sm">
+          <Badge variant="light" mr="xs">
+            {t(`statuses.${key.data.status}`)}
+          </Badge>
+          {t(`permissions.${key.data.permission}`)} · <span className="ops-mono">{key.data.key_prefix}…</span> · {t('usagePage.rateLimit', { n: key.data.rate_limit_per_minute })}
+          {key.data.expires_at && ` · ${t('usagePage.expires', { when: formatDateTime(key.data.expires_at, lang) })}`}
+        </Text>
+      )}
+      <SegmentedControl
+        aria-label={t('usagePage.days')}
+        value={String(days)}
+        onChange={(v) => setDays(Number(v))}
+        data={PERIODS.map((n) => ({ value: String(n), label: t('usagePage.daysN', { n }) }))}
+      />
+      {daily.isError && <ProblemAlert error={daily.error} need="anyAdmin" />}
+      {daily.data && (
+        <SeriesChart
+          title={t('usagePage.chart', { days })}
+          points={usagePoints(daily.data, (d) => formatDay(d, lang))}
+          series={[
+            { key: '2xx', label: '2xx', color: 'var(--mantine-color-green-7)' },
+            { key: '3xx', label: '3xx', color: 'var(--mantine-color-blue-6)' },
+            { key: '4xx', label: '4xx', color: 'var(--mantine-color-orange-6)' },
+            { key: '5xx', label: '5xx', color: 'var(--mantine-color-red-7)' },
+          ]}
+        />
+      )}
+      <section aria-labelledby="latest-requests">
+        <Title order={2} size="h3" id="latest-requests" mb="xs">
+          {t('usagePage.latest')}
+        </Title>
+        {latest.isError && <ProblemAlert error={latest.error} need="anyAdmin" />}
+        {latest.data?.data.length === 0 && <Text>{t('usagePage.noRequests')}</Text>}
+        {latest.data && latest.data.data.length > 0 && (
+          <div className="ops-table-wrap">
+            <Table striped aria-label={t('usagePage.latestLabel')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('usagePage.when')}</Table.Th>
+                  <Table.Th scope="col">{t('usagePage.method')}</Table.Th>
+                  <Table.Th scope="col">{t('usagePage.path')}</Table.Th>
+                  <Table.Th scope="col">{t('usagePage.statusCode')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {latest.data.data.map((r) => (
+                  <Table.Tr key={r.id}>
+                    <Table.Td>{formatDateTime(r.created_at, lang)}</Table.Td>
+                    <Table.Td>{r.method}</Table.Td>
+                    <Table.Td className="ops-mono">{r.path}</Table.Td>
+                    <Table.Td>{r.status_code}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </div>
+        )}
+      </section>
+    </Stack>
+  )
+}

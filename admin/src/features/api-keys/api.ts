@@ -1,0 +1,56 @@
+import type { Schemas } from '@atrium-cms/client'
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '../../shared/api/client'
+import type { KeySearch } from './search'
+
+export type ApiKey = Schemas['ApiKey']
+export type CreateKeyBody = Schemas['CreateApiKeyBody']
+
+/*
+ * API keys are not of one site (GET /api-keys filters by site), so their keys start with ['api-keys']. The
+ * plaintext of a new key never enters this cache: creation is a plain call whose answer the form holds in state.
+ */
+export const keyQueries = {
+  list: (siteId: string, search: KeySearch) => {
+    const query = {
+      page: search.page ?? 1,
+      per_page: 20,
+      ...(search.status ? { status: search.status } : {}),
+      ...(search.permission ? { permission: search.permission } : {}),
+      ...(search.scope === 'all' ? {} : { site_id: siteId }),
+    }
+    return queryOptions({
+      queryKey: ['api-keys', 'list', query],
+      queryFn: async () => (await api().GET('/api/v1/api-keys', { params: { query } })).data!,
+      placeholderData: keepPreviousData,
+    })
+  },
+  detail: (id: string) => queryOptions({ queryKey: ['api-keys', 'detail', id], queryFn: async () => (await api().GET('/api/v1/api-keys/{id}', { params: { path: { id } } })).data! }),
+  daily: (id: string, days: number) =>
+    queryOptions({
+      queryKey: ['api-keys', 'daily', id, days],
+      queryFn: async () => (await api().GET('/api/v1/api-keys/{id}/usage/daily', { params: { path: { id }, query: { days } } })).data!,
+    }),
+  latest: (id: string) =>
+    queryOptions({
+      queryKey: ['api-keys', 'usage', id],
+      queryFn: async () => (await api().GET('/api/v1/api-keys/{id}/usage', { params: { path: { id }, query: { limit: 20 } } })).data!,
+    }),
+}
+
+/** POST /api-keys: returns the created key, plaintext included, to the caller only (no cache, no storage). */
+export async function createKey(body: CreateKeyBody): Promise<Schemas['CreatedApiKey']> {
+  return (await api().POST('/api/v1/api-keys', { body })).data!
+}
+
+export function useKeyActions() {
+  const qc = useQueryClient()
+  const settle = () => qc.invalidateQueries({ queryKey: ['api-keys'] })
+  const path = (id: string) => ({ params: { path: { id } } })
+  return {
+    block: useMutation({ mutationFn: async ({ id, reason }: { id: string; reason: string }) => (await api().POST('/api/v1/api-keys/{id}/block', { ...path(id), body: reason ? { reason } : {} })).data!, onSettled: settle }),
+    unblock: useMutation({ mutationFn: async (id: string) => (await api().POST('/api/v1/api-keys/{id}/unblock', { ...path(id), body: {} })).data!, onSettled: settle }),
+    revoke: useMutation({ mutationFn: async (id: string) => (await api().POST('/api/v1/api-keys/{id}/revoke', { ...path(id), body: {} })).data!, onSettled: settle }),
+    invalidate: settle,
+  }
+}

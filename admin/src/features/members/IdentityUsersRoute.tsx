@@ -1,0 +1,6 @@
+import './messages'
+import { IdentityUsersScreen } from './IdentityUsersScreen'
+
+export default function IdentityUsersRoute() {
+  return <IdentityUsersScreen />
+}

@@ -1,0 +1,88 @@
+import { Badge, Button, Stack, Table, Text } from '@mantine/core'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { sharedQueries } from '../../shared/api/queries'
+import { formatDateTime } from '../../shared/i18n/format'
+import { can } from '../../shared/logic/access'
+import { ConfirmModal } from '../../shared/ui/ConfirmModal'
+import { PageTitle } from '../../shared/ui/PageTitle'
+import { ProblemAlert } from '../../shared/ui/ProblemAlert'
+import { memberQueries, useSetSystemRole, type IdpUser } from './api'
+import { displayName } from './people'
+import '../../shared/ui/ops.css'
+
+/** Everyone the identity provider knows (who has signed in); system administrators may grant or take back that status. */
+export function IdentityUsersScreen() {
+  const { t, i18n } = useTranslation('members')
+  const me = useQuery(sharedQueries.me())
+  const allowed = can(me.data, 'idp.list')
+  const users = useInfiniteQuery({ ...memberQueries.idpUsers(), enabled: allowed })
+  const setRole = useSetSystemRole()
+  const mayChange = can(me.data, 'idp.setRole')
+  const [changing, setChanging] = useState<IdpUser | null>(null)
+  const name = changing ? displayName(changing) : ''
+  return (
+    <Stack gap="lg">
+      <PageTitle>{t('identity.title')}</PageTitle>
+      {me.data && !allowed && <Text>{t('identity.noRights')}</Text>}
+      {users.isError && <ProblemAlert error={users.error} need="anyAdmin" />}
+      {users.data && (
+        <div className="ops-table-wrap">
+          <Table striped aria-label={t('identity.tableLabel')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('identity.name')}</Table.Th>
+                <Table.Th scope="col">{t('identity.email')}</Table.Th>
+                <Table.Th scope="col">{t('identity.lastSignIn')}</Table.Th>
+                <Table.Th scope="col">{t('identity.systemAdmin')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {users.data.pages
+                .flatMap((p) => p.data)
+                .map((u) => (
+                  <Table.Tr key={u.id}>
+                    <Table.Th scope="row" fw={500}>
+                      {u.name ?? u.idp_user_id}
+                    </Table.Th>
+                    <Table.Td>{u.email ?? '—'}</Table.Td>
+                    <Table.Td>{u.last_sign_in_at ? formatDateTime(u.last_sign_in_at, i18n.language) : t('identity.never')}</Table.Td>
+                    <Table.Td>
+                      {mayChange ? (
+                        <Button size="xs" variant={u.is_system_admin ? 'light' : 'default'} aria-pressed={u.is_system_admin} onClick={() => setChanging(u)}>
+                          {u.is_system_admin ? t('identity.removeAdmin', { name: displayName(u) }) : t('identity.makeAdmin', { name: displayName(u) })}
+                        </Button>
+                      ) : (
+                        <Badge variant="light" color={u.is_system_admin ? 'grape' : 'gray'}>
+                          {u.is_system_admin ? t('identity.yes') : t('identity.no')}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+            </Table.Tbody>
+          </Table>
+        </div>
+      )}
+      {users.hasNextPage && (
+        <Button variant="subtle" onClick={() => void users.fetchNextPage()} loading={users.isFetchingNextPage}>
+          {t('add.more')}
+        </Button>
+      )}
+      <ConfirmModal
+        opened={changing !== null}
+        title={changing?.is_system_admin ? t('identity.unadminTitle', { name }) : t('identity.adminTitle', { name })}
+        confirmLabel={t('identity.confirm')}
+        destructive={false}
+        onClose={() => (setChanging(null), setRole.reset())}
+        busy={setRole.isPending}
+        error={setRole.error}
+        need="systemAdmin"
+        onConfirm={() => changing && setRole.mutate({ id: changing.id, role: changing.is_system_admin ? 'User' : 'SystemAdmin' }, { onSuccess: () => setChanging(null) })}
+      >
+        <Text size="sm">{changing?.is_system_admin ? t('identity.unadminText', { name }) : t('identity.adminText', { name })}</Text>
+      </ConfirmModal>
+    </Stack>
+  )
+}

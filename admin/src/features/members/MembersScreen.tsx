@@ -1,0 +1,225 @@
+import { Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { sharedQueries } from '../../shared/api/queries'
+import { formatDateTime } from '../../shared/i18n/format'
+import { ASSIGNABLE_ROLES, can, memberActions } from '../../shared/logic/access'
+import { ConfirmModal } from '../../shared/ui/ConfirmModal'
+import { PageTitle } from '../../shared/ui/PageTitle'
+import { ProblemAlert } from '../../shared/ui/ProblemAlert'
+import { memberQueries, useMemberMutations, type AssignableRole, type Member } from './api'
+import { candidates, displayName } from './people'
+import '../../shared/ui/ops.css'
+
+/** The site's members and their roles; adding people from the identity provider; role changes, removal, ownership. */
+export function MembersScreen({ siteId }: { siteId: string }) {
+  const { t } = useTranslation('members')
+  const me = useQuery(sharedQueries.me())
+  const site = useQuery(sharedQueries.site(siteId))
+  const manage = can(me.data, 'members.manage', siteId)
+  const members = useQuery({ ...memberQueries.list(siteId), enabled: manage })
+  const m = useMemberMutations(siteId)
+  const [removing, setRemoving] = useState<Member | null>(null)
+  const [transferring, setTransferring] = useState<Member | null>(null)
+  const [notice, setNotice] = useState('')
+  const title = t('title')
+  return (
+    <Stack gap="lg">
+      <PageTitle documentTitle={`${title}${site.data ? ` · ${site.data.name}` : ''}`}>{title}</PageTitle>
+      <Text role="status" size="sm">
+        {notice}
+      </Text>
+      {me.data && !manage && <Text>{t('readOnly')}</Text>}
+      {members.isError && <ProblemAlert error={members.error} need="siteAdmin" />}
+      {members.data && members.data.length > 0 && (
+        <MemberTable siteId={siteId} members={members.data} onNotice={setNotice} onRemove={setRemoving} onTransfer={setTransferring} />
+      )}
+      {members.data?.length === 0 && <Text>{t('empty')}</Text>}
+      {manage && members.data && <AddMember siteId={siteId} members={members.data} onAdded={setNotice} />}
+      <RoleLegend />
+
+      <ConfirmModal
+        opened={removing !== null}
+        title={t('removeTitle', { name: removing ? displayName(removing) : '' })}
+        confirmLabel={t('removeConfirm')}
+        destructive={false}
+        onClose={() => (setRemoving(null), m.remove.reset())}
+        busy={m.remove.isPending}
+        error={m.remove.error}
+        need="siteAdmin"
+        onConfirm={() => removing && m.remove.mutate(removing.id, { onSuccess: () => setRemoving(null) })}
+      >
+        <Text size="sm">{t('removeText', { name: removing ? displayName(removing) : '' })}</Text>
+      </ConfirmModal>
+      <ConfirmModal
+        opened={transferring !== null}
+        title={t('transferTitle', { name: transferring ? displayName(transferring) : '' })}
+        confirmLabel={t('transferConfirm')}
+        onClose={() => (setTransferring(null), m.transfer.reset())}
+        busy={m.transfer.isPending}
+        error={m.transfer.error}
+        need="siteOwner"
+        onConfirm={() => transferring && m.transfer.mutate(transferring.user_id, { onSuccess: () => setTransferring(null) })}
+      >
+        <Text size="sm">{t('transferText', { name: transferring ? displayName(transferring) : '' })}</Text>
+      </ConfirmModal>
+    </Stack>
+  )
+}
+
+function AddMember({ siteId, members, onAdded }: { siteId: string; members: Member[]; onAdded: (text: string) => void }) {
+  const { t } = useTranslation('members')
+  const users = useInfiniteQuery(memberQueries.idpUsers())
+  const { add } = useMemberMutations(siteId)
+  const [query, setQuery] = useState('')
+  const [userId, setUserId] = useState<string | null>(null)
+  const [role, setRole] = useState<AssignableRole>('Author')
+  const options = candidates(users.data?.pages.flatMap((p) => p.data) ?? [], members, query)
+  const chosen = options.find((u) => u.id === userId)
+  return (
+    <section aria-labelledby="add-member" className="ops-section">
+      <Title order={2} size="h3" id="add-member" mb="xs">
+        {t('add.title')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {t('add.hint')}
+      </Text>
+      <form
+        className="ops-filters"
+        onSubmit={(e) => {
+          e.preventDefault()
+          if (!chosen) return
+          add.mutate(
+            { user_id: chosen.id, role },
+            {
+              onSuccess: () => {
+                onAdded(t('add.added', { name: displayName(chosen), role: t(`roles.${role}`) }))
+                setUserId(null)
+                setQuery('')
+              },
+            },
+          )
+        }}
+      >
+        <TextInput type="search" label={t('add.search')} placeholder={t('add.searchPlaceholder')} value={query} onChange={(e) => setQuery(e.currentTarget.value)} />
+        <Select
+          label={t('person')}
+          data={options.map((u) => ({ value: u.id, label: u.email && u.name ? `${u.name} (${u.email})` : displayName(u) }))}
+          value={chosen ? chosen.id : null}
+          onChange={setUserId}
+          nothingFoundMessage={t('add.none')}
+          searchable
+          required
+        />
+        <Select label={t('add.role')} data={ASSIGNABLE_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))} value={role} onChange={(r) => r && setRole(r)} allowDeselect={false} />
+        <Button type="submit" disabled={!chosen} loading={add.isPending}>
+          {t('add.submit')}
+        </Button>
+      </form>
+      {users.hasNextPage && (
+        <Button variant="subtle" size="xs" mt="xs" onClick={() => void users.fetchNextPage()} loading={users.isFetchingNextPage}>
+          {t('add.more')}
+        </Button>
+      )}
+      <ProblemAlert error={users.error ?? add.error} need="siteAdmin" />
+    </section>
+  )
+}
+
+function RoleLegend() {
+  const { t } = useTranslation('members')
+  return (
+    <dl className="ops-legend">
+      {(['Owner', ...ASSIGNABLE_ROLES] as const).map((r) => (
+        <div key={r}>
+          <dt>{t(`roles.${r}`)}</dt>
+          <dd>{t(`roleHints.${r}`)}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+interface TableProps {
+  siteId: string
+  members: Member[]
+  onNotice: (text: string) => void
+  onRemove: (m: Member) => void
+  onTransfer: (m: Member) => void
+}
+
+function MemberTable({ siteId, members, onNotice, onRemove, onTransfer }: TableProps) {
+  const { t, i18n } = useTranslation('members')
+  const me = useQuery(sharedQueries.me())
+  const { changeRole } = useMemberMutations(siteId)
+  return (
+    <>
+      <div className="ops-table-wrap">
+          <Table striped aria-label={t('tableLabel')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('person')}</Table.Th>
+                <Table.Th scope="col">{t('role')}</Table.Th>
+                <Table.Th scope="col">{t('since')}</Table.Th>
+                <Table.Th scope="col">{t('actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {members.map((member) => {
+                const name = displayName(member)
+                const allowed = memberActions(me.data, siteId, member)
+                return (
+                  <Table.Tr key={member.id}>
+                    <Table.Th scope="row" fw={500}>
+                      {name}
+                      {member.email && member.name && (
+                        <Text size="xs" c="dimmed">
+                          {member.email}
+                        </Text>
+                      )}
+                    </Table.Th>
+                    <Table.Td>
+                      {allowed.changeRole ? (
+                        <Select
+                          aria-label={t('roleOf', { name })}
+                          size="xs"
+                          w={140}
+                          allowDeselect={false}
+                          data={ASSIGNABLE_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+                          value={member.role}
+                          disabled={changeRole.isPending}
+                          onChange={(role) =>
+                            role &&
+                            changeRole.mutate({ id: member.id, role: role as AssignableRole }, { onSuccess: () => onNotice(t('changed', { name, role: t(`roles.${role as AssignableRole}`) })) })
+                          }
+                        />
+                      ) : (
+                        t(`roles.${member.role}`)
+                      )}
+                    </Table.Td>
+                    <Table.Td>{formatDateTime(member.created_at, i18n.language)}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs">
+                        {allowed.makeOwner && (
+                          <Button size="xs" variant="default" onClick={() => onTransfer(member)}>
+                            {t('makeOwner', { name })}
+                          </Button>
+                        )}
+                        {allowed.remove && (
+                          <Button size="xs" variant="subtle" color="red" onClick={() => onRemove(member)}>
+                            {t('remove', { name })}
+                          </Button>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                )
+              })}
+            </Table.Tbody>
+          </Table>
+        </div>
+      <ProblemAlert error={changeRole.error} need="siteAdmin" />
+    </>
+  )
+}

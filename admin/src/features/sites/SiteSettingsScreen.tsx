@@ -1,0 +1,365 @@
+import { Badge, Button, Group, NumberInput, Select, Stack, Switch, Table, Text, TextInput, Textarea, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useEffect, useMemo, useState } from 'react'
+import { Controller, useForm, type Control } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { sharedQueries } from '../../shared/api/queries'
+import { can } from '../../shared/logic/access'
+import { ConfirmModal } from '../../shared/ui/ConfirmModal'
+import { applyFieldErrors } from '../../shared/ui/formErrors'
+import { PageTitle } from '../../shared/ui/PageTitle'
+import { ProblemAlert } from '../../shared/ui/ProblemAlert'
+import { siteQueries, useDeleteSite, useLocaleMutations, useSaveSettings, useUpdateSite, type Locale, type Settings, type Site } from './api'
+import { bytesToMb, mbToBytes, timeZones, zoneOptions } from './timezones'
+import '../../shared/ui/ops.css'
+
+/** A site's name, description, frontend URL and favicon; its locales; its options; deleting it (typing the slug). */
+export function SiteSettingsScreen({ siteId }: { siteId: string }) {
+  const { t } = useTranslation('sites')
+  const site = useQuery(sharedQueries.site(siteId))
+  const settings = useQuery(sharedQueries.settings(siteId))
+  const me = useQuery(sharedQueries.me())
+  const editable = can(me.data, 'settings.edit', siteId)
+  const title = t('settings.title')
+  return (
+    <Stack gap="lg">
+      <PageTitle documentTitle={`${title}${site.data ? ` · ${site.data.name}` : ''}`}>{title}</PageTitle>
+      {me.data && !editable && <Text role="note">{t('settings.readOnly')}</Text>}
+      {site.isError && <ProblemAlert error={site.error} />}
+      {site.data && <SiteForm key={site.data.updated_at} site={site.data} editable={editable} />}
+      <LocalesSection siteId={siteId} editable={can(me.data, 'locales.manage', siteId)} />
+      {settings.isError && <ProblemAlert error={settings.error} />}
+      {settings.data && <OptionsForm siteId={siteId} settings={settings.data} editable={editable} />}
+      {site.data && me.data && (can(me.data, 'site.delete', siteId) ? <DangerZone site={site.data} /> : null)}
+    </Stack>
+  )
+}
+
+interface SiteValues {
+  name: string
+  description: string
+  url: string
+  favicon_url: string
+}
+const SITE_FIELDS = ['name', 'description', 'url', 'favicon_url'] as const
+
+function SiteForm({ site, editable }: { site: Site; editable: boolean }) {
+  const { t } = useTranslation('sites')
+  const update = useUpdateSite(site.id)
+  const { register, handleSubmit, setError, setFocus, formState, reset } = useForm<SiteValues>({
+    defaultValues: { name: site.name, description: site.description ?? '', url: site.url ?? '', favicon_url: site.favicon_url ?? '' },
+  })
+  const submit = handleSubmit((v) =>
+    update.mutate(
+      { name: v.name.trim(), description: v.description.trim() || null, url: v.url.trim() || null, favicon_url: v.favicon_url.trim() || null },
+      { onSuccess: (_s, body) => reset({ name: body.name ?? '', description: body.description ?? '', url: body.url ?? '', favicon_url: body.favicon_url ?? '' }), onError: (e) => applyFieldErrors(e, SITE_FIELDS, setError, setFocus) },
+    ),
+  )
+  return (
+    <section aria-labelledby="site-general" className="ops-section">
+      <Title order={2} size="h3" id="site-general" mb="sm">
+        {t('settings.general')}
+      </Title>
+      <form onSubmit={(e) => void submit(e)} className="ops-form" noValidate>
+        <fieldset disabled={!editable} className="ops-form ops-plain">
+          <TextInput label={t('settings.name')} required {...register('name', { required: t('create.required') })} error={formState.errors.name?.message} />
+          <Textarea label={t('settings.description')} autosize minRows={2} {...register('description')} error={formState.errors.description?.message} />
+          <TextInput label={t('settings.url')} description={t('settings.urlHint')} type="url" placeholder="https://example.com" {...register('url')} error={formState.errors.url?.message} />
+          <TextInput label={t('settings.favicon')} type="url" placeholder="https://example.com/favicon.ico" {...register('favicon_url')} error={formState.errors.favicon_url?.message} />
+        </fieldset>
+        <ProblemAlert error={update.error} need="siteAdmin" fieldOrder={SITE_FIELDS} />
+        {editable && (
+          <Group>
+            <Button type="submit" loading={update.isPending}>
+              {t('settings.save')}
+            </Button>
+            {update.isSuccess && !formState.isDirty && (
+              <Text size="sm" role="status">
+                {t('settings.saved')}
+              </Text>
+            )}
+          </Group>
+        )}
+      </form>
+    </section>
+  )
+}
+
+function LocalesSection({ siteId, editable }: { siteId: string; editable: boolean }) {
+  const { t } = useTranslation('sites')
+  const locales = useQuery(siteQueries.locales(siteId))
+  const m = useLocaleMutations(siteId)
+  const [removing, setRemoving] = useState<Locale | null>(null)
+  return (
+    <section aria-labelledby="site-locales" className="ops-section">
+      <Title order={2} size="h3" id="site-locales" mb="sm">
+        {t('locales.title')}
+      </Title>
+      {locales.data && (
+        <div className="ops-table-wrap">
+          <Table aria-label={t('locales.tableLabel')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('locales.code')}</Table.Th>
+                <Table.Th scope="col">{t('locales.name')}</Table.Th>
+                <Table.Th scope="col">{t('locales.default')}</Table.Th>
+                {editable && (
+                  <Table.Th scope="col">
+                    <span className="visually-hidden">{t('locales.title')}</span>
+                  </Table.Th>
+                )}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {locales.data.map((l) => (
+                <Table.Tr key={l.id}>
+                  <Table.Th scope="row" ff="monospace">
+                    {l.code}
+                  </Table.Th>
+                  <Table.Td>{l.name}</Table.Td>
+                  <Table.Td>{l.is_default ? <Badge variant="light">{t('locales.isDefault')}</Badge> : '—'}</Table.Td>
+                  {editable && (
+                    <Table.Td>
+                      {!l.is_default && (
+                        <Group gap="xs">
+                          <Button size="xs" variant="default" onClick={() => m.makeDefault.mutate(l.id)} loading={m.makeDefault.isPending && m.makeDefault.variables === l.id}>
+                            {t('locales.makeDefault', { code: l.code })}
+                          </Button>
+                          <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(l)}>
+                            {t('locales.remove', { code: l.code })}
+                          </Button>
+                        </Group>
+                      )}
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
+      )}
+      {editable && (
+        <>
+          <Text size="xs" c="dimmed" mt="xs">
+            {t('locales.defaultNote')}
+          </Text>
+          <AddLocaleForm siteId={siteId} />
+          <ProblemAlert error={m.makeDefault.error} need="siteAdmin" />
+        </>
+      )}
+      <ConfirmModal
+        opened={removing !== null}
+        title={t('locales.removeTitle', { code: removing?.code ?? '' })}
+        confirmLabel={t('locales.removeConfirm')}
+        onClose={() => (setRemoving(null), m.remove.reset())}
+        busy={m.remove.isPending}
+        error={m.remove.error}
+        need="siteAdmin"
+        onConfirm={() => removing && m.remove.mutate(removing.id, { onSuccess: () => setRemoving(null) })}
+      >
+        <Text size="sm">{t('locales.removeText', { code: removing?.code ?? '' })}</Text>
+      </ConfirmModal>
+    </section>
+  )
+}
+
+interface OptionValues {
+  editorial_workflow_enabled: boolean
+  ai_enabled: boolean
+  analytics_enabled: boolean
+  timezone: string
+  post_path: string
+  feed_path: string
+  upload_mb: number
+}
+const OPTION_FIELDS = ['editorial_workflow_enabled', 'ai_enabled', 'analytics_enabled', 'timezone', 'post_path', 'feed_path', 'upload_mb'] as const
+
+function OptionsForm({ siteId, settings, editable }: { siteId: string; settings: Settings; editable: boolean }) {
+  const { t } = useTranslation('sites')
+  const save = useSaveSettings(siteId)
+  const zones = useMemo(() => zoneOptions(settings.timezone, timeZones()), [settings.timezone])
+  const values = (s: Settings): OptionValues => ({
+    editorial_workflow_enabled: s.editorial_workflow_enabled,
+    ai_enabled: s.ai_enabled,
+    analytics_enabled: s.analytics_enabled,
+    timezone: s.timezone,
+    post_path: s.post_path,
+    feed_path: s.feed_path,
+    upload_mb: bytesToMb(s.max_upload_bytes),
+  })
+  const { register, handleSubmit, control, setError, setFocus, formState, reset } = useForm<OptionValues>({ defaultValues: values(settings) })
+  useEffect(() => {
+    if (!formState.isDirty) reset(values(settings))
+    // Follows the server's settings only while nothing is typed (never loses work).
+  }, [settings])
+  const submit = handleSubmit((v) => {
+    const { upload_mb, ...rest } = v
+    save.mutate(
+      { ...rest, max_upload_bytes: mbToBytes(upload_mb) },
+      {
+        onSuccess: (s) => reset(values(s)),
+        onError: (e) => {
+          // The API names max_upload_bytes; the form shows megabytes.
+          const fe = e as { errors?: { field: string }[] }
+          fe.errors?.forEach((x) => (x.field = x.field.replace(/max_upload_bytes$/, 'upload_mb')))
+          applyFieldErrors(e, OPTION_FIELDS, setError, setFocus)
+        },
+      },
+    )
+  })
+  const toggle = (name: 'editorial_workflow_enabled' | 'ai_enabled' | 'analytics_enabled', label: string, hint: string) => (
+    <Controller control={control} name={name} render={({ field }) => <Switch label={label} description={hint} checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} onBlur={field.onBlur} ref={field.ref} />} />
+  )
+  return (
+    <section aria-labelledby="site-options" className="ops-section">
+      <Title order={2} size="h3" id="site-options" mb="sm">
+        {t('settings.options')}
+      </Title>
+      <form onSubmit={(e) => void submit(e)} className="ops-form" noValidate>
+        <fieldset disabled={!editable} className="ops-form ops-plain">
+          {toggle('editorial_workflow_enabled', t('settings.workflow'), t('settings.workflowHint'))}
+          {toggle('ai_enabled', t('settings.ai'), t('settings.aiHint'))}
+          {toggle('analytics_enabled', t('settings.analytics'), t('settings.analyticsHint'))}
+          <ZoneSelect control={control} zones={zones} />
+          <TextInput
+            label={t('settings.postPath')}
+            description={t('settings.postPathHint')}
+            {...register('post_path', { validate: (v) => (!v.startsWith('/') ? t('settings.mustStartSlash') : !v.includes('{slug}') ? t('settings.needsSlug') : true) })}
+            error={formState.errors.post_path?.message}
+          />
+          <TextInput
+            label={t('settings.feedPath')}
+            description={t('settings.feedPathHint')}
+            {...register('feed_path', { validate: (v) => v.startsWith('/') || t('settings.mustStartSlash') })}
+            error={formState.errors.feed_path?.message}
+          />
+          <UploadLimit control={control} />
+        </fieldset>
+        <ProblemAlert error={save.error} need="siteAdmin" fieldOrder={OPTION_FIELDS} />
+        {editable && (
+          <Group>
+            <Button type="submit" loading={save.isPending}>
+              {t('settings.save')}
+            </Button>
+            {save.isSuccess && !formState.isDirty && (
+              <Text size="sm" role="status">
+                {t('settings.saved')}
+              </Text>
+            )}
+          </Group>
+        )}
+      </form>
+    </section>
+  )
+}
+
+function DangerZone({ site }: { site: Site }) {
+  const { t } = useTranslation('sites')
+  const navigate = useNavigate()
+  const del = useDeleteSite(site.id)
+  const [open, setOpen] = useState(false)
+  return (
+    <section aria-labelledby="site-danger" className="ops-section ops-danger">
+      <Title order={2} size="h3" id="site-danger" mb="sm">
+        {t('danger.title')}
+      </Title>
+      <Text size="sm" mb="sm">
+        {t('danger.text')}
+      </Text>
+      <Button color="red" variant="outline" onClick={() => setOpen(true)}>
+        {t('danger.button')}
+      </Button>
+      <ConfirmModal
+        opened={open}
+        title={t('danger.confirmTitle', { name: site.name })}
+        confirmLabel={t('danger.confirm')}
+        typeToConfirm={site.slug}
+        onClose={() => (setOpen(false), del.reset())}
+        busy={del.isPending}
+        error={del.error}
+        need="siteOwner"
+        onConfirm={() => del.mutate(undefined, { onSuccess: () => void navigate({ to: '/sites' }) })}
+      >
+        <Text size="sm">{t('danger.confirmText', { name: site.name })}</Text>
+      </ConfirmModal>
+    </section>
+  )
+}
+
+
+function AddLocaleForm({ siteId }: { siteId: string }) {
+  const { t } = useTranslation('sites')
+  const { add } = useLocaleMutations(siteId)
+  const [code, setCode] = useState('')
+  const [name, setName] = useState('')
+  return (
+    <>
+    <form
+        className="ops-filters"
+        onSubmit={(e) => {
+          e.preventDefault()
+          if (code.trim() === '') return
+          add.mutate({ code: code.trim(), ...(name.trim() ? { name: name.trim() } : {}) }, { onSuccess: () => (setCode(''), setName('')) })
+        }}
+      >
+        <TextInput label={t('locales.newCode')} value={code} onChange={(e) => setCode(e.currentTarget.value)} placeholder="fr" required />
+        <TextInput label={t('locales.newName')} value={name} onChange={(e) => setName(e.currentTarget.value)} placeholder="Français" />
+        <Button type="submit" loading={add.isPending}>
+          {t('locales.add')}
+        </Button>
+      </form>
+      <ProblemAlert error={add.error} need="siteAdmin" />
+    </>
+  )
+}
+
+function ZoneSelect({ control, zones }: { control: Control<OptionValues>; zones: string[] }) {
+  const { t } = useTranslation('sites')
+  return (
+    <Controller
+      control={control}
+      name="timezone"
+      render={({ field, fieldState }) => (
+        <Select
+          label={t('settings.timezone')}
+          description={t('settings.timezoneHint')}
+          data={zones}
+          searchable
+          limit={50}
+          allowDeselect={false}
+          value={field.value}
+          onChange={(v) => v && field.onChange(v)}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          error={fieldState.error?.message}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+    />
+  )
+}
+
+function UploadLimit({ control }: { control: Control<OptionValues> }) {
+  const { t } = useTranslation('sites')
+  return (
+    <Controller
+      control={control}
+      name="upload_mb"
+      render={({ field, fieldState }) => (
+        <NumberInput
+          label={t('settings.uploadLimit')}
+          description={t('settings.uploadLimitHint')}
+          min={0.01}
+          max={10240}
+          decimalScale={2}
+          value={field.value}
+          onChange={(v) => field.onChange(typeof v === 'number' ? v : Number(v))}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  )
+}

@@ -1,0 +1,6 @@
+import './messages'
+import { SitesScreen } from './SitesScreen'
+
+export default function SitesRoute() {
+  return <SitesScreen />
+}

@@ -1,0 +1,191 @@
+import { Badge, Button, Group, Radio, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { sharedQueries } from '../../shared/api/queries'
+import { can } from '../../shared/logic/access'
+import { isValidSlug, slugify } from '../../shared/logic/slug'
+import { applyFieldErrors } from '../../shared/ui/formErrors'
+import { AnchorLink } from '../../shared/ui/links'
+import { PageTitle } from '../../shared/ui/PageTitle'
+import { NeedNote, ProblemAlert } from '../../shared/ui/ProblemAlert'
+import { useCreateSite } from './api'
+import { duplicateCodes, localesBody, type LocaleEntry } from './timezones'
+import '../../shared/ui/ops.css'
+
+/** Every site the caller can read, each leading to its dashboard and settings; creating a site with its locales. */
+export function SitesScreen() {
+  const { t } = useTranslation('sites')
+  const sites = useQuery(sharedQueries.sites())
+  const me = useQuery(sharedQueries.me())
+  return (
+    <Stack gap="lg">
+      <PageTitle>{t('list.title')}</PageTitle>
+      {sites.isError ? (
+        <ProblemAlert error={sites.error} />
+      ) : sites.data === undefined ? (
+        <Text role="status">{t('common:loading')}</Text>
+      ) : sites.data.length === 0 ? (
+        <Text>{t('list.empty')}</Text>
+      ) : (
+        <div className="ops-table-wrap">
+          <Table striped aria-label={t('list.tableLabel')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('list.name')}</Table.Th>
+                <Table.Th scope="col">{t('list.slug')}</Table.Th>
+                <Table.Th scope="col">{t('list.url')}</Table.Th>
+                <Table.Th scope="col">{t('list.active')}</Table.Th>
+                <Table.Th scope="col">
+                  <span className="visually-hidden">{t('settings.title')}</span>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {sites.data.map((s) => (
+                <Table.Tr key={s.id}>
+                  <Table.Th scope="row" fw={500}>
+                    <AnchorLink to="/sites/$siteId" params={{ siteId: s.id }} aria-label={t('list.open', { name: s.name })}>
+                      {s.name}
+                    </AnchorLink>
+                  </Table.Th>
+                  <Table.Td ff="monospace">{s.slug}</Table.Td>
+                  <Table.Td>{s.url ?? '—'}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={s.is_active ? 'green' : 'gray'}>
+                      {s.is_active ? t('list.yes') : t('list.no')}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <AnchorLink to="/sites/$siteId/settings" params={{ siteId: s.id }} aria-label={t('list.settings', { name: s.name })}>
+                      {t('settings.title')}
+                    </AnchorLink>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
+      )}
+      {me.data && (can(me.data, 'site.create') ? <CreateSiteForm /> : <NeedNote need="createSite" />)}
+    </Stack>
+  )
+}
+
+interface CreateValues {
+  name: string
+  slug: string
+  description: string
+  locales: LocaleEntry[]
+}
+const FIELDS = ['name', 'slug', 'description', 'locales'] as const
+
+function CreateSiteForm() {
+  const { t } = useTranslation('sites')
+  const navigate = useNavigate()
+  const create = useCreateSite()
+  const [slugTouched, setSlugTouched] = useState(false)
+  const form = useForm<CreateValues>({
+    defaultValues: { name: '', slug: '', description: '', locales: [{ code: 'en', name: 'English', isDefault: true }] },
+  })
+  const { register, handleSubmit, setValue, setError, setFocus, formState } = form
+
+  const submit = handleSubmit((v) => {
+    if (duplicateCodes(v.locales).length > 0) return
+    create.mutate(
+      { name: v.name.trim(), slug: v.slug.trim(), description: v.description.trim() || null, locales: localesBody(v.locales) },
+      {
+        onSuccess: (site) => void navigate({ to: '/sites/$siteId/settings', params: { siteId: site.id } }),
+        onError: (e) => applyFieldErrors(e, FIELDS, setError, setFocus),
+      },
+    )
+  })
+
+  return (
+    <section aria-labelledby="create-site-heading" className="ops-section">
+      <Title order={2} size="h3" id="create-site-heading" mb="sm">
+        {t('create.title')}
+      </Title>
+      <form onSubmit={(e) => void submit(e)} className="ops-form" noValidate>
+        <TextInput
+          label={t('create.name')}
+          required
+          {...register('name', {
+            required: t('create.required'),
+            onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+              if (!slugTouched) setValue('slug', slugify(e.target.value))
+            },
+          })}
+          error={formState.errors.name?.message}
+        />
+        <TextInput
+          label={t('create.slug')}
+          description={t('create.slugHint')}
+          required
+          {...register('slug', { required: t('create.required'), validate: (s) => isValidSlug(s) || t('create.badSlug'), onChange: () => setSlugTouched(true) })}
+          error={formState.errors.slug?.message}
+        />
+        <Textarea label={t('create.description')} autosize minRows={2} {...register('description')} error={formState.errors.description?.message} />
+        <LocalesFieldset form={form} />
+        <ProblemAlert error={create.error} need="createSite" fieldOrder={FIELDS} />
+        <Group>
+          <Button type="submit" loading={create.isPending}>
+            {t('create.submit')}
+          </Button>
+        </Group>
+      </form>
+    </section>
+  )
+}
+
+
+/** The new site's locales: code and name per row, one marked default (a radio group), duplicates flagged. */
+function LocalesFieldset({ form }: { form: UseFormReturn<CreateValues> }) {
+  const { t } = useTranslation('sites')
+  const { register, control, setValue, watch, formState } = form
+  const locales = useFieldArray({ control, name: 'locales' })
+  const entries = watch('locales')
+  const dups = duplicateCodes(entries)
+  const defaultIndex = Math.max(0, entries.findIndex((e) => e.isDefault))
+  return (
+    <fieldset className="ops-section">
+      <legend>{t('create.locales')}</legend>
+      <Text size="sm" c="dimmed" mb="xs">
+        {t('create.localesHint')}
+      </Text>
+      <Radio.Group
+        value={String(defaultIndex)}
+        onChange={(v) => entries.forEach((_, i) => setValue(`locales.${i}.isDefault`, String(i) === v))}
+        label={t('create.isDefault')}
+      >
+        <Stack gap="xs">
+          {locales.fields.map((f, i) => (
+            <Group key={f.id} gap="xs" align="flex-end" wrap="nowrap">
+              <Radio value={String(i)} aria-label={`${t('create.isDefault')}: ${entries[i]?.code || i + 1}`} />
+              <TextInput label={t('create.code', { n: i + 1 })} {...register(`locales.${i}.code`)} w={110} />
+              <TextInput label={t('create.localeName', { n: i + 1 })} {...register(`locales.${i}.name`)} className="ops-grow" />
+              <Button variant="subtle" color="red" onClick={() => locales.remove(i)} disabled={locales.fields.length === 1} aria-label={t('create.removeLocale', { n: i + 1 })}>
+                ×
+              </Button>
+            </Group>
+          ))}
+        </Stack>
+      </Radio.Group>
+      {dups.map((c) => (
+        <Text key={c} c="red" size="sm" role="alert">
+          {t('create.duplicate', { code: c })}
+        </Text>
+      ))}
+      {formState.errors.locales?.message && (
+        <Text c="red" size="sm">
+          {formState.errors.locales.message}
+        </Text>
+      )}
+      <Button variant="default" mt="xs" onClick={() => locales.append({ code: '', name: '', isDefault: false })}>
+        {t('create.addLocale')}
+      </Button>
+    </fieldset>
+  )
+}

@@ -1,0 +1,99 @@
+import { Badge, Button, Modal, Pagination, Stack, Table, Text } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { formatDateTime } from '../../shared/i18n/format'
+import { AnchorLink } from '../../shared/ui/links'
+import { PageTitle } from '../../shared/ui/PageTitle'
+import { ProblemAlert } from '../../shared/ui/ProblemAlert'
+import { webhookQueries } from './api'
+import { attemptsOf, type Delivery } from './events'
+import '../../shared/ui/ops.css'
+
+/** One webhook's delivery log (one row per attempt, newest first) and the retry history of one delivery. */
+export function DeliveriesScreen({ siteId, webhookId }: { siteId: string; webhookId: string }) {
+  const { t } = useTranslation('webhooks')
+  const [page, setPage] = useState(1)
+  const hooks = useQuery(webhookQueries.list(siteId))
+  const log = useQuery(webhookQueries.deliveries(siteId, webhookId, page))
+  const [open, setOpen] = useState<string | null>(null)
+  const hook = hooks.data?.data.find((w) => w.id === webhookId)
+  const url = hook?.url ?? '…'
+  const rows = log.data?.data ?? []
+  const pages = log.data?.meta.total_pages ?? 1
+  return (
+    <Stack gap="lg">
+      <AnchorLink to="/sites/$siteId/webhooks" params={{ siteId }} size="sm">
+        ← {t('deliveries.back')}
+      </AnchorLink>
+      <PageTitle>{t('deliveries.title', { url })}</PageTitle>
+      {log.isError && <ProblemAlert error={log.error} need="siteAdmin" />}
+      {log.data && rows.length === 0 && <Text>{t('deliveries.none')}</Text>}
+      {rows.length > 0 && <DeliveryTable rows={rows} label={t('deliveries.tableLabel')} onOpen={setOpen} />}
+      {pages > 1 && (
+        <nav aria-label={t('deliveries.pagination')}>
+          <Pagination total={pages} value={page} onChange={setPage} getItemProps={(p) => ({ 'aria-label': t('deliveries.pageN', { page: p }) })} />
+        </nav>
+      )}
+      <Modal opened={open !== null} onClose={() => setOpen(null)} title={t('deliveries.retryTitle')} size="xl" centered lockScroll={false}>
+        {open !== null && (
+          <Stack gap="sm">
+            <Text size="sm">{t('deliveries.retryText', { id: open })}</Text>
+            <DeliveryTable rows={attemptsOf(rows, open)} label={t('deliveries.retryLabel', { id: open })} />
+            <Button variant="default" onClick={() => setOpen(null)} className="ops-self-end">
+              {t('deliveries.close')}
+            </Button>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  )
+}
+
+function DeliveryTable({ rows, label, onOpen }: { rows: Delivery[]; label: string; onOpen?: (deliveryId: string) => void }) {
+  const { t, i18n } = useTranslation('webhooks')
+  return (
+    <div className="ops-table-wrap">
+      <Table striped aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('deliveries.when')}</Table.Th>
+            <Table.Th scope="col">{t('deliveries.event')}</Table.Th>
+            <Table.Th scope="col">{t('deliveries.attempt')}</Table.Th>
+            <Table.Th scope="col">{t('deliveries.result')}</Table.Th>
+            <Table.Th scope="col">{t('deliveries.status')}</Table.Th>
+            <Table.Th scope="col">{t('deliveries.time')}</Table.Th>
+            <Table.Th scope="col">{t('deliveries.error')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((d) => (
+            <Table.Tr key={d.id}>
+              <Table.Th scope="row" fw={400}>
+                {formatDateTime(d.created_at, i18n.language)}
+              </Table.Th>
+              <Table.Td className="ops-mono">{d.event_type}</Table.Td>
+              <Table.Td>
+                {onOpen ? (
+                  <Button size="compact-xs" variant="subtle" onClick={() => onOpen(d.delivery_id)} aria-label={t('deliveries.attempts', { event: d.event_type, attempt: d.attempt })}>
+                    {d.attempt}
+                  </Button>
+                ) : (
+                  d.attempt
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={d.success ? 'green' : 'red'}>
+                  {d.success ? t('deliveries.ok') : t('deliveries.failed')}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{d.status_code ?? t('deliveries.noStatus')}</Table.Td>
+              <Table.Td>{d.response_time_ms !== null ? t('deliveries.ms', { ms: d.response_time_ms }) : '—'}</Table.Td>
+              <Table.Td>{d.error ?? '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
+  )
+}

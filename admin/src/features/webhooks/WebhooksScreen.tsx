@@ -1,0 +1,225 @@
+import { Badge, Button, Checkbox, Group, Radio, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { useCallback, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { sharedQueries } from '../../shared/api/queries'
+import { can } from '../../shared/logic/access'
+import { toFormError } from '../../shared/logic/errors'
+import { ConfirmModal } from '../../shared/ui/ConfirmModal'
+import { AnchorLink } from '../../shared/ui/links'
+import { PageTitle } from '../../shared/ui/PageTitle'
+import { NeedNote, ProblemAlert } from '../../shared/ui/ProblemAlert'
+import { SecretOnce } from '../../shared/ui/SecretOnce'
+import { useUncachedCall } from '../../shared/ui/useUncachedCall'
+import { createWebhook, useWebhookActions, webhookQueries, type CreateWebhookBody, type Webhook } from './api'
+import { EVENT_GROUPS, eventsBody, type WebhookEvent } from './events'
+import '../../shared/ui/ops.css'
+
+/** The site's webhooks: create (events picker, secret shown once), pause and resume, send a test, delete, open the log. */
+export function WebhooksScreen({ siteId }: { siteId: string }) {
+  const { t } = useTranslation('webhooks')
+  const me = useQuery(sharedQueries.me())
+  const site = useQuery(sharedQueries.site(siteId))
+  const allowed = can(me.data, 'webhooks.manage', siteId)
+  const list = useQuery({ ...webhookQueries.list(siteId), enabled: allowed })
+  const actions = useWebhookActions(siteId)
+  const [notice, setNotice] = useState('')
+  const [removing, setRemoving] = useState<Webhook | null>(null)
+  const title = t('title')
+
+  return (
+    <Stack gap="lg">
+      <PageTitle documentTitle={`${title}${site.data ? ` · ${site.data.name}` : ''}`}>{title}</PageTitle>
+      <Text role="status" size="sm" data-testid="webhook-notice">
+        {notice}
+      </Text>
+      {me.data && !allowed && <NeedNote need="siteAdmin" />}
+      {list.isError && <ProblemAlert error={list.error} need="siteAdmin" />}
+      {list.data?.data.length === 0 && <Text>{t('empty')}</Text>}
+      {list.data && list.data.data.length > 0 && <WebhookTable siteId={siteId} hooks={list.data.data} onNotice={setNotice} onRemove={setRemoving} />}
+      {allowed && <CreateWebhookForm siteId={siteId} onCreated={() => void actions.invalidate()} />}
+      <ConfirmModal
+        opened={removing !== null}
+        title={t('removeTitle')}
+        confirmLabel={t('removeConfirm')}
+        onClose={() => (setRemoving(null), actions.remove.reset())}
+        busy={actions.remove.isPending}
+        error={actions.remove.error}
+        need="siteAdmin"
+        onConfirm={() => removing && actions.remove.mutate(removing.id, { onSuccess: () => setRemoving(null) })}
+      >
+        <Text size="sm">{t('removeText', { url: removing?.url ?? '' })}</Text>
+      </ConfirmModal>
+    </Stack>
+  )
+}
+
+const FIELDS = ['url', 'description', 'events'] as const
+
+/** The secret lives only in this component's state until "I have copied it" (never cached or stored). */
+function CreateWebhookForm({ siteId, onCreated }: { siteId: string; onCreated: () => void }) {
+  const { t } = useTranslation('webhooks')
+  const create = useCallback((body: CreateWebhookBody) => createWebhook(siteId, body), [siteId])
+  const [url, setUrl] = useState('')
+  const [description, setDescription] = useState('')
+  const [mode, setMode] = useState<'all' | 'chosen'>('all')
+  const [chosen, setChosen] = useState<WebhookEvent[]>([])
+  const { busy, error, run } = useUncachedCall(create)
+  const [secret, setSecret] = useState<string | null>(null)
+  const [tried, setTried] = useState(false)
+  const fieldErrors = error ? toFormError(error, { fieldOrder: FIELDS }).fieldErrors : {}
+  const noneChosen = mode === 'chosen' && chosen.length === 0
+
+  const submit = () => {
+    setTried(true)
+    if (url.trim() === '' || noneChosen) return
+    void run({ url: url.trim(), description: description.trim() || null, events: eventsBody(mode, chosen) }, (created) => {
+      setSecret(created.secret)
+      setUrl('')
+      setDescription('')
+      setChosen([])
+      setMode('all')
+      setTried(false)
+      onCreated()
+    })
+  }
+
+  return (
+    <section aria-labelledby="create-webhook" className="ops-section">
+      <Title order={2} size="h3" id="create-webhook" mb="sm">
+        {t('create.title')}
+      </Title>
+      {secret !== null ? (
+        <SecretOnce label={t('create.secretLabel')} value={secret} onDone={() => setSecret(null)} />
+      ) : (
+        <form
+          className="ops-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault()
+            submit()
+          }}
+        >
+          <TextInput
+            label={t('create.url')}
+            description={t('create.urlHint')}
+            type="url"
+            required
+            placeholder="https://example.com/hooks/atrium"
+            value={url}
+            onChange={(e) => setUrl(e.currentTarget.value)}
+            error={fieldErrors.url ?? (tried && url.trim() === '' ? t('create.required') : undefined)}
+          />
+          <Textarea label={t('create.description')} autosize minRows={1} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={fieldErrors.description} />
+          <Radio.Group label={t('create.events')} value={mode} onChange={(v) => setMode(v === 'chosen' ? 'chosen' : 'all')} error={fieldErrors.events ?? (tried && noneChosen ? t('create.chooseOne') : undefined)}>
+            <Stack gap={4} mt={4}>
+              <Radio value="all" label={t('create.all')} />
+              <Radio value="chosen" label={t('create.chosen')} />
+            </Stack>
+          </Radio.Group>
+          {mode === 'chosen' && <EventsPicker chosen={chosen} onChange={setChosen} />}
+          <ProblemAlert error={error} need="siteAdmin" fieldOrder={FIELDS} />
+          <Group>
+            <Button type="submit" loading={busy}>
+              {t('create.submit')}
+            </Button>
+          </Group>
+        </form>
+      )}
+    </section>
+  )
+}
+
+/** The events by what they are about: one checkbox group each. */
+function EventsPicker({ chosen, onChange }: { chosen: WebhookEvent[]; onChange: (next: WebhookEvent[]) => void }) {
+  const { t } = useTranslation('webhooks')
+  return (
+    <div className="ops-events">
+      {EVENT_GROUPS.map((g) => (
+        <Checkbox.Group
+          key={g.entity}
+          label={t('create.group', { entity: t(`entities.${g.entity}`) })}
+          value={chosen.filter((e) => g.events.includes(e))}
+          onChange={(v) => onChange([...chosen.filter((e) => !g.events.includes(e)), ...v])}
+        >
+          <Stack gap={2} mt={4}>
+            {g.events.map((e) => (
+              <Checkbox key={e} value={e} label={e} size="xs" />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+      ))}
+    </div>
+  )
+}
+
+function WebhookTable({ siteId, hooks, onNotice, onRemove }: { siteId: string; hooks: Webhook[]; onNotice: (text: string) => void; onRemove: (w: Webhook) => void }) {
+  const { t } = useTranslation('webhooks')
+  const actions = useWebhookActions(siteId)
+  const sendTest = (w: Webhook) =>
+    actions.test.mutate(w.id, {
+      onSuccess: (d) =>
+        onNotice(d.success ? t('testOk', { url: w.url, status: d.status_code, ms: d.response_time_ms ?? 0 }) : t('testFailed', { url: w.url, error: d.error ?? `HTTP ${d.status_code ?? '?'}` })),
+    })
+
+  return (
+    <>
+      <div className="ops-table-wrap">
+          <Table striped aria-label={t('tableLabel')}>
+            <Table.Thead>
+              <Table.Tr>
+                {(['url', 'events', 'status', 'actions'] as const).map((c) => (
+                  <Table.Th scope="col" key={c}>
+                    {t(`columns.${c}`)}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {hooks.map((w) => (
+                <Table.Tr key={w.id}>
+                  <Table.Th scope="row" fw={500}>
+                    <AnchorLink to="/sites/$siteId/webhooks/$webhookId" params={{ siteId, webhookId: w.id }} aria-label={t('log', { url: w.url })} className="ops-mono">
+                      {w.url}
+                    </AnchorLink>
+                    {w.description && (
+                      <Text size="xs" c="dimmed">
+                        {w.description}
+                      </Text>
+                    )}
+                  </Table.Th>
+                  <Table.Td>{w.events.length === 0 ? t('allEvents') : <span title={w.events.join(', ')}>{t('nEvents', { count: w.events.length })}</span>}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={w.is_active ? 'green' : 'gray'}>
+                      {w.is_active ? t('active') : t('paused')}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button size="xs" variant="default" onClick={() => sendTest(w)} loading={actions.test.isPending && actions.test.variables === w.id}>
+                        {t('test', { url: w.url })}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        loading={actions.setActive.isPending && actions.setActive.variables?.id === w.id}
+                        onClick={() =>
+                          actions.setActive.mutate({ id: w.id, is_active: !w.is_active }, { onSuccess: () => onNotice(w.is_active ? t('paused_done', { url: w.url }) : t('resumed_done', { url: w.url })) })
+                        }
+                      >
+                        {w.is_active ? t('pause', { url: w.url }) : t('resume', { url: w.url })}
+                      </Button>
+                      <Button size="xs" variant="subtle" color="red" onClick={() => onRemove(w)}>
+                        {t('remove', { url: w.url })}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
+      <ProblemAlert error={actions.test.error ?? actions.setActive.error} need="siteAdmin" />
+    </>
+  )
+}
