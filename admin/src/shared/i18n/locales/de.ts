@@ -263,7 +263,6 @@ const de: Messages = {
       pagination: 'Seiten',
       pageN: 'Seite {{page}}',
       pageControl: { first: 'Erste Seite', previous: 'Vorige Seite', next: 'Nächste Seite', last: 'Letzte Seite' },
-      order: 'Neueste zuerst (nach Erstellung).',
     },
   },
 }
