@@ -95,12 +95,18 @@ async function seed(dataDir: string, o: AdminBenchOptions): Promise<{ dashboard:
   }
 }
 
+/** What the list should show: its row count and its range text. */
+interface ListWindow {
+  rows: number
+  range: string
+}
+
 /**
  * Waits (polling on animation frames) until `ready(arg)` is true in the page. The predicates are plain arrow functions
  * without inner named functions: Playwright sends their source, and tsx names only named ones (its helper is not in
  * the page). A string would be eval'd in the page, which the admin's CSP refuses.
  */
-function until<A>(page: Page, ready: (arg: A) => boolean, arg: A, timeout = 120_000): Promise<unknown> {
+function until(page: Page, ready: (arg: ListWindow | null) => boolean, arg: ListWindow | null, timeout = 120_000): Promise<unknown> {
   return page.waitForFunction(ready, arg, { polling: 'raf', timeout })
 }
 
@@ -120,7 +126,8 @@ const dashboardReady = (): boolean => {
 }
 
 /** The table has `arg.rows` rows and a paragraph reads `arg.range`. */
-const listReady = (arg: { rows: number; range: string }): boolean =>
+const listReady = (arg: ListWindow | null): boolean =>
+  arg !== null &&
   document.querySelectorAll('table tbody tr').length === arg.rows && [...document.querySelectorAll('p')].some((p) => p.textContent === arg.range)
 
 const range = (from: number, to: number, total: number) => `${from}–${to} of ${total}`
