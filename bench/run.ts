@@ -25,6 +25,7 @@ import { searchStallBench } from './search-stall.js'
 import { retentionBench } from './retention.js'
 import { unknownSlugsPhase } from './unknown-slugs.js'
 import { exportBench } from './export.js'
+import { adminBench, adminOptions } from './admin.js'
 
 function envInt(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name]?.trim()
@@ -52,11 +53,11 @@ const modes: Mode[] = (process.env.BENCH_MODES ?? (serverUrl ? 'embedded,postgre
   .filter((s): s is Mode => s === 'embedded' || s === 'postgres')
 const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)
 const WATCHDOG_MS = envInt('BENCH_TIMEOUT_S', 1500, 30, 3600) * 1000
-// retention (5,000,000 usage rows), unknown-slugs (1,000,000 lookups) and export (100,000 posts, 1 GB of media) run only when BENCH_PARTS names them
-const PARTS = ['reference', 'cached', 'memory', 'misses', 'editor', 'media', 'analytics', 'stalls', 'metrics', 'search-stall', 'retention', 'unknown-slugs', 'export'] as const
+// retention (5,000,000 usage rows), unknown-slugs (1,000,000 lookups), export (100,000 posts, 1 GB of media) and admin (a browser) run only when BENCH_PARTS names them
+const PARTS = ['reference', 'cached', 'memory', 'misses', 'editor', 'media', 'analytics', 'stalls', 'metrics', 'search-stall', 'retention', 'unknown-slugs', 'export', 'admin'] as const
 type Part = (typeof PARTS)[number]
 const parts = new Set<Part>(
-  (process.env.BENCH_PARTS ?? PARTS.filter((p) => p !== 'retention' && p !== 'unknown-slugs' && p !== 'export').join(','))
+  (process.env.BENCH_PARTS ?? PARTS.filter((p) => p !== 'retention' && p !== 'unknown-slugs' && p !== 'export' && p !== 'admin').join(','))
     .split(',')
     .map((s) => s.trim())
     .filter((s): s is Part => (PARTS as readonly string[]).includes(s)),
@@ -180,7 +181,7 @@ async function main(): Promise<number> {
   const t0 = Date.now()
   if (await buildIfStale()) log(`compiled src/ to dist/ (node scripts/build.js --if-stale) in ${secs(Date.now() - t0)}`)
   const all: ModeReport[] = []
-  if ([...parts].some((p) => p !== 'analytics' && p !== 'stalls' && p !== 'search-stall' && p !== 'retention' && p !== 'export')) for (const mode of modes) all.push(await runMode(mode))
+  if ([...parts].some((p) => p !== 'analytics' && p !== 'stalls' && p !== 'search-stall' && p !== 'retention' && p !== 'export' && p !== 'admin')) for (const mode of modes) all.push(await runMode(mode))
   for (const r of all) printMode(log, r, gen.kind)
   // Embedded only, whatever BENCH_MODES says: on the server, statements do not run on Atrium's event loop.
   if (parts.has('stalls')) await stallsBench(log)
@@ -193,8 +194,9 @@ async function main(): Promise<number> {
   const exportOk =
     !parts.has('export') ||
     (await exportBench({ posts: envInt('BENCH_EXPORT_POSTS', 100_000, 100, 10_000_000), mediaMb: envInt('BENCH_EXPORT_MEDIA_MB', 1024, 0, 100_000), log }))
+  const adminOk = !parts.has('admin') || (await adminBench(adminOptions(log)))
   log(`\nload average at the end ${loadavg()}; ${secs(Date.now() - started)} in all`)
-  return analyticsOk && metricsOk && searchOk && retentionOk && exportOk && !unknownSlugsMissed ? verdict(log, all) : 1
+  return analyticsOk && metricsOk && searchOk && retentionOk && exportOk && adminOk && !unknownSlugsMissed ? verdict(log, all) : 1
 }
 
 const watchdog = setTimeout(() => {

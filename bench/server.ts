@@ -23,6 +23,8 @@ export interface ServerOptions {
   cpu?: number | undefined
   /** More settings (the metrics part: ATRIUM_METRICS_PORT). */
   env?: Record<string, string>
+  /** How long to wait for /api/v1/health (default 90 s). */
+  healthTimeoutMs?: number
 }
 
 export interface RunningServer {
@@ -81,6 +83,7 @@ interface ProcessSpec {
   args: string[]
   env: NodeJS.ProcessEnv
   cpu: number | undefined
+  healthTimeoutMs?: number | undefined
 }
 
 /** Starts a node process serving on a free port (passed as PORT) and resolves once /api/v1/health answers 200. */
@@ -107,7 +110,7 @@ async function startProcess(spec: ProcessSpec): Promise<RunningServer> {
     clearTimeout(timer)
   }
   try {
-    await waitHealthy(baseUrl, child, 90_000, output)
+    await waitHealthy(baseUrl, child, spec.healthTimeoutMs ?? 90_000, output)
   } catch (err) {
     await stop()
     throw err
@@ -150,7 +153,7 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
     ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}),
     ...opts.env,
   })
-  return startProcess({ name: 'atrium', args: [...NODE_FLAGS, ...(opts.nodeArgs ?? []), 'dist/main.js', 'serve'], env, cpu: opts.cpu })
+  return startProcess({ name: 'atrium', args: [...NODE_FLAGS, ...(opts.nodeArgs ?? []), 'dist/main.js', 'serve'], env, cpu: opts.cpu, healthTimeoutMs: opts.healthTimeoutMs })
 }
 
 /** Starts a bench server written in TypeScript (bench/<file>) through tsx, with its settings in env. */

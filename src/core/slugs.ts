@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import transliterate from '@sindresorhus/transliterate'
 import { validation } from '../http/errors.js'
+import { MAX_SLUG, slugifyWith } from './slugify.js'
+
+export { MAX_SLUG }
 
 /*
  * Slug helpers. Slugs are lower-case kebab case, at most MAX_SLUG characters (http/schemas Slug).
  * Clones get "<slug>-copy", then "<slug>-copy-2", "-copy-3", … (decisions.md "Clone").
  */
-
-export const MAX_SLUG = 200
 
 /** Cuts a slug so that `suffix` still fits within MAX_SLUG, never leaving a trailing hyphen. */
 function fit(base: string, suffix: string): string {
@@ -55,19 +56,7 @@ export function slugCandidates(base: string, from: number, count: number): strin
  * nothing is left (Japanese, Chinese, Korean, Hebrew: @sindresorhus/transliterate leaves them as they are).
  */
 export function slugify(text: string): string {
-  // Accents on Latin letters are dropped first ("Ünïcödé" → "unicode", as before; the library's German rule would
-  // give "uenicoede"); other scripts are recomposed so the library sees their letters whole (Cyrillic й, Greek ά).
-  const latin = text
-    .normalize('NFKD')
-    .replace(/([A-Za-z])[\u0300-\u036f]+/g, '$1')
-    .normalize('NFC')
-  const s = transliterate(latin)
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-  return s.length > MAX_SLUG ? s.slice(0, MAX_SLUG).replace(/-+$/, '') : s
+  return slugifyWith(text, transliterate)
 }
 
 /**

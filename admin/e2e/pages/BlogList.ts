@@ -7,6 +7,10 @@ export class BlogList {
   readonly search: Locator
   readonly status: Locator
   readonly perPage: Locator
+  readonly author: Locator
+  readonly tag: Locator
+  readonly category: Locator
+  readonly sort: Locator
   readonly nextPage: Locator
   readonly range: Locator
   readonly results: Locator
@@ -18,6 +22,10 @@ export class BlogList {
     this.search = page.getByRole('searchbox', { name: 'Search posts' })
     this.status = page.getByRole('combobox', { name: 'Status', exact: true })
     this.perPage = page.getByRole('combobox', { name: 'Posts per page' })
+    this.author = page.getByRole('textbox', { name: 'Author' })
+    this.tag = page.getByRole('combobox', { name: 'Tag', exact: true })
+    this.category = page.getByRole('combobox', { name: 'Category', exact: true })
+    this.sort = page.getByRole('combobox', { name: 'Order', exact: true })
     this.nextPage = page.getByRole('button', { name: 'Next page' })
     this.range = page.getByText(/^\d+–\d+ of \d+$/)
     this.results = page.getByRole('status', { name: / succeeded, \d+ failed/ })
@@ -42,8 +50,18 @@ export class BlogList {
   }
 
   async chooseStatus(label: string): Promise<void> {
-    await this.status.click()
+    await this.choose(this.status, label)
+  }
+
+  /** Picks an option of one of the list's selects (status, tag, category, order). */
+  async choose(select: Locator, label: string): Promise<void> {
+    await select.click()
     await this.page.getByRole('option', { name: label, exact: true }).click()
+  }
+
+  /** The titles of the rows, top to bottom. */
+  async titles(): Promise<string[]> {
+    return this.rows().locator('th').allInnerTexts()
   }
 
   async bulk(action: 'Publish' | 'Unpublish' | 'Delete'): Promise<void> {

@@ -88,3 +88,55 @@ test('bulk publish shows per-id results with a partial failure, and delete asks 
   await expect(list.rows()).toHaveCount(4)
   expect(csp).toEqual([])
 })
+
+test('filters by tag, category (with its subcategories) and author, and sorts, all kept in the URL', async ({ page, site, atrium, signInWithKey }) => {
+  // The gardens draft gets a tag and a subcategory; the published post a parent category of its own; one more post an author.
+  const tag = (await atrium.POST('/api/v1/tags', { body: { site_id: site.id, name: 'Botany' } })).data!
+  const outdoors = (await atrium.POST('/api/v1/categories', { body: { site_id: site.id, name: 'Outdoors' } })).data!
+  const plants = (await atrium.POST('/api/v1/categories', { body: { site_id: site.id, name: 'Plants', parent_id: outdoors.id } })).data!
+  const contentOf = async (id: string) => (await atrium.GET('/api/v1/blogs/{id}', { params: { path: { id } } })).data!.content_id
+  const gardens = await contentOf(site.posts.draft)
+  await atrium.POST('/api/v1/content/{content_id}/tags', { params: { path: { content_id: gardens } }, body: { tag_id: tag.id } })
+  await atrium.POST('/api/v1/content/{content_id}/categories', { params: { path: { content_id: gardens } }, body: { category_id: plants.id } })
+  await atrium.POST('/api/v1/content/{content_id}/categories', { params: { path: { content_id: await contentOf(site.posts.published) } }, body: { category_id: outdoors.id } })
+  await atrium.POST('/api/v1/blogs', { body: { site_ids: [site.id], author: 'Grace Hopper', localizations: [{ locale: 'en', title: 'Bugs and moths', body: 'x' }] } })
+
+  const csp = watchCsp(page)
+  await signInWithKey(page)
+  const list = new BlogList(page)
+  await list.goto(site.id)
+  await expect(list.rows()).toHaveCount(5)
+
+  // A parent category lists its subcategories' posts too; a tag narrows further; reload keeps both.
+  await list.choose(list.category, 'Outdoors')
+  await expect(page).toHaveURL(new RegExp(`category=${outdoors.id}`))
+  await expect(list.rows()).toHaveCount(2)
+  await list.choose(list.tag, 'Botany')
+  await expect(page).toHaveURL(new RegExp(`tag=${tag.id}`))
+  await expect(list.rows()).toHaveCount(1)
+  await expect(list.row('A draft about gardens')).toBeVisible()
+  await page.reload()
+  await expect(list.tag).toHaveValue('Botany')
+  await expect(list.category).toHaveValue('Outdoors')
+  await expect(list.rows()).toHaveCount(1)
+  await expectAccessible(page)
+
+  // Order by title, both ways, over every post.
+  await list.goto(site.id, '?sort=title')
+  await expect(list.sort).toHaveValue('Title A–Z')
+  await expect.poll(() => list.titles()).toEqual(['A draft about gardens', 'Bugs and moths', 'Coming next week', 'Hello, world', 'Waiting for a reviewer'])
+  await list.choose(list.sort, 'Title Z–A')
+  await expect(page).toHaveURL(/sort=-title/)
+  await expect.poll(() => list.titles()).toEqual(['Waiting for a reviewer', 'Hello, world', 'Coming next week', 'Bugs and moths', 'A draft about gardens'])
+
+  // The author filter matches the exact name; an unknown one shows the empty state, whose button clears the filters.
+  await list.author.fill('Grace Hopper')
+  await expect(page).toHaveURL(/author=Grace(\+|%20)Hopper/)
+  await expect(list.rows()).toHaveCount(1)
+  await list.author.fill('Grace')
+  await expect(page.getByText('No posts match.')).toBeVisible()
+  await page.getByRole('button', { name: 'Clear search and filters' }).click()
+  await expect(list.rows()).toHaveCount(5)
+  await expect(list.author).toHaveValue('')
+  expect(csp).toEqual([])
+})

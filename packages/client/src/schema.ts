@@ -575,7 +575,7 @@ export interface paths {
         };
         /**
          * Count published blogs per category
-         * @description Every live category of the site (all levels) with `blog_count`: the Published, non-deleted blogs the site carries that are assigned to that category itself (not counting sub-categories). Categories without blogs count 0.
+         * @description Every live category of the site (all levels, with `parent_id`, so one request gives the whole tree) with `blog_count`: the Published, non-deleted blogs the site carries that are assigned to that category itself (not counting sub-categories). Categories without blogs count 0.
          */
         get: operations["listSiteCategoryBlogCounts"];
         put?: never;
@@ -768,7 +768,7 @@ export interface paths {
         };
         /**
          * List the blogs of a site
-         * @description Every live blog the site carries, any status (filter with `status`), newest created first. List items are the blog plus `title`, `subtitle`, `excerpt` and `locale` taken from the localization in the `locale` query (a locale code), falling back to the owning site's default locale, then to the oldest localization; plus `tags` and `categories` (with `is_primary`).
+         * @description Every live blog the site carries, any status. Filters (all optional, combined with AND): `status`; `author` (exact, case-sensitive); `tag` (a tag id); `category` (a category id: blogs in it or in any of its live descendant categories, so a parent lists its children's posts). An unknown or deleted tag or category lists nothing; a malformed id is a 400. `sort` orders the list (default `-created_at`, newest created first). List items are the blog plus `title`, `subtitle`, `excerpt` and `locale` taken from the localization in the `locale` query (a locale code), falling back to the owning site's default locale, then to the oldest localization; plus `tags` and `categories` (with `is_primary`).
          */
         get: operations["listSiteBlogs"];
         put?: never;
@@ -3483,6 +3483,7 @@ export interface components {
         CategoryBlogCount: {
             /** Format: uuid */
             id: string;
+            parent_id: string | null;
             name: string;
             slug: string;
             blog_count: number;
@@ -10554,6 +10555,14 @@ export interface operations {
                 status?: "Draft" | "InReview" | "Published" | "Scheduled";
                 /** @description Locale code filling title/subtitle/excerpt; the default locale when absent or missing */
                 locale?: string;
+                /** @description Only blogs whose author is exactly this text (case-sensitive) */
+                author?: string;
+                /** @description Only blogs with this tag (a tag id; a deleted or unknown tag lists nothing) */
+                tag?: string;
+                /** @description Only blogs in this category or any of its descendants (a category id; a deleted or unknown category lists nothing) */
+                category?: string;
+                /** @description Order: -created_at, created_at, -updated_at, updated_at, -published_date, published_date, title, -title (a leading '-' is descending; default -created_at, newest created first). Ties break on the blog id in the same direction; published_date puts blogs without one last either way (ties: published_at, created_at); title is the case-insensitive title of the localization a list item shows (the `locale` query, else the default locale, else the oldest), untitled blogs last. */
+                sort?: "-created_at" | "created_at" | "-updated_at" | "updated_at" | "-published_date" | "published_date" | "title" | "-title";
             };
             header?: never;
             path: {

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { carriersOf } from '../../core/content.js'
 import type { ReadDb, Tx } from '../../db/client.js'
 import { blogLocalizations, blogs, type BlogLocalizationRow, type BlogRow, type ContentStatus } from '../../db/schema/blogs.js'
 import { contentSites } from '../../db/schema/content.js'
 import { locales } from '../../db/schema/sites.js'
 import { categories, contentCategories, contentTags, tags } from '../../db/schema/taxonomy.js'
-import type { Blog, BlogListItem, CategoryRef, TagRef } from './schemas.js'
+import type { Blog, BlogListItem, BlogListSort, CategoryRef, TagRef } from './schemas.js'
 
 /*
  * Blog reads are batch reads: a page of any size costs the same handful of queries (ids, then one
@@ -160,25 +160,84 @@ export async function listItemsByIds(db: ReadDb, ids: string[], localeCode?: str
   return itemsForRows(db, ordered, localeCode)
 }
 
-/** Live blogs carried by the site (any status), newest first, with the total. */
-export async function siteBlogs(
-  db: ReadDb,
-  siteId: string,
-  status: ContentStatus | undefined,
-  limit: number,
-  offset: number,
-): Promise<{ rows: BlogRow[]; total: number }> {
-  const where = and(eq(cs.site_id, siteId), eq(cs.content_type, 'blog'), sql`${cs.is_live}`, status ? eq(cs.status, status) : undefined)
+/** Filters and order of the site's blog list (GET /sites/{site_id}/blogs). */
+export interface SiteBlogFilter {
+  status?: ContentStatus
+  author?: string
+  tagId?: string
+  /** The category or any of its live descendants. */
+  categoryId?: string
+  sort: BlogListSort
+  /** Canonical locale code whose localization's title `title` sorts by (else the default locale, else the oldest). */
+  locale?: string
+}
+
+/** Content ids of blogs in the category or any live descendant (categories_parent_idx; union stops on cycles). */
+function inCategoryTree(categoryId: string): SQL {
+  return sql`exists (
+    with recursive tree(id) as (
+      select ${categories.id} from ${categories} where ${categories.id} = ${categoryId} and ${categories.deleted_at} is null
+      union
+      select c.id from ${categories} c join tree on c.parent_id = tree.id where c.deleted_at is null
+    )
+    select 1 from ${contentCategories} where ${contentCategories.content_id} = ${cs.content_id} and ${contentCategories.category_id} in (select id from tree)
+  )`
+}
+
+/** The blog carries the live tag (content_tags_pk). */
+function hasTag(tagId: string): SQL {
+  return sql`exists (select 1 from ${contentTags} join ${tags} on ${tags.id} = ${contentTags.tag_id} and ${tags.deleted_at} is null
+    where ${contentTags.content_id} = ${cs.content_id} and ${contentTags.tag_id} = ${tagId})`
+}
+
+/** The lower-cased title of the localization a list item shows (pickLocalization's choice, in SQL). */
+function listTitle(locale: string | undefined): SQL {
+  const wanted = locale ? sql`lower(${locales.code}) = ${locale.toLowerCase()} desc,` : sql``
+  return sql`(select lower(${blogLocalizations.title}) from ${blogLocalizations} join ${locales} on ${locales.id} = ${blogLocalizations.locale_id}
+    where ${blogLocalizations.content_id} = ${blogs.content_id}
+    order by ${wanted} ${locales.is_default} desc, ${blogLocalizations.created_at} asc, ${blogLocalizations.id} asc limit 1)`
+}
+
+/** ORDER BY of a sort: its keys in the sort's direction (nulls last either way), the id breaking ties. */
+function orderOf(sort: BlogListSort, locale: string | undefined): SQL[] {
+  const dir = sort.startsWith('-') ? sql`desc` : sql`asc`
+  const key = (e: SQL | AnyColumn) => sql`${e} ${dir} nulls last`
+  const field = sort.replace(/^-/, '') as 'created_at' | 'updated_at' | 'published_date' | 'title'
+  const keys: Array<SQL | AnyColumn> =
+    field === 'published_date'
+      ? [blogs.published_date, blogs.published_at, blogs.created_at]
+      : field === 'title'
+        ? [listTitle(locale)]
+        : [blogs[field]]
+  return [...keys, blogs.id].map(key)
+}
+
+/** Live blogs carried by the site (any status), filtered and ordered, one window with the total. */
+export async function siteBlogs(db: ReadDb, siteId: string, filter: SiteBlogFilter, limit: number, offset: number): Promise<{ rows: BlogRow[]; total: number }> {
+  const where = and(
+    eq(cs.site_id, siteId),
+    eq(cs.content_type, 'blog'),
+    sql`${cs.is_live}`,
+    filter.status ? eq(cs.status, filter.status) : undefined,
+    filter.tagId ? hasTag(filter.tagId) : undefined,
+    filter.categoryId ? inCategoryTree(filter.categoryId) : undefined,
+  )
+  // The author lives on the blog row (blogs_author_idx); without it the count needs content_sites alone.
+  const byAuthor = filter.author !== undefined ? and(liveBlog, eq(blogs.author, filter.author)) : liveBlog
+  const counting =
+    filter.author !== undefined
+      ? db.select({ total: sql<number>`count(*)::int` }).from(cs).innerJoin(blogs, and(eq(blogs.content_id, cs.content_id), byAuthor)).where(where)
+      : db.select({ total: sql<number>`count(*)::int` }).from(cs).where(where)
   const [page, [counted]] = await Promise.all([
     db
       .select({ blog: blogs })
       .from(cs)
-      .innerJoin(blogs, and(eq(blogs.content_id, cs.content_id), liveBlog))
+      .innerJoin(blogs, and(eq(blogs.content_id, cs.content_id), byAuthor))
       .where(where)
-      .orderBy(desc(blogs.created_at), desc(blogs.id))
+      .orderBy(...orderOf(filter.sort, filter.locale))
       .limit(limit)
       .offset(offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(cs).where(where),
+    counting,
   ])
   return { rows: page.map((p) => p.blog), total: counted?.total ?? 0 }
 }

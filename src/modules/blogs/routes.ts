@@ -39,7 +39,18 @@ function siteReads(app: Api): void {
     '/sites/:site_id/blogs',
     {
       config: { access: site('Read') },
-      schema: { ...op('listSiteBlogs', 'List the blogs of a site'), tags, description: `Every live blog the site carries, any status (filter with \`status\`), newest created first. ${LIST_ITEM}`, params: SiteParams, querystring: ListBlogsQuery, response: { 200: Paginated(BlogListItem) } },
+      schema: {
+        ...op('listSiteBlogs', 'List the blogs of a site'),
+        tags,
+        description:
+          'Every live blog the site carries, any status. Filters (all optional, combined with AND): `status`; `author` (exact, case-sensitive); ' +
+          '`tag` (a tag id); `category` (a category id: blogs in it or in any of its live descendant categories, so a parent lists its children\'s posts). ' +
+          'An unknown or deleted tag or category lists nothing; a malformed id is a 400. `sort` orders the list (default `-created_at`, newest created first). ' +
+          LIST_ITEM,
+        params: SiteParams,
+        querystring: ListBlogsQuery,
+        response: { 200: Paginated(BlogListItem) },
+      },
     },
     (req) => blogs.list(req.ctx, req.params.site_id, req.query),
   )

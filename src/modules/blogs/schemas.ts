@@ -163,7 +163,28 @@ const LocaleQuery = Type.Optional(
   Type.String({ minLength: 2, maxLength: 35, description: 'Locale code filling title/subtitle/excerpt; the default locale when absent or missing' }),
 )
 
-export const ListBlogsQuery = PageQuerySchema(10, { status: Type.Optional(ContentStatusSchema), locale: LocaleQuery })
+/** Orders of GET /sites/{site_id}/blogs: a field ascending, or descending with a leading '-'. */
+export const BLOG_LIST_SORTS = ['-created_at', 'created_at', '-updated_at', 'updated_at', '-published_date', 'published_date', 'title', '-title'] as const
+export type BlogListSort = (typeof BLOG_LIST_SORTS)[number]
+export const BLOG_LIST_DEFAULT_SORT: BlogListSort = '-created_at'
+
+export const ListBlogsQuery = PageQuerySchema(10, {
+  status: Type.Optional(ContentStatusSchema),
+  locale: LocaleQuery,
+  author: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Only blogs whose author is exactly this text (case-sensitive)' })),
+  tag: Type.Optional(Type.String({ format: 'uuid', description: 'Only blogs with this tag (a tag id; a deleted or unknown tag lists nothing)' })),
+  category: Type.Optional(
+    Type.String({ format: 'uuid', description: 'Only blogs in this category or any of its descendants (a category id; a deleted or unknown category lists nothing)' }),
+  ),
+  sort: Type.Optional(
+    Type.Enum(BLOG_LIST_SORTS, {
+      description:
+        `Order: ${BLOG_LIST_SORTS.join(', ')} (a leading '-' is descending; default ${BLOG_LIST_DEFAULT_SORT}, newest created first). ` +
+        'Ties break on the blog id in the same direction; published_date puts blogs without one last either way (ties: published_at, created_at); ' +
+        'title is the case-insensitive title of the localization a list item shows (the `locale` query, else the default locale, else the oldest), untitled blogs last.',
+    }),
+  ),
+})
 export type ListBlogsQuery = Static<typeof ListBlogsQuery>
 export const PublishedQuery = PageQuerySchema(10, { locale: LocaleQuery })
 export type PublishedQuery = Static<typeof PublishedQuery>

@@ -9,7 +9,7 @@ import { blogEntity } from './entity.js'
 import * as q from './queries.js'
 import * as dq from './delivery.queries.js'
 import type { BlogRow } from '../../db/schema/blogs.js'
-import { BlogDetail, BlogListItem, Blog, type FeaturedQuery, type ListBlogsQuery, type PublishedQuery } from './schemas.js'
+import { BLOG_LIST_DEFAULT_SORT, BlogDetail, BlogListItem, Blog, type FeaturedQuery, type ListBlogsQuery, type PublishedQuery } from './schemas.js'
 
 /*
  * Blog reads. The published and featured lists and by-slug answers are cached per site under the site's
@@ -63,11 +63,15 @@ export async function detailScope(ctx: Ctx, id: string): Promise<RecordScope | u
   return { siteId: found.site_id, siteIds: found.site_ids.length > 0 ? found.site_ids : [found.site_id] }
 }
 
-/** Every live blog the site carries, any status (optionally one), newest created first. Not cached. */
+/**
+ * Every live blog the site carries, any status, optionally filtered by status, author, tag and category (with its
+ * descendants), in the query's order (newest created first by default). Not cached.
+ */
 export async function list(ctx: Ctx, siteId: string, query: ListBlogsQuery): Promise<Page<BlogListItem>> {
   const locale = localeKey(query.locale) || undefined
   const { limit, offset } = pageWindow(query)
-  const { rows, total } = await q.siteBlogs(ctx.db, siteId, query.status, limit, offset)
+  const filter = { status: query.status, author: query.author, tagId: query.tag, categoryId: query.category, sort: query.sort ?? BLOG_LIST_DEFAULT_SORT, locale }
+  const { rows, total } = await q.siteBlogs(ctx.db, siteId, filter, limit, offset)
   return paginate(await q.itemsForRows(ctx.db, rows, locale), total, query)
 }
 

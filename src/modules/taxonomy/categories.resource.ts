@@ -54,7 +54,7 @@ export const categoryRoutes: AppPlugin = async (app) => {
         operationId: 'listSiteCategoryBlogCounts',
         summary: 'Count published blogs per category',
         description:
-          'Every live category of the site (all levels) with `blog_count`: the Published, non-deleted blogs the site carries that are ' +
+          'Every live category of the site (all levels, with `parent_id`, so one request gives the whole tree) with `blog_count`: the Published, non-deleted blogs the site carries that are ' +
           'assigned to that category itself (not counting sub-categories). Categories without blogs count 0.',
         params: SiteParams,
         response: { 200: Type.Array(CategoryBlogCount) },

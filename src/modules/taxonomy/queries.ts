@@ -114,7 +114,7 @@ export function categoriesOfContent(db: ReadDb, contentIds: string[]): Promise<A
  * Every live category of the site with the number of Published, non-deleted blogs assigned to it that the
  * site carries (its own and, through content_sites, shared ones). One query; categories without blogs count 0.
  */
-export function categoryBlogCounts(db: ReadDb, siteId: string): Promise<Array<{ id: string; name: string; slug: string; blog_count: number }>> {
+export function categoryBlogCounts(db: ReadDb, siteId: string): Promise<Array<{ id: string; parent_id: string | null; name: string; slug: string; blog_count: number }>> {
   // Raw aliases: drizzle leaves columns unqualified in a single-table select, which would be ambiguous here.
   // content_sites holds each carrying site's copy of the blog's status; retired (deleted) blogs are not live there.
   const blogCount = sql<number>`(
@@ -124,7 +124,7 @@ export function categoryBlogCounts(db: ReadDb, siteId: string): Promise<Array<{ 
     where cc.category_id = "categories"."id"
   )::int`
   return db
-    .select({ id: categories.id, name: categories.name, slug: categories.slug, blog_count: blogCount })
+    .select({ id: categories.id, parent_id: categories.parent_id, name: categories.name, slug: categories.slug, blog_count: blogCount })
     .from(categories)
     .where(and(eq(categories.site_id, siteId), liveCategory))
     .orderBy(...categoryOrder)

@@ -38,7 +38,7 @@ export const ContentCategory = Type.Object({ ...Category.properties, is_primary:
 export type ContentCategory = Static<typeof ContentCategory>
 
 export const CategoryBlogCount = Type.Object(
-  { id: Uuid, name: Type.String(), slug: Type.String(), blog_count: Type.Integer({ minimum: 0 }) },
+  { id: Uuid, parent_id: Nullable(Uuid), name: Type.String(), slug: Type.String(), blog_count: Type.Integer({ minimum: 0 }) },
   { $id: 'CategoryBlogCount' },
 )
 export type CategoryBlogCount = Static<typeof CategoryBlogCount>

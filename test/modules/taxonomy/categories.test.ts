@@ -15,7 +15,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-type Count = { id: string; name: string; slug: string; blog_count: number }
+type Count = { id: string; parent_id: string | null; name: string; slug: string; blog_count: number }
 
 const field = (res: Awaited<ReturnType<ReturnType<TestApp['as']>['get']>>) => expectProblem(res, 400, 'VALIDATION_FAILED').errors?.[0]?.field
 
@@ -235,13 +235,13 @@ describe('GET /sites/{site_id}/categories/blog-counts', () => {
 
     const counts = expectStatus<Count[]>(await t.as(s.keys.Read).get(`/sites/${s.id}/categories/blog-counts`), 200)
     expect(counts).toEqual([
-      { id: news.id, name: 'News', slug: news.slug, blog_count: 2 },
-      { id: sport.id, name: 'Sport', slug: sport.slug, blog_count: 1 },
-      { id: empty.id, name: 'Empty', slug: empty.slug, blog_count: 0 },
-      { id: sub.id, name: 'Local news', slug: sub.slug, blog_count: 1 },
+      { id: news.id, parent_id: null, name: 'News', slug: news.slug, blog_count: 2 },
+      { id: sport.id, parent_id: null, name: 'Sport', slug: sport.slug, blog_count: 1 },
+      { id: empty.id, parent_id: null, name: 'Empty', slug: empty.slug, blog_count: 0 },
+      { id: sub.id, parent_id: news.id, name: 'Local news', slug: sub.slug, blog_count: 1 },
     ])
     const otherCounts = expectStatus<Count[]>(await t.as(other.keys.Read).get(`/sites/${other.id}/categories/blog-counts`), 200)
-    expect(otherCounts).toEqual([{ id: otherCat.id, name: 'Elsewhere', slug: otherCat.slug, blog_count: 1 }])
+    expect(otherCounts).toEqual([{ id: otherCat.id, parent_id: null, name: 'Elsewhere', slug: otherCat.slug, blog_count: 1 }])
 
     // Publishing the draft moves the count.
     await setBlogStatus(t, draft, 'Published')

@@ -1,4 +1,4 @@
-import type { Schemas } from '@atrium-cms/client'
+import { allPages, type Schemas } from '@atrium-cms/client'
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
 import { DEFAULT_PER_PAGE, type BlogListSearch } from './list/search'
@@ -7,18 +7,44 @@ import { DEFAULT_PER_PAGE, type BlogListSearch } from './list/search'
  * The blog list's queries and bulk mutation (the editor keeps its own queries elsewhere). Keys start with the site,
  * so switching sites never shows another site's posts and a bulk change can invalidate the whole list coarsely.
  */
+/** The list endpoint's query for the URL's search params (defaults left out). */
+export function listQuery(search: BlogListSearch) {
+  return {
+    page: search.page ?? 1,
+    per_page: search.per_page ?? DEFAULT_PER_PAGE,
+    ...(search.status ? { status: search.status } : {}),
+    ...(search.author ? { author: search.author } : {}),
+    ...(search.tag ? { tag: search.tag } : {}),
+    ...(search.category ? { category: search.category } : {}),
+    ...(search.sort ? { sort: search.sort } : {}),
+  }
+}
+
 export const blogListQueries = {
-  /** One page of GET /sites/{site_id}/blogs: any status, newest created first (the endpoint's only order). */
+  /** One page of GET /sites/{site_id}/blogs: any status, filtered by status, author, tag and category, in the chosen order. */
   list: (siteId: string, search: BlogListSearch) =>
     queryOptions({
-      queryKey: ['site', siteId, 'blogs', 'list', { page: search.page ?? 1, per_page: search.per_page ?? DEFAULT_PER_PAGE, status: search.status ?? null }],
-      queryFn: async () =>
-        (
-          await api().GET('/api/v1/sites/{site_id}/blogs', {
-            params: { path: { site_id: siteId }, query: { page: search.page ?? 1, per_page: search.per_page ?? DEFAULT_PER_PAGE, ...(search.status ? { status: search.status } : {}) } },
-          })
-        ).data!,
+      queryKey: ['site', siteId, 'blogs', 'list', listQuery(search)],
+      queryFn: async () => (await api().GET('/api/v1/sites/{site_id}/blogs', { params: { path: { site_id: siteId }, query: listQuery(search) } })).data!,
       placeholderData: (previous) => previous,
+    }),
+  /** Every tag of the site (all pages of GET /sites/{site_id}/tags), for the tag filter. */
+  tags: (siteId: string) =>
+    queryOptions({
+      queryKey: ['site', siteId, 'tags', 'all'],
+      queryFn: async () => {
+        const out: Schemas['Tag'][] = []
+        for await (const tag of allPages((page) => api().GET('/api/v1/sites/{site_id}/tags', { params: { path: { site_id: siteId }, query: { page, per_page: 100 } } }))) out.push(tag)
+        return out
+      },
+      staleTime: 60_000,
+    }),
+  /** Every live category of the site with its parent (one request: GET /sites/{site_id}/categories/blog-counts), for the category filter. */
+  categories: (siteId: string) =>
+    queryOptions({
+      queryKey: ['site', siteId, 'categories', 'all'],
+      queryFn: async () => (await api().GET('/api/v1/sites/{site_id}/categories/blog-counts', { params: { path: { site_id: siteId } } })).data!,
+      staleTime: 60_000,
     }),
   /** Ranked full-text search over the site's blogs (GET /sites/{site_id}/search, types=blog), in the default locale. */
   search: (siteId: string, q: string, search: BlogListSearch) =>

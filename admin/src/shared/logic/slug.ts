@@ -4,15 +4,18 @@
  * when nothing transliterates it generates `<type>-<6 hex>` (`post-3f9a1c`) — shown here as `undefined` ("generated
  * on save"). Send no slug to let the server derive it; send the previewed one only when the editor typed or accepted it.
  *
- * Same steps as the server: Latin letters lose their accents first (Ü → u, not ue), other scripts are transliterated,
- * remaining marks go, lower case, every run of other characters becomes one hyphen, at most 200 characters.
- * The server transliterates with @sindresorhus/transliterate (about 10 KB gzipped, no dependencies, browser-safe);
- * pass it as `transliterate` to mirror the server for every script. Without it, BUILTIN covers Latin (Western,
+ * The steps are the server's own code (src/core/slugify.ts, imported below: it has no imports of its own): Latin
+ * letters lose their accents first (Ü → u, not ue), other scripts are transliterated, remaining marks go, lower case,
+ * every run of other characters becomes one hyphen, at most 200 characters. Only the transliteration may differ: the
+ * server transliterates with @sindresorhus/transliterate (about 10 KB gzipped, no dependencies, browser-safe); pass
+ * it as `transliterate` to mirror the server for every script. Without it, BUILTIN covers Latin (Western,
  * Central and Northern European, Turkish, Romanian, Vietnamese marks), Russian/Ukrainian Cyrillic and Greek exactly
  * as that library does (slug.test.ts compares with the server's output); other scripts preview as no slug.
  */
 
-export const MAX_SLUG = 200
+import { MAX_SLUG, slugifyWith } from '../../../../src/core/slugify'
+
+export { MAX_SLUG }
 
 /** The library's replacements for the scripts covered without it (lower case; `Β` is the one upper-case exception). */
 const BUILTIN: ReadonlyArray<readonly [string, string]> = [
@@ -47,20 +50,9 @@ export interface SlugOptions {
   transliterate?: (text: string) => string
 }
 
-/** Lower-case kebab slug of free text; '' when nothing is left. Mirrors the server's slugify(). */
+/** Lower-case kebab slug of free text; '' when nothing is left: the server's slugify() with the given (or built-in) transliteration. */
 export function slugify(text: string, options: SlugOptions = {}): string {
-  const transliterate = options.transliterate ?? builtinTransliterate
-  const latin = text
-    .normalize('NFKD')
-    .replace(/([A-Za-z])[\u0300-\u036f]+/g, '$1')
-    .normalize('NFC')
-  const s = transliterate(latin)
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-  return s.length > MAX_SLUG ? s.slice(0, MAX_SLUG).replace(/-+$/, '') : s
+  return slugifyWith(text, options.transliterate ?? builtinTransliterate)
 }
 
 /**

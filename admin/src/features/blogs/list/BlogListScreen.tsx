@@ -2,7 +2,7 @@ import type { Schemas } from '@atrium-cms/client'
 import { Alert, Button, Group, Pagination, Select, Stack, Text, TextInput } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../../shared/api/queries'
 import { PageTitle } from '../../../shared/ui/PageTitle'
@@ -11,7 +11,9 @@ import { blogListQueries, useBulkBlogs, type BulkAction } from '../api'
 import { BulkBar } from './BulkBar'
 import { BulkResults, type BulkOutcome } from './BulkResults'
 import { BlogTable, type Row } from './BlogTable'
-import { BLOG_STATUSES, DEFAULT_PER_PAGE, PER_PAGE_OPTIONS, type BlogListSearch } from './search'
+import { categoryOptions } from './categories'
+import { AUTHOR_MAX, BLOG_SORTS, BLOG_STATUSES, DEFAULT_PER_PAGE, DEFAULT_SORT, PER_PAGE_OPTIONS, type BlogListSearch } from './search'
+import './messages'
 import './blog-list.css'
 
 interface Props {
@@ -25,8 +27,24 @@ const rowOfPost = (b: Schemas['BlogListItem']): Row => ({ kind: 'post', id: b.id
 const rowOfHit = (h: Schemas['SearchHit']): Row => ({ kind: 'hit', id: h.id, title: h.title ?? h.slug ?? h.id, hit: h })
 
 /**
- * The site's posts: one server page at a time (page, per_page, status and the text query in the URL), text search
- * through the site search endpoint, row selection and bulk publish / unpublish / delete with the per-id results.
+ * Text typed into a field whose settled value lives in the URL: the field follows the URL, and the URL follows the
+ * typing after a pause (`apply` is called with the trimmed text; the caller replaces the history entry).
+ */
+function useTypedParam(current: string, apply: (settled: string) => void): [string, (v: string) => void] {
+  const [typed, setTyped] = useState(current)
+  const [debounced] = useDebouncedValue(typed.trim(), 350)
+  useEffect(() => setTyped(current), [current])
+  useEffect(() => {
+    if (debounced !== current) apply(debounced)
+    // Only a settled change of the typed text moves the URL (current and apply are read, not watched).
+  }, [debounced])
+  return [typed, setTyped]
+}
+
+/**
+ * The site's posts: one server page at a time (page, per_page, the status, author, tag and category filters, the
+ * order and the text query in the URL), text search through the site search endpoint, row selection and bulk
+ * publish / unpublish / delete with the per-id results.
  */
 export function BlogListScreen({ siteId, search, onSearch }: Props) {
   const { t } = useTranslation('blogs')
@@ -39,14 +57,9 @@ export function BlogListScreen({ siteId, search, onSearch }: Props) {
   const rows: Row[] | undefined = q === '' ? list.data?.data.map(rowOfPost) : found.data?.data.map(rowOfHit)
   const total = active.data?.meta.total ?? 0
 
-  // The search box types freely; the URL follows after a pause (replacing, so typing leaves no trail of entries).
-  const [typed, setTyped] = useState(q)
-  const [debounced] = useDebouncedValue(typed.trim(), 350)
-  useEffect(() => setTyped(q), [q])
-  useEffect(() => {
-    if (debounced !== q) onSearch({ ...search, q: debounced || undefined, page: undefined }, true)
-    // Only a settled change of the typed text moves the URL (search and onSearch are read, not watched).
-  }, [debounced])
+  // The search and author boxes type freely; the URL follows after a pause (replacing, so typing leaves no trail of entries).
+  const [typed, setTyped] = useTypedParam(q, (v) => onSearch({ ...search, q: v || undefined, page: undefined }, true))
+  const [author, setAuthor] = useTypedParam(search.author ?? '', (v) => onSearch({ ...search, author: v || undefined, page: undefined }, true))
 
   // Selection: id → title (titles name the per-id results even after the list refetched). A new page or filter clears it.
   const [selected, setSelected] = useState<Map<string, string>>(new Map())
@@ -81,7 +94,7 @@ export function BlogListScreen({ siteId, search, onSearch }: Props) {
         </ButtonLink>
       </div>
 
-      <ListFilters search={search} typed={typed} onType={setTyped} onSearch={onSearch} />
+      <ListFilters siteId={siteId} search={search} typed={typed} onType={setTyped} author={author} onAuthor={setAuthor} onSearch={onSearch} />
 
       <BulkBar count={selected.size} busy={bulk.isPending} onAction={run} />
       {bulk.isError && (
@@ -96,20 +109,42 @@ export function BlogListScreen({ siteId, search, onSearch }: Props) {
       ) : rows === undefined ? (
         <Text role="status">{t('common:loading')}</Text>
       ) : rows.length === 0 ? (
-        <EmptyList siteId={siteId} filtered={search.status !== undefined || q !== '' || (search.page ?? 1) > 1} onClear={() => onSearch({})} />
+        <EmptyList siteId={siteId} filtered={isFiltered(search)} onClear={() => onSearch(search.per_page ? { per_page: search.per_page } : {})} />
       ) : (
         <BlogTable siteId={siteId} rows={rows} searching={q !== ''} selected={selected} onSelect={setSelected} busy={active.isFetching} />
       )}
       {rows !== undefined && rows.length > 0 && <ListFooter search={search} shown={rows.length} total={total} onSearch={onSearch} />}
-      {q === '' && <Text size="xs" c="dimmed">{t('list.order')}</Text>}
+
     </Stack>
   )
 }
 
-function ListFilters({ search, typed, onType, onSearch }: { search: BlogListSearch; typed: string; onType: (v: string) => void; onSearch: Props['onSearch'] }) {
+const isFiltered = (s: BlogListSearch) => [s.status, s.author, s.tag, s.category, s.q].some((v) => v !== undefined) || (s.page ?? 1) > 1
+
+interface FilterProps {
+  siteId: string
+  search: BlogListSearch
+  typed: string
+  onType: (v: string) => void
+  author: string
+  onAuthor: (v: string) => void
+  onSearch: Props['onSearch']
+}
+
+/**
+ * The list's controls. Status, author, tag, category and order apply to the list endpoint; a text search goes to the
+ * site search endpoint instead, which ranks by relevance across every status, so they rest while a search is on.
+ */
+function ListFilters({ siteId, search, typed, onType, author, onAuthor, onSearch }: FilterProps) {
   const { t } = useTranslation('blogs')
-  const q = search.q ?? ''
+  const searching = (search.q ?? '') !== ''
   const perPage = search.per_page ?? DEFAULT_PER_PAGE
+  const tags = useQuery(blogListQueries.tags(siteId))
+  const categories = useQuery(blogListQueries.categories(siteId))
+  const tagOptions = useMemo(() => (tags.data ?? []).map((x) => ({ value: x.id, label: x.name })), [tags.data])
+  const categoryData = useMemo(() => categoryOptions(categories.data ?? []).map(({ value, label }) => ({ value, label })), [categories.data])
+  const choose = (patch: Partial<BlogListSearch>) => onSearch({ ...search, ...patch, page: undefined })
+  const resting = searching ? t('list.filterWithSearch') : undefined
   return (
     <form role="search" aria-label={t('list.filters')} className="blog-list-filters" onSubmit={(e) => e.preventDefault()}>
       <TextInput type="search" label={t('list.search')} placeholder={t('list.searchPlaceholder')} value={typed} onChange={(e) => onType(e.currentTarget.value)} maxLength={200} />
@@ -117,20 +152,65 @@ function ListFilters({ search, typed, onType, onSearch }: { search: BlogListSear
         label={t('list.status')}
         data={[{ value: '', label: t('list.allStatuses') }, ...BLOG_STATUSES.map((s) => ({ value: s, label: t(`common:status.${s}`) }))]}
         value={search.status ?? ''}
-        onChange={(v) => onSearch({ ...search, status: BLOG_STATUSES.find((s) => s === v), page: undefined })}
+        onChange={(v) => choose({ status: BLOG_STATUSES.find((s) => s === v) })}
         allowDeselect={false}
-        disabled={q !== ''}
-        description={q !== '' ? t('list.statusWithSearch') : undefined}
+        disabled={searching}
+        description={searching ? t('list.statusWithSearch') : undefined}
+      />
+      <TextInput
+        label={t('list.author')}
+        placeholder={t('list.authorPlaceholder')}
+        value={author}
+        onChange={(e) => onAuthor(e.currentTarget.value)}
+        maxLength={AUTHOR_MAX}
+        disabled={searching}
+        description={resting}
+      />
+      <Select
+        label={t('list.tag')}
+        data={[{ value: '', label: t('list.allTags') }, ...withChosen(tagOptions, search.tag)]}
+        value={search.tag ?? ''}
+        onChange={(v) => choose({ tag: v || undefined })}
+        allowDeselect={false}
+        searchable
+        nothingFoundMessage={t('list.emptyFiltered')}
+        disabled={searching}
+        description={resting}
+      />
+      <Select
+        label={t('list.category')}
+        data={[{ value: '', label: t('list.allCategories') }, ...withChosen(categoryData, search.category)]}
+        value={search.category ?? ''}
+        onChange={(v) => choose({ category: v || undefined })}
+        allowDeselect={false}
+        searchable
+        nothingFoundMessage={t('list.emptyFiltered')}
+        disabled={searching}
+        description={resting ?? t('list.categoryHint')}
+      />
+      <Select
+        label={t('list.sort')}
+        data={BLOG_SORTS.map((s) => ({ value: s, label: t(`list.sorts.${s}`) }))}
+        value={search.sort ?? DEFAULT_SORT}
+        onChange={(v) => choose({ sort: BLOG_SORTS.find((s) => s === v && s !== DEFAULT_SORT) })}
+        allowDeselect={false}
+        disabled={searching}
+        description={resting}
       />
       <Select
         label={t('list.perPage')}
         data={PER_PAGE_OPTIONS.map((n) => String(n))}
         value={String(perPage)}
-        onChange={(v) => onSearch({ ...search, per_page: v && Number(v) !== DEFAULT_PER_PAGE ? Number(v) : undefined, page: undefined })}
+        onChange={(v) => choose({ per_page: v && Number(v) !== DEFAULT_PER_PAGE ? Number(v) : undefined })}
         allowDeselect={false}
       />
     </form>
   )
+}
+
+/** The options plus the chosen id when it is not among them (still loading, or deleted since): the control shows the id rather than nothing. */
+function withChosen(options: Array<{ value: string; label: string }>, chosen: string | undefined) {
+  return chosen === undefined || options.some((o) => o.value === chosen) ? options : [...options, { value: chosen, label: chosen }]
 }
 
 /** Where this page sits in the total, and the page links. */

@@ -264,7 +264,6 @@ const de: Messages = {
       pagination: 'Seiten',
       pageN: 'Seite {{page}}',
       pageControl: { first: 'Erste Seite', previous: 'Vorige Seite', next: 'Nächste Seite', last: 'Letzte Seite' },
-      order: 'Neueste zuerst (nach Erstellung).',
     },
   },
 }

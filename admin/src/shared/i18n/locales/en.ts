@@ -262,7 +262,6 @@ const en = {
       pagination: 'Pages',
       pageN: 'Page {{page}}',
       pageControl: { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' },
-      order: 'Newest created first.',
     },
   },
 }

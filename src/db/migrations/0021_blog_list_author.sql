@@ -1,0 +1,1 @@
+CREATE INDEX "blogs_author_idx" ON "blogs" USING btree ("author") WHERE "blogs"."deleted_at" is null and "blogs"."author" is not null;
