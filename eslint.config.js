@@ -89,20 +89,21 @@ export default tseslint.config(
     files: ['admin/src/shared/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**', '**/routes/**'], message: 'shared/ imports nothing of features, app or routes' }] }] },
   },
-  ...ADMIN_FEATURES.map((feature) => ({
-    files: [`admin/src/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/app/**', '**/routes/**'], message: 'features are composed by app/ and routes/, not the other way round' },
-            ...ADMIN_FEATURES.filter((f) => f !== feature).map((f) => ({ group: [`**/features/${f}/**`, `../${f}/**`, `../../${f}/**`], message: 'a feature never imports another: compose them in the route' })),
-          ],
-        },
-      ],
-    },
-  })),
+  ...ADMIN_FEATURES.flatMap((feature) => {
+    const others = ADMIN_FEATURES.filter((f) => f !== feature).map((f) => ({ group: [`**/features/${f}/**`, `../${f}/**`, `../../${f}/**`], message: 'a feature never imports another: compose them in the route' }))
+    const composed = 'features are composed by app/ and routes/, not the other way round'
+    return [
+      {
+        files: [`admin/src/features/${feature}/**/*.{ts,tsx}`],
+        rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/app/**', '**/routes/**'], message: composed }, ...others] }] },
+      },
+      {
+        // A feature's routes.ts hangs its routes from the app's base route (app/baseRoutes.ts), and from nothing else of app/.
+        files: [`admin/src/features/${feature}/routes.ts`],
+        rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/app/**', '!**/app/baseRoutes', '**/routes/**'], message: composed }, ...others] }] },
+      },
+    ]
+  }),
   {
     files: ['admin/e2e/**/*.ts', 'admin/**/*.test.{ts,tsx}'],
     // Playwright fixtures without dependencies take `{}` as their first parameter.

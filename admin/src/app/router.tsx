@@ -5,6 +5,8 @@ import { validateBlogListSearch } from '../features/blogs/list/search'
 import { redirectsRoutes } from '../features/redirects/routes'
 import { taxonomyRoutes } from '../features/taxonomy/routes'
 import { socialRoutes } from '../features/social/routes'
+import { skillsRoutes } from '../features/skills/routes'
+import { cvRoutes } from '../features/cv/routes'
 
 /**
  * Code-based routes (one file each under routes/ or a feature's folder, every one a lazily loaded chunk). Code-based
@@ -73,6 +75,8 @@ const routeTree = rootRoute.addChildren([
     ...redirectsRoutes,
     ...taxonomyRoutes,
     ...socialRoutes,
+    ...skillsRoutes,
+    ...cvRoutes,
     areaRoute,
     recordRoute,
   ]),

@@ -3,9 +3,9 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { createRedirect, deleteRedirect } from './api'
-import { parseRedirectCsv, type CsvResult } from './csv'
+import { parseRedirectCsv, type CsvResult, type CsvRow } from './csv'
 import { runImport, type ImportOutcome } from './importRun'
-import { normalizePath, type RedirectInput } from './rules'
+import type { RedirectInput } from './rules'
 
 interface Props {
   siteId: string
@@ -15,52 +15,57 @@ interface Props {
   onDone: () => void
 }
 
-/** Import from a CSV file: a preview with every line checked, then all or nothing (see importRun.ts for how). */
-export function ImportPanel({ siteId, existing, canImport, onDone }: Props) {
-  const { t } = useTranslation('redirects')
-  const [fileName, setFileName] = useState('')
-  const [parsed, setParsed] = useState<CsvResult | null>(null)
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null)
-  const [outcome, setOutcome] = useState<ImportOutcome | null>(null)
-  const [leftover, setLeftover] = useState<string[]>([])
-  const [inputKey, setInputKey] = useState(0)
+type Finished = { outcome: Extract<ImportOutcome, { ok: false }>; line: number; source: string; leftover: string[] } | { outcome: Extract<ImportOutcome, { ok: true }> }
 
-  const choose = async (file: File | undefined) => {
-    setOutcome(null)
-    if (!file) return setParsed(null)
-    setFileName(file.name)
-    setParsed(parseRedirectCsv(await file.text(), existing))
-  }
-  const clear = () => {
-    setParsed(null)
-    setOutcome(null)
-    setInputKey((k) => k + 1)
-  }
-  const good = parsed?.ok === true ? parsed.rows : []
-  const bad = parsed?.rows.filter((r) => Object.keys(r.problems).length > 0) ?? []
-  const run = async () => {
-    setOutcome(null)
-    setProgress({ done: 0, total: good.length })
+/** Runs the import of checked rows, with progress, and what became of it (importRun.ts says how it is all or nothing). */
+function useImport(siteId: string, onDone: () => void) {
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null)
+  const [finished, setFinished] = useState<Finished | null>(null)
+  const run = async (rows: CsvRow[]): Promise<boolean> => {
+    setFinished(null)
+    setProgress({ done: 0, total: rows.length })
     const sourceOf = new Map<string, string>()
     const create = async (v: RedirectInput) => {
       const r = await createRedirect(siteId, v)
       sourceOf.set(r.id, r.source_path)
       return r
     }
-    const out = await runImport(
-      good.map((r) => r.values),
+    const outcome = await runImport(
+      rows.map((r) => r.values),
       { create, remove: deleteRedirect, onProgress: (done, total) => setProgress({ done, total }) },
     )
     setProgress(null)
-    setOutcome(out)
-    setLeftover(out.ok ? [] : out.notRolledBack.map((id) => sourceOf.get(id) ?? id))
-    if (out.ok) {
+    if (outcome.ok) setFinished({ outcome })
+    else {
+      const failed = rows[outcome.failedIndex]
+      setFinished({ outcome, line: failed?.line ?? 0, source: failed?.values.source_path ?? '', leftover: outcome.notRolledBack.map((id) => sourceOf.get(id) ?? id) })
+    }
+    onDone()
+    return outcome.ok
+  }
+  return { progress, finished, setFinished, run }
+}
+
+/** Import from a CSV file: a preview with every line checked, then all or nothing. */
+export function ImportPanel({ siteId, existing, canImport, onDone }: Props) {
+  const { t } = useTranslation('redirects')
+  const [fileName, setFileName] = useState('')
+  const [parsed, setParsed] = useState<CsvResult | null>(null)
+  const [inputKey, setInputKey] = useState(0)
+  const job = useImport(siteId, onDone)
+  const choose = async (file: File | undefined) => {
+    job.setFinished(null)
+    if (!file) return setParsed(null)
+    setFileName(file.name)
+    setParsed(parseRedirectCsv(await file.text(), existing))
+  }
+  const clear = () => (setParsed(null), job.setFinished(null), setInputKey((k) => k + 1))
+  const start = async () => {
+    if (parsed?.ok && (await job.run(parsed.rows))) {
       setParsed(null)
       setInputKey((k) => k + 1)
     }
-    onDone()
   }
-
   return (
     <section aria-labelledby="redirects-import-title" className="redirects-panel">
       <Title order={2} size="h4" id="redirects-import-title">
@@ -68,9 +73,7 @@ export function ImportPanel({ siteId, existing, canImport, onDone }: Props) {
       </Title>
       <Text size="sm">{t('import.intro')}</Text>
       {!canImport ? (
-        <Text size="sm" c="dimmed">
-          {t('import.needsDelete')}
-        </Text>
+        <Text size="sm">{t('import.needsDelete')}</Text>
       ) : (
         <Group gap="sm" align="end">
           <div className="redirects-file">
@@ -84,73 +87,16 @@ export function ImportPanel({ siteId, existing, canImport, onDone }: Props) {
           )}
         </Group>
       )}
-
-      {parsed?.fileProblem && (
-        <Alert variant="default" className="ui-alert ui-alert-error" role="alert" title={fileName}>
-          {t(`import.${parsed.fileProblem}`)}
-        </Alert>
-      )}
-      {parsed && !parsed.fileProblem && (
-        <>
-          {parsed.ok ? (
-            <Alert variant="default" className="ui-alert ui-alert-success" role="status" title={fileName}>
-              {t('import.allGood', { count: parsed.rows.length })}
-            </Alert>
-          ) : (
-            <Alert variant="default" className="ui-alert ui-alert-error" role="alert" title={fileName}>
-              {t('import.bad', { count: bad.length })}
-            </Alert>
-          )}
-          <div className="ui-table-wrap redirects-preview">
-            <Table aria-label={t('import.preview')} striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('import.line')}</Table.Th>
-                  <Table.Th scope="col">{t('columns.source')}</Table.Th>
-                  <Table.Th scope="col">{t('columns.destination')}</Table.Th>
-                  <Table.Th scope="col">{t('columns.code')}</Table.Th>
-                  <Table.Th scope="col">{t('columns.active')}</Table.Th>
-                  <Table.Th scope="col">{t('import.problem')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(parsed.ok ? parsed.rows : bad).map((r) => {
-                  const problems = Object.entries(r.problems)
-                  return (
-                    <Table.Tr key={r.line} data-bad={problems.length > 0 || undefined} className={problems.length > 0 ? 'redirects-bad-row' : undefined}>
-                      <Table.Th scope="row">{r.line}</Table.Th>
-                      <Table.Td>{r.raw.source_path}</Table.Td>
-                      <Table.Td>{r.raw.destination_path}</Table.Td>
-                      <Table.Td>{r.raw.status_code || '301'}</Table.Td>
-                      <Table.Td>{r.values.is_active ? t('yes') : t('no')}</Table.Td>
-                      <Table.Td>{problems.length === 0 ? t('import.ok') : problems.map(([f, k]) => `${t(`columns.${columnOf(f)}`)}: ${t(`rules.${k}`)}`).join(' ')}</Table.Td>
-                    </Table.Tr>
-                  )
-                })}
-              </Table.Tbody>
-            </Table>
-          </div>
-          {parsed.ok && (
-            <Button onClick={() => void run()} loading={progress !== null}>
-              {t('import.run', { count: good.length })}
-            </Button>
-          )}
-        </>
-      )}
-      {progress && (
+      {parsed && <ImportPreview parsed={parsed} fileName={fileName} busy={job.progress !== null} onRun={() => void start()} />}
+      {job.progress && (
         <div>
           <Text size="sm" role="status" aria-live="polite">
-            {t('import.progress', progress)}
+            {t('import.progress', job.progress)}
           </Text>
-          <Progress value={(100 * progress.done) / Math.max(1, progress.total)} aria-label={t('import.progress', progress)} />
+          <Progress value={(100 * job.progress.done) / Math.max(1, job.progress.total)} aria-label={t('import.progress', job.progress)} />
         </div>
       )}
-      {outcome?.ok === true && (
-        <Alert variant="default" className="ui-alert ui-alert-success" role="status">
-          {t('import.done', { count: outcome.created })}
-        </Alert>
-      )}
-      {outcome?.ok === false && <ImportFailure outcome={outcome} lines={good.map((r) => r.line)} sources={good.map((r) => normalizePath(r.values.source_path))} leftover={leftover} />}
+      {job.finished && <ImportResult finished={job.finished} />}
     </section>
   )
 }
@@ -158,14 +104,79 @@ export function ImportPanel({ siteId, existing, canImport, onDone }: Props) {
 const columnOf = (f: string): 'source' | 'destination' | 'code' | 'active' =>
   f === 'source_path' ? 'source' : f === 'destination_path' ? 'destination' : f === 'status_code' ? 'code' : 'active'
 
-function ImportFailure({ outcome, lines, sources, leftover }: { outcome: Extract<ImportOutcome, { ok: false }>; lines: number[]; sources: string[]; leftover: string[] }) {
+/** The checked file: what is wrong with it, or every row ready; with problems only the bad lines are listed. */
+function ImportPreview({ parsed, fileName, busy, onRun }: { parsed: CsvResult; fileName: string; busy: boolean; onRun: () => void }) {
   const { t } = useTranslation('redirects')
+  if (parsed.fileProblem)
+    return (
+      <Alert variant="default" className="ui-alert ui-alert-error" role="alert" title={fileName}>
+        {t(`import.${parsed.fileProblem}`)}
+      </Alert>
+    )
+  const bad = parsed.rows.filter((r) => Object.keys(r.problems).length > 0)
   return (
-    <ProblemAlert error={outcome.error}>
-      <Text size="sm">{t('import.failed', { line: lines[outcome.failedIndex] })}</Text>
-      {sources[outcome.failedIndex] && <Text size="sm">{sources[outcome.failedIndex]}</Text>}
-      {outcome.rolledBack > 0 && <Text size="sm">{t('import.rolledBack', { count: outcome.rolledBack })}</Text>}
-      {leftover.length > 0 && <Text size="sm">{t('import.notRolledBack', { count: leftover.length, sources: leftover.join(', ') })}</Text>}
+    <>
+      {parsed.ok ? (
+        <Alert variant="default" className="ui-alert ui-alert-success" role="status" title={fileName}>
+          {t('import.allGood', { count: parsed.rows.length })}
+        </Alert>
+      ) : (
+        <Alert variant="default" className="ui-alert ui-alert-error" role="alert" title={fileName}>
+          {t('import.bad', { count: bad.length })}
+        </Alert>
+      )}
+      <div className="ui-table-wrap redirects-preview">
+        <Table aria-label={t('import.preview')} striped>
+          <Table.Thead>
+            <Table.Tr>
+              {(['import.line', 'columns.source', 'columns.destination', 'columns.code', 'columns.active', 'import.problem'] as const).map((k) => (
+                <Table.Th scope="col" key={k}>
+                  {t(k)}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(parsed.ok ? parsed.rows : bad).map((r) => {
+              const problems = Object.entries(r.problems)
+              return (
+                <Table.Tr key={r.line} className={problems.length > 0 ? 'redirects-bad-row' : undefined}>
+                  <Table.Th scope="row">{r.line}</Table.Th>
+                  <Table.Td>{r.raw.source_path}</Table.Td>
+                  <Table.Td>{r.raw.destination_path}</Table.Td>
+                  <Table.Td>{r.raw.status_code || '301'}</Table.Td>
+                  <Table.Td>{r.values.is_active ? t('yes') : t('no')}</Table.Td>
+                  <Table.Td>{problems.length === 0 ? t('import.ok') : problems.map(([f, k]) => `${t(`columns.${columnOf(f)}`)}: ${t(`rules.${k}`)}`).join(' ')}</Table.Td>
+                </Table.Tr>
+              )
+            })}
+          </Table.Tbody>
+        </Table>
+      </div>
+      {parsed.ok && (
+        <Button onClick={onRun} loading={busy}>
+          {t('import.run', { count: parsed.rows.length })}
+        </Button>
+      )}
+    </>
+  )
+}
+
+function ImportResult({ finished }: { finished: Finished }) {
+  const { t } = useTranslation('redirects')
+  if (finished.outcome.ok)
+    return (
+      <Alert variant="default" className="ui-alert ui-alert-success" role="status">
+        {t('import.done', { count: finished.outcome.created })}
+      </Alert>
+    )
+  const f = finished as Extract<Finished, { line: number }>
+  return (
+    <ProblemAlert error={f.outcome.error}>
+      <Text size="sm">{t('import.failed', { line: f.line })}</Text>
+      <Text size="sm">{f.source}</Text>
+      {f.outcome.rolledBack > 0 && <Text size="sm">{t('import.rolledBack', { count: f.outcome.rolledBack })}</Text>}
+      {f.leftover.length > 0 && <Text size="sm">{t('import.notRolledBack', { count: f.leftover.length, sources: f.leftover.join(', ') })}</Text>}
     </ProblemAlert>
   )
 }

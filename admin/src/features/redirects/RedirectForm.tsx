@@ -1,10 +1,8 @@
 import { Button, Checkbox, Group, Modal, Radio, Stack, TextInput } from '@mantine/core'
-import { useState } from 'react'
 import { useForm, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { applyFieldErrors } from '../../shared/ui/formErrors'
-import { ProblemAlert } from '../../shared/ui/ProblemAlert'
-import { toFormError } from '../../shared/logic/errors'
+import { SaveProblem, useSaveState } from '../../shared/ui/SaveProblem'
 import { getRedirect, type Redirect } from './api'
 import { checkRedirect, type RedirectInput, type StatusCode } from './rules'
 
@@ -49,57 +47,32 @@ interface Props {
  */
 export function RedirectForm({ editing, onClose, onSave, onSaved }: Props) {
   const { t } = useTranslation('redirects')
-  const [etag, setEtag] = useState(editing.etag)
-  const [error, setError] = useState<unknown>(null)
   const resolver: Resolver<FormValues> = (values) => {
     const problems = checkRedirect(toInput(values))
     const errors = Object.fromEntries(Object.entries(problems).map(([f, k]) => [f, { type: 'rule', message: t(`rules.${k}`) }]))
     return { values: Object.keys(errors).length === 0 ? values : {}, errors }
   }
   const form = useForm<FormValues>({ defaultValues: toValues(editing.record), resolver })
+  const recordId = editing.record?.id
+  const save = useSaveState(editing.etag, recordId ? () => getRedirect(recordId) : undefined, (r: Redirect) => form.reset(toValues(r)))
   const { errors, isSubmitting } = form.formState
 
   const submit = form.handleSubmit(async (values) => {
-    setError(null)
+    save.setError(null)
     try {
-      onSaved(await onSave(toInput(values), etag))
+      onSaved(await onSave(toInput(values), save.etag))
     } catch (e) {
-      setError(e)
+      save.setError(e)
       applyFieldErrors(form, e, FIELDS)
     }
   })
-  const conflict = error !== null && toFormError(error).code === 'EDIT_CONFLICT'
-  const takeTheirs = async () => {
-    if (!editing.record) return
-    const fresh = await getRedirect(editing.record.id)
-    setEtag(fresh.etag)
-    form.reset(toValues(fresh.data))
-    setError(null)
-  }
-  const keepMine = () => {
-    if (error && typeof error === 'object' && 'etag' in error) setEtag((error as { etag?: string }).etag)
-    setError(null)
-  }
   const statusCode = form.watch('status_code')
 
   return (
     <Modal opened onClose={onClose} title={editing.record ? t('form.editTitle') : t('form.createTitle')} lockScroll={false} centered size="lg">
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
-          {error !== null && (
-            <ProblemAlert error={error} placed={FIELDS}>
-              {conflict && (
-                <Group gap="xs">
-                  <Button size="xs" variant="default" onClick={() => void takeTheirs()}>
-                    {t('form.conflictTake')}
-                  </Button>
-                  <Button size="xs" variant="default" onClick={keepMine}>
-                    {t('form.conflictKeep')}
-                  </Button>
-                </Group>
-              )}
-            </ProblemAlert>
-          )}
+          <SaveProblem state={save} placed={FIELDS} />
           <TextInput label={t('form.source')} description={t('form.sourceHint')} required {...form.register('source_path')} error={errors.source_path?.message} data-autofocus />
           <TextInput label={t('form.destination')} description={t('form.destinationHint')} required {...form.register('destination_path')} error={errors.destination_path?.message} />
           <Radio.Group label={t('form.statusCode')} value={statusCode} onChange={(v) => form.setValue('status_code', v === '302' ? '302' : '301', { shouldDirty: true })} error={errors.status_code?.message}>

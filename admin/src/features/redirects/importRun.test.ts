@@ -9,8 +9,8 @@ describe('runImport', () => {
     const made: string[] = []
     const progress: number[] = []
     const out = await runImport([row('/a'), row('/b')], {
-      create: async (v) => (made.push(v.source_path), { id: v.source_path }),
-      remove: async () => undefined,
+      create: (v) => (made.push(v.source_path), Promise.resolve({ id: v.source_path })),
+      remove: () => Promise.resolve(),
       onProgress: (d) => progress.push(d),
     })
     expect(out).toEqual({ ok: true, created: 2 })
@@ -22,12 +22,12 @@ describe('runImport', () => {
     const live = new Set<string>()
     const removed: string[] = []
     const out = await runImport([row('/a'), row('/b'), row('/c'), row('/d')], {
-      create: async (v) => {
-        if (v.source_path === '/c') throw new Error('409')
+      create: (v) => {
+        if (v.source_path === '/c') return Promise.reject(new Error('409'))
         live.add(v.source_path)
-        return { id: v.source_path }
+        return Promise.resolve({ id: v.source_path })
       },
-      remove: async (id) => (removed.push(id), void live.delete(id)),
+      remove: (id) => (removed.push(id), live.delete(id), Promise.resolve()),
     })
     expect(out).toMatchObject({ ok: false, failedIndex: 2, rolledBack: 2, notRolledBack: [] })
     expect(removed).toEqual(['/b', '/a'])
@@ -36,13 +36,8 @@ describe('runImport', () => {
 
   it('names the records it could not delete again', async () => {
     const out = await runImport([row('/a'), row('/b')], {
-      create: async (v) => {
-        if (v.source_path === '/b') throw new Error('boom')
-        return { id: 'id-a' }
-      },
-      remove: async () => {
-        throw new Error('403')
-      },
+      create: (v) => (v.source_path === '/b' ? Promise.reject(new Error('boom')) : Promise.resolve({ id: 'id-a' })),
+      remove: () => Promise.reject(new Error('403')),
     })
     expect(out).toMatchObject({ ok: false, failedIndex: 1, rolledBack: 0, notRolledBack: ['id-a'] })
   })

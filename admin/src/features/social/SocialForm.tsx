@@ -1,10 +1,8 @@
 import { Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core'
-import { useState } from 'react'
 import { useForm, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { toFormError } from '../../shared/logic/errors'
 import { applyFieldErrors } from '../../shared/ui/formErrors'
-import { ProblemAlert } from '../../shared/ui/ProblemAlert'
+import { SaveProblem, useSaveState } from '../../shared/ui/SaveProblem'
 import { getSocial, type SocialLink, type SocialValues } from './api'
 
 interface FormValues {
@@ -37,8 +35,6 @@ interface Props {
 /** Create or edit a social link; server field errors on the fields, typed values kept, If-Match on edits. */
 export function SocialForm({ record, etag: loadedEtag, onClose, onSave, onSaved }: Props) {
   const { t } = useTranslation('social')
-  const [etag, setEtag] = useState(loadedEtag)
-  const [error, setError] = useState<unknown>(null)
   const resolver: Resolver<FormValues> = (v) => {
     const errors: Record<string, { type: string; message: string }> = {}
     if (v.platform.trim() === '') errors.platform = { type: 'rule', message: t('form.required') }
@@ -47,46 +43,22 @@ export function SocialForm({ record, etag: loadedEtag, onClose, onSave, onSaved 
     return { values: Object.keys(errors).length === 0 ? v : {}, errors }
   }
   const form = useForm<FormValues>({ defaultValues: valuesOf(record), resolver })
+  const save = useSaveState(loadedEtag, record ? () => getSocial(record.id) : undefined, (r: SocialLink) => form.reset(valuesOf(r)))
   const { errors, isSubmitting } = form.formState
   const submit = form.handleSubmit(async (v) => {
-    setError(null)
+    save.setError(null)
     try {
-      onSaved(await onSave({ platform: v.platform.trim(), url: v.url.trim(), label: orNull(v.label), icon: orNull(v.icon), is_active: v.is_active }, etag))
+      onSaved(await onSave({ platform: v.platform.trim(), url: v.url.trim(), label: orNull(v.label), icon: orNull(v.icon), is_active: v.is_active }, save.etag))
     } catch (e) {
-      setError(e)
+      save.setError(e)
       applyFieldErrors(form, e, FIELDS)
     }
   })
-  const conflict = error !== null && toFormError(error).code === 'EDIT_CONFLICT'
-  const takeTheirs = async () => {
-    if (!record) return
-    const fresh = await getSocial(record.id)
-    setEtag(fresh.etag)
-    form.reset(valuesOf(fresh.data))
-    setError(null)
-  }
-  const keepMine = () => {
-    if (error && typeof error === 'object' && 'etag' in error) setEtag((error as { etag?: string }).etag)
-    setError(null)
-  }
   return (
     <Modal opened onClose={onClose} title={record ? t('form.editTitle') : t('form.newTitle')} lockScroll={false} centered>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
-          {error !== null && (
-            <ProblemAlert error={error} placed={FIELDS}>
-              {conflict && (
-                <Group gap="xs">
-                  <Button size="xs" variant="default" onClick={() => void takeTheirs()}>
-                    {t('form.conflictTake')}
-                  </Button>
-                  <Button size="xs" variant="default" onClick={keepMine}>
-                    {t('form.conflictKeep')}
-                  </Button>
-                </Group>
-              )}
-            </ProblemAlert>
-          )}
+          <SaveProblem state={save} placed={FIELDS} />
           <TextInput label={t('form.platform')} description={t('form.platformHint')} required {...form.register('platform')} error={errors.platform?.message} data-autofocus maxLength={100} />
           <TextInput label={t('form.url')} description={t('form.urlHint')} required type="url" {...form.register('url')} error={errors.url?.message} maxLength={2000} />
           <TextInput label={t('form.label')} {...form.register('label')} error={errors.label?.message} maxLength={200} />

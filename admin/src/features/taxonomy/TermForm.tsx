@@ -1,10 +1,8 @@
 import { Button, Group, Modal, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core'
-import { useState } from 'react'
 import { useForm, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { toFormError } from '../../shared/logic/errors'
 import { applyFieldErrors } from '../../shared/ui/formErrors'
-import { ProblemAlert } from '../../shared/ui/ProblemAlert'
+import { SaveProblem, useSaveState } from '../../shared/ui/SaveProblem'
 import { getTerm, type Category, type Tag, type TermValues } from './api'
 
 export type TermFormMode =
@@ -38,8 +36,6 @@ const valuesOf = (mode: TermFormMode): FormValues => ({
 /** Create, rename or move a tag or category; server field errors on the fields, the typed values kept, If-Match on edits. */
 export function TermForm({ mode, parents, onClose, onSave, onSaved }: Props) {
   const { t } = useTranslation('taxonomy')
-  const [etag, setEtag] = useState(mode.etag)
-  const [error, setError] = useState<unknown>(null)
   const resolver: Resolver<FormValues> = (values) => {
     const errors: Record<string, { type: string; message: string }> = {}
     if (values.name.trim() === '') errors.name = { type: 'rule', message: t('form.required') }
@@ -47,33 +43,23 @@ export function TermForm({ mode, parents, onClose, onSave, onSaved }: Props) {
     return { values: Object.keys(errors).length === 0 ? values : {}, errors }
   }
   const form = useForm<FormValues>({ defaultValues: valuesOf(mode), resolver })
+  const recordId = mode.record?.id
+  const save = useSaveState(mode.etag, recordId ? () => getTerm(mode.kind, recordId) : undefined, (r: Tag | Category) => form.reset(valuesOf({ ...mode, record: r } as TermFormMode)))
   const { errors, isSubmitting } = form.formState
   const isCategory = mode.kind === 'category'
   const moveOnly = mode.kind === 'category' && mode.moveOnly === true
   const fields = isCategory ? (['name', 'slug', 'parent_id', 'description'] as const) : (['name', 'slug'] as const)
 
   const submit = form.handleSubmit(async (v) => {
-    setError(null)
+    save.setError(null)
     try {
-      const saved = await onSave({ name: v.name, slug: v.slug, ...(isCategory ? { parent_id: v.parent_id === '' ? null : v.parent_id, description: v.description } : {}) }, etag)
+      const saved = await onSave({ name: v.name, slug: v.slug, ...(isCategory ? { parent_id: v.parent_id === '' ? null : v.parent_id, description: v.description } : {}) }, save.etag)
       onSaved(saved.name)
     } catch (e) {
-      setError(e)
+      save.setError(e)
       applyFieldErrors(form, e, fields)
     }
   })
-  const conflict = error !== null && toFormError(error).code === 'EDIT_CONFLICT'
-  const takeTheirs = async () => {
-    if (!mode.record) return
-    const fresh = await getTerm(mode.kind, mode.record.id)
-    setEtag(fresh.etag)
-    form.reset(valuesOf({ ...mode, record: fresh.data } as TermFormMode))
-    setError(null)
-  }
-  const keepMine = () => {
-    if (error && typeof error === 'object' && 'etag' in error) setEtag((error as { etag?: string }).etag)
-    setError(null)
-  }
   const title =
     mode.kind === 'tag' ? (mode.record ? t('form.editTag') : t('form.newTag')) : moveOnly ? t('form.moveCategory') : mode.record ? t('form.editCategory') : t('form.newCategory')
 
@@ -81,20 +67,7 @@ export function TermForm({ mode, parents, onClose, onSave, onSaved }: Props) {
     <Modal opened onClose={onClose} title={title} lockScroll={false} centered>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
-          {error !== null && (
-            <ProblemAlert error={error} placed={fields}>
-              {conflict && (
-                <Group gap="xs">
-                  <Button size="xs" variant="default" onClick={() => void takeTheirs()}>
-                    {t('form.conflictTake')}
-                  </Button>
-                  <Button size="xs" variant="default" onClick={keepMine}>
-                    {t('form.conflictKeep')}
-                  </Button>
-                </Group>
-              )}
-            </ProblemAlert>
-          )}
+          <SaveProblem state={save} placed={fields} />
           {!moveOnly && (
             <>
               <TextInput label={t('form.name')} required {...form.register('name')} error={errors.name?.message} data-autofocus maxLength={200} />

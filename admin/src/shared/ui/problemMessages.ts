@@ -25,6 +25,8 @@ const en = {
   details: 'Details',
   requestId: 'Request id: {{id}}',
   cancel: 'Cancel',
+  conflictTake: 'Load their version',
+  conflictKeep: 'Save mine over it',
   loadFailed: 'Could not load',
   retry: 'Retry',
 }
@@ -49,6 +51,8 @@ const de: typeof en = {
   details: 'Details',
   requestId: 'Anfrage-ID: {{id}}',
   cancel: 'Abbrechen',
+  conflictTake: 'Deren Fassung laden',
+  conflictKeep: 'Meine darüber speichern',
   loadFailed: 'Laden fehlgeschlagen',
   retry: 'Erneut versuchen',
 }
