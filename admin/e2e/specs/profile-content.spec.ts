@@ -71,7 +71,7 @@ test('skills and CV entries: create with field errors kept, grouped and dated', 
   await page.getByRole('button', { name: 'New skill' }).click()
   const skill = page.getByRole('dialog', { name: 'New skill' })
   await skill.getByRole('textbox', { name: 'Name' }).fill('TypeScript')
-  await skill.getByRole('textbox', { name: 'Category' }).fill('Languages')
+  await skill.getByLabel('Category').fill('Languages')
   await skill.getByRole('textbox', { name: 'Proficiency' }).fill('120')
   await skill.getByRole('button', { name: 'Create skill' }).click()
   await expect(skill.getByText('A whole number from 0 to 100.')).toBeVisible()

@@ -49,7 +49,7 @@ export function CvForm({ record, etag: loadedEtag, onClose, onSave, onSaved }: P
     }
   })
   return (
-    <Modal opened onClose={onClose} title={record ? t('form.editTitle') : t('form.newTitle')} lockScroll={false} centered size="lg">
+    <Modal opened onClose={onClose} title={record ? t('form.editTitle') : t('form.newTitle')} lockScroll={false} closeButtonProps={{ 'aria-label': t('problem:close') }} centered size="lg">
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           <SaveProblem state={save} placed={[...FIELDS, 'company', 'company_url']} />

@@ -69,7 +69,7 @@ export function RedirectForm({ editing, onClose, onSave, onSaved }: Props) {
   const statusCode = form.watch('status_code')
 
   return (
-    <Modal opened onClose={onClose} title={editing.record ? t('form.editTitle') : t('form.createTitle')} lockScroll={false} centered size="lg">
+    <Modal opened onClose={onClose} title={editing.record ? t('form.editTitle') : t('form.createTitle')} lockScroll={false} closeButtonProps={{ 'aria-label': t('problem:close') }} centered size="lg">
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           <SaveProblem state={save} placed={FIELDS} />

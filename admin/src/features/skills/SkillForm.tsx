@@ -53,7 +53,7 @@ export function SkillForm({ record, etag: loadedEtag, categories, onClose, onSav
     }
   })
   return (
-    <Modal opened onClose={onClose} title={record ? t('form.editTitle') : t('form.newTitle')} lockScroll={false} centered>
+    <Modal opened onClose={onClose} title={record ? t('form.editTitle') : t('form.newTitle')} lockScroll={false} closeButtonProps={{ 'aria-label': t('problem:close') }} centered>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           <SaveProblem state={save} placed={FIELDS} />

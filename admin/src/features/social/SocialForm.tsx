@@ -55,7 +55,7 @@ export function SocialForm({ record, etag: loadedEtag, onClose, onSave, onSaved 
     }
   })
   return (
-    <Modal opened onClose={onClose} title={record ? t('form.editTitle') : t('form.newTitle')} lockScroll={false} centered>
+    <Modal opened onClose={onClose} title={record ? t('form.editTitle') : t('form.newTitle')} lockScroll={false} closeButtonProps={{ 'aria-label': t('problem:close') }} centered>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           <SaveProblem state={save} placed={FIELDS} />

@@ -90,7 +90,7 @@ function SortableLinks({ links, canWrite, canDelete, onOrder, onEdit, onDelete }
   const total = links.length
   const announcements: Announcements = {
     onDragStart: ({ active }) => t('announce.pickedUp', { name: name(active.id), position: position(active.id), total }),
-    onDragOver: ({ active, over }) => (over ? t('announce.movedTo', { name: name(active.id), position: position(over.id), total }) : undefined),
+    onDragOver: ({ active, over }) => (over && over.id !== active.id ? t('announce.movedTo', { name: name(active.id), position: position(over.id), total }) : undefined),
     onDragEnd: ({ active, over }) => (over ? t('announce.dropped', { name: name(active.id), position: position(over.id), total }) : undefined),
     onDragCancel: ({ active }) => t('announce.cancelled', { name: name(active.id), position: position(active.id) }),
   }

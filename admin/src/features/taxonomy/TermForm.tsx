@@ -64,7 +64,7 @@ export function TermForm({ mode, parents, onClose, onSave, onSaved }: Props) {
     mode.kind === 'tag' ? (mode.record ? t('form.editTag') : t('form.newTag')) : moveOnly ? t('form.moveCategory') : mode.record ? t('form.editCategory') : t('form.newCategory')
 
   return (
-    <Modal opened onClose={onClose} title={title} lockScroll={false} centered>
+    <Modal opened onClose={onClose} title={title} lockScroll={false} closeButtonProps={{ 'aria-label': t('problem:close') }} centered>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           <SaveProblem state={save} placed={fields} />

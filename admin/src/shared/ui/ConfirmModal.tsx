@@ -17,7 +17,7 @@ interface Props {
 export function ConfirmModal({ opened, title, children, confirmLabel, busy = false, onConfirm, onClose }: Props) {
   const { t } = useTranslation('problem')
   return (
-    <Modal opened={opened} onClose={onClose} title={title} lockScroll={false} centered>
+    <Modal opened={opened} onClose={onClose} title={title} lockScroll={false} closeButtonProps={{ 'aria-label': t('close') }} centered>
       {typeof children === 'string' ? <Text size="sm">{children}</Text> : children}
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onClose}>
