@@ -39,7 +39,7 @@ test('create categories and a tag, move a category, and delete one in use after 
   await move.getByRole('combobox', { name: 'Parent category' }).selectOption({ label: 'Travel' })
   await move.getByRole('button', { name: 'Save' }).click()
   await expect(move).toBeHidden()
-  await expect(screen.tree.getByRole('list').getByText('Food')).toBeVisible()
+  await expect(screen.tree.getByRole('list').getByText('Food', { exact: true })).toBeVisible()
 
   await page.getByRole('button', { name: 'Delete Travel' }).click()
   const confirm = page.getByRole('dialog', { name: 'Delete category “Travel”?' })
