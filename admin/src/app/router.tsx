@@ -16,6 +16,11 @@ import { sitesRoutes } from '../features/sites/routes'
 import { membersRoutes } from '../features/members/routes'
 import { apiKeysRoutes } from '../features/api-keys/routes'
 import { webhooksRoutes } from '../features/webhooks/routes'
+import { redirectsRoutes } from '../features/redirects/routes'
+import { taxonomyRoutes } from '../features/taxonomy/routes'
+import { socialRoutes } from '../features/social/routes'
+import { skillsRoutes } from '../features/skills/routes'
+import { cvRoutes } from '../features/cv/routes'
 
 /**
  * Code-based routes (one file each under routes/ or a feature's folder, every one a lazily loaded chunk). Code-based
@@ -95,6 +100,11 @@ const routeTree = rootRoute.addChildren([
     ...membersRoutes,
     ...apiKeysRoutes,
     ...webhooksRoutes,
+    ...redirectsRoutes,
+    ...taxonomyRoutes,
+    ...socialRoutes,
+    ...skillsRoutes,
+    ...cvRoutes,
     areaRoute,
     recordRoute,
   ]),

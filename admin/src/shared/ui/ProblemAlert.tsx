@@ -1,4 +1,4 @@
-import { Alert, List, Text } from '@mantine/core'
+import { Alert, Button, List, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { registerMessages } from '../i18n/register'
@@ -21,6 +21,10 @@ interface Props {
   fieldOrder?: readonly string[]
   /** Overrides the problem's own title as the heading. */
   title?: string
+  /** Same as fieldOrder (the fields a form places errors on). */
+  placed?: readonly string[]
+  /** Offers "Retry" (a load that failed). */
+  onRetry?: () => void
   /** On a 403: the role the action needs, said under the message. */
   need?: Need
   /** Actions beside the message (retry). */
@@ -32,10 +36,10 @@ interface Props {
  * message chosen by its code (the wait for RATE_LIMITED), its detail, the field errors the form cannot place, and the
  * request id under "details". Nothing when there is no error.
  */
-export function ProblemAlert({ error, fieldOrder, title, need, children }: Props) {
+export function ProblemAlert({ error, fieldOrder, placed, onRetry, title, need, children }: Props) {
   const { t } = useTranslation('problems')
   if (error === null || error === undefined) return null
-  const fe: FormError = toFormError(error, { fieldOrder })
+  const fe: FormError = toFormError(error, { fieldOrder: fieldOrder ?? placed })
   const key = fe.formMessageKey === 'errors.rateLimited' && fe.formMessageParams.retryAfterSeconds !== undefined ? 'errors.rateLimited_wait' : fe.formMessageKey
   const heading = title ?? fe.title
   return (
@@ -59,6 +63,11 @@ export function ProblemAlert({ error, fieldOrder, title, need, children }: Props
           <summary>{t('details')}</summary>
           <Text size="xs">{t('requestId', { id: fe.requestId })}</Text>
         </details>
+      )}
+      {onRetry && (
+        <Button size="xs" variant="light" mt="xs" onClick={onRetry}>
+          {t('retry')}
+        </Button>
       )}
       {children}
     </Alert>

@@ -21,6 +21,11 @@ const en = {
   details: 'Details',
   requestId: 'Request id: {{id}}',
   cancel: 'Cancel',
+  close: 'Close',
+  conflictTake: 'Load their version',
+  conflictKeep: 'Save mine over it',
+  loadFailed: 'Could not load',
+  retry: 'Retry',
 }
 const de: typeof en = {
   errors: {
@@ -44,5 +49,10 @@ const de: typeof en = {
   details: 'Details',
   requestId: 'Anfrage-ID: {{id}}',
   cancel: 'Abbrechen',
+  close: 'Schließen',
+  conflictTake: 'Deren Fassung laden',
+  conflictKeep: 'Meine darüber speichern',
+  loadFailed: 'Laden fehlgeschlagen',
+  retry: 'Erneut versuchen',
 }
 export const problemMessages = { en, de }

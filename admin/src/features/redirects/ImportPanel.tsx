@@ -1,0 +1,182 @@
+import { Alert, Button, Group, Progress, Table, Text, Title } from '@mantine/core'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ProblemAlert } from '../../shared/ui/ProblemAlert'
+import { createRedirect, deleteRedirect } from './api'
+import { parseRedirectCsv, type CsvResult, type CsvRow } from './csv'
+import { runImport, type ImportOutcome } from './importRun'
+import type { RedirectInput } from './rules'
+
+interface Props {
+  siteId: string
+  /** Live source paths of the site (normalised), to refuse rows that already have a redirect. */
+  existing: ReadonlySet<string>
+  canImport: boolean
+  onDone: () => void
+}
+
+type Finished = { outcome: Extract<ImportOutcome, { ok: false }>; line: number; source: string; leftover: string[] } | { outcome: Extract<ImportOutcome, { ok: true }> }
+
+/** Runs the import of checked rows, with progress, and what became of it (importRun.ts says how it is all or nothing). */
+function useImport(siteId: string, onDone: () => void) {
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null)
+  const [finished, setFinished] = useState<Finished | null>(null)
+  const run = async (rows: CsvRow[]): Promise<boolean> => {
+    setFinished(null)
+    setProgress({ done: 0, total: rows.length })
+    const sourceOf = new Map<string, string>()
+    const create = async (v: RedirectInput) => {
+      const r = await createRedirect(siteId, v)
+      sourceOf.set(r.id, r.source_path)
+      return r
+    }
+    const outcome = await runImport(
+      rows.map((r) => r.values),
+      { create, remove: deleteRedirect, onProgress: (done, total) => setProgress({ done, total }) },
+    )
+    setProgress(null)
+    if (outcome.ok) setFinished({ outcome })
+    else {
+      const failed = rows[outcome.failedIndex]
+      setFinished({ outcome, line: failed?.line ?? 0, source: failed?.values.source_path ?? '', leftover: outcome.notRolledBack.map((id) => sourceOf.get(id) ?? id) })
+    }
+    onDone()
+    return outcome.ok
+  }
+  return { progress, finished, setFinished, run }
+}
+
+/** Import from a CSV file: a preview with every line checked, then all or nothing. */
+export function ImportPanel({ siteId, existing, canImport, onDone }: Props) {
+  const { t } = useTranslation('redirects')
+  const [fileName, setFileName] = useState('')
+  const [parsed, setParsed] = useState<CsvResult | null>(null)
+  const [inputKey, setInputKey] = useState(0)
+  const job = useImport(siteId, onDone)
+  const choose = async (file: File | undefined) => {
+    job.setFinished(null)
+    if (!file) return setParsed(null)
+    setFileName(file.name)
+    setParsed(parseRedirectCsv(await file.text(), existing))
+  }
+  const clear = () => (setParsed(null), job.setFinished(null), setInputKey((k) => k + 1))
+  const start = async () => {
+    if (parsed?.ok && (await job.run(parsed.rows))) {
+      setParsed(null)
+      setInputKey((k) => k + 1)
+    }
+  }
+  return (
+    <section aria-labelledby="redirects-import-title" className="redirects-panel">
+      <Title order={2} size="h4" id="redirects-import-title">
+        {t('import.title')}
+      </Title>
+      <Text size="sm">{t('import.intro')}</Text>
+      {!canImport ? (
+        <Text size="sm">{t('import.needsDelete')}</Text>
+      ) : (
+        <Group gap="sm" align="end">
+          <div className="redirects-file">
+            <label htmlFor="redirects-csv">{t('import.file')}</label>
+            <input key={inputKey} id="redirects-csv" type="file" accept=".csv,text/csv" onChange={(e) => void choose(e.currentTarget.files?.[0])} />
+          </div>
+          {parsed && (
+            <Button variant="default" size="xs" onClick={clear}>
+              {t('import.clear')}
+            </Button>
+          )}
+        </Group>
+      )}
+      {parsed && <ImportPreview parsed={parsed} fileName={fileName} busy={job.progress !== null} onRun={() => void start()} />}
+      {job.progress && (
+        <div>
+          <Text size="sm" role="status" aria-live="polite">
+            {t('import.progress', job.progress)}
+          </Text>
+          <Progress value={(100 * job.progress.done) / Math.max(1, job.progress.total)} aria-label={t('import.progress', job.progress)} />
+        </div>
+      )}
+      {job.finished && <ImportResult finished={job.finished} />}
+    </section>
+  )
+}
+
+const columnOf = (f: string): 'source' | 'destination' | 'code' | 'active' =>
+  f === 'source_path' ? 'source' : f === 'destination_path' ? 'destination' : f === 'status_code' ? 'code' : 'active'
+
+/** The checked file: what is wrong with it, or every row ready; with problems only the bad lines are listed. */
+function ImportPreview({ parsed, fileName, busy, onRun }: { parsed: CsvResult; fileName: string; busy: boolean; onRun: () => void }) {
+  const { t } = useTranslation('redirects')
+  if (parsed.fileProblem)
+    return (
+      <Alert variant="default" className="ui-alert ui-alert-error" role="alert" title={fileName}>
+        {t(`import.${parsed.fileProblem}`)}
+      </Alert>
+    )
+  const bad = parsed.rows.filter((r) => Object.keys(r.problems).length > 0)
+  return (
+    <>
+      {parsed.ok ? (
+        <Alert variant="default" className="ui-alert ui-alert-success" role="status" title={fileName}>
+          {t('import.allGood', { count: parsed.rows.length })}
+        </Alert>
+      ) : (
+        <Alert variant="default" className="ui-alert ui-alert-error" role="alert" title={fileName}>
+          {t('import.bad', { count: bad.length })}
+        </Alert>
+      )}
+      <div className="ui-table-wrap redirects-preview">
+        <Table aria-label={t('import.preview')} striped>
+          <Table.Thead>
+            <Table.Tr>
+              {(['import.line', 'columns.source', 'columns.destination', 'columns.code', 'columns.active', 'import.problem'] as const).map((k) => (
+                <Table.Th scope="col" key={k}>
+                  {t(k)}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(parsed.ok ? parsed.rows : bad).map((r) => {
+              const problems = Object.entries(r.problems)
+              return (
+                <Table.Tr key={r.line} className={problems.length > 0 ? 'redirects-bad-row' : undefined}>
+                  <Table.Th scope="row">{r.line}</Table.Th>
+                  <Table.Td>{r.raw.source_path}</Table.Td>
+                  <Table.Td>{r.raw.destination_path}</Table.Td>
+                  <Table.Td>{r.raw.status_code || '301'}</Table.Td>
+                  <Table.Td>{r.values.is_active ? t('yes') : t('no')}</Table.Td>
+                  <Table.Td>{problems.length === 0 ? t('import.ok') : problems.map(([f, k]) => `${t(`columns.${columnOf(f)}`)}: ${t(`rules.${k}`)}`).join(' ')}</Table.Td>
+                </Table.Tr>
+              )
+            })}
+          </Table.Tbody>
+        </Table>
+      </div>
+      {parsed.ok && (
+        <Button onClick={onRun} loading={busy}>
+          {t('import.run', { count: parsed.rows.length })}
+        </Button>
+      )}
+    </>
+  )
+}
+
+function ImportResult({ finished }: { finished: Finished }) {
+  const { t } = useTranslation('redirects')
+  if (finished.outcome.ok)
+    return (
+      <Alert variant="default" className="ui-alert ui-alert-success" role="status">
+        {t('import.done', { count: finished.outcome.created })}
+      </Alert>
+    )
+  const f = finished as Extract<Finished, { line: number }>
+  return (
+    <ProblemAlert error={f.outcome.error}>
+      <Text size="sm">{t('import.failed', { line: f.line })}</Text>
+      <Text size="sm">{f.source}</Text>
+      {f.outcome.rolledBack > 0 && <Text size="sm">{t('import.rolledBack', { count: f.outcome.rolledBack })}</Text>}
+      {f.leftover.length > 0 && <Text size="sm">{t('import.notRolledBack', { count: f.leftover.length, sources: f.leftover.join(', ') })}</Text>}
+    </ProblemAlert>
+  )
+}

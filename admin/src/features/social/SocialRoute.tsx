@@ -1,0 +1,9 @@
+import { useParams } from '@tanstack/react-router'
+import './messages'
+import './social.css'
+import { SocialScreen } from './SocialScreen'
+
+export default function SocialRoute() {
+  const { siteId } = useParams({ from: '/app/sites/$siteId/social' })
+  return <SocialScreen siteId={siteId} />
+}

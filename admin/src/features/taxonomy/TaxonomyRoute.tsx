@@ -1,0 +1,9 @@
+import { useParams } from '@tanstack/react-router'
+import './messages'
+import './taxonomy.css'
+import { TaxonomyScreen } from './TaxonomyScreen'
+
+export default function TaxonomyRoute() {
+  const { siteId } = useParams({ from: '/app/sites/$siteId/taxonomy' })
+  return <TaxonomyScreen siteId={siteId} />
+}

@@ -1,0 +1,242 @@
+import { Button, Stack, Table, Text, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSiteAccess } from '../../shared/api/useSiteAccess'
+import { DeleteDialog, ListState, RowActions, ScreenHeader, ScreenStatus } from '../../shared/ui/crud'
+import { getTerm, taxonomyQueries, useTaxonomyMutations, type Category, type Tag } from './api'
+import { TermForm, type TermFormMode } from './TermForm'
+import { buildTree, flatten, selfAndDescendants, usageCounts, type TreeNode } from './tree'
+
+type Deleting = { kind: 'tag'; term: Tag } | { kind: 'category'; term: Category; children: number; parentName: string | null }
+
+/** Everything the screen reads: terms, the tree, published counts and how many posts carry each term. */
+function useTaxonomyData(siteId: string) {
+  const tags = useQuery(taxonomyQueries.tags(siteId))
+  const categories = useQuery(taxonomyQueries.categories(siteId))
+  const published = useQuery(taxonomyQueries.publishedCounts(siteId))
+  const posts = useQuery(taxonomyQueries.posts(siteId))
+  const tree = useMemo(() => buildTree(categories.data ?? []), [categories.data])
+  const usage = useMemo(() => usageCounts(posts.data ?? []), [posts.data])
+  const byId = useMemo(() => new Map((categories.data ?? []).map((c) => [c.id, c])), [categories.data])
+  return { tags, categories, published, postsLoaded: posts.data !== undefined, tree, usage, byId }
+}
+
+/**
+ * Tags and the category tree with published counts. Create, rename, move (a category's parent) and delete; a delete
+ * first says whether the term is in use (the posts that carry it, any status, and how many of them are published)
+ * and where a category's children go. The API has no merge of terms (see the note on screen).
+ */
+export function TaxonomyScreen({ siteId }: { siteId: string }) {
+  const { t } = useTranslation('taxonomy')
+  const access = useSiteAccess(siteId)
+  const d = useTaxonomyData(siteId)
+  const m = useTaxonomyMutations(siteId)
+  const [form, setForm] = useState<TermFormMode | null>(null)
+  const [deleting, setDeleting] = useState<Deleting | null>(null)
+  const [notice, setNotice] = useState('')
+  const [loadError, setLoadError] = useState<unknown>(null)
+
+  const openEdit = async (kind: 'tag' | 'category', id: string, moveOnly = false) => {
+    setLoadError(null)
+    setNotice('')
+    try {
+      const got = await getTerm(kind, id)
+      setForm(kind === 'tag' ? { kind, record: got.data, etag: got.etag } : { kind, record: got.data as Category, etag: got.etag, moveOnly })
+    } catch (e) {
+      setLoadError(e)
+    }
+  }
+  const askDeleteCategory = (node: TreeNode<Category>) => {
+    const parent = node.category.parent_id ? d.byId.get(node.category.parent_id) : undefined
+    setDeleting({ kind: 'category', term: node.category, children: node.children.length, parentName: parent?.name ?? null })
+  }
+  const deleteMutation = deleting?.kind === 'tag' ? m.deleteTag : m.deleteCategory
+  const confirmDelete = () => {
+    if (!deleting) return
+    const done = { onSuccess: () => (setDeleting(null), setNotice(t('del.deleted', { name: deleting.term.name }))) }
+    if (deleting.kind === 'tag') m.deleteTag.mutate(deleting.term.id, done)
+    else m.deleteCategory.mutate(deleting.term.id, done)
+  }
+  const edit = access.canWrite ? openEdit : undefined
+
+  return (
+    <Stack gap="lg">
+      <ScreenHeader siteId={siteId} title={t('title')} />
+      <Text size="sm">{t('intro')}</Text>
+      <ScreenStatus notice={notice} loadError={loadError} />
+      <div className="taxonomy-columns">
+        <CategoriesPanel data={d} onNew={access.canWrite ? () => (setNotice(''), setForm({ kind: 'category' })) : undefined} onEdit={edit} onDelete={askDeleteCategory} />
+        <TagsPanel data={d} onNew={access.canWrite ? () => (setNotice(''), setForm({ kind: 'tag' })) : undefined} onEdit={edit} onDelete={(tag) => setDeleting({ kind: 'tag', term: tag })} />
+      </div>
+      <Text size="xs" c="dimmed">
+        {t('noMerge')}
+      </Text>
+      {form && (
+        <TermForm
+          mode={form}
+          parents={flatten(d.tree)
+            .filter((n) => !(form.kind === 'category' && form.record ? selfAndDescendants(d.tree, form.record.id) : new Set<string>()).has(n.category.id))
+            .map((n) => ({ id: n.category.id, label: `${'— '.repeat(n.depth)}${n.category.name}` }))}
+          onClose={() => setForm(null)}
+          onSave={(v, etag) => saveTerm(m, form, v, etag)}
+          onSaved={(name) => (setForm(null), setNotice(t('form.saved', { name })))}
+        />
+      )}
+      <DeleteDialog
+        opened={deleting !== null}
+        title={deleting ? t(deleting.kind === 'tag' ? 'del.tagTitle' : 'del.categoryTitle', { name: deleting.term.name }) : ''}
+        confirmLabel={t('del.confirm')}
+        mutation={deleteMutation}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      >
+        {deleting && (
+          <DeleteWarning
+            deleting={deleting}
+            used={(deleting.kind === 'tag' ? d.usage.tags : d.usage.categories).get(deleting.term.id) ?? 0}
+            published={deleting.kind === 'category' ? (d.published.data?.get(deleting.term.id) ?? 0) : undefined}
+          />
+        )}
+      </DeleteDialog>
+    </Stack>
+  )
+}
+
+type Mutations = ReturnType<typeof useTaxonomyMutations>
+function saveTerm(m: Mutations, form: TermFormMode, v: Parameters<Mutations['createTag']['mutateAsync']>[0], etag: string | undefined): Promise<{ name: string }> {
+  if (form.kind === 'tag') return form.record ? m.updateTag.mutateAsync({ id: form.record.id, v, etag }) : m.createTag.mutateAsync(v)
+  return form.record ? m.updateCategory.mutateAsync({ id: form.record.id, v, etag }) : m.createCategory.mutateAsync(v)
+}
+
+type Data = ReturnType<typeof useTaxonomyData>
+type OpenEdit = (kind: 'tag' | 'category', id: string, moveOnly?: boolean) => Promise<void>
+
+function CategoriesPanel({ data, onNew, onEdit, onDelete }: { data: Data; onNew?: () => void; onEdit?: OpenEdit; onDelete: (n: TreeNode<Category>) => void }) {
+  const { t } = useTranslation('taxonomy')
+  return (
+    <section aria-labelledby="taxonomy-categories" className="taxonomy-panel">
+      <div className="ui-screen-header">
+        <Title order={2} size="h3" id="taxonomy-categories">
+          {t('categories.title')}
+        </Title>
+        {onNew && (
+          <Button size="sm" onClick={onNew}>
+            {t('categories.new')}
+          </Button>
+        )}
+      </div>
+      <ListState query={data.categories} empty={data.tree.length === 0} emptyText={t('categories.empty')} loadingText={t('common:loading')}>
+        <CategoryTree nodes={data.tree} label={t('categories.tree')} published={data.published.data} usage={data.usage.categories} onEdit={onEdit} onDelete={onDelete} />
+      </ListState>
+    </section>
+  )
+}
+
+function TagsPanel({ data, onNew, onEdit, onDelete }: { data: Data; onNew?: () => void; onEdit?: OpenEdit; onDelete: (t: Tag) => void }) {
+  const { t } = useTranslation('taxonomy')
+  return (
+    <section aria-labelledby="taxonomy-tags" className="taxonomy-panel">
+      <div className="ui-screen-header">
+        <Title order={2} size="h3" id="taxonomy-tags">
+          {t('tags.title')}
+        </Title>
+        {onNew && (
+          <Button size="sm" onClick={onNew}>
+            {t('tags.new')}
+          </Button>
+        )}
+      </div>
+      <ListState query={data.tags} empty={data.tags.data?.length === 0} emptyText={t('tags.empty')} loadingText={t('common:loading')}>
+        <div className="ui-table-wrap">
+          <Table aria-label={t('tags.table')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('columns.name')}</Table.Th>
+                <Table.Th scope="col">{t('columns.slug')}</Table.Th>
+                <Table.Th scope="col">{t('tags.used')}</Table.Th>
+                {onEdit && <Table.Th scope="col">{t('columns.actions')}</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.tags.data?.map((tag) => (
+                <Table.Tr key={tag.id}>
+                  <Table.Th scope="row">{tag.name}</Table.Th>
+                  <Table.Td>{tag.slug}</Table.Td>
+                  <Table.Td>{data.postsLoaded ? (data.usage.tags.get(tag.id) ?? 0) : '…'}</Table.Td>
+                  {onEdit && (
+                    <Table.Td>
+                      <RowActions editText={t('editButton')} editLabel={t('tags.rename', { name: tag.name })} onEdit={() => void onEdit('tag', tag.id)} deleteLabel={t('tags.delete', { name: tag.name })} onDelete={() => onDelete(tag)} />
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
+      </ListState>
+    </section>
+  )
+}
+
+function DeleteWarning({ deleting, used, published }: { deleting: Deleting; used: number; published: number | undefined }) {
+  const { t } = useTranslation('taxonomy')
+  const name = deleting.term.name
+  return (
+    <Stack gap="xs">
+      {used > 0 ? (
+        <div className="ui-alert-inline" role="alert" data-testid="in-use-warning">
+          <Text size="sm" fw={600}>
+            {t('del.inUse', { name, count: used })}
+          </Text>
+          {published !== undefined && published > 0 && <Text size="sm">{t('del.published', { count: published })}</Text>}
+        </div>
+      ) : (
+        <Text size="sm">{t('del.notUsed')}</Text>
+      )}
+      {deleting.kind === 'category' && deleting.children > 0 && <Text size="sm">{t('del.children', { count: deleting.children, parent: deleting.parentName ?? t('del.topLevel') })}</Text>}
+    </Stack>
+  )
+}
+
+interface TreeProps {
+  nodes: Array<TreeNode<Category>>
+  label?: string
+  published: Map<string, number> | undefined
+  usage: Map<string, number>
+  onEdit?: OpenEdit
+  onDelete: (n: TreeNode<Category>) => void
+}
+
+/** Nested lists: a screen reader announces each level and its size; each row names its counts and actions. */
+function CategoryTree({ nodes, label, ...rest }: TreeProps) {
+  const { t } = useTranslation('taxonomy')
+  const { published, usage, onEdit, onDelete } = rest
+  return (
+    <ul className="taxonomy-tree" aria-label={label}>
+      {nodes.map((n) => {
+        const c = n.category
+        return (
+          <li key={c.id}>
+            <div className="taxonomy-node">
+              <span className="taxonomy-name">{c.name}</span>
+              <span className="taxonomy-meta">
+                {c.slug} · {t('categories.published', { count: published?.get(c.id) ?? 0 })} · {t('categories.used', { count: usage.get(c.id) ?? 0 })}
+              </span>
+              {onEdit && (
+                <div className="taxonomy-actions">
+                  <RowActions editText={t('editButton')} editLabel={t('categories.rename', { name: c.name })} onEdit={() => void onEdit('category', c.id)} deleteLabel={t('categories.delete', { name: c.name })} onDelete={() => onDelete(n)}>
+                    <Button size="compact-sm" variant="default" aria-label={t('categories.move', { name: c.name })} onClick={() => void onEdit('category', c.id, true)}>
+                      {t('moveButton')}
+                    </Button>
+                  </RowActions>
+                </div>
+              )}
+            </div>
+            {n.children.length > 0 && <CategoryTree nodes={n.children} {...rest} />}
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

@@ -1,0 +1,108 @@
+import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { useState, type ReactNode } from 'react'
+import { sharedQueries } from '../api/queries'
+import { ConfirmModal } from './ConfirmModal'
+import { PageTitle } from './PageTitle'
+import { ProblemAlert } from './ProblemAlert'
+import './ui.css'
+
+/*
+ * The pieces every list-and-dialog screen (redirects, taxonomy, social links, skills, CV) shares: the header with the
+ * one h1, the polite status line, opening a record for editing with its ETag, and the delete confirmation.
+ */
+
+/** The screen's h1 (document title with the site's name) and its main action. */
+export function ScreenHeader({ siteId, title, children }: { siteId: string; title: string; children?: ReactNode }) {
+  const site = useQuery(sharedQueries.site(siteId))
+  return (
+    <div className="ui-screen-header">
+      <PageTitle documentTitle={`${title}${site.data ? ` · ${site.data.name}` : ''}`}>{title}</PageTitle>
+      {children}
+    </div>
+  )
+}
+
+/** What a screen is doing to which record: editing (with the ETag it was loaded with), deleting, and what it last said. */
+export function useRecordActions<R>(load: (id: string) => Promise<{ data: R; etag: string | undefined }>) {
+  const [editing, setEditing] = useState<{ record?: R; etag?: string } | null>(null)
+  const [deleting, setDeleting] = useState<R | null>(null)
+  const [notice, setNotice] = useState('')
+  const [loadError, setLoadError] = useState<unknown>(null)
+  /** Loads the record fresh (its ETag is the version the form edits), then opens the form. */
+  const openEdit = async (id: string) => {
+    setLoadError(null)
+    setNotice('')
+    try {
+      const got = await load(id)
+      setEditing({ record: got.data, etag: got.etag })
+    } catch (e) {
+      setLoadError(e)
+    }
+  }
+  const openNew = () => (setNotice(''), setEditing({}))
+  return { editing, setEditing, openEdit, openNew, deleting, setDeleting, notice, setNotice, loadError }
+}
+
+/** The polite live region a screen says what happened in, and the load error of a record to edit. */
+export function ScreenStatus({ notice, loadError }: { notice: string; loadError: unknown }) {
+  return (
+    <>
+      <Text role="status" aria-live="polite" size="sm" className="ui-status">
+        {notice}
+      </Text>
+      {loadError !== null && <ProblemAlert error={loadError} />}
+    </>
+  )
+}
+
+/** Edit (a labelled button) and delete (an icon button with a tooltip) of one row; each shown only when allowed. */
+export function RowActions({ editText, editLabel, onEdit, deleteLabel, onDelete, children }: { editText: string; editLabel: string; onEdit?: () => void; deleteLabel: string; onDelete?: () => void; children?: ReactNode }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      {children}
+      {onEdit && (
+        <Button size="compact-sm" variant="default" aria-label={editLabel} onClick={onEdit}>
+          {editText}
+        </Button>
+      )}
+      {onDelete && (
+        <Tooltip label={deleteLabel}>
+          <ActionIcon variant="default" aria-label={deleteLabel} onClick={onDelete}>
+            <span aria-hidden="true">✕</span>
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  )
+}
+
+interface DeleteDialogProps {
+  opened: boolean
+  title: string
+  confirmLabel: string
+  mutation: { isPending: boolean; isError: boolean; error: unknown; reset: () => void }
+  onConfirm: () => void
+  onClose: () => void
+  children: ReactNode
+}
+
+/** The delete confirmation with the failure of the delete, if any, inside it. */
+export function DeleteDialog({ opened, title, confirmLabel, mutation, onConfirm, onClose, children }: DeleteDialogProps) {
+  return (
+    <ConfirmModal opened={opened} title={title} confirmLabel={confirmLabel} busy={mutation.isPending} onConfirm={onConfirm} onClose={() => (mutation.reset(), onClose())}>
+      <Stack gap="xs">
+        {typeof children === 'string' ? <Text size="sm">{children}</Text> : children}
+        {mutation.isError && <ProblemAlert error={mutation.error} />}
+      </Stack>
+    </ConfirmModal>
+  )
+}
+
+/** A list's loading, failure (with retry) and empty states; `children` renders when there is something to show. */
+export function ListState({ query, empty, emptyText, loadingText, children }: { query: { isError: boolean; error: unknown; data: unknown; refetch: () => unknown }; empty: boolean; emptyText: string; loadingText: string; children: ReactNode }) {
+  if (query.isError) return <ProblemAlert error={query.error} onRetry={() => void query.refetch()} />
+  if (query.data === undefined) return <Text role="status">{loadingText}</Text>
+  if (empty) return <Text>{emptyText}</Text>
+  return <>{children}</>
+}
