@@ -2,6 +2,8 @@ import { createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-r
 import { appRoute, callbackRoute, rootRoute, signInRoute } from './baseRoutes'
 import { queryClient } from './queryClient'
 import { validateBlogListSearch } from '../features/blogs/list/search'
+import { navigationRoutes } from '../features/navigation/routes'
+import { pageRoutes } from '../features/pages/routes'
 
 /**
  * Code-based routes (one file each under routes/ or a feature's folder, every one a lazily loaded chunk). Code-based
@@ -67,6 +69,8 @@ const routeTree = rootRoute.addChildren([
     blogNewRoute,
     blogEditRoute,
     // each feature's routes (features/<name>/routes.ts), one line each, before the generic area routes
+    ...pageRoutes,
+    ...navigationRoutes,
     areaRoute,
     recordRoute,
   ]),

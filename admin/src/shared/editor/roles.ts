@@ -1,5 +1,4 @@
 import type { Schemas } from '@atrium-cms/client'
-import type { BlogStatus } from './api'
 
 /*
  * Which workflow buttons a caller sees (decisions.md "Content", core/levels.ts): submitting and editing need Author
@@ -8,6 +7,8 @@ import type { BlogStatus } from './api'
  */
 
 type AuthInfo = Schemas['AuthInfo']
+/** Blog and page status values (spec "States and transitions"). */
+export type ContentStatus = 'Draft' | 'InReview' | 'Published' | 'Scheduled'
 const ROLE_RANK = { Viewer: 1, Author: 2, Editor: 3, Reviewer: 4, Admin: 5, Owner: 6 } as const
 const LEVEL_RANK = { Read: 1, Write: 2, Admin: 3, Master: 4 } as const
 
@@ -35,7 +36,7 @@ export function capabilitiesOf(me: AuthInfo | undefined, siteId: string, workflo
 export type WorkflowAction = 'submit' | 'approve' | 'requestChanges' | 'publish' | 'unpublish'
 
 /** The actions offered for a status: never the save shortcut, always a distinct click. */
-export function actionsFor(status: BlogStatus, caps: Capabilities): WorkflowAction[] {
+export function actionsFor(status: ContentStatus, caps: Capabilities): WorkflowAction[] {
   const out: WorkflowAction[] = []
   if (status === 'Draft') {
     if (caps.canEdit) out.push('submit')
