@@ -88,24 +88,7 @@ export function ItemEditModal({
             </Alert>
           )}
           <ItemFields idPrefix="edit-item" values={values} onChange={setValues} errors={errors} pages={pages} titleLabel={t('itemTitleDefault', { locale: defaultCode })} />
-          {others.length > 0 && (
-            <fieldset className="editor-fieldset">
-              <legend>{t('titlesHint')}</legend>
-              {others.map((l) => (
-                <TextInput
-                  key={l.id}
-                  lang={l.code}
-                  label={t('itemTitleIn', { locale: l.code })}
-                  value={titles[l.id] ?? ''}
-                  placeholder={values.title}
-                  onChange={(e) => {
-                    const v = e.currentTarget.value
-                    setTitles((m) => ({ ...m, [l.id]: v }))
-                  }}
-                />
-              ))}
-            </fieldset>
-          )}
+          <LocaleTitles locales={others} titles={titles} placeholder={values.title} onChange={(id, v) => setTitles((m) => ({ ...m, [id]: v }))} />
           {locs.isError && <Text c="red.8">{locs.error.message}</Text>}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
@@ -118,5 +101,18 @@ export function ItemEditModal({
         </Stack>
       </form>
     </Modal>
+  )
+}
+
+function LocaleTitles({ locales, titles, placeholder, onChange }: { locales: Schemas['Locale'][]; titles: Record<string, string>; placeholder: string; onChange: (localeId: string, title: string) => void }) {
+  const { t } = useTranslation('navigation')
+  if (locales.length === 0) return null
+  return (
+    <fieldset className="editor-fieldset">
+      <legend>{t('titlesHint')}</legend>
+      {locales.map((l) => (
+        <TextInput key={l.id} lang={l.code} label={t('itemTitleIn', { locale: l.code })} value={titles[l.id] ?? ''} placeholder={placeholder} onChange={(e) => onChange(l.id, e.currentTarget.value)} />
+      ))}
+    </fieldset>
   )
 }

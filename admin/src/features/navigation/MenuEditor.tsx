@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next'
 import { useQueueState } from '../../shared/editor/useQueueState'
 import { deepEqual } from '../../shared/logic/equal'
 import { toFormError } from '../../shared/logic/errors'
+import { ConfirmModal } from '../../shared/ui/ConfirmModal'
 import { createSaveQueue } from '../../shared/logic/saveQueue'
 import { createItem, deleteItem, navQueries, reorderItems, type Menu, type NavItem } from './api'
 import { emptyItem, ItemFields, validateItem } from './ItemForm'
@@ -103,21 +104,8 @@ function LoadedMenu({
     setAnnouncement(describe(next, id))
   }
 
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }))
-  const onDragEnd = (e: DragEndEvent) => {
-    if (!e.over) return
-    const id = String(e.active.id)
-    commit(dropOn(tree, id, String(e.over.id)), id)
-  }
-  const nameOf = (id: string | number) => titleOf(String(id))
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => t('dragStart', { title: nameOf(active.id) }),
-    onDragOver: ({ active, over }) => (over ? t('dragOver', { title: nameOf(active.id), over: nameOf(over.id) }) : undefined),
-    onDragEnd: ({ active }) => t('dragEnd', { title: nameOf(active.id) }),
-    onDragCancel: ({ active }) => t('dragCancel', { title: nameOf(active.id) }),
-  }
+  const { sensors, onDragEnd, announcements } = useTreeDnd((id) => titleOf(id), (id, overId) => commit(dropOn(tree, id, overId), id), t)
 
-  const saveError = state.status === 'error' ? toFormError(state.error) : undefined
   return (
     <Stack gap="md">
       <Title order={2} size="h4">
@@ -129,19 +117,7 @@ function LoadedMenu({
       <div role="status" aria-live="polite" className="nav-live" data-testid="nav-announcer">
         {announcement}
       </div>
-      {saveError && (
-        <Alert color="red" role="alert" title={t('saveFailed')}>
-          <Text size="sm">{t(`editor:${saveError.formMessageKey}`, saveError.formMessageParams)}</Text>
-          <Group gap="xs" mt="xs">
-            <Button size="xs" onClick={() => void queue.retry()}>
-              {t('retry')}
-            </Button>
-            <Button size="xs" variant="default" onClick={() => queue.reset({ values: state.savedValues, etag: undefined })}>
-              {t('undoMoves')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      <SaveError state={state} onRetry={() => void queue.retry()} onUndo={() => queue.reset({ values: state.savedValues, etag: undefined })} />
       {rows.length === 0 ? (
         <Text>{t('empty')}</Text>
       ) : (
@@ -191,30 +167,25 @@ function LoadedMenu({
           }}
         />
       )}
-      <Modal opened={deleting !== undefined} onClose={() => setDeleting(undefined)} title={deleting ? t('delete', { title: deleting.title }) : ''}>
-        <Text mb="md">{deleting ? t('confirmDeleteItem', { title: deleting.title }) : ''}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setDeleting(undefined)}>
-            {t('cancel')}
-          </Button>
-          <Button
-            color="red"
-            onClick={() => {
-              const d = deleting
-              setDeleting(undefined)
-              if (!d) return
-              void (async () => {
-                await queue.flush()
-                await deleteItem(d.id)
-                await reload()
-                setAnnouncement(t('itemDeleted', { title: d.title }))
-              })()
-            }}
-          >
-            {t('confirm')}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal
+        opened={deleting !== undefined}
+        title={deleting ? t('delete', { title: deleting.title }) : ''}
+        text={deleting ? t('confirmDeleteItem', { title: deleting.title }) : ''}
+        cancelLabel={t('cancel')}
+        confirmLabel={t('confirm')}
+        onCancel={() => setDeleting(undefined)}
+        onConfirm={() => {
+          const d = deleting
+          setDeleting(undefined)
+          if (!d) return
+          void (async () => {
+            await queue.flush()
+            await deleteItem(d.id)
+            await reload()
+            setAnnouncement(t('itemDeleted', { title: d.title }))
+          })()
+        }}
+      />
     </Stack>
   )
 }
@@ -351,5 +322,40 @@ function AddItem({ menuId, pages, defaultLocale, rootCount, onAdded }: { menuId:
         </Button>
       </form>
     </Paper>
+  )
+}
+
+/** Drag with the pointer or the keyboard (dnd-kit's sensors), and what screen readers hear meanwhile. */
+function useTreeDnd(titleOf: (id: string) => string, drop: (id: string, overId: string) => void, t: (key: string, vars?: Record<string, unknown>) => string) {
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }))
+  const onDragEnd = (e: DragEndEvent) => {
+    if (e.over) drop(String(e.active.id), String(e.over.id))
+  }
+  const nameOf = (id: string | number) => titleOf(String(id))
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t('dragStart', { title: nameOf(active.id) }),
+    onDragOver: ({ active, over }) => (over ? t('dragOver', { title: nameOf(active.id), over: nameOf(over.id) }) : undefined),
+    onDragEnd: ({ active }) => t('dragEnd', { title: nameOf(active.id) }),
+    onDragCancel: ({ active }) => t('dragCancel', { title: nameOf(active.id) }),
+  }
+  return { sensors, onDragEnd, announcements }
+}
+
+function SaveError({ state, onRetry, onUndo }: { state: { status: string; error: unknown }; onRetry: () => void; onUndo: () => void }) {
+  const { t } = useTranslation('navigation')
+  if (state.status !== 'error') return null
+  const fe = toFormError(state.error)
+  return (
+    <Alert color="red" role="alert" title={t('saveFailed')}>
+      <Text size="sm">{t(`editor:${fe.formMessageKey}`, fe.formMessageParams)}</Text>
+      <Group gap="xs" mt="xs">
+        <Button size="xs" onClick={onRetry}>
+          {t('retry')}
+        </Button>
+        <Button size="xs" variant="default" onClick={onUndo}>
+          {t('undoMoves')}
+        </Button>
+      </Group>
+    </Alert>
   )
 }

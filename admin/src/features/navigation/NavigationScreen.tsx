@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../shared/api/queries'
 import { toFormError } from '../../shared/logic/errors'
+import { ConfirmModal } from '../../shared/ui/ConfirmModal'
 import { PageTitle } from '../../shared/ui/PageTitle'
 import { createMenu, deleteMenu, navQueries, WELL_KNOWN_MENUS, type Menu } from './api'
 import { MenuEditor } from './MenuEditor'
@@ -44,24 +45,7 @@ export function NavigationScreen({ siteId, menuId, onSelectMenu }: { siteId: str
               {t('menus')}
             </Title>
             {menus.data.length === 0 && <Text size="sm">{t('noMenus')}</Text>}
-            <ul className="menu-list">
-              {menus.data.map((m) => (
-                <li key={m.id}>
-                  <Button
-                    fullWidth
-                    justify="flex-start"
-                    variant={m.id === current?.id ? 'filled' : 'default'}
-                    aria-current={m.id === current?.id ? 'true' : undefined}
-                    onClick={() => onSelectMenu(m.id)}
-                  >
-                    {m.name} ({m.slug})
-                  </Button>
-                  <Text size="xs" c="dimmed" mt={2}>
-                    {m.slug === 'primary' || m.slug === 'footer' ? t(`wellKnown.${m.slug}`) : t('otherMenu')}
-                  </Text>
-                </li>
-              ))}
-            </ul>
+            <MenuList menus={menus.data} current={current} onSelect={onSelectMenu} />
             <CreateMenu
               siteId={siteId}
               missing={WELL_KNOWN_MENUS.filter((s) => !menus.data.some((m) => m.slug === s))}
@@ -81,28 +65,23 @@ export function NavigationScreen({ siteId, menuId, onSelectMenu }: { siteId: str
           </section>
         </div>
       )}
-      <Modal opened={deleting !== undefined} onClose={() => setDeleting(undefined)} title={t('deleteMenu')}>
-        <Text mb="md">{deleting ? t('confirmDeleteMenu', { name: deleting.name }) : ''}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setDeleting(undefined)}>
-            {t('cancel')}
-          </Button>
-          <Button
-            color="red"
-            onClick={() => {
-              const d = deleting
-              setDeleting(undefined)
-              if (d)
-                void deleteMenu(d.id).then(async () => {
-                  onSelectMenu(undefined)
-                  await refreshMenus()
-                })
-            }}
-          >
-            {t('confirm')}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal
+        opened={deleting !== undefined}
+        title={t('deleteMenu')}
+        text={deleting ? t('confirmDeleteMenu', { name: deleting.name }) : ''}
+        cancelLabel={t('cancel')}
+        confirmLabel={t('confirm')}
+        onCancel={() => setDeleting(undefined)}
+        onConfirm={() => {
+          const d = deleting
+          setDeleting(undefined)
+          if (d)
+            void deleteMenu(d.id).then(async () => {
+              onSelectMenu(undefined)
+              await refreshMenus()
+            })
+        }}
+      />
     </Stack>
   )
 }
@@ -157,5 +136,23 @@ function CreateMenu({ siteId, missing, onCreated }: { siteId: string; missing: r
         </Button>
       </Paper>
     </Stack>
+  )
+}
+
+function MenuList({ menus, current, onSelect }: { menus: Menu[]; current: Menu | undefined; onSelect: (id: string) => void }) {
+  const { t } = useTranslation('navigation')
+  return (
+    <ul className="menu-list">
+      {menus.map((m) => (
+        <li key={m.id}>
+          <Button fullWidth justify="flex-start" variant={m.id === current?.id ? 'filled' : 'default'} aria-current={m.id === current?.id ? 'true' : undefined} onClick={() => onSelect(m.id)}>
+            {m.name} ({m.slug})
+          </Button>
+          <Text size="xs" c="dimmed" mt={2}>
+            {m.slug === 'primary' || m.slug === 'footer' ? t(`wellKnown.${m.slug}`) : t('otherMenu')}
+          </Text>
+        </li>
+      ))}
+    </ul>
   )
 }

@@ -33,21 +33,20 @@ export function EditPageForm({ siteId, loaded, locales, defaultLocaleId, caps, p
   const page = loaded.page.data
   const [localeId, setLocaleId] = useState(defaultLocaleId)
   const [merged, setMerged] = useState(false)
-  const [invalidSettings, setInvalidSettings] = useState<ReadonlySet<string>>(new Set())
+  const invalidSettings = useIdSet()
   const q = usePageQueues(siteId, loaded, locales, { onMerged: () => setMerged(true) })
   const saveAll = () => Promise.all(q.all.map((x) => x.flush()))
   const workflow = useWorkflowAction(pageWorkflow(page.id, siteId), page.status, q.page, saveAll)
-  const blocker = useEditorGuards({ dirty: q.states.some((s) => s.isDirty) || invalidSettings.size > 0, onSave: () => void saveAll(), onBackup: q.backup })
+  const blocker = useEditorGuards({ dirty: q.states.some((s) => s.isDirty) || invalidSettings.ids.size > 0, onSave: () => void saveAll(), onBackup: q.backup })
 
   const pageState = q.stateOf(q.page) ?? q.page.getState()
   const route = q.page.getState().values.route || page.route
   const lastSavedAt = Math.max(0, ...q.states.map((s) => s.lastSavedAt ?? 0)) || undefined
   const notes = [
     workflow.done ? (workflow.done === 'changedElsewhere' ? t('changedElsewhere') : te(`actionDone.${workflow.done}`)) : merged ? t('mergedElsewhere') : '',
-    invalidSettings.size > 0 ? t('settingsInvalid') : '',
+    invalidSettings.ids.size > 0 ? t('settingsInvalid') : '',
   ].filter((n) => n !== '')
   const locale = locales.find((l) => l.id === localeId) ?? locales[0]!
-  const actionError = workflow.error === undefined ? undefined : toFormError(workflow.error)
   const nameOf = (s: SectionQueues) => {
     const type = s.queue.getState().values.section_type
     const title = s.locs.get(defaultLocaleId)?.getState().values.title.trim() ?? ''
@@ -74,11 +73,7 @@ export function EditPageForm({ siteId, loaded, locales, defaultLocaleId, caps, p
           <SaveStatusLine status={overallStatus(q.states)} savedAt={lastSavedAt} note={notes.join(' · ')} />
         </Stack>
       </Group>
-      {actionError && (
-        <Alert color="red" role="alert" withCloseButton onClose={workflow.clearError}>
-          {te(actionError.formMessageKey, actionError.formMessageParams)}
-        </Alert>
-      )}
+      <ActionError error={workflow.error} onClose={workflow.clearError} />
       {q.offer && <DraftOfferAlert offer={q.offer} />}
       <PageConflicts page={q.page} sections={q.sections} nameOf={nameOf} codeOf={q.codeOf} stateOf={q.stateOf} />
       <LocaleBar label={t('locales')} current={localeId} onSelect={setLocaleId} tabs={locales.map((l) => ({ locale: l, translationStatus: undefined, dirty: locDirty(l.id), plain: true }))} />
@@ -94,18 +89,10 @@ export function EditPageForm({ siteId, loaded, locales, defaultLocaleId, caps, p
           onAdd={q.add}
           onRemove={(id) => {
             q.remove(id)
-            setInvalidSettings((s) => new Set([...s].filter((x) => x !== id)))
+            invalidSettings.set(id, false)
           }}
           onReorder={q.reorder}
-          onSettingsValidity={(id, valid) =>
-            setInvalidSettings((s) => {
-              if (valid === !s.has(id)) return s
-              const next = new Set(s)
-              if (valid) next.delete(id)
-              else next.add(id)
-              return next
-            })
-          }
+          onSettingsValidity={(id, valid) => invalidSettings.set(id, !valid)}
         />
         <aside aria-label={t('settings')}>
           <ErrorLine state={pageState} />
@@ -115,5 +102,30 @@ export function EditPageForm({ siteId, loaded, locales, defaultLocaleId, caps, p
       </div>
       <LeaveModal blocker={blocker} />
     </Stack>
+  )
+}
+
+/** A set of ids as React state (sections whose settings text is not valid JSON). */
+function useIdSet() {
+  const [ids, setIds] = useState<ReadonlySet<string>>(new Set())
+  const set = (id: string, member: boolean) =>
+    setIds((s) => {
+      if (member === s.has(id)) return s
+      const next = new Set(s)
+      if (member) next.add(id)
+      else next.delete(id)
+      return next
+    })
+  return { ids, set }
+}
+
+function ActionError({ error, onClose }: { error: unknown; onClose: () => void }) {
+  const { t } = useTranslation('editor')
+  if (error === undefined) return null
+  const fe = toFormError(error)
+  return (
+    <Alert color="red" role="alert" withCloseButton onClose={onClose}>
+      {t(fe.formMessageKey, fe.formMessageParams)}
+    </Alert>
   )
 }

@@ -38,15 +38,7 @@ export function SectionCard({
   const { t } = useTranslation('pages', { keyPrefix: 'editor' })
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: entry.id })
   const section = useQueueState(entry.queue)
-  const locQueue = entry.locs.get(locale.id)!
-  const loc = useQueueState(locQueue)
-  const v = section.values
-  const sectionErrors = fieldErrorsOf(section)
-  const locErrors = fieldErrorsOf(loc)
-  const setSection = (patch: Partial<typeof v>) => entry.queue.edit({ ...entry.queue.getState().values, ...patch })
-  const setLoc = (patch: Partial<typeof loc.values>) => locQueue.edit({ ...locQueue.getState().values, ...patch })
-  const ctaKnown = v.call_to_action_route === '' || pages.some((p) => p.route === v.call_to_action_route)
-  const base = `section-${entry.id}`
+  const loc = useQueueState(entry.locs.get(locale.id)!)
   return (
     <li
       ref={setNodeRef}
@@ -82,30 +74,48 @@ export function SectionCard({
         </Group>
         <ErrorLine state={section} />
         <ErrorLine state={loc} />
-        <div className="section-fields">
-          <Stack gap="sm" lang={locale.code}>
-            <TextInput id={`${base}-title`} label={`${t('fields.title')} (${locale.code})`} value={loc.values.title} onChange={(e) => setLoc({ title: e.currentTarget.value })} error={locErrors.title} />
-            <MarkdownField id={`${base}-text`} label={`${t('fields.text')} (${locale.code})`} value={loc.values.text} onChange={(text) => setLoc({ text })} error={locErrors.text} />
-            <TextInput id={`${base}-button`} label={`${t('fields.button_text')} (${locale.code})`} value={loc.values.button_text} onChange={(e) => setLoc({ button_text: e.currentTarget.value })} error={locErrors.button_text} />
-          </Stack>
-          <Stack gap="sm">
-            <CoverField siteId={siteId} value={v.cover_image_id} onChange={(cover_image_id) => setSection({ cover_image_id })} label={t('fields.cover_image_id')} />
-            <NativeSelect
-              id={`${base}-cta`}
-              label={t('fields.call_to_action_route')}
-              value={v.call_to_action_route}
-              onChange={(e) => setSection({ call_to_action_route: e.currentTarget.value })}
-              error={sectionErrors.call_to_action_route}
-              data={[
-                { value: '', label: t('ctaNone') },
-                ...(ctaKnown ? [] : [{ value: v.call_to_action_route, label: v.call_to_action_route }]),
-                ...pages.map((p) => ({ value: p.route, label: p.route })),
-              ]}
-            />
-            <SettingsField id={`${base}-settings`} label={t('fields.settings')} value={v.settings} onChange={(settings) => setSection({ settings })} onValidity={onSettingsValidity} />
-          </Stack>
-        </div>
+        <SectionFields siteId={siteId} entry={entry} locale={locale} pages={pages} onSettingsValidity={onSettingsValidity} />
       </Paper>
     </li>
+  )
+}
+
+/** The section's texts in one locale, and its cover, call to action and settings. */
+function SectionFields({ siteId, entry, locale, pages, onSettingsValidity }: { siteId: string; entry: SectionQueues; locale: Locale; pages: Page[]; onSettingsValidity: (valid: boolean) => void }) {
+  const { t } = useTranslation('pages', { keyPrefix: 'editor' })
+  const section = useQueueState(entry.queue)
+  const locQueue = entry.locs.get(locale.id)!
+  const loc = useQueueState(locQueue)
+  const v = section.values
+  const sectionErrors = fieldErrorsOf(section)
+  const locErrors = fieldErrorsOf(loc)
+  const setSection = (patch: Partial<typeof v>) => entry.queue.edit({ ...entry.queue.getState().values, ...patch })
+  const setLoc = (patch: Partial<typeof loc.values>) => locQueue.edit({ ...locQueue.getState().values, ...patch })
+  const ctaKnown = v.call_to_action_route === '' || pages.some((p) => p.route === v.call_to_action_route)
+  const base = `section-${entry.id}`
+  return (
+    <div className="section-fields">
+      <Stack gap="sm" lang={locale.code}>
+        <TextInput id={`${base}-title`} label={`${t('fields.title')} (${locale.code})`} value={loc.values.title} onChange={(e) => setLoc({ title: e.currentTarget.value })} error={locErrors.title} />
+        <MarkdownField id={`${base}-text`} label={`${t('fields.text')} (${locale.code})`} value={loc.values.text} onChange={(text) => setLoc({ text })} error={locErrors.text} />
+        <TextInput id={`${base}-button`} label={`${t('fields.button_text')} (${locale.code})`} value={loc.values.button_text} onChange={(e) => setLoc({ button_text: e.currentTarget.value })} error={locErrors.button_text} />
+      </Stack>
+      <Stack gap="sm">
+        <CoverField siteId={siteId} value={v.cover_image_id} onChange={(cover_image_id) => setSection({ cover_image_id })} label={t('fields.cover_image_id')} />
+        <NativeSelect
+          id={`${base}-cta`}
+          label={t('fields.call_to_action_route')}
+          value={v.call_to_action_route}
+          onChange={(e) => setSection({ call_to_action_route: e.currentTarget.value })}
+          error={sectionErrors.call_to_action_route}
+          data={[
+            { value: '', label: t('ctaNone') },
+            ...(ctaKnown ? [] : [{ value: v.call_to_action_route, label: v.call_to_action_route }]),
+            ...pages.map((p) => ({ value: p.route, label: p.route })),
+          ]}
+        />
+        <SettingsField id={`${base}-settings`} label={t('fields.settings')} value={v.settings} onChange={(settings) => setSection({ settings })} onValidity={onSettingsValidity} />
+      </Stack>
+    </div>
   )
 }

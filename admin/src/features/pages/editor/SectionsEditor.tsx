@@ -4,6 +4,7 @@ import { Alert, Button, Group, Modal, NativeSelect, Paper, Stack, Text, TextInpu
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toFormError } from '../../../shared/logic/errors'
+import { ConfirmModal } from '../../../shared/ui/ConfirmModal'
 import { createSection, deleteSection, type Locale, type Page, type Section } from '../api'
 import { recordTag } from '../../../shared/editor/recordTag'
 import { SectionCard } from './SectionCard'
@@ -48,17 +49,7 @@ export function SectionsEditor({ siteId, pageId, sections, locale, defaultLocale
     setAnnouncement(t('moved', { name: nameOf(sections[from]), position: to + 1, count: next.length }))
   }
 
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }))
-  const onDragEnd = (e: DragEndEvent) => {
-    if (!e.over) return
-    move(ids.indexOf(String(e.active.id)), ids.indexOf(String(e.over.id)))
-  }
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => t('dragStart', { name: nameOf(byId(active.id)) }),
-    onDragOver: ({ active, over }) => (over ? t('dragOver', { name: nameOf(byId(active.id)), position: ids.indexOf(String(over.id)) + 1 }) : undefined),
-    onDragEnd: ({ active }) => t('dragEnd', { name: nameOf(byId(active.id)) }),
-    onDragCancel: ({ active }) => t('dragCancel', { name: nameOf(byId(active.id)) }),
-  }
+  const { sensors, onDragEnd, announcements } = useSectionDnd(ids, (id) => nameOf(byId(id)), move, t)
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="sections-heading">
@@ -119,35 +110,30 @@ export function SectionsEditor({ siteId, pageId, sections, locale, defaultLocale
           }}
         />
       )}
-      <Modal opened={deleting !== undefined} onClose={() => setDeleting(undefined)} title={deleting ? t('delete', { name: nameOf(deleting) }) : ''}>
-        <Text mb="md">{deleting ? t('confirmDelete', { name: nameOf(deleting) }) : ''}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setDeleting(undefined)}>
-            {t('cancel')}
-          </Button>
-          <Button
-            color="red"
-            onClick={() => {
-              const d = deleting
-              setDeleting(undefined)
-              if (!d) return
-              const name = nameOf(d)
-              void (async () => {
-                try {
-                  const s = d.queue.getState()
-                  await deleteSection(d.id, s.etag ?? (await recordTag(d.latest.current)))
-                  onRemove(d.id)
-                  setAnnouncement(t('deleted', { name }))
-                } catch (e) {
-                  setFailure(toFormError(e))
-                }
-              })()
-            }}
-          >
-            {t('confirm')}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal
+        title={deleting ? t('delete', { name: nameOf(deleting) }) : ''}
+        text={deleting ? t('confirmDelete', { name: nameOf(deleting) }) : ''}
+        opened={deleting !== undefined}
+        cancelLabel={t('cancel')}
+        confirmLabel={t('confirm')}
+        onCancel={() => setDeleting(undefined)}
+        onConfirm={() => {
+          const d = deleting
+          setDeleting(undefined)
+          if (!d) return
+          const name = nameOf(d)
+          void (async () => {
+            try {
+              const s = d.queue.getState()
+              await deleteSection(d.id, s.etag ?? (await recordTag(d.latest.current)))
+              onRemove(d.id)
+              setAnnouncement(t('deleted', { name }))
+            } catch (e) {
+              setFailure(toFormError(e))
+            }
+          })()
+        }}
+      />
     </Stack>
   )
 }
@@ -182,4 +168,19 @@ function AddSection({ onAdd }: { onAdd: (type: string) => Promise<void> }) {
       </Group>
     </Paper>
   )
+}
+
+/** Drag with the pointer or the keyboard (dnd-kit's sensors), and what screen readers hear meanwhile. */
+function useSectionDnd(ids: string[], nameOf: (id: string | number) => string, move: (from: number, to: number) => void, t: (key: string, vars?: Record<string, unknown>) => string) {
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }))
+  const onDragEnd = (e: DragEndEvent) => {
+    if (e.over) move(ids.indexOf(String(e.active.id)), ids.indexOf(String(e.over.id)))
+  }
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t('dragStart', { name: nameOf(active.id) }),
+    onDragOver: ({ active, over }) => (over ? t('dragOver', { name: nameOf(active.id), position: ids.indexOf(String(over.id)) + 1 }) : undefined),
+    onDragEnd: ({ active }) => t('dragEnd', { name: nameOf(active.id) }),
+    onDragCancel: ({ active }) => t('dragCancel', { name: nameOf(active.id) }),
+  }
+  return { sensors, onDragEnd, announcements }
 }

@@ -134,21 +134,7 @@ export function usePageQueues(
   ]
   const latestSections = useRef(sections)
   latestSections.current = sections
-
-  // Drafts: kept while dirty, offered back once per opened page.
-  useEffect(() => {
-    const offs = sourcesOf(sections).map((src) => persistDrafts(src.queue, src.key, { updatedAt: src.updatedAt }))
-    return () => offs.forEach((off) => off())
-  }, [sections])
-  useEffect(() => {
-    let live = true
-    void findDraftOffer(sourcesOf(latestSections.current)).then((o) => {
-      if (live && o) setOffer({ ...o, restore: () => (o.restore(), setOffer(undefined)), discard: () => (o.discard(), setOffer(undefined)) })
-    })
-    return () => {
-      live = false
-    }
-  }, [])
+  usePageDrafts(sections, () => sourcesOf(latestSections.current), sourcesOf, setOffer)
   useEffect(
     () => () => {
       pageQ.dispose()
@@ -195,4 +181,21 @@ export function usePageQueues(
   }
 
   return { page: pageQ, sections, all, states, offer, backup, add, remove, reorder, codeOf, stateOf: (q: SaveQueue<unknown>) => states[all.indexOf(q)] }
+}
+
+/** Drafts: every record's unsaved values kept while dirty, and one offer of them when the page opens. */
+function usePageDrafts(sections: SectionQueues[], current: () => DraftSource[], sourcesOf: (list: SectionQueues[]) => DraftSource[], setOffer: (o: DraftOfferView | undefined) => void) {
+  useEffect(() => {
+    const offs = sourcesOf(sections).map((src) => persistDrafts(src.queue, src.key, { updatedAt: src.updatedAt }))
+    return () => offs.forEach((off) => off())
+  }, [sections])
+  useEffect(() => {
+    let live = true
+    void findDraftOffer(current()).then((o) => {
+      if (live && o) setOffer({ ...o, restore: () => (o.restore(), setOffer(undefined)), discard: () => (o.discard(), setOffer(undefined)) })
+    })
+    return () => {
+      live = false
+    }
+  }, [])
 }

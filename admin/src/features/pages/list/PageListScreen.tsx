@@ -5,7 +5,7 @@ import { sharedQueries } from '../../../shared/api/queries'
 import { formatDateTime } from '../../../shared/i18n/format'
 import { AnchorLink, ButtonLink } from '../../../shared/ui/links'
 import { PageTitle } from '../../../shared/ui/PageTitle'
-import { pageQueries } from '../api'
+import { pageQueries, type Page } from '../api'
 import { DEFAULT_PAGES_PER_PAGE, PAGES_PER_PAGE, type PageListSearch } from '../search'
 import './page-list.css'
 
@@ -17,7 +17,7 @@ interface Props {
 
 /** The site's pages, one server page at a time (page and per_page in the URL): route, status and parent. */
 export function PageListScreen({ siteId, search, onSearch }: Props) {
-  const { t, i18n } = useTranslation('pages', { keyPrefix: 'list' })
+  const { t } = useTranslation('pages', { keyPrefix: 'list' })
   const site = useQuery(sharedQueries.site(siteId))
   const list = useQuery(pageQueries.list(siteId, search))
   // Parents are shown by route: every page of the site (the pickers load the same query).
@@ -25,10 +25,8 @@ export function PageListScreen({ siteId, search, onSearch }: Props) {
   const routeOf = new Map((all.data ?? []).map((p) => [p.id, p.route]))
   const title = t('title')
   const page = search.page ?? 1
-  const perPage = search.per_page ?? DEFAULT_PAGES_PER_PAGE
   const rows = list.data?.data
   const total = list.data?.meta.total ?? 0
-  const pages = Math.max(1, Math.ceil(total / perPage))
   return (
     <Stack gap="md">
       <div className="page-list-header">
@@ -54,62 +52,79 @@ export function PageListScreen({ siteId, search, onSearch }: Props) {
           </ButtonLink>
         </Stack>
       ) : (
-        <div className="page-list-table-wrap">
-          <Table striped highlightOnHover aria-label={t('tableLabel')} aria-busy={list.isFetching}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('columns.route')}</Table.Th>
-                <Table.Th scope="col">{t('columns.status')}</Table.Th>
-                <Table.Th scope="col">{t('columns.parent')}</Table.Th>
-                <Table.Th scope="col">{t('columns.updated')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((p) => (
-                <Table.Tr key={p.id} data-page={p.route}>
-                  <Table.Td>
-                    <AnchorLink to="/sites/$siteId/pages/$pageId" params={{ siteId, pageId: p.id }}>
-                      {p.route}
-                    </AnchorLink>
-                  </Table.Td>
-                  <Table.Td>{t(`common:status.${p.status}`)}</Table.Td>
-                  <Table.Td>{p.parent_page_id ? (routeOf.get(p.parent_page_id) ?? '…') : t('noParent')}</Table.Td>
-                  <Table.Td>{formatDateTime(p.updated_at, i18n.language)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
+        <PageTable siteId={siteId} rows={rows} busy={list.isFetching} routeOf={routeOf} />
       )}
       {rows !== undefined && total > 0 && (
-        <div className="page-list-footer">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {t('showing', { from: (page - 1) * perPage + 1, to: (page - 1) * perPage + rows.length, total })}
-          </Text>
-          <Group>
-            <NativeSelect
-              label={t('perPage')}
-              value={String(perPage)}
-              onChange={(e) => {
-                const n = Number(e.currentTarget.value)
-                onSearch({ per_page: n !== DEFAULT_PAGES_PER_PAGE ? n : undefined })
-              }}
-              data={PAGES_PER_PAGE.map((n) => String(n))}
-            />
-            {pages > 1 && (
-              <nav aria-label={t('pagination')}>
-                <Pagination
-                  total={pages}
-                  value={Math.min(page, pages)}
-                  onChange={(p) => onSearch({ ...search, page: p > 1 ? p : undefined })}
-                  getControlProps={(control) => ({ 'aria-label': t(`pageControl.${control}`) })}
-                  getItemProps={(p) => ({ 'aria-label': t('pageN', { page: p }) })}
-                />
-              </nav>
-            )}
-          </Group>
-        </div>
+        <ListFooter search={search} shown={rows.length} total={total} onSearch={onSearch} />
       )}
     </Stack>
+  )
+}
+
+function PageTable({ siteId, rows, busy, routeOf }: { siteId: string; rows: Page[]; busy: boolean; routeOf: Map<string, string> }) {
+  const { t, i18n } = useTranslation('pages', { keyPrefix: 'list' })
+  return (
+    <div className="page-list-table-wrap">
+      <Table striped highlightOnHover aria-label={t('tableLabel')} aria-busy={busy}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('columns.route')}</Table.Th>
+            <Table.Th scope="col">{t('columns.status')}</Table.Th>
+            <Table.Th scope="col">{t('columns.parent')}</Table.Th>
+            <Table.Th scope="col">{t('columns.updated')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((p) => (
+            <Table.Tr key={p.id} data-page={p.route}>
+              <Table.Td>
+                <AnchorLink to="/sites/$siteId/pages/$pageId" params={{ siteId, pageId: p.id }}>
+                  {p.route}
+                </AnchorLink>
+              </Table.Td>
+              <Table.Td>{t(`common:status.${p.status}`)}</Table.Td>
+              <Table.Td>{p.parent_page_id ? (routeOf.get(p.parent_page_id) ?? '…') : t('noParent')}</Table.Td>
+              <Table.Td>{formatDateTime(p.updated_at, i18n.language)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
+  )
+}
+
+function ListFooter({ search, shown, total, onSearch }: { search: PageListSearch; shown: number; total: number; onSearch: Props['onSearch'] }) {
+  const { t } = useTranslation('pages', { keyPrefix: 'list' })
+  const page = search.page ?? 1
+  const perPage = search.per_page ?? DEFAULT_PAGES_PER_PAGE
+  const pages = Math.max(1, Math.ceil(total / perPage))
+  return (
+    <div className="page-list-footer">
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {t('showing', { from: (page - 1) * perPage + 1, to: (page - 1) * perPage + shown, total })}
+      </Text>
+      <Group>
+        <NativeSelect
+          label={t('perPage')}
+          value={String(perPage)}
+          onChange={(e) => {
+            const n = Number(e.currentTarget.value)
+            onSearch({ per_page: n !== DEFAULT_PAGES_PER_PAGE ? n : undefined })
+          }}
+          data={PAGES_PER_PAGE.map((n) => String(n))}
+        />
+        {pages > 1 && (
+          <nav aria-label={t('pagination')}>
+            <Pagination
+              total={pages}
+              value={Math.min(page, pages)}
+              onChange={(p) => onSearch({ ...search, page: p > 1 ? p : undefined })}
+              getControlProps={(control) => ({ 'aria-label': t(`pageControl.${control}`) })}
+              getItemProps={(p) => ({ 'aria-label': t('pageN', { page: p }) })}
+            />
+          </nav>
+        )}
+      </Group>
+    </div>
   )
 }
