@@ -42,10 +42,10 @@ export class MenuEditor {
       await kb.press('Tab')
       await kb.type('path' in target ? target.path : target.url)
     }
-    if ('url' in target && target.newTab) {
-      await kb.press('Tab')
-      await kb.press('Space')
-    }
+    await kb.press('Tab')
+    if ('url' in target && target.newTab) await kb.press('Space')
+    await kb.press('Tab')
+    await expect(this.page.getByRole('button', { name: 'Add item' })).toBeFocused()
     await kb.press('Enter')
     await expect(this.announcer).toHaveText(`“${title}” added at the end.`)
   }

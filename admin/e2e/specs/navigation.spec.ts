@@ -2,6 +2,8 @@ import { expect, expectAccessible, SCREENSHOTS, test, watchCsp } from '../fixtur
 import { MenuEditor } from '../pages/MenuEditor'
 
 test('build a two-level menu by keyboard alone, with a page item and a title per locale', async ({ page, site, signInWithKey, atrium }) => {
+  // A long journey: room for a loaded CI machine.
+  test.setTimeout(90_000)
   const csp = watchCsp(page)
   await atrium.POST('/api/v1/pages', { body: { site_ids: [site.id], route: '/about', status: 'Published' } })
   await signInWithKey(page)

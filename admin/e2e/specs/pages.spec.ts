@@ -2,6 +2,8 @@ import { expect, expectAccessible, SCREENSHOTS, test, watchCsp } from '../fixtur
 import { PageEditor } from '../pages/PageEditor'
 
 test('build a page with three sections, reorder them by keyboard, and translate one', async ({ page, site, signInWithKey, atrium }) => {
+  // A long journey: room for a loaded CI machine.
+  test.setTimeout(90_000)
   const csp = watchCsp(page)
   await atrium.POST('/api/v1/pages', { body: { site_ids: [site.id], route: '/contact', status: 'Published' } })
   await signInWithKey(page)

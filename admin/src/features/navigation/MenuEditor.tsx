@@ -1,7 +1,7 @@
 import type { Schemas } from '@atrium-cms/client'
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core'
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
-import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -9,6 +9,7 @@ import { useQueueState } from '../../shared/editor/useQueueState'
 import { deepEqual } from '../../shared/logic/equal'
 import { toFormError } from '../../shared/logic/errors'
 import { ConfirmModal } from '../../shared/ui/ConfirmModal'
+import { keepFocus } from '../../shared/ui/focus'
 import { createSaveQueue } from '../../shared/logic/saveQueue'
 import { createItem, deleteItem, navQueries, reorderItems, type Menu, type NavItem } from './api'
 import { emptyItem, ItemFields, validateItem } from './ItemForm'
@@ -100,6 +101,7 @@ function LoadedMenu({
   }
   const commit = (next: NavTree, id: string) => {
     if (next === tree) return
+    keepFocus()
     queue.edit(next)
     setAnnouncement(describe(next, id))
   }

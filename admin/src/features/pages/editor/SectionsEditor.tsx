@@ -1,10 +1,11 @@
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core'
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable'
-import { Alert, Button, Group, Modal, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
-import { useState } from 'react'
+import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toFormError } from '../../../shared/logic/errors'
 import { ConfirmModal } from '../../../shared/ui/ConfirmModal'
+import { keepFocus } from '../../../shared/ui/focus'
 import { createSection, deleteSection, type Locale, type Page, type Section } from '../api'
 import { recordTag } from '../../../shared/editor/recordTag'
 import { SectionCard } from './SectionCard'
@@ -29,7 +30,17 @@ interface Props {
 /** The page's sections: add by type, reorder by drag or by the move buttons (announced), edit each in place. */
 export function SectionsEditor({ siteId, pageId, sections, locale, defaultLocaleId, pages, canEdit, onAdd, onRemove, onReorder, onSettingsValidity }: Props) {
   const { t } = useTranslation('pages', { keyPrefix: 'editor' })
+  const { t: te } = useTranslation('editor')
   const [announcement, setAnnouncement] = useState('')
+  const [focusId, setFocusId] = useState<string | undefined>(undefined)
+  useEffect(() => {
+    if (focusId === undefined) return
+    const el = document.getElementById(focusId)
+    if (el) {
+      el.focus()
+      setFocusId(undefined)
+    }
+  }, [focusId, sections])
   const [deleting, setDeleting] = useState<SectionQueues | undefined>(undefined)
   const [failure, setFailure] = useState<ReturnType<typeof toFormError> | undefined>(undefined)
 
@@ -45,6 +56,7 @@ export function SectionsEditor({ siteId, pageId, sections, locale, defaultLocale
   const move = (from: number, to: number) => {
     if (to < 0 || to >= sections.length || from === to) return
     const next = arrayMove(ids, from, to)
+    keepFocus()
     onReorder(next)
     setAnnouncement(t('moved', { name: nameOf(sections[from]), position: to + 1, count: next.length }))
   }
@@ -64,8 +76,8 @@ export function SectionsEditor({ siteId, pageId, sections, locale, defaultLocale
       </div>
       {failure && (
         <Alert color="red" role="alert" withCloseButton onClose={() => setFailure(undefined)}>
-          {t(`editor:${failure.formMessageKey}`, failure.formMessageParams)}
-          {failure.requestId && <Text size="xs">{t('editor:requestId', { id: failure.requestId })}</Text>}
+          {te(failure.formMessageKey, failure.formMessageParams)}
+          {failure.requestId && <Text size="xs">{te('requestId', { id: failure.requestId })}</Text>}
         </Alert>
       )}
       {sections.length === 0 ? (
@@ -102,8 +114,8 @@ export function SectionsEditor({ siteId, pageId, sections, locale, defaultLocale
               const r = await createSection(pageId, type, sections.length)
               const entry = onAdd(r.data, r.etag)
               setAnnouncement(t('added', { name: nameOf(entry) }))
-              // The new section's title takes the focus: writing it is the next step.
-              setTimeout(() => document.getElementById(`section-${r.data.id}-title`)?.focus(), 0)
+              // The new section's title takes the focus once rendered: writing it is the next step.
+              setFocusId(`section-${r.data.id}-title`)
             } catch (e) {
               setFailure(toFormError(e))
             }

@@ -18,6 +18,7 @@ interface Props {
 /** The site's pages, one server page at a time (page and per_page in the URL): route, status and parent. */
 export function PageListScreen({ siteId, search, onSearch }: Props) {
   const { t } = useTranslation('pages', { keyPrefix: 'list' })
+  const { t: tc } = useTranslation('common')
   const site = useQuery(sharedQueries.site(siteId))
   const list = useQuery(pageQueries.list(siteId, search))
   // Parents are shown by route: every page of the site (the pickers load the same query).
@@ -39,11 +40,11 @@ export function PageListScreen({ siteId, search, onSearch }: Props) {
         <Alert color="red" role="alert" title={t('loadFailed')}>
           <Text size="sm">{list.error.message}</Text>
           <Button size="xs" variant="default" mt="xs" onClick={() => void list.refetch()}>
-            {t('common:retry')}
+            {tc('retry')}
           </Button>
         </Alert>
       ) : rows === undefined ? (
-        <Text role="status">{t('common:loading')}</Text>
+        <Text role="status">{tc('loading')}</Text>
       ) : rows.length === 0 && page === 1 ? (
         <Stack gap="xs" align="flex-start">
           <Text role="status">{t('empty')}</Text>
@@ -63,6 +64,7 @@ export function PageListScreen({ siteId, search, onSearch }: Props) {
 
 function PageTable({ siteId, rows, busy, routeOf }: { siteId: string; rows: Page[]; busy: boolean; routeOf: Map<string, string> }) {
   const { t, i18n } = useTranslation('pages', { keyPrefix: 'list' })
+  const { t: tc } = useTranslation('common')
   return (
     <div className="page-list-table-wrap">
       <Table striped highlightOnHover aria-label={t('tableLabel')} aria-busy={busy}>
@@ -82,7 +84,7 @@ function PageTable({ siteId, rows, busy, routeOf }: { siteId: string; rows: Page
                   {p.route}
                 </AnchorLink>
               </Table.Td>
-              <Table.Td>{t(`common:status.${p.status}`)}</Table.Td>
+              <Table.Td>{tc(`status.${p.status}`)}</Table.Td>
               <Table.Td>{p.parent_page_id ? (routeOf.get(p.parent_page_id) ?? '…') : t('noParent')}</Table.Td>
               <Table.Td>{formatDateTime(p.updated_at, i18n.language)}</Table.Td>
             </Table.Tr>
