@@ -29,19 +29,11 @@ export function ItemEditModal({
   onSaved: () => void
 }) {
   const { t } = useTranslation('navigation')
-  const locs = useQuery(navQueries.localizations(siteId, item.id))
+  const { locs, titles, setTitles, loadedTitles } = useLocaleTitles(siteId, item.id)
   const [values, setValues] = useState(() => itemValuesOf(item))
-  const [titles, setTitles] = useState<Record<string, string>>({})
-  const [loadedTitles, setLoadedTitles] = useState<Record<string, string>>({})
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({})
   const [failure, setFailure] = useState<string | undefined>(undefined)
   const [busy, setBusy] = useState(false)
-  useEffect(() => {
-    if (!locs.data) return
-    const m = Object.fromEntries(locs.data.map((l) => [l.locale_id, l.title]))
-    setTitles(m)
-    setLoadedTitles(m)
-  }, [locs.data])
   const others = locales.filter((l) => l.id !== defaultLocaleId)
   const defaultCode = locales.find((l) => l.id === defaultLocaleId)?.code ?? ''
 
@@ -115,4 +107,18 @@ function LocaleTitles({ locales, titles, placeholder, onChange }: { locales: Sch
       ))}
     </fieldset>
   )
+}
+
+/** The item's titles per locale as loaded, and as edited. */
+function useLocaleTitles(siteId: string, itemId: string) {
+  const locs = useQuery(navQueries.localizations(siteId, itemId))
+  const [titles, setTitles] = useState<Record<string, string>>({})
+  const [loadedTitles, setLoadedTitles] = useState<Record<string, string>>({})
+  useEffect(() => {
+    if (!locs.data) return
+    const m = Object.fromEntries(locs.data.map((l) => [l.locale_id, l.title]))
+    setTitles(m)
+    setLoadedTitles(m)
+  }, [locs.data])
+  return { locs, titles, setTitles, loadedTitles }
 }

@@ -92,20 +92,22 @@ function LoadedMenu({
 
   const rows = useMemo(() => flatten(tree), [tree])
   const titleOf = (id: string | null) => (id === null ? '' : (findNode(tree, id)?.item.title ?? ''))
-  const describe = (next: NavTree, id: string): string => {
-    const p = positionOf(next, id)
-    if (!p) return ''
-    const vars = { title: titleOf(id), position: p.index + 1, count: p.count }
-    const parent = p.parentId === null ? undefined : findNode(next, p.parentId)?.item.title
-    return parent === undefined ? t('movedRoot', vars) : t('movedUnder', { ...vars, parent })
-  }
   const commit = (next: NavTree, id: string) => {
     if (next === tree) return
     keepFocus()
     queue.edit(next)
-    setAnnouncement(describe(next, id))
+    setAnnouncement(describeMove(next, id, t))
   }
 
+  const remove = async () => {
+    const d = deleting
+    setDeleting(undefined)
+    if (!d) return
+    await queue.flush()
+    await deleteItem(d.id)
+    await reload()
+    setAnnouncement(t('itemDeleted', { title: d.title }))
+  }
   const { sensors, onDragEnd, announcements } = useTreeDnd((id) => titleOf(id), (id, overId) => commit(dropOn(tree, id, overId), id), t)
 
   return (
@@ -127,15 +129,7 @@ function LoadedMenu({
           <SortableContext items={rows.map((r) => r.item.id)} strategy={verticalListSortingStrategy}>
             <ol className="nav-tree" aria-label={t('treeLabel')} aria-describedby="menu-tree-help">
               {rows.map((row) => (
-                <TreeRow
-                  key={row.item.id}
-                  row={row}
-                  allowed={allowedMoves(tree, row.item.id)}
-                  pages={pages}
-                  onMove={(m) => commit(applyMove(tree, row.item.id, m), row.item.id)}
-                  onEdit={() => setEditing(row.item)}
-                  onDelete={() => setDeleting(row.item)}
-                />
+                <TreeRow key={row.item.id} row={row} allowed={allowedMoves(tree, row.item.id)} pages={pages} onMove={(m) => commit(applyMove(tree, row.item.id, m), row.item.id)} onEdit={() => setEditing(row.item)} onDelete={() => setDeleting(row.item)} />
               ))}
             </ol>
           </SortableContext>
@@ -176,17 +170,7 @@ function LoadedMenu({
         cancelLabel={t('cancel')}
         confirmLabel={t('confirm')}
         onCancel={() => setDeleting(undefined)}
-        onConfirm={() => {
-          const d = deleting
-          setDeleting(undefined)
-          if (!d) return
-          void (async () => {
-            await queue.flush()
-            await deleteItem(d.id)
-            await reload()
-            setAnnouncement(t('itemDeleted', { title: d.title }))
-          })()
-        }}
+        onConfirm={() => void remove()}
       />
     </Stack>
   )
@@ -360,4 +344,13 @@ function SaveError({ state, onRetry, onUndo }: { state: { status: string; error:
       </Group>
     </Alert>
   )
+}
+
+/** What a screen reader hears after a move: where the item is now. */
+function describeMove(tree: NavTree, id: string, t: (key: string, vars?: Record<string, unknown>) => string): string {
+  const p = positionOf(tree, id)
+  if (!p) return ''
+  const vars = { title: findNode(tree, id)?.item.title ?? '', position: p.index + 1, count: p.count }
+  const parent = p.parentId === null ? undefined : findNode(tree, p.parentId)?.item.title
+  return parent === undefined ? t('movedRoot', vars) : t('movedUnder', { ...vars, parent })
 }

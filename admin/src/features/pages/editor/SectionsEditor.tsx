@@ -61,6 +61,32 @@ export function SectionsEditor({ siteId, pageId, sections, locale, defaultLocale
     setAnnouncement(t('moved', { name: nameOf(sections[from]), position: to + 1, count: next.length }))
   }
 
+  const remove = async () => {
+    const d = deleting
+    setDeleting(undefined)
+    if (!d) return
+    const name = nameOf(d)
+    try {
+      await deleteSection(d.id, d.queue.getState().etag ?? (await recordTag(d.latest.current)))
+      onRemove(d.id)
+      setAnnouncement(t('deleted', { name }))
+    } catch (e) {
+      setFailure(toFormError(e))
+    }
+  }
+  const add = async (type: string) => {
+    setFailure(undefined)
+    try {
+      const r = await createSection(pageId, type, sections.length)
+      const entry = onAdd(r.data, r.etag)
+      setAnnouncement(t('added', { name: nameOf(entry) }))
+      // The new section's title takes the focus once rendered: writing it is the next step.
+      setFocusId(`section-${r.data.id}-title`)
+    } catch (e) {
+      setFailure(toFormError(e))
+    }
+  }
+  const cardProps = { siteId, locale, pages: pages.filter((p) => p.id !== pageId), canEdit }
   const { sensors, onDragEnd, announcements } = useSectionDnd(ids, (id) => nameOf(byId(id)), move, t)
 
   return (
@@ -87,41 +113,13 @@ export function SectionsEditor({ siteId, pageId, sections, locale, defaultLocale
           <SortableContext items={ids} strategy={verticalListSortingStrategy}>
             <ol className="section-list" aria-label={t('sectionsList')} aria-describedby="sections-help">
               {sections.map((s, i) => (
-                <SectionCard
-                  key={s.id}
-                  siteId={siteId}
-                  entry={s}
-                  name={nameOf(s)}
-                  locale={locale}
-                  pages={pages.filter((p) => p.id !== pageId)}
-                  canMoveUp={i > 0}
-                  canMoveDown={i < sections.length - 1}
-                  canEdit={canEdit}
-                  onMove={(d) => move(i, i + d)}
-                  onDelete={() => setDeleting(s)}
-                  onSettingsValidity={(valid) => onSettingsValidity(s.id, valid)}
-                />
+                <SectionCard key={s.id} {...cardProps} entry={s} name={nameOf(s)} canMoveUp={i > 0} canMoveDown={i < sections.length - 1} onMove={(d) => move(i, i + d)} onDelete={() => setDeleting(s)} onSettingsValidity={(valid) => onSettingsValidity(s.id, valid)} />
               ))}
             </ol>
           </SortableContext>
         </DndContext>
       )}
-      {canEdit && (
-        <AddSection
-          onAdd={async (type) => {
-            setFailure(undefined)
-            try {
-              const r = await createSection(pageId, type, sections.length)
-              const entry = onAdd(r.data, r.etag)
-              setAnnouncement(t('added', { name: nameOf(entry) }))
-              // The new section's title takes the focus once rendered: writing it is the next step.
-              setFocusId(`section-${r.data.id}-title`)
-            } catch (e) {
-              setFailure(toFormError(e))
-            }
-          }}
-        />
-      )}
+      {canEdit && <AddSection onAdd={add} />}
       <ConfirmModal
         title={deleting ? t('delete', { name: nameOf(deleting) }) : ''}
         text={deleting ? t('confirmDelete', { name: nameOf(deleting) }) : ''}
@@ -129,22 +127,7 @@ export function SectionsEditor({ siteId, pageId, sections, locale, defaultLocale
         cancelLabel={t('cancel')}
         confirmLabel={t('confirm')}
         onCancel={() => setDeleting(undefined)}
-        onConfirm={() => {
-          const d = deleting
-          setDeleting(undefined)
-          if (!d) return
-          const name = nameOf(d)
-          void (async () => {
-            try {
-              const s = d.queue.getState()
-              await deleteSection(d.id, s.etag ?? (await recordTag(d.latest.current)))
-              onRemove(d.id)
-              setAnnouncement(t('deleted', { name }))
-            } catch (e) {
-              setFailure(toFormError(e))
-            }
-          })()
-        }}
+        onConfirm={() => void remove()}
       />
     </Stack>
   )
