@@ -44,7 +44,12 @@ export function ItemEditModal({
     setBusy(true)
     setFailure(undefined)
     try {
-      await updateItem(item, values)
+      const r = await updateItem(item, values)
+      if ('changed' in r) {
+        setValues(itemValuesOf(r.changed))
+        setFailure(t('changedElsewhere'))
+        return
+      }
       for (const l of others) {
         const title = (titles[l.id] ?? '').trim()
         if (title !== '' && title !== loadedTitles[l.id]) await putItemTitle(item.id, l.id, title)

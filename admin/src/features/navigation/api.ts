@@ -1,4 +1,4 @@
-import type { Schemas } from '@atrium-cms/client'
+import { etagOf, type Schemas } from '@atrium-cms/client'
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
 import { recordTag } from '../../shared/editor/recordTag'
@@ -82,10 +82,17 @@ export async function createItem(menuId: string, v: ItemValues, parentId: string
   return (await api().POST('/api/v1/menus/{menu_id}/items', { params: { path: { menu_id: menuId } }, body: { ...wire(v), parent_id: parentId, display_order: displayOrder } })).data!
 }
 
-/** Saves an item with If-Match: the tag of the version the form was opened from (the list carries none: computed as the server does). */
-export async function updateItem(loaded: NavItem, v: ItemValues): Promise<NavItem> {
-  const tag = await recordTag(loaded)
-  return (await api().PUT('/api/v1/navigation/{id}', { params: { path: { id: loaded.id }, header: tag ? { 'if-match': tag } : {} }, body: wire(v) })).data!
+/**
+ * Saves an item with If-Match. The list carries no tags, and a reorder moves every item's version (parent, position),
+ * which the dialog does not edit: so the save reads the item now and sends its tag, unless a field the dialog shows
+ * changed since it opened; then it answers the current item without writing anything (the caller shows it).
+ */
+export async function updateItem(opened: NavItem, v: ItemValues): Promise<{ saved: NavItem } | { changed: NavItem }> {
+  const res = await api().GET('/api/v1/navigation/{id}', { params: { path: { id: opened.id } } })
+  const current = res.data!
+  if (JSON.stringify(itemValuesOf(current)) !== JSON.stringify(itemValuesOf(opened))) return { changed: current }
+  const tag = etagOf(res) ?? (await recordTag(current))
+  return { saved: (await api().PUT('/api/v1/navigation/{id}', { params: { path: { id: opened.id }, header: tag ? { 'if-match': tag } : {} }, body: wire(v) })).data! }
 }
 
 export async function deleteItem(id: string): Promise<void> {
