@@ -21,6 +21,8 @@ import { taxonomyRoutes } from '../features/taxonomy/routes'
 import { socialRoutes } from '../features/social/routes'
 import { skillsRoutes } from '../features/skills/routes'
 import { cvRoutes } from '../features/cv/routes'
+import { navigationRoutes } from '../features/navigation/routes'
+import { pageRoutes } from '../features/pages/routes'
 
 /**
  * Code-based routes (one file each under routes/ or a feature's folder, every one a lazily loaded chunk). Code-based
@@ -105,6 +107,8 @@ const routeTree = rootRoute.addChildren([
     ...socialRoutes,
     ...skillsRoutes,
     ...cvRoutes,
+    ...pageRoutes,
+    ...navigationRoutes,
     areaRoute,
     recordRoute,
   ]),

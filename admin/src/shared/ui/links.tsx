@@ -1,4 +1,4 @@
-import { Anchor, NavLink, type AnchorProps, type NavLinkProps } from '@mantine/core'
+import { Anchor, Button, NavLink, type AnchorProps, type ButtonProps, type NavLinkProps } from '@mantine/core'
 import { createLink, type LinkComponent } from '@tanstack/react-router'
 import { forwardRef } from 'react'
 
@@ -12,3 +12,8 @@ const NavLinkBase = forwardRef<HTMLAnchorElement, NavLinkProps & Omit<React.Anch
 ))
 const CreatedNavLink = createLink(NavLinkBase)
 export const NavLinkRoute: LinkComponent<typeof NavLinkBase> = (props) => <CreatedNavLink preload="intent" {...props} />
+
+/** Mantine's Button as a router link (a real <a>: opens in a new tab, works without the app's click handler). */
+const ButtonBase = forwardRef<HTMLAnchorElement, ButtonProps & React.AnchorHTMLAttributes<HTMLAnchorElement>>((props, ref) => <Button ref={ref} component="a" {...props} />)
+const CreatedButtonLink = createLink(ButtonBase)
+export const ButtonLink: LinkComponent<typeof ButtonBase> = (props) => <CreatedButtonLink preload="intent" {...props} />

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import type { SaveQueue, SaveQueueState } from '../../../shared/logic/saveQueue'
 import { blogValuesOf, locValuesOf, type BlogDetail, type BlogLocalization } from './api'
-import { ConflictView } from './ConflictView'
+import { ConflictView } from '../../../shared/editor/ConflictView'
+import { recordTag } from '../../../shared/logic/recordTag'
 import { WhoChanged } from './history/WhoChanged'
-import { recordTag } from './recordTag'
 import type { BlogQueues } from './useBlogQueues'
 
 /** The conflict view of every record of the post whose save met a 412 that needs a choice. */

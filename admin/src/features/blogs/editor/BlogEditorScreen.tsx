@@ -6,11 +6,12 @@ import { toFormError } from '../../../shared/logic/errors'
 import { editorQueries } from './api'
 import { EditBlogForm } from './EditBlogForm'
 import { NewBlogForm } from './NewBlogForm'
-import { capabilitiesOf } from './roles'
+import { capabilitiesOf } from '../../../shared/editor/roles'
 
 /** The blog editor: `/sites/$siteId/blogs/new` (blogId undefined) and `/sites/$siteId/blogs/$blogId`. */
 export function BlogEditorScreen({ siteId, blogId }: { siteId: string; blogId: string | undefined }) {
   const { t } = useTranslation('blogs', { keyPrefix: 'editor' })
+  const { t: te } = useTranslation('editor')
   const locales = useQuery(editorQueries.locales(siteId))
   const settings = useQuery(sharedQueries.settings(siteId))
   const me = useQuery(sharedQueries.me())
@@ -20,7 +21,7 @@ export function BlogEditorScreen({ siteId, blogId }: { siteId: string; blogId: s
     const fe = toFormError(failed)
     return (
       <Alert color="red" title={t('loadFailed')}>
-        {t(fe.formMessageKey)}
+        {te(fe.formMessageKey)}
       </Alert>
     )
   }

@@ -6,18 +6,20 @@ import type { SaveQueue, SaveQueueState } from '../../../shared/logic/saveQueue'
 import { PageTitle } from '../../../shared/ui/PageTitle'
 import type { BlogDetail, Loaded, Locale, LocValues } from './api'
 import { BlogConflicts } from './BlogConflicts'
-import { DraftOfferAlert, ErrorLine, fieldErrorsOf, LeaveModal, SaveStatusLine } from './EditorParts'
-import { BlogFields, LocaleBar, LocFields } from './EditorFields'
+import { DraftOfferAlert, ErrorLine, fieldErrorsOf, LeaveModal, SaveStatusLine } from '../../../shared/editor/EditorParts'
+import { LocaleBar } from '../../../shared/editor/LocaleBar'
+import { overallStatus } from '../../../shared/editor/queueGroup'
+import type { Capabilities } from '../../../shared/editor/roles'
+import { useEditorGuards } from '../../../shared/editor/useEditorGuards'
+import { useWorkflowAction } from '../../../shared/editor/useWorkflowAction'
+import { WorkflowButtons } from '../../../shared/editor/WorkflowButtons'
+import { blogWorkflow } from './api'
+import { BlogFields, LocFields } from './EditorFields'
+import { useBlogQueues } from './useBlogQueues'
 import { BlogImageFields } from './BlogImageFields'
 import { OpenOnSite, PostActions } from './PostActions'
 import { PostMetaPanels } from './PostMetaPanels'
-import { overallStatus } from './queueGroup'
-import type { Capabilities } from './roles'
 import { SignOutGuard } from './SignOutGuard'
-import { useBlogQueues } from './useBlogQueues'
-import { useEditorGuards } from './useEditorGuards'
-import { useWorkflowAction } from './useWorkflowAction'
-import { WorkflowButtons } from './WorkflowButtons'
 import { HistoryButton } from './history/HistoryPanel'
 import { AiMenu } from './ai/AiMenu'
 import { useSideBySide } from './translate/SideBySide'
@@ -33,6 +35,7 @@ export interface EditProps {
 /** An existing post: the blog record and one record per locale, each saved through its own queue. */
 export function EditBlogForm({ siteId, loaded, locales, defaultLocaleId, caps }: EditProps) {
   const { t } = useTranslation('blogs', { keyPrefix: 'editor' })
+  const { t: te } = useTranslation('editor')
   const blog = loaded.data
   const [localeId, setLocaleId] = useState(defaultLocaleId)
   const [merged, setMerged] = useState(false)
@@ -42,7 +45,7 @@ export function EditBlogForm({ siteId, loaded, locales, defaultLocaleId, caps }:
     onLocSaved: (id, l) => setTranslation((m) => ({ ...m, [id]: l.translation_status })),
   })
   const saveAll = () => Promise.all(all.map((q) => q.flush()))
-  const workflow = useWorkflowAction(blog.id, siteId, blog.status, queues.blog, saveAll)
+  const workflow = useWorkflowAction(blogWorkflow(blog.id, siteId), blog.status, queues.blog, saveAll)
   const blocker = useEditorGuards({ dirty: states.some((s) => s.isDirty), onSave: () => void saveAll(), onBackup: backup })
 
   const locQueue = queues.locs.get(localeId) as SaveQueue<LocValues>
@@ -51,7 +54,7 @@ export function EditBlogForm({ siteId, loaded, locales, defaultLocaleId, caps }:
   const defaultTitle = queues.locs.get(defaultLocaleId)?.getState().values.title ?? ''
   const title = locState.values.title || defaultTitle || t('untitled')
   const lastSavedAt = Math.max(0, ...states.map((s) => s.lastSavedAt ?? 0)) || undefined
-  const note = workflow.done ? t(workflow.done === 'changedElsewhere' ? 'changedElsewhere' : `actionDone.${workflow.done}`) : merged ? t('mergedElsewhere') : ''
+  const note = workflow.done ? workflow.done === 'changedElsewhere' ? t('changedElsewhere') : te(`actionDone.${workflow.done}`) : merged ? t('mergedElsewhere') : ''
   const locale = locales.find((l) => l.id === localeId)
   const actionError = workflow.error === undefined ? undefined : toFormError(workflow.error)
   const sideBySide = useSideBySide({ localeId, setLocaleId, defaultLocaleId, locales, queues, canEdit: caps.canEdit })
@@ -62,13 +65,13 @@ export function EditBlogForm({ siteId, loaded, locales, defaultLocaleId, caps }:
         <div>
           <PageTitle documentTitle={t('editTitle', { title })}>{title}</PageTitle>
           <Text size="sm" c="dimmed" data-testid="blog-status" data-status={workflow.status}>
-            {t('statusLabel')}: {t(`statuses.${workflow.status}`)}
+            {t('statusLabel')}: {te(`statuses.${workflow.status}`)}
           </Text>
         </div>
         <Stack gap={4} align="flex-end">
           <Group gap="xs">
-            <Button variant="default" onClick={() => void saveAll()} disabled={!caps.canEdit} title={t('saveHint')}>
-              {t('saveDraft')}
+            <Button variant="default" onClick={() => void saveAll()} disabled={!caps.canEdit} title={te('saveHint')}>
+              {te('saveDraft')}
             </Button>
             <WorkflowButtons status={workflow.status} caps={caps} onAction={(a, c) => void workflow.run(a, c)} schedules={Date.parse(blogState.values.publish_start ?? '') > Date.now()} />
             <AiMenu siteId={siteId} localeId={localeId} defaultLocaleId={defaultLocaleId} locales={locales} queues={queues} canEdit={caps.canEdit} />
@@ -81,12 +84,13 @@ export function EditBlogForm({ siteId, loaded, locales, defaultLocaleId, caps }:
       </Group>
       {actionError && (
         <Alert color="red" role="alert" withCloseButton onClose={workflow.clearError}>
-          {t(actionError.formMessageKey, actionError.formMessageParams)}
+          {te(actionError.formMessageKey, actionError.formMessageParams)}
         </Alert>
       )}
       {offer && <DraftOfferAlert offer={offer} />}
       <BlogConflicts siteId={siteId} queues={queues} stateOf={stateOf} codeOf={codeOf} />
       <LocaleBar
+        label={t('locales')}
         current={localeId}
         onSelect={setLocaleId}
         tabs={locales.map((l) => ({ locale: l, translationStatus: translation[l.id], dirty: stateOf(queues.locs.get(l.id) as SaveQueue<unknown>)?.isDirty ?? false }))}

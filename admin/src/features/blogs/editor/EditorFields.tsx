@@ -1,46 +1,13 @@
-import { Badge, Button, Checkbox, Group, Loader, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core'
-import { lazy, Suspense, useState } from 'react'
+import { Button, Checkbox, Stack, Text, TextInput, Textarea } from '@mantine/core'
+import { MarkdownField } from '../../../shared/editor/MarkdownField'
 import { useTranslation } from 'react-i18next'
 import { previewSlug } from '../../../shared/logic/slug'
-import type { BlogValues, Locale, LocValues } from './api'
+import type { BlogValues, LocValues } from './api'
 
-const MarkdownEditor = lazy(() => import('./MarkdownEditor'))
-const MarkdownPreview = lazy(() => import('./MarkdownPreview'))
 
 /** Search engines show about this many characters; the counters warn beyond. */
 export const META_TITLE_MAX = 60
 export const META_DESCRIPTION_MAX = 160
-
-export interface LocaleTab {
-  locale: Locale
-  translationStatus: string | undefined
-  dirty: boolean
-}
-
-/** The locale bar: every locale of the site with its localization's translation status. */
-export function LocaleBar({ tabs, current, onSelect }: { tabs: LocaleTab[]; current: string; onSelect: (id: string) => void }) {
-  const { t } = useTranslation('blogs', { keyPrefix: 'editor' })
-  return (
-    <nav aria-label={t('locales')} className="locale-bar">
-      {tabs.map(({ locale, translationStatus, dirty }) => (
-        <Button
-          key={locale.id}
-          variant={locale.id === current ? 'filled' : 'default'}
-          aria-current={locale.id === current ? 'true' : undefined}
-          onClick={() => onSelect(locale.id)}
-          data-locale={locale.code}
-          rightSection={
-            <Badge size="xs" variant="light" color={translationStatus ? 'blue' : 'gray'}>
-              {translationStatus ?? t('notTranslated')}
-            </Badge>
-          }
-        >
-          {locale.name} ({locale.code}){dirty ? ' •' : ''}
-        </Button>
-      ))}
-    </nav>
-  )
-}
 
 function Counter({ value, max, id }: { value: string; max: number; id: string }) {
   const { t } = useTranslation('blogs', { keyPrefix: 'editor' })
@@ -54,42 +21,13 @@ function Counter({ value, max, id }: { value: string; max: number; id: string })
 /** The localized fields of one locale. */
 export function LocFields({ values, onChange, localeCode, errors }: { values: LocValues; onChange: (v: LocValues) => void; localeCode: string; errors: Record<string, string> }) {
   const { t } = useTranslation('blogs', { keyPrefix: 'editor' })
-  const [mode, setMode] = useState<'write' | 'preview'>('write')
   const set = (k: keyof LocValues) => (e: { currentTarget: { value: string } }) => onChange({ ...values, [k]: e.currentTarget.value })
   return (
     <Stack gap="sm" lang={localeCode}>
       <TextInput label={t('fields.title')} value={values.title} onChange={set('title')} error={errors.title} data-field="title" />
       <TextInput label={t('fields.subtitle')} value={values.subtitle} onChange={set('subtitle')} error={errors.subtitle} />
       <Textarea label={t('fields.excerpt')} value={values.excerpt} onChange={set('excerpt')} autosize minRows={2} error={errors.excerpt} />
-      <div>
-        <Group justify="space-between" mb={4}>
-          <Text component="span" fw={500} size="sm" id="blog-body-label">
-            {t('fields.body')}
-          </Text>
-          <SegmentedControl
-            size="xs"
-            value={mode}
-            onChange={(v) => setMode(v)}
-            data={[
-              { value: 'write', label: t('write') },
-              { value: 'preview', label: t('preview') },
-            ]}
-            aria-label={t('bodyMode')}
-          />
-        </Group>
-        <Suspense fallback={<Loader size="sm" aria-label={t('loadingEditor')} />}>
-          {mode === 'write' ? (
-            <MarkdownEditor id="blog-body" label={t('fields.body')} value={values.body} onChange={(body) => onChange({ ...values, body })} />
-          ) : (
-            <MarkdownPreview source={values.body} />
-          )}
-        </Suspense>
-        {errors.body && (
-          <Text c="red.8" size="sm">
-            {errors.body}
-          </Text>
-        )}
-      </div>
+      <MarkdownField id="blog-body" label={t('fields.body')} value={values.body} onChange={(body) => onChange({ ...values, body })} error={errors.body} />
       <fieldset className="editor-fieldset">
         <legend>{t('seo')}</legend>
         <TextInput label={t('fields.meta_title')} value={values.meta_title} onChange={set('meta_title')} aria-describedby="meta-title-count" error={errors.meta_title} />

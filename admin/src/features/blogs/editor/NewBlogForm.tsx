@@ -6,14 +6,15 @@ import { newDraftRecord, type DraftKey } from '../../../shared/logic/drafts'
 import { createSaveQueue } from '../../../shared/logic/saveQueue'
 import { PageTitle } from '../../../shared/ui/PageTitle'
 import { createBlog, emptyLoc, type BlogValues, type Locale, type LocValues } from './api'
-import { draftStore } from './drafts'
-import { DraftOfferAlert, ErrorLine, fieldErrorsOf, LeaveModal, patchOf, persistDrafts, SaveStatusLine, type DraftOfferView } from './EditorParts'
-import { BlogFields, LocaleBar, LocFields } from './EditorFields'
+import { draftStore } from '../../../shared/editor/drafts'
+import { DraftOfferAlert, ErrorLine, fieldErrorsOf, LeaveModal, patchOf, persistDrafts, SaveStatusLine, type DraftOfferView } from '../../../shared/editor/EditorParts'
+import { LocaleBar } from '../../../shared/editor/LocaleBar'
+import { AUTOSAVE_MS } from '../../../shared/editor/queueGroup'
+import { useEditorGuards } from '../../../shared/editor/useEditorGuards'
+import { useQueueState } from '../../../shared/editor/useQueueState'
+import { BlogFields, LocFields } from './EditorFields'
 import { BlogImageFields } from './BlogImageFields'
 import { SignOutGuard } from './SignOutGuard'
-import { AUTOSAVE_MS } from './useBlogQueues'
-import { useEditorGuards } from './useEditorGuards'
-import { useQueueState } from './useQueueState'
 
 interface NewValues {
   blog: BlogValues
@@ -75,6 +76,7 @@ function useNewBlogQueue(siteId: string, ctx: { current: { localeId: string; slu
 /** A new post: nothing exists until the first save. */
 export function NewBlogForm({ siteId, locales, defaultLocaleId }: { siteId: string; locales: Locale[]; defaultLocaleId: string }) {
   const { t } = useTranslation('blogs', { keyPrefix: 'editor' })
+  const { t: te } = useTranslation('editor')
   const navigate = useNavigate()
   const [localeId, setLocaleId] = useState(defaultLocaleId)
   const [typed, setSlugTyped] = useState(false)
@@ -98,15 +100,15 @@ export function NewBlogForm({ siteId, locales, defaultLocaleId }: { siteId: stri
       <Group justify="space-between" align="flex-start">
         <PageTitle documentTitle={t('newTitle')}>{t('newTitle')}</PageTitle>
         <Stack gap={4} align="flex-end">
-          <Button variant="default" onClick={() => void queue.flush()} title={t('saveHint')}>
-            {t('saveDraft')}
+          <Button variant="default" onClick={() => void queue.flush()} title={te('saveHint')}>
+            {te('saveDraft')}
           </Button>
           <SaveStatusLine status={state.status} savedAt={state.lastSavedAt} note={state.isDirty && state.values.loc.title.trim() === '' ? t('needsTitle') : ''} />
         </Stack>
       </Group>
       {offer && <DraftOfferAlert offer={offer} />}
       <ErrorLine state={state} />
-      <LocaleBar current={localeId} onSelect={setLocaleId} tabs={locales.map((l) => ({ locale: l, translationStatus: undefined, dirty: false }))} />
+      <LocaleBar label={t('locales')} current={localeId} onSelect={setLocaleId} tabs={locales.map((l) => ({ locale: l, translationStatus: undefined, dirty: false }))} />
       <div className="editor-columns">
         <section aria-label={t('content', { locale: locale?.name ?? '' })}>
           <LocFields values={state.values.loc} onChange={(loc) => edit({ ...state.values, loc })} localeCode={locale?.code ?? ''} errors={locErrors} />

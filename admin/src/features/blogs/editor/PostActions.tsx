@@ -10,7 +10,7 @@ import { editorQueries, type BlogStatus } from './api'
 import { cloneBlog, deleteBlog } from './metaApi'
 import './metaMessages'
 import { postUrlOf } from './postUrl'
-import type { Capabilities } from './roles'
+import type { Capabilities } from '../../../shared/editor/roles'
 import { scheduleUndoable, type Undoable } from './undoable'
 
 /** How long "Undo" is offered before the DELETE is sent (Atrium has no restore endpoint for a deleted post). */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { sharedQueries } from '../../../shared/api/queries'
 import type { BlogDetail, BlogValues } from './api'
 import { DocumentsPanel } from './DocumentsPanel'
-import type { Capabilities } from './roles'
+import type { Capabilities } from '../../../shared/editor/roles'
 import { SchedulePanel } from './SchedulePanel'
 import { TaxonomyPanel } from './TaxonomyPanel'
 

@@ -1,6 +1,7 @@
 import { etagOf, type Schemas } from '@atrium-cms/client'
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../shared/api/client'
+import type { WorkflowAdapter } from '../../../shared/editor/useWorkflowAction'
 
 /*
  * The editor's calls. The blog record and each localization are separate records with their own ETags (decisions.md
@@ -157,3 +158,12 @@ export async function reviewBlog(id: string, action: 'Approve' | 'RequestChanges
   })
   return { data: res.data!, etag: etagOf(res) }
 }
+
+/** The workflow of one post (shared/editor/useWorkflowAction): status changes and reviews of the blog record. */
+export const blogWorkflow = (id: string, siteId: string): WorkflowAdapter<Blog, BlogValues> => ({
+  get: () => getBlog(id),
+  setStatus: (status, etag) => updateBlog(id, { status }, etag),
+  review: (action, comment, etag) => reviewBlog(id, action, comment, etag),
+  valuesOf: blogValuesOf,
+  listKey: ['site', siteId, 'blogs'],
+})

@@ -1,15 +1,13 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
-import { deepEqual } from '../../../shared/logic/equal'
 import type { DraftKey } from '../../../shared/logic/drafts'
 import { createSaveQueue, type SaveQueue } from '../../../shared/logic/saveQueue'
 import { blogValuesOf, createLocalization, locValuesOf, saveBlogValues, updateLocalization, type BlogDetail, type BlogLocalization, type BlogValues, type Loaded, type Locale, type LocValues } from './api'
-import { draftStore } from './drafts'
-import { patchOf, persistDrafts, type DraftOfferView } from './EditorParts'
-import { autoMerge } from './merge'
-import { queueGroup } from './queueGroup'
-import { recordTag } from './recordTag'
-
-export const AUTOSAVE_MS = 2000
+import { findDraftOffer } from '../../../shared/editor/draftOffer'
+import { draftStore } from '../../../shared/editor/drafts'
+import { patchOf, persistDrafts, type DraftOfferView } from '../../../shared/editor/EditorParts'
+import { settleConflict } from '../../../shared/editor/merge'
+import { AUTOSAVE_MS, queueGroup } from '../../../shared/editor/queueGroup'
+import { recordTag } from '../../../shared/logic/recordTag'
 
 export interface BlogQueues {
   blog: SaveQueue<BlogValues>
@@ -22,15 +20,6 @@ interface Callbacks {
   onLocSaved: (localeId: string, loc: BlogLocalization) => void
 }
 
-/** A 412 that overwrites nothing resolves itself; any real conflict stays for the conflict view. */
-function settle<V>(queue: SaveQueue<V>, theirs: V, etag: string | undefined, onMerged: () => void): void {
-  const s = queue.getState()
-  const merged = autoMerge(s.savedValues, s.values, theirs)
-  if (merged === undefined) return
-  if (!deepEqual(s.savedValues, theirs)) onMerged()
-  void queue.resolveConflict({ etag, base: theirs, values: merged })
-}
-
 function createQueues(loaded: Loaded<BlogDetail>, locales: Locale[], cb: Callbacks): BlogQueues {
   const blog = loaded.data
   const originals = new Map(blog.localizations.map((l) => [l.locale_id, l]))
@@ -40,7 +29,7 @@ function createQueues(loaded: Loaded<BlogDetail>, locales: Locale[], cb: Callbac
     etag: loaded.etag,
     debounceMs: AUTOSAVE_MS,
     save: async ({ values, ifMatch }) => ({ etag: (await saveBlogValues(blog.id, values, ifMatch)).etag }),
-    onConflict: (c) => settle(blogQueue, blogValuesOf(c.current as BlogDetail), c.etag, cb.onMerged),
+    onConflict: (c) => settleConflict(blogQueue, blogValuesOf(c.current as BlogDetail), c.etag, cb.onMerged),
   })
   const locs = new Map<string, SaveQueue<LocValues>>()
   for (const locale of locales) {
@@ -57,7 +46,7 @@ function createQueues(loaded: Loaded<BlogDetail>, locales: Locale[], cb: Callbac
       onSaved: (a) => a.result && cb.onLocSaved(locale.id, a.result),
       onConflict: (c) => {
         const current = c.current as BlogLocalization
-        void (async () => settle(q, locValuesOf(current), c.etag ?? (await recordTag(current)), cb.onMerged))()
+        void (async () => settleConflict(q, locValuesOf(current), c.etag ?? (await recordTag(current)), cb.onMerged))()
       },
     })
     locs.set(locale.id, q)
@@ -66,23 +55,15 @@ function createQueues(loaded: Loaded<BlogDetail>, locales: Locale[], cb: Callbac
 }
 
 /** Drafts of every record of the post: the offer of what an earlier visit left unsaved, if anything. */
-async function findOffer(siteId: string, loaded: BlogDetail, queues: BlogQueues, codeOf: (id: string) => string): Promise<DraftOfferView | undefined> {
-  const found: Array<{ savedAt: number; apply: () => void; key: DraftKey }> = []
-  const look = async <V>(locale: string, q: SaveQueue<V>, updatedAt: string) => {
-    const key = { siteId, recordId: loaded.id, locale }
-    const saved = q.getState().savedValues
-    const o = await draftStore().offer<Partial<V>>(key, { values: saved, updatedAt })
-    const restored = o && { ...saved, ...o.draft.values }
-    if (o && restored && !deepEqual(restored, saved)) found.push({ savedAt: o.draft.savedAt, key, apply: () => q.edit(restored) })
-  }
-  await look('*', queues.blog, loaded.updated_at)
-  for (const [id, q] of queues.locs) await look(codeOf(id), q, loaded.localizations.find((l) => l.locale_id === id)?.updated_at ?? loaded.updated_at)
-  if (found.length === 0) return undefined
-  return {
-    savedAt: Math.max(...found.map((f) => f.savedAt)),
-    restore: () => found.forEach((f) => f.apply()),
-    discard: () => found.forEach((f) => void draftStore().discard(f.key)),
-  }
+function findOffer(siteId: string, loaded: BlogDetail, queues: BlogQueues, codeOf: (id: string) => string): Promise<DraftOfferView | undefined> {
+  return findDraftOffer([
+    { key: { siteId, recordId: loaded.id, locale: '*' }, queue: queues.blog, updatedAt: loaded.updated_at },
+    ...[...queues.locs].map(([id, q]) => ({
+      key: { siteId, recordId: loaded.id, locale: codeOf(id) },
+      queue: q,
+      updatedAt: loaded.localizations.find((l) => l.locale_id === id)?.updated_at ?? loaded.updated_at,
+    })),
+  ])
 }
 
 /** The post's save queues (blog + one per locale) for the life of the editor, with drafts kept and offered back. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import type { SaveQueue } from '../../../../shared/logic/saveQueue'
 import type { Locale, LocValues } from '../api'
 import type { BlogQueues } from '../useBlogQueues'
-import { useQueueState } from '../useQueueState'
+import { useQueueState } from '../../../../shared/editor/useQueueState'
 import './messages'
 import './translate.css'
 

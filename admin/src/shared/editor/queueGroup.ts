@@ -1,15 +1,20 @@
-import type { SaveQueue, SaveQueueState, SaveStatus } from '../../../shared/logic/saveQueue'
+import type { SaveQueue, SaveQueueState, SaveStatus } from '../logic/saveQueue'
+
+/** Autosave after this much quiet (admin.md: about 2 s). */
+export const AUTOSAVE_MS = 2000
 
 /** Several save queues (the blog and each localization) read as one snapshot, for useSyncExternalStore. */
 export interface QueueGroup {
   subscribe: (listener: () => void) => () => void
   getSnapshot: () => readonly SaveQueueState<unknown>[]
+  /** Stops listening to the queues (a group rebuilt when records come and go). */
+  dispose: () => void
 }
 
 export function queueGroup(queues: readonly SaveQueue<unknown>[]): QueueGroup {
   let snapshot = queues.map((q) => q.getState())
   const listeners = new Set<() => void>()
-  queues.forEach((q, i) =>
+  const offs = queues.map((q, i) =>
     q.subscribe((s) => {
       snapshot = snapshot.map((x, j) => (j === i ? s : x))
       for (const l of [...listeners]) l()
@@ -21,6 +26,7 @@ export function queueGroup(queues: readonly SaveQueue<unknown>[]): QueueGroup {
       return () => listeners.delete(l)
     },
     getSnapshot: () => snapshot,
+    dispose: () => offs.forEach((off) => off()),
   }
 }
 

@@ -1,16 +1,17 @@
+import './messages'
 import { Alert, Button, Group, Modal, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { formatDateTime } from '../../../shared/i18n/format'
-import type { DraftKey } from '../../../shared/logic/drafts'
-import { deepEqual } from '../../../shared/logic/equal'
-import { toFormError } from '../../../shared/logic/errors'
-import type { SaveQueue, SaveQueueState, SaveStatus } from '../../../shared/logic/saveQueue'
+import { formatDateTime } from '../i18n/format'
+import type { DraftKey } from '../logic/drafts'
+import { deepEqual } from '../logic/equal'
+import { toFormError } from '../logic/errors'
+import type { SaveQueue, SaveQueueState, SaveStatus } from '../logic/saveQueue'
 import { draftStore } from './drafts'
 import type { useEditorGuards } from './useEditorGuards'
 
 /** The polite live region with the save state. */
 export function SaveStatusLine({ status, savedAt, note }: { status: SaveStatus; savedAt: number | undefined; note: string }) {
-  const { t, i18n } = useTranslation('blogs', { keyPrefix: 'editor' })
+  const { t, i18n } = useTranslation('editor')
   const text =
     status === 'saved' && savedAt !== undefined ? t('status.savedAt', { when: formatDateTime(new Date(savedAt).toISOString(), i18n.language) }) : t(`status.${status}`)
   return (
@@ -21,7 +22,7 @@ export function SaveStatusLine({ status, savedAt, note }: { status: SaveStatus; 
 }
 
 export function LeaveModal({ blocker }: { blocker: ReturnType<typeof useEditorGuards> }) {
-  const { t } = useTranslation('blogs', { keyPrefix: 'editor' })
+  const { t } = useTranslation('editor')
   return (
     <Modal opened={blocker.status === 'blocked'} onClose={() => blocker.reset?.()} closeButtonProps={{ 'aria-label': t('blogMeta:close') }} title={t('leave.title')}>
       <Text mb="md">{t('leave.text')}</Text>
@@ -43,7 +44,7 @@ export function fieldErrorsOf(state: SaveQueueState<unknown> | undefined): Recor
 }
 
 export function ErrorLine({ state }: { state: SaveQueueState<unknown> }) {
-  const { t } = useTranslation('blogs', { keyPrefix: 'editor' })
+  const { t } = useTranslation('editor')
   if (state.status !== 'error' || state.error === undefined) return null
   const fe = toFormError(state.error)
   return (
@@ -65,7 +66,7 @@ export interface DraftOfferView {
 }
 
 export function DraftOfferAlert({ offer }: { offer: DraftOfferView }) {
-  const { t, i18n } = useTranslation('blogs', { keyPrefix: 'editor' })
+  const { t, i18n } = useTranslation('editor')
   return (
     <Alert color="blue" title={t('drafts.title')} data-testid="draft-offer">
       <Text size="sm" mb="xs">

@@ -1,8 +1,8 @@
+import './messages'
 import { Button, Group, Modal, Textarea } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { BlogStatus } from './api'
-import { actionsFor, type Capabilities, type WorkflowAction } from './roles'
+import { actionsFor, type Capabilities, type ContentStatus, type WorkflowAction } from './roles'
 
 /** The workflow buttons the caller's role allows in this status; approve and request changes take a comment. */
 export function WorkflowButtons({
@@ -11,13 +11,13 @@ export function WorkflowButtons({
   onAction,
   schedules = false,
 }: {
-  status: BlogStatus
+  status: ContentStatus
   caps: Capabilities
   onAction: (a: WorkflowAction, comment: string) => void
   /** publish_start is in the future: publishing schedules (the server answers Scheduled), so the button says so. */
   schedules?: boolean
 }) {
-  const { t } = useTranslation('blogs', { keyPrefix: 'editor' })
+  const { t } = useTranslation('editor')
   const [review, setReview] = useState<'approve' | 'requestChanges' | undefined>(undefined)
   const [comment, setComment] = useState('')
   const actions = actionsFor(status, caps)

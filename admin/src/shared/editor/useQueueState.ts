@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react'
-import type { SaveQueue, SaveQueueState } from '../../../shared/logic/saveQueue'
+import type { SaveQueue, SaveQueueState } from '../logic/saveQueue'
 
 /** A save queue's state as React state. */
 export function useQueueState<V>(queue: SaveQueue<V>): SaveQueueState<V> {

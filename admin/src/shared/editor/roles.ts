@@ -1,6 +1,5 @@
 import type { Schemas } from '@atrium-cms/client'
-import { hasSiteRole } from '../../../shared/logic/access'
-import type { BlogStatus } from './api'
+import { hasSiteRole } from '../logic/access'
 
 /*
  * Which workflow buttons a caller sees (decisions.md "Content", core/levels.ts): submitting and editing need Author
@@ -9,6 +8,8 @@ import type { BlogStatus } from './api'
  */
 
 type AuthInfo = Schemas['AuthInfo']
+/** Blog and page status values (spec "States and transitions"). */
+export type ContentStatus = 'Draft' | 'InReview' | 'Published' | 'Scheduled'
 
 export interface Capabilities {
   canEdit: boolean
@@ -27,7 +28,7 @@ export function capabilitiesOf(me: AuthInfo | undefined, siteId: string, workflo
 export type WorkflowAction = 'submit' | 'approve' | 'requestChanges' | 'publish' | 'unpublish'
 
 /** The actions offered for a status: never the save shortcut, always a distinct click. */
-export function actionsFor(status: BlogStatus, caps: Capabilities): WorkflowAction[] {
+export function actionsFor(status: ContentStatus, caps: Capabilities): WorkflowAction[] {
   const out: WorkflowAction[] = []
   if (status === 'Draft') {
     if (caps.canEdit) out.push('submit')

@@ -1,8 +1,9 @@
+import './messages'
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatDateTime } from '../../../shared/i18n/format'
-import { diffThree, keepMine, mergeThree, takeTheirs, unresolved, type Choice } from '../../../shared/logic/fieldDiff'
+import { formatDateTime } from '../i18n/format'
+import { diffThree, keepMine, mergeThree, takeTheirs, unresolved, type Choice } from '../logic/fieldDiff'
 
 /**
  * A 412 EDIT_CONFLICT, field by field (admin.md "Never overwrite silently"): what I changed, what changed elsewhere;
@@ -31,7 +32,7 @@ export function ConflictView<V extends object>({
   onResolve: (merged: V) => void
   onCancel: () => void
 }) {
-  const { t, i18n } = useTranslation('blogs', { keyPrefix: 'editor.conflict' })
+  const { t, i18n } = useTranslation('editor', { keyPrefix: 'conflict' })
   const heading = useRef<HTMLHeadingElement>(null)
   // The save that met the conflict was the user's last action: take them to the choice.
   useEffect(() => heading.current?.focus(), [])
@@ -93,7 +94,7 @@ export function ConflictView<V extends object>({
 }
 
 function Sides({ mine, theirs }: { mine: string; theirs: string }) {
-  const { t } = useTranslation('blogs', { keyPrefix: 'editor.conflict' })
+  const { t } = useTranslation('editor', { keyPrefix: 'conflict' })
   return (
     <div className="conflict-sides">
       <div>

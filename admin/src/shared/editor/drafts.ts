@@ -1,5 +1,5 @@
 import { createStore, del, get, keys, set } from 'idb-keyval'
-import { createDraftStore, keyvalBackend, memoryBackend, type DraftStore } from '../../../shared/logic/drafts'
+import { createDraftStore, keyvalBackend, memoryBackend, type DraftStore } from '../logic/drafts'
 
 /** The editor's drafts in IndexedDB (a database of its own), or in memory where IndexedDB is missing. */
 let store: DraftStore | undefined

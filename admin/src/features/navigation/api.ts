@@ -1,0 +1,108 @@
+import { etagOf, type Schemas } from '@atrium-cms/client'
+import { queryOptions } from '@tanstack/react-query'
+import { api } from '../../shared/api/client'
+import { recordTag } from '../../shared/logic/recordTag'
+
+/*
+ * Menus and their items (decisions.md "Navigation"). Items come flat (GET /menus/{id}/items, with parent_id and
+ * display_order); the editor builds the tree (tree.ts) and sends a reorder as the whole tree, all or nothing.
+ */
+
+export type Menu = Schemas['Menu']
+export type NavItem = Schemas['NavigationItem']
+export type NavItemLocalization = Schemas['NavigationItemLocalization']
+export type LinkType = NavItem['link_type']
+export const LINK_TYPES: readonly LinkType[] = ['internal', 'external', 'page']
+
+/** The slugs frontends look menus up by. */
+export const WELL_KNOWN_MENUS = ['primary', 'footer'] as const
+
+export const navQueries = {
+  menus: (siteId: string) =>
+    queryOptions({
+      queryKey: ['site', siteId, 'navigation', 'menus'],
+      queryFn: async () => (await api().GET('/api/v1/sites/{site_id}/menus', { params: { path: { site_id: siteId } } })).data!,
+    }),
+  items: (siteId: string, menuId: string) =>
+    queryOptions({
+      queryKey: ['site', siteId, 'navigation', 'items', menuId],
+      queryFn: async () => (await api().GET('/api/v1/menus/{menu_id}/items', { params: { path: { menu_id: menuId } } })).data!,
+    }),
+  localizations: (siteId: string, itemId: string) =>
+    queryOptions({
+      queryKey: ['site', siteId, 'navigation', 'localizations', itemId],
+      queryFn: async () => (await api().GET('/api/v1/navigation/{id}/localizations', { params: { path: { id: itemId } } })).data!,
+    }),
+  locales: (siteId: string) =>
+    queryOptions({
+      queryKey: ['site', siteId, 'locales'],
+      queryFn: async () => (await api().GET('/api/v1/sites/{site_id}/locales', { params: { path: { site_id: siteId } } })).data!,
+    }),
+  pages: (siteId: string) =>
+    queryOptions({
+      queryKey: ['site', siteId, 'pages', 'all'],
+      queryFn: async () => {
+        const out: Schemas['Page'][] = []
+        for (let page = 1; ; page++) {
+          const r = (await api().GET('/api/v1/sites/{site_id}/pages', { params: { path: { site_id: siteId }, query: { page, per_page: 100 } } })).data!
+          out.push(...r.data)
+          if (page >= r.meta.total_pages || page >= 20) return out
+        }
+      },
+    }),
+}
+
+export async function createMenu(siteId: string, body: { name: string; slug?: string; description?: string | null }): Promise<Menu> {
+  return (await api().POST('/api/v1/sites/{site_id}/menus', { params: { path: { site_id: siteId } }, body })).data!
+}
+
+export async function deleteMenu(id: string): Promise<void> {
+  await api().DELETE('/api/v1/menus/{id}', { params: { path: { id } } })
+}
+
+export interface ItemValues {
+  title: string
+  link_type: LinkType
+  url: string
+  page_id: string | null
+  open_in_new_tab: boolean
+}
+
+export const itemValuesOf = (i: NavItem): ItemValues => ({ title: i.title, link_type: i.link_type, url: i.url ?? '', page_id: i.page_id, open_in_new_tab: i.open_in_new_tab })
+
+const wire = (v: ItemValues) => ({
+  title: v.title,
+  link_type: v.link_type,
+  url: v.link_type === 'page' || v.url.trim() === '' ? null : v.url.trim(),
+  page_id: v.link_type === 'page' ? v.page_id : null,
+  open_in_new_tab: v.open_in_new_tab,
+})
+
+export async function createItem(menuId: string, v: ItemValues, parentId: string | null, displayOrder: number): Promise<NavItem> {
+  return (await api().POST('/api/v1/menus/{menu_id}/items', { params: { path: { menu_id: menuId } }, body: { ...wire(v), parent_id: parentId, display_order: displayOrder } })).data!
+}
+
+/**
+ * Saves an item with If-Match. The list carries no tags, and a reorder moves every item's version (parent, position),
+ * which the dialog does not edit: so the save reads the item now and sends its tag, unless a field the dialog shows
+ * changed since it opened; then it answers the current item without writing anything (the caller shows it).
+ */
+export async function updateItem(opened: NavItem, v: ItemValues): Promise<{ saved: NavItem } | { changed: NavItem }> {
+  const res = await api().GET('/api/v1/navigation/{id}', { params: { path: { id: opened.id } } })
+  const current = res.data!
+  if (JSON.stringify(itemValuesOf(current)) !== JSON.stringify(itemValuesOf(opened))) return { changed: current }
+  const tag = etagOf(res) ?? (await recordTag(current))
+  return { saved: (await api().PUT('/api/v1/navigation/{id}', { params: { path: { id: opened.id }, header: tag ? { 'if-match': tag } : {} }, body: wire(v) })).data! }
+}
+
+export async function deleteItem(id: string): Promise<void> {
+  await api().DELETE('/api/v1/navigation/{id}', { params: { path: { id } } })
+}
+
+export async function putItemTitle(itemId: string, localeId: string, title: string): Promise<NavItemLocalization> {
+  return (await api().PUT('/api/v1/navigation/{id}/localizations', { params: { path: { id: itemId } }, body: { locale_id: localeId, title } })).data!
+}
+
+export async function reorderItems(menuId: string, body: { items: { id: string; parent_id: string | null; display_order: number }[] }): Promise<void> {
+  await api().POST('/api/v1/menus/{menu_id}/items/reorder', { params: { path: { menu_id: menuId } }, body })
+}

@@ -1,0 +1,196 @@
+import { etagOf, type Schemas } from '@atrium-cms/client'
+import { queryOptions } from '@tanstack/react-query'
+import { api } from '../../shared/api/client'
+import type { ContentStatus } from '../../shared/editor/roles'
+import type { Versioned, WorkflowAdapter } from '../../shared/editor/useWorkflowAction'
+import { DEFAULT_PAGES_PER_PAGE, type PageListSearch } from './search'
+
+/*
+ * Pages and their sections (decisions.md "Pages and sections"). The page, each section and each section localization
+ * are records of their own with their own ETags: the page saves through PUT /pages/{id}, a section through
+ * PUT /pages/sections/{id}, a localization through PUT /pages/sections/{id}/localizations (an upsert), all with If-Match.
+ */
+
+export type Page = Schemas['Page']
+export type Section = Schemas['PageSection']
+export type SectionLocalization = Schemas['PageSectionLocalization']
+export type Locale = Schemas['Locale']
+export type Template = Schemas['ContentTemplate']
+
+/** The page's own fields the editor edits (one record, one save queue). */
+export interface PageValues {
+  route: string
+  slug: string
+  page_type: string
+  template: string
+  parent_page_id: string | null
+  is_in_navigation: boolean
+  navigation_order: number
+}
+
+export const pageValuesOf = (p: Page): PageValues => ({
+  route: p.route,
+  slug: p.slug,
+  page_type: p.page_type,
+  template: p.template ?? '',
+  parent_page_id: p.parent_page_id,
+  is_in_navigation: p.is_in_navigation,
+  navigation_order: p.navigation_order,
+})
+
+/** A section's own fields. */
+export interface SectionValues {
+  section_type: string
+  display_order: number
+  cover_image_id: string | null
+  call_to_action_route: string
+  settings: Record<string, unknown>
+}
+
+export const sectionValuesOf = (s: Section): SectionValues => ({
+  section_type: s.section_type,
+  display_order: s.display_order,
+  cover_image_id: s.cover_image_id,
+  call_to_action_route: s.call_to_action_route ?? '',
+  settings: s.settings,
+})
+
+/** One section localization's fields. */
+export interface SectionLocValues {
+  title: string
+  text: string
+  button_text: string
+}
+
+export const sectionLocValuesOf = (l: SectionLocalization | undefined): SectionLocValues => ({ title: l?.title ?? '', text: l?.text ?? '', button_text: l?.button_text ?? '' })
+
+/** Optional text with no value is null on the wire, never "" (decisions.md "Wire format"). */
+const orNull = (s: string): string | null => (s.trim() === '' ? null : s)
+const ifMatch = (etag: string | undefined): { 'if-match'?: string } => (etag ? { 'if-match': etag } : {})
+
+export const pageQueries = {
+  list: (siteId: string, search: PageListSearch) =>
+    queryOptions({
+      queryKey: ['site', siteId, 'pages', 'list', { page: search.page ?? 1, per_page: search.per_page ?? DEFAULT_PAGES_PER_PAGE }],
+      queryFn: async () =>
+        (
+          await api().GET('/api/v1/sites/{site_id}/pages', {
+            params: { path: { site_id: siteId }, query: { page: search.page ?? 1, per_page: search.per_page ?? DEFAULT_PAGES_PER_PAGE } },
+          })
+        ).data!,
+      placeholderData: (previous) => previous,
+    }),
+  /** Every page of the site (for the parent and call-to-action pickers): up to 100 per request. */
+  all: (siteId: string) =>
+    queryOptions({
+      queryKey: ['site', siteId, 'pages', 'all'],
+      queryFn: async () => {
+        const out: Page[] = []
+        for (let page = 1; ; page++) {
+          const r = (await api().GET('/api/v1/sites/{site_id}/pages', { params: { path: { site_id: siteId }, query: { page, per_page: 100 } } })).data!
+          out.push(...r.data)
+          if (page >= r.meta.total_pages || page >= 20) return out
+        }
+      },
+    }),
+  editor: (siteId: string, id: string) =>
+    queryOptions({
+      queryKey: ['site', siteId, 'pages', 'editor', id],
+      queryFn: async () => {
+        const [page, sections, locs] = await Promise.all([
+          api().GET('/api/v1/pages/{id}', { params: { path: { id } } }),
+          api().GET('/api/v1/pages/{page_id}/sections', { params: { path: { page_id: id } } }),
+          api().GET('/api/v1/pages/{page_id}/sections/localizations', { params: { path: { page_id: id } } }),
+        ])
+        return { page: { data: page.data!, etag: etagOf(page) }, sections: sections.data!, localizations: locs.data as SectionLocalization[] }
+      },
+      // The editor owns its copy while open: a refetch must never replace what the form holds.
+      staleTime: Infinity,
+      refetchOnWindowFocus: false,
+    }),
+  locales: (siteId: string) =>
+    queryOptions({
+      queryKey: ['site', siteId, 'locales'],
+      queryFn: async () => (await api().GET('/api/v1/sites/{site_id}/locales', { params: { path: { site_id: siteId } } })).data!,
+    }),
+  templates: (siteId: string) =>
+    queryOptions({
+      queryKey: ['site', siteId, 'content-templates', 'page'],
+      queryFn: async () =>
+        (await api().GET('/api/v1/sites/{site_id}/content-templates', { params: { path: { site_id: siteId }, query: { per_page: 100 } } })).data!.data.filter(
+          (t) => t.content_type === 'page',
+        ),
+    }),
+  media: (siteId: string) =>
+    queryOptions({
+      queryKey: ['site', siteId, 'media', 'cover-choices'],
+      queryFn: async () =>
+        (await api().GET('/api/v1/sites/{site_id}/media', { params: { path: { site_id: siteId }, query: { per_page: 100, mime_category: 'image' } } })).data!.data,
+    }),
+}
+
+export async function getPage(id: string): Promise<Versioned<Page>> {
+  const res = await api().GET('/api/v1/pages/{id}', { params: { path: { id } } })
+  return { data: res.data!, etag: etagOf(res) }
+}
+
+export async function createPage(siteId: string, body: { route: string; slug?: string; parent_page_id: string | null; template_id?: string }): Promise<Page> {
+  const res = await api().POST('/api/v1/pages', {
+    body: {
+      site_ids: [siteId],
+      route: body.route,
+      ...(body.slug ? { slug: body.slug } : {}),
+      parent_page_id: body.parent_page_id,
+      ...(body.template_id ? { template_id: body.template_id } : {}),
+      status: 'Draft',
+    },
+  })
+  return res.data!
+}
+
+export async function updatePage(id: string, body: Partial<Omit<PageValues, 'template'> & { template: string | null; status: ContentStatus }>, etag: string | undefined): Promise<Versioned<Page>> {
+  const res = await api().PUT('/api/v1/pages/{id}', { params: { path: { id }, header: ifMatch(etag) }, body })
+  return { data: res.data!, etag: etagOf(res) }
+}
+
+export const savePageValues = (id: string, v: PageValues, etag: string | undefined) => updatePage(id, { ...v, template: orNull(v.template) }, etag)
+
+export async function reviewPage(id: string, action: 'Approve' | 'RequestChanges', comment: string, etag: string | undefined): Promise<Versioned<Page>> {
+  const res = await api().POST('/api/v1/pages/{id}/review', {
+    params: { path: { id }, header: ifMatch(etag) },
+    body: { action, ...(comment.trim() !== '' ? { comment } : {}) },
+  })
+  return { data: res.data!, etag: etagOf(res) }
+}
+
+/** The workflow of one page (shared/editor/useWorkflowAction). */
+export const pageWorkflow = (id: string, siteId: string): WorkflowAdapter<Page, PageValues> => ({
+  get: () => getPage(id),
+  setStatus: (status, etag) => updatePage(id, { status }, etag),
+  review: (action, comment, etag) => reviewPage(id, action, comment, etag),
+  valuesOf: pageValuesOf,
+  listKey: ['site', siteId, 'pages'],
+})
+
+export async function createSection(pageId: string, sectionType: string, displayOrder: number): Promise<Versioned<Section>> {
+  const res = await api().POST('/api/v1/pages/{page_id}/sections', { params: { path: { page_id: pageId } }, body: { section_type: sectionType, display_order: displayOrder, settings: {} } })
+  return { data: res.data!, etag: etagOf(res) }
+}
+
+export async function updateSection(id: string, v: Partial<SectionValues>, etag: string | undefined): Promise<Versioned<Section>> {
+  const body = { ...v, ...(v.call_to_action_route !== undefined ? { call_to_action_route: orNull(v.call_to_action_route) } : {}) }
+  const res = await api().PUT('/api/v1/pages/sections/{id}', { params: { path: { id }, header: ifMatch(etag) }, body })
+  return { data: res.data!, etag: etagOf(res) }
+}
+
+export async function deleteSection(id: string, etag: string | undefined): Promise<void> {
+  await api().DELETE('/api/v1/pages/sections/{id}', { params: { path: { id }, header: ifMatch(etag) } })
+}
+
+export async function upsertSectionLocalization(sectionId: string, localeId: string, v: SectionLocValues, etag: string | undefined): Promise<Versioned<SectionLocalization>> {
+  const res = await api().PUT('/api/v1/pages/sections/{section_id}/localizations', {
+    params: { path: { section_id: sectionId }, header: ifMatch(etag) },
+    body: { locale_id: localeId, title: orNull(v.title), text: orNull(v.text), button_text: orNull(v.button_text) },
+  })
+  return { data: res.data!, etag: etagOf(res) }
+}

@@ -1,0 +1,131 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { DraftOfferAlert, ErrorLine, fieldErrorsOf, LeaveModal, SaveStatusLine } from '../../../shared/editor/EditorParts'
+import { LocaleBar } from '../../../shared/editor/LocaleBar'
+import { overallStatus } from '../../../shared/editor/queueGroup'
+import type { Capabilities } from '../../../shared/editor/roles'
+import { useEditorGuards } from '../../../shared/editor/useEditorGuards'
+import { useWorkflowAction } from '../../../shared/editor/useWorkflowAction'
+import { WorkflowButtons } from '../../../shared/editor/WorkflowButtons'
+import { toFormError } from '../../../shared/logic/errors'
+import type { SaveQueue } from '../../../shared/logic/saveQueue'
+import { PageTitle } from '../../../shared/ui/PageTitle'
+import { pageWorkflow, type Locale, type Page, type Section, type SectionLocalization } from '../api'
+import { PageConflicts } from './PageConflicts'
+import { PageFields } from './PageFields'
+import { SectionsEditor } from './SectionsEditor'
+import { usePageQueues, type SectionQueues } from './usePageQueues'
+
+export interface EditPageProps {
+  siteId: string
+  loaded: { page: { data: Page; etag: string | undefined }; sections: Section[]; localizations: SectionLocalization[] }
+  locales: Locale[]
+  defaultLocaleId: string
+  caps: Capabilities
+  pages: Page[]
+}
+
+/** An existing page: the page record, its sections and their texts per locale, each saved through its own queue. */
+export function EditPageForm({ siteId, loaded, locales, defaultLocaleId, caps, pages }: EditPageProps) {
+  const { t } = useTranslation('pages', { keyPrefix: 'editor' })
+  const { t: te } = useTranslation('editor')
+  const page = loaded.page.data
+  const [localeId, setLocaleId] = useState(defaultLocaleId)
+  const [merged, setMerged] = useState(false)
+  const invalidSettings = useIdSet()
+  const q = usePageQueues(siteId, loaded, locales, { onMerged: () => setMerged(true) })
+  const saveAll = () => Promise.all(q.all.map((x) => x.flush()))
+  const workflow = useWorkflowAction(pageWorkflow(page.id, siteId), page.status, q.page, saveAll)
+  const blocker = useEditorGuards({ dirty: q.states.some((s) => s.isDirty) || invalidSettings.ids.size > 0, onSave: () => void saveAll(), onBackup: q.backup })
+
+  const pageState = q.stateOf(q.page) ?? q.page.getState()
+  const route = q.page.getState().values.route || page.route
+  const lastSavedAt = Math.max(0, ...q.states.map((s) => s.lastSavedAt ?? 0)) || undefined
+  const notes = [
+    workflow.done ? (workflow.done === 'changedElsewhere' ? t('changedElsewhere') : te(`actionDone.${workflow.done}`)) : merged ? t('mergedElsewhere') : '',
+    invalidSettings.ids.size > 0 ? t('settingsInvalid') : '',
+  ].filter((n) => n !== '')
+  const locale = locales.find((l) => l.id === localeId) ?? locales[0]!
+  const nameOf = (s: SectionQueues) => {
+    const type = s.queue.getState().values.section_type
+    const title = s.locs.get(defaultLocaleId)?.getState().values.title.trim() ?? ''
+    return title === '' ? t('sectionUntitled', { type }) : t('sectionName', { title, type })
+  }
+  const locDirty = (id: string) => q.sections.some((s) => q.stateOf(s.locs.get(id) as SaveQueue<unknown>)?.isDirty)
+
+  return (
+    <Stack gap="md" className="page-editor">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <PageTitle documentTitle={t('editTitle', { route })}>{route}</PageTitle>
+          <Text size="sm" c="dimmed" data-testid="page-status" data-status={workflow.status}>
+            {t('statusLabel')}: {te(`statuses.${workflow.status}`)}
+          </Text>
+        </div>
+        <Stack gap={4} align="flex-end">
+          <Group gap="xs">
+            <Button variant="default" onClick={() => void saveAll()} disabled={!caps.canEdit} title={te('saveHint')}>
+              {te('saveDraft')}
+            </Button>
+            <WorkflowButtons status={workflow.status} caps={caps} onAction={(a, c) => void workflow.run(a, c)} />
+          </Group>
+          <SaveStatusLine status={overallStatus(q.states)} savedAt={lastSavedAt} note={notes.join(' · ')} />
+        </Stack>
+      </Group>
+      <ActionError error={workflow.error} onClose={workflow.clearError} />
+      {q.offer && <DraftOfferAlert offer={q.offer} />}
+      <PageConflicts page={q.page} sections={q.sections} nameOf={nameOf} codeOf={q.codeOf} stateOf={q.stateOf} />
+      <LocaleBar label={t('locales')} current={localeId} onSelect={setLocaleId} tabs={locales.map((l) => ({ locale: l, translationStatus: undefined, dirty: locDirty(l.id), plain: true }))} />
+      <div className="editor-columns">
+        <SectionsEditor
+          siteId={siteId}
+          pageId={page.id}
+          sections={q.sections}
+          locale={locale}
+          defaultLocaleId={defaultLocaleId}
+          pages={pages}
+          canEdit={caps.canEdit}
+          onAdd={q.add}
+          onRemove={(id) => {
+            q.remove(id)
+            invalidSettings.set(id, false)
+          }}
+          onReorder={q.reorder}
+          onSettingsValidity={(id, valid) => invalidSettings.set(id, !valid)}
+        />
+        <aside aria-label={t('settings')}>
+          <ErrorLine state={pageState} />
+          <PageFields values={q.page.getState().values} onChange={(v) => q.page.edit(v)} errors={fieldErrorsOf(pageState)} pages={pages} pageId={page.id} />
+          {/* TODO(issue 28): history and revert for pages, once the shared history view (built for blogs) is on main. */}
+        </aside>
+      </div>
+      <LeaveModal blocker={blocker} />
+    </Stack>
+  )
+}
+
+/** A set of ids as React state (sections whose settings text is not valid JSON). */
+function useIdSet() {
+  const [ids, setIds] = useState<ReadonlySet<string>>(new Set())
+  const set = (id: string, member: boolean) =>
+    setIds((s) => {
+      if (member === s.has(id)) return s
+      const next = new Set(s)
+      if (member) next.add(id)
+      else next.delete(id)
+      return next
+    })
+  return { ids, set }
+}
+
+function ActionError({ error, onClose }: { error: unknown; onClose: () => void }) {
+  const { t } = useTranslation('editor')
+  if (error === undefined) return null
+  const fe = toFormError(error)
+  return (
+    <Alert color="red" role="alert" withCloseButton onClose={onClose}>
+      {t(fe.formMessageKey, fe.formMessageParams)}
+    </Alert>
+  )
+}

@@ -1,0 +1,40 @@
+import './messages'
+import { Group, Loader, SegmentedControl, Text } from '@mantine/core'
+import { lazy, Suspense, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+
+const MarkdownEditor = lazy(() => import('./MarkdownEditor'))
+const MarkdownPreview = lazy(() => import('./MarkdownPreview'))
+
+/** A Markdown text with write and preview views; the editor (CodeMirror) and the preview load lazily, each its own chunk. */
+export function MarkdownField({ id, label, value, onChange, error }: { id: string; label: string; value: string; onChange: (v: string) => void; error?: string | undefined }) {
+  const { t } = useTranslation('editor')
+  const [mode, setMode] = useState<'write' | 'preview'>('write')
+  return (
+    <div>
+      <Group justify="space-between" mb={4}>
+        <Text component="span" fw={500} size="sm" id={`${id}-label`}>
+          {label}
+        </Text>
+        <SegmentedControl
+          size="xs"
+          value={mode}
+          onChange={(v) => setMode(v)}
+          data={[
+            { value: 'write', label: t('write') },
+            { value: 'preview', label: t('preview') },
+          ]}
+          aria-label={t('markdownMode', { field: label })}
+        />
+      </Group>
+      <Suspense fallback={<Loader size="sm" aria-label={t('loadingEditor')} />}>
+        {mode === 'write' ? <MarkdownEditor id={id} label={label} value={value} onChange={onChange} /> : <MarkdownPreview source={value} />}
+      </Suspense>
+      {error && (
+        <Text c="red.8" size="sm">
+          {error}
+        </Text>
+      )}
+    </div>
+  )
+}
