@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
-// eslint-disable-next-line no-restricted-imports -- a feature's routes hang under the app's base route (router.tsx lists them)
+ 
 import { appRoute } from '../../app/baseRoutes'
 import { validateNotificationsSearch } from './search'
 
