@@ -109,7 +109,7 @@ function LocalizationCard({ siteId, documentId, locale, loc }: { siteId: string;
         <Textarea label={t('localeDescription', { locale: locale.code })} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={errors.description} autosize minRows={2} />
         <ProblemAlert error={save.error} fieldOrder={['title', 'description']} />
         <Group gap="xs">
-          <Button type="submit" variant="light" loading={save.isPending}>
+          <Button type="submit" loading={save.isPending}>
             {t('saveLocale', { locale: locale.code })}
           </Button>
           {save.isSuccess && !save.isPending && <Text size="sm" role="status">{t('saved')}</Text>}

@@ -116,7 +116,7 @@ function LocalizationCard({ siteId, docId, locale, loc }: { siteId: string; docI
         <Textarea label={t('localeBody', { locale: locale.code })} value={values.body} onChange={(e) => setValues({ ...values, body: e.currentTarget.value })} error={errors.body} autosize minRows={4} maxRows={20} />
         <ProblemAlert error={save.error} fieldOrder={LOC_FIELDS} />
         <Group gap="xs">
-          <Button type="submit" variant="light" loading={save.isPending}>
+          <Button type="submit" loading={save.isPending}>
             {t('saveLocale', { locale: locale.code })}
           </Button>
           {save.isSuccess && !save.isPending && <Text size="sm" role="status">{t('saved')}</Text>}
