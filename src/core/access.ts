@@ -2,7 +2,7 @@ import { forbidden, notFound } from '../http/errors.js'
 import type { Ctx } from './context.js'
 import { LEVEL_RANK, REQUIREMENT_LEVEL, ROLES_SATISFYING, ROLE_LEVEL, atLeast } from './levels.js'
 import type { Level, Principal, Requirement } from './principal.js'
-import { listVersionKey, recordVersionKey, requestVersions, siteVersionKey } from './content-version.js'
+import { forgetVersion, listVersionKey, recordVersionKey, requestVersions, siteVersionKey } from './content-version.js'
 import { scopeOf, type Entity, type RecordScope } from './entities.js'
 import type { LRUCache } from 'lru-cache'
 import { boundedMap, type Bounds } from '../platform/bounded.js'
@@ -167,6 +167,8 @@ async function resolveScope(ctx: Ctx, entity: Entity, id: string, load?: ScopeLo
   if (scope && version !== undefined && version !== '0' && !version.startsWith('miss-')) {
     scopes.set(detached(handle), { version, scope })
   }
+  // An id that names nothing keeps no version (a flood of made-up ids leaves nothing behind; see read-cache.ts).
+  if (!scope) await forgetVersion(ctx.deps, recordVersionKey(handle))
   return scope
 }
 

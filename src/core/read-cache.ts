@@ -1,11 +1,12 @@
 import fastJson from 'fast-json-stringify'
 import { Type, type TSchema } from 'typebox'
-import { knownVersions, listVersionKey, recordVersionKey, requestVersions, siteVersionKey } from './content-version.js'
+import { forgetVersion, knownVersions, listVersionKey, recordVersionKey, requestVersions, siteVersionKey } from './content-version.js'
 import type { Ctx } from './context.js'
 import type { LRUCache } from 'lru-cache'
 import { boundedMap } from '../platform/bounded.js'
 import { detached } from '../platform/strings.js'
 import { versionTag } from './versions.js'
+import { ApiError } from '../http/errors.js'
 
 /**
  * A JSON answer already serialised through its response schema and encoded as UTF-8; routes send it as is. Bytes,
@@ -154,10 +155,27 @@ export async function cachedBytes(
   }
   let pending = inflight.get(full)
   if (!pending) {
-    pending = fill(ctx, full, `${namespace}:${handle}`, now, load, ttlMs, inHand).finally(() => inflight.delete(full))
+    const loader = 'record' in on ? forgettingUnknown(ctx, on.record, load) : load
+    pending = fill(ctx, full, `${namespace}:${handle}`, now, loader, ttlMs, inHand).finally(() => inflight.delete(full))
     inflight.set(full, pending)
   }
   return (await pending).body
+}
+
+/**
+ * A record's loader that, when the handle names nothing (404), also forgets the version the lookup just set for
+ * it: an unknown slug then costs no cache entry at all. Measured (bench/README "Unknown slugs"): with the version
+ * kept, 1,000,000 unknown slugs filled the in-process cache to its bound and VmRSS rose 26 % above the warm-up.
+ */
+function forgettingUnknown<T>(ctx: Ctx, record: string, load: () => Promise<T>): () => Promise<T> {
+  return async () => {
+    try {
+      return await load()
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) await forgetVersion(ctx.deps, recordVersionKey(record))
+      throw err
+    }
+  }
 }
 
 /**

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cachedBytes } from '../../src/core/read-cache.js'
 import { testApp, type TestApp } from '../helpers/app.js'
+import { makeSite } from '../helpers/factories.js'
+import { expectStatus } from '../helpers/http.js'
+import { publishedBlog } from '../modules/blogs/fixtures.js'
+import { recordVersionKey } from '../../src/core/content-version.js'
 
 /* Concurrent misses of one answer in one process share one load. */
 
@@ -34,5 +38,19 @@ describe('cachedBytes', () => {
     expect(results.every((r) => r.status === 'rejected')).toBe(true)
     expect(loads).toBe(1)
     await expect(cachedBytes(t.sys(), 'fail-test', { list: '00000000-0000-4000-8000-00000000abce' }, 'k', () => Promise.resolve({ value: 'ok', until: null }))).resolves.toEqual(Buffer.from('ok'))
+  })
+
+  it('an unknown slug or id leaves no version behind, and a known one keeps its version (issue 31, item 9)', async () => {
+    const site = await makeSite(t)
+    const version = (handle: string) => t.deps.cache.get(`cv:${recordVersionKey(handle)}`)
+    const slug = `nobody-${Date.now().toString(36)}`
+    expectStatus(await t.as(site.keys.Read).get(`/sites/${site.id}/blogs/by-slug/${slug}`), 404)
+    expect(await version(`blog:slug:${site.id}:${slug}`)).toBeUndefined()
+    const id = '00000000-0000-4000-8000-0000000000f1'
+    expectStatus(await t.as(site.keys.Read).get(`/blogs/${id}`), 404)
+    expect(await version(`blog:${id}`)).toBeUndefined()
+    const made = await publishedBlog(t, site)
+    expectStatus(await t.as(site.keys.Read).get(`/sites/${site.id}/blogs/by-slug/${made.slug}`), 200)
+    expect(await version(`blog:slug:${site.id}:${made.slug}`)).toBeTypeOf('string')
   })
 })
