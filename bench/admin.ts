@@ -132,6 +132,25 @@ const listReady = (arg: ListWindow | null): boolean =>
 
 const range = (from: number, to: number, total: number) => `${from}–${to} of ${total}`
 
+/**
+ * BENCH_ADMIN_TRACE=1: each request the page makes after the click, when it started and ended (ms after the first),
+ * printed per run: where the dashboard's time goes (a waterfall of requests, the chunks, the server's answers).
+ */
+function traceRequests(page: Page): { print(): void } {
+  const t0 = performance.now()
+  const rows = new Map<object, { url: string; start: number; end?: number }>()
+  page.on('request', (r) => rows.set(r, { url: r.url().replace(/^https?:\/\/[^/]+/, ''), start: performance.now() - t0 }))
+  page.on('requestfinished', (r) => {
+    const row = rows.get(r)
+    if (row) row.end = performance.now() - t0
+  })
+  return {
+    print: () => {
+      for (const r of rows.values()) console.log(`  ${r.start.toFixed(0).padStart(6)} → ${(r.end ?? NaN).toFixed(0).padStart(6)} ms  ${r.url.slice(0, 110)}`)
+    },
+  }
+}
+
 async function timed(step: () => Promise<unknown>, ready: () => Promise<unknown>): Promise<number> {
   const t0 = performance.now()
   await step()
@@ -152,10 +171,12 @@ async function oneRun(browser: Browser, base: string, key: string, ids: { dashbo
   const page = await signIn.newPage()
   await page.goto(`${base}/admin/sites/${ids.dashboard}`)
   await page.getByLabel('API key').fill(key)
+  const trace = process.env.BENCH_ADMIN_TRACE === '1' ? traceRequests(page) : undefined
   const dashboard = await timed(
     () => page.getByRole('button', { name: 'Sign in', exact: true }).click(),
     () => until(page, dashboardReady, null),
   )
+  trace?.print()
   await signIn.close()
 
   // The list: a fresh context with the credential set (as a signed-in tab that opens a link to the list).
