@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSiteAccess } from '../../shared/api/useSiteAccess'
-import { DeleteDialog, ListState, RowActions, ScreenHeader, ScreenStatus, useRecordActions } from '../../shared/ui/crud'
+import { DeleteDialog, ListState, RowActions, ScreenHeader, ScreenStatus, useConfirmDelete, useRecordActions } from '../../shared/ui/crud'
 import { cvQueries, getCvEntry, useCvMutations, type CvEntry } from './api'
 import { CvForm } from './CvForm'
 import { ENTRY_TYPES, type EntryType } from './rules'
@@ -19,7 +19,8 @@ export function CvScreen({ siteId }: { siteId: string }) {
   const access = useSiteAccess(siteId)
   const m = useCvMutations(siteId)
   const ui = useRecordActions(getCvEntry)
-  const { editing, deleting } = ui
+  const { editing } = ui
+  const remove = useConfirmDelete(m.remove, (e: CvEntry) => e.id, (e) => ui.setNotice(t('deleted', { title: e.title })))
   return (
     <Stack gap="md">
       <ScreenHeader siteId={siteId} title={t('title')}>
@@ -39,7 +40,7 @@ export function CvScreen({ siteId }: { siteId: string }) {
       <ListState query={list} empty={list.data?.length === 0} emptyText={type ? t('emptyFiltered') : t('empty')} loadingText={t('common:loading')}>
         <ol className="cv-list" aria-label={t('listLabel')}>
           {list.data?.map((e) => (
-            <CvItem key={e.id} entry={e} canWrite={access.canWrite} onEdit={() => void ui.openEdit(e.id)} onDelete={() => ui.setDeleting(e)} />
+            <CvItem key={e.id} entry={e} canWrite={access.canWrite} onEdit={() => void ui.openEdit(e.id)} onDelete={() => remove.ask(e)} />
           ))}
         </ol>
       </ListState>
@@ -52,14 +53,7 @@ export function CvScreen({ siteId }: { siteId: string }) {
           onSaved={(e) => (ui.setEditing(null), ui.setNotice(t('saved', { title: e.title })))}
         />
       )}
-      <DeleteDialog
-        opened={deleting !== null}
-        title={deleting ? t('deleteTitle', { title: deleting.title }) : ''}
-        confirmLabel={t('deleteConfirm')}
-        mutation={m.remove}
-        onConfirm={() => deleting && m.remove.mutate(deleting.id, { onSuccess: () => (ui.setDeleting(null), ui.setNotice(t('deleted', { title: deleting.title }))) })}
-        onClose={() => ui.setDeleting(null)}
-      >
+      <DeleteDialog {...remove.dialog} title={remove.target ? t('deleteTitle', { title: remove.target.title }) : ''} confirmLabel={t('deleteConfirm')}>
         {t('deleteText')}
       </DeleteDialog>
     </Stack>

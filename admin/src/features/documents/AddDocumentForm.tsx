@@ -4,9 +4,10 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../shared/api/queries'
+import { formatBytes } from '../../shared/i18n/format'
 import { fieldErrorsOf, ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { useCreateDocument } from './api'
-import { fileToBase64, formatBytes, overLimit } from './files'
+import { fileToBase64, overLimit } from './files'
 import { treeOrder } from './tree'
 
 const FIELDS = ['file_base64', 'file_name', 'url', 'document_type', 'folder_id'] as const

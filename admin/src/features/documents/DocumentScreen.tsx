@@ -1,10 +1,11 @@
 import type { Schemas } from '@atrium-cms/client'
-import { Anchor, Button, Card, Group, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core'
+import { Anchor, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../shared/api/queries'
 import { AnchorLink } from '../../shared/ui/links'
+import { LocaleTextCards } from '../../shared/ui/LocaleTextCards'
 import { PageTitle } from '../../shared/ui/PageTitle'
 import { fieldErrorsOf, ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { documentQueries, useSaveDocumentLocalization, useUpdateDocument } from './api'
@@ -19,6 +20,7 @@ export function DocumentScreen({ siteId, documentId }: { siteId: string; documen
   const detail = useQuery(documentQueries.detail(siteId, documentId))
   const locales = useQuery(sharedQueries.locales(siteId))
   const folders = useQuery(documentQueries.folders(siteId))
+  const saveLocalization = useSaveDocumentLocalization(siteId)
   if (detail.isError) return <ProblemAlert error={detail.error} />
   if (!detail.data || !locales.data) return <Text role="status">{t('loading')}</Text>
   const { doc, etag } = detail.data
@@ -35,9 +37,17 @@ export function DocumentScreen({ siteId, documentId }: { siteId: string; documen
       <Title order={2} size="h4">
         {t('localizations')}
       </Title>
-      {[...locales.data].sort((a, b) => Number(b.is_default) - Number(a.is_default) || a.code.localeCompare(b.code)).map((l) => (
-        <LocalizationCard key={l.id} siteId={siteId} documentId={doc.id} locale={l} loc={doc.localizations.find((x) => x.locale_id === l.id)} />
-      ))}
+      <LocaleTextCards
+        locales={locales.data}
+        localizations={doc.localizations}
+        fields={(code) => [
+          { name: 'title', label: t('localeTitle', { locale: code }) },
+          { name: 'description', label: t('localeDescription', { locale: code }), minRows: 2 },
+        ]}
+        onSave={(body, target) => saveLocalization.mutateAsync({ documentId: doc.id, ...target, body })}
+        saveLabel={(code) => t('saveLocale', { locale: code })}
+        savedText={t('saved')}
+      />
     </Stack>
   )
 }
@@ -79,40 +89,6 @@ function DocumentFields({ siteId, doc, etag, folders }: { siteId: string; doc: S
             {t('save')}
           </Button>
           {update.isSuccess && !update.isPending && <Text size="sm" role="status">{t('saved')}</Text>}
-        </Group>
-      </Stack>
-    </Card>
-  )
-}
-
-function LocalizationCard({ siteId, documentId, locale, loc }: { siteId: string; documentId: string; locale: Schemas['Locale']; loc: Schemas['DocumentLocalization'] | undefined }) {
-  const { t } = useTranslation('documents')
-  const save = useSaveDocumentLocalization(siteId)
-  const [title, setTitle] = useState(loc?.title ?? '')
-  const [description, setDescription] = useState(loc?.description ?? '')
-  useEffect(() => {
-    // A refetch after a save brings the stored values; typed text is kept while a save is pending or failed.
-    if (!save.isPending && !save.isError) {
-      setTitle(loc?.title ?? '')
-      setDescription(loc?.description ?? '')
-    }
-  }, [loc?.title, loc?.description])
-  const errors = fieldErrorsOf(save.error, ['title', 'description'])
-  const name = `${locale.name} (${locale.code})`
-  return (
-    <Card withBorder component="form" aria-label={name} onSubmit={(e: React.FormEvent) => {
-      e.preventDefault()
-      save.mutate({ documentId, ...(loc ? { existing: loc.id } : {}), localeId: locale.id, body: { title: title.trim() || null, description: description.trim() || null } })
-    }}>
-      <Stack gap="sm">
-        <TextInput label={t('localeTitle', { locale: locale.code })} value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors.title} />
-        <Textarea label={t('localeDescription', { locale: locale.code })} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={errors.description} autosize minRows={2} />
-        <ProblemAlert error={save.error} fieldOrder={['title', 'description']} />
-        <Group gap="xs">
-          <Button type="submit" loading={save.isPending}>
-            {t('saveLocale', { locale: locale.code })}
-          </Button>
-          {save.isSuccess && !save.isPending && <Text size="sm" role="status">{t('saved')}</Text>}
         </Group>
       </Stack>
     </Card>

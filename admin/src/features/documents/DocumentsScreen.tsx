@@ -1,17 +1,15 @@
 import type { Schemas } from '@atrium-cms/client'
-import { Anchor, Button, Card, Group, Pagination, Stack, Table, Text } from '@mantine/core'
+import { Anchor, Button, Card, Group, Stack, Table } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { sharedQueries } from '../../shared/api/queries'
-import { formatDateTime } from '../../shared/i18n/format'
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog'
+import { formatBytes, formatDateTime } from '../../shared/i18n/format'
+import { DeleteDialog, ListState, ScreenHeader, useConfirmDelete } from '../../shared/ui/crud'
 import { AnchorLink } from '../../shared/ui/links'
-import { PageTitle } from '../../shared/ui/PageTitle'
-import { ProblemAlert } from '../../shared/ui/ProblemAlert'
+import { Pager } from '../../shared/ui/Pager'
 import { AddDocumentForm } from './AddDocumentForm'
 import { documentQueries, useDeleteDocument } from './api'
-import { documentName, formatBytes } from './files'
+import { documentName } from './files'
 import { FolderPanel } from './FolderPanel'
 import type { DocumentsSearch } from './routes'
 import './documents.css'
@@ -25,22 +23,17 @@ interface Props {
 /** The site's documents by folder (folder and page in the URL): add a file or a link, download, edit, delete. */
 export function DocumentsScreen({ siteId, search, onSearch }: Props) {
   const { t, i18n } = useTranslation('documents')
-  const site = useQuery(sharedQueries.site(siteId))
   const folders = useQuery(documentQueries.folders(siteId))
   const page = search.page ?? 1
   const list = useQuery(documentQueries.list(siteId, search.folder, page))
   const [adding, setAdding] = useState(false)
-  const [deleting, setDeleting] = useState<Schemas['Document'] | null>(null)
-  const remove = useDeleteDocument(siteId)
-  const title = t('title')
-  const pages = list.data ? Math.max(1, list.data.meta.total_pages) : 1
+  const remove = useConfirmDelete(useDeleteDocument(siteId), (d: Schemas['Document']) => d.id)
 
   return (
     <Stack gap="md">
-      <div className="documents-header">
-        <PageTitle documentTitle={`${title}${site.data ? ` · ${site.data.name}` : ''}`}>{title}</PageTitle>
+      <ScreenHeader siteId={siteId} title={t('title')}>
         {!adding && <Button onClick={() => setAdding(true)}>{t('add')}</Button>}
-      </div>
+      </ScreenHeader>
       <div className="documents-layout">
         <FolderPanel siteId={siteId} folders={folders.data ?? []} current={search.folder} onOpen={(folder) => onSearch(folder ? { folder } : {})} />
         <Stack gap="md">
@@ -49,13 +42,7 @@ export function DocumentsScreen({ siteId, search, onSearch }: Props) {
               <AddDocumentForm siteId={siteId} folders={folders.data ?? []} folderId={search.folder} onDone={() => setAdding(false)} />
             </Card>
           )}
-          {list.isError ? (
-            <ProblemAlert error={list.error} />
-          ) : !list.data ? (
-            <Text role="status">{t('loading')}</Text>
-          ) : list.data.data.length === 0 ? (
-            <Text>{t('empty')}</Text>
-          ) : (
+          <ListState query={list} empty={list.data?.data.length === 0} emptyText={t('empty')} loadingText={t('loading')}>
             <Table striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
@@ -67,7 +54,7 @@ export function DocumentsScreen({ siteId, search, onSearch }: Props) {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {list.data.data.map((d) => {
+                {list.data?.data.map((d) => {
                   const name = documentName(d)
                   return (
                     <Table.Tr key={d.id}>
@@ -84,7 +71,7 @@ export function DocumentsScreen({ siteId, search, onSearch }: Props) {
                           <Anchor href={d.download_url} aria-label={t('download', { name })} target="_blank" rel="noopener">
                             ⤓
                           </Anchor>
-                          <Button size="compact-xs" variant="subtle" color="red" aria-label={t('deleteDocument', { name })} onClick={() => setDeleting(d)}>
+                          <Button size="compact-xs" variant="subtle" color="red" aria-label={t('deleteDocument', { name })} onClick={() => remove.ask(d)}>
                             {t('delete')}
                           </Button>
                         </Group>
@@ -94,32 +81,14 @@ export function DocumentsScreen({ siteId, search, onSearch }: Props) {
                 })}
               </Table.Tbody>
             </Table>
-          )}
-          {pages > 1 && (
-            <nav aria-label={t('pages')}>
-              <Pagination
-                total={pages}
-                value={Math.min(page, pages)}
-                onChange={(p) => onSearch({ ...search, page: p > 1 ? p : undefined })}
-                getControlProps={(c) => ({ 'aria-label': t(`pageControl.${c}`) })}
-                getItemProps={(p) => ({ 'aria-label': t('pageN', { page: p }) })}
-              />
-            </nav>
-          )}
+          </ListState>
+          <Pager label={t('pages')} pages={list.data?.meta.total_pages ?? 1} page={page} onPage={(p) => onSearch({ ...search, page: p })} />
         </Stack>
       </div>
-      {deleting && (
-        <ConfirmDialog
-          opened
-          title={t('deleteDocument', { name: documentName(deleting) })}
-          confirmLabel={t('delete')}
-          busy={remove.isPending}
-          onClose={() => setDeleting(null)}
-          onConfirm={() => remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-        >
-          <Text size="sm">{t('deleteDocumentText')}</Text>
-          <ProblemAlert error={remove.error} />
-        </ConfirmDialog>
+      {remove.target && (
+        <DeleteDialog {...remove.dialog} title={t('deleteDocument', { name: documentName(remove.target) })} confirmLabel={t('delete')} cannotUndoNote={false}>
+          {t('deleteDocumentText')}
+        </DeleteDialog>
       )}
     </Stack>
   )

@@ -1,8 +1,8 @@
 import type { Schemas } from '@atrium-cms/client'
-import { ActionIcon, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core'
+import { ActionIcon, Button, Group, Select, Stack, TextInput, Title } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog'
+import { DeleteDialog, useConfirmDelete } from '../../shared/ui/crud'
 import { fieldErrorsOf, ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { useDeleteFolder, useSaveFolder } from './api'
 import { treeOrder } from './tree'
@@ -22,9 +22,8 @@ export function FolderPanel({ siteId, folders, current, onOpen }: Props) {
   const ordered = treeOrder(folders)
   const open = folders.find((f) => f.id === current)
   const [editing, setEditing] = useState<{ id?: string; name: string; parent: string } | null>(null)
-  const [deleting, setDeleting] = useState(false)
   const save = useSaveFolder(siteId)
-  const remove = useDeleteFolder(siteId)
+  const remove = useConfirmDelete(useDeleteFolder(siteId), (f: Folder) => f.id, () => onOpen(undefined))
   const errors = fieldErrorsOf(save.error, ['name', 'parent_id'])
 
   const submit = () => {
@@ -70,7 +69,7 @@ export function FolderPanel({ siteId, folders, current, onOpen }: Props) {
             <ActionIcon variant="default" aria-label={t('renameFolder', { name: open.name })} onClick={() => setEditing({ id: open.id, name: open.name, parent: open.parent_id ?? '' })}>
               ✎
             </ActionIcon>
-            <ActionIcon variant="default" color="red" aria-label={t('deleteFolder', { name: open.name })} onClick={() => setDeleting(true)}>
+            <ActionIcon variant="default" color="red" aria-label={t('deleteFolder', { name: open.name })} onClick={() => remove.ask(open)}>
               ×
             </ActionIcon>
           </>
@@ -106,25 +105,10 @@ export function FolderPanel({ siteId, folders, current, onOpen }: Props) {
           </Stack>
         </form>
       )}
-      {open && (
-        <ConfirmDialog
-          opened={deleting}
-          title={t('deleteFolder', { name: open.name })}
-          confirmLabel={t('delete')}
-          busy={remove.isPending}
-          onClose={() => setDeleting(false)}
-          onConfirm={() =>
-            remove.mutate(open.id, {
-              onSuccess: () => {
-                setDeleting(false)
-                onOpen(undefined)
-              },
-            })
-          }
-        >
-          <Text size="sm">{t('deleteFolderText')}</Text>
-          <ProblemAlert error={remove.error} />
-        </ConfirmDialog>
+      {remove.target && (
+        <DeleteDialog {...remove.dialog} title={t('deleteFolder', { name: remove.target.name })} confirmLabel={t('delete')} cannotUndoNote={false}>
+          {t('deleteFolderText')}
+        </DeleteDialog>
       )}
     </Stack>
   )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fileToBase64, formatBytes, overLimit } from './files'
+import { fileToBase64, overLimit } from './files'
 
 describe('document files', () => {
   it('refuses a file over the site limit before sending, and only then', () => {
@@ -7,12 +7,6 @@ describe('document files', () => {
     expect(overLimit(11, 10)).toEqual({ size: 11, limit: 10 })
     expect(overLimit(11, null)).toBeNull()
     expect(overLimit(11, undefined)).toBeNull()
-  })
-
-  it('formats sizes in the UI language', () => {
-    expect(formatBytes(512, 'en')).toBe('512 byte')
-    expect(formatBytes(1536, 'en')).toBe('1.5 kB')
-    expect(formatBytes(2_500_000, 'de')).toBe('2,5 MB')
   })
 
   it('encodes a file as standard base64, also past one chunk', async () => {

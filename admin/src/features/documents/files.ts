@@ -1,4 +1,4 @@
-/* Pure helpers of documents: the size check before sending, byte sizes for people, the name a document is shown by. */
+/* Pure helpers of documents: the size check before sending, base64 for the upload, the name a document is shown by. */
 
 /** A document by its download name, else its link. */
 export const documentName = (d: { file_name: string | null; url: string | null; id: string }): string => d.file_name ?? d.url ?? d.id
@@ -6,18 +6,6 @@ export const documentName = (d: { file_name: string | null; url: string | null; 
 /** The site's limit (site settings `max_upload_bytes`) against the file's size: null when it fits. */
 export function overLimit(size: number, limit: number | null | undefined): { size: number; limit: number } | null {
   return typeof limit === 'number' && limit > 0 && size > limit ? { size, limit } : null
-}
-
-/** 1536 → "1.5 KB" in the UI language (decimal units, as file managers show them). */
-export function formatBytes(bytes: number, lang: string): string {
-  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const
-  let value = bytes
-  let i = 0
-  while (value >= 1000 && i < units.length - 1) {
-    value /= 1000
-    i++
-  }
-  return new Intl.NumberFormat(lang, { style: 'unit', unit: units[i], unitDisplay: 'short', maximumFractionDigits: i === 0 ? 0 : 1 }).format(value)
 }
 
 /** A File as standard base64 (POST /sites/{site_id}/documents takes the file inline). */

@@ -2,7 +2,8 @@ import type { Schemas } from '@atrium-cms/client'
 import { Badge, Button, Group, Modal, Stack, Switch, Table, Text, TextInput, Textarea, Title } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog'
+import { DeleteDialog, useConfirmDelete } from '../../shared/ui/crud'
+import { FormActions } from '../../shared/ui/FormActions'
 import { fieldErrorsOf, ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { useDeleteGroup, useDeleteItem, useSaveGroup, useSaveItem, useSwapGroups } from './api'
 
@@ -15,10 +16,9 @@ export function ConsentGroups({ siteId, doc }: { siteId: string; doc: Schemas['L
   const { t } = useTranslation('legal')
   const groups = [...doc.groups].sort(byOrder)
   const [editing, setEditing] = useState<Partial<LegalGroup> | null>(null)
-  const [deleting, setDeleting] = useState<LegalGroup | null>(null)
   const [announcement, setAnnouncement] = useState('')
   const swap = useSwapGroups(siteId)
-  const remove = useDeleteGroup(siteId)
+  const remove = useConfirmDelete(useDeleteGroup(siteId), (g: LegalGroup) => g.id)
 
   const move = (index: number, by: -1 | 1) => {
     const a = groups[index]
@@ -40,7 +40,7 @@ export function ConsentGroups({ siteId, doc }: { siteId: string; doc: Schemas['L
       <Text size="sm" mb="sm">
         {t('groupsIntro')}
       </Text>
-      <div aria-live="polite" className="legal-sr-only">
+      <div aria-live="polite" className="ui-visually-hidden">
         {announcement}
       </div>
       <ProblemAlert error={swap.error} />
@@ -69,7 +69,7 @@ export function ConsentGroups({ siteId, doc }: { siteId: string; doc: Schemas['L
                 <Button size="compact-sm" variant="subtle" onClick={() => setEditing(g)} aria-label={t('editGroup', { name: g.title })}>
                   ✎
                 </Button>
-                <Button size="compact-sm" variant="subtle" color="red" onClick={() => setDeleting(g)} aria-label={t('deleteGroup', { name: g.title })}>
+                <Button size="compact-sm" variant="subtle" color="red" onClick={() => remove.ask(g)} aria-label={t('deleteGroup', { name: g.title })}>
                   {t('delete')}
                 </Button>
               </Group>
@@ -79,18 +79,10 @@ export function ConsentGroups({ siteId, doc }: { siteId: string; doc: Schemas['L
         ))}
       </Stack>
       {editing && <GroupForm siteId={siteId} docId={doc.id} group={editing} nextOrder={(groups.at(-1)?.display_order ?? -1) + 1} onClose={() => setEditing(null)} />}
-      {deleting && (
-        <ConfirmDialog
-          opened
-          title={t('deleteGroup', { name: deleting.title })}
-          confirmLabel={t('delete')}
-          busy={remove.isPending}
-          onClose={() => setDeleting(null)}
-          onConfirm={() => remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-        >
-          <Text size="sm">{t('deleteGroupText')}</Text>
-          <ProblemAlert error={remove.error} />
-        </ConfirmDialog>
+      {remove.target && (
+        <DeleteDialog {...remove.dialog} title={t('deleteGroup', { name: remove.target.title })} confirmLabel={t('delete')} cannotUndoNote={false}>
+          {t('deleteGroupText')}
+        </DeleteDialog>
       )}
     </section>
   )
@@ -144,14 +136,7 @@ function GroupForm({ siteId, docId, group, nextOrder, onClose }: { siteId: strin
             error={errors.default_enabled}
           />
           <ProblemAlert error={save.error} fieldOrder={GROUP_FIELDS} />
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('save')}
-            </Button>
-          </Group>
+          <FormActions cancelLabel={t('cancel')} onCancel={onClose} submitLabel={t('save')} busy={save.isPending} />
         </Stack>
       </form>
     </Modal>
@@ -178,7 +163,7 @@ function GroupItems({ siteId, group }: { siteId: string; group: LegalGroup }) {
               <Table.Th scope="col">{t('purpose')}</Table.Th>
               <Table.Th scope="col">{t('expiry')}</Table.Th>
               <Table.Th scope="col">
-                <span className="legal-sr-only">{t('delete')}</span>
+                <span className="ui-visually-hidden">{t('delete')}</span>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -250,14 +235,7 @@ function ItemForm({ siteId, group, item, nextOrder, onClose }: { siteId: string;
             />
           ))}
           <ProblemAlert error={save.error} fieldOrder={ITEM_FIELDS} />
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('save')}
-            </Button>
-          </Group>
+          <FormActions cancelLabel={t('cancel')} onCancel={onClose} submitLabel={t('save')} busy={save.isPending} />
         </Stack>
       </form>
     </Modal>

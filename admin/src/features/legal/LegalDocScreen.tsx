@@ -1,12 +1,13 @@
 import type { Schemas } from '@atrium-cms/client'
-import { Button, Card, Group, Stack, Text, TextInput, Textarea, Title } from '@mantine/core'
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../shared/api/queries'
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog'
+import { DeleteDialog, useConfirmDelete } from '../../shared/ui/crud'
 import { AnchorLink } from '../../shared/ui/links'
+import { LocaleTextCards } from '../../shared/ui/LocaleTextCards'
 import { PageTitle } from '../../shared/ui/PageTitle'
 import { fieldErrorsOf, ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { legalQueries, useDeleteLegal, useSaveLegalLocalization, useUpdateLegal } from './api'
@@ -20,6 +21,7 @@ export function LegalDocScreen({ siteId, legalId }: { siteId: string; legalId: s
   const { t } = useTranslation('legal')
   const detail = useQuery(legalQueries.detail(siteId, legalId))
   const locales = useQuery(sharedQueries.locales(siteId))
+  const saveLocalization = useSaveLegalLocalization(siteId)
   if (detail.isError) return <ProblemAlert error={detail.error} />
   if (!detail.data || !locales.data) return <Text role="status">{t('loading')}</Text>
   const { doc, etag } = detail.data
@@ -36,11 +38,18 @@ export function LegalDocScreen({ siteId, legalId }: { siteId: string; legalId: s
           {t('texts')}
         </Title>
         <Stack gap="md">
-          {[...locales.data]
-            .sort((a, b) => Number(b.is_default) - Number(a.is_default) || a.code.localeCompare(b.code))
-            .map((l) => (
-              <LocalizationCard key={l.id} siteId={siteId} docId={doc.id} locale={l} loc={doc.localizations.find((x) => x.locale_id === l.id)} />
-            ))}
+          <LocaleTextCards
+            locales={locales.data}
+            localizations={doc.localizations}
+            fields={(code) => [
+              { name: 'title', label: t('localeTitle', { locale: code }) },
+              { name: 'intro', label: t('localeIntro', { locale: code }), minRows: 2 },
+              { name: 'body', label: t('localeBody', { locale: code }), minRows: 4, maxRows: 20 },
+            ]}
+            onSave={(body, target) => saveLocalization.mutateAsync({ docId: doc.id, ...target, body })}
+            saveLabel={(code) => t('saveLocale', { locale: code })}
+            savedText={t('saved')}
+          />
         </Stack>
       </section>
       {doc.document_type === 'CookieConsent' && (
@@ -57,9 +66,8 @@ function DocFields({ siteId, doc, etag, name }: { siteId: string; doc: Schemas['
   const { t } = useTranslation('legal')
   const navigate = useNavigate()
   const update = useUpdateLegal(siteId)
-  const remove = useDeleteLegal(siteId)
+  const remove = useConfirmDelete(useDeleteLegal(siteId), (d: Schemas['LegalDocumentDetail']) => ({ id: d.id, etag }), () => void navigate({ to: '/sites/$siteId/legal', params: { siteId } }))
   const [values, setValues] = useState(valuesOf(doc))
-  const [deleting, setDeleting] = useState(false)
   return (
     <Card withBorder component="form" aria-label={t('settings')} onSubmit={(e: React.FormEvent) => {
       e.preventDefault()
@@ -73,55 +81,14 @@ function DocFields({ siteId, doc, etag, name }: { siteId: string; doc: Schemas['
             {t('save')}
           </Button>
           {update.isSuccess && !update.isPending && <Text size="sm" role="status">{t('saved')}</Text>}
-          <Button variant="subtle" color="red" ml="auto" onClick={() => setDeleting(true)}>
+          <Button variant="subtle" color="red" ml="auto" onClick={() => remove.ask(doc)}>
             {t('delete')}
           </Button>
         </Group>
       </Stack>
-      <ConfirmDialog
-        opened={deleting}
-        title={t('deleteTitle', { name })}
-        confirmLabel={t('delete')}
-        busy={remove.isPending}
-        onClose={() => setDeleting(false)}
-        onConfirm={() => remove.mutate({ id: doc.id, etag }, { onSuccess: () => void navigate({ to: '/sites/$siteId/legal', params: { siteId } }) })}
-      >
-        <Text size="sm">{t('deleteText')}</Text>
-        <ProblemAlert error={remove.error} />
-      </ConfirmDialog>
-    </Card>
-  )
-}
-
-const LOC_FIELDS = ['title', 'intro', 'body'] as const
-
-function LocalizationCard({ siteId, docId, locale, loc }: { siteId: string; docId: string; locale: Schemas['Locale']; loc: Schemas['LegalDocumentLocalization'] | undefined }) {
-  const { t } = useTranslation('legal')
-  const save = useSaveLegalLocalization(siteId)
-  const stored = { title: loc?.title ?? '', intro: loc?.intro ?? '', body: loc?.body ?? '' }
-  const [values, setValues] = useState(stored)
-  useEffect(() => {
-    // The stored text after a save's refetch; what was typed stays while a save is pending or failed.
-    if (!save.isPending && !save.isError) setValues(stored)
-  }, [loc?.title, loc?.intro, loc?.body])
-  const errors = fieldErrorsOf(save.error, LOC_FIELDS)
-  return (
-    <Card withBorder component="form" aria-label={`${locale.name} (${locale.code})`} onSubmit={(e: React.FormEvent) => {
-      e.preventDefault()
-      save.mutate({ docId, ...(loc ? { existing: loc.id } : {}), localeId: locale.id, body: { title: values.title.trim() || null, intro: values.intro.trim() || null, body: values.body.trim() || null } })
-    }}>
-      <Stack gap="sm">
-        <TextInput label={t('localeTitle', { locale: locale.code })} value={values.title} onChange={(e) => setValues({ ...values, title: e.currentTarget.value })} error={errors.title} />
-        <Textarea label={t('localeIntro', { locale: locale.code })} value={values.intro} onChange={(e) => setValues({ ...values, intro: e.currentTarget.value })} error={errors.intro} autosize minRows={2} />
-        <Textarea label={t('localeBody', { locale: locale.code })} value={values.body} onChange={(e) => setValues({ ...values, body: e.currentTarget.value })} error={errors.body} autosize minRows={4} maxRows={20} />
-        <ProblemAlert error={save.error} fieldOrder={LOC_FIELDS} />
-        <Group gap="xs">
-          <Button type="submit" loading={save.isPending}>
-            {t('saveLocale', { locale: locale.code })}
-          </Button>
-          {save.isSuccess && !save.isPending && <Text size="sm" role="status">{t('saved')}</Text>}
-        </Group>
-      </Stack>
+      <DeleteDialog {...remove.dialog} title={t('deleteTitle', { name })} confirmLabel={t('delete')} cannotUndoNote={false}>
+        {t('deleteText')}
+      </DeleteDialog>
     </Card>
   )
 }

@@ -1,11 +1,11 @@
-import { Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core'
+import { Badge, Button, Modal, Stack, Table, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { sharedQueries } from '../../shared/api/queries'
+import { ListState, ScreenHeader } from '../../shared/ui/crud'
+import { FormActions } from '../../shared/ui/FormActions'
 import { AnchorLink } from '../../shared/ui/links'
-import { PageTitle } from '../../shared/ui/PageTitle'
 import { fieldErrorsOf, ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { legalQueries, useCreateLegal } from './api'
 import { bodyOf, LEGAL_FIELDS, LegalDocFields, valuesOf } from './LegalDocFields'
@@ -14,24 +14,15 @@ import './legal.css'
 /** The site's legal documents, and a new one (then its editor). */
 export function LegalListScreen({ siteId }: { siteId: string }) {
   const { t } = useTranslation('legal')
-  const site = useQuery(sharedQueries.site(siteId))
   const list = useQuery(legalQueries.list(siteId))
   const [creating, setCreating] = useState(false)
-  const title = t('title')
   return (
     <Stack gap="md">
-      <div className="legal-header">
-        <PageTitle documentTitle={`${title}${site.data ? ` · ${site.data.name}` : ''}`}>{title}</PageTitle>
+      <ScreenHeader siteId={siteId} title={t('title')}>
         <Button onClick={() => setCreating(true)}>{t('newDocument')}</Button>
-      </div>
+      </ScreenHeader>
       <Text size="sm">{t('intro')}</Text>
-      {list.isError ? (
-        <ProblemAlert error={list.error} />
-      ) : !list.data ? (
-        <Text role="status">{t('loading')}</Text>
-      ) : list.data.data.length === 0 ? (
-        <Text>{t('empty')}</Text>
-      ) : (
+      <ListState query={list} empty={list.data?.data.length === 0} emptyText={t('empty')} loadingText={t('loading')}>
         <Table striped highlightOnHover>
           <Table.Thead>
             <Table.Tr>
@@ -41,7 +32,7 @@ export function LegalListScreen({ siteId }: { siteId: string }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {list.data.data.map((d) => (
+            {list.data?.data.map((d) => (
               <Table.Tr key={d.id}>
                 <Table.Td>
                   <AnchorLink to="/sites/$siteId/legal/$legalId" params={{ siteId, legalId: d.id }}>
@@ -58,7 +49,7 @@ export function LegalListScreen({ siteId }: { siteId: string }) {
             ))}
           </Table.Tbody>
         </Table>
-      )}
+      </ListState>
       {creating && <NewLegalDocument siteId={siteId} onClose={() => setCreating(false)} />}
     </Stack>
   )
@@ -80,14 +71,7 @@ function NewLegalDocument({ siteId, onClose }: { siteId: string; onClose: () => 
         <Stack gap="sm">
           <LegalDocFields values={values} onChange={setValues} errors={fieldErrorsOf(create.error, LEGAL_FIELDS)} />
           <ProblemAlert error={create.error} fieldOrder={LEGAL_FIELDS} />
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {t('create')}
-            </Button>
-          </Group>
+          <FormActions cancelLabel={t('cancel')} onCancel={onClose} submitLabel={t('create')} busy={create.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,13 +1,13 @@
-import { Badge, Checkbox, Group, Pagination, Select, Stack, Text, TextInput } from '@mantine/core'
+import { Badge, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { sharedQueries } from '../../shared/api/queries'
 import { formatDateTime } from '../../shared/i18n/format'
 import { recordLink } from '../../shared/logic/recordLink'
+import { ScreenHeader } from '../../shared/ui/crud'
 import { AnchorLink } from '../../shared/ui/links'
-import { PageTitle } from '../../shared/ui/PageTitle'
+import { Pager } from '../../shared/ui/Pager'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { Snippet } from '../../shared/ui/Snippet'
 import { searchQueries } from './api'
@@ -24,7 +24,6 @@ interface Props {
 /** Ranked full-text search over the site's posts, pages and documents; query, types and page in the URL. */
 export function SearchScreen({ siteId, search, onSearch }: Props) {
   const { t, i18n } = useTranslation('search')
-  const site = useQuery(sharedQueries.site(siteId))
   const locales = useQuery(searchQueries.locales(siteId))
   const [locale, setLocale] = useState<string | undefined>(undefined)
   const q = search.q ?? ''
@@ -46,14 +45,13 @@ export function SearchScreen({ siteId, search, onSearch }: Props) {
     if (next.length === 0) return
     onSearch({ ...search, types: next.length === SEARCH_TYPES.length ? undefined : next.join(','), page: undefined })
   }
-  const title = t('title')
   const total = results.data?.meta.total ?? 0
   const page = search.page ?? 1
   const pages = Math.max(1, Math.ceil(total / PER_PAGE))
 
   return (
     <Stack gap="md">
-      <PageTitle documentTitle={`${title}${site.data ? ` · ${site.data.name}` : ''}`}>{title}</PageTitle>
+      <ScreenHeader siteId={siteId} title={t('title')} />
       <Text size="sm" c="dimmed">
         {t('intro')}
       </Text>
@@ -129,17 +127,7 @@ export function SearchScreen({ siteId, search, onSearch }: Props) {
               )
             })}
           </ol>
-          {pages > 1 && (
-            <nav aria-label={t('pagination')}>
-              <Pagination
-                total={pages}
-                value={Math.min(page, pages)}
-                onChange={(p) => onSearch({ ...search, page: p > 1 ? p : undefined })}
-                getControlProps={(control) => ({ 'aria-label': t(`pageControl.${control}`) })}
-                getItemProps={(p) => ({ 'aria-label': t('pageN', { page: p }) })}
-              />
-            </nav>
-          )}
+          <Pager label={t('pagination')} pages={pages} page={page} onPage={(p) => onSearch({ ...search, page: p })} />
         </section>
       )}
     </Stack>

@@ -21,8 +21,6 @@ const en = {
   published: 'Published {{when}}',
   results: 'Results',
   pagination: 'Pages of results',
-  pageN: 'Page {{page}}',
-  pageControl: { previous: 'Previous page', next: 'Next page', first: 'First page', last: 'Last page' },
 }
 
 const de: typeof en = {
@@ -46,8 +44,6 @@ const de: typeof en = {
   published: 'Veröffentlicht {{when}}',
   results: 'Ergebnisse',
   pagination: 'Seiten der Ergebnisse',
-  pageN: 'Seite {{page}}',
-  pageControl: { previous: 'Vorige Seite', next: 'Nächste Seite', first: 'Erste Seite', last: 'Letzte Seite' },
 }
 
 registerMessages('search', en, de)

@@ -1,8 +1,7 @@
-import { Autocomplete, Button, Group, Modal, Stack, TextInput } from '@mantine/core'
-import { Controller, useForm, type Resolver } from 'react-hook-form'
+import { Autocomplete, TextInput } from '@mantine/core'
+import { Controller } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { applyFormErrors } from '../../shared/ui/formErrors'
-import { SaveProblem, useSaveState } from '../../shared/ui/SaveProblem'
+import { RecordFormDialog, useRecordForm } from '../../shared/ui/RecordForm'
 import { getSkill, type Skill, type SkillBody } from './api'
 import { checkSkill, type SkillFormValues } from './rules'
 
@@ -15,6 +14,13 @@ const valuesOf = (s: Skill | undefined): SkillFormValues => ({
   icon: s?.icon ?? '',
 })
 const orNull = (s: string) => (s.trim() === '' ? null : s.trim())
+const bodyOf = (v: SkillFormValues): SkillBody => ({
+  name: v.name.trim(),
+  ...(v.slug.trim() !== '' ? { slug: v.slug.trim() } : {}),
+  category: orNull(v.category),
+  proficiency: v.proficiency.trim() === '' ? 0 : Number(v.proficiency),
+  icon: orNull(v.icon),
+})
 
 interface Props {
   record?: Skill
@@ -26,69 +32,35 @@ interface Props {
 }
 
 /** Create or edit a skill: name, slug, category (free text with the ones in use offered), proficiency 0–100, icon. */
-export function SkillForm({ record, etag: loadedEtag, categories, onClose, onSave, onSaved }: Props) {
+export function SkillForm({ record, etag, categories, onClose, onSave, onSaved }: Props) {
   const { t } = useTranslation('skills')
-  const resolver: Resolver<SkillFormValues> = (v) => {
-    const problems = checkSkill(v)
-    const errors = Object.fromEntries(Object.entries(problems).map(([f, k]) => [f, { type: 'rule', message: t(`rules.${k}`) }]))
-    return { values: Object.keys(errors).length === 0 ? v : {}, errors }
-  }
-  const form = useForm<SkillFormValues>({ defaultValues: valuesOf(record), resolver })
-  const save = useSaveState(loadedEtag, record ? () => getSkill(record.id) : undefined, (r: Skill) => form.reset(valuesOf(r)))
-  const { errors, isSubmitting } = form.formState
-  const submit = form.handleSubmit(async (v) => {
-    save.setError(null)
-    const body: SkillBody = {
-      name: v.name.trim(),
-      ...(v.slug.trim() !== '' ? { slug: v.slug.trim() } : {}),
-      category: orNull(v.category),
-      proficiency: v.proficiency.trim() === '' ? 0 : Number(v.proficiency),
-      icon: orNull(v.icon),
-    }
-    try {
-      onSaved(await onSave(body, save.etag))
-    } catch (e) {
-      save.setError(e)
-      applyFormErrors(form, e, FIELDS, { proficiency_level: 'proficiency' })
-    }
-  })
+  const rf = useRecordForm({ ns: 'skills', record, etag, valuesOf, check: checkSkill, reload: (r) => getSkill(r.id), bodyOf, onSave, onSaved, fields: FIELDS, rename: { proficiency_level: 'proficiency' } })
+  const { form } = rf
+  const { errors } = form.formState
   return (
-    <Modal opened onClose={onClose} title={record ? t('form.editTitle') : t('form.newTitle')} lockScroll={false} closeButtonProps={{ 'aria-label': t('problem:close') }} centered>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack gap="sm">
-          <SaveProblem state={save} placed={FIELDS} />
-          <TextInput label={t('form.name')} required {...form.register('name')} error={errors.name?.message} data-autofocus maxLength={200} />
-          <TextInput label={t('form.slug')} description={t('form.slugHint')} {...form.register('slug')} error={errors.slug?.message} maxLength={200} />
-          <Controller
-            control={form.control}
-            name="category"
-            render={({ field }) => (
-              <Autocomplete
-                label={t('form.category')}
-                description={t('form.categoryHint')}
-                data={categories}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={errors.category?.message}
-                maxLength={200}
-                comboboxProps={{ withinPortal: true }}
-              />
-            )}
+    <RecordFormDialog recordForm={rf} placed={FIELDS} onClose={onClose}>
+      <TextInput label={t('form.name')} required {...form.register('name')} error={errors.name?.message} data-autofocus maxLength={200} />
+      <TextInput label={t('form.slug')} description={t('form.slugHint')} {...form.register('slug')} error={errors.slug?.message} maxLength={200} />
+      <Controller
+        control={form.control}
+        name="category"
+        render={({ field }) => (
+          <Autocomplete
+            label={t('form.category')}
+            description={t('form.categoryHint')}
+            data={categories}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            error={errors.category?.message}
+            maxLength={200}
+            comboboxProps={{ withinPortal: true }}
           />
-          <TextInput label={t('form.proficiency')} description={t('form.proficiencyHint')} inputMode="numeric" {...form.register('proficiency')} error={errors.proficiency?.message} maxLength={3} />
-          <TextInput label={t('form.icon')} {...form.register('icon')} error={errors.icon?.message} maxLength={200} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('form.cancel')}
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {record ? t('form.save') : t('form.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        )}
+      />
+      <TextInput label={t('form.proficiency')} description={t('form.proficiencyHint')} inputMode="numeric" {...form.register('proficiency')} error={errors.proficiency?.message} maxLength={3} />
+      <TextInput label={t('form.icon')} {...form.register('icon')} error={errors.icon?.message} maxLength={200} />
+    </RecordFormDialog>
   )
 }

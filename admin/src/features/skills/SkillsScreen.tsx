@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSiteAccess } from '../../shared/api/useSiteAccess'
-import { DeleteDialog, ListState, RowActions, ScreenHeader, ScreenStatus, useRecordActions } from '../../shared/ui/crud'
+import { DeleteDialog, ListState, RowActions, ScreenHeader, ScreenStatus, useConfirmDelete, useRecordActions } from '../../shared/ui/crud'
 import { getSkill, skillQueries, useSkillMutations, type Skill } from './api'
 import { categoriesOf, groupByCategory } from './rules'
 import { SkillForm } from './SkillForm'
@@ -19,7 +19,8 @@ export function SkillsScreen({ siteId }: { siteId: string }) {
   const skills = useMemo(() => list.data ?? [], [list.data])
   const categories = useMemo(() => categoriesOf(skills), [skills])
   const groups = useMemo(() => groupByCategory(filter === '' ? skills : skills.filter((s) => (s.category?.trim() ?? '') === filter)), [skills, filter])
-  const { editing, deleting } = ui
+  const { editing } = ui
+  const remove = useConfirmDelete(m.remove, (s: Skill) => s.id, (s) => ui.setNotice(t('deleted', { name: s.name })))
 
   return (
     <Stack gap="md">
@@ -38,7 +39,7 @@ export function SkillsScreen({ siteId }: { siteId: string }) {
       )}
       <ListState query={list} empty={groups.length === 0} emptyText={filter === '' ? t('empty') : t('emptyFiltered')} loadingText={t('common:loading')}>
         {groups.map((g) => (
-          <SkillGroup key={g.category ?? ''} name={g.category ?? t('uncategorised')} skills={g.skills} canWrite={access.canWrite} onEdit={(s) => void ui.openEdit(s.id)} onDelete={ui.setDeleting} />
+          <SkillGroup key={g.category ?? ''} name={g.category ?? t('uncategorised')} skills={g.skills} canWrite={access.canWrite} onEdit={(s) => void ui.openEdit(s.id)} onDelete={remove.ask} />
         ))}
       </ListState>
       {editing && (
@@ -51,14 +52,7 @@ export function SkillsScreen({ siteId }: { siteId: string }) {
           onSaved={(s) => (ui.setEditing(null), ui.setNotice(t('saved', { name: s.name })))}
         />
       )}
-      <DeleteDialog
-        opened={deleting !== null}
-        title={deleting ? t('deleteTitle', { name: deleting.name }) : ''}
-        confirmLabel={t('deleteConfirm')}
-        mutation={m.remove}
-        onConfirm={() => deleting && m.remove.mutate(deleting.id, { onSuccess: () => (ui.setDeleting(null), ui.setNotice(t('deleted', { name: deleting.name }))) })}
-        onClose={() => ui.setDeleting(null)}
-      >
+      <DeleteDialog {...remove.dialog} title={remove.target ? t('deleteTitle', { name: remove.target.name }) : ''} confirmLabel={t('deleteConfirm')}>
         {t('deleteText')}
       </DeleteDialog>
     </Stack>

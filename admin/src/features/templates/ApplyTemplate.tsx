@@ -1,10 +1,11 @@
 import type { Schemas } from '@atrium-cms/client'
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core'
+import { Modal, Stack, TextInput } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../shared/api/queries'
+import { FormActions } from '../../shared/ui/FormActions'
 import { fieldErrorsOf, ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { useApplyTemplate } from './api'
 
@@ -49,14 +50,7 @@ export function ApplyTemplate({ siteId, template, onClose }: { siteId: string; t
             data-autofocus
           />
           <ProblemAlert error={apply.error} />
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={apply.isPending}>
-              {t('create')}
-            </Button>
-          </Group>
+          <FormActions cancelLabel={t('cancel')} onCancel={onClose} submitLabel={t('create')} busy={apply.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,7 +1,8 @@
 import type { Schemas } from '@atrium-cms/client'
-import { Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core'
+import { Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { FormActions } from '../../shared/ui/FormActions'
 import { fieldErrorsOf, ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { useSaveTemplate } from './api'
 import { parseJsonObject, prettyJson } from './json'
@@ -76,14 +77,7 @@ export function TemplateForm({ siteId, editing, onClose }: { siteId: string; edi
             classNames={{ input: 'templates-json' }}
           />
           <ProblemAlert error={save.error} fieldOrder={FIELDS} />
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('save')}
-            </Button>
-          </Group>
+          <FormActions cancelLabel={t('cancel')} onCancel={onClose} submitLabel={t('save')} busy={save.isPending} />
           {save.isPending && <Text size="xs" role="status" />}
         </Stack>
       </form>

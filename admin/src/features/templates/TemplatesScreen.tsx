@@ -1,13 +1,12 @@
 import type { Schemas } from '@atrium-cms/client'
-import { Button, Group, Pagination, Stack, Table, Text, TextInput } from '@mantine/core'
+import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { sharedQueries } from '../../shared/api/queries'
 import { formatDateTime } from '../../shared/i18n/format'
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog'
-import { PageTitle } from '../../shared/ui/PageTitle'
+import { DeleteDialog, ListState, ScreenHeader, useConfirmDelete } from '../../shared/ui/crud'
+import { Pager } from '../../shared/ui/Pager'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { loadTemplate, templateQueries, useDeleteTemplate } from './api'
 import { ApplyTemplate } from './ApplyTemplate'
@@ -24,7 +23,6 @@ interface Props {
 /** The site's content templates: search (in the URL), create, edit as JSON, delete, and start a post or page from one. */
 export function TemplatesScreen({ siteId, search, onSearch }: Props) {
   const { t } = useTranslation('templates')
-  const site = useQuery(sharedQueries.site(siteId))
   const page = search.page ?? 1
   const list = useQuery(templateQueries.list(siteId, search.q ?? '', page))
   const [typed, setTyped] = useState(search.q ?? '')
@@ -33,59 +31,31 @@ export function TemplatesScreen({ siteId, search, onSearch }: Props) {
     if (debounced !== (search.q ?? '')) onSearch({ ...(debounced ? { q: debounced } : {}) }, true)
   }, [debounced])
   const [editing, setEditing] = useState<Editing | null>(null)
-  const [deleting, setDeleting] = useState<Schemas['ContentTemplate'] | null>(null)
   const [applying, setApplying] = useState<Schemas['ContentTemplate'] | null>(null)
-  const remove = useDeleteTemplate(siteId)
+  const remove = useConfirmDelete(useDeleteTemplate(siteId), (tpl: Schemas['ContentTemplate']) => tpl.id)
   // Edit starts from the record as GET by id answers it, for its ETag.
   const open = useMutation({ mutationFn: loadTemplate, onSuccess: (loaded) => setEditing(loaded) })
-  const title = t('title')
-  const pages = list.data ? Math.max(1, list.data.meta.total_pages) : 1
 
   return (
     <Stack gap="md">
-      <div className="templates-header">
-        <PageTitle documentTitle={`${title}${site.data ? ` · ${site.data.name}` : ''}`}>{title}</PageTitle>
+      <ScreenHeader siteId={siteId} title={t('title')}>
         <Button onClick={() => setEditing({})}>{t('newTemplate')}</Button>
-      </div>
+      </ScreenHeader>
       <Text size="sm">{t('intro')}</Text>
       <form role="search" aria-label={t('search')} onSubmit={(e) => e.preventDefault()}>
         <TextInput type="search" label={t('search')} placeholder={t('searchPlaceholder')} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} maxLength={200} />
       </form>
       <ProblemAlert error={open.error} />
-      {list.isError ? (
-        <ProblemAlert error={list.error} />
-      ) : !list.data ? (
-        <Text role="status">{t('loading')}</Text>
-      ) : list.data.data.length === 0 ? (
-        <Text>{t('empty')}</Text>
-      ) : (
-        <TemplateTable rows={list.data.data} onEdit={(tpl) => open.mutate(tpl.id)} onDelete={setDeleting} onApply={setApplying} />
-      )}
-      {pages > 1 && (
-        <nav aria-label={t('pages')}>
-          <Pagination
-            total={pages}
-            value={Math.min(page, pages)}
-            onChange={(p) => onSearch({ ...search, page: p > 1 ? p : undefined })}
-            getControlProps={(c) => ({ 'aria-label': t(`pageControl.${c}`) })}
-            getItemProps={(p) => ({ 'aria-label': t('pageN', { page: p }) })}
-          />
-        </nav>
-      )}
+      <ListState query={list} empty={list.data?.data.length === 0} emptyText={t('empty')} loadingText={t('loading')}>
+        <TemplateTable rows={list.data?.data ?? []} onEdit={(tpl) => open.mutate(tpl.id)} onDelete={remove.ask} onApply={setApplying} />
+      </ListState>
+      <Pager label={t('pages')} pages={list.data?.meta.total_pages ?? 1} page={page} onPage={(p) => onSearch({ ...search, page: p })} />
       {editing && <TemplateForm siteId={siteId} editing={editing} onClose={() => setEditing(null)} />}
       {applying && <ApplyTemplate siteId={siteId} template={applying} onClose={() => setApplying(null)} />}
-      {deleting && (
-        <ConfirmDialog
-          opened
-          title={t('deleteTitle', { name: deleting.name })}
-          confirmLabel={t('delete')}
-          busy={remove.isPending}
-          onClose={() => setDeleting(null)}
-          onConfirm={() => remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-        >
-          <Text size="sm">{t('deleteText')}</Text>
-          <ProblemAlert error={remove.error} />
-        </ConfirmDialog>
+      {remove.target && (
+        <DeleteDialog {...remove.dialog} title={t('deleteTitle', { name: remove.target.name })} confirmLabel={t('delete')} cannotUndoNote={false}>
+          {t('deleteText')}
+        </DeleteDialog>
       )}
     </Stack>
   )

@@ -35,9 +35,7 @@ const en = {
   loading: 'Loading…',
   updated: 'Updated',
   actions: 'Actions',
-  pageN: 'Page {{page}}',
   pages: 'Pages',
-  pageControl: { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' },
 }
 const de: typeof en = {
   title: 'Inhaltsvorlagen',
@@ -74,8 +72,6 @@ const de: typeof en = {
   loading: 'Wird geladen…',
   updated: 'Geändert',
   actions: 'Aktionen',
-  pageN: 'Seite {{page}}',
   pages: 'Seiten',
-  pageControl: { first: 'Erste Seite', previous: 'Vorige Seite', next: 'Nächste Seite', last: 'Letzte Seite' },
 }
 registerMessages('templates', en, de)

@@ -22,3 +22,16 @@ export function formatRelative(iso: string, lang: string, now: number = Date.now
   }
   return rtf.format(0, 'second')
 }
+
+const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const
+
+/** Byte sizes in the UI language: "512 byte", "1.5 kB", "2,5 MB" (decimal units, as file managers show them). */
+export function formatBytes(bytes: number, lang: string): string {
+  let value = bytes
+  let unit = 0
+  while (value >= 1000 && unit < BYTE_UNITS.length - 1) {
+    value /= 1000
+    unit++
+  }
+  return new Intl.NumberFormat(lang, { style: 'unit', unit: BYTE_UNITS[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)
+}

@@ -8,8 +8,9 @@ import { ProblemAlert } from './ProblemAlert'
 import './ui.css'
 
 /*
- * The pieces every list-and-dialog screen (redirects, taxonomy, social links, skills, CV) shares: the header with the
- * one h1, the polite status line, opening a record for editing with its ETag, and the delete confirmation.
+ * The pieces every list-and-dialog screen (redirects, taxonomy, social links, skills, CV, documents, templates, legal)
+ * shares: the header with the one h1, the polite status line, opening a record for editing with its ETag, and asking
+ * before a delete.
  */
 
 /** The screen's h1 (document title with the site's name) and its main action. */
@@ -77,20 +78,54 @@ export function RowActions({ editText, editLabel, onEdit, deleteLabel, onDelete,
   )
 }
 
+/** What the delete confirmation shows of a delete mutation (TanStack Query's useMutation result fits). */
+interface DeleteState {
+  isPending: boolean
+  isError: boolean
+  error: unknown
+  reset: () => void
+}
+
+interface DeleteMutation<V> extends DeleteState {
+  mutate: (variables: V, options?: { onSuccess?: () => void }) => void
+}
+
+/**
+ * Asking before a delete: `ask(record)` opens the confirmation, confirming runs the delete with `variablesOf(record)`,
+ * and its success closes it (then `onDeleted`). Spread `dialog` onto DeleteDialog; `target` stays set while the dialog
+ * closes, so its title does not blank out and Mantine can return the focus.
+ */
+export function useConfirmDelete<R, V>(mutation: DeleteMutation<V>, variablesOf: (record: R) => V, onDeleted?: (record: R) => void) {
+  const [state, setState] = useState<{ target: R; opened: boolean } | null>(null)
+  const target = state?.target ?? null
+  const dialog = {
+    opened: state?.opened ?? false,
+    mutation,
+    onClose: () => setState((s) => s && { ...s, opened: false }),
+    onConfirm: () => {
+      if (target === null) return
+      mutation.mutate(variablesOf(target), { onSuccess: () => (setState({ target, opened: false }), onDeleted?.(target)) })
+    },
+  }
+  return { target, ask: (record: R) => setState({ target: record, opened: true }), dialog }
+}
+
 interface DeleteDialogProps {
   opened: boolean
   title: string
   confirmLabel: string
-  mutation: { isPending: boolean; isError: boolean; error: unknown; reset: () => void }
+  mutation: DeleteState
   onConfirm: () => void
   onClose: () => void
+  /** Off where the text already says what cannot be undone (see ConfirmModal). */
+  cannotUndoNote?: boolean
   children: ReactNode
 }
 
 /** The delete confirmation with the failure of the delete, if any, inside it. */
-export function DeleteDialog({ opened, title, confirmLabel, mutation, onConfirm, onClose, children }: DeleteDialogProps) {
+export function DeleteDialog({ opened, title, confirmLabel, mutation, onConfirm, onClose, cannotUndoNote, children }: DeleteDialogProps) {
   return (
-    <ConfirmModal opened={opened} title={title} confirmLabel={confirmLabel} busy={mutation.isPending} onConfirm={onConfirm} onClose={() => (mutation.reset(), onClose())}>
+    <ConfirmModal opened={opened} title={title} confirmLabel={confirmLabel} busy={mutation.isPending} onConfirm={onConfirm} onClose={() => (mutation.reset(), onClose())} cannotUndoNote={cannotUndoNote}>
       <Stack gap="xs">
         {typeof children === 'string' ? <Text size="sm">{children}</Text> : children}
         {mutation.isError && <ProblemAlert error={mutation.error} />}

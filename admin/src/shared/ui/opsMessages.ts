@@ -1,14 +1,15 @@
 import { registerMessages } from '../i18n/register'
 
 /*
- * Strings of the shared pieces the site-running screens use (confirmations, secrets shown once, problem alerts,
- * what a role allows). Registered by the components that use them, so they ride in those screens' chunks.
+ * Strings of the shared pieces the site-running screens use (confirmations, paging, secrets shown once, problem
+ * alerts, what a role allows). Registered by the components that use them, so they ride in those screens' chunks.
  */
 const en = {
   cancel: 'Cancel',
   cannotUndo: 'This cannot be undone.',
   typeToConfirm: 'Type {{value}} to confirm',
   typeMismatch: 'Type exactly {{value}}',
+  paging: { pageN: 'Page {{page}}', first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' },
   copy: 'Copy',
   copied: 'Copied',
   copyLabel: 'Copy {{label}}',
@@ -48,6 +49,7 @@ const de: typeof en = {
   cannotUndo: 'Das lässt sich nicht rückgängig machen.',
   typeToConfirm: 'Zur Bestätigung {{value}} eingeben',
   typeMismatch: 'Genau {{value}} eingeben',
+  paging: { pageN: 'Seite {{page}}', first: 'Erste Seite', previous: 'Vorige Seite', next: 'Nächste Seite', last: 'Letzte Seite' },
   copy: 'Kopieren',
   copied: 'Kopiert',
   copyLabel: '{{label}} kopieren',

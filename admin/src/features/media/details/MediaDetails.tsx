@@ -2,9 +2,9 @@ import { Alert, Button, CloseButton, Group, Modal, Stack, Table, Text, TextInput
 import { useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { formatBytes } from '../../../shared/i18n/format'
 import { toFormError } from '../../../shared/logic/errors'
 import { mediaQueries, useDeleteMedia, type Media, type MediaDetail } from '../api'
-import { formatBytes } from '../upload/queue'
 import { MetadataForm } from './MetadataForm'
 
 interface Props {

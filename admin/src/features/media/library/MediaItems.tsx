@@ -1,8 +1,7 @@
 import { Table, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { formatDateTime } from '../../../shared/i18n/format'
+import { formatBytes, formatDateTime } from '../../../shared/i18n/format'
 import type { Media } from '../api'
-import { formatBytes } from '../upload/queue'
 
 /** The smallest picture of a file to show in a list: the thumbnail variant, else the image itself (SVG, small images). */
 export function thumbnailUrl(m: Pick<Media, 'mime_category' | 'variants' | 'public_url'>): string | undefined {

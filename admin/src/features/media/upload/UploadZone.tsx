@@ -1,7 +1,8 @@
 import { Button, Group, Text } from '@mantine/core'
 import { useEffect, useRef, useState, type DragEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatBytes, percentOf, summarize, type UploadItem } from './queue'
+import { formatBytes } from '../../../shared/i18n/format'
+import { percentOf, summarize, type UploadItem } from './queue'
 import type { useUploads } from './useUploads'
 
 type Uploads = ReturnType<typeof useUploads>

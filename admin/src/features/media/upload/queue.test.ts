@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkSize, formatBytes, nextToStart, percentOf, summarize, uploadReducer, type UploadItem } from './queue'
+import { checkSize, nextToStart, percentOf, summarize, uploadReducer, type UploadItem } from './queue'
 
 const file = (id: string, size = 100) => ({ id, name: `${id}.png`, size, type: 'image/png' })
 const added = (maxBytes: number | undefined, ...files: ReturnType<typeof file>[]) => uploadReducer([], { type: 'add', files, maxBytes })
@@ -64,15 +64,10 @@ describe('nextToStart', () => {
   })
 })
 
-describe('summarize and formatBytes', () => {
+describe('summarize', () => {
   it('counts the outcome of a batch', () => {
     let items = added(150, file('a'), file('b', 200))
     items = uploadReducer(items, { type: 'done', id: 'a', mediaId: 'm', duplicate: false })
     expect(summarize(items)).toEqual({ total: 2, pending: 0, done: 1, duplicate: 0, failed: 1 })
-  })
-  it('formats sizes in the UI language', () => {
-    expect(formatBytes(512, 'en')).toBe('512 byte')
-    expect(formatBytes(1_500_000, 'en')).toBe('1.5 MB')
-    expect(formatBytes(1_500_000, 'de')).toBe('1,5 MB')
   })
 })

@@ -112,14 +112,3 @@ export function summarize(items: UploadItem[]): UploadSummary {
 /** 0–100 for a progress bar. */
 export const percentOf = (i: UploadItem): number => (i.status === 'done' || i.status === 'duplicate' ? 100 : i.size === 0 ? 0 : Math.round((i.loaded / i.size) * 100))
 
-/** Bytes in the UI language: 1.5 MB, 320 KB (decimal units, as file managers show them). */
-export function formatBytes(n: number, lang: string): string {
-  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const
-  let v = n
-  let u = 0
-  while (v >= 1000 && u < units.length - 1) {
-    v /= 1000
-    u++
-  }
-  return new Intl.NumberFormat(lang, { style: 'unit', unit: units[u], unitDisplay: 'short', maximumFractionDigits: u === 0 ? 0 : 1 }).format(v)
-}
