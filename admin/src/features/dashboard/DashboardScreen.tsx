@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../shared/api/queries'
 import { formatDateTime, formatRelative } from '../../shared/i18n/format'
 import { PageTitle } from '../../shared/ui/PageTitle'
-import { dashboardQueries } from './api'
+import { dashboardQueries, useStatusCounts } from './api'
 import { PostQueue } from './components/PostQueue'
 import { RecentActivity } from './components/RecentActivity'
 import { SetupChecklist } from './components/SetupChecklist'
@@ -15,7 +15,7 @@ export function DashboardScreen({ siteId }: { siteId: string }) {
   const { t, i18n } = useTranslation('dashboard')
   const site = useQuery(sharedQueries.site(siteId))
   const settings = useQuery(sharedQueries.settings(siteId))
-  const counts = useQuery(dashboardQueries.counts(siteId))
+  const counts = useStatusCounts(siteId)
   const inReview = useQuery(dashboardQueries.inReview(siteId))
   const scheduled = useQuery(dashboardQueries.scheduled(siteId))
   const zone = settings.data?.timezone ?? 'UTC'
@@ -33,7 +33,7 @@ export function DashboardScreen({ siteId }: { siteId: string }) {
         )}
       </PageTitle>
       <StatusCounts siteId={siteId} />
-      <SetupChecklist siteId={siteId} site={site.data} settings={settings.data} postCount={counts.data ? Object.values(counts.data).reduce((a, b) => a + b, 0) : undefined} />
+      <SetupChecklist siteId={siteId} site={site.data} settings={settings.data} postCount={counts ? Object.values(counts).reduce((a, b) => a + b, 0) : undefined} />
       <div className="grid-panels">
         <PostQueue
           siteId={siteId}

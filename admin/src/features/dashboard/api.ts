@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, useQueries } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
 
 export const STATUSES = ['Draft', 'InReview', 'Scheduled', 'Published'] as const
@@ -11,15 +11,9 @@ const blogs = (siteId: string, status: Status, perPage: number) =>
 
 /** The dashboard's queries; every key starts with the site. */
 export const dashboardQueries = {
-  /** Four small pages (per_page 1) and their totals: counts without loading posts. */
-  counts: (siteId: string) =>
-    queryOptions({
-      queryKey: ['site', siteId, 'dashboard', 'counts'],
-      queryFn: async () => {
-        const totals = await Promise.all(STATUSES.map((s) => blogs(siteId, s, 1).then((p) => [s, p.meta.total] as const)))
-        return Object.fromEntries(totals) as Record<Status, number>
-      },
-    }),
+  /** A one-post page of a status: its total, without loading posts. */
+  total: (siteId: string, status: 'Draft' | 'Published') =>
+    queryOptions({ queryKey: ['site', siteId, 'dashboard', 'total', status], queryFn: async () => (await blogs(siteId, status, 1)).meta.total }),
   inReview: (siteId: string) => queryOptions({ queryKey: ['site', siteId, 'dashboard', 'in-review'], queryFn: () => blogs(siteId, 'InReview', 5) }),
   scheduled: (siteId: string) => queryOptions({ queryKey: ['site', siteId, 'dashboard', 'scheduled'], queryFn: () => blogs(siteId, 'Scheduled', 5) }),
   activity: (siteId: string) =>
@@ -40,4 +34,18 @@ export const dashboardQueries = {
       queryFn: async () => (await api().GET('/api/v1/api-keys', { params: { query: { site_id: siteId, permission: 'Read', status: 'Active', per_page: 1 } } })).data!,
       retry: false,
     }),
+}
+
+/**
+ * Counts by status: Draft and Published from one-post pages, In review and Scheduled from the queues the dashboard
+ * shows anyway (their totals): four requests instead of six, on a database that answers one statement at a time.
+ */
+export function useStatusCounts(siteId: string): Record<Status, number> | undefined {
+  return useQueries({
+    queries: [dashboardQueries.total(siteId, 'Draft'), dashboardQueries.inReview(siteId), dashboardQueries.scheduled(siteId), dashboardQueries.total(siteId, 'Published')],
+    combine: ([draft, inReview, scheduled, published]) =>
+      draft.data !== undefined && inReview.data && scheduled.data && published.data !== undefined
+        ? { Draft: draft.data, InReview: inReview.data.meta.total, Scheduled: scheduled.data.meta.total, Published: published.data }
+        : undefined,
+  })
 }

@@ -1,11 +1,10 @@
 import { Paper, Skeleton, Text, Title } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { dashboardQueries, STATUSES } from '../api'
+import { STATUSES, useStatusCounts } from '../api'
 
 export function StatusCounts({ siteId }: { siteId: string }) {
   const { t, i18n } = useTranslation('dashboard')
-  const counts = useQuery(dashboardQueries.counts(siteId))
+  const counts = useStatusCounts(siteId)
   return (
     <section aria-labelledby="counts-heading">
       <Title order={2} size="h4" id="counts-heading" mb="xs">
@@ -17,9 +16,9 @@ export function StatusCounts({ siteId }: { siteId: string }) {
             <Text size="sm" c="dimmed" id={`count-label-${s}`}>
               {t(`common:status.${s}`)}
             </Text>
-            {counts.data ? (
+            {counts ? (
               <Text fz={28} fw={700} aria-describedby={`count-label-${s}`}>
-                {new Intl.NumberFormat(i18n.language).format(counts.data[s])}
+                {new Intl.NumberFormat(i18n.language).format(counts[s])}
               </Text>
             ) : (
               <Skeleton h={34} mt={4} />
