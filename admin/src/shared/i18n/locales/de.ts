@@ -20,7 +20,7 @@ const de: Messages = {
     allSites: 'Alle Websites',
     site: 'Website',
     noSites: 'Noch keine Websites',
-    areas: { content: 'Inhalte', profile: 'Profil', site: 'Website', developer: 'Entwicklung' },
+    areas: { content: 'Inhalte', profile: 'Profil', site: 'Website', developer: 'Entwicklung', system: 'System' },
     screens: {
       dashboard: 'Dashboard',
       blogs: 'Beiträge',
@@ -43,6 +43,7 @@ const de: Messages = {
       'api-keys': 'API-Schlüssel',
       webhooks: 'Webhooks',
       ai: 'KI-Assistent',
+      'identity-users': 'Identitäten',
     },
     search: 'Ansichten, Websites und Aktionen suchen',
     searchPlaceholder: 'Suchen…',

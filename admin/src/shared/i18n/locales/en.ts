@@ -18,7 +18,7 @@ const en = {
     allSites: 'All sites',
     site: 'Site',
     noSites: 'No sites yet',
-    areas: { content: 'Content', profile: 'Profile', site: 'Site', developer: 'Developer' },
+    areas: { content: 'Content', profile: 'Profile', site: 'Site', developer: 'Developer', system: 'System' },
     screens: {
       dashboard: 'Dashboard',
       blogs: 'Posts',
@@ -41,6 +41,7 @@ const en = {
       'api-keys': 'API keys',
       webhooks: 'Webhooks',
       ai: 'AI assistant',
+      'identity-users': 'Identity users',
     },
     search: 'Search screens, sites and actions',
     searchPlaceholder: 'Search…',
