@@ -12,6 +12,7 @@ const de: Messages = {
     notFound: 'Seite nicht gefunden',
     notFoundText: 'Unter dieser Adresse gibt es nichts.',
     backHome: 'Zurück zum Dashboard',
+    close: 'Schließen',
   },
   shell: {
     skipToContent: 'Zum Inhalt springen',

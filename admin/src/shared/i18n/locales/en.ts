@@ -10,6 +10,8 @@ const en = {
     notFound: 'Page not found',
     notFoundText: 'There is nothing at this address.',
     backHome: 'Back to the dashboard',
+    /** The close button of every dialog and drawer (theme default, app/theme.ts). */
+    close: 'Close',
   },
   shell: {
     skipToContent: 'Skip to content',
