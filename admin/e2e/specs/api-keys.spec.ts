@@ -2,6 +2,8 @@ import { createAtriumClient } from '@atrium-cms/client'
 import { expect, expectAccessible, SCREENSHOTS, test, watchCsp } from '../fixtures'
 
 test('create a Read key, copy it, use it from the test to read, then revoke it and see it refused', async ({ page, context, site, baseUrl, signInWithKey }) => {
+  // A long journey with several axe scans: more than 30 s on a loaded machine.
+  test.slow()
   const csp = watchCsp(page)
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await signInWithKey(page)

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { expect, expectAccessible, test, watchCsp } from '../fixtures'
 
 test('create a site with two locales', async ({ page, atrium, signInWithKey }) => {
+  // A long journey with several axe scans: more than 30 s on a loaded machine.
+  test.slow()
   const csp = watchCsp(page)
   const slug = `e2e-new-${randomBytes(4).toString('hex')}`
   await signInWithKey(page)

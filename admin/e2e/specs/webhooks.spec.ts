@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net'
 import { expect, expectAccessible, SCREENSHOTS, test, watchCsp } from '../fixtures'
 
 test('create a webhook to a receiver on 127.0.0.1, send a test and see it in the log', async ({ page, site, signInWithKey }) => {
+  // A long journey with several axe scans: more than 30 s on a loaded machine.
+  test.slow()
   const received: { headers: Record<string, unknown>; body: string }[] = []
   const receiver: Server = createServer((req, res) => {
     let body = ''
