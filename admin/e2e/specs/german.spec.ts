@@ -22,4 +22,11 @@ test('German UI: loaded when chosen, kept after a reload, dates through Intl', a
   await expect(scheduled).toContainText(`Erscheint ${inZone} (America/New_York)`)
   await expectAccessible(page)
   await page.screenshot({ path: `${SCREENSHOTS}dashboard-de.png`, fullPage: true })
+
+  // Mantine's dialogs are named by the theme's defaults, in the UI language too.
+  await shell.nav.getByRole('link', { name: 'Website-Einstellungen' }).click()
+  await page.getByRole('button', { name: 'Website löschen…' }).click()
+  const dialog = page.getByRole('dialog', { name: `${site.name} löschen?` })
+  await dialog.getByRole('button', { name: 'Schließen' }).click()
+  await expect(dialog).toHaveCount(0)
 })

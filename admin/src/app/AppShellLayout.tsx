@@ -5,8 +5,9 @@ import { useQuery } from '@tanstack/react-query'
 import { Outlet, useLocation, useParams } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../shared/api/queries'
+import { administersSystem } from '../shared/logic/access'
 import { NavLinkRoute } from '../shared/ui/links'
-import { AREAS } from './areas'
+import { AREAS, SYSTEM_SCREENS } from './areas'
 import { CommandPalette } from './CommandPalette'
 import { NotificationsBell } from './NotificationsBell'
 import { ProfileMenu } from './ProfileMenu'
@@ -82,6 +83,7 @@ export function AppShellLayout() {
                   )}
               </div>
             ))}
+            <SystemArea pathname={pathname} onNavigate={close} />
           </Stack>
         </div>
       </nav>
@@ -89,6 +91,24 @@ export function AppShellLayout() {
         <Outlet />
       </main>
       <CommandPalette sites={sites.data ?? []} siteId={siteId} />
+    </div>
+  )
+}
+
+/** The system's own screens (no site in their path), for system administrators only. */
+function SystemArea({ pathname, onNavigate }: { pathname: string; onNavigate: () => void }) {
+  const { t } = useTranslation('shell')
+  const me = useQuery(sharedQueries.me())
+  if (!administersSystem(me.data)) return null
+  return (
+    <div role="group" aria-labelledby="area-system">
+      <Text id="area-system" size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" pb={4}>
+        {t('areas.system')}
+      </Text>
+      {SYSTEM_SCREENS.map((screen) => {
+        const current = pathname.endsWith(screen.to)
+        return <NavLinkRoute key={screen.id} to={screen.to} label={t(`screens.${screen.id}`)} active={current} aria-current={current ? 'page' : undefined} onClick={onNavigate} />
+      })}
     </div>
   )
 }

@@ -1,32 +1,43 @@
 import type { Schemas } from '@atrium-cms/client'
 import { useMantineColorScheme } from '@mantine/core'
 import { Spotlight, type SpotlightActionGroupData } from '@mantine/spotlight'
+import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
+import { sharedQueries } from '../shared/api/queries'
 import { setLanguage } from '../shared/i18n/i18n'
-import { SCREENS } from './areas'
+import { administersSystem } from '../shared/logic/access'
+import { SCREENS, SYSTEM_SCREENS } from './areas'
 import { useSignOut } from './useSignOut'
 
-/** Ctrl/Cmd+K: screens of the current site, the sites, and a few actions (theme, language, sign out). */
+/** Ctrl/Cmd+K: screens of the current site (and the system's, for system administrators), the sites, and a few actions (theme, language, sign out). */
 export function CommandPalette({ sites, siteId }: { sites: Schemas['Site'][]; siteId: string | undefined }) {
   const { t, i18n } = useTranslation('shell')
   const navigate = useNavigate()
-  const { setColorScheme } = useMantineColorScheme()
+  // keepTransitions: else Mantine adds a <style> element for the switch, which the CSP refuses.
+  const { setColorScheme } = useMantineColorScheme({ keepTransitions: true })
   const signOut = useSignOut()
+  const me = useQuery(sharedQueries.me())
+  const systemScreens = administersSystem(me.data)
+    ? SYSTEM_SCREENS.map((screen) => ({ id: `screen-${screen.id}`, label: t(`screens.${screen.id}`), onClick: () => void navigate({ to: screen.to }) }))
+    : []
 
   const actions: SpotlightActionGroupData[] = [
     {
       group: t('groups.screens'),
-      actions: siteId
-        ? SCREENS.map((screen) => ({
-            id: `screen-${screen}`,
-            label: t(`screens.${screen}`),
-            onClick: () =>
-              void (screen === 'dashboard'
-                ? navigate({ to: '/sites/$siteId', params: { siteId } })
-                : navigate({ to: '/sites/$siteId/$area', params: { siteId, area: screen } })),
-          }))
-        : [],
+      actions: [
+        ...(siteId
+          ? SCREENS.map((screen) => ({
+              id: `screen-${screen}`,
+              label: t(`screens.${screen}`),
+              onClick: () =>
+                void (screen === 'dashboard'
+                  ? navigate({ to: '/sites/$siteId', params: { siteId } })
+                  : navigate({ to: '/sites/$siteId/$area', params: { siteId, area: screen } })),
+            }))
+          : []),
+        ...systemScreens,
+      ],
     },
     {
       group: t('groups.sites'),

@@ -13,7 +13,8 @@ const Check = ({ on }: { on: boolean }) => (on ? <span aria-hidden="true">✓</s
 /** Who is signed in, theme (light, dark, system), UI language, sign out. */
 export function ProfileMenu() {
   const { t, i18n } = useTranslation('shell')
-  const { colorScheme, setColorScheme } = useMantineColorScheme()
+  // keepTransitions: else Mantine adds a <style> element for the switch, which the CSP refuses.
+  const { colorScheme, setColorScheme } = useMantineColorScheme({ keepTransitions: true })
   const me = useQuery(sharedQueries.me())
   const signOut = useSignOut()
   const navigate = useNavigate()

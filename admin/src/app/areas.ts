@@ -9,3 +9,6 @@ export const AREAS = [
 export type Screen = (typeof AREAS)[number]['screens'][number]
 export const SCREENS: readonly Screen[] = AREAS.flatMap((a) => a.screens)
 export const isScreen = (v: string): v is Screen => (SCREENS as readonly string[]).includes(v)
+
+/** Screens above the sites (a top-level path, no site in it), for system administrators only (access.ts `administersSystem`). */
+export const SYSTEM_SCREENS = [{ id: 'identity-users', to: '/identity-users' }] as const

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { atLeast, can, canManageKey, grantableLevels, keyCreationCap, memberActions, siteLevel, type AuthInfo, type SiteRole } from './access'
+import { administersSystem, atLeast, can, canManageKey, grantableLevels, keyCreationCap, memberActions, siteLevel, type AuthInfo, type SiteRole } from './access'
 
 const S = 'site-1'
 const OTHER = 'site-2'
@@ -50,6 +50,20 @@ describe('can', () => {
 
   it('refuses everything before the caller is known', () => {
     expect(can(undefined, 'site.create')).toBe(false)
+  })
+})
+
+describe('administersSystem (the sidebar\'s System area and the palette\'s system screens)', () => {
+  it.each([
+    [user(undefined, true), true],
+    [user('Owner'), false],
+    [user('Admin'), false],
+    [key('Master'), true],
+    [key('Master', S), false],
+    [key('Admin'), false],
+    [undefined, false],
+  ] as const)('%o: %s', (me, expected) => {
+    expect(administersSystem(me)).toBe(expected)
   })
 })
 

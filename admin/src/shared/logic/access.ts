@@ -114,6 +114,13 @@ export function can(me: AuthInfo | undefined, action: Action, siteId = ''): bool
 }
 
 /**
+ * The system's own screens (the identity provider's people and who is a system administrator): for a system admin,
+ * or an unscoped Master key, which the API treats alike (`unscoped('Master')`). A site admin may still list the people
+ * (idp.list, read only, by the screen's address) but is offered no system area.
+ */
+export const administersSystem = (me: AuthInfo | undefined): boolean => can(me, 'idp.setRole')
+
+/**
  * api-keys/service.ts creationCap: the highest permission the caller may hand out on a site (null: none).
  * Keys: Master → Master, Admin → Write, within their scope. Users: system admin → Master, Owner → Admin, Admin → Write, others Read.
  */

@@ -12,6 +12,7 @@ const de: Messages = {
     notFound: 'Seite nicht gefunden',
     notFoundText: 'Unter dieser Adresse gibt es nichts.',
     backHome: 'Zurück zum Dashboard',
+    close: 'Schließen',
   },
   shell: {
     skipToContent: 'Zum Inhalt springen',
@@ -20,7 +21,7 @@ const de: Messages = {
     allSites: 'Alle Websites',
     site: 'Website',
     noSites: 'Noch keine Websites',
-    areas: { content: 'Inhalte', profile: 'Profil', site: 'Website', developer: 'Entwicklung' },
+    areas: { content: 'Inhalte', profile: 'Profil', site: 'Website', developer: 'Entwicklung', system: 'System' },
     screens: {
       dashboard: 'Dashboard',
       blogs: 'Beiträge',
@@ -43,6 +44,7 @@ const de: Messages = {
       'api-keys': 'API-Schlüssel',
       webhooks: 'Webhooks',
       ai: 'KI-Assistent',
+      'identity-users': 'Identitäten',
     },
     search: 'Ansichten, Websites und Aktionen suchen',
     searchPlaceholder: 'Suchen…',

@@ -10,6 +10,8 @@ const en = {
     notFound: 'Page not found',
     notFoundText: 'There is nothing at this address.',
     backHome: 'Back to the dashboard',
+    /** The close button of every dialog and drawer (theme default, app/theme.ts). */
+    close: 'Close',
   },
   shell: {
     skipToContent: 'Skip to content',
@@ -18,7 +20,7 @@ const en = {
     allSites: 'All sites',
     site: 'Site',
     noSites: 'No sites yet',
-    areas: { content: 'Content', profile: 'Profile', site: 'Site', developer: 'Developer' },
+    areas: { content: 'Content', profile: 'Profile', site: 'Site', developer: 'Developer', system: 'System' },
     screens: {
       dashboard: 'Dashboard',
       blogs: 'Posts',
@@ -41,6 +43,7 @@ const en = {
       'api-keys': 'API keys',
       webhooks: 'Webhooks',
       ai: 'AI assistant',
+      'identity-users': 'Identity users',
     },
     search: 'Search screens, sites and actions',
     searchPlaceholder: 'Search…',
