@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDay, peakDay, shareOf, validateAnalyticsSearch } from './report'
+import { formatDay, peakDay, shareOf, trendPoints, validateAnalyticsSearch } from './report'
 
 describe('analytics report helpers', () => {
   it('keeps only the offered periods in the URL (the default stays out)', () => {
@@ -18,5 +18,10 @@ describe('analytics report helpers', () => {
     expect(peakDay([d('2026-11-01', 0)])).toBeNull()
     expect(shareOf(1, 3)).toBe(33.3)
     expect(shareOf(1, 0)).toBe(0)
+  })
+  it('turns the trend into chart points (short day on the axis, full day in the table)', () => {
+    expect(trendPoints([{ date: '2026-11-27', total_views: 5, unique_visitors: 2 }], 'en-GB')).toEqual([
+      { label: '27 Nov', fullLabel: '27 Nov 2026', date: '2026-11-27', values: { total_views: 5, unique_visitors: 2 } },
+    ])
   })
 })

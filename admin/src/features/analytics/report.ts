@@ -1,4 +1,5 @@
 import type { Schemas } from '@atrium-cms/client'
+import type { SeriesPoint } from '../../shared/ui/SeriesChart'
 
 /*
  * The analytics screen's period (in the URL: `?days=`) and what the chart and its table show of a report
@@ -36,3 +37,13 @@ export function peakDay(trend: readonly TrendPoint[]): TrendPoint | null {
 
 /** Share of all views, in percent with one decimal (0 when there were none). */
 export const shareOf = (views: number, total: number): number => (total > 0 ? Math.round((views / total) * 1000) / 10 : 0)
+
+/** The trend as chart points: a short day on the axis, the full day in the tooltip and the table. */
+export function trendPoints(trend: readonly TrendPoint[], lang: string): SeriesPoint[] {
+  return trend.map((p) => ({
+    label: formatDay(p.date, lang),
+    fullLabel: formatDay(p.date, lang, true),
+    date: p.date,
+    values: { total_views: p.total_views, unique_visitors: p.unique_visitors },
+  }))
+}
