@@ -1,6 +1,7 @@
 import { expect, expectAccessible, SCREENSHOTS, test, watchCsp } from '../fixtures'
 
 test('documents: a folder, a file checked against the upload limit, a link, titles per locale, delete', async ({ page, site, signInWithKey, atrium }) => {
+  test.slow() // a long journey with two axe scans and a screenshot (30 s was reached at different steps on a loaded runner)
   const csp = watchCsp(page)
   await atrium.PUT('/api/v1/sites/{site_id}/settings', { params: { path: { site_id: site.id } }, body: { max_upload_bytes: 1000 } })
   await signInWithKey(page)
