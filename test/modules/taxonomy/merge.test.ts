@@ -1,4 +1,4 @@
-import { and, count, eq, inArray } from 'drizzle-orm'
+import { count, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLogs } from '../../../src/db/schema/audit.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
@@ -33,7 +33,7 @@ const catsOf = async (blog: BlogFixture) =>
 const tagBlog = async (blog: BlogFixture, tag: TagBody) => expectNoContent(await t.as(a.keys.Write).post(`/content/${blog.content_id}/tags`, { tag_id: tag.id }))
 const fileBlog = async (blog: BlogFixture, cat: CategoryBody, isPrimary = false) =>
   expectNoContent(await t.as(a.keys.Write).post(`/content/${blog.content_id}/categories`, { category_id: cat.id, is_primary: isPrimary }))
-const auditCount = async (ids: string[]) => (await t.dbh.db.select({ n: count() }).from(auditLogs).where(and(inArray(auditLogs.entity_id, ids))))[0]?.n
+const auditCount = async (ids: string[]) => (await t.dbh.db.select({ n: count() }).from(auditLogs).where(inArray(auditLogs.entity_id, ids)))[0]?.n
 
 describe('POST /tags/{id}/merge', () => {
   it('moves every assignment to the target without duplicates, deletes the tag; audited, events, answers the target', async () => {
