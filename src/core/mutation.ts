@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { Tx } from '../db/client.js'
 import { auditLogs, changeHistory, outboxEvents } from '../db/schema/audit.js'
 import { bumpVersions, listVersionKey, recordVersionKey, siteVersionKey } from './content-version.js'
@@ -65,9 +65,26 @@ export interface MutationOutcome<T> {
    */
   current?: object | null
   metadata?: Record<string, unknown>
+  /**
+   * A write of several records (an import, a merge): one audit entry each, with its own change history, instead of
+   * the one entry `siteId`, `entityId`, `before`, `after` and `metadata` describe. Entity and action default to the
+   * mutation's.
+   */
+  audit?: readonly AuditEntry[]
   events?: DomainEvent[]
   /** What readers see differently from now on; applied after the commit. */
   readers?: ReaderImpact
+}
+
+/** One audit entry of a mutation that writes several records (MutationOutcome.audit). */
+export interface AuditEntry {
+  entity?: Entity
+  action?: AuditAction
+  siteId: string | null
+  entityId: string | null
+  before?: object | null
+  after?: object | null
+  metadata?: Record<string, unknown>
 }
 
 /** Contexts running a revert (asRevert): their Update mutations are recorded as Revert with the change ids. */
@@ -114,6 +131,15 @@ function scrub(meta: Record<string, unknown> | undefined, hidden: Set<string>): 
   return plain(Object.fromEntries(Object.entries(meta).filter(([k]) => !hidden.has(k))))
 }
 
+/** Rows per INSERT statement: a few thousand bound parameters, far below PostgreSQL's 65,535. */
+const BATCH = 500
+
+function batches<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = []
+  for (let i = 0; i < rows.length; i += BATCH) out.push(rows.slice(i, i + BATCH))
+  return out
+}
+
 /**
  * Several INSERTs as one statement: all but the last as data-modifying WITH queries. Foreign keys between them
  * (change history → audit row) hold: constraint checks run at the end of the statement.
@@ -146,16 +172,93 @@ function matchWebhooks(events: SQL, now: Date): SQL {
        and (w.events = '[]'::jsonb or w.events ? e.event_type)`
 }
 
+interface Actor {
+  user: string | null
+  key: string | null
+}
+
+/** The audit rows and their change-history rows of a mutation's entries. */
+function trailRows(entries: readonly AuditEntry[], defaults: { entity: Entity; action: AuditAction }, actor: Actor, hidden: Set<string>, now: Date) {
+  const audits: Array<typeof auditLogs.$inferInsert> = []
+  const history: Array<typeof changeHistory.$inferInsert> = []
+  for (const e of entries) {
+    const auditId = randomUUID()
+    const entityType = (e.entity ?? defaults.entity).name
+    audits.push({
+      id: auditId,
+      site_id: e.siteId,
+      user_id: actor.user,
+      api_key_id: actor.key,
+      action: e.action ?? defaults.action,
+      entity_type: entityType,
+      entity_id: e.entityId,
+      metadata: scrub(e.metadata, hidden),
+      created_at: now,
+    })
+    const changes = e.before && e.after && e.entityId ? changedFields(e.before, e.after, hidden) : []
+    for (const c of changes) {
+      history.push({
+        site_id: e.siteId,
+        audit_log_id: auditId,
+        entity_type: entityType,
+        entity_id: e.entityId as string,
+        field_name: c.field,
+        old_value: c.old,
+        new_value: c.new,
+        changed_by: actor.user,
+        api_key_id: actor.key,
+        changed_at: now,
+      })
+    }
+  }
+  return { audits, history }
+}
+
+/**
+ * Writes the audit rows, their change history and the outbox rows (with their webhook deliveries) in one statement:
+ * one round trip, not three. A write of many records (an import) takes several, so that no statement passes
+ * PostgreSQL's limit of bound parameters.
+ */
+async function writeTrail(tx: Tx, rows: ReturnType<typeof trailRows>, events: readonly DomainEvent[], now: Date): Promise<void> {
+  const outbox = events.map((e) => ({
+    site_id: e.siteId,
+    event_type: e.type,
+    payload: { type: e.type, timestamp: now.toISOString(), site_id: e.siteId, data: plain(e.data) },
+    created_at: now,
+    dispatched_at: now,
+  }))
+  // A part is one or more SQL pieces; a piece names an earlier piece of its part by its WITH alias (`first` is the first's).
+  const parts: Array<(first: number) => SQL[]> = [
+    ...batches(rows.audits).map((b) => () => [tx.insert(auditLogs).values(b).getSQL()]),
+    ...batches(rows.history).map((b) => () => [tx.insert(changeHistory).values(b).getSQL()]),
+    ...batches(outbox).map((b) => (first: number) => [
+      tx
+        .insert(outboxEvents)
+        .values(b)
+        .returning({ id: outboxEvents.id, site_id: outboxEvents.site_id, event_type: outboxEvents.event_type, payload: outboxEvents.payload })
+        .getSQL(),
+      matchWebhooks(sql.raw(`w${first}`), now),
+    ]),
+  ]
+  if (rows.audits.length + rows.history.length + outbox.length > BATCH) {
+    for (const part of parts) await tx.execute(oneStatement(part(0)))
+    return
+  }
+  const pieces: SQL[] = []
+  for (const part of parts) pieces.push(...part(pieces.length))
+  if (pieces.length > 0) await tx.execute(oneStatement(pieces))
+}
+
 /**
  * The only way to write: runs fn in one transaction and, in that same transaction, writes the audit
- * entry, field-level change history (from before/after) and the outbox rows of its webhook events.
- * Either all of it commits or none of it does.
+ * entry (one per record for `audit`), field-level change history (from before/after) and the outbox rows of its
+ * webhook events. Either all of it commits or none of it does.
  */
 export async function mutate<T>(ctx: Ctx, spec: MutationSpec, fn: (tx: Tx) => Promise<MutationOutcome<T>>): Promise<T> {
   const hidden = new Set([...ALWAYS_SECRET, ...(spec.secretFields ?? [])])
   // decisions.md "Audit and history": the user's UUID or the key's id, each in its own column (never `api_key:<id>`)
   const p = ctx.principal
-  const actor = { user: p.kind === 'user' ? p.userId : null, key: p.kind === 'api_key' ? p.keyId : null }
+  const actor: Actor = { user: p.kind === 'user' ? p.userId : null, key: p.kind === 'api_key' ? p.keyId : null }
   const revertOf = spec.action === 'Update' ? reverting.get(ctx) : undefined
   const action: AuditAction = revertOf ? 'Revert' : spec.action
   let readers: ReaderImpact | undefined
@@ -166,59 +269,10 @@ export async function mutate<T>(ctx: Ctx, spec: MutationSpec, fn: (tx: Tx) => Pr
     checkVersion(ctx, out.current ?? out.before, hidden)
     readers = out.readers
     const now = ctx.clock.now()
-    // The audit row, its change history and the outbox rows go in one statement (one round trip, not three).
-    const auditId = randomUUID()
-    const records: Array<SQLWrapper | SQL> = [
-      tx.insert(auditLogs).values({
-        id: auditId,
-        site_id: out.siteId,
-        user_id: actor.user,
-        api_key_id: actor.key,
-        action,
-        entity_type: spec.entity.name,
-        entity_id: out.entityId,
-        metadata: scrub(revertOf ? { ...out.metadata, reverted_change_ids: revertOf } : out.metadata, hidden),
-        created_at: now,
-      }),
+    const entries = out.audit ?? [
+      { siteId: out.siteId, entityId: out.entityId, before: out.before, after: out.after, metadata: revertOf ? { ...out.metadata, reverted_change_ids: revertOf } : out.metadata },
     ]
-    const changes = out.before && out.after && out.entityId ? changedFields(out.before, out.after, hidden) : []
-    if (changes.length > 0) {
-      records.push(
-        tx.insert(changeHistory).values(
-          changes.map((c) => ({
-            site_id: out.siteId,
-            audit_log_id: auditId,
-            entity_type: spec.entity.name,
-            entity_id: out.entityId as string,
-            field_name: c.field,
-            old_value: c.old,
-            new_value: c.new,
-            changed_by: actor.user,
-            api_key_id: actor.key,
-            changed_at: now,
-          })),
-        ),
-      )
-    }
-    if (out.events && out.events.length > 0) {
-      const outbox = sql.raw(`w${records.length}`)
-      records.push(
-        tx
-          .insert(outboxEvents)
-          .values(
-            out.events.map((e) => ({
-              site_id: e.siteId,
-              event_type: e.type,
-              payload: { type: e.type, timestamp: now.toISOString(), site_id: e.siteId, data: plain(e.data) },
-              created_at: now,
-              dispatched_at: now,
-            })),
-          )
-          .returning({ id: outboxEvents.id, site_id: outboxEvents.site_id, event_type: outboxEvents.event_type, payload: outboxEvents.payload }),
-        matchWebhooks(outbox, now),
-      )
-    }
-    await tx.execute(oneStatement(records.map((r) => r.getSQL())))
+    await writeTrail(tx, trailRows(entries, { entity: spec.entity, action }, actor, hidden, now), out.events ?? [], now)
     return out.result
   })
   if (readers) await refreshReaders(ctx.deps, readers)

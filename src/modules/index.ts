@@ -11,6 +11,7 @@ import { blogLocalizationEntity } from './blogs/localization.service.js'
 import { blogLocalizationRoutes } from './blogs/localizations.routes.js'
 import { blogRoutes } from './blogs/routes.js'
 import { blogWorkflowRoutes } from './blogs/workflow.routes.js'
+import { redirectImportRoutes } from './redirects/import.routes.js'
 import { redirectEntity, redirectRoutes } from './redirects/redirects.resource.js'
 import { itemEntity, menuEntity } from './navigation/entity.js'
 import { navigationItemRoutes } from './navigation/items.routes.js'
@@ -24,6 +25,7 @@ import { exportRoutes } from './export/routes.js'
 import { systemRoutes } from './system/routes.js'
 import { categoryEntity, categoryRoutes } from './taxonomy/categories.resource.js'
 import { contentTaxonomyRoutes } from './taxonomy/content.routes.js'
+import { taxonomyMergeRoutes } from './taxonomy/merge.routes.js'
 import { tagEntity, tagRoutes } from './taxonomy/tags.resource.js'
 import { skillEntity } from './skills/skills.resource.js'
 import { skillRoutes } from './skills/routes.js'
@@ -71,11 +73,13 @@ export const modules: AppPlugin[] = [
   tagRoutes,
   categoryRoutes,
   contentTaxonomyRoutes,
+  taxonomyMergeRoutes,
   blogRoutes,
   blogLocalizationRoutes,
   blogWorkflowRoutes,
   socialRoutes,
   redirectRoutes,
+  redirectImportRoutes,
   skillRoutes,
   cvRoutes,
   menuRoutes,

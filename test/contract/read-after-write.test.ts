@@ -599,6 +599,34 @@ const CASES: Case[] = [
       }
     },
   },
+  {
+    route: 'POST /tags/:id/merge',
+    what: 'the merged tag is gone from every answer; its blogs carry the target once, in both sites',
+    plan: async ({ u, s1, s2, tag, b, o, B, O }) => {
+      const into = await createTag(s1, `Into ${u}`)
+      await assignTag(o.content_id, into.id)
+      const O1 = { ...O, tags: [tag.name, into.name] }
+      const B2 = { ...B, tags: [into.name] }
+      const O2 = { ...O, tags: [into.name] }
+      return {
+        probes: [
+          read.published(s1)(items(B, O1), items(B2, O2)),
+          read.published(s2)(items(B, O1), items(B2, O2)),
+          read.featured(s2)(items(B), items(B2)),
+          read.bySlug(s2, B.slug)(show(B), show(B2)),
+          read.detail(s1, b.id)(show(B), show(B2)),
+          read.similar(s2, o.id)(similarOf([B, 6]), similarOf([B2, 6])),
+          read.tag(s1, tag.id)(tag.name, NOT_FOUND),
+          read.tagBySlug(s1, tag.slug)(tag.name, NOT_FOUND),
+          read.siteTags(s1)(sorted([tag.name, into.name]), [into.name]),
+          read.contentTags(s2, b.content_id)([tag.name], [into.name]),
+          read.contentTags(s2, o.content_id)(sorted([tag.name, into.name]), [into.name]),
+        ],
+        write: () => api().post(`/tags/${tag.id}/merge`, { into_id: into.id }),
+        status: 200,
+      }
+    },
+  },
 
   // ---------------- categories ----------------
   {
@@ -662,6 +690,33 @@ const CASES: Case[] = [
         ],
         write: () => api().delete(`/categories/${cat.id}`),
         status: 204,
+      }
+    },
+  },
+  {
+    route: 'POST /categories/:id/merge',
+    what: 'the merged category is gone from every answer; its blogs (primary kept) and child move to the target',
+    plan: async ({ u, s1, s2, cat, b, o, B, O }) => {
+      const into = await createCategory(s1, `Into ${u}`)
+      const child = await createCategory(s1, `Child ${u}`, cat.id)
+      const B2 = { ...B, cats: [`${into.name}*`] }
+      const O2 = { ...O, cats: [into.name] }
+      return {
+        probes: [
+          read.published(s2)(items(B, O), items(B2, O2)),
+          read.featured(s2)(items(B), items(B2)),
+          read.bySlug(s2, B.slug)(show(B), show(B2)),
+          read.detail(s1, b.id)(show(B), show(B2)),
+          read.feed(s2)(feedOf(B, O), feedOf(B2, O2)),
+          read.similar(s2, o.id)(similarOf([B, 6]), similarOf([B2, 6])),
+          read.category(s1, cat.id)(cat.name, NOT_FOUND),
+          read.siteCategories(s1)(sorted([cat.name, into.name]), [into.name]),
+          read.children(s1, into.id)([], [child.name]),
+          read.contentCategories(s2, b.content_id)([`${cat.name}*`], [`${into.name}*`]),
+          read.blogCounts(s1)(sorted([`${cat.name}=2`, `${child.name}=0`, `${into.name}=0`]), sorted([`${child.name}=0`, `${into.name}=2`])),
+        ],
+        write: () => api().post(`/categories/${cat.id}/merge`, { into_id: into.id }),
+        status: 200,
       }
     },
   },

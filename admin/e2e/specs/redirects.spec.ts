@@ -58,6 +58,29 @@ test('a CSV with a bad row shows that row and imports nothing', async ({ page, s
   expect(list.meta.total).toBe(1)
 })
 
+test('a row the server refuses (a source taken meanwhile) is named, and nothing is imported', async ({ page, site, atrium, signInWithKey }) => {
+  await signInWithKey(page)
+  const screen = new RedirectsScreen(page)
+  await screen.goto(site.id)
+  await expect(page.getByText('No redirects yet.')).toBeVisible()
+  await screen.chooseCsv('three.csv', csvOf(['/a,/b,301', '/c,/d,302', '/e,/f,301']))
+  await expect(page.getByRole('status').filter({ hasText: '3 redirects ready to import.' })).toBeVisible()
+  // Someone else creates /c after the file was checked: the server's all-or-nothing import refuses that line.
+  await atrium.POST('/api/v1/sites/{site_id}/redirects', { params: { path: { site_id: site.id } }, body: { source_path: '/c', destination_path: '/elsewhere' } })
+  await page.getByRole('button', { name: 'Import 3 redirects' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'The server refused the import, so nothing was imported.' })).toBeVisible()
+  const refused = page.getByRole('table', { name: 'Lines the server refused' })
+  await expect(refused.locator('tbody tr')).toHaveCount(1)
+  await expect(refused.getByRole('row', { name: /^3 \/c/ })).toContainText('Source')
+  await expect(refused.getByRole('row', { name: /^3 \/c/ })).toContainText('/c already has a live redirect in this site')
+  // The file stays chosen, its preview shown.
+  await expect(screen.preview.locator('tbody tr')).toHaveCount(3)
+  await expectAccessible(page)
+  await expect(screen.rows()).toHaveCount(1)
+  const list = (await atrium.GET('/api/v1/sites/{site_id}/redirects', { params: { path: { site_id: site.id } } })).data!
+  expect(list.data.map((r) => r.source_path)).toEqual(['/c'])
+})
+
 test('create with field errors kept on the form, edit, and delete after a confirmation', async ({ page, site, atrium, signInWithKey }) => {
   await signInWithKey(page)
   const screen = new RedirectsScreen(page)

@@ -759,6 +759,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tags/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge a tag into another
+         * @description **Atrium extension** (not in the interface specification). Moves every content assignment of the tag to the tag `into_id` (an item that has both keeps one), then soft-deletes the tag. Needs what deleting it needs (Author on its site). `into_id` must be a live one of the same site, not the merged one itself (400 on `into_id` otherwise). One change, audited: a Delete entry on the merged one, an Update entry on the target and on every content item whose assignments moved (with their history). Fires `tag.deleted` (with `merged_into`) and the `*.updated` event of every content item that changed. Answers the target tag.
+         */
+        post: operations["mergeTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/categories/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge a category into another
+         * @description **Atrium extension** (not in the interface specification). Moves every content assignment of the category to the category `into_id` (an item that has both keeps one; where the merged category was primary, the target becomes primary), moves its child categories under the target, then soft-deletes it. A target that lies below the merged category first moves up to its parent. Needs what deleting it needs (Author on its site). `into_id` must be a live one of the same site, not the merged one itself (400 on `into_id` otherwise). One change, audited: a Delete entry on the merged one, an Update entry on the target and on every content item whose assignments moved (with their history). Fires `category.deleted` (with `merged_into`), `category.updated` for every moved category and the `*.updated` event of every content item that changed. Answers the target category.
+         */
+        post: operations["mergeCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/sites/{site_id}/blogs": {
         parameters: {
             query?: never;
@@ -1170,6 +1210,26 @@ export interface paths {
         post?: never;
         /** Delete a redirect */
         delete: operations["deleteRedirect"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sites/{site_id}/redirects/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import redirects, all or nothing
+         * @description **Atrium extension** (not in the interface specification): creates many redirects at once, all or nothing, with the rules of a single create (Author, like it). Up to 1000 rows; `status_code` defaults to 301, `is_active` to true. Every problem is reported at once in `errors`, each naming its row by index from 0 (`redirects.3.source_path`), and nothing is written: 400 `VALIDATION_FAILED` when any row is invalid (a malformed row, a destination equal to its source), else 409 `CONFLICT` when sources already have a live redirect in the site or repeat an earlier row. Malformed rows are found by the body schema, which names the first only. Each created redirect is audited and fires `redirect.created` as a single create does.
+         */
+        post: operations["importRedirects"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4135,6 +4195,34 @@ export interface components {
             meta: components["schemas"]["OffsetPageMeta"];
         };
         /**
+         * @example {
+         *       "redirects": [
+         *         {
+         *           "source_path": "/old-page",
+         *           "destination_path": "/new-page"
+         *         },
+         *         {
+         *           "source_path": "/summer-sale",
+         *           "destination_path": "https://shop.example.com/sale",
+         *           "status_code": 302,
+         *           "is_active": false
+         *         }
+         *       ]
+         *     }
+         */
+        ImportRedirectsBody: {
+            /** @description 1 to 1000 redirects, each as the body of a single create */
+            redirects: {
+                /** @description A path of the site starting with /, unique among its live redirects; stored without a trailing slash (but `/`) */
+                source_path: string;
+                /** @description A path starting with / or an absolute http(s) URL; never the same as source_path (400) */
+                destination_path: string;
+                /** @description 301 (permanent, default) or 302 (temporary) */
+                status_code?: 301 | 302;
+                is_active?: boolean;
+            }[];
+        };
+        /**
          * Format: binary
          * @description The archive (gzip-compressed tar)
          * @example (the archive bytes)
@@ -4359,6 +4447,18 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /**
+         * @example {
+         *       "into_id": "0b6f3a55-1f0e-4c1b-9f0e-2d6c8e4a7b10"
+         *     }
+         */
+        MergeTermBody: {
+            /**
+             * Format: uuid
+             * @description The live tag or category (same kind, same site, not the merged one) that takes over
+             */
+            into_id: string;
         };
         NavigationItem: {
             /** Format: uuid */
@@ -4694,6 +4794,12 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        RedirectImport: {
+            /** @description How many redirects were created (every row) */
+            created: number;
+            /** @description The created redirects, in the order of the rows */
+            data: components["schemas"]["Redirect"][];
         };
         RedirectPage: {
             data: components["schemas"]["Redirect"][];
@@ -5439,6 +5545,7 @@ export type GenerateAiContentBody = components['schemas']['GenerateAiContentBody
 export type Health = components['schemas']['Health'];
 export type IdpUser = components['schemas']['IdpUser'];
 export type IdpUserOffsetPage = components['schemas']['IdpUserOffsetPage'];
+export type ImportRedirectsBody = components['schemas']['ImportRedirectsBody'];
 export type ImportSiteBody = components['schemas']['ImportSiteBody'];
 export type LegalDocument = components['schemas']['LegalDocument'];
 export type LegalDocumentDetail = components['schemas']['LegalDocumentDetail'];
@@ -5457,6 +5564,7 @@ export type MediaPage = components['schemas']['MediaPage'];
 export type MediaVariant = components['schemas']['MediaVariant'];
 export type Member = components['schemas']['Member'];
 export type Menu = components['schemas']['Menu'];
+export type MergeTermBody = components['schemas']['MergeTermBody'];
 export type NavigationItem = components['schemas']['NavigationItem'];
 export type NavigationItemLocalization = components['schemas']['NavigationItemLocalization'];
 export type NavigationTreeNode = components['schemas']['NavigationTreeNode'];
@@ -5481,6 +5589,7 @@ export type PutNavigationItemLocalizationBody = components['schemas']['PutNaviga
 export type Readiness = components['schemas']['Readiness'];
 export type RecordPageviewBody = components['schemas']['RecordPageviewBody'];
 export type Redirect = components['schemas']['Redirect'];
+export type RedirectImport = components['schemas']['RedirectImport'];
 export type RedirectPage = components['schemas']['RedirectPage'];
 export type RedirectTarget = components['schemas']['RedirectTarget'];
 export type ReorderBody = components['schemas']['ReorderBody'];
@@ -10546,6 +10655,260 @@ export interface operations {
             };
         };
     };
+    mergeTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeTermBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tag"];
+                };
+            };
+            /** @description Invalid request: a path parameter, query parameter or the body fails validation (`VALIDATION_FAILED`, with `errors`) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or non-working credentials: no key, or an unknown, blocked, revoked or expired key or token (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but with too little permission (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record, or one in a site out of reach (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state: a value that must be unique is taken, or the record is in the wrong state (`CONFLICT`, `INVALID_STATE`) */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); `Retry-After` tells when to try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    mergeCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MergeTermBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Category"];
+                };
+            };
+            /** @description Invalid request: a path parameter, query parameter or the body fails validation (`VALIDATION_FAILED`, with `errors`) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or non-working credentials: no key, or an unknown, blocked, revoked or expired key or token (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but with too little permission (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record, or one in a site out of reach (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state: a value that must be unique is taken, or the record is in the wrong state (`CONFLICT`, `INVALID_STATE`) */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); `Retry-After` tells when to try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listSiteBlogs: {
         parameters: {
             query?: {
@@ -13788,6 +14151,133 @@ export interface operations {
             };
             /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
             412: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); `Retry-After` tells when to try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    importRedirects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                site_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportRedirectsBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedirectImport"];
+                };
+            };
+            /** @description Invalid request: a path parameter, query parameter or the body fails validation (`VALIDATION_FAILED`, with `errors`) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or non-working credentials: no key, or an unknown, blocked, revoked or expired key or token (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but with too little permission (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record, or one in a site out of reach (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state: a value that must be unique is taken, or the record is in the wrong state (`CONFLICT`, `INVALID_STATE`) */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];

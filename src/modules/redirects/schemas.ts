@@ -40,3 +40,35 @@ export const RedirectLookupQuery = Type.Object({ path: Type.String({ minLength: 
 export type RedirectLookupQuery = Static<typeof RedirectLookupQuery>
 export const RedirectTarget = Type.Object({ destination_path: Type.String(), status_code: Type.Integer() }, { $id: 'RedirectTarget' })
 export type RedirectTarget = Static<typeof RedirectTarget>
+
+/** Rows of one import at most (one transaction, one request body under the 1 MiB JSON limit). */
+export const IMPORT_MAX_ROWS = 1000
+
+const ImportRow = Type.Object(
+  { source_path: SourcePath, destination_path: Destination, status_code: Type.Optional(StatusCode), is_active: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+)
+export const ImportRedirectsBody = Body(
+  { redirects: Type.Array(ImportRow, { minItems: 1, maxItems: IMPORT_MAX_ROWS, description: `1 to ${IMPORT_MAX_ROWS} redirects, each as the body of a single create` }) },
+  {
+    examples: [
+      {
+        redirects: [
+          { source_path: '/old-page', destination_path: '/new-page' },
+          { source_path: '/summer-sale', destination_path: 'https://shop.example.com/sale', status_code: 302, is_active: false },
+        ],
+      },
+    ],
+  },
+)
+export type ImportRedirectsBody = Static<typeof ImportRedirectsBody>
+export type ImportRedirectRow = ImportRedirectsBody['redirects'][number]
+
+export const RedirectImport = Type.Object(
+  {
+    created: Type.Integer({ minimum: 1, description: 'How many redirects were created (every row)' }),
+    data: Type.Array(Redirect, { description: 'The created redirects, in the order of the rows' }),
+  },
+  { $id: 'RedirectImport' },
+)
+export type RedirectImport = Static<typeof RedirectImport>

@@ -99,3 +99,9 @@ export type AssignCategoryBody = Static<typeof AssignCategoryBody>
 
 export const presentTag = presenter(Tag)
 export const presentCategory = presenter(Category)
+
+export const MergeTermBody = Body(
+  { into_id: Type.String({ format: 'uuid', description: 'The live tag or category (same kind, same site, not the merged one) that takes over' }) },
+  { name: 'MergeTermBody', examples: [{ into_id: '0b6f3a55-1f0e-4c1b-9f0e-2d6c8e4a7b10' }] },
+)
+export type MergeTermBody = Static<typeof MergeTermBody>

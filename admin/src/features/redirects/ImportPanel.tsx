@@ -1,53 +1,48 @@
-import { Alert, Button, Group, Progress, Table, Text, Title } from '@mantine/core'
+import type { FieldError } from '@atrium-cms/client'
+import { Alert, Button, Group, Table, Text, Title } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
-import { createRedirect, deleteRedirect } from './api'
+import { importRedirects } from './api'
 import { parseRedirectCsv, type CsvResult, type CsvRow } from './csv'
-import { runImport, type ImportOutcome } from './importRun'
-import type { RedirectInput } from './rules'
+import { rowErrorsOf, type RowError } from './importErrors'
 
 interface Props {
   siteId: string
   /** Live source paths of the site (normalised), to refuse rows that already have a redirect. */
   existing: ReadonlySet<string>
-  canImport: boolean
   onDone: () => void
 }
 
-type Finished = { outcome: Extract<ImportOutcome, { ok: false }>; line: number; source: string; leftover: string[] } | { outcome: Extract<ImportOutcome, { ok: true }> }
+type Finished = { ok: true; created: number } | { ok: false; error: unknown; rows: RowError[]; other: FieldError[] }
 
-/** Runs the import of checked rows, with progress, and what became of it (importRun.ts says how it is all or nothing). */
+/** Sends the checked rows as one all-or-nothing import; a refusal names the lines the server refused (importErrors.ts). */
 function useImport(siteId: string, onDone: () => void) {
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null)
+  const [busy, setBusy] = useState(false)
   const [finished, setFinished] = useState<Finished | null>(null)
   const run = async (rows: CsvRow[]): Promise<boolean> => {
     setFinished(null)
-    setProgress({ done: 0, total: rows.length })
-    const sourceOf = new Map<string, string>()
-    const create = async (v: RedirectInput) => {
-      const r = await createRedirect(siteId, v)
-      sourceOf.set(r.id, r.source_path)
-      return r
+    setBusy(true)
+    try {
+      const res = await importRedirects(
+        siteId,
+        rows.map((r) => r.values),
+      )
+      setFinished({ ok: true, created: res.created })
+      return true
+    } catch (error) {
+      setFinished({ ok: false, error, ...rowErrorsOf(error, rows) })
+      return false
+    } finally {
+      setBusy(false)
+      onDone()
     }
-    const outcome = await runImport(
-      rows.map((r) => r.values),
-      { create, remove: deleteRedirect, onProgress: (done, total) => setProgress({ done, total }) },
-    )
-    setProgress(null)
-    if (outcome.ok) setFinished({ outcome })
-    else {
-      const failed = rows[outcome.failedIndex]
-      setFinished({ outcome, line: failed?.line ?? 0, source: failed?.values.source_path ?? '', leftover: outcome.notRolledBack.map((id) => sourceOf.get(id) ?? id) })
-    }
-    onDone()
-    return outcome.ok
   }
-  return { progress, finished, setFinished, run }
+  return { busy, finished, setFinished, run }
 }
 
 /** Import from a CSV file: a preview with every line checked, then all or nothing. */
-export function ImportPanel({ siteId, existing, canImport, onDone }: Props) {
+export function ImportPanel({ siteId, existing, onDone }: Props) {
   const { t } = useTranslation('redirects')
   const [fileName, setFileName] = useState('')
   const [parsed, setParsed] = useState<CsvResult | null>(null)
@@ -72,29 +67,22 @@ export function ImportPanel({ siteId, existing, canImport, onDone }: Props) {
         {t('import.title')}
       </Title>
       <Text size="sm">{t('import.intro')}</Text>
-      {!canImport ? (
-        <Text size="sm">{t('import.needsDelete')}</Text>
-      ) : (
-        <Group gap="sm" align="end">
-          <div className="redirects-file">
-            <label htmlFor="redirects-csv">{t('import.file')}</label>
-            <input key={inputKey} id="redirects-csv" type="file" accept=".csv,text/csv" onChange={(e) => void choose(e.currentTarget.files?.[0])} />
-          </div>
-          {parsed && (
-            <Button variant="default" size="xs" onClick={clear}>
-              {t('import.clear')}
-            </Button>
-          )}
-        </Group>
-      )}
-      {parsed && <ImportPreview parsed={parsed} fileName={fileName} busy={job.progress !== null} onRun={() => void start()} />}
-      {job.progress && (
-        <div>
-          <Text size="sm" role="status" aria-live="polite">
-            {t('import.progress', job.progress)}
-          </Text>
-          <Progress value={(100 * job.progress.done) / Math.max(1, job.progress.total)} aria-label={t('import.progress', job.progress)} />
+      <Group gap="sm" align="end">
+        <div className="redirects-file">
+          <label htmlFor="redirects-csv">{t('import.file')}</label>
+          <input key={inputKey} id="redirects-csv" type="file" accept=".csv,text/csv" onChange={(e) => void choose(e.currentTarget.files?.[0])} />
         </div>
+        {parsed && (
+          <Button variant="default" size="xs" onClick={clear}>
+            {t('import.clear')}
+          </Button>
+        )}
+      </Group>
+      {parsed && <ImportPreview parsed={parsed} fileName={fileName} busy={job.busy} onRun={() => void start()} />}
+      {job.busy && parsed && (
+        <Text size="sm" role="status" aria-live="polite">
+          {t('import.running', { count: parsed.rows.length })}
+        </Text>
       )}
       {job.finished && <ImportResult finished={job.finished} />}
     </section>
@@ -164,19 +152,42 @@ function ImportPreview({ parsed, fileName, busy, onRun }: { parsed: CsvResult; f
 
 function ImportResult({ finished }: { finished: Finished }) {
   const { t } = useTranslation('redirects')
-  if (finished.outcome.ok)
+  if (finished.ok)
     return (
       <Alert variant="default" className="ui-alert ui-alert-success" role="status">
-        {t('import.done', { count: finished.outcome.created })}
+        {t('import.done', { count: finished.created })}
       </Alert>
     )
-  const f = finished as Extract<Finished, { line: number }>
   return (
-    <ProblemAlert error={f.outcome.error}>
-      <Text size="sm">{t('import.failed', { line: f.line })}</Text>
-      <Text size="sm">{f.source}</Text>
-      {f.outcome.rolledBack > 0 && <Text size="sm">{t('import.rolledBack', { count: f.outcome.rolledBack })}</Text>}
-      {f.leftover.length > 0 && <Text size="sm">{t('import.notRolledBack', { count: f.leftover.length, sources: f.leftover.join(', ') })}</Text>}
-    </ProblemAlert>
+    <>
+      <ProblemAlert error={finished.error} placed={finished.rows.map((r) => r.path)}>
+        <Text size="sm">{t('import.failed')}</Text>
+      </ProblemAlert>
+      {finished.rows.length > 0 && (
+        <div className="ui-table-wrap redirects-preview">
+          <Table aria-label={t('import.refused')} striped>
+            <Table.Thead>
+              <Table.Tr>
+                {(['import.line', 'columns.source', 'import.column', 'import.problem'] as const).map((k) => (
+                  <Table.Th scope="col" key={k}>
+                    {t(k)}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {finished.rows.map((r) => (
+                <Table.Tr key={r.path} className="redirects-bad-row">
+                  <Table.Th scope="row">{r.line}</Table.Th>
+                  <Table.Td>{r.source}</Table.Td>
+                  <Table.Td>{r.field ? t(`columns.${columnOf(r.field)}`) : ''}</Table.Td>
+                  <Table.Td>{r.message}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
+      )}
+    </>
   )
 }

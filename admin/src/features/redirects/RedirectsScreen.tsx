@@ -49,7 +49,7 @@ export function RedirectsScreen({ siteId }: { siteId: string }) {
       </section>
       <div className="redirects-tools">
         <TestPath siteId={siteId} />
-        {access.canWrite && <ImportPanel siteId={siteId} existing={existing} canImport={access.canEditorDelete} onDone={() => void m.invalidate()} />}
+        {access.canWrite && <ImportPanel siteId={siteId} existing={existing} onDone={() => void m.invalidate()} />}
       </div>
       {editing && (
         <RedirectForm

@@ -28,6 +28,11 @@ export async function createRedirect(siteId: string, v: RedirectInput): Promise<
   return (await api().POST('/api/v1/sites/{site_id}/redirects', { params: { path: { site_id: siteId } }, body: v })).data!
 }
 
+/** POST /sites/{site_id}/redirects/import: every row or none (the server checks them all; importErrors.ts reads a refusal). */
+export async function importRedirects(siteId: string, rows: readonly RedirectInput[]): Promise<Schemas['RedirectImport']> {
+  return (await api().POST('/api/v1/sites/{site_id}/redirects/import', { params: { path: { site_id: siteId } }, body: { redirects: [...rows] } })).data!
+}
+
 export async function updateRedirect(id: string, v: RedirectInput, etag: string | undefined): Promise<Redirect> {
   return (await api().PUT('/api/v1/redirects/{id}', { params: { path: { id }, header: ifMatch(etag) }, body: v })).data!
 }

@@ -25,7 +25,7 @@ export interface CsvResult {
   ok: boolean
 }
 
-/** A file this long is refused before anything is sent (each row is one request). */
+/** A file this long is refused before anything is sent (the import endpoint takes at most 1,000 rows). */
 export const MAX_ROWS = 1000
 
 const ALIASES: Record<string, keyof CsvRow['raw']> = {

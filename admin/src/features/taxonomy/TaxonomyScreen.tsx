@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { useSiteAccess } from '../../shared/api/useSiteAccess'
 import { DeleteDialog, ListState, RowActions, ScreenHeader, ScreenStatus } from '../../shared/ui/crud'
 import { getTerm, taxonomyQueries, useTaxonomyMutations, type Category, type Tag } from './api'
+import { MergeDialog, type Merging } from './MergeDialog'
 import { TermForm, type TermFormMode } from './TermForm'
 import { buildTree, flatten, selfAndDescendants, usageCounts, type TreeNode } from './tree'
 
@@ -22,10 +23,19 @@ function useTaxonomyData(siteId: string) {
   return { tags, categories, published, postsLoaded: posts.data !== undefined, tree, usage, byId }
 }
 
+/** The terms a term may be merged into: the others of its kind (categories indented as in the tree). */
+function mergeTargets(d: ReturnType<typeof useTaxonomyData>, merging: Merging | null): Array<{ id: string; label: string; name: string }> {
+  if (!merging) return []
+  if (merging.kind === 'tag') return (d.tags.data ?? []).filter((x) => x.id !== merging.term.id).map((x) => ({ id: x.id, label: x.name, name: x.name }))
+  return flatten(d.tree)
+    .filter((n) => n.category.id !== merging.term.id)
+    .map((n) => ({ id: n.category.id, label: `${'— '.repeat(n.depth)}${n.category.name}`, name: n.category.name }))
+}
+
 /**
- * Tags and the category tree with published counts. Create, rename, move (a category's parent) and delete; a delete
- * first says whether the term is in use (the posts that carry it, any status, and how many of them are published)
- * and where a category's children go. The API has no merge of terms (see the note on screen).
+ * Tags and the category tree with published counts. Create, rename, move (a category's parent), merge into another
+ * term (the API's merge extension) and delete; a delete or merge first says whether the term is in use (the posts that
+ * carry it, any status, and how many of them are published) and where a category's children go.
  */
 export function TaxonomyScreen({ siteId }: { siteId: string }) {
   const { t } = useTranslation('taxonomy')
@@ -34,6 +44,7 @@ export function TaxonomyScreen({ siteId }: { siteId: string }) {
   const m = useTaxonomyMutations(siteId)
   const [form, setForm] = useState<TermFormMode | null>(null)
   const [deleting, setDeleting] = useState<Deleting | null>(null)
+  const [merging, setMerging] = useState<Merging | null>(null)
   const [notice, setNotice] = useState('')
   const [loadError, setLoadError] = useState<unknown>(null)
 
@@ -59,6 +70,13 @@ export function TaxonomyScreen({ siteId }: { siteId: string }) {
     else m.deleteCategory.mutate(deleting.term.id, done)
   }
   const edit = access.canWrite ? openEdit : undefined
+  const merge = (into: string) => {
+    if (!merging) return
+    const name = merging.term.name
+    m.merge.mutate({ kind: merging.kind, id: merging.term.id, intoId: into }, { onSuccess: (kept) => (setMerging(null), setNotice(t('merge.done', { name, target: kept.name }))) })
+  }
+  const canMergeTags = access.canWrite && (d.tags.data?.length ?? 0) > 1
+  const canMergeCategories = access.canWrite && (d.categories.data?.length ?? 0) > 1
 
   return (
     <Stack gap="lg">
@@ -66,12 +84,22 @@ export function TaxonomyScreen({ siteId }: { siteId: string }) {
       <Text size="sm">{t('intro')}</Text>
       <ScreenStatus notice={notice} loadError={loadError} />
       <div className="taxonomy-columns">
-        <CategoriesPanel data={d} onNew={access.canWrite ? () => (setNotice(''), setForm({ kind: 'category' })) : undefined} onEdit={edit} onDelete={askDeleteCategory} />
-        <TagsPanel data={d} onNew={access.canWrite ? () => (setNotice(''), setForm({ kind: 'tag' })) : undefined} onEdit={edit} onDelete={(tag) => setDeleting({ kind: 'tag', term: tag })} />
+        <CategoriesPanel
+          data={d}
+          onNew={access.canWrite ? () => (setNotice(''), setForm({ kind: 'category' })) : undefined}
+          onEdit={edit}
+          onDelete={askDeleteCategory}
+          onMerge={canMergeCategories ? (n) => (setNotice(''), setMerging({ kind: 'category', term: n.category, used: d.usage.categories.get(n.category.id) ?? 0, children: n.children.length })) : undefined}
+        />
+        <TagsPanel
+          data={d}
+          onNew={access.canWrite ? () => (setNotice(''), setForm({ kind: 'tag' })) : undefined}
+          onEdit={edit}
+          onDelete={(tag) => setDeleting({ kind: 'tag', term: tag })}
+          onMerge={canMergeTags ? (tag) => (setNotice(''), setMerging({ kind: 'tag', term: tag, used: d.usage.tags.get(tag.id) ?? 0 })) : undefined}
+        />
       </div>
-      <Text size="xs" c="dimmed">
-        {t('noMerge')}
-      </Text>
+      <MergeDialog merging={merging} targets={mergeTargets(d, merging)} busy={m.merge.isPending} error={m.merge.error} onMerge={merge} onClose={() => (m.merge.reset(), setMerging(null))} />
       {form && (
         <TermForm
           mode={form}
@@ -112,7 +140,16 @@ function saveTerm(m: Mutations, form: TermFormMode, v: Parameters<Mutations['cre
 type Data = ReturnType<typeof useTaxonomyData>
 type OpenEdit = (kind: 'tag' | 'category', id: string, moveOnly?: boolean) => Promise<void>
 
-function CategoriesPanel({ data, onNew, onEdit, onDelete }: { data: Data; onNew?: () => void; onEdit?: OpenEdit; onDelete: (n: TreeNode<Category>) => void }) {
+interface PanelProps<T> {
+  data: Data
+  onNew?: () => void
+  onEdit?: OpenEdit
+  onDelete: (x: T) => void
+  /** Offered when there is another term of the kind to merge into. */
+  onMerge?: (x: T) => void
+}
+
+function CategoriesPanel({ data, onNew, onEdit, onDelete, onMerge }: PanelProps<TreeNode<Category>>) {
   const { t } = useTranslation('taxonomy')
   return (
     <section aria-labelledby="taxonomy-categories" className="taxonomy-panel">
@@ -127,13 +164,13 @@ function CategoriesPanel({ data, onNew, onEdit, onDelete }: { data: Data; onNew?
         )}
       </div>
       <ListState query={data.categories} empty={data.tree.length === 0} emptyText={t('categories.empty')} loadingText={t('common:loading')}>
-        <CategoryTree nodes={data.tree} label={t('categories.tree')} published={data.published.data} usage={data.usage.categories} onEdit={onEdit} onDelete={onDelete} />
+        <CategoryTree nodes={data.tree} label={t('categories.tree')} published={data.published.data} usage={data.usage.categories} onEdit={onEdit} onDelete={onDelete} onMerge={onMerge} />
       </ListState>
     </section>
   )
 }
 
-function TagsPanel({ data, onNew, onEdit, onDelete }: { data: Data; onNew?: () => void; onEdit?: OpenEdit; onDelete: (t: Tag) => void }) {
+function TagsPanel({ data, onNew, onEdit, onDelete, onMerge }: PanelProps<Tag>) {
   const { t } = useTranslation('taxonomy')
   return (
     <section aria-labelledby="taxonomy-tags" className="taxonomy-panel">
@@ -166,7 +203,9 @@ function TagsPanel({ data, onNew, onEdit, onDelete }: { data: Data; onNew?: () =
                   <Table.Td>{data.postsLoaded ? (data.usage.tags.get(tag.id) ?? 0) : '…'}</Table.Td>
                   {onEdit && (
                     <Table.Td>
-                      <RowActions editText={t('editButton')} editLabel={t('tags.rename', { name: tag.name })} onEdit={() => void onEdit('tag', tag.id)} deleteLabel={t('tags.delete', { name: tag.name })} onDelete={() => onDelete(tag)} />
+                      <RowActions editText={t('editButton')} editLabel={t('tags.rename', { name: tag.name })} onEdit={() => void onEdit('tag', tag.id)} deleteLabel={t('tags.delete', { name: tag.name })} onDelete={() => onDelete(tag)}>
+                        {onMerge && <MergeButton name={tag.name} onClick={() => onMerge(tag)} />}
+                      </RowActions>
                     </Table.Td>
                   )}
                 </Table.Tr>
@@ -206,12 +245,22 @@ interface TreeProps {
   usage: Map<string, number>
   onEdit?: OpenEdit
   onDelete: (n: TreeNode<Category>) => void
+  onMerge?: (n: TreeNode<Category>) => void
+}
+
+function MergeButton({ name, onClick }: { name: string; onClick: () => void }) {
+  const { t } = useTranslation('taxonomy')
+  return (
+    <Button size="compact-sm" variant="default" aria-label={t('merge.open', { name })} onClick={onClick}>
+      {t('mergeButton')}
+    </Button>
+  )
 }
 
 /** Nested lists: a screen reader announces each level and its size; each row names its counts and actions. */
 function CategoryTree({ nodes, label, ...rest }: TreeProps) {
   const { t } = useTranslation('taxonomy')
-  const { published, usage, onEdit, onDelete } = rest
+  const { published, usage, onEdit, onDelete, onMerge } = rest
   return (
     <ul className="taxonomy-tree" aria-label={label}>
       {nodes.map((n) => {
@@ -229,6 +278,7 @@ function CategoryTree({ nodes, label, ...rest }: TreeProps) {
                     <Button size="compact-sm" variant="default" aria-label={t('categories.move', { name: c.name })} onClick={() => void onEdit('category', c.id, true)}>
                       {t('moveButton')}
                     </Button>
+                    {onMerge && <MergeButton name={c.name} onClick={() => onMerge(n)} />}
                   </RowActions>
                 </div>
               )}

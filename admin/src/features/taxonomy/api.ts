@@ -95,5 +95,13 @@ export function useTaxonomyMutations(siteId: string) {
       onSettled,
     }),
     deleteCategory: useMutation({ mutationFn: async (id: string) => void (await api().DELETE('/api/v1/categories/{id}', { params: { path: { id } } })), onSettled }),
+    /** Moves every assignment (and a category's children) to `intoId`, then deletes the term; answers the kept term. */
+    merge: useMutation({
+      mutationFn: async ({ kind, id, intoId }: { kind: 'tag' | 'category'; id: string; intoId: string }): Promise<Tag | Category> => {
+        const req = { params: { path: { id } }, body: { into_id: intoId } }
+        return kind === 'tag' ? (await api().POST('/api/v1/tags/{id}/merge', req)).data! : (await api().POST('/api/v1/categories/{id}/merge', req)).data!
+      },
+      onSettled,
+    }),
   }
 }

@@ -3,7 +3,6 @@ import { registerMessages } from '../../shared/i18n/register'
 const en = {
   title: 'Taxonomy',
   intro: 'Categories form a tree; tags are a flat list. Both are assigned to posts in the post editor.',
-  noMerge: 'Atrium’s API has no merge of terms: to merge two, assign the remaining term to the posts and delete the other.',
   categories: {
     title: 'Categories',
     new: 'New category',
@@ -29,6 +28,7 @@ const en = {
   columns: { name: 'Name', slug: 'Slug', actions: 'Actions' },
   editButton: 'Edit',
   moveButton: 'Move',
+  mergeButton: 'Merge into…',
   form: {
     newCategory: 'New category',
     editCategory: 'Edit category',
@@ -64,12 +64,32 @@ const en = {
     topLevel: 'the top level',
     deleted: '“{{name}}” deleted.',
   },
+  merge: {
+    open: 'Merge {{name}} into…',
+    title: 'Merge “{{name}}” into…',
+    targetTag: 'Tag to keep',
+    targetCategory: 'Category to keep',
+    choose: 'Choose…',
+    required: 'Choose the term to keep.',
+    noTags: 'There is no other tag to merge it into.',
+    noCategories: 'There is no other category to merge it into.',
+    tagPosts_one: 'Its {{count}} post gets the chosen tag instead (a post that has both keeps it once).',
+    tagPosts_other: 'Its {{count}} posts get the chosen tag instead (a post that has both keeps it once).',
+    categoryPosts_one: 'Its {{count}} post gets the chosen category instead; where it was the primary category, the chosen one becomes primary.',
+    categoryPosts_other: 'Its {{count}} posts get the chosen category instead; where it was the primary category, the chosen one becomes primary.',
+    notUsed: 'No post uses it.',
+    children_one: 'Its {{count}} sub-category moves under the chosen category.',
+    children_other: 'Its {{count}} sub-categories move under the chosen category.',
+    deleted: 'Then “{{name}}” is deleted.',
+    summary: '“{{name}}” will be merged into “{{target}}”.',
+    confirm: 'Merge',
+    done: '“{{name}}” merged into “{{target}}”.',
+  },
 }
 
 const de: typeof en = {
   title: 'Taxonomie',
   intro: 'Kategorien bilden einen Baum, Schlagwörter eine flache Liste. Beide werden Beiträgen im Beitragseditor zugewiesen.',
-  noMerge: 'Die API von Atrium kann Begriffe nicht zusammenführen: Dazu den verbleibenden Begriff den Beiträgen zuweisen und den anderen löschen.',
   categories: {
     title: 'Kategorien',
     new: 'Neue Kategorie',
@@ -95,6 +115,7 @@ const de: typeof en = {
   columns: { name: 'Name', slug: 'Slug', actions: 'Aktionen' },
   editButton: 'Bearbeiten',
   moveButton: 'Verschieben',
+  mergeButton: 'Zusammenführen mit …',
   form: {
     newCategory: 'Neue Kategorie',
     editCategory: 'Kategorie bearbeiten',
@@ -129,6 +150,27 @@ const de: typeof en = {
     children_other: 'Ihre {{count}} Unterkategorien rücken auf zu: {{parent}}.',
     topLevel: 'oberste Ebene',
     deleted: '„{{name}}“ gelöscht.',
+  },
+  merge: {
+    open: '{{name}} zusammenführen mit …',
+    title: '„{{name}}“ zusammenführen mit …',
+    targetTag: 'Verbleibendes Schlagwort',
+    targetCategory: 'Verbleibende Kategorie',
+    choose: 'Bitte wählen …',
+    required: 'Den verbleibenden Begriff wählen.',
+    noTags: 'Es gibt kein anderes Schlagwort zum Zusammenführen.',
+    noCategories: 'Es gibt keine andere Kategorie zum Zusammenführen.',
+    tagPosts_one: 'Sein {{count}} Beitrag erhält stattdessen das gewählte Schlagwort (ein Beitrag mit beiden behält es einmal).',
+    tagPosts_other: 'Seine {{count}} Beiträge erhalten stattdessen das gewählte Schlagwort (ein Beitrag mit beiden behält es einmal).',
+    categoryPosts_one: 'Ihr {{count}} Beitrag erhält stattdessen die gewählte Kategorie; war sie die Hauptkategorie, wird es die gewählte.',
+    categoryPosts_other: 'Ihre {{count}} Beiträge erhalten stattdessen die gewählte Kategorie; wo sie die Hauptkategorie war, wird es die gewählte.',
+    notUsed: 'Kein Beitrag verwendet es.',
+    children_one: 'Ihre {{count}} Unterkategorie wird unter die gewählte Kategorie verschoben.',
+    children_other: 'Ihre {{count}} Unterkategorien werden unter die gewählte Kategorie verschoben.',
+    deleted: 'Danach wird „{{name}}“ gelöscht.',
+    summary: '„{{name}}“ wird mit „{{target}}“ zusammengeführt.',
+    confirm: 'Zusammenführen',
+    done: '„{{name}}“ mit „{{target}}“ zusammengeführt.',
   },
 }
 
