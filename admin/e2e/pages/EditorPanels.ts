@@ -19,8 +19,8 @@ export class EditorPanels {
     await expect(this.history.getByTestId('history-panel')).toBeVisible()
   }
 
-  /** The change (one write) whose diff shows `text`, of the post (`blog`) or a localization (`blog_localization`). */
-  change(entity: 'blog' | 'blog_localization', text: string): Locator {
+  /** The change (one write) whose diff shows `text`, of a record of the editor by its entity type (`blog`, `blog_localization`, `page`, …). */
+  change(entity: 'blog' | 'blog_localization' | 'page' | 'page_section' | 'page_section_localization', text: string): Locator {
     return this.history.locator(`li[data-entity="${entity}"]`).filter({ hasText: text })
   }
 

@@ -1,5 +1,8 @@
 import { expect, expectAccessible, SCREENSHOTS, test, watchCsp } from '../fixtures'
+import { EditorPanels } from '../pages/EditorPanels'
+import { MediaLibrary } from '../pages/MediaLibrary'
 import { PageEditor } from '../pages/PageEditor'
+import { pngFile, solidPng } from '../png'
 
 test('build a page with three sections, reorder them by keyboard, and translate one', async ({ page, site, signInWithKey, atrium }) => {
   // A long journey: room for a loaded CI machine.
@@ -86,4 +89,81 @@ test('a new page from a content template brings its sections', async ({ page, si
   await expect(editor.heading).toHaveText('/landing')
   await expect(editor.sections).toHaveCount(2)
   await expect(editor.section('section “Big welcome” (hero)')).toBeVisible()
+})
+
+test('a section cover chosen through the media picker, uploaded there', async ({ page, site, signInWithKey, atrium }) => {
+  const csp = watchCsp(page)
+  const created = (
+    await atrium.POST('/api/v1/pages', { body: { site_ids: [site.id], route: '/gallery', sections: [{ section_type: 'hero', localizations: [{ locale: 'en', title: 'Our rooms' }] }] } })
+  ).data!
+  await signInWithKey(page)
+  const editor = new PageEditor(page)
+  await page.goto(`/admin/sites/${site.id}/pages/${created.id}`)
+  await expect(editor.heading).toHaveText('/gallery')
+
+  const cover = editor.section('section “Our rooms” (hero)').getByRole('group', { name: 'Cover image' })
+  await expect(cover).toContainText('No file chosen.')
+  await cover.getByRole('button', { name: 'Choose: Cover image' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Choose: Cover image' })
+  const picker = new MediaLibrary(page, dialog)
+  await picker.upload([pngFile('room.png', solidPng([160, 110, 60]))])
+  await expect(picker.uploadRow('room.png')).toContainText('Uploaded')
+  await expect(picker.details.getByRole('heading', { name: 'room.png' })).toBeVisible()
+  await dialog.getByRole('button', { name: 'Use this image' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(cover.getByTestId('media-picker-filename')).toHaveText('room.png')
+  await expectAccessible(page)
+
+  await editor.save()
+  await editor.expectSaved()
+  const [section] = (await atrium.GET('/api/v1/pages/{page_id}/sections', { params: { path: { page_id: created.id } } })).data!
+  expect(section!.cover_image_id).toMatch(/^[0-9a-f-]{36}$/)
+  expect((await atrium.GET('/api/v1/media/{id}', { params: { path: { id: section!.cover_image_id! } } })).data!.filename).toBe('room.png')
+  expect(csp).toEqual([])
+})
+
+test('revert from the history drawer: a page field through the API, a section text through its save queue', async ({ page, site, signInWithKey, atrium }) => {
+  const csp = watchCsp(page)
+  const created = (
+    await atrium.POST('/api/v1/pages', { body: { site_ids: [site.id], route: '/team', page_type: 'standard', sections: [{ section_type: 'text', localizations: [{ locale: 'en', title: 'Who we are' }] }] } })
+  ).data!
+  const current = async () => (await atrium.GET('/api/v1/pages/{id}', { params: { path: { id: created.id } } })).data!
+  await signInWithKey(page)
+  const editor = new PageEditor(page)
+  const panels = new EditorPanels(page)
+  await page.goto(`/admin/sites/${site.id}/pages/${created.id}`)
+  await expect(editor.heading).toHaveText('/team')
+
+  // Edit and save a page field and a section's title.
+  const pageType = page.getByRole('textbox', { name: 'Page type' })
+  await pageType.fill('landing')
+  await editor.section('section “Who we are” (text)').getByRole('textbox', { name: 'Title (en)' }).fill('Meet the team')
+  await editor.save()
+  await editor.expectSaved()
+  expect((await current()).page_type).toBe('landing')
+
+  await panels.openHistory()
+  const typeChange = panels.change('page', 'landing')
+  await expect(typeChange.locator('del')).toHaveText('standard')
+  await expect(typeChange.locator('ins')).toHaveText('landing')
+  const titleChange = panels.change('page_section_localization', 'team')
+  await expect(titleChange).toContainText('texts of section “Meet the team” (text) (English)')
+  await expectAccessible(page)
+
+  await typeChange.getByRole('checkbox').check()
+  await titleChange.getByRole('checkbox').check()
+  await panels.revertChosen()
+  await page.keyboard.press('Escape')
+  await expect(pageType).toHaveValue('standard')
+  await expect(editor.section('section “Who we are” (text)').getByRole('textbox', { name: 'Title (en)' })).toHaveValue('Who we are')
+  expect((await current()).page_type).toBe('standard')
+  const locs = (await atrium.GET('/api/v1/pages/{page_id}/sections/localizations', { params: { path: { page_id: created.id } } })).data!
+  expect(locs.map((l) => l.title)).toEqual(['Who we are'])
+
+  // The next save is not refused (412): the page queue took the reverted version's tag.
+  await page.getByRole('textbox', { name: 'Slug' }).fill('our-team')
+  await editor.save()
+  await editor.expectSaved()
+  expect((await current()).slug).toBe('our-team')
+  expect(csp).toEqual([])
 })

@@ -65,6 +65,19 @@ const blogEditRoute = createRoute({
   component: lazyRouteComponent(() => import('../routes/blog-editor')),
 })
 
+/** The page editor, composed with the media picker (routes/page-editor.tsx); `/new` before `/$pageId`, both before the generic area routes. */
+const pageNewRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/sites/$siteId/pages/new',
+  component: lazyRouteComponent(() => import('../routes/page-editor')),
+})
+
+const pageEditRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/sites/$siteId/pages/$pageId',
+  component: lazyRouteComponent(() => import('../routes/page-editor')),
+})
+
 /** Screens of later parts: a placeholder with the screen's name, so the sidebar and palette already lead somewhere. */
 const areaRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -108,6 +121,8 @@ const routeTree = rootRoute.addChildren([
     ...skillsRoutes,
     ...cvRoutes,
     ...pageRoutes,
+    pageNewRoute,
+    pageEditRoute,
     ...navigationRoutes,
     areaRoute,
     recordRoute,

@@ -1,6 +1,6 @@
 import { useParams } from '@tanstack/react-router'
 import { BlogEditorScreen } from '../features/blogs/editor/BlogEditorScreen'
-import { ImagePickerContext } from '../features/blogs/editor/BlogImageFields'
+import { ImagePickerContext } from '../shared/editor/ImagePicker'
 import { MediaPicker } from '../features/media/picker/MediaPicker'
 
 /** `/sites/$siteId/blogs/new` and `/sites/$siteId/blogs/$blogId`: the blog editor, with the media picker for its images. */

@@ -1,14 +1,15 @@
-import { etagOf, type Schemas } from '@atrium-cms/client'
+import type { Schemas } from '@atrium-cms/client'
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
-import type { ContentStatus } from '../../shared/editor/roles'
-import type { Versioned, WorkflowAdapter } from '../../shared/editor/useWorkflowAction'
+import { contentWorkflow, ifMatch, orNull, updateContent, versioned } from '../../shared/editor/contentWrites'
+import type { Versioned } from '../../shared/editor/useWorkflowAction'
 import { DEFAULT_PAGES_PER_PAGE, type PageListSearch } from './search'
 
 /*
  * Pages and their sections (decisions.md "Pages and sections"). The page, each section and each section localization
  * are records of their own with their own ETags: the page saves through PUT /pages/{id}, a section through
- * PUT /pages/sections/{id}, a localization through PUT /pages/sections/{id}/localizations (an upsert), all with If-Match.
+ * PUT /pages/sections/{id}, a localization through PUT /pages/sections/{id}/localizations (an upsert), all with If-Match
+ * (the writes every editor shares: shared/editor/contentWrites.ts).
  */
 
 export type Page = Schemas['Page']
@@ -64,10 +65,6 @@ export interface SectionLocValues {
 
 export const sectionLocValuesOf = (l: SectionLocalization | undefined): SectionLocValues => ({ title: l?.title ?? '', text: l?.text ?? '', button_text: l?.button_text ?? '' })
 
-/** Optional text with no value is null on the wire, never "" (decisions.md "Wire format"). */
-const orNull = (s: string): string | null => (s.trim() === '' ? null : s)
-const ifMatch = (etag: string | undefined): { 'if-match'?: string } => (etag ? { 'if-match': etag } : {})
-
 export const pageQueries = {
   list: (siteId: string, search: PageListSearch) =>
     queryOptions({
@@ -102,7 +99,7 @@ export const pageQueries = {
           api().GET('/api/v1/pages/{page_id}/sections', { params: { path: { page_id: id } } }),
           api().GET('/api/v1/pages/{page_id}/sections/localizations', { params: { path: { page_id: id } } }),
         ])
-        return { page: { data: page.data!, etag: etagOf(page) }, sections: sections.data!, localizations: locs.data as SectionLocalization[] }
+        return { page: versioned(page), sections: sections.data!, localizations: locs.data as SectionLocalization[] }
       },
       // The editor owns its copy while open: a refetch must never replace what the form holds.
       staleTime: Infinity,
@@ -121,17 +118,6 @@ export const pageQueries = {
           (t) => t.content_type === 'page',
         ),
     }),
-  media: (siteId: string) =>
-    queryOptions({
-      queryKey: ['site', siteId, 'media', 'cover-choices'],
-      queryFn: async () =>
-        (await api().GET('/api/v1/sites/{site_id}/media', { params: { path: { site_id: siteId }, query: { per_page: 100, mime_category: 'image' } } })).data!.data,
-    }),
-}
-
-export async function getPage(id: string): Promise<Versioned<Page>> {
-  const res = await api().GET('/api/v1/pages/{id}', { params: { path: { id } } })
-  return { data: res.data!, etag: etagOf(res) }
 }
 
 export async function createPage(siteId: string, body: { route: string; slug?: string; parent_page_id: string | null; template_id?: string }): Promise<Page> {
@@ -148,39 +134,18 @@ export async function createPage(siteId: string, body: { route: string; slug?: s
   return res.data!
 }
 
-export async function updatePage(id: string, body: Partial<Omit<PageValues, 'template'> & { template: string | null; status: ContentStatus }>, etag: string | undefined): Promise<Versioned<Page>> {
-  const res = await api().PUT('/api/v1/pages/{id}', { params: { path: { id }, header: ifMatch(etag) }, body })
-  return { data: res.data!, etag: etagOf(res) }
-}
-
-export const savePageValues = (id: string, v: PageValues, etag: string | undefined) => updatePage(id, { ...v, template: orNull(v.template) }, etag)
-
-export async function reviewPage(id: string, action: 'Approve' | 'RequestChanges', comment: string, etag: string | undefined): Promise<Versioned<Page>> {
-  const res = await api().POST('/api/v1/pages/{id}/review', {
-    params: { path: { id }, header: ifMatch(etag) },
-    body: { action, ...(comment.trim() !== '' ? { comment } : {}) },
-  })
-  return { data: res.data!, etag: etagOf(res) }
-}
+export const savePageValues = (id: string, v: PageValues, etag: string | undefined) => updateContent('pages', id, { ...v, template: orNull(v.template) }, etag)
 
 /** The workflow of one page (shared/editor/useWorkflowAction). */
-export const pageWorkflow = (id: string, siteId: string): WorkflowAdapter<Page, PageValues> => ({
-  get: () => getPage(id),
-  setStatus: (status, etag) => updatePage(id, { status }, etag),
-  review: (action, comment, etag) => reviewPage(id, action, comment, etag),
-  valuesOf: pageValuesOf,
-  listKey: ['site', siteId, 'pages'],
-})
+export const pageWorkflow = (id: string, siteId: string) => contentWorkflow('pages', id, siteId, pageValuesOf)
 
 export async function createSection(pageId: string, sectionType: string, displayOrder: number): Promise<Versioned<Section>> {
-  const res = await api().POST('/api/v1/pages/{page_id}/sections', { params: { path: { page_id: pageId } }, body: { section_type: sectionType, display_order: displayOrder, settings: {} } })
-  return { data: res.data!, etag: etagOf(res) }
+  return versioned(await api().POST('/api/v1/pages/{page_id}/sections', { params: { path: { page_id: pageId } }, body: { section_type: sectionType, display_order: displayOrder, settings: {} } }))
 }
 
 export async function updateSection(id: string, v: Partial<SectionValues>, etag: string | undefined): Promise<Versioned<Section>> {
   const body = { ...v, ...(v.call_to_action_route !== undefined ? { call_to_action_route: orNull(v.call_to_action_route) } : {}) }
-  const res = await api().PUT('/api/v1/pages/sections/{id}', { params: { path: { id }, header: ifMatch(etag) }, body })
-  return { data: res.data!, etag: etagOf(res) }
+  return versioned(await api().PUT('/api/v1/pages/sections/{id}', { params: { path: { id }, header: ifMatch(etag) }, body }))
 }
 
 export async function deleteSection(id: string, etag: string | undefined): Promise<void> {
@@ -192,5 +157,5 @@ export async function upsertSectionLocalization(sectionId: string, localeId: str
     params: { path: { section_id: sectionId }, header: ifMatch(etag) },
     body: { locale_id: localeId, title: orNull(v.title), text: orNull(v.text), button_text: orNull(v.button_text) },
   })
-  return { data: res.data!, etag: etagOf(res) }
+  return versioned(res)
 }

@@ -27,7 +27,6 @@ const en = {
     mergedElsewhere: 'merged with a change made elsewhere',
     changedElsewhere: 'the page settings changed elsewhere and are shown now: check them, then try again',
     settingsInvalid: 'invalid settings JSON is not saved',
-    historyTodo: 'History and revert for pages arrive with the shared history view.',
     fields: {
       route: 'Route',
       slug: 'Slug',
@@ -79,8 +78,6 @@ const en = {
     dragEnd: '{{name}} dropped.',
     dragCancel: 'Moving {{name}} cancelled.',
     dragInstructions: 'To pick up a section, press space or enter. Use the arrow keys to move it, space or enter to drop it, escape to cancel.',
-    coverNone: 'No cover',
-    coverLoading: 'Loading the images…',
     ctaNone: 'No call to action',
     settingsHint: 'A JSON object for the frontend, e.g. {"align": "center"}',
     invalidJson: 'Not valid JSON: {{reason}}',
@@ -89,6 +86,10 @@ const en = {
       titlePage: 'Someone else changed the page settings',
       titleSection: 'Someone else changed {{name}}',
       titleSectionLoc: 'Someone else changed the texts of {{name}} ({{locale}})',
+    },
+    history: {
+      sectionTexts: 'texts of {{name}} ({{locale}})',
+      adminOnly: 'Reverting page settings needs the Admin role.',
     },
   },
 }
@@ -120,7 +121,6 @@ const de: typeof en = {
     mergedElsewhere: 'mit einer Änderung von anderswo zusammengeführt',
     changedElsewhere: 'die Seiteneinstellungen wurden anderswo geändert und werden jetzt gezeigt: prüfen und erneut versuchen',
     settingsInvalid: 'ungültiges Einstellungs-JSON wird nicht gespeichert',
-    historyTodo: 'Verlauf und Zurücksetzen für Seiten kommen mit der gemeinsamen Verlaufsansicht.',
     fields: {
       route: 'Route',
       slug: 'Slug',
@@ -172,8 +172,6 @@ const de: typeof en = {
     dragEnd: '{{name}} abgelegt.',
     dragCancel: 'Verschieben von {{name}} abgebrochen.',
     dragInstructions: 'Leertaste oder Eingabe nimmt einen Abschnitt auf. Pfeiltasten bewegen ihn, Leertaste oder Eingabe legt ihn ab, Escape bricht ab.',
-    coverNone: 'Kein Titelbild',
-    coverLoading: 'Bilder werden geladen…',
     ctaNone: 'Kein Handlungsaufruf',
     settingsHint: 'Ein JSON-Objekt für das Frontend, z. B. {"align": "center"}',
     invalidJson: 'Kein gültiges JSON: {{reason}}',
@@ -182,6 +180,10 @@ const de: typeof en = {
       titlePage: 'Jemand anderes hat die Seiteneinstellungen geändert',
       titleSection: 'Jemand anderes hat {{name}} geändert',
       titleSectionLoc: 'Jemand anderes hat die Texte von {{name}} geändert ({{locale}})',
+    },
+    history: {
+      sectionTexts: 'Texte von {{name}} ({{locale}})',
+      adminOnly: 'Seiteneinstellungen zurückzunehmen erfordert die Rolle Admin.',
     },
   },
 }

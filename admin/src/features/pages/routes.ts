@@ -10,17 +10,5 @@ const pagesRoute = createRoute({
   component: lazyRouteComponent(() => import('./PagesRoute')),
 })
 
-/** The editor; `/new` before `/$pageId`, and both before the generic area routes. */
-const pageNewRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/sites/$siteId/pages/new',
-  component: lazyRouteComponent(() => import('./PageEditorRoute')),
-})
-
-const pageEditRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/sites/$siteId/pages/$pageId',
-  component: lazyRouteComponent(() => import('./PageEditorRoute')),
-})
-
-export const pageRoutes = [pagesRoute, pageNewRoute, pageEditRoute] as const
+// The editor's routes are in app/router.tsx: routes/page-editor.tsx composes it with the media picker (another feature).
+export const pageRoutes = [pagesRoute] as const

@@ -1,20 +1,9 @@
 import { Stack, Text } from '@mantine/core'
-import { createContext, useContext, type ComponentType } from 'react'
+import { useContext } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ImagePickerContext } from '../../../shared/editor/ImagePicker'
 import { registerMessages } from '../../../shared/i18n/register'
 import type { BlogValues } from './api'
-
-/** The props of the media picker (features/media/picker/MediaPicker.tsx), which the route hands in: features never import each other. */
-export interface ImagePickerProps {
-  siteId: string
-  value: string | null
-  onChange: (mediaId: string | null) => void
-  label: string
-  accept?: 'image' | 'any'
-}
-
-/** The route (routes/blog-editor.tsx) provides the media picker; without one the image fields are not shown. */
-export const ImagePickerContext = createContext<ComponentType<ImagePickerProps> | null>(null)
 
 registerMessages(
   'blogs',

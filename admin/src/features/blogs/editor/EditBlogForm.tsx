@@ -20,7 +20,7 @@ import { BlogImageFields } from './BlogImageFields'
 import { OpenOnSite, PostActions } from './PostActions'
 import { PostMetaPanels } from './PostMetaPanels'
 import { SignOutGuard } from './SignOutGuard'
-import { HistoryButton } from './history/HistoryPanel'
+import { BlogHistoryButton } from './BlogHistory'
 import { AiMenu } from './ai/AiMenu'
 import { useSideBySide } from './translate/SideBySide'
 
@@ -75,7 +75,7 @@ export function EditBlogForm({ siteId, loaded, locales, defaultLocaleId, caps }:
             </Button>
             <WorkflowButtons status={workflow.status} caps={caps} onAction={(a, c) => void workflow.run(a, c)} schedules={Date.parse(blogState.values.publish_start ?? '') > Date.now()} />
             <AiMenu siteId={siteId} localeId={localeId} defaultLocaleId={defaultLocaleId} locales={locales} queues={queues} canEdit={caps.canEdit} />
-            <HistoryButton siteId={siteId} blogId={blog.id} locales={locales} queues={queues} saveAll={saveAll} canEdit={caps.canEdit} />
+            <BlogHistoryButton siteId={siteId} blogId={blog.id} locales={locales} queues={queues} saveAll={saveAll} canEdit={caps.canEdit} />
             <PostActions siteId={siteId} blogId={blog.id} title={title} caps={caps} saveAll={saveAll} />
           </Group>
           <OpenOnSite siteId={siteId} slug={blogState.savedValues.slug} status={workflow.status} />

@@ -1,12 +1,14 @@
-import { etagOf, type Schemas } from '@atrium-cms/client'
+import type { Schemas } from '@atrium-cms/client'
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../shared/api/client'
-import type { WorkflowAdapter } from '../../../shared/editor/useWorkflowAction'
+import { contentWorkflow, ifMatch, orNull, updateContent, versioned } from '../../../shared/editor/contentWrites'
+import type { Versioned } from '../../../shared/editor/useWorkflowAction'
 
 /*
  * The editor's calls. The blog record and each localization are separate records with their own ETags (decisions.md
  * "Wire format"): the blog (slug, author, featured, status) saves through PUT /blogs/{id}, each locale through
- * PUT /blogs/localizations/{loc_id} (POST /blogs/{id}/localizations the first time), every PUT with If-Match.
+ * PUT /blogs/localizations/{loc_id} (POST /blogs/{id}/localizations the first time), every PUT with If-Match
+ * (the writes every editor shares: shared/editor/contentWrites.ts).
  */
 
 export type BlogDetail = Schemas['BlogDetail']
@@ -66,9 +68,6 @@ export const locValuesOf = (l: Partial<BlogLocalization> | undefined): LocValues
       }
     : emptyLoc()
 
-/** Optional text with no value is null on the wire, never "" (decisions.md "Wire format"). */
-const orNull = (s: string): string | null => (s.trim() === '' ? null : s)
-
 export const locBody = (v: LocValues) => ({
   title: orNull(v.title),
   subtitle: orNull(v.subtitle),
@@ -79,19 +78,13 @@ export const locBody = (v: LocValues) => ({
   translation_status: v.translation_status.trim() === '' ? 'Draft' : v.translation_status,
 })
 
-export interface Loaded<T> {
-  data: T
-  etag: string | undefined
-}
+export type Loaded<T> = Versioned<T>
 
 export const editorQueries = {
   detail: (siteId: string, id: string) =>
     queryOptions({
       queryKey: ['site', siteId, 'blogs', 'editor', id],
-      queryFn: async (): Promise<Loaded<BlogDetail>> => {
-        const res = await api().GET('/api/v1/blogs/{id}/detail', { params: { path: { id } } })
-        return { data: res.data!, etag: etagOf(res) }
-      },
+      queryFn: async (): Promise<Loaded<BlogDetail>> => versioned(await api().GET('/api/v1/blogs/{id}/detail', { params: { path: { id } } })),
       // The editor owns its copy while open: a refetch must never replace what the form holds.
       staleTime: Infinity,
       refetchOnWindowFocus: false,
@@ -101,14 +94,6 @@ export const editorQueries = {
       queryKey: ['site', siteId, 'locales'],
       queryFn: async () => (await api().GET('/api/v1/sites/{site_id}/locales', { params: { path: { site_id: siteId } } })).data!,
     }),
-}
-
-/** If-Match on every write of a loaded record; none for a record not created yet. */
-const ifMatch = (etag: string | undefined): { 'if-match'?: string } => (etag ? { 'if-match': etag } : {})
-
-export async function getBlog(id: string): Promise<Loaded<Blog>> {
-  const res = await api().GET('/api/v1/blogs/{id}', { params: { path: { id } } })
-  return { data: res.data!, etag: etagOf(res) }
 }
 
 export async function createBlog(siteId: string, blog: BlogValues, slugTyped: boolean, localeId: string, loc: LocValues): Promise<Loaded<Blog>> {
@@ -126,44 +111,19 @@ export async function createBlog(siteId: string, blog: BlogValues, slugTyped: bo
       localizations: [{ locale_id: localeId, ...locBody(loc) }],
     },
   })
-  return { data: res.data!, etag: etagOf(res) }
-}
-
-export async function updateBlog(
-  id: string,
-  body: Partial<{ slug: string; author: string | null; is_featured: boolean; cover_image_id: string | null; header_image_id: string | null; status: BlogStatus; publish_start: string | null; publish_end: string | null }>,
-  etag: string | undefined,
-): Promise<Loaded<Blog>> {
-  const res = await api().PUT('/api/v1/blogs/{id}', { params: { path: { id }, header: ifMatch(etag) }, body })
-  return { data: res.data!, etag: etagOf(res) }
+  return versioned(res)
 }
 
 export const saveBlogValues = (id: string, v: BlogValues, etag: string | undefined) =>
-  updateBlog(id, { slug: v.slug, author: orNull(v.author), is_featured: v.is_featured, cover_image_id: v.cover_image_id, header_image_id: v.header_image_id, publish_start: v.publish_start, publish_end: v.publish_end }, etag)
+  updateContent('blogs', id, { slug: v.slug, author: orNull(v.author), is_featured: v.is_featured, cover_image_id: v.cover_image_id, header_image_id: v.header_image_id, publish_start: v.publish_start, publish_end: v.publish_end }, etag)
 
 export async function createLocalization(blogId: string, localeId: string, v: LocValues): Promise<Loaded<BlogLocalization>> {
-  const res = await api().POST('/api/v1/blogs/{id}/localizations', { params: { path: { id: blogId } }, body: { locale_id: localeId, ...locBody(v) } })
-  return { data: res.data!, etag: etagOf(res) }
+  return versioned(await api().POST('/api/v1/blogs/{id}/localizations', { params: { path: { id: blogId } }, body: { locale_id: localeId, ...locBody(v) } }))
 }
 
 export async function updateLocalization(locId: string, v: LocValues, etag: string | undefined): Promise<Loaded<BlogLocalization>> {
-  const res = await api().PUT('/api/v1/blogs/localizations/{loc_id}', { params: { path: { loc_id: locId }, header: ifMatch(etag) }, body: locBody(v) })
-  return { data: res.data!, etag: etagOf(res) }
-}
-
-export async function reviewBlog(id: string, action: 'Approve' | 'RequestChanges', comment: string, etag: string | undefined): Promise<Loaded<Blog>> {
-  const res = await api().POST('/api/v1/blogs/{id}/review', {
-    params: { path: { id }, header: ifMatch(etag) },
-    body: { action, ...(comment.trim() !== '' ? { comment } : {}) },
-  })
-  return { data: res.data!, etag: etagOf(res) }
+  return versioned(await api().PUT('/api/v1/blogs/localizations/{loc_id}', { params: { path: { loc_id: locId }, header: ifMatch(etag) }, body: locBody(v) }))
 }
 
 /** The workflow of one post (shared/editor/useWorkflowAction): status changes and reviews of the blog record. */
-export const blogWorkflow = (id: string, siteId: string): WorkflowAdapter<Blog, BlogValues> => ({
-  get: () => getBlog(id),
-  setStatus: (status, etag) => updateBlog(id, { status }, etag),
-  review: (action, comment, etag) => reviewBlog(id, action, comment, etag),
-  valuesOf: blogValuesOf,
-  listKey: ['site', siteId, 'blogs'],
-})
+export const blogWorkflow = (id: string, siteId: string) => contentWorkflow('blogs', id, siteId, blogValuesOf)

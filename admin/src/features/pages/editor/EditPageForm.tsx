@@ -14,6 +14,7 @@ import { PageTitle } from '../../../shared/ui/PageTitle'
 import { pageWorkflow, type Locale, type Page, type Section, type SectionLocalization } from '../api'
 import { PageConflicts } from './PageConflicts'
 import { PageFields } from './PageFields'
+import { PageHistoryButton } from './PageHistory'
 import { SectionsEditor } from './SectionsEditor'
 import { usePageQueues, type SectionQueues } from './usePageQueues'
 
@@ -69,13 +70,14 @@ export function EditPageForm({ siteId, loaded, locales, defaultLocaleId, caps, p
               {te('saveDraft')}
             </Button>
             <WorkflowButtons status={workflow.status} caps={caps} onAction={(a, c) => void workflow.run(a, c)} />
+            <PageHistoryButton siteId={siteId} pageId={page.id} page={q.page} sections={q.sections} locales={locales} nameOf={nameOf} saveAll={saveAll} canEdit={caps.canEdit} />
           </Group>
           <SaveStatusLine status={overallStatus(q.states)} savedAt={lastSavedAt} note={notes.join(' · ')} />
         </Stack>
       </Group>
       <ActionError error={workflow.error} onClose={workflow.clearError} />
       {q.offer && <DraftOfferAlert offer={q.offer} />}
-      <PageConflicts page={q.page} sections={q.sections} nameOf={nameOf} codeOf={q.codeOf} stateOf={q.stateOf} />
+      <PageConflicts siteId={siteId} page={q.page} sections={q.sections} nameOf={nameOf} codeOf={q.codeOf} stateOf={q.stateOf} />
       <LocaleBar label={t('locales')} current={localeId} onSelect={setLocaleId} tabs={locales.map((l) => ({ locale: l, translationStatus: undefined, dirty: locDirty(l.id), plain: true }))} />
       <div className="editor-columns">
         <SectionsEditor
@@ -97,7 +99,6 @@ export function EditPageForm({ siteId, loaded, locales, defaultLocaleId, caps, p
         <aside aria-label={t('settings')}>
           <ErrorLine state={pageState} />
           <PageFields values={q.page.getState().values} onChange={(v) => q.page.edit(v)} errors={fieldErrorsOf(pageState)} pages={pages} pageId={page.id} />
-          {/* TODO(issue 28): history and revert for pages, once the shared history view (built for blogs) is on main. */}
         </aside>
       </div>
       <LeaveModal blocker={blocker} />

@@ -1,11 +1,12 @@
 import { useSortable } from '@dnd-kit/sortable'
 import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core'
+import { useContext } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ErrorLine, fieldErrorsOf } from '../../../shared/editor/EditorParts'
+import { ImagePickerContext } from '../../../shared/editor/ImagePicker'
 import { MarkdownField } from '../../../shared/editor/MarkdownField'
 import { useQueueState } from '../../../shared/editor/useQueueState'
 import type { Locale, Page } from '../api'
-import { CoverField } from './CoverField'
 import { SettingsField } from './SettingsField'
 import type { SectionQueues } from './usePageQueues'
 
@@ -83,6 +84,8 @@ export function SectionCard({
 /** The section's texts in one locale, and its cover, call to action and settings. */
 function SectionFields({ siteId, entry, locale, pages, onSettingsValidity }: { siteId: string; entry: SectionQueues; locale: Locale; pages: Page[]; onSettingsValidity: (valid: boolean) => void }) {
   const { t } = useTranslation('pages', { keyPrefix: 'editor' })
+  // The media picker, which the route provides (routes/page-editor.tsx): features never import each other.
+  const Picker = useContext(ImagePickerContext)
   const section = useQueueState(entry.queue)
   const locQueue = entry.locs.get(locale.id)!
   const loc = useQueueState(locQueue)
@@ -101,7 +104,16 @@ function SectionFields({ siteId, entry, locale, pages, onSettingsValidity }: { s
         <TextInput id={`${base}-button`} label={`${t('fields.button_text')} (${locale.code})`} value={loc.values.button_text} onChange={(e) => setLoc({ button_text: e.currentTarget.value })} error={locErrors.button_text} />
       </Stack>
       <Stack gap="sm">
-        <CoverField siteId={siteId} value={v.cover_image_id} onChange={(cover_image_id) => setSection({ cover_image_id })} label={t('fields.cover_image_id')} />
+        {Picker && (
+          <div>
+            <Picker siteId={siteId} value={v.cover_image_id} onChange={(cover_image_id) => setSection({ cover_image_id })} label={t('fields.cover_image_id')} accept="image" />
+            {sectionErrors.cover_image_id && (
+              <Text c="red.8" size="sm">
+                {sectionErrors.cover_image_id}
+              </Text>
+            )}
+          </div>
+        )}
         <NativeSelect
           id={`${base}-cta`}
           label={t('fields.call_to_action_route')}

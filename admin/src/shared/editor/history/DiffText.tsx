@@ -1,4 +1,4 @@
-import type { DiffPart } from '../../../../shared/logic/textDiff'
+import type { DiffPart } from '../../logic/textDiff'
 import './history.css'
 
 /** A word diff as text with <del>/<ins> (screen readers announce deletion and insertion). */

@@ -2,30 +2,38 @@ import { Alert, Button, Checkbox, Drawer, Group, Loader, Stack, Text } from '@ma
 import { useQueries, useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { sharedQueries } from '../../../../shared/api/queries'
-import { formatDateTime } from '../../../../shared/i18n/format'
-import { groupHistory, REVERTIBLE_ENTITY_TYPES, type HistoryChange, type HistoryRow } from '../../../../shared/logic/historyDiff'
-import type { Locale } from '../api'
-import type { BlogQueues } from '../useBlogQueues'
-import { apiKeyNameQuery, fetchDetail, historyQuery } from './api'
+import { sharedQueries } from '../../api/queries'
+import { formatDateTime } from '../../i18n/format'
+import { toFormError } from '../../logic/errors'
+import { groupHistory, REVERTIBLE_ENTITY_TYPES, type HistoryChange, type HistoryRow } from '../../logic/historyDiff'
+import { ProblemAlert } from '../../ui/ProblemAlert'
+import { ActorName } from './ActorName'
+import { historyQuery } from './api'
 import { DiffText } from './DiffText'
-import { ProblemAlert } from './ProblemAlert'
 import './messages'
-import { actorOf, canRevert, canUseRevertEndpoint, shortId } from './revertPlan'
-import { RESTORABLE, useHistoryRevert } from './useHistoryRevert'
+import { canRevert, canUseRevertEndpoint } from './revertPlan'
+import { useHistoryRevert, type HistoryEntity, type RevertAdapter } from './useHistoryRevert'
 
-interface Props {
+/** What an editor tells its history drawer: its records, how to name them and their fields, and how it takes a revert. */
+export interface HistoryProps<E extends HistoryEntity> {
   siteId: string
-  blogId: string
-  locales: Locale[]
-  queues: BlogQueues
-  saveAll: () => Promise<{ status: string }[]>
+  /**
+   * The editor's records as they are now, read when the drawer opens (one may have been created since the editor
+   * opened); `key` names them among the site's history queries (`['page', id]`), which a revert refetches.
+   */
+  entities: { key: readonly unknown[]; load: () => Promise<E[]> }
+  /** What a change is of, beside who and when ("Post settings", "Language: German"). */
+  describe: (entity: E) => string
+  fieldLabel: (field: string) => string
+  /** Said beside "Revert" to a caller without the Admin role: reverting the record's own fields needs it. */
+  adminNote: string
+  revert: RevertAdapter<E>
   canEdit: boolean
 }
 
-/** "History" in the editor's header: a drawer with the post's changes, field by field, and revert of the chosen ones. */
-export function HistoryButton(props: Props) {
-  const { t } = useTranslation('blogHistory')
+/** "History" in an editor's header: a drawer with the record's changes, field by field, and revert of the chosen ones. */
+export function HistoryButton<E extends HistoryEntity>(props: HistoryProps<E>) {
+  const { t } = useTranslation('editorHistory')
   const [opened, setOpened] = useState(false)
   return (
     <>
@@ -39,48 +47,44 @@ export function HistoryButton(props: Props) {
   )
 }
 
-/** Who made a change, by name when the caller may read it. */
-export function ActorName({ change }: { change: { changedBy: string | null; apiKeyId: string | null } }) {
-  const { t } = useTranslation('blogHistory')
-  const actor = actorOf(change)
-  const keyName = useQuery({ ...apiKeyNameQuery(actor.kind === 'apiKey' ? actor.id : ''), enabled: actor.kind === 'apiKey' })
-  if (actor.kind === 'system') return <>{t('by.system')}</>
-  if (actor.kind === 'user') return <>{t('by.user', { id: shortId(actor.id) })}</>
-  return <>{keyName.data ? t('by.apiKey', { name: keyName.data }) : t('by.apiKeyId', { id: shortId(actor.id) })}</>
+/** A failed call: the problem's own title, else `fallback`. */
+function Problem({ error, fallback }: { error: unknown; fallback: string }) {
+  return <ProblemAlert error={error} title={toFormError(error).title ?? fallback} />
 }
 
-function HistoryList({ siteId, blogId, locales, queues, saveAll, canEdit }: Props) {
-  const { t } = useTranslation('blogHistory')
-  const { t: tb } = useTranslation('blogs', { keyPrefix: 'editor' })
+function HistoryList<E extends HistoryEntity>({ siteId, entities: source, describe, fieldLabel, adminNote, revert: adapter, canEdit }: HistoryProps<E>) {
+  const { t } = useTranslation('editorHistory')
   const me = useQuery(sharedQueries.me())
-  // The post's localizations as they are now (one may have been created since the editor opened).
-  const detail = useQuery({ queryKey: ['site', siteId, 'history', 'detail', blogId], queryFn: () => fetchDetail(blogId) })
-  const localizations = useMemo(() => detail.data?.data.localizations ?? [], [detail.data])
-  const entities = useMemo(() => [{ type: 'blog', id: blogId }, ...localizations.map((l) => ({ type: 'blog_localization', id: l.id }))], [blogId, localizations])
+  // Apart from the histories themselves (['site', siteId, 'history', type, id]), under the key a revert refetches.
+  const loaded = useQuery({ queryKey: ['site', siteId, 'history', 'entities', ...source.key], queryFn: source.load })
+  const entities = useMemo(() => loaded.data ?? [], [loaded.data])
   const results = useQueries({ queries: entities.map((e) => historyQuery(siteId, e.type, e.id)) })
   // An entity with no history at all answers 404: that is "no changes", not a failure.
-  const failed = detail.error ?? results.find((r) => r.error && (r.error as { status?: number }).status !== 404)?.error
-  const loading = detail.isPending || results.some((r) => r.isPending && r.fetchStatus !== 'idle')
+  const failed = loaded.error ?? results.find((r) => r.error && (r.error as { status?: number }).status !== 404)?.error
+  const loading = loaded.isPending || results.some((r) => r.isPending && r.fetchStatus !== 'idle')
   const entries = results.flatMap((r) => r.data ?? [])
   const changes = useMemo(() => groupHistory(entries), [JSON.stringify(entries.map((e) => e.id))])
   const [chosen, setChosen] = useState<Set<string>>(new Set())
   const [confirming, setConfirming] = useState(false)
-  const { revert, busy, error, done, blocked } = useHistoryRevert(siteId, blogId, queues, saveAll)
+  const { revert, busy, error, done, blocked } = useHistoryRevert(siteId, entities, adapter)
   const admin = canUseRevertEndpoint(me.data, siteId)
-  const localeOf = (entityId: string) => locales.find((l) => l.id === localizations.find((x) => x.id === entityId)?.locale_id)
-  const allowed = (c: HistoryChange) => canEdit && canRevert(c, RESTORABLE) && (!REVERTIBLE_ENTITY_TYPES.has(c.entityType) || admin)
+  const allowed = (c: HistoryChange) => canEdit && canRevert(c, adapter.restorable) && (!REVERTIBLE_ENTITY_TYPES.has(c.entityType) || admin)
   const picked = changes.filter((c) => chosen.has(c.key))
+  const describeChange = (c: HistoryChange) => {
+    const entity = entities.find((e) => e.type === c.entityType && e.id === c.entityId)
+    return entity ? describe(entity) : c.entityType
+  }
 
-  if (failed) return <ProblemAlert error={failed} fallbackTitle={t('loadFailed')} />
+  if (failed) return <Problem error={failed} fallback={t('loadFailed')} />
   if (loading) return <Loader aria-label={t('loading')} />
   return (
     <Stack gap="sm" data-testid="history-panel">
       {changes.length === 0 && <Text>{t('empty')}</Text>}
-      {error !== undefined && <ProblemAlert error={error} fallbackTitle={t('failed')} />}
+      {error !== undefined && <Problem error={error} fallback={t('failed')} />}
       {blocked && <Alert color="orange" role="alert">{t('saveFirst')}</Alert>}
       {done && (
         <Text role="status" size="sm">
-          {t('reverted', { fields: done.map((f) => tb(`fields.${f}`, { defaultValue: f })).join(', ') })}
+          {t('reverted', { fields: done.map(fieldLabel).join(', ') })}
         </Text>
       )}
       {changes.length > 0 && (
@@ -88,7 +92,7 @@ function HistoryList({ siteId, blogId, locales, queues, saveAll, canEdit }: Prop
           <Button disabled={picked.length === 0 || busy} onClick={() => setConfirming(true)}>
             {t('revertChosen', { count: picked.length })}
           </Button>
-          {!admin && <Text size="xs" c="dimmed">{t('adminOnly')}</Text>}
+          {!admin && <Text size="xs" c="dimmed">{adminNote}</Text>}
         </Group>
       )}
       {confirming && (
@@ -105,34 +109,32 @@ function HistoryList({ siteId, blogId, locales, queues, saveAll, canEdit }: Prop
         />
       )}
       <ol className="history-list" aria-label={t('title')}>
-        {changes.map((c) => {
-          const locale = c.entityType === 'blog_localization' ? localeOf(c.entityId) : undefined
-          return (
-            <ChangeItem
-              key={c.key}
-              change={c}
-              localeName={locale?.name}
-              can={allowed(c)}
-              busy={busy}
-              chosen={chosen.has(c.key)}
-              onChoose={(on) =>
-                setChosen((s) => {
-                  const n = new Set(s)
-                  if (on) n.add(c.key)
-                  else n.delete(c.key)
-                  return n
-                })
-              }
-            />
-          )
-        })}
+        {changes.map((c) => (
+          <ChangeItem
+            key={c.key}
+            change={c}
+            of={describeChange(c)}
+            fieldLabel={fieldLabel}
+            can={allowed(c)}
+            busy={busy}
+            chosen={chosen.has(c.key)}
+            onChoose={(on) =>
+              setChosen((s) => {
+                const n = new Set(s)
+                if (on) n.add(c.key)
+                else n.delete(c.key)
+                return n
+              })
+            }
+          />
+        ))}
       </ol>
     </Stack>
   )
 }
 
 function FieldRow({ row, label }: { row: HistoryRow; label: string }) {
-  const { t } = useTranslation('blogHistory')
+  const { t } = useTranslation('editorHistory')
   const show = (v: unknown) => (v === null || v === undefined || v === '' ? t('empty_value') : typeof v === 'string' ? v : JSON.stringify(v))
   return (
     <div className="history-field" data-field={row.field}>
@@ -154,9 +156,19 @@ function FieldRow({ row, label }: { row: HistoryRow; label: string }) {
   )
 }
 
-function ChangeItem({ change: c, localeName, can, busy, chosen, onChoose }: { change: HistoryChange; localeName: string | undefined; can: boolean; busy: boolean; chosen: boolean; onChoose: (on: boolean) => void }) {
-  const { t, i18n } = useTranslation('blogHistory')
-  const { t: tb } = useTranslation('blogs', { keyPrefix: 'editor' })
+interface ChangeItemProps {
+  change: HistoryChange
+  /** What the change is of ("Post settings", "Language: German"). */
+  of: string
+  fieldLabel: (field: string) => string
+  can: boolean
+  busy: boolean
+  chosen: boolean
+  onChoose: (on: boolean) => void
+}
+
+function ChangeItem({ change: c, of, fieldLabel, can, busy, chosen, onChoose }: ChangeItemProps) {
+  const { t, i18n } = useTranslation('editorHistory')
   const when = formatDateTime(c.changedAt, i18n.language)
   return (
     <li className="history-change" data-entity={c.entityType}>
@@ -166,8 +178,7 @@ function ChangeItem({ change: c, localeName, can, busy, chosen, onChoose }: { ch
             <strong>
               <ActorName change={c} />
             </strong>
-            {`, ${when} · `}
-            {localeName ? t('locale', { locale: localeName }) : t('postSettings')}
+            {`, ${when} · ${of}`}
           </span>
         }
         disabled={!can || busy}
@@ -182,14 +193,14 @@ function ChangeItem({ change: c, localeName, can, busy, chosen, onChoose }: { ch
       {c.rows
         .filter((r) => r.field !== 'updated_at')
         .map((r) => (
-          <FieldRow key={`${r.changeId}-${r.field}`} row={r} label={tb(`fields.${r.field}`, { defaultValue: r.field })} />
+          <FieldRow key={`${r.changeId}-${r.field}`} row={r} label={fieldLabel(r.field)} />
         ))}
     </li>
   )
 }
 
 function ConfirmRevert({ count, busy, onConfirm, onCancel }: { count: number; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
-  const { t } = useTranslation('blogHistory')
+  const { t } = useTranslation('editorHistory')
   return (
     <Alert color="orange" title={t('revertChosen', { count })}>
       <Text size="sm" mb="xs">

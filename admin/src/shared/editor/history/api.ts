@@ -1,8 +1,6 @@
-import { etagOf } from '@atrium-cms/client'
 import { queryOptions } from '@tanstack/react-query'
-import { api } from '../../../../shared/api/client'
-import type { ChangeHistoryEntry } from '../../../../shared/logic/historyDiff'
-import type { BlogDetail, Loaded } from '../api'
+import { api } from '../../api/client'
+import type { ChangeHistoryEntry } from '../../logic/historyDiff'
 
 /** The change history of one record, newest first (GET /audit/history/{entity_type}/{entity_id}). */
 export const historyQuery = (siteId: string, entityType: string, entityId: string) =>
@@ -27,9 +25,3 @@ export const apiKeyNameQuery = (id: string) =>
     retry: false,
     staleTime: Infinity,
   })
-
-/** The post as it is now, with the blog's ETag (after a revert the editor takes both). */
-export async function fetchDetail(id: string): Promise<Loaded<BlogDetail>> {
-  const res = await api().GET('/api/v1/blogs/{id}/detail', { params: { path: { id } } })
-  return { data: res.data!, etag: etagOf(res) }
-}

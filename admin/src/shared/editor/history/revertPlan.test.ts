@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { groupHistory, type ChangeHistoryEntry } from '../../../../shared/logic/historyDiff'
-import { actorOf, canRevert, canUseRevertEndpoint, planRevert, shortId } from './revertPlan'
+import { groupHistory, type ChangeHistoryEntry } from '../../logic/historyDiff'
+import { actorOf, canRevert, canUseRevertEndpoint, planRevert, shortId, withRestored } from './revertPlan'
 
 const BLOG = '00000000-0000-4000-8000-00000000b10g'
 const LOC = '00000000-0000-4000-8000-0000000010c1'
@@ -54,6 +54,33 @@ describe('planRevert', () => {
     expect(canRevert(changes[0]!, RESTORABLE)).toBe(true)
     const stamp = groupHistory([entry('blog', BLOG, 'updated_at', 'x', 'y', '2026-01-02T00:00:00.000Z')])[0]!
     expect(canRevert(stamp, RESTORABLE)).toBe(false)
+  })
+})
+
+describe('a page section (not revertible through the endpoint): restored through its queue', () => {
+  const SEC = '00000000-0000-4000-8000-0000000005ec'
+  const SECTION = { page_section: ['section_type', 'cover_image_id', 'call_to_action_route', 'settings'] }
+  const changes = groupHistory([
+    entry('page_section', SEC, 'settings', { align: 'left' }, { align: 'center', columns: 2 }, '2026-01-03T10:00:00.000Z'),
+    entry('page_section', SEC, 'display_order', 0, 1, '2026-01-03T11:00:00.000Z'),
+    entry('page_section', SEC, 'cover_image_id', null, 'm1', '2026-01-03T12:00:00.000Z'),
+  ])
+
+  it('an object field restores key by key; a field not listed is not offered', () => {
+    expect(canRevert(changes[1]!, SECTION)).toBe(false)
+    expect(planRevert([changes[2]!], SECTION).restore).toEqual([{ entityType: 'page_section', entityId: SEC, values: { 'settings.align': 'left', 'settings.columns': null } }])
+    expect(planRevert([changes[0]!], SECTION).restore).toEqual([{ entityType: 'page_section', entityId: SEC, values: { cover_image_id: null } }])
+  })
+
+  it('withRestored: text nulls become empty text, object keys are set or removed, unknown fields left out', () => {
+    const current = { section_type: 'cta', cover_image_id: 'm1', call_to_action_route: '/a', settings: { align: 'center', columns: 2 } }
+    expect(withRestored(current, { 'settings.align': 'left', 'settings.columns': null, cover_image_id: null, call_to_action_route: null, nope: 1 }, ['section_type', 'call_to_action_route'])).toEqual({
+      section_type: 'cta',
+      cover_image_id: null,
+      call_to_action_route: '',
+      settings: { align: 'left' },
+    })
+    expect(current.settings).toEqual({ align: 'center', columns: 2 })
   })
 })
 

@@ -2,10 +2,10 @@ import { Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatDateTime } from '../../../../shared/i18n/format'
-import { groupHistory } from '../../../../shared/logic/historyDiff'
+import { formatDateTime } from '../../i18n/format'
+import { groupHistory } from '../../logic/historyDiff'
 import { historyQuery } from './api'
-import { ActorName } from './HistoryPanel'
+import { ActorName } from './ActorName'
 import './messages'
 
 /**
@@ -13,7 +13,7 @@ import './messages'
  * 412 carried). Shows nothing while loading or when the API does not tell (no history, no access).
  */
 export function WhoChanged({ siteId, entityType, entityId }: { siteId: string; entityType: string; entityId: string }) {
-  const { t, i18n } = useTranslation('blogHistory')
+  const { t, i18n } = useTranslation('editorHistory')
   const history = useQuery({ ...historyQuery(siteId, entityType, entityId), staleTime: 0 })
   const latest = history.data ? groupHistory(history.data)[0] : undefined
   if (!latest) return null

@@ -1,4 +1,4 @@
-import { registerMessages } from '../../../../shared/i18n/register'
+import { registerMessages } from '../../i18n/register'
 
 const en = {
   open: 'History',
@@ -14,7 +14,6 @@ const en = {
   },
   changeHeading: '{{who}}, {{when}}',
   locale: 'Language: {{locale}}',
-  postSettings: 'Post settings',
   notRevertible: 'Cannot be reverted here',
   empty_value: '(empty)',
   added: 'Added: {{items}}',
@@ -29,7 +28,6 @@ const en = {
   reverted: 'Reverted: {{fields}}',
   failed: 'The revert failed',
   saveFirst: 'Resolve the unsaved changes first (see the editor).',
-  adminOnly: 'Reverting post settings needs the Admin role.',
   whoChanged: 'Changed by {{who}}, {{when}}.',
 }
 
@@ -47,7 +45,6 @@ const de: typeof en = {
   },
   changeHeading: '{{who}}, {{when}}',
   locale: 'Sprache: {{locale}}',
-  postSettings: 'Beitragseinstellungen',
   notRevertible: 'Hier nicht umkehrbar',
   empty_value: '(leer)',
   added: 'Hinzugefügt: {{items}}',
@@ -62,8 +59,8 @@ const de: typeof en = {
   reverted: 'Zurückgenommen: {{fields}}',
   failed: 'Zurücknehmen fehlgeschlagen',
   saveFirst: 'Bitte zuerst die ungespeicherten Änderungen klären (siehe Editor).',
-  adminOnly: 'Beitragseinstellungen zurückzunehmen erfordert die Rolle Admin.',
   whoChanged: 'Geändert von {{who}}, {{when}}.',
 }
 
-registerMessages('blogHistory', en, de)
+/** The history drawer's strings (blog and page editors); what a change is of and the Admin note come from the editor. */
+registerMessages('editorHistory', en, de)
