@@ -62,17 +62,17 @@ export class BlogEditor {
     return this.page.getByRole('group', { name, exact: true })
   }
 
-  /** Moves focus with Tab (or Shift+Tab) only, until the target has it: the keyboard journey never clicks. */
+  /** Moves focus with Tab (or Shift+Tab) only, at most `max` presses, until the target has it: the keyboard journey never clicks. */
   async tabTo(target: Locator, { back = false, max = 60 } = {}): Promise<void> {
-    for (let i = 0; i < max; i++) {
+    for (let i = 0; i <= max; i++) {
       const focused = await target.evaluate((el) => {
         // The Markdown body lives in a shadow root: its focused element is that root's activeElement.
         const active = (el.getRootNode() as Document | ShadowRoot).activeElement
         return active !== null && (el === active || el.contains(active))
       })
       if (focused) return
-      await this.page.keyboard.press(back ? 'Shift+Tab' : 'Tab')
+      if (i < max) await this.page.keyboard.press(back ? 'Shift+Tab' : 'Tab')
     }
-    throw new Error(`Tab never reached ${String(target)}`)
+    throw new Error(`${max} presses of ${back ? 'Shift+Tab' : 'Tab'} never reached ${String(target)}`)
   }
 }

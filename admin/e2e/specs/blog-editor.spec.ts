@@ -1,8 +1,16 @@
 import { expect, expectAccessible, SCREENSHOTS, test, watchCsp } from '../fixtures'
 import { BlogEditor } from '../pages/BlogEditor'
+import { MediaLibrary } from '../pages/MediaLibrary'
+import { solidPng } from '../png'
 
-test('write a post in two locales and publish it; no CSP report; accessible', async ({ page, site, signInWithKey, atrium }) => {
+test('write a post in two locales and publish it; no CSP report; accessible', async ({ page, site, signInWithKey, atrium, baseUrl, masterKey }) => {
+  test.slow() // the editor's longest journey: two locales, publish, axe, the picker, the README's shot
   const csp = watchCsp(page)
+  // An image in the library for the cover (the picker's upload has its own journey in media.spec.ts).
+  const form = new FormData()
+  form.append('site_ids', JSON.stringify([site.id]))
+  form.append('file', new Blob([new Uint8Array(solidPng([46, 125, 50]))], { type: 'image/png' }), 'tulips.png')
+  expect((await fetch(`${baseUrl}/api/v1/media/upload`, { method: 'POST', headers: { 'x-api-key': masterKey }, body: form })).status).toBe(201)
   await signInWithKey(page)
   const editor = new BlogEditor(page)
   await editor.gotoNew(site.id)
@@ -43,6 +51,21 @@ test('write a post in two locales and publish it; no CSP report; accessible', as
   await expectAccessible(page)
   await editor.locale('en').click()
   await expect(editor.title).toHaveValue('Spring in the garden')
+
+  // The cover image from the library, through the picker; it saves with the post (the README's shot shows it).
+  const cover = editor.group('Cover image')
+  await cover.getByRole('button', { name: 'Choose: Cover image' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Choose: Cover image' })
+  await new MediaLibrary(page, dialog).tile('tulips.png').click()
+  await dialog.getByRole('button', { name: 'Use this image' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(cover.getByTestId('media-picker-filename')).toHaveText('tulips.png')
+  await editor.save()
+  await editor.expectSaved()
+  const withCover = (await atrium.GET('/api/v1/blogs/{id}', { params: { path: { id: blogId } } })).data!
+  expect(withCover.cover_image_id).toMatch(/^[0-9a-f-]{36}$/)
+  // The thumbnail is decorative (alt=""; the file name says which): wait until it has loaded, for the shot.
+  await expect.poll(() => cover.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
   await page.screenshot({ path: `${SCREENSHOTS}blog-editor.png`, fullPage: true })
   expect(csp).toEqual([])
 })

@@ -13,7 +13,10 @@ export function RouteFocus() {
     const unsubscribe = router.subscribe('onResolved', ({ fromLocation, toLocation }) => {
       if (!fromLocation || fromLocation.pathname === toLocation.pathname) return
       cancel?.()
-      let frames = 0
+      // A time, not a count of frames: a screen that loads its data first (the blog editor after a new post's first
+      // save) may take seconds on a busy machine, and focus left on the removed screen would fall back to the page.
+      const deadline = performance.now() + 10_000
+      const before = document.activeElement
       let handle = 0
       const tryFocus = () => {
         const h1 = document.querySelector<HTMLElement>('h1[data-page-title]')
@@ -22,7 +25,10 @@ export function RouteFocus() {
           setAnnouncement(h1.textContent ?? document.title)
           return
         }
-        if (++frames < 120) handle = requestAnimationFrame(tryFocus)
+        // Meanwhile the user moved on (focus on something new, not the page itself): leave it there.
+        const now = document.activeElement
+        if (now !== before && now !== null && now !== document.body) return
+        if (performance.now() < deadline) handle = requestAnimationFrame(tryFocus)
       }
       handle = requestAnimationFrame(tryFocus)
       cancel = () => cancelAnimationFrame(handle)

@@ -28,8 +28,13 @@ export function MarkdownField({ id, label, value, onChange, error }: { id: strin
         />
       </Group>
       <Suspense fallback={<Loader size="sm" aria-label={t('loadingEditor')} />}>
-        {mode === 'write' ? <MarkdownEditor id={id} label={label} value={value} onChange={onChange} /> : <MarkdownPreview source={value} />}
+        {mode === 'write' ? <MarkdownEditor id={id} label={label} description={t('leaveEditor')} value={value} onChange={onChange} /> : <MarkdownPreview source={value} />}
       </Suspense>
+      {mode === 'write' && (
+        <Text size="xs" c="dimmed" mt={4}>
+          {t('leaveEditor')}
+        </Text>
+      )}
       {error && (
         <Text c="red.8" size="sm">
           {error}

@@ -11,10 +11,16 @@ import { cloneBlog, deleteBlog } from './metaApi'
 import './metaMessages'
 import { postUrlOf } from './postUrl'
 import type { Capabilities } from '../../../shared/editor/roles'
-import { scheduleUndoable, type Undoable } from './undoable'
+import { createUndoable, type Undoable } from './undoable'
 
-/** How long "Undo" is offered before the DELETE is sent (Atrium has no restore endpoint for a deleted post). */
+/**
+ * How long the notice offering "Undo" stays (longer while hovered or focused); the DELETE is sent when it closes
+ * (Atrium has no restore endpoint for a deleted post).
+ */
 export const UNDO_MS = 6000
+
+/** Each delete has its own notice: a second delete of the same post (after Undo) must not be swallowed by the first's. */
+let deleteNotices = 0
 
 /** Deletes waiting for their undo window; sign-out sends them first, while the credential is still there. */
 const pending = new Set<Undoable>()
@@ -36,7 +42,8 @@ export function OpenOnSite({ siteId, slug, status }: { siteId: string; slug: str
 
 /**
  * Clone (POST /blogs/{id}/clone, then the new draft opens) and delete with undo: the editor saves what is typed,
- * goes to the list and shows "Undo" for UNDO_MS; only then is the DELETE sent. Undo brings the editor back.
+ * goes to the list and shows a notice with "Undo"; the DELETE is sent only when that notice closes (after UNDO_MS,
+ * or later while the pointer or focus rests on it). Undo brings the editor back.
  */
 export function PostActions({ siteId, blogId, title, caps, saveAll }: { siteId: string; blogId: string; title: string; caps: Capabilities; saveAll: () => Promise<Array<{ status: string }>> }) {
   const { t } = useTranslation('blogMeta')
@@ -67,8 +74,8 @@ export function PostActions({ siteId, blogId, title, caps, saveAll }: { siteId: 
 
   const remove = async () => {
     if (!(await savedAll())) return
-    const id = `delete-${blogId}`
-    const job = scheduleUndoable(() => deleteBlog(blogId), UNDO_MS)
+    const id = `delete-${blogId}-${++deleteNotices}`
+    const job = createUndoable(() => deleteBlog(blogId))
     pending.add(job)
     void navigate({ to: '/sites/$siteId/blogs', params: { siteId } })
     notifications.show({
@@ -76,6 +83,8 @@ export function PostActions({ siteId, blogId, title, caps, saveAll }: { siteId: 
       title: t('deleted.title'),
       autoClose: UNDO_MS,
       withCloseButton: false,
+      // Closed (timed out, swiped away): Undo is no longer offered, so the DELETE goes; after Undo this does nothing.
+      onClose: () => void job.flush(),
       message: (
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <span>{t('deleted.text', { title })}</span>

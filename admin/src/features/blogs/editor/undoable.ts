@@ -1,17 +1,20 @@
 /**
- * An action that waits a moment before it runs, so it can be taken back (delete with undo: Atrium has no restore
- * endpoint for a deleted post, so the DELETE is only sent once the undo window has passed). Pending actions run at
- * once on sign-out (the credential is still there) and never after the tab closes (nothing is lost: the post stays).
+ * An action that can still be taken back until it is let go (delete with undo: Atrium has no restore endpoint for a
+ * deleted post, so the DELETE is only sent once the notice offering "Undo" has closed). Pending actions run at once
+ * on sign-out (the credential is still there) and never after the tab closes (nothing is lost: the post stays).
+ *
+ * It keeps no timer of its own: the notice decides how long Undo is offered (it stays while hovered or focused), and
+ * the action must not run while the Undo button is still on screen.
  */
 export interface Undoable {
   /** Cancels the action if it has not run yet; true when it was cancelled. */
   undo: () => boolean
-  /** Runs it now (if still pending). */
+  /** Runs it now (if still pending): the offer of Undo has ended. */
   flush: () => Promise<void>
   readonly done: Promise<'ran' | 'undone'>
 }
 
-export function scheduleUndoable(run: () => Promise<void>, delayMs: number, timers: { set: typeof setTimeout; clear: typeof clearTimeout } = { set: setTimeout, clear: clearTimeout }): Undoable {
+export function createUndoable(run: () => Promise<void>): Undoable {
   let state: 'pending' | 'ran' | 'undone' = 'pending'
   let settle: (v: 'ran' | 'undone') => void = () => undefined
   let fail: (e: unknown) => void = () => undefined
@@ -19,27 +22,23 @@ export function scheduleUndoable(run: () => Promise<void>, delayMs: number, time
     settle = resolve
     fail = reject
   })
-  const go = async () => {
-    if (state !== 'pending') return
-    state = 'ran'
-    timers.clear(timer)
-    try {
-      await run()
-      settle('ran')
-    } catch (e) {
-      fail(e)
-    }
-  }
-  const timer = timers.set(() => void go(), delayMs)
   return {
     undo: () => {
       if (state !== 'pending') return false
       state = 'undone'
-      timers.clear(timer)
       settle('undone')
       return true
     },
-    flush: go,
+    flush: async () => {
+      if (state !== 'pending') return
+      state = 'ran'
+      try {
+        await run()
+        settle('ran')
+      } catch (e) {
+        fail(e)
+      }
+    },
     done,
   }
 }
