@@ -71,6 +71,7 @@ test('write a post in two locales and publish it; no CSP report; accessible', as
 })
 
 test('a stale save from a second browser shows the conflict view, field by field, and saves the merge', async ({ browser, site, signInWithKey, atrium }) => {
+  test.slow() // two browser contexts signing in and saving in turn
   const contexts = await Promise.all([browser.newContext(), browser.newContext()])
   const [alice, bob] = await Promise.all(contexts.map((c) => c.newPage()))
   await signInWithKey(alice!)

@@ -2,6 +2,7 @@ import { expect, expectAccessible, test, watchCsp } from '../fixtures'
 import { BlogEditor } from '../pages/BlogEditor'
 
 test('review between two roles: an Author key submits, a Reviewer key requests changes with a comment, then approves', async ({ browser, site, atrium, signInWithKey }) => {
+  test.slow() // two browser contexts signing in and saving in turn
   await atrium.PUT('/api/v1/sites/{site_id}/settings', { params: { path: { site_id: site.id } }, body: { editorial_workflow_enabled: true } })
   const keyFor = async (name: string) => (await atrium.POST('/api/v1/api-keys', { body: { name, permission: 'Write', site_id: site.id } })).data!.key
   const [authorKey, reviewerKey] = await Promise.all([keyFor('Author of the review journey'), keyFor('Reviewer of the review journey')])
