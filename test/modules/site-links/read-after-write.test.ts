@@ -68,6 +68,20 @@ describe('redirects: a write on A is visible in the next lookup and list on B', 
     expect(await lookup('/old')).toBe('HTTP 404')
     expect(await redirectList()).toEqual([])
   })
+
+  it('an import: every imported redirect answers the next lookup and list on B', async () => {
+    expect(await lookup('/from-a')).toBe('HTTP 404')
+    const before = await redirectList()
+    await write('post', '/sites/:site_id/redirects/import', `/sites/${s.id}/redirects/import`, {
+      redirects: [
+        { source_path: '/from-a', destination_path: '/to-a' },
+        { source_path: '/from-b', destination_path: '/to-b', status_code: 302 },
+      ],
+    })
+    expect(await lookup('/from-a')).toEqual({ destination_path: '/to-a', status_code: 301 })
+    expect(await lookup('/from-b')).toEqual({ destination_path: '/to-b', status_code: 302 })
+    expect((await redirectList()).sort()).toEqual([...before, '/from-a>/to-a', '/from-b>/to-b'].sort())
+  })
 })
 
 describe('social links: a write on A is visible in the next list on B', () => {
