@@ -5,6 +5,9 @@ import net from 'node:net'
  * (The database and Redis servers CI uses are on 127.0.0.1 too.)
  */
 const LOOPBACK = /^(127\.|::1$|localhost$|::ffff:127\.)/
+// The test files share their worker's module registry (isolate: false), so this file runs once per test file in
+// the same process: the guard goes on once.
+const GUARDED = Symbol.for('atrium.test.network-guard')
 // eslint-disable-next-line @typescript-eslint/unbound-method -- re-applied with the socket as this
 const original = net.Socket.prototype.connect
 
@@ -21,10 +24,16 @@ function hostOf(args: unknown[]): string | undefined {
   return undefined
 }
 
-net.Socket.prototype.connect = function guardedConnect(this: net.Socket, ...args: unknown[]) {
+function guardedConnect(this: net.Socket, ...args: unknown[]) {
   const host = hostOf(args)
   if (host !== undefined && !LOOPBACK.test(host)) {
     throw new Error(`test tried to connect to ${host}: only loopback addresses are allowed in tests`)
   }
   return (original as (...a: unknown[]) => net.Socket).apply(this, args)
+}
+
+const proto = net.Socket.prototype as net.Socket & { [GUARDED]?: true }
+if (!proto[GUARDED]) {
+  proto.connect = guardedConnect
+  proto[GUARDED] = true
 }
