@@ -7,16 +7,31 @@ import type { DomainEvent } from './mutation.js'
  * Kinds of content items (blog, page, …). Code that works on any content item (taxonomy assignment,
  * document attachments) asks the kind what a change means for its record instead of knowing its table.
  */
+
+/**
+ * The record of a content item as its own events carry it, for `<entity>.updated` when something hanging off the
+ * item changes. `slug`: the key delivery lookups reach it by in its sites (a blog's slug, a page's route), whose
+ * cached answers are refreshed.
+ */
+export interface ContentRecord {
+  id: string
+  siteId: string
+  slug: string
+  data: unknown
+}
+
 export interface ContentKind {
   type: ContentType
   entity: Entity
   /**
-   * The record of a content item as its own events carry it, for `<entity>.updated` when something hanging
-   * off the item changes; undefined when the record is gone. `slug`: the key delivery lookups reach it by in its
-   * sites (a blog's slug, a page's route), whose cached answers are refreshed.
+   * The records of these content items (at most IDS_PER_STATEMENT ids), by content id; an item whose record is gone
+   * (or that is not of this kind) is missing. The same few statements whatever the number of ids.
    */
-  record(db: ReadDb, contentId: string): Promise<{ id: string; siteId: string; slug: string; data: unknown } | undefined>
+  records(db: ReadDb, contentIds: readonly string[]): Promise<Map<string, ContentRecord>>
 }
+
+/** Ids a kind is asked for at once: one bound parameter each, far below PostgreSQL's limit of 65,535 per statement. */
+export const IDS_PER_STATEMENT = 1000
 
 const kinds = new Map<string, ContentKind>()
 
@@ -27,13 +42,48 @@ export function registerContentKinds(list: readonly ContentKind[]): void {
 
 /**
  * What a change of a content item's attachments (tags, categories, documents) means: the record's `<entity>.updated`
- * event and the record itself for reader refresh (by id and by slug).
+ * event and the record itself for reader refresh (by id and by slug). No events and no record when the record is gone
+ * or the kind unknown.
  */
-export async function contentChange(db: ReadDb, type: string, contentId: string): Promise<{ events: DomainEvent[]; record?: { entity: Entity; id: string; slug: string } }> {
-  const kind = kinds.get(type)
-  if (!kind) return { events: [] }
-  const rec = await kind.record(db, contentId)
-  const updated = kind.entity.events.find((e) => e.endsWith('.updated'))
-  if (!rec) return { events: [] }
-  return { events: updated ? [{ type: updated, siteId: rec.siteId, data: rec.data }] : [], record: { entity: kind.entity, id: rec.id, slug: rec.slug } }
+export interface ContentChange {
+  events: DomainEvent[]
+  record?: { entity: Entity; id: string; slug: string }
+}
+
+/**
+ * contentChange of each item, in the items' order (a repeated item gets the same answer again). Each kind loads its
+ * items' records together, IDS_PER_STATEMENT at a time: a change of thousands of items (a tag merge) costs a few
+ * statements per kind, not a few per item.
+ */
+export async function contentChanges(db: ReadDb, items: ReadonlyArray<{ content_type: string; id: string }>): Promise<ContentChange[]> {
+  const idsByKind = new Map<ContentKind, Set<string>>()
+  for (const item of items) {
+    const kind = kinds.get(item.content_type)
+    if (!kind) continue
+    const ids = idsByKind.get(kind) ?? new Set<string>()
+    ids.add(item.id)
+    idsByKind.set(kind, ids)
+  }
+  const found = new Map<ContentKind, Map<string, ContentRecord>>()
+  for (const [kind, idSet] of idsByKind) {
+    const ids = [...idSet]
+    const records = new Map<string, ContentRecord>()
+    for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
+      for (const [id, rec] of await kind.records(db, ids.slice(i, i + IDS_PER_STATEMENT))) records.set(id, rec)
+    }
+    found.set(kind, records)
+  }
+  return items.map((item) => {
+    const kind = kinds.get(item.content_type)
+    const rec = kind && found.get(kind)?.get(item.id)
+    if (!kind || !rec) return { events: [] }
+    const updated = kind.entity.events.find((e) => e.endsWith('.updated'))
+    return { events: updated ? [{ type: updated, siteId: rec.siteId, data: rec.data }] : [], record: { entity: kind.entity, id: rec.id, slug: rec.slug } }
+  })
+}
+
+/** What a change of one content item's attachments means (contentChanges of that one item). */
+export async function contentChange(db: ReadDb, type: string, contentId: string): Promise<ContentChange> {
+  const [change] = await contentChanges(db, [{ content_type: type, id: contentId }])
+  return change ?? { events: [] }
 }

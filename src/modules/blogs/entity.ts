@@ -1,4 +1,5 @@
 import type { ContentKind } from '../../core/content-kinds.js'
+import { carriersOf } from '../../core/content.js'
 import { dateIn, siteRules, type ContentWorkflow } from '../../core/content-workflow.js'
 import { defineEntity } from '../../core/entities.js'
 import { crudEvents } from '../../core/events.js'
@@ -22,9 +23,10 @@ export const blogEntity = defineEntity({
 export const blogContentKind: ContentKind = {
   type: 'blog',
   entity: blogEntity,
-  async record(db, contentId) {
-    const row = await q.liveBlogOfContent(db, contentId)
-    return row && { id: row.id, siteId: row.site_id, slug: row.slug, data: q.toBlog(row, await q.siteIdsOf(db, contentId)) }
+  async records(db, contentIds) {
+    const rows = await q.liveBlogsOfContent(db, contentIds)
+    const carriers = await carriersOf(db, rows.map((r) => r.content_id))
+    return new Map(rows.map((row) => [row.content_id, { id: row.id, siteId: row.site_id, slug: row.slug, data: q.toBlog(row, carriers.get(row.content_id)) }]))
   },
 }
 

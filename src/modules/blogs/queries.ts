@@ -286,3 +286,9 @@ export async function updateBlog(tx: Tx, id: string, patch: Partial<typeof blogs
 export function liveBlogOfContent(db: ReadDb, contentId: string): Promise<BlogRow | undefined> {
   return db.query.blogs.findFirst({ where: and(eq(blogs.content_id, contentId), liveBlog) })
 }
+
+/** The live blogs of these content items (those that are blogs), one statement. */
+export function liveBlogsOfContent(db: ReadDb, contentIds: readonly string[]): Promise<BlogRow[]> {
+  if (contentIds.length === 0) return Promise.resolve([])
+  return db.select().from(blogs).where(and(inArray(blogs.content_id, [...contentIds]), liveBlog))
+}

@@ -22,10 +22,11 @@ export const pageEntity = defineEntity({
 export const pageContentKind: ContentKind = {
   type: 'page',
   entity: pageEntity,
-  async record(db, contentId) {
-    const row = await q.livePageOfContent(db, contentId)
+  async records(db, contentIds) {
+    const rows = await q.livePagesOfContent(db, contentIds)
+    const wire = await q.pagesWire(db, rows)
     // slug: the delivery key of a page is its route (by-route answers are refreshed under it).
-    return row && { id: row.id, siteId: row.site_id, slug: row.route, data: (await q.pagesWire(db, [row]))[0] }
+    return new Map(rows.map((row, i) => [row.content_id, { id: row.id, siteId: row.site_id, slug: row.route, data: wire[i] }]))
   },
 }
 

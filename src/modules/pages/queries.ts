@@ -72,9 +72,10 @@ export async function findPageWire(db: ReadDb, id: string): Promise<Page | undef
   return row && toPage(row, (await carriersOf(db, [row.content_id])).get(row.content_id))
 }
 
-/** The live page of a content item, if the item is a page. */
-export function livePageOfContent(db: ReadDb, contentId: string): Promise<PageRow | undefined> {
-  return db.query.pages.findFirst({ where: and(eq(pages.content_id, contentId), livePage) })
+/** The live pages of these content items (those that are pages), one statement. */
+export function livePagesOfContent(db: ReadDb, contentIds: readonly string[]): Promise<PageRow[]> {
+  if (contentIds.length === 0) return Promise.resolve([])
+  return db.select().from(pages).where(and(inArray(pages.content_id, [...contentIds]), livePage))
 }
 
 /** The live page with this route among the pages the site carries (content_sites_route_uq). */

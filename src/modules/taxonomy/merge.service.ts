@@ -1,4 +1,4 @@
-import { contentChange } from '../../core/content-kinds.js'
+import { contentChanges } from '../../core/content-kinds.js'
 import { contentEntity } from '../../core/content-scope.js'
 import type { Ctx } from '../../core/context.js'
 import type { Entity } from '../../core/entities.js'
@@ -56,16 +56,24 @@ function categoryStates(links: ReadonlyArray<{ content_id: string; category_id: 
   return out
 }
 
-/** The audit entries and `<kind>.updated` events of the content items whose assignments moved. */
+/**
+ * The audit entries and `<kind>.updated` events of the content items whose assignments moved. Their records are
+ * loaded together (a few statements per kind of content, however many items the merged term had).
+ */
 async function contentTrail(tx: Tx, items: readonly m.MergedContent[], states: States, metadata: Record<string, unknown>) {
-  const audit: AuditEntry[] = []
-  const events: DomainEvent[] = []
-  for (const item of items) {
+  const moved = items.flatMap((item) => {
     const state = states.get(item.id)
-    if (!state) continue
-    audit.push({ entity: contentEntity, action: 'Update', siteId: item.site_id, entityId: item.id, ...state, metadata: { content_type: item.content_type, ...metadata } })
-    events.push(...(await contentChange(tx, item.content_type, item.id)).events)
-  }
+    return state ? [{ item, state }] : []
+  })
+  const audit: AuditEntry[] = moved.map(({ item, state }) => ({
+    entity: contentEntity,
+    action: 'Update',
+    siteId: item.site_id,
+    entityId: item.id,
+    ...state,
+    metadata: { content_type: item.content_type, ...metadata },
+  }))
+  const events: DomainEvent[] = (await contentChanges(tx, moved.map(({ item }) => item))).flatMap((c) => c.events)
   return { audit, events }
 }
 

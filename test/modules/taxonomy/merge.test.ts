@@ -1,10 +1,14 @@
-import { count, inArray } from 'drizzle-orm'
+import { and, count, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLogs } from '../../../src/db/schema/audit.js'
+import { auditLogs, changeHistory, outboxEvents } from '../../../src/db/schema/audit.js'
+import { mergeCategory, mergeTag } from '../../../src/modules/taxonomy/merge.service.js'
+import type { ManualClock } from '../../../src/platform/clock.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { MISSING_ID, makeSite, type SiteFixture } from '../../helpers/factories.js'
 import { expectProblem, expectStatus, type Res } from '../../helpers/http.js'
 import { auditsOf, eventsFor, expectNoContent, historyOf, type Page } from '../../helpers/records.js'
+import { statementsDuring } from '../../helpers/statements.js'
+import { createPage } from '../pages/fixtures.js'
 import { makeBlog, makeCategory, makeTag, type BlogFixture, type CategoryBody, type TagBody } from './fixtures.js'
 
 /* POST /tags/{id}/merge and /categories/{id}/merge (an extension): assignments and children move, the merged one goes. */
@@ -30,8 +34,8 @@ const field = (res: Res) => expectProblem(res, 400, 'VALIDATION_FAILED').errors?
 const tagIdsOf = async (blog: BlogFixture) => expectStatus<TagBody[]>(await t.as(a.keys.Read).get(`/content/${blog.content_id}/tags`), 200).map((x) => x.id)
 const catsOf = async (blog: BlogFixture) =>
   expectStatus<ContentCategory[]>(await t.as(a.keys.Read).get(`/content/${blog.content_id}/categories`), 200).map((c) => [c.id, c.is_primary])
-const tagBlog = async (blog: BlogFixture, tag: TagBody) => expectNoContent(await t.as(a.keys.Write).post(`/content/${blog.content_id}/tags`, { tag_id: tag.id }))
-const fileBlog = async (blog: BlogFixture, cat: CategoryBody, isPrimary = false) =>
+const tagBlog = async (blog: Pick<BlogFixture, 'content_id'>, tag: Pick<TagBody, 'id'>) => expectNoContent(await t.as(a.keys.Write).post(`/content/${blog.content_id}/tags`, { tag_id: tag.id }))
+const fileBlog = async (blog: Pick<BlogFixture, 'content_id'>, cat: Pick<CategoryBody, 'id'>, isPrimary = false) =>
   expectNoContent(await t.as(a.keys.Write).post(`/content/${blog.content_id}/categories`, { category_id: cat.id, is_primary: isPrimary }))
 const auditCount = async (ids: string[]) => (await t.dbh.db.select({ n: count() }).from(auditLogs).where(inArray(auditLogs.entity_id, ids)))[0]?.n
 
@@ -191,5 +195,79 @@ describe('POST /categories/{id}/merge', () => {
     expectProblem(await t.as(a.keys.Read).post(`/categories/${source.id}/merge`, { into_id: target.id }), 403, 'FORBIDDEN')
     expectProblem(await t.as(b.keys.Master).post(`/categories/${source.id}/merge`, { into_id: target.id }), 404, 'NOT_FOUND')
     expectProblem(await t.as(a.keys.Write).post(`/categories/${gone.id}/merge`, { into_id: target.id }), 404, 'NOT_FOUND')
+  })
+})
+
+describe('merging a term many posts carry', () => {
+  /** A blog or a page: both carry tags and categories, each kind gives its own `<kind>.updated`. */
+  interface Post {
+    kind: 'blog' | 'page'
+    id: string
+    content_id: string
+  }
+  const posts: Post[] = []
+  beforeAll(async () => {
+    // Blogs and pages in turn; some carried by a second site too (their events name both, owner first).
+    for (let i = 0; i < 50; i++) {
+      const sites = i % 5 === 0 ? [a.id, b.id] : [a.id]
+      if (i % 2 === 0) posts.push({ kind: 'blog', ...(await makeBlog(t, sites)) })
+      else posts.push({ kind: 'page', ...(await createPage(t, a, {}, t.masterKey, sites)) })
+    }
+  })
+
+  /**
+   * Merges a new term carried by the first `n` posts into another one, as a service call; checks that every moved
+   * post got its audit entry, history and `<kind>.updated` event with its record (as GET answers it), and answers the
+   * number of statements the merge ran.
+   */
+  async function merge(kind: 'tag' | 'category', n: number): Promise<number> {
+    const make = () => (kind === 'tag' ? makeTag(t, a.keys.Write, a.id) : makeCategory(t, a.keys.Write, a.id))
+    const [source, target] = [await make(), await make()]
+    const moved = posts.slice(0, n)
+    for (const p of moved) await (kind === 'tag' ? tagBlog(p, source) : fileBlog(p, source))
+    await t.deps.usage.flush()
+    // The merge's rows are the ones of this instant.
+    const clock = t.clock as ManualClock
+    clock.advance(60_000)
+    const at = t.clock.now()
+    const run = () => (kind === 'tag' ? mergeTag(t.sys(), source.id, { into_id: target.id }) : mergeCategory(t.sys(), source.id, { into_id: target.id }))
+    const { result, statements } = await statementsDuring(t.dbh, run)
+    expect(result.id).toBe(target.id)
+
+    const events = await t.dbh.db.select().from(outboxEvents).where(eq(outboxEvents.created_at, at))
+    const updated = events.filter((e) => e.event_type === 'blog.updated' || e.event_type === 'page.updated')
+    expect(updated).toHaveLength(n)
+    for (const p of moved) {
+      const mine = updated.filter((e) => e.event_type === `${p.kind}.updated` && (e.payload as { data: { id: string } }).data.id === p.id)
+      expect(mine).toHaveLength(1)
+      const record = expectStatus<Record<string, unknown>>(await t.as(t.masterKey).get(`/${p.kind}s/${p.id}`), 200)
+      expect((mine[0]!.payload as { data: unknown }).data).toEqual(record)
+      expect(mine[0]!.site_id).toBe(a.id)
+    }
+    const audits = await t.dbh.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entity_type, 'content'), eq(auditLogs.created_at, at)))
+    expect(audits.map((x) => x.entity_id).sort()).toEqual(moved.map((p) => p.content_id).sort())
+    for (const x of audits) expect(x.metadata).toMatchObject({ change: `${kind}_merged`, [`${kind}_id`]: target.id, content_type: moved.find((p) => p.content_id === x.entity_id)?.kind })
+    const field = kind === 'tag' ? 'tag_ids' : 'category_ids'
+    const history = await t.dbh.db
+      .select()
+      .from(changeHistory)
+      .where(and(eq(changeHistory.entity_type, 'content'), eq(changeHistory.field_name, field), eq(changeHistory.changed_at, at)))
+    expect(history).toHaveLength(n)
+    for (const h of history) {
+      expect(h.old_value).toContain(source.id)
+      expect(h.new_value).toContain(target.id)
+      expect(h.new_value).not.toContain(source.id)
+    }
+    return statements
+  }
+
+  // Each moved post used to cost its own statements (its record and carrying sites, read one post at a time).
+  it.each(['tag', 'category'] as const)('a %s merge runs as many statements for 50 posts as for 5, and each post gets its event and history', async (kind) => {
+    const few = await merge(kind, 5)
+    const many = await merge(kind, 50)
+    expect({ few, many }).toEqual({ few, many: few })
   })
 })
