@@ -150,7 +150,7 @@ describe('export and import into a fresh database', () => {
     others.push(back)
     await importBuffer(back, await exportToBuffer(emb, a.id))
     expect(await readDiffs(src, back)).toEqual([])
-  })
+  }, 120_000) // two more installations (one embedded) and two whole moves: 30 s was reached at load 10 on 2 cores
 
   it('carries every stored file byte for byte and makes the variants again', async () => {
     type M = { id: string; public_url: string | null; variants: unknown[]; checksum: string | null }
