@@ -1,5 +1,5 @@
-import { contentChange } from '../../core/content-kinds.js'
-import { contentEntity, contentScope } from '../../core/content-scope.js'
+import { contentChange, contentChanges } from '../../core/content-kinds.js'
+import { contentEntity, contentScope, contentScopes } from '../../core/content-scope.js'
 import type { Ctx } from '../../core/context.js'
 import { mutate, type ReaderImpact } from '../../core/mutation.js'
 import type { ReadDb, Tx } from '../../db/client.js'
@@ -33,14 +33,16 @@ export async function ofBlog(ctx: Ctx, blogId: string): Promise<AttachedDocument
  */
 export async function attachedReaders(db: ReadDb, documentIds: string[]): Promise<ReaderImpact> {
   const items = await aq.contentAttaching(db, documentIds)
-  const records: NonNullable<ReaderImpact['records']>[number][] = []
-  for (const { content_id: contentId, content_type: type } of items) {
-    const scope = await contentScope(db, contentId)
-    const { record } = await contentChange(db, type, contentId)
-    if (!scope || !record) continue
-    records.push({ entity: record.entity, id: record.id, siteIds: scope.siteIds, slugs: [record.slug] })
+  // Scopes and records of all the items together (a few statements, however many items), not item by item.
+  const scopes = await contentScopes(db, items.map((item) => item.content_id))
+  const changes = await contentChanges(db, items.map((item) => ({ content_type: item.content_type, id: item.content_id })))
+  return {
+    records: items.flatMap((item, i) => {
+      const scope = scopes.get(item.content_id)
+      const record = changes[i]?.record
+      return scope && record ? [{ entity: record.entity, id: record.id, siteIds: scope.siteIds, slugs: [record.slug] }] : []
+    }),
   }
-  return { records }
 }
 
 async function changeAttachments(

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BlogDetail } from '../../../src/modules/blogs/schemas.js'
-import type { AttachedDocument } from '../../../src/modules/documents/schemas.js'
+import * as documents from '../../../src/modules/documents/documents.service.js'
+import { documentFolderResource } from '../../../src/modules/documents/folders.resource.js'
+import type { AttachedDocument, DocumentFolder } from '../../../src/modules/documents/schemas.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { MISSING_ID, makeSite, type SiteFixture } from '../../helpers/factories.js'
 import { expectProblem, expectStatus } from '../../helpers/http.js'
 import { auditsOf, eventsFor, expectNoContent } from '../../helpers/records.js'
+import { statementsDuring } from '../../helpers/statements.js'
 import { createBlog, publishedBlog } from '../blogs/fixtures.js'
+import { makeBlog, type BlogFixture } from '../taxonomy/fixtures.js'
 import { createFileDoc, createUrlDoc } from './fixtures.js'
 
 let t: TestApp
@@ -124,5 +128,62 @@ describe('blog document attachments', () => {
     expectProblem(await t.as(b.keys.Master).get(`/blogs/${own.id}/documents`), 404, 'NOT_FOUND')
     expectProblem(await attach(a, own.id, { document_id: doc.id }, b.keys.Master), 404, 'NOT_FOUND')
     expectProblem(await t.as(a.keys.Read).get(`/blogs/${MISSING_ID}/documents`), 404, 'NOT_FOUND')
+  })
+})
+
+describe('a document attached to many blogs', () => {
+  const posts: Array<BlogFixture & { sites: SiteFixture[] }> = []
+  beforeAll(async () => {
+    // Published (so by-slug answers them to Read keys); every fifth one carried by a second site too.
+    for (let i = 0; i < 50; i++) {
+      const sites = i % 5 === 0 ? [a, b] : [a]
+      posts.push({ ...(await makeBlog(t, sites.map((s) => s.id), { status: 'Published' })), sites })
+    }
+  })
+
+  const folderOf = async (name: string) => expectStatus<DocumentFolder>(await t.as(a.keys.Write).post(`/sites/${a.id}/document-folders`, { name }), 201)
+
+  /** What the blog's cached answers (detail; by slug in every carrying site) show of its attached documents. */
+  async function shown(post: BlogFixture & { sites: SiteFixture[] }): Promise<Array<Array<[string, string | null]>>> {
+    const answers = [await detail(post.id)]
+    for (const s of post.sites) answers.push(expectStatus<BlogDetail>(await t.as(s.keys.Read).get(`/sites/${s.id}/blogs/by-slug/${post.slug}`), 200))
+    return answers.map((x) => x.documents.map((d) => [d.id, d.folder_id]))
+  }
+
+  /** Runs a change as the system with nothing else in flight and answers the number of statements it ran. */
+  async function counted(fn: () => Promise<unknown>): Promise<number> {
+    await t.deps.usage.flush()
+    return (await statementsDuring(t.dbh, fn)).statements
+  }
+
+  /**
+   * Attaches a new document (in a folder) to the first `n` blogs, then moves it to another folder, deletes that folder
+   * (the document goes to no folder) and deletes the document; after each change every blog's cached answers show
+   * it at once. Answers the statements each change ran.
+   */
+  async function changes(n: number): Promise<{ move: number; folderDelete: number; remove: number }> {
+    const [from, to] = [await folderOf('From'), await folderOf('To')]
+    const doc = await createUrlDoc(t, a, 'https://example.org/files/shared.pdf', { folder_id: from.id })
+    const attachedTo = posts.slice(0, n)
+    for (const p of attachedTo) expectNoContent(await attach(a, p.id, { document_id: doc.id }))
+    const expectShown = async (docs: Array<[string, string | null]>) => {
+      for (const p of attachedTo) expect(await shown(p)).toEqual([docs, ...p.sites.map(() => docs)])
+    }
+    // Each answer is cached before each change.
+    await expectShown([[doc.id, from.id]])
+    const move = await counted(() => documents.update(t.sys(), doc.id, { folder_id: to.id }))
+    await expectShown([[doc.id, to.id]])
+    const folderDelete = await counted(() => documentFolderResource.remove(t.sys(), to.id))
+    await expectShown([[doc.id, null]])
+    const remove = await counted(() => documents.remove(t.sys(), doc.id))
+    await expectShown([])
+    return { move, folderDelete, remove }
+  }
+
+  // Each blog the document is attached to used to cost its own statements (its carrying sites, then its record).
+  it('moving it, deleting its folder or deleting it runs as many statements for 50 blogs as for 5; every blog answers the change at once', async () => {
+    const few = await changes(5)
+    const many = await changes(50)
+    expect(many).toEqual(few)
   })
 })
