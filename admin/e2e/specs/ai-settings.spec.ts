@@ -1,5 +1,5 @@
 import { startProvider, type StandInProvider } from '../../../test/servers/ai-provider'
-import { expect, expectAccessible, test, watchCsp } from '../fixtures'
+import { expect, expectAccessible, SCREENSHOTS, test, watchCsp } from '../fixtures'
 import { AiSettingsPage } from '../pages/AiSettings'
 
 // The stand-in provider the server tests use, on 127.0.0.1 (the e2e Atrium allows private AI targets).
@@ -50,6 +50,7 @@ test('AI settings: a preset, list models and test connection against the stand-i
   // Test connection: the API's {success, message}, shown as given.
   await ai.test.click()
   await expect(ai.testResult).toContainText('Connection works')
+  await page.screenshot({ path: `${SCREENSHOTS}ai-settings.png`, fullPage: true })
   provider.mode = 'error500'
   await ai.test.click()
   await expect(ai.testResult).toContainText('Connection failed')

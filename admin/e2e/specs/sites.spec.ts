@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { expect, expectAccessible, test, watchCsp } from '../fixtures'
+import { expect, expectAccessible, SCREENSHOTS, test, watchCsp } from '../fixtures'
 
 test('create a site with two locales', async ({ page, atrium, signInWithKey }) => {
   // A long journey with several axe scans: more than 30 s on a loaded machine.
@@ -37,6 +37,7 @@ test('create a site with two locales', async ({ page, atrium, signInWithKey }) =
   await expect(page.getByRole('region', { name: 'Options' }).getByRole('status')).toHaveText('Saved.')
   expect((await atrium.GET('/api/v1/sites/{site_id}/settings', { params: { path: { site_id: siteId } } })).data!.timezone).toBe('Europe/Berlin')
   await expectAccessible(page)
+  await page.screenshot({ path: `${SCREENSHOTS}site-settings.png`, fullPage: true })
 
   // Deleting asks for the slug.
   await page.getByRole('button', { name: 'Delete site…' }).click()
