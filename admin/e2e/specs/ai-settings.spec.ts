@@ -50,6 +50,8 @@ test('AI settings: a preset, list models and test connection against the stand-i
   // Test connection: the API's {success, message}, shown as given.
   await ai.test.click()
   await expect(ai.testResult).toContainText('Connection works')
+  // From the top: a full-page shot of a scrolled page draws the sticky header where the viewport was.
+  await page.evaluate(() => window.scrollTo(0, 0))
   await page.screenshot({ path: `${SCREENSHOTS}ai-settings.png`, fullPage: true })
   provider.mode = 'error500'
   await ai.test.click()
