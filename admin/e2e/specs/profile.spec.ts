@@ -51,7 +51,7 @@ test('notifications and profile for a JWT user: mark read, mark all read, links 
   await expect(page).toHaveURL(/\/admin\/profile$/)
   const profile = new ProfilePage(page)
   await expect(profile.heading).toBeVisible()
-  await expect(page.getByText('Olivia OIDC')).toBeVisible()
+  await expect(page.getByText('Olivia OIDC', { exact: true })).toBeVisible()
   await expect(profile.memberships.getByRole('row', { name: `${site.name} Editor` })).toBeVisible()
   await expect(profile.memberships.getByRole('row', { name: `${owned.name} Owner` })).toBeVisible()
   // Sole owner: deletion is explained, not offered; the way out links to the site's members.
