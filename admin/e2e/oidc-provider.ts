@@ -82,9 +82,10 @@ export async function startStandInIdp(opts: { clientId: string; audience: string
         return
       }
       const code = randomBytes(16).toString('hex')
-      // login_hint signs in another user of that sub (tests that need a second person in the directory).
+      // login_hint signs in another user of that sub (tests that need a second person in the directory); a stand-in
+      // extension, name_hint, gives them a display name (README screenshots), else "Person <sub>".
       const hint = q.get('login_hint')
-      const who = hint ? { sub: hint, name: `Person ${hint}`, email: `${hint}@example.test` } : idp.user
+      const who = hint ? { sub: hint, name: q.get('name_hint') ?? `Person ${hint}`, email: `${hint}@example.test` } : idp.user
       grants.set(code, { challenge: q.get('code_challenge') as string, redirectUri, ...who })
       const back = new URL(redirectUri)
       back.searchParams.set('code', code)
@@ -128,12 +129,12 @@ export async function startStandInIdp(opts: { clientId: string; audience: string
   return idp
 }
 
-/** An access token for `sub` from the stand-in provider, through its real authorization-code + PKCE flow (no browser). */
-export async function tokenFor(issuer: string, clientId: string, sub: string): Promise<string> {
+/** An access token for `sub` (named `name` when given) from the stand-in provider, through its real authorization-code + PKCE flow (no browser). */
+export async function tokenFor(issuer: string, clientId: string, sub: string, name?: string): Promise<string> {
   const verifier = randomBytes(32).toString('base64url')
   const challenge = createHash('sha256').update(verifier).digest('base64url')
   const redirectUri = 'http://127.0.0.1:1/admin/auth/callback'
-  const q = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: 'S256', state: 's', login_hint: sub })
+  const q = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: 'S256', state: 's', login_hint: sub, ...(name ? { name_hint: name } : {}) })
   const res = await fetch(`${issuer}/authorize?${q.toString()}`, { redirect: 'manual' })
   const code = new URL(res.headers.get('location') ?? '').searchParams.get('code') ?? ''
   const token = await fetch(`${issuer}/token`, {

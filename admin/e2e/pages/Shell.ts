@@ -20,9 +20,11 @@ export class Shell {
     await this.page.goto(`/admin/sites/${siteId}`)
   }
 
+  /** Chooses from the profile menu and waits until the menu has closed (its closing dropdown, a menu without items, would fail an axe scan). */
   async chooseFromProfile(name: string | RegExp): Promise<void> {
     await this.profile.click()
     await this.page.getByRole('menuitem', { name }).click()
+    await this.page.getByRole('menu').waitFor({ state: 'detached' })
   }
 
   async signOut(): Promise<void> {

@@ -1,5 +1,5 @@
 import { startProvider, type StandInProvider } from '../../../test/servers/ai-provider'
-import { expect, expectAccessible, test, watchCsp } from '../fixtures'
+import { expect, expectAccessible, SCREENSHOTS, test, watchCsp } from '../fixtures'
 import { AiSettingsPage } from '../pages/AiSettings'
 
 // The stand-in provider the server tests use, on 127.0.0.1 (the e2e Atrium allows private AI targets).
@@ -50,6 +50,9 @@ test('AI settings: a preset, list models and test connection against the stand-i
   // Test connection: the API's {success, message}, shown as given.
   await ai.test.click()
   await expect(ai.testResult).toContainText('Connection works')
+  // From the top: a full-page shot of a scrolled page draws the sticky header where the viewport was.
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.screenshot({ path: `${SCREENSHOTS}ai-settings.png`, fullPage: true })
   provider.mode = 'error500'
   await ai.test.click()
   await expect(ai.testResult).toContainText('Connection failed')

@@ -1,14 +1,22 @@
 import { createAtriumClient } from '@atrium-cms/client'
 import { randomBytes } from 'node:crypto'
-import { expect, expectAccessible, test, watchCsp } from '../fixtures'
+import { expect, expectAccessible, SCREENSHOTS, test, watchCsp } from '../fixtures'
 import { tokenFor } from '../oidc-provider'
 
-test('invite a member and change their role', async ({ page, site, baseUrl, signInWithKey }) => {
+test('invite a member and change their role', async ({ page, site, atrium, baseUrl, signInWithKey }) => {
+  // A journey with an axe scan and a screenshot: more than the default 30 s on a loaded 2-core runner.
+  test.slow()
   // A JWT user from the stand-in identity provider signs in once, so the directory (/idp/users) knows them.
   const sub = `e2e-member-${randomBytes(3).toString('hex')}`
   const token = await tokenFor(process.env.ATRIUM_E2E_IDP_ISSUER as string, 'atrium-admin', sub)
   await createAtriumClient({ baseUrl, token }).GET('/api/v1/auth/me')
   const name = `Person ${sub}`
+  // Two colleagues already on the site, with other roles (the README screenshot shows a team, not one person).
+  for (const [who, role] of [['Ada Lovelace', 'Admin'], ['Grace Hopper', 'Author']] as const) {
+    const colleague = `e2e-${who.split(' ')[0]!.toLowerCase()}-${randomBytes(3).toString('hex')}`
+    await createAtriumClient({ baseUrl, token: await tokenFor(process.env.ATRIUM_E2E_IDP_ISSUER as string, 'atrium-admin', colleague, who) }).GET('/api/v1/auth/me')
+    await atrium.POST('/api/v1/sites/{site_id}/members', { params: { path: { site_id: site.id } }, body: { idp_user_id: colleague, role } })
+  }
 
   const csp = watchCsp(page)
   await signInWithKey(page)
@@ -28,7 +36,9 @@ test('invite a member and change their role', async ({ page, site, baseUrl, sign
   await expect(page.getByRole('status').filter({ hasText: `Role of ${name} is now Reviewer.` })).toBeVisible()
   const me = await createAtriumClient({ baseUrl, token }).GET('/api/v1/auth/me')
   expect(me.data?.memberships).toEqual([{ site_id: site.id, role: 'Reviewer' }])
+  await expect(page.getByRole('table', { name: 'Members of the site' }).getByRole('row')).toHaveCount(4)
   await expectAccessible(page)
+  await page.screenshot({ path: `${SCREENSHOTS}members.png`, fullPage: true })
 
   await row.getByRole('button', { name: `Remove ${name}` }).click()
   await expect(page.getByRole('dialog', { name: `Remove ${name}?` })).toContainText('loses access')

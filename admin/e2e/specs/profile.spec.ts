@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test, watchCsp } from '../fixtures'
+import { expect, expectAccessible, SCREENSHOTS, test, watchCsp } from '../fixtures'
 import { NotificationsPage, ProfilePage } from '../pages/Profile'
 import { Shell } from '../pages/Shell'
 import { SignInPage } from '../pages/SignIn'
@@ -37,6 +37,8 @@ test('notifications and profile for a JWT user: mark read, mark all read, links 
   await expect(notifications.unread).toHaveText('1 unread')
   await expect(gardens.getByRole('button', { name: /^Mark/ })).toHaveCount(0)
   await expectAccessible(page)
+  // One read, one unread: the README's notifications screenshot.
+  await page.screenshot({ path: `${SCREENSHOTS}notifications.png`, fullPage: true })
   await notifications.markAll.click()
   await expect(notifications.unread).toHaveText('All read')
   await expect(page.getByRole('status').filter({ hasText: '1 notification marked as read.' })).toBeVisible()
@@ -49,7 +51,7 @@ test('notifications and profile for a JWT user: mark read, mark all read, links 
   await expect(page).toHaveURL(/\/admin\/profile$/)
   const profile = new ProfilePage(page)
   await expect(profile.heading).toBeVisible()
-  await expect(page.getByText('Olivia OIDC')).toBeVisible()
+  await expect(page.getByText('Olivia OIDC', { exact: true })).toBeVisible()
   await expect(profile.memberships.getByRole('row', { name: `${site.name} Editor` })).toBeVisible()
   await expect(profile.memberships.getByRole('row', { name: `${owned.name} Owner` })).toBeVisible()
   // Sole owner: deletion is explained, not offered; the way out links to the site's members.
@@ -66,6 +68,7 @@ test('notifications and profile for a JWT user: mark read, mark all read, links 
   expect(data.profile.idp_user_id).toBe(sub)
   await expect(page.getByRole('status').filter({ hasText: 'Downloaded atrium-export.json.' })).toBeVisible()
   await expectAccessible(page)
+  await page.screenshot({ path: `${SCREENSHOTS}profile.png`, fullPage: true })
   expect(csp).toEqual([])
 })
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { expect, expectAccessible, test, watchCsp } from '../fixtures'
+import { expect, expectAccessible, SCREENSHOTS, test, watchCsp } from '../fixtures'
 
 test('create a site with two locales', async ({ page, atrium, signInWithKey }) => {
   // A long journey with several axe scans: more than 30 s on a loaded machine.
@@ -37,6 +37,9 @@ test('create a site with two locales', async ({ page, atrium, signInWithKey }) =
   await expect(page.getByRole('region', { name: 'Options' }).getByRole('status')).toHaveText('Saved.')
   expect((await atrium.GET('/api/v1/sites/{site_id}/settings', { params: { path: { site_id: siteId } } })).data!.timezone).toBe('Europe/Berlin')
   await expectAccessible(page)
+  // From the top: a full-page shot of a scrolled page draws the sticky header where the viewport was.
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.screenshot({ path: `${SCREENSHOTS}site-settings.png`, fullPage: true })
 
   // Deleting asks for the slug.
   await page.getByRole('button', { name: 'Delete site…' }).click()

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Group, Stack, Text, TextInput, Textarea, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { toFormError } from '../../shared/logic/errors'
+import { focusWhenLost } from '../../shared/ui/focus'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { AiKeyFieldset } from './AiKeyFieldset'
 import type { AiConfig } from './api'
@@ -22,7 +23,16 @@ export function AiProviderForm({ ai, saved, format, justSaved, onReload, onConfi
   const { t } = useTranslation('ai')
   const { form, save, onSubmit } = ai
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="provider-heading">
+    <form
+      onSubmit={(e) => {
+        // Save disables itself while busy and the form is rebuilt from the saved version: both drop the keyboard
+        // focus, which comes back to (the new) Save.
+        focusWhenLost(() => document.querySelector<HTMLElement>('[data-ai-save]'))
+        void onSubmit(e)
+      }}
+      noValidate
+      aria-labelledby="provider-heading"
+    >
       <Card withBorder>
         <Stack gap="sm">
           <Title order={2} size="h4" id="provider-heading">
@@ -60,7 +70,7 @@ export function AiProviderForm({ ai, saved, format, justSaved, onReload, onConfi
             </Alert>
           )}
           <Group gap="sm">
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={save.isPending} data-ai-save>
               {t('save')}
             </Button>
             {saved && (

@@ -1,11 +1,12 @@
 import { Badge, Button, Group, NumberInput, Pagination, Select, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../shared/api/queries'
 import { formatDateTime } from '../../shared/i18n/format'
 import { can, canManageKey, grantableLevels, keyCreationCap } from '../../shared/logic/access'
 import { ConfirmModal } from '../../shared/ui/ConfirmModal'
+import { focusWhenLost } from '../../shared/ui/focus'
 import { AnchorLink } from '../../shared/ui/links'
 import { PageTitle } from '../../shared/ui/PageTitle'
 import { NeedNote, ProblemAlert } from '../../shared/ui/ProblemAlert'
@@ -84,7 +85,17 @@ export function ApiKeysScreen({ siteId, search, onSearch }: Props) {
         busy={actions.revoke.isPending}
         error={actions.revoke.error}
         need="anyAdmin"
-        onConfirm={() => revoking && actions.revoke.mutate(revoking.id, { onSuccess: () => (setNotice(t('done.revoke', { name: revoking.name })), setRevoking(null)) })}
+        onConfirm={() =>
+          revoking &&
+          actions.revoke.mutate(revoking.id, {
+            onSuccess: () => {
+              setNotice(t('done.revoke', { name: revoking.name }))
+              setRevoking(null)
+              // The dialog gives focus back to the Revoke button, which goes with the key's new status: then its usage link.
+              focusWhenLost(() => document.querySelector<HTMLElement>(`[data-key-row="${revoking.id}"] a`))
+            },
+          })
+        }
       >
         <Text size="sm">{t('revokeText')}</Text>
       </ConfirmModal>
@@ -111,6 +122,7 @@ function CreateKeyForm({ siteId }: { siteId: string }) {
   const [expires, setExpires] = useState('')
   const { busy, error, run } = useUncachedCall(createKey)
   const [created, setCreated] = useState<Created | null>(null)
+  const nameField = useRef<HTMLInputElement>(null)
   const fieldErrors = error ? toFormError(error, { fieldOrder: ['name', 'description', 'permission', 'rate_limit_per_minute', 'expires_at'] }).fieldErrors : {}
 
   const submit = () => {
@@ -139,7 +151,7 @@ function CreateKeyForm({ siteId }: { siteId: string }) {
         {t('create.title')}
       </Title>
       {created ? (
-        <SecretOnce label={t('create.secretLabel')} value={created.key} onDone={() => setCreated(null)} />
+        <SecretOnce label={t('create.secretLabel')} value={created.key} onDone={() => (setCreated(null), focusWhenLost(() => nameField.current))} />
       ) : levels.length === 0 ? (
         <Text>{t('create.noCap')}</Text>
       ) : (
@@ -151,7 +163,7 @@ function CreateKeyForm({ siteId }: { siteId: string }) {
             submit()
           }}
         >
-          <TextInput label={t('create.name')} required value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={200} error={fieldErrors.name} />
+          <TextInput ref={nameField} label={t('create.name')} required value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={200} error={fieldErrors.name} />
           <Textarea label={t('create.description')} autosize minRows={1} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={fieldErrors.description} />
           <Select
             label={t('create.permission')}
@@ -227,7 +239,7 @@ function KeyTable({ siteId, keys, busy, onBlock, onRevoke, onNotice }: { siteId:
           {keys.map((k) => {
             const manage = canManageKey(me.data, k)
             return (
-              <Table.Tr key={k.id}>
+              <Table.Tr key={k.id} data-key-row={k.id}>
                 <Table.Th scope="row" fw={500}>
                   <AnchorLink to="/sites/$siteId/api-keys/$keyId" params={{ siteId, keyId: k.id }} aria-label={t('usage', { name: k.name })}>
                     {k.name}

@@ -1,8 +1,9 @@
 import type { Schemas } from '@atrium-cms/client'
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { focusWhenLost } from '../../shared/ui/focus'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { auditQueries, useRevert } from './api'
 import { ChangeDiff } from './ChangeDiff'
@@ -19,6 +20,7 @@ export function EntryChanges({ siteId, entry, canRevert, typeLabel }: { siteId: 
   useEffect(() => setSelected(new Set(change?.changeIds ?? [])), [change])
   const [confirming, setConfirming] = useState(false)
   const revert = useRevert(siteId)
+  const revertButton = useRef<HTMLButtonElement>(null)
 
   if (history.isError) return <ProblemAlert error={history.error} />
   if (!history.data) return <Text role="status">{t('loadingChanges')}</Text>
@@ -34,6 +36,8 @@ export function EntryChanges({ siteId, entry, canRevert, typeLabel }: { siteId: 
     })
   const run = () => {
     setConfirming(false)
+    // The dialog returns focus to the Revert button, which is busy (disabled) then: it gets the focus once done.
+    focusWhenLost(() => revertButton.current)
     revert.mutate([...selected])
   }
 
@@ -44,7 +48,7 @@ export function EntryChanges({ siteId, entry, canRevert, typeLabel }: { siteId: 
       {revertible && !canRevert && <Text size="xs" c="dimmed">{t('revertNeedsAdmin')}</Text>}
       {offerRevert && (
         <Group gap="sm">
-          <Button size="xs" variant="default" disabled={selected.size === 0} loading={revert.isPending} onClick={() => setConfirming(true)}>
+          <Button ref={revertButton} size="xs" variant="default" disabled={selected.size === 0} loading={revert.isPending} onClick={() => setConfirming(true)}>
             {selected.size === 0 ? t('revertNone') : t('revertSelected', { count: selected.size })}
           </Button>
         </Group>

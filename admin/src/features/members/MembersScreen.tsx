@@ -188,7 +188,8 @@ function MemberTable({ siteId, members, onNotice, onRemove, onTransfer }: TableP
                           allowDeselect={false}
                           data={ASSIGNABLE_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
                           value={member.role}
-                          disabled={changeRole.isPending}
+                          // Read-only, not disabled, while saving: a disabled select would drop the keyboard focus.
+                          readOnly={changeRole.isPending}
                           onChange={(role) =>
                             role &&
                             changeRole.mutate({ id: member.id, role: role as AssignableRole }, { onSuccess: () => onNotice(t('changed', { name, role: t(`roles.${role as AssignableRole}`) })) })

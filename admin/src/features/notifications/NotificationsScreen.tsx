@@ -1,11 +1,13 @@
 import type { Schemas } from '@atrium-cms/client'
 import { Alert, Badge, Button, Group, Pagination, Select, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
+import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../shared/api/queries'
 import { getCredential } from '../../shared/auth/session'
 import { formatDateTime, formatRelative } from '../../shared/i18n/format'
 import { recordLink } from '../../shared/logic/recordLink'
+import { focusWhenLost } from '../../shared/ui/focus'
 import { AnchorLink } from '../../shared/ui/links'
 import { PageTitle } from '../../shared/ui/PageTitle'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
@@ -78,7 +80,8 @@ function SiteNotifications({ siteId, page, onPage }: { siteId: string; page: num
         <Text size="sm" aria-live="polite" data-testid="unread-count">
           {count > 0 ? t('unreadCount', { count }) : t('allRead')}
         </Text>
-        <Button variant="default" disabled={count === 0} onClick={() => mark.mutate(null)}>
+        {/* Dimmed, not disabled, when all is read: a disabled button would drop the keyboard focus it had. */}
+        <Button variant="default" data-disabled={count === 0 || undefined} aria-disabled={count === 0 || undefined} onClick={() => count > 0 && mark.mutate(null)}>
           {t('markAllRead')}
         </Button>
       </Group>
@@ -119,11 +122,17 @@ function SiteNotifications({ siteId, page, onPage }: { siteId: string; page: num
 function NotificationItem({ n, siteId, onRead }: { n: Schemas['Notification']; siteId: string; onRead: () => void }) {
   const { t, i18n } = useTranslation('notifications')
   const link = recordLink(n.entity_type, n.entity_id)
+  const item = useRef<HTMLLIElement>(null)
   const readFirst = () => {
     if (!n.is_read) onRead()
   }
+  // The button goes once the notification is read: focus moves to its link instead of the page's body.
+  const markRead = () => {
+    focusWhenLost(() => item.current?.querySelector<HTMLElement>('a, button'))
+    onRead()
+  }
   return (
-    <li className="notification" data-read={n.is_read || undefined}>
+    <li className="notification" data-read={n.is_read || undefined} ref={item}>
       <div className="notification-main">
         <Group gap="xs">
           {!n.is_read && (
@@ -152,7 +161,7 @@ function NotificationItem({ n, siteId, onRead }: { n: Schemas['Notification']; s
         </Text>
       </div>
       {!n.is_read && (
-        <Button size="xs" variant="default" aria-label={t('markReadOf', { title: n.title })} onClick={onRead}>
+        <Button size="xs" variant="default" aria-label={t('markReadOf', { title: n.title })} onClick={markRead}>
           {t('markRead')}
         </Button>
       )}

@@ -1,11 +1,12 @@
 import { Badge, Button, Checkbox, Group, Radio, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { useCallback, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../shared/api/queries'
 import { can } from '../../shared/logic/access'
 import { toFormError } from '../../shared/logic/errors'
 import { ConfirmModal } from '../../shared/ui/ConfirmModal'
+import { focusWhenLost, keepFocusWhileBusy } from '../../shared/ui/focus'
 import { AnchorLink } from '../../shared/ui/links'
 import { PageTitle } from '../../shared/ui/PageTitle'
 import { NeedNote, ProblemAlert } from '../../shared/ui/ProblemAlert'
@@ -66,6 +67,7 @@ function CreateWebhookForm({ siteId, onCreated }: { siteId: string; onCreated: (
   const [chosen, setChosen] = useState<WebhookEvent[]>([])
   const { busy, error, run } = useUncachedCall(create)
   const [secret, setSecret] = useState<string | null>(null)
+  const urlField = useRef<HTMLInputElement>(null)
   const [tried, setTried] = useState(false)
   const fieldErrors = error ? toFormError(error, { fieldOrder: FIELDS }).fieldErrors : {}
   const noneChosen = mode === 'chosen' && chosen.length === 0
@@ -90,7 +92,7 @@ function CreateWebhookForm({ siteId, onCreated }: { siteId: string; onCreated: (
         {t('create.title')}
       </Title>
       {secret !== null ? (
-        <SecretOnce label={t('create.secretLabel')} value={secret} onDone={() => setSecret(null)} />
+        <SecretOnce label={t('create.secretLabel')} value={secret} onDone={() => (setSecret(null), focusWhenLost(() => urlField.current))} />
       ) : (
         <form
           className="ops-form"
@@ -101,6 +103,7 @@ function CreateWebhookForm({ siteId, onCreated }: { siteId: string; onCreated: (
           }}
         >
           <TextInput
+            ref={urlField}
             label={t('create.url')}
             description={t('create.urlHint')}
             type="url"
@@ -196,16 +199,20 @@ function WebhookTable({ siteId, hooks, onNotice, onRemove }: { siteId: string; h
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="default" onClick={() => sendTest(w)} loading={actions.test.isPending && actions.test.variables === w.id}>
+                      <Button size="xs" variant="default" onClick={(e) => {
+                          keepFocusWhileBusy(e.currentTarget)
+                          sendTest(w)
+                        }} loading={actions.test.isPending && actions.test.variables === w.id}>
                         {t('test', { url: w.url })}
                       </Button>
                       <Button
                         size="xs"
                         variant="default"
                         loading={actions.setActive.isPending && actions.setActive.variables?.id === w.id}
-                        onClick={() =>
+                        onClick={(e) => {
+                          keepFocusWhileBusy(e.currentTarget)
                           actions.setActive.mutate({ id: w.id, is_active: !w.is_active }, { onSuccess: () => onNotice(w.is_active ? t('paused_done', { url: w.url }) : t('resumed_done', { url: w.url })) })
-                        }
+                        }}
                       >
                         {w.is_active ? t('pause', { url: w.url }) : t('resume', { url: w.url })}
                       </Button>
