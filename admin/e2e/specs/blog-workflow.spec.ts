@@ -243,4 +243,14 @@ test('delete with undo: nothing is sent while Undo is offered; without Undo the 
   await expect(deleted).toBeHidden({ timeout: 15_000 })
   await expect.poll(() => statusOf(site.posts.draft), { timeout: 10_000 }).toBe(404)
   expect(deletes).toHaveLength(1)
+
+  // Escape lets the offer go at once: the notice closes, the DELETE goes, and the focus lands on the list's title.
+  await editor.goto(site.id, site.posts.inReview)
+  await editor.button('Delete').click()
+  await expect(undo).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(deleted).toBeHidden()
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
+  await expect.poll(() => statusOf(site.posts.inReview), { timeout: 10_000 }).toBe(404)
+  expect(deletes).toHaveLength(2)
 })
