@@ -70,6 +70,49 @@ test('write a post in two locales and publish it; no CSP report; accessible', as
   expect(csp).toEqual([])
 })
 
+// A new post's first autosave creates it (POST) and the editor moves to its address: what is typed while that POST is
+// on its way must end up in the post (saved with If-Match by the post's editor), never as a leftover draft.
+test('keystrokes typed while a new post is being created reach the post; no second POST, no leftover draft', async ({ page, site, signInWithKey, atrium }) => {
+  test.slow() // waits out two autosaves and holds the create on purpose
+  await signInWithKey(page)
+  const editor = new BlogEditor(page)
+  await editor.gotoNew(site.id)
+  // Hold the create until the test lets it go: the typing below happens while it is in flight.
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  const creates: string[] = []
+  await page.route('**/api/v1/blogs', async (route) => {
+    if (route.request().method() === 'POST') {
+      creates.push(route.request().url())
+      await held
+    }
+    await route.continue()
+  })
+  await editor.title.fill('Written while saving')
+  await editor.typeBody('First words.')
+  await expect.poll(() => creates.length, { timeout: 10_000 }).toBe(1)
+  await page.keyboard.type(' Typed while the post was created.')
+  // Past the form's next autosave: the create is still out, and no second post may be made meanwhile.
+  await page.waitForTimeout(2_500)
+  release()
+  await expect(page).toHaveURL(/\/blogs\/[0-9a-f-]{36}$/)
+  const blogId = page.url().split('/').pop()!
+  await expect(editor.body).toContainText('First words. Typed while the post was created.')
+  await editor.expectSaved()
+  const body = async () => (await atrium.GET('/api/v1/blogs/{id}/detail', { params: { path: { id: blogId } } })).data!.localizations[0]?.body
+  await expect.poll(body, { timeout: 10_000 }).toBe('First words. Typed while the post was created.')
+  expect(creates).toHaveLength(1)
+
+  // Nothing left behind: no offer of unsaved work on the post, nor on the next new post.
+  await page.reload()
+  await expect(editor.body).toContainText('First words. Typed while the post was created.')
+  await page.waitForTimeout(1_000)
+  await expect(page.getByTestId('draft-offer')).toHaveCount(0)
+  await editor.gotoNew(site.id)
+  await page.waitForTimeout(1_000)
+  await expect(page.getByTestId('draft-offer')).toHaveCount(0)
+})
+
 test('a stale save from a second browser shows the conflict view, field by field, and saves the merge', async ({ browser, site, signInWithKey, atrium }) => {
   test.slow() // two browser contexts signing in and saving in turn
   const contexts = await Promise.all([browser.newContext(), browser.newContext()])

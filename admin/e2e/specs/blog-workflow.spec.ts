@@ -199,7 +199,8 @@ test('post settings: categories with the primary one, tags made inline, attachme
   expect(csp).toEqual([])
 })
 
-// The DELETE is sent when the notice offering Undo closes, never while it is on screen (it stays while hovered).
+// The DELETE is sent when the notice offering Undo closes, never while it is on screen (it stays while hovered or
+// while the focus is in it). The notice takes the focus to its Undo button, so the keyboard reaches Undo in time.
 test('delete with undo: nothing is sent while Undo is offered; without Undo the DELETE goes', async ({ page, site, atrium, signInWithKey }) => {
   test.slow() // it waits out the notice's 6 s on purpose
   const deletes: string[] = []
@@ -211,27 +212,45 @@ test('delete with undo: nothing is sent while Undo is offered; without Undo the 
   const editor = new BlogEditor(page)
   await editor.goto(site.id, site.posts.draft)
   const deleted = page.getByRole('alert').filter({ hasText: 'Post deleted' })
+  const undo = deleted.getByRole('button', { name: 'Undo' })
 
-  // Delete goes to the list with a notice; Undo brings the post back, and nothing was sent.
+  // Delete goes to the list with a notice whose Undo has the focus (described by the notice's text); Enter undoes:
+  // the post comes back, and nothing was sent.
   await editor.button('Delete').click()
   await expect(page).toHaveURL(new RegExp(`/sites/${site.id}/blogs$`))
-  await deleted.getByRole('button', { name: 'Undo' }).click()
+  await expect(undo).toBeFocused()
+  await expect(undo).toHaveAccessibleDescription(/A draft about gardens/)
+  await page.keyboard.press('Enter')
   await expect(page).toHaveURL(new RegExp(site.posts.draft))
   await expect(page.getByRole('alert').filter({ hasText: 'Not deleted' })).toBeVisible()
   await expect(editor.body).toBeVisible()
   expect(deletes).toEqual([])
   expect(await statusOf(site.posts.draft)).toBe(200)
 
-  // Deleted again (its own notice, though "Not deleted" may still show): while the pointer rests on the notice, Undo
-  // stays offered past its 6 s and nothing is sent; once the pointer leaves, the notice closes and the DELETE goes.
+  // Deleted again (its own notice, though "Not deleted" may still show): while the focus rests on Undo, and then while
+  // the pointer rests on the notice, Undo stays offered past its 6 s and nothing is sent; once both have left, the
+  // notice closes and the DELETE goes.
   await editor.button('Delete').click()
-  await expect(deleted).toBeVisible()
-  await deleted.hover()
+  await expect(undo).toBeFocused()
   await page.waitForTimeout(7_000)
-  await expect(deleted.getByRole('button', { name: 'Undo' })).toBeVisible()
+  await expect(undo).toBeVisible()
+  await deleted.hover()
+  await page.getByRole('heading', { level: 1 }).focus()
+  await page.waitForTimeout(7_000)
+  await expect(undo).toBeVisible()
   expect(deletes).toEqual([])
   await page.getByRole('main').hover({ position: { x: 10, y: 10 } })
   await expect(deleted).toBeHidden({ timeout: 15_000 })
   await expect.poll(() => statusOf(site.posts.draft), { timeout: 10_000 }).toBe(404)
   expect(deletes).toHaveLength(1)
+
+  // Escape lets the offer go at once: the notice closes, the DELETE goes, and the focus lands on the list's title.
+  await editor.goto(site.id, site.posts.inReview)
+  await editor.button('Delete').click()
+  await expect(undo).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(deleted).toBeHidden()
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
+  await expect.poll(() => statusOf(site.posts.inReview), { timeout: 10_000 }).toBe(404)
+  expect(deletes).toHaveLength(2)
 })

@@ -91,6 +91,38 @@ test('a new page from a content template brings its sections', async ({ page, si
   await expect(editor.section('section “Big welcome” (hero)')).toBeVisible()
 })
 
+// What is typed while the create is on its way is not lost: the page's editor takes it and saves it (If-Match).
+test('a slug typed while the new page is being created ends up in the page', async ({ page, site, signInWithKey, atrium }) => {
+  await signInWithKey(page)
+  const editor = new PageEditor(page)
+  await editor.gotoNew(site.id)
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  let creates = 0
+  await page.route('**/api/v1/pages', async (route) => {
+    if (route.request().method() === 'POST') {
+      creates += 1
+      await held
+    }
+    await route.continue()
+  })
+  await page.getByRole('textbox', { name: 'Route' }).fill('/while-saving')
+  await page.getByRole('button', { name: 'Create page' }).click()
+  await expect.poll(() => creates).toBe(1)
+  await page.getByRole('textbox', { name: 'Slug' }).fill('typed-meanwhile')
+  release()
+  await expect(editor.heading).toHaveText('/while-saving')
+  await expect(page.getByRole('textbox', { name: 'Slug' })).toHaveValue('typed-meanwhile')
+  await expect(editor.saveStatus).toHaveAttribute('data-status', 'saved', { timeout: 10_000 })
+  const id = page.url().split('/').pop()!
+  expect((await atrium.GET('/api/v1/pages/{id}', { params: { path: { id } } })).data!.slug).toBe('typed-meanwhile')
+  expect(creates).toBe(1)
+  await page.reload()
+  await expect(editor.heading).toHaveText('/while-saving')
+  await page.waitForTimeout(1_000)
+  await expect(page.getByTestId('draft-offer')).toHaveCount(0)
+})
+
 test('a section cover chosen through the media picker, uploaded there', async ({ page, site, signInWithKey, atrium }) => {
   const csp = watchCsp(page)
   const created = (

@@ -1,11 +1,12 @@
 import type { Schemas } from '@atrium-cms/client'
-import { Button, Pagination, Stack, Table, Text } from '@mantine/core'
+import { Button, Stack, Table, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../shared/api/queries'
 import { atLeast, siteLevel } from '../../shared/logic/access'
 import { PageTitle } from '../../shared/ui/PageTitle'
+import { Pager } from '../../shared/ui/Pager'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { auditQueries } from './api'
 import { AuditEntryRow } from './AuditEntryRow'
@@ -112,17 +113,7 @@ function Footer({ search, onSearch, shown, total }: { search: AuditSearch; onSea
       <Text size="sm" c="dimmed" aria-live="polite">
         {t('showing', { from: (page - 1) * PER_PAGE + 1, to: (page - 1) * PER_PAGE + shown, total })}
       </Text>
-      {pages > 1 && (
-        <nav aria-label={t('pagination')}>
-          <Pagination
-            total={pages}
-            value={Math.min(page, pages)}
-            onChange={(p) => onSearch({ ...search, page: p > 1 ? p : undefined })}
-            getControlProps={(control) => ({ 'aria-label': t(`pageControl.${control}`) })}
-            getItemProps={(p) => ({ 'aria-label': t('pageN', { page: p }) })}
-          />
-        </nav>
-      )}
+      <Pager label={t('pagination')} pages={pages} page={page} onPage={(p) => onSearch({ ...search, page: p })} />
     </div>
   )
 }

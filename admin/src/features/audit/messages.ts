@@ -44,8 +44,6 @@ const en = {
   revertFailed: 'The revert failed',
   showing: '{{from}}–{{to}} of {{total}}',
   pagination: 'Pages of the audit log',
-  pageN: 'Page {{page}}',
-  pageControl: { previous: 'Previous page', next: 'Next page', first: 'First page', last: 'Last page' },
   diff: {
     revertField: 'Revert {{field}}',
     notRevertible: 'cannot be reverted',
@@ -130,8 +128,6 @@ const de: typeof en = {
   revertFailed: 'Das Zurücksetzen ist fehlgeschlagen',
   showing: '{{from}}–{{to}} von {{total}}',
   pagination: 'Seiten des Protokolls',
-  pageN: 'Seite {{page}}',
-  pageControl: { previous: 'Vorige Seite', next: 'Nächste Seite', first: 'Erste Seite', last: 'Letzte Seite' },
   diff: {
     revertField: '{{field}} zurücksetzen',
     notRevertible: 'nicht zurücksetzbar',

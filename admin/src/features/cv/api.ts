@@ -1,6 +1,7 @@
 import { etagOf, type Schemas } from '@atrium-cms/client'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
+import { ifMatch } from '../../shared/api/wire'
 import { listAll } from '../../shared/api/listAll'
 import type { cvBody, EntryType } from './rules'
 
@@ -8,7 +9,6 @@ export type CvEntry = Schemas['CvEntry']
 type Body = ReturnType<typeof cvBody>
 
 const key = (siteId: string) => ['site', siteId, 'cv'] as const
-const ifMatch = (etag: string | undefined): { 'if-match'?: string } => (etag ? { 'if-match': etag } : {})
 
 export const cvQueries = {
   /** The site's entries (current first, then newest start), optionally of one type (the API filters). */

@@ -2,6 +2,7 @@
  * CV entry rules mirrored from the API for fast feedback (decisions.md "Skills and CV"): a title, a real start date,
  * an end date not before it, and no end date on a current entry. The API has no per-locale CV fields.
  */
+import { trimmedOrNull } from '../../shared/api/wire'
 
 export const ENTRY_TYPES = ['work', 'education', 'volunteer', 'certification', 'project'] as const
 export type EntryType = (typeof ENTRY_TYPES)[number]
@@ -44,16 +45,15 @@ export function checkCv(v: CvFormValues): Partial<Record<keyof CvFormValues, CvP
 
 /** The request body: empty optional text as null; a current entry sends no end date (null). */
 export function cvBody(v: CvFormValues) {
-  const orNull = (s: string) => (s.trim() === '' ? null : s.trim())
   return {
     entry_type: v.entry_type,
     title: v.title.trim(),
-    organization: orNull(v.organization),
-    organization_url: orNull(v.organization_url),
-    location: orNull(v.location),
-    description: orNull(v.description),
+    organization: trimmedOrNull(v.organization),
+    organization_url: trimmedOrNull(v.organization_url),
+    location: trimmedOrNull(v.location),
+    description: trimmedOrNull(v.description),
     start_date: v.start_date,
-    end_date: v.is_current ? null : orNull(v.end_date),
+    end_date: v.is_current ? null : trimmedOrNull(v.end_date),
     is_current: v.is_current,
   }
 }

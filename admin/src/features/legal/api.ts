@@ -1,12 +1,12 @@
 import { AtriumError, etagOf, type Schemas } from '@atrium-cms/client'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
+import { ifMatch } from '../../shared/api/wire'
 
 /* Legal documents, their localizations, and a cookie-consent document's groups and items. */
 export const LEGAL_TYPES = ['CookieConsent', 'PrivacyPolicy', 'TermsOfService', 'Imprint', 'Disclaimer', 'Other'] as const
 export type LegalType = (typeof LEGAL_TYPES)[number]
 
-const ifMatch = (etag: string | undefined): { 'if-match'?: string } => (etag ? { 'if-match': etag } : {})
 
 export const legalQueries = {
   list: (siteId: string) =>

@@ -1,6 +1,7 @@
 import type { Schemas } from '@atrium-cms/client'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
+import { orNull } from '../../shared/api/wire'
 import { recordTag } from '../../shared/logic/recordTag'
 import type { MediaSearch } from './library/search'
 import { MEDIA_PER_PAGE } from './library/search'
@@ -72,7 +73,6 @@ export interface MetaValues {
 export const META_FIELDS = ['alt_text', 'caption', 'title'] as const
 
 export const metaValuesOf = (m: MediaMetadata | undefined): MetaValues => ({ alt_text: m?.alt_text ?? '', caption: m?.caption ?? '', title: m?.title ?? '' })
-const orNull = (s: string): string | null => (s.trim() === '' ? null : s)
 const metaBody = (v: MetaValues) => ({ alt_text: orNull(v.alt_text), caption: orNull(v.caption), title: orNull(v.title) })
 
 /**

@@ -1,6 +1,7 @@
 import { etagOf, type Schemas } from '@atrium-cms/client'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
+import { ifMatch } from '../../shared/api/wire'
 import { listAll } from '../../shared/api/listAll'
 import type { RedirectInput } from './rules'
 
@@ -17,7 +18,6 @@ export const redirectQueries = {
     }),
 }
 
-const ifMatch = (etag: string | undefined): { 'if-match'?: string } => (etag ? { 'if-match': etag } : {})
 
 export async function getRedirect(id: string): Promise<{ data: Redirect; etag: string | undefined }> {
   const res = await api().GET('/api/v1/redirects/{id}', { params: { path: { id } } })

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { RecordFormDialog, useRecordForm } from '../../shared/ui/RecordForm'
 import { getSkill, type Skill, type SkillBody } from './api'
 import { checkSkill, type SkillFormValues } from './rules'
+import { trimmedOrNull } from '../../shared/api/wire'
 
 const FIELDS = ['name', 'slug', 'category', 'proficiency', 'icon'] as const
 const valuesOf = (s: Skill | undefined): SkillFormValues => ({
@@ -13,13 +14,12 @@ const valuesOf = (s: Skill | undefined): SkillFormValues => ({
   proficiency: s ? String(s.proficiency) : '',
   icon: s?.icon ?? '',
 })
-const orNull = (s: string) => (s.trim() === '' ? null : s.trim())
 const bodyOf = (v: SkillFormValues): SkillBody => ({
   name: v.name.trim(),
   ...(v.slug.trim() !== '' ? { slug: v.slug.trim() } : {}),
-  category: orNull(v.category),
+  category: trimmedOrNull(v.category),
   proficiency: v.proficiency.trim() === '' ? 0 : Number(v.proficiency),
-  icon: orNull(v.icon),
+  icon: trimmedOrNull(v.icon),
 })
 
 interface Props {

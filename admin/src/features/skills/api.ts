@@ -1,6 +1,7 @@
 import { etagOf, type Schemas } from '@atrium-cms/client'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
+import { ifMatch } from '../../shared/api/wire'
 import { listAll } from '../../shared/api/listAll'
 
 export type Skill = Schemas['Skill']
@@ -13,7 +14,6 @@ export interface SkillBody {
 }
 
 const key = (siteId: string) => ['site', siteId, 'skills'] as const
-const ifMatch = (etag: string | undefined): { 'if-match'?: string } => (etag ? { 'if-match': etag } : {})
 
 export const skillQueries = {
   all: (siteId: string) =>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { applyFormErrors } from '../../shared/ui/formErrors'
 import { SaveProblem, useSaveState } from '../../shared/ui/SaveProblem'
 import { getSocial, type SocialLink, type SocialValues } from './api'
+import { trimmedOrNull } from '../../shared/api/wire'
 
 interface FormValues {
   platform: string
@@ -22,7 +23,6 @@ const valuesOf = (r: SocialLink | undefined): FormValues => ({
   icon: r?.icon ?? '',
   is_active: r?.is_active ?? true,
 })
-const orNull = (s: string) => (s.trim() === '' ? null : s.trim())
 
 interface Props {
   record?: SocialLink
@@ -48,7 +48,7 @@ export function SocialForm({ record, etag: loadedEtag, onClose, onSave, onSaved 
   const submit = form.handleSubmit(async (v) => {
     save.setError(null)
     try {
-      onSaved(await onSave({ platform: v.platform.trim(), url: v.url.trim(), label: orNull(v.label), icon: orNull(v.icon), is_active: v.is_active }, save.etag))
+      onSaved(await onSave({ platform: v.platform.trim(), url: v.url.trim(), label: trimmedOrNull(v.label), icon: trimmedOrNull(v.icon), is_active: v.is_active }, save.etag))
     } catch (e) {
       save.setError(e)
       applyFormErrors(form, e, FIELDS)

@@ -1,6 +1,7 @@
 import { etagOf, type Schemas } from '@atrium-cms/client'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
+import { ifMatch } from '../../shared/api/wire'
 import { reorderBody } from './order'
 
 export type SocialLink = Schemas['SocialLink']
@@ -13,7 +14,6 @@ export interface SocialValues {
 }
 
 const key = (siteId: string) => ['site', siteId, 'social'] as const
-const ifMatch = (etag: string | undefined): { 'if-match'?: string } => (etag ? { 'if-match': etag } : {})
 
 export const socialQueries = {
   list: (siteId: string) =>

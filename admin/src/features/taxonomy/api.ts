@@ -1,13 +1,13 @@
 import { etagOf, type Schemas } from '@atrium-cms/client'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
+import { ifMatch } from '../../shared/api/wire'
 import { listAll } from '../../shared/api/listAll'
 
 export type Tag = Schemas['Tag']
 export type Category = Schemas['Category']
 
 const key = (siteId: string) => ['site', siteId, 'taxonomy'] as const
-const ifMatch = (etag: string | undefined): { 'if-match'?: string } => (etag ? { 'if-match': etag } : {})
 
 /** Every live category of the site: the roots, then the children of each, level by level. */
 async function allCategories(siteId: string): Promise<Category[]> {

@@ -2,11 +2,8 @@ import './messages'
 import { Alert, Button, Group, Modal, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../i18n/format'
-import type { DraftKey } from '../logic/drafts'
-import { deepEqual } from '../logic/equal'
 import { toFormError } from '../logic/errors'
-import type { SaveQueue, SaveQueueState, SaveStatus } from '../logic/saveQueue'
-import { draftStore } from './drafts'
+import type { SaveQueueState, SaveStatus } from '../logic/saveQueue'
 import type { useEditorGuards } from './useEditorGuards'
 
 /** The polite live region with the save state. */
@@ -83,32 +80,3 @@ export function DraftOfferAlert({ offer }: { offer: DraftOfferView }) {
     </Alert>
   )
 }
-
-/** Keeps a queue's unsaved values in IndexedDB while dirty; forgets them once saved. */
-/**
- * A draft holds only the fields that differ from the saved version: restoring it over a record someone changed since
- * brings back my unsaved edits without reverting their other fields.
- */
-export function patchOf<V>(values: V, saved: V): Partial<V> {
-  const out: Partial<V> = {}
-  for (const k of Object.keys(values as object) as Array<keyof V>) if (!deepEqual(values[k], saved[k])) out[k] = values[k]
-  return out
-}
-
-export function persistDrafts<V>(queue: SaveQueue<V>, key: DraftKey, base: { updatedAt?: string }): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let wrote = false
-  return queue.subscribe((s) => {
-    clearTimeout(timer)
-    if (s.isDirty) {
-      timer = setTimeout(() => {
-        wrote = true
-        void draftStore().save(key, patchOf(s.values, s.savedValues), { updatedAt: base.updatedAt, etag: s.etag })
-      }, 300)
-    } else if (wrote && s.status === 'saved') {
-      wrote = false
-      void draftStore().discard(key)
-    }
-  })
-}
-

@@ -1,5 +1,6 @@
 import { etagOf, type Schemas } from '@atrium-cms/client'
 import { api } from '../api/client'
+import { ifMatch } from '../api/wire'
 import type { ContentStatus } from './roles'
 import type { Versioned, WorkflowAdapter } from './useWorkflowAction'
 
@@ -9,12 +10,6 @@ import type { Versioned, WorkflowAdapter } from './useWorkflowAction'
  * the server's workflow kit (src/core/content-workflow.ts): the same routes under /blogs and /pages, so one read,
  * update and review serves both editors.
  */
-
-/** Optional text with no value is null on the wire, never "" (decisions.md "Wire format"). */
-export const orNull = (s: string): string | null => (s.trim() === '' ? null : s)
-
-/** If-Match on every write of a loaded record; none for a record not created yet. */
-export const ifMatch = (etag: string | undefined): { 'if-match'?: string } => (etag ? { 'if-match': etag } : {})
 
 /** An answer's record with its ETag. */
 export const versioned = <T>(res: { data?: T; response: Response }): Versioned<T> => ({ data: res.data!, etag: etagOf(res) })

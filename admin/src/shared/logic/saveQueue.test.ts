@@ -258,4 +258,22 @@ describe('createSaveQueue: state and lifecycle', () => {
     expect(seen).toEqual([])
     expect(q.getState().etag).toBe('"v1"')
   })
+  it('retire() (a new record created: its editor takes over) sends nothing more, yet keeps what is typed', async () => {
+    const timers = manualTimers()
+    const s = controlledSave<Form>()
+    const q = createSaveQueue<Form>({ save: s.save, initialValues: { title: '', body: '' }, etag: undefined, timers, onSaved: () => q.retire() })
+    q.edit({ title: 'New', body: 'a' })
+    const created = q.flush()
+    q.edit({ title: 'New', body: 'ab' })
+    void q.flush() // asked while the create is in flight: it must not POST a second record
+    s.calls[0]!.answer.resolve({ etag: '"v1"' })
+    await created
+    q.edit({ title: 'New', body: 'abc' })
+    timers.advance(5000)
+    await q.flush()
+    await tick()
+    expect(s.calls).toHaveLength(1)
+    expect(q.getState()).toMatchObject({ isDirty: true, values: { body: 'abc' }, savedValues: { body: 'a' }, etag: '"v1"' })
+    expect(timers.pending()).toBe(0)
+  })
 })

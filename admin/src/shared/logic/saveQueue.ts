@@ -105,6 +105,12 @@ export interface SaveQueue<V> {
   reset(loaded: { values: V; etag: string | undefined }): void
   getState(): SaveQueueState<V>
   subscribe(listener: (state: SaveQueueState<V>) => void): () => void
+  /**
+   * The record is saved elsewhere from now on (a new record's first save created it, and the record's own editor takes
+   * over with queues of its own): send nothing more, not even a save requested while that one was in flight. Edits
+   * are still taken into `values`, so what was typed meanwhile can be handed over (shared/editor/handOver.ts).
+   */
+  retire(): void
   /** Stop timers and ignore answers still on the way (unmount). */
   dispose(): void
 }
@@ -146,6 +152,7 @@ class RecordSaveQueue<V, R> implements SaveQueue<V> {
   private running: Promise<void> | undefined
   private requested = false
   private disposed = false
+  private retired = false
   /** Bumped by reset(): answers of saves sent before it are ignored. */
   private generation = 0
   private snapshot: SaveQueueState<V>
@@ -187,7 +194,7 @@ class RecordSaveQueue<V, R> implements SaveQueue<V> {
 
   private arm(): void {
     this.cancelTimer()
-    if (!this.autosave || this.disposed) return
+    if (!this.autosave || this.disposed || this.retired) return
     const wait = Math.max(this.debounceMs, this.retryAt !== undefined ? this.retryAt - this.timers.now() : 0)
     this.timer = this.timers.setTimeout(() => {
       this.timer = undefined
@@ -198,7 +205,7 @@ class RecordSaveQueue<V, R> implements SaveQueue<V> {
   /** One save of the latest values, when there is something to save and the queue is not stopped. */
   private async saveOnce(): Promise<void> {
     this.requested = false
-    if (this.conflict || this.isEqual(this.values, this.savedValues)) return
+    if (this.retired || this.conflict || this.isEqual(this.values, this.savedValues)) return
     // This save carries the latest values: the autosave they armed has nothing left to do.
     this.cancelTimer()
     const sent = this.values
@@ -280,7 +287,7 @@ class RecordSaveQueue<V, R> implements SaveQueue<V> {
   }
 
   flush = (): Promise<SaveQueueState<V>> => {
-    if (this.disposed) return Promise.resolve(this.snapshot)
+    if (this.disposed || this.retired) return Promise.resolve(this.snapshot)
     this.cancelTimer()
     if (this.conflict) return Promise.resolve(this.snapshot)
     return this.kick()
@@ -323,6 +330,12 @@ class RecordSaveQueue<V, R> implements SaveQueue<V> {
     return () => {
       this.listeners.delete(listener)
     }
+  }
+
+  retire = (): void => {
+    this.retired = true
+    this.requested = false
+    this.cancelTimer()
   }
 
   dispose = (): void => {

@@ -10,10 +10,14 @@ interface Props {
   page: number
   /** The page chosen; `undefined` for the first, so that the URL leaves `page` out. */
   onPage: (page: number | undefined) => void
+  /** Names of the page links and controls where "Page 2" would be unclear (a list of the site's pages); default "Page 2", "Next page"… */
+  names?: { page: (page: number) => string; control: (control: PagerControl) => string }
 }
 
+export type PagerControl = 'first' | 'previous' | 'next' | 'last'
+
 /** The page links under a paged list, in a navigation landmark; every control named in the UI language. */
-export function Pager({ label, pages, page, onPage }: Props) {
+export function Pager({ label, pages, page, onPage, names }: Props) {
   const { t } = useTranslation('ops')
   if (pages <= 1) return null
   return (
@@ -22,8 +26,8 @@ export function Pager({ label, pages, page, onPage }: Props) {
         total={pages}
         value={Math.min(page, pages)}
         onChange={(p) => onPage(p > 1 ? p : undefined)}
-        getControlProps={(control) => ({ 'aria-label': t(`paging.${control}`) })}
-        getItemProps={(p) => ({ 'aria-label': t('paging.pageN', { page: p }) })}
+        getControlProps={(control) => ({ 'aria-label': names ? names.control(control) : t(`paging.${control}`) })}
+        getItemProps={(p) => ({ 'aria-label': names ? names.page(p) : t('paging.pageN', { page: p }) })}
       />
     </nav>
   )

@@ -6,9 +6,10 @@ import { newDraftRecord, type DraftKey } from '../../../shared/logic/drafts'
 import { createSaveQueue } from '../../../shared/logic/saveQueue'
 import { PageTitle } from '../../../shared/ui/PageTitle'
 import { createBlog, emptyLoc, type BlogValues, type Locale, type LocValues } from './api'
-import { draftStore } from '../../../shared/editor/drafts'
-import { DraftOfferAlert, ErrorLine, fieldErrorsOf, LeaveModal, patchOf, persistDrafts, SaveStatusLine, type DraftOfferView } from '../../../shared/editor/EditorParts'
+import { draftStore, patchOf, persistDrafts } from '../../../shared/editor/drafts'
+import { DraftOfferAlert, ErrorLine, fieldErrorsOf, LeaveModal, SaveStatusLine, type DraftOfferView } from '../../../shared/editor/EditorParts'
 import { LocaleBar } from '../../../shared/editor/LocaleBar'
+import { editsSinceCreate, handOver } from '../../../shared/editor/handOver'
 import { AUTOSAVE_MS } from '../../../shared/editor/queueGroup'
 import { useEditorGuards } from '../../../shared/editor/useEditorGuards'
 import { useQueueState } from '../../../shared/editor/useQueueState'
@@ -24,20 +25,29 @@ interface NewValues {
 /**
  * The new post's one queue: its first save creates the blog with the chosen locale's localization (POST /blogs),
  * then the edit route takes over. Autosave waits for a title: without title or slug the server cannot name the post.
+ * Once created the queue sends nothing more (no second POST); what was typed while the create was in flight, or
+ * before the editor moved, is handed over to the post's editor (shared/editor/handOver.ts), which saves it with If-Match.
  */
-function useNewBlogQueue(siteId: string, ctx: { current: { localeId: string; slugTyped: boolean } }, onCreated: (id: string) => void) {
+function useNewBlogQueue(siteId: string, ctx: { current: { localeId: string; slugTyped: boolean } }, localeCode: (id: string) => string, onCreated: (id: string) => void) {
   const key: DraftKey = { siteId, recordId: newDraftRecord('blog'), locale: '*' }
+  const created = useRef<{ id: string; localeId: string } | undefined>(undefined)
+  const stopDrafts = useRef<() => void>(() => undefined)
   const [queue] = useState(() =>
-    createSaveQueue<NewValues, { id: string }>({
+    createSaveQueue<NewValues, { id: string; localeId: string }>({
       initialValues: { blog: { slug: '', author: '', is_featured: false, cover_image_id: null, header_image_id: null, publish_start: null, publish_end: null }, loc: emptyLoc() },
       etag: undefined,
       autosave: false,
       save: async ({ values }) => {
-        const r = await createBlog(siteId, values.blog, ctx.current.slugTyped, ctx.current.localeId, values.loc)
-        return { etag: r.etag, result: { id: r.data.id } }
+        const { localeId, slugTyped } = ctx.current
+        const r = await createBlog(siteId, values.blog, slugTyped, localeId, values.loc)
+        return { etag: r.etag, result: { id: r.data.id, localeId } }
       },
       onSaved: (a) => {
         if (!a.result) return
+        queue.retire()
+        created.current = a.result
+        clearTimeout(timer.current)
+        stopDrafts.current()
         void draftStore().discard(key)
         onCreated(a.result.id)
       },
@@ -46,7 +56,7 @@ function useNewBlogQueue(siteId: string, ctx: { current: { localeId: string; slu
   const [offer, setOffer] = useState<DraftOfferView | undefined>(undefined)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   useEffect(() => {
-    const off = persistDrafts(queue, key, {})
+    stopDrafts.current = persistDrafts(queue, key, {})
     void draftStore()
       .offer<Partial<NewValues>>(key, undefined)
       .then((o) => {
@@ -56,19 +66,33 @@ function useNewBlogQueue(siteId: string, ctx: { current: { localeId: string; slu
         setOffer({ savedAt: o.draft.savedAt, restore: () => (queue.edit(values), close()), discard: () => (void draftStore().discard(key), close()) })
       })
     return () => {
-      off()
+      stopDrafts.current()
       clearTimeout(timer.current)
+      // The editor of the created post takes what its create did not carry.
+      const done = created.current
+      if (done) handOver(siteId, done.id, sinceCreate(done))
       queue.dispose()
     }
   }, [queue])
+  /** The edits beyond what the create sent, per record of the created post. */
+  const sinceCreate = (done: { id: string; localeId: string }) => {
+    const at = (locale: string): DraftKey => ({ siteId, recordId: done.id, locale })
+    return editsSinceCreate(queue.getState(), [
+      { key: at('*'), pick: (v) => v.blog },
+      { key: at(localeCode(done.localeId)), pick: (v) => v.loc },
+    ])
+  }
   const edit = (v: NewValues) => {
     queue.edit(v)
     clearTimeout(timer.current)
-    if (v.loc.title.trim() !== '') timer.current = setTimeout(() => void queue.flush(), AUTOSAVE_MS)
+    if (!created.current && v.loc.title.trim() !== '') timer.current = setTimeout(() => void queue.flush(), AUTOSAVE_MS)
   }
   const backup = () => {
     const s = queue.getState()
-    if (s.isDirty) void draftStore().save(key, patchOf(s.values, s.savedValues))
+    if (!s.isDirty) return
+    // Created, editor not open yet: the drafts go under the post's own keys.
+    if (created.current) for (const p of sinceCreate(created.current)) void draftStore().save(p.key, p.patch)
+    else void draftStore().save(key, patchOf(s.values, s.savedValues))
   }
   return { queue, offer, edit, backup }
 }
@@ -82,7 +106,8 @@ export function NewBlogForm({ siteId, locales, defaultLocaleId }: { siteId: stri
   const [typed, setSlugTyped] = useState(false)
   const [created, setCreated] = useState(false)
   const ctx = useRef({ localeId, slugTyped: typed })
-  const { queue, offer, edit, backup } = useNewBlogQueue(siteId, ctx, (id) => {
+  const codeOf = (id: string) => locales.find((l) => l.id === id)?.code ?? id
+  const { queue, offer, edit, backup } = useNewBlogQueue(siteId, ctx, codeOf, (id) => {
     setCreated(true)
     // After the guard sees the form clean: navigate on the next tick.
     setTimeout(() => void navigate({ to: '/sites/$siteId/blogs/$blogId', params: { siteId, blogId: id }, replace: true }), 0)

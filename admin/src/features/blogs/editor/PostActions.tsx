@@ -1,4 +1,4 @@
-import { Anchor, Button, Group } from '@mantine/core'
+import { Anchor, Button } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../../shared/api/queries'
 import { toFormError } from '../../../shared/logic/errors'
+import { showUndoNotice } from '../../../shared/ui/UndoNotice'
 import { editorQueries, type BlogStatus } from './api'
 import { cloneBlog, deleteBlog } from './metaApi'
 import './metaMessages'
@@ -18,9 +19,6 @@ import { createUndoable, type Undoable } from './undoable'
  * (Atrium has no restore endpoint for a deleted post).
  */
 export const UNDO_MS = 6000
-
-/** Each delete has its own notice: a second delete of the same post (after Undo) must not be swallowed by the first's. */
-let deleteNotices = 0
 
 /** Deletes waiting for their undo window; sign-out sends them first, while the credential is still there. */
 const pending = new Set<Undoable>()
@@ -42,8 +40,9 @@ export function OpenOnSite({ siteId, slug, status }: { siteId: string; slug: str
 
 /**
  * Clone (POST /blogs/{id}/clone, then the new draft opens) and delete with undo: the editor saves what is typed,
- * goes to the list and shows a notice with "Undo"; the DELETE is sent only when that notice closes (after UNDO_MS,
- * or later while the pointer or focus rests on it). Undo brings the editor back.
+ * goes to the list and shows a notice with "Undo" (focused: shared/ui/UndoNotice); the DELETE is sent only when that
+ * notice closes (after UNDO_MS, later while the pointer or focus rests on it, at once on Escape). Undo brings the
+ * editor back. Each delete has its own notice: a second delete of the same post (after Undo) is not swallowed by the first's.
  */
 export function PostActions({ siteId, blogId, title, caps, saveAll }: { siteId: string; blogId: string; title: string; caps: Capabilities; saveAll: () => Promise<Array<{ status: string }>> }) {
   const { t } = useTranslation('blogMeta')
@@ -74,35 +73,23 @@ export function PostActions({ siteId, blogId, title, caps, saveAll }: { siteId: 
 
   const remove = async () => {
     if (!(await savedAll())) return
-    const id = `delete-${blogId}-${++deleteNotices}`
     const job = createUndoable(() => deleteBlog(blogId))
     pending.add(job)
     void navigate({ to: '/sites/$siteId/blogs', params: { siteId } })
-    notifications.show({
-      id,
+    showUndoNotice({
       title: t('deleted.title'),
-      autoClose: UNDO_MS,
-      withCloseButton: false,
-      // Closed (timed out, swiped away): Undo is no longer offered, so the DELETE goes; after Undo this does nothing.
+      text: t('deleted.text', { title }),
+      undoLabel: t('deleted.undo'),
+      ms: UNDO_MS,
+      // Closed (timed out, swiped away, Escape): Undo is no longer offered, so the DELETE goes; after Undo this does nothing.
       onClose: () => void job.flush(),
-      message: (
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <span>{t('deleted.text', { title })}</span>
-          <Button
-            size="compact-sm"
-            variant="default"
-            onClick={() => {
-              if (!job.undo()) return
-              notifications.update({ id, title: t('deleted.undone'), message: t('deleted.undoneText', { title }), autoClose: 3000, withCloseButton: true })
-              // The editor's copy of the post was loaded before the last saves: load it afresh.
-              queryClient.removeQueries({ queryKey: editorQueries.detail(siteId, blogId).queryKey })
-              void navigate({ to: '/sites/$siteId/blogs/$blogId', params: { siteId, blogId } })
-            }}
-          >
-            {t('deleted.undo')}
-          </Button>
-        </Group>
-      ),
+      onUndo: (id) => {
+        if (!job.undo()) return
+        notifications.update({ id, title: t('deleted.undone'), message: t('deleted.undoneText', { title }), autoClose: 3000, withCloseButton: true })
+        // The editor's copy of the post was loaded before the last saves: load it afresh.
+        queryClient.removeQueries({ queryKey: editorQueries.detail(siteId, blogId).queryKey })
+        void navigate({ to: '/sites/$siteId/blogs/$blogId', params: { siteId, blogId } })
+      },
     })
     job.done
       .then((r) => {

@@ -1,7 +1,8 @@
 import type { Schemas } from '@atrium-cms/client'
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../shared/api/client'
-import { contentWorkflow, ifMatch, orNull, updateContent, versioned } from '../../../shared/editor/contentWrites'
+import { ifMatch, orNull } from '../../../shared/api/wire'
+import { contentWorkflow, updateContent, versioned } from '../../../shared/editor/contentWrites'
 import type { Versioned } from '../../../shared/editor/useWorkflowAction'
 
 /*

@@ -52,7 +52,7 @@ const en = {
   delete: 'Delete',
   deleted: {
     title: 'Post deleted',
-    text: '“{{title}}” will be deleted in a few seconds.',
+    text: '“{{title}}” will be deleted when this notice closes.',
     undo: 'Undo',
     undone: 'Not deleted',
     undoneText: '“{{title}}” was kept.',
@@ -116,7 +116,7 @@ const de: typeof en = {
   delete: 'Löschen',
   deleted: {
     title: 'Beitrag gelöscht',
-    text: '„{{title}}“ wird in wenigen Sekunden gelöscht.',
+    text: '„{{title}}“ wird gelöscht, sobald dieser Hinweis schließt.',
     undo: 'Rückgängig',
     undone: 'Nicht gelöscht',
     undoneText: '„{{title}}“ bleibt erhalten.',

@@ -3,8 +3,9 @@ import type { DraftKey } from '../../../shared/logic/drafts'
 import { createSaveQueue, type SaveQueue } from '../../../shared/logic/saveQueue'
 import { blogValuesOf, createLocalization, locValuesOf, saveBlogValues, updateLocalization, type BlogDetail, type BlogLocalization, type BlogValues, type Loaded, type Locale, type LocValues } from './api'
 import { findDraftOffer } from '../../../shared/editor/draftOffer'
-import { draftStore } from '../../../shared/editor/drafts'
-import { patchOf, persistDrafts, type DraftOfferView } from '../../../shared/editor/EditorParts'
+import { draftStore, patchOf, persistDrafts } from '../../../shared/editor/drafts'
+import { applyHandOver, takeHandOver } from '../../../shared/editor/handOver'
+import type { DraftOfferView } from '../../../shared/editor/EditorParts'
 import { settleConflict } from '../../../shared/editor/merge'
 import { AUTOSAVE_MS, queueGroup } from '../../../shared/editor/queueGroup'
 import { recordTag } from '../../../shared/logic/recordTag'
@@ -75,6 +76,8 @@ export function useBlogQueues(siteId: string, loaded: Loaded<BlogDetail>, locale
   const states = useSyncExternalStore(group.subscribe, group.getSnapshot)
   const codeOf = (id: string) => locales.find((l) => l.id === id)?.code ?? id
   const keyOf = (locale: string): DraftKey => ({ siteId, recordId: loaded.data.id, locale })
+  /** The queue whose drafts go under this key locale (`*`: the blog record; a locale code: that localization). */
+  const queueOfDraftLocale = (locale: string) => (locale === '*' ? queues.blog : queues.locs.get(locales.find((l) => l.code === locale)?.id ?? '')) as SaveQueue<unknown> | undefined
   const backup = () => {
     const base = { updatedAt: loaded.data.updated_at }
     const keep = <V>(locale: string, s: { isDirty: boolean; values: V; savedValues: V }) => s.isDirty && void draftStore().save(keyOf(locale), patchOf(s.values, s.savedValues), base)
@@ -86,9 +89,13 @@ export function useBlogQueues(siteId: string, loaded: Loaded<BlogDetail>, locale
     const base = { updatedAt: loaded.data.updated_at }
     const offs = [persistDrafts(queues.blog, keyOf('*'), base), ...[...queues.locs].map(([id, q]) => persistDrafts(q, keyOf(codeOf(id)), base))]
     let live = true
-    void findOffer(siteId, loaded.data, queues, codeOf).then((o) => {
-      if (live && o) setOffer({ ...o, restore: () => (o.restore(), setOffer(undefined)), discard: () => (o.discard(), setOffer(undefined)) })
-    })
+    // A post just created by the new-post form: what was typed during its create is saved now, not offered.
+    const handed = takeHandOver(siteId, loaded.data.id)
+    if (handed.length > 0) applyHandOver(handed, queueOfDraftLocale)
+    else
+      void findOffer(siteId, loaded.data, queues, codeOf).then((o) => {
+        if (live && o) setOffer({ ...o, restore: () => (o.restore(), setOffer(undefined)), discard: () => (o.discard(), setOffer(undefined)) })
+      })
     return () => {
       live = false
       offs.forEach((off) => off())

@@ -1,14 +1,19 @@
 import { Alert, Button, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core'
 import { useNavigate } from '@tanstack/react-router'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { patchOf } from '../../../shared/editor/drafts'
 import { LeaveModal } from '../../../shared/editor/EditorParts'
+import { handOver } from '../../../shared/editor/handOver'
 import { useEditorGuards } from '../../../shared/editor/useEditorGuards'
 import { toFormError, type FormError } from '../../../shared/logic/errors'
 import { PageTitle } from '../../../shared/ui/PageTitle'
-import { createPage, pageQueries, type Page } from '../api'
+import { createPage, pageQueries, type Page, type PageValues } from '../api'
 import { ParentSelect } from './PageFields'
+
+/** The page's fields the form sets when it creates the page. */
+type CreatedFields = Pick<PageValues, 'route' | 'slug' | 'parent_page_id'>
 
 /** A new page: its route (and optionally slug, parent and a content template to start from); the editor takes over once created. */
 export function NewPageForm({ siteId, pages }: { siteId: string; pages: Page[] }) {
@@ -26,6 +31,21 @@ export function NewPageForm({ siteId, pages }: { siteId: string; pages: Page[] }
   const [routeError, setRouteError] = useState<string | undefined>(undefined)
   const created = useRef(false)
   const dirty = !created.current && (route !== '/' || slug !== '' || parent !== null || template !== '')
+  // What the create sent, and what the form holds now: a change typed while the create was on its way goes to the page's editor.
+  const sent = useRef<{ id: string; values: CreatedFields } | undefined>(undefined)
+  const latest = useRef<CreatedFields>({ route: '/', slug: '', parent_page_id: null })
+  latest.current = { route: route.trim(), slug: slug.trim(), parent_page_id: parent }
+  useEffect(
+    () => () => {
+      const done = sent.current
+      if (!done) return
+      const patch: Partial<CreatedFields> = patchOf(latest.current, done.values)
+      // An empty slug asks the server to derive one: nothing to carry over.
+      if (patch.slug === '') delete patch.slug
+      if (Object.keys(patch).length > 0) handOver(siteId, done.id, [{ key: { siteId, recordId: done.id, locale: '*' }, patch }])
+    },
+    [],
+  )
 
   const create = async () => {
     if (busy) return
@@ -38,8 +58,10 @@ export function NewPageForm({ siteId, pages }: { siteId: string; pages: Page[] }
     setFailure(undefined)
     setBusy(true)
     try {
-      const p = await createPage(siteId, { route: route.trim(), slug: slug.trim() || undefined, parent_page_id: parent, ...(template ? { template_id: template } : {}) })
+      const values = { ...latest.current }
+      const p = await createPage(siteId, { route: values.route, slug: values.slug || undefined, parent_page_id: values.parent_page_id, ...(template ? { template_id: template } : {}) })
       created.current = true
+      sent.current = { id: p.id, values }
       void queryClient.invalidateQueries({ queryKey: ['site', siteId, 'pages'] })
       // After the guard sees the form clean: navigate on the next tick.
       setTimeout(() => void navigate({ to: '/sites/$siteId/pages/$pageId', params: { siteId, pageId: p.id }, replace: true }), 0)

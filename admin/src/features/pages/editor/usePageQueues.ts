@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { findDraftOffer, type DraftSource } from '../../../shared/editor/draftOffer'
-import { draftStore } from '../../../shared/editor/drafts'
-import { patchOf, persistDrafts, type DraftOfferView } from '../../../shared/editor/EditorParts'
+import { draftStore, patchOf, persistDrafts } from '../../../shared/editor/drafts'
+import { applyHandOver, takeHandOver } from '../../../shared/editor/handOver'
+import type { DraftOfferView } from '../../../shared/editor/EditorParts'
 import { settleConflict } from '../../../shared/editor/merge'
 import { AUTOSAVE_MS, queueGroup } from '../../../shared/editor/queueGroup'
 import { recordTag } from '../../../shared/logic/recordTag'
@@ -134,7 +135,12 @@ export function usePageQueues(
   ]
   const latestSections = useRef(sections)
   latestSections.current = sections
-  usePageDrafts(sections, () => sourcesOf(latestSections.current), sourcesOf, setOffer)
+  usePageDrafts(sections, () => sourcesOf(latestSections.current), sourcesOf, setOffer, () => {
+    // A page just created by the new-page form: what was typed while its create was on the way is saved now, not offered.
+    const handed = takeHandOver(siteId, page.id)
+    applyHandOver(handed, (locale) => (locale === '*' ? pageQ : undefined))
+    return handed.length > 0
+  })
   useEffect(
     () => () => {
       pageQ.dispose()
@@ -183,14 +189,24 @@ export function usePageQueues(
   return { page: pageQ, sections, all, states, offer, backup, add, remove, reorder, codeOf, stateOf: (q: SaveQueue<unknown>) => states[all.indexOf(q)] }
 }
 
-/** Drafts: every record's unsaved values kept while dirty, and one offer of them when the page opens. */
-function usePageDrafts(sections: SectionQueues[], current: () => DraftSource[], sourcesOf: (list: SectionQueues[]) => DraftSource[], setOffer: (o: DraftOfferView | undefined) => void) {
+/**
+ * Drafts: every record's unsaved values kept while dirty, and one offer of them when the page opens; a page just
+ * created takes the edits the new-page form handed over instead (saved, not offered).
+ */
+function usePageDrafts(
+  sections: SectionQueues[],
+  current: () => DraftSource[],
+  sourcesOf: (list: SectionQueues[]) => DraftSource[],
+  setOffer: (o: DraftOfferView | undefined) => void,
+  takeHandedOver: () => boolean,
+) {
   useEffect(() => {
     const offs = sourcesOf(sections).map((src) => persistDrafts(src.queue, src.key, { updatedAt: src.updatedAt }))
     return () => offs.forEach((off) => off())
   }, [sections])
   useEffect(() => {
     let live = true
+    if (takeHandedOver()) return
     void findDraftOffer(current()).then((o) => {
       if (live && o) setOffer({ ...o, restore: () => (o.restore(), setOffer(undefined)), discard: () => (o.discard(), setOffer(undefined)) })
     })

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, NativeSelect, Pagination, Stack, Table, Text } from '@mantine/core'
+import { Alert, Button, Group, NativeSelect, Stack, Table, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../../shared/api/queries'
 import { formatDateTime } from '../../../shared/i18n/format'
 import { AnchorLink, ButtonLink } from '../../../shared/ui/links'
 import { PageTitle } from '../../../shared/ui/PageTitle'
+import { Pager } from '../../../shared/ui/Pager'
 import { pageQueries, type Page } from '../api'
 import { DEFAULT_PAGES_PER_PAGE, PAGES_PER_PAGE, type PageListSearch } from '../search'
 import './page-list.css'
@@ -115,17 +116,13 @@ function ListFooter({ search, shown, total, onSearch }: { search: PageListSearch
           }}
           data={PAGES_PER_PAGE.map((n) => String(n))}
         />
-        {pages > 1 && (
-          <nav aria-label={t('pagination')}>
-            <Pagination
-              total={pages}
-              value={Math.min(page, pages)}
-              onChange={(p) => onSearch({ ...search, page: p > 1 ? p : undefined })}
-              getControlProps={(control) => ({ 'aria-label': t(`pageControl.${control}`) })}
-              getItemProps={(p) => ({ 'aria-label': t('pageN', { page: p }) })}
-            />
-          </nav>
-        )}
+        <Pager
+          label={t('pagination')}
+          pages={pages}
+          page={page}
+          onPage={(p) => onSearch({ ...search, page: p })}
+          names={{ page: (p) => t('pageN', { page: p }), control: (c) => t(`pageControl.${c}`) }}
+        />
       </Group>
     </div>
   )

@@ -1,0 +1,86 @@
+import { Button, Group } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { useEffect, useId, useRef } from 'react'
+
+let notices = 0
+
+/**
+ * A notice offering "Undo" (delete with undo, admin.md "Optimistic updates"), reachable by keyboard and screen reader:
+ * it is an alert (announced as it appears) and its Undo button takes the focus, described by the notice's text. It
+ * stays while hovered or while the focus is in it, so nobody has to race a timer; Escape lets it go at once. When it
+ * closes with the focus still in it, the focus goes to the screen's title (the h1 every screen has), never to the page.
+ *
+ * `onClose` runs when the notice closes without Undo (timed out, Escape): the action is let go.
+ */
+export function showUndoNotice(o: { title: string; text: string; undoLabel: string; ms: number; onUndo: (id: string) => void; onClose: () => void }): string {
+  const id = `undo-${++notices}`
+  // Undone or closed: the notice is no longer the offer, and its timer is no longer this code's to set.
+  const offer = { open: true, focused: false }
+  const holdWhileFocused = (focused: boolean) => {
+    if (!offer.open || offer.focused === focused) return
+    offer.focused = focused
+    notifications.update({ id, message, autoClose: focused ? false : o.ms })
+  }
+  const message = (
+    <UndoOffer
+      text={o.text}
+      undoLabel={o.undoLabel}
+      onUndo={() => {
+        if (!offer.open) return
+        offer.open = false
+        o.onUndo(id)
+      }}
+      onEscape={() => notifications.hide(id)}
+    />
+  )
+  notifications.show({
+    id,
+    title: o.title,
+    autoClose: o.ms,
+    withCloseButton: false,
+    onFocusCapture: () => holdWhileFocused(true),
+    onBlurCapture: (e) => {
+      if (!(e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget))) holdWhileFocused(false)
+    },
+    onClose: () => {
+      if (!offer.open) return
+      offer.open = false
+      o.onClose()
+    },
+    message,
+  })
+  return id
+}
+
+function UndoOffer({ text, undoLabel, onUndo, onEscape }: { text: string; undoLabel: string; onUndo: () => void; onEscape: () => void }) {
+  const undo = useRef<HTMLButtonElement>(null)
+  const textId = useId()
+  useEffect(() => {
+    const button = undo.current
+    button?.focus()
+    return () => {
+      // Closed (or turned into another message) with the focus on Undo: the focus went with the button.
+      const active = document.activeElement
+      if (active === null || active === document.body || active === button) setTimeout(() => document.querySelector<HTMLElement>('h1[data-page-title]')?.focus(), 0)
+    }
+  }, [])
+  return (
+    // data-keeps-focus: the route change that goes with the notice must not take the focus back to the screen's title.
+    <Group
+      justify="space-between"
+      gap="xs"
+      wrap="nowrap"
+      data-keeps-focus=""
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return
+        e.stopPropagation()
+        onEscape()
+      }}
+    >
+      <span id={textId}>{text}</span>
+      <Button ref={undo} size="compact-sm" variant="default" aria-describedby={textId} onClick={onUndo}>
+        {undoLabel}
+      </Button>
+    </Group>
+  )
+}
