@@ -19,6 +19,9 @@ export default defineConfig({
     trace: 'on-first-retry',
     locale: 'en-US',
     timezoneId: 'Europe/Berlin',
+    // The theme honours it (respectReducedMotion): no fades, so an axe scan right after a dialog opens reads its
+    // final colours (a contrast failure was once read off a Delete button still fading in).
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-dev-shm-usage'],

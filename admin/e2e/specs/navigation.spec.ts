@@ -31,11 +31,23 @@ test('build a two-level menu by keyboard alone, with a page item and a title per
   await expect(nav.announcer).toHaveText('“Jobs” moved: under “About”, position 1 of 2.')
   await expect(nav.orderStatus).toHaveAttribute('data-status', 'saved')
 
-  // A German title for About, through its edit dialog.
+  // A German title for About, through its edit dialog. The item's saved titles are held back until it is typed: what
+  // the user typed stays when they arrive (it was once replaced by them).
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/api/v1/navigation/*/localizations', async (route) => {
+    if (route.request().method() === 'GET') await held
+    await route.continue()
+  })
   await nav.press(page.getByRole('button', { name: 'Edit “About”' }))
   const dialog = page.getByRole('dialog')
-  await dialog.getByRole('textbox', { name: 'Title (de)' }).focus()
+  const germanTitle = dialog.getByRole('textbox', { name: 'Title (de)' })
+  await germanTitle.focus()
   await page.keyboard.type('Über uns')
+  const titlesLoaded = page.waitForResponse((r) => r.url().includes('/localizations') && r.request().method() === 'GET')
+  release()
+  await titlesLoaded
+  await expect(germanTitle).toHaveValue('Über uns')
   await page.keyboard.press('Enter')
   await expect(dialog).toBeHidden()
 

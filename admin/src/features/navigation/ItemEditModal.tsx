@@ -1,7 +1,7 @@
 import type { Schemas } from '@atrium-cms/client'
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toFormError } from '../../shared/logic/errors'
 import { itemValuesOf, navQueries, putItemTitle, updateItem, type NavItem } from './api'
@@ -119,11 +119,16 @@ function useLocaleTitles(siteId: string, itemId: string) {
   const locs = useQuery(navQueries.localizations(siteId, itemId))
   const [titles, setTitles] = useState<Record<string, string>>({})
   const [loadedTitles, setLoadedTitles] = useState<Record<string, string>>({})
+  const loadedRef = useRef<Record<string, string>>({})
   useEffect(() => {
     if (!locs.data) return
     const m = Object.fromEntries(locs.data.map((l) => [l.locale_id, l.title]))
-    setTitles(m)
+    const before = loadedRef.current
+    loadedRef.current = m
     setLoadedTitles(m)
+    // A title typed before the saved ones arrived (or changed since they last did) stays: the answer fills only the
+    // fields the user has not touched.
+    setTitles((typed) => ({ ...m, ...Object.fromEntries(Object.entries(typed).filter(([id, v]) => v !== (before[id] ?? ''))) }))
   }, [locs.data])
   return { locs, titles, setTitles, loadedTitles }
 }

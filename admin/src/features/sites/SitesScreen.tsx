@@ -20,9 +20,18 @@ export function SitesScreen() {
   const { t } = useTranslation('sites')
   const sites = useQuery(sharedQueries.sites())
   const me = useQuery(sharedQueries.me())
+  const canCreate = me.data !== undefined && can(me.data, 'site.create')
   return (
     <Stack gap="lg">
-      <PageTitle>{t('list.title')}</PageTitle>
+      <Group justify="space-between" align="center">
+        <PageTitle>{t('list.title')}</PageTitle>
+        {/* The form comes after the list: with many sites, keyboard users would Tab through every row to reach it. */}
+        {canCreate && (
+          <Button variant="light" onClick={() => document.getElementById(NEW_SITE_NAME)?.focus()}>
+            {t('list.newSite')}
+          </Button>
+        )}
+      </Group>
       {sites.isError ? (
         <ProblemAlert error={sites.error} />
       ) : sites.data === undefined ? (
@@ -69,10 +78,13 @@ export function SitesScreen() {
           </Table>
         </div>
       )}
-      {me.data && (can(me.data, 'site.create') ? <CreateSiteForm /> : <NeedNote need="createSite" />)}
+      {me.data && (canCreate ? <CreateSiteForm /> : <NeedNote need="createSite" />)}
     </Stack>
   )
 }
+
+/** The create form's first field, which "New site" above the list moves the focus to. */
+const NEW_SITE_NAME = 'new-site-name'
 
 interface CreateValues {
   name: string
@@ -110,6 +122,7 @@ function CreateSiteForm() {
       </Title>
       <form onSubmit={(e) => void submit(e)} className="ops-form" noValidate>
         <TextInput
+          id={NEW_SITE_NAME}
           label={t('create.name')}
           required
           {...register('name', {
