@@ -46,6 +46,7 @@ const en = {
   localeTitle: 'Title ({{locale}})',
   localeDescription: 'Description ({{locale}})',
   saveLocale: 'Save {{locale}}',
+  conflictLocale: 'The {{locale}} texts were changed elsewhere',
   saved: 'Saved',
   external: 'external link',
 }
@@ -95,6 +96,7 @@ const de: typeof en = {
   localeTitle: 'Titel ({{locale}})',
   localeDescription: 'Beschreibung ({{locale}})',
   saveLocale: '{{locale}} speichern',
+  conflictLocale: 'Die Texte ({{locale}}) wurden anderswo geändert',
   saved: 'Gespeichert',
   external: 'externer Link',
 }

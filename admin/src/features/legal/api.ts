@@ -2,11 +2,11 @@ import { AtriumError, etagOf, type Schemas } from '@atrium-cms/client'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
 import { ifMatch } from '../../shared/api/wire'
+import { versioned } from '../../shared/editor/contentWrites'
 
 /* Legal documents, their localizations, and a cookie-consent document's groups and items. */
 export const LEGAL_TYPES = ['CookieConsent', 'PrivacyPolicy', 'TermsOfService', 'Imprint', 'Disclaimer', 'Other'] as const
 export type LegalType = (typeof LEGAL_TYPES)[number]
-
 
 export const legalQueries = {
   list: (siteId: string) =>
@@ -69,13 +69,14 @@ export function useDeleteLegal(siteId: string) {
   })
 }
 
+/** Creates the locale's localization, or updates the one it has with If-Match `etag` (the version the form holds); answers it with its ETag. */
 export function useSaveLegalLocalization(siteId: string) {
   const invalidate = useInvalidate(siteId)
   return useMutation({
-    mutationFn: async ({ docId, existing, localeId, body }: { docId: string; existing?: string; localeId: string; body: Schemas['UpdateLegalDocumentLocalizationBody'] }) =>
+    mutationFn: async ({ docId, existing, etag, localeId, body }: { docId: string; existing?: string; etag?: string; localeId: string; body: Schemas['UpdateLegalDocumentLocalizationBody'] }) =>
       existing
-        ? (await api().PUT('/api/v1/legal/localizations/{loc_id}', { params: { path: { loc_id: existing } }, body })).data!
-        : (await api().POST('/api/v1/legal/{id}/localizations', { params: { path: { id: docId } }, body: { locale_id: localeId, ...(body as object) } })).data!,
+        ? versioned(await api().PUT('/api/v1/legal/localizations/{loc_id}', { params: { path: { loc_id: existing }, header: ifMatch(etag) }, body }))
+        : versioned(await api().POST('/api/v1/legal/{id}/localizations', { params: { path: { id: docId } }, body: { locale_id: localeId, ...(body as object) } })),
     onSuccess: invalidate,
   })
 }
