@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api } from '../../shared/api/client'
 import { ifMatch } from '../../shared/api/wire'
 import { versioned } from '../../shared/editor/contentWrites'
+import { heldIfMatch, type Held } from '../../shared/editor/SaveConflict'
 
 /* Documents and their folders (GET/POST /sites/{site_id}/documents, /document-folders, /documents/{id}…). */
 export const PER_PAGE = 20
@@ -39,12 +40,13 @@ function useInvalidate(siteId: string) {
   return () => queryClient.invalidateQueries({ queryKey: ['site', siteId, 'documents'] })
 }
 
+/** Creates a folder, or updates `held` (the folder as the form loaded it) with If-Match. */
 export function useSaveFolder(siteId: string) {
   const invalidate = useInvalidate(siteId)
   return useMutation({
-    mutationFn: async ({ id, body }: { id?: string; body: Schemas['CreateDocumentFolderBody'] }) =>
-      id
-        ? (await api().PUT('/api/v1/document-folders/{id}', { params: { path: { id } }, body })).data!
+    mutationFn: async ({ held, body }: { held?: Held<Schemas['DocumentFolder']>; body: Schemas['CreateDocumentFolderBody'] }) =>
+      held
+        ? (await api().PUT('/api/v1/document-folders/{id}', { params: { path: { id: held.record.id }, header: ifMatch(await heldIfMatch(held)) }, body })).data!
         : (await api().POST('/api/v1/sites/{site_id}/document-folders', { params: { path: { site_id: siteId } }, body })).data!,
     onSuccess: invalidate,
   })

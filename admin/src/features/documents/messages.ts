@@ -47,6 +47,7 @@ const en = {
   localeDescription: 'Description ({{locale}})',
   saveLocale: 'Save {{locale}}',
   conflictLocale: 'The {{locale}} texts were changed elsewhere',
+  conflictFolder: 'This folder was changed elsewhere',
   saved: 'Saved',
   external: 'external link',
 }
@@ -97,6 +98,7 @@ const de: typeof en = {
   localeDescription: 'Beschreibung ({{locale}})',
   saveLocale: '{{locale}} speichern',
   conflictLocale: 'Die Texte ({{locale}}) wurden anderswo geändert',
+  conflictFolder: 'Dieser Ordner wurde anderswo geändert',
   saved: 'Gespeichert',
   external: 'externer Link',
 }

@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api } from '../../shared/api/client'
 import { ifMatch } from '../../shared/api/wire'
 import { versioned } from '../../shared/editor/contentWrites'
+import { heldIfMatch, type Held } from '../../shared/editor/SaveConflict'
 
 /* Legal documents, their localizations, and a cookie-consent document's groups and items. */
 export const LEGAL_TYPES = ['CookieConsent', 'PrivacyPolicy', 'TermsOfService', 'Imprint', 'Disclaimer', 'Other'] as const
@@ -81,12 +82,13 @@ export function useSaveLegalLocalization(siteId: string) {
   })
 }
 
+/** Creates a group, or updates `held` (the group as the form loaded it) with If-Match. */
 export function useSaveGroup(siteId: string) {
   const invalidate = useInvalidate(siteId)
   return useMutation({
-    mutationFn: async ({ docId, id, body }: { docId: string; id?: string; body: Schemas['CreateLegalGroupBody'] }) =>
-      id
-        ? (await api().PUT('/api/v1/legal/groups/{id}', { params: { path: { id } }, body })).data!
+    mutationFn: async ({ docId, held, body }: { docId: string; held?: Held<Schemas['LegalGroup']>; body: Schemas['CreateLegalGroupBody'] }) =>
+      held
+        ? (await api().PUT('/api/v1/legal/groups/{id}', { params: { path: { id: held.record.id }, header: ifMatch(await heldIfMatch(held)) }, body })).data!
         : (await api().POST('/api/v1/legal/{document_id}/groups', { params: { path: { document_id: docId } }, body })).data!,
     onSuccess: invalidate,
   })
@@ -115,12 +117,13 @@ export function useSwapGroups(siteId: string) {
   })
 }
 
+/** Creates an item, or updates `held` (the item as the form loaded it) with If-Match. */
 export function useSaveItem(siteId: string) {
   const invalidate = useInvalidate(siteId)
   return useMutation({
-    mutationFn: async ({ groupId, id, body }: { groupId: string; id?: string; body: Schemas['CreateLegalItemBody'] }) =>
-      id
-        ? (await api().PUT('/api/v1/legal/items/{id}', { params: { path: { id } }, body })).data!
+    mutationFn: async ({ groupId, held, body }: { groupId: string; held?: Held<Schemas['LegalItem']>; body: Schemas['CreateLegalItemBody'] }) =>
+      held
+        ? (await api().PUT('/api/v1/legal/items/{id}', { params: { path: { id: held.record.id }, header: ifMatch(await heldIfMatch(held)) }, body })).data!
         : (await api().POST('/api/v1/legal/groups/{group_id}/items', { params: { path: { group_id: groupId } }, body })).data!,
     onSuccess: invalidate,
   })

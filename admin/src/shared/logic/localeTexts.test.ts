@@ -1,12 +1,12 @@
 import { AtriumError } from '@atrium-cms/client'
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { editConflictOf, heldTag, isDirty, loadedTexts, resolvedTexts, savedTexts, storedChanged, textsOf, theirTexts, wireTexts, type LocaleRecord } from './localeTexts.js'
+import { localeConflictOf, heldTag, isDirty, loadedTexts, resolvedTexts, savedTexts, storedChanged, textsOf, theirTexts, wireTexts, type LocaleRecord } from './localeTexts.js'
 import { recordTag } from './recordTag.js'
 
 type F = 'title' | 'description'
 const names: F[] = ['title', 'description']
-const loc = (over: Partial<LocaleRecord<F>> = {}): LocaleRecord<F> => ({
+const loc = (over: Partial<LocaleRecord<F>> = {}): LocaleRecord<F> & { created_at: string } => ({
   id: 'l1',
   locale_id: 'en',
   title: 'Price list',
@@ -65,10 +65,10 @@ describe('locale texts', () => {
 
   it('reads a 412 EDIT_CONFLICT with the current record and its tag; other failures are not conflicts', () => {
     const current = loc({ title: 'Prices' })
-    expect(editConflictOf(conflict412(current, '"c1"'))).toEqual({ current, etag: '"c1"' })
-    expect(editConflictOf(conflict412(null))).toBeUndefined()
-    expect(editConflictOf(new AtriumError({ status: 400, problem: { code: 'VALIDATION_FAILED' } }))).toBeUndefined()
-    expect(editConflictOf(new Error('boom'))).toBeUndefined()
+    expect(localeConflictOf(conflict412(current, '"c1"'))).toEqual({ current, etag: '"c1"' })
+    expect(localeConflictOf(conflict412(null))).toBeUndefined()
+    expect(localeConflictOf(new AtriumError({ status: 400, problem: { code: 'VALIDATION_FAILED' } }))).toBeUndefined()
+    expect(localeConflictOf(new Error('boom'))).toBeUndefined()
   })
 
   it('keep mine saves the merge on their version; discarding mine shows theirs', () => {

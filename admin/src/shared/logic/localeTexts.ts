@@ -1,5 +1,5 @@
+import { editConflictOf } from './editConflict'
 import { deepEqual } from './equal'
-import { isAtriumError, toFormError } from './errors'
 import { recordTag } from './recordTag'
 
 /*
@@ -54,12 +54,8 @@ export function savedTexts<F extends string>(names: readonly F[], s: LocaleTexts
   return { base: answer.data, etag: answer.etag, values: typedMeanwhile ? s.values : textsOf(names, answer.data), conflict: undefined }
 }
 
-/** A save's failure, when it is a 412 EDIT_CONFLICT carrying the record as it is now. */
-export function editConflictOf<F extends string>(error: unknown): { current: LocaleRecord<F>; etag: string | undefined } | undefined {
-  const f = toFormError(error)
-  if (f.code !== 'EDIT_CONFLICT' || typeof f.current !== 'object' || f.current === null) return undefined
-  return { current: f.current as LocaleRecord<F>, etag: isAtriumError(error) ? error.etag : undefined }
-}
+/** A save's failure, when it is a 412 EDIT_CONFLICT carrying the localization as it is now. */
+export const localeConflictOf = <F extends string>(error: unknown) => editConflictOf<LocaleRecord<F>>(error)
 
 /** The editor chose, field by field: the merge is saved on their version. */
 export function resolvedTexts<F extends string>(s: LocaleTextsState<F>, merged: Record<F, string>): LocaleTextsState<F> {

@@ -2,7 +2,7 @@ import { Button, Card, Group, Stack, Text, TextInput, Textarea } from '@mantine/
 import { useMutation } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
 import { ConflictView } from '../editor/ConflictView'
-import { editConflictOf, heldTag, loadedTexts, resolvedTexts, savedTexts, storedChanged, theirTexts, wireTexts, type LocaleRecord, type LocaleTextsState } from '../logic/localeTexts'
+import { localeConflictOf, heldTag, loadedTexts, resolvedTexts, savedTexts, storedChanged, theirTexts, wireTexts, type LocaleRecord, type LocaleTextsState } from '../logic/localeTexts'
 import { fieldErrorsOf, ProblemAlert } from './ProblemAlert'
 
 interface Locale {
@@ -101,7 +101,7 @@ function LocaleTextCard<F extends string>({ locale, fields, stored, onSave, save
       onSave(wireTexts(names, held.values), { localeId: locale.id, ...(held.base ? { existing: held.base.id, etag: await heldTag(held) } : {}) }),
     onSuccess: (answer, held) => setState((s) => savedTexts(names, s, held.values, answer)),
     onError: (e) => {
-      const conflict = editConflictOf<F>(e)
+      const conflict = localeConflictOf<F>(e)
       if (conflict) setState((s) => ({ ...s, conflict }))
     },
   })
