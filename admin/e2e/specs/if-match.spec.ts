@@ -44,8 +44,8 @@ test('folder, consent group and item, menu title, site and options: saves of loa
   expect(titles.map((l) => l.title)).toEqual(['Über uns'])
 
   await page.goto(`/admin/sites/${site.id}/settings`)
-  await page.getByRole('textbox', { name: 'Name' }).fill('Renamed site')
   const general = page.getByRole('region', { name: 'Site' })
+  await general.getByRole('textbox', { name: 'Name', exact: true }).fill('Renamed site')
   await general.getByRole('button', { name: 'Save' }).click()
   await expect(general.getByRole('status')).toHaveText('Saved.')
   expect((await atrium.GET('/api/v1/sites/{id}', { params: { path: { id: site.id } } })).data!.name).toBe('Renamed site')

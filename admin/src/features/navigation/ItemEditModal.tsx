@@ -161,10 +161,10 @@ function useLocaleTitles(siteId: string, itemId: string) {
   const [loaded, setLoaded] = useState<Record<string, NavItemLocalization>>({})
   const [ready, setReady] = useState(false)
   useEffect(() => {
-    // The first load fills the form; later ones (a refetch) never replace what was typed.
+    // The first load fills the form, keeping what was typed before it arrived; later ones (a refetch) change nothing.
     if (!locs.data || ready) return
     const m = byLocale(locs.data)
-    setTitles(Object.fromEntries(Object.entries(m).map(([id, l]) => [id, l.title])))
+    setTitles((typed) => ({ ...Object.fromEntries(Object.entries(m).map(([id, l]) => [id, l.title])), ...typed }))
     setLoaded(m)
     setReady(true)
   }, [locs.data, ready])
