@@ -59,6 +59,62 @@ test('documents: a folder, a file checked against the upload limit, a link, titl
   expect(csp).toEqual([])
 })
 
+test('documents: a localization changed elsewhere meanwhile is not overwritten; the conflict shows both, keep mine saves mine', async ({ page, site, signInWithKey, atrium }) => {
+  const doc = (await atrium.POST('/api/v1/sites/{site_id}/documents', { params: { path: { site_id: site.id } }, body: { document_type: 'pdf', url: 'https://example.com/prices.pdf' } })).data!
+  const loc = (await atrium.POST('/api/v1/documents/{id}/localizations', { params: { path: { id: doc.id } }, body: { locale: 'en', title: 'Price list', description: 'Prices of 2025' } })).data!
+  await signInWithKey(page)
+  await page.goto(`/admin/sites/${site.id}/documents/${doc.id}`)
+  const en = page.getByRole('form', { name: /\(en\)/ })
+  await expect(en.getByRole('textbox', { name: 'Title (en)' })).toHaveValue('Price list')
+
+  // A colleague saves the English texts while the form still holds the version it loaded.
+  await atrium.PUT('/api/v1/documents/localizations/{loc_id}', { params: { path: { loc_id: loc.id } }, body: { title: 'Prices', description: 'Prices of 2026' } })
+  await en.getByRole('textbox', { name: 'Title (en)' }).fill('Price list 2026')
+  await en.getByRole('button', { name: 'Save en' }).click()
+
+  const conflict = page.getByRole('region', { name: 'The en texts were changed elsewhere' })
+  await expect(conflict).toBeVisible()
+  const title = conflict.locator('[data-field="title"]')
+  await expect(title).toContainText('Price list 2026') // mine
+  await expect(title).toContainText('Prices') // theirs
+  await expect(conflict.locator('[data-field="description"]')).toContainText('Only changed elsewhere')
+  // Nothing was overwritten, and what was typed is still in the form.
+  expect((await atrium.GET('/api/v1/documents/{id}', { params: { path: { id: doc.id } } })).data!.localizations[0]).toMatchObject({ title: 'Prices', description: 'Prices of 2026' })
+  await expect(en.getByRole('textbox', { name: 'Title (en)' })).toHaveValue('Price list 2026')
+  await expectAccessible(page)
+
+  await title.getByRole('button', { name: 'Keep mine' }).click()
+  await conflict.getByRole('button', { name: 'Save merged version' }).click()
+  await expect(conflict).toHaveCount(0)
+  await expect(en.getByRole('status')).toHaveText('Saved')
+  expect((await atrium.GET('/api/v1/documents/{id}', { params: { path: { id: doc.id } } })).data!.localizations[0]).toMatchObject({ title: 'Price list 2026', description: 'Prices of 2026' })
+
+  // The next save sends the tag of the version just saved: no conflict.
+  await en.getByRole('textbox', { name: 'Description (en)' }).fill('Prices of 2026, without VAT')
+  await en.getByRole('button', { name: 'Save en' }).click()
+  await expect(en.getByRole('status')).toHaveText('Saved')
+  await expect.poll(async () => (await atrium.GET('/api/v1/documents/{id}', { params: { path: { id: doc.id } } })).data!.localizations[0]!.description).toBe('Prices of 2026, without VAT')
+})
+
+test('legal: a localization saved from the loaded version goes through; one changed elsewhere meanwhile meets the conflict view', async ({ page, site, signInWithKey, atrium }) => {
+  const doc = (await atrium.POST('/api/v1/sites/{site_id}/legal', { params: { path: { site_id: site.id } }, body: { document_type: 'Imprint', slug: 'imprint' } })).data!
+  const loc = (await atrium.POST('/api/v1/legal/{id}/localizations', { params: { path: { id: doc.id } }, body: { locale: 'en', title: 'Imprint', body: 'Atrium Ltd.' } })).data!
+  await signInWithKey(page)
+  await page.goto(`/admin/sites/${site.id}/legal/${doc.id}`)
+  const en = page.getByRole('form', { name: /\(en\)/ })
+  await en.getByRole('textbox', { name: 'Title (en)' }).fill('Legal notice')
+  await en.getByRole('button', { name: 'Save en' }).click()
+  await expect(en.getByRole('status')).toHaveText('Saved')
+
+  await atrium.PUT('/api/v1/legal/localizations/{loc_id}', { params: { path: { loc_id: loc.id } }, body: { title: 'Imprint and contact' } })
+  await en.getByRole('textbox', { name: 'Title (en)' }).fill('Site notice')
+  await en.getByRole('button', { name: 'Save en' }).click()
+  const conflict = page.getByRole('region', { name: 'The en texts were changed elsewhere' })
+  await expect(conflict.locator('[data-field="title"]')).toContainText('Imprint and contact')
+  await conflict.getByRole('button', { name: 'Discard mine, take all theirs' }).click()
+  await expect(en.getByRole('textbox', { name: 'Title (en)' })).toHaveValue('Imprint and contact')
+})
+
 test('templates: invalid JSON is refused before sending; a post is started from a template', async ({ page, site, signInWithKey, atrium }) => {
   await signInWithKey(page)
   await page.goto(`/admin/sites/${site.id}/templates`)

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../shared/api/queries'
+import { WhoChanged } from '../../shared/editor/history/WhoChanged'
 import { AnchorLink } from '../../shared/ui/links'
 import { LocaleTextCards } from '../../shared/ui/LocaleTextCards'
 import { PageTitle } from '../../shared/ui/PageTitle'
@@ -47,6 +48,8 @@ export function DocumentScreen({ siteId, documentId }: { siteId: string; documen
         onSave={(body, target) => saveLocalization.mutateAsync({ documentId: doc.id, ...target, body })}
         saveLabel={(code) => t('saveLocale', { locale: code })}
         savedText={t('saved')}
+        conflictTitle={(code) => t('conflictLocale', { locale: code })}
+        who={(locId) => <WhoChanged siteId={siteId} entityType="document_localization" entityId={locId} />}
       />
     </Stack>
   )

@@ -2,12 +2,18 @@ import type { Schemas } from '@atrium-cms/client'
 import { ActionIcon, Button, Group, Select, Stack, TextInput, Title } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { isSaveConflict, SaveConflict, type Held } from '../../shared/editor/SaveConflict'
 import { DeleteDialog, useConfirmDelete } from '../../shared/ui/crud'
 import { fieldErrorsOf, ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { useDeleteFolder, useSaveFolder } from './api'
 import { treeOrder } from './tree'
 
 type Folder = Schemas['DocumentFolder']
+interface FolderValues {
+  name: string
+  parent: string
+}
+const folderValuesOf = (f: Folder): FolderValues => ({ name: f.name, parent: f.parent_id ?? '' })
 
 interface Props {
   siteId: string
@@ -21,15 +27,16 @@ export function FolderPanel({ siteId, folders, current, onOpen }: Props) {
   const { t } = useTranslation('documents')
   const ordered = treeOrder(folders)
   const open = folders.find((f) => f.id === current)
-  const [editing, setEditing] = useState<{ id?: string; name: string; parent: string } | null>(null)
+  // `held`: the folder as the form loaded it (its If-Match), then theirs after a conflict the editor settled.
+  const [editing, setEditing] = useState<(FolderValues & { id?: string; held?: Held<Folder> }) | null>(null)
   const save = useSaveFolder(siteId)
   const remove = useConfirmDelete(useDeleteFolder(siteId), (f: Folder) => f.id, () => onOpen(undefined))
   const errors = fieldErrorsOf(save.error, ['name', 'parent_id'])
 
-  const submit = () => {
-    if (!editing) return
+  const submit = (e: typeof editing = editing) => {
+    if (!e) return
     save.mutate(
-      { ...(editing.id ? { id: editing.id } : {}), body: { name: editing.name.trim(), parent_id: editing.parent === '' ? null : editing.parent } },
+      { ...(e.held ? { held: e.held } : {}), body: { name: e.name.trim(), parent_id: e.parent === '' ? null : e.parent } },
       {
         onSuccess: (folder) => {
           setEditing(null)
@@ -66,7 +73,7 @@ export function FolderPanel({ siteId, folders, current, onOpen }: Props) {
         </Button>
         {open && (
           <>
-            <ActionIcon variant="default" aria-label={t('renameFolder', { name: open.name })} onClick={() => setEditing({ id: open.id, name: open.name, parent: open.parent_id ?? '' })}>
+            <ActionIcon variant="default" aria-label={t('renameFolder', { name: open.name })} onClick={() => setEditing({ id: open.id, ...folderValuesOf(open), held: { record: open } })}>
               ✎
             </ActionIcon>
             <ActionIcon variant="default" color="red" aria-label={t('deleteFolder', { name: open.name })} onClick={() => remove.ask(open)}>
@@ -93,7 +100,27 @@ export function FolderPanel({ siteId, folders, current, onOpen }: Props) {
               allowDeselect={false}
               error={errors.parent_id}
             />
-            <ProblemAlert error={save.error} fieldOrder={['name', 'parent_id']} />
+            {editing.held && isSaveConflict(save.error) ? (
+              <SaveConflict<FolderValues, Folder>
+                error={save.error}
+                title={t('conflictFolder')}
+                base={folderValuesOf(editing.held.record)}
+                mine={{ name: editing.name, parent: editing.parent }}
+                valuesOf={folderValuesOf}
+                label={(f) => (f === 'name' ? t('folderName') : t('parentFolder'))}
+                onResolve={(merged, theirs) => {
+                  const next = { ...editing, ...merged, held: theirs }
+                  setEditing(next)
+                  submit(next)
+                }}
+                onTakeTheirs={(values, theirs) => {
+                  save.reset()
+                  setEditing({ ...editing, ...values, held: theirs })
+                }}
+              />
+            ) : (
+              <ProblemAlert error={save.error} fieldOrder={['name', 'parent_id']} />
+            )}
             <Group gap="xs">
               <Button type="submit" size="xs" loading={save.isPending}>
                 {t('save')}

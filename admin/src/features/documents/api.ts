@@ -1,6 +1,9 @@
 import { etagOf, type Schemas } from '@atrium-cms/client'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
+import { ifMatch } from '../../shared/api/wire'
+import { versioned } from '../../shared/editor/contentWrites'
+import { heldIfMatch, type Held } from '../../shared/editor/SaveConflict'
 
 /* Documents and their folders (GET/POST /sites/{site_id}/documents, /document-folders, /documents/{id}…). */
 export const PER_PAGE = 20
@@ -37,12 +40,13 @@ function useInvalidate(siteId: string) {
   return () => queryClient.invalidateQueries({ queryKey: ['site', siteId, 'documents'] })
 }
 
+/** Creates a folder, or updates `held` (the folder as the form loaded it) with If-Match. */
 export function useSaveFolder(siteId: string) {
   const invalidate = useInvalidate(siteId)
   return useMutation({
-    mutationFn: async ({ id, body }: { id?: string; body: Schemas['CreateDocumentFolderBody'] }) =>
-      id
-        ? (await api().PUT('/api/v1/document-folders/{id}', { params: { path: { id } }, body })).data!
+    mutationFn: async ({ held, body }: { held?: Held<Schemas['DocumentFolder']>; body: Schemas['CreateDocumentFolderBody'] }) =>
+      held
+        ? (await api().PUT('/api/v1/document-folders/{id}', { params: { path: { id: held.record.id }, header: ifMatch(await heldIfMatch(held)) }, body })).data!
         : (await api().POST('/api/v1/sites/{site_id}/document-folders', { params: { path: { site_id: siteId } }, body })).data!,
     onSuccess: invalidate,
   })
@@ -86,14 +90,14 @@ export function useDeleteDocument(siteId: string) {
   })
 }
 
-/** Creates the locale's localization, or updates the one it has. */
+/** Creates the locale's localization, or updates the one it has with If-Match `etag` (the version the form holds); answers it with its ETag. */
 export function useSaveDocumentLocalization(siteId: string) {
   const invalidate = useInvalidate(siteId)
   return useMutation({
-    mutationFn: async ({ documentId, existing, localeId, body }: { documentId: string; existing?: string; localeId: string; body: Schemas['UpdateDocumentLocalizationBody'] }) =>
+    mutationFn: async ({ documentId, existing, etag, localeId, body }: { documentId: string; existing?: string; etag?: string; localeId: string; body: Schemas['UpdateDocumentLocalizationBody'] }) =>
       existing
-        ? (await api().PUT('/api/v1/documents/localizations/{loc_id}', { params: { path: { loc_id: existing } }, body })).data!
-        : (await api().POST('/api/v1/documents/{id}/localizations', { params: { path: { id: documentId } }, body: { locale_id: localeId, ...(body as object) } })).data!,
+        ? versioned(await api().PUT('/api/v1/documents/localizations/{loc_id}', { params: { path: { loc_id: existing }, header: ifMatch(etag) }, body }))
+        : versioned(await api().POST('/api/v1/documents/{id}/localizations', { params: { path: { id: documentId } }, body: { locale_id: localeId, ...(body as object) } })),
     onSuccess: invalidate,
   })
 }

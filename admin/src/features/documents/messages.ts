@@ -46,6 +46,8 @@ const en = {
   localeTitle: 'Title ({{locale}})',
   localeDescription: 'Description ({{locale}})',
   saveLocale: 'Save {{locale}}',
+  conflictLocale: 'The {{locale}} texts were changed elsewhere',
+  conflictFolder: 'This folder was changed elsewhere',
   saved: 'Saved',
   external: 'external link',
 }
@@ -95,6 +97,8 @@ const de: typeof en = {
   localeTitle: 'Titel ({{locale}})',
   localeDescription: 'Beschreibung ({{locale}})',
   saveLocale: '{{locale}} speichern',
+  conflictLocale: 'Die Texte ({{locale}}) wurden anderswo geändert',
+  conflictFolder: 'Dieser Ordner wurde anderswo geändert',
   saved: 'Gespeichert',
   external: 'externer Link',
 }

@@ -2,6 +2,7 @@ import type { Schemas } from '@atrium-cms/client'
 import { Badge, Button, Group, Modal, Stack, Switch, Table, Text, TextInput, Textarea, Title } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { isSaveConflict, SaveConflict, type Held } from '../../shared/editor/SaveConflict'
 import { DeleteDialog, useConfirmDelete } from '../../shared/ui/crud'
 import { FormActions } from '../../shared/ui/FormActions'
 import { fieldErrorsOf, ProblemAlert } from '../../shared/ui/ProblemAlert'
@@ -90,37 +91,51 @@ export function ConsentGroups({ siteId, doc }: { siteId: string; doc: Schemas['L
 
 const GROUP_FIELDS = ['title', 'cookie_name', 'description', 'is_required', 'default_enabled'] as const
 
+interface GroupValues {
+  title: string
+  cookie_name: string
+  description: string
+  is_required: boolean
+  default_enabled: boolean
+}
+const groupValuesOf = (g: Partial<LegalGroup>): GroupValues => ({
+  title: g.title ?? '',
+  cookie_name: g.cookie_name ?? '',
+  description: g.description ?? '',
+  is_required: g.is_required ?? false,
+  default_enabled: g.default_enabled ?? false,
+})
+
 function GroupForm({ siteId, docId, group, nextOrder, onClose }: { siteId: string; docId: string; group: Partial<LegalGroup>; nextOrder: number; onClose: () => void }) {
   const { t } = useTranslation('legal')
   const save = useSaveGroup(siteId)
-  const [v, setV] = useState({
-    title: group.title ?? '',
-    cookie_name: group.cookie_name ?? '',
-    description: group.description ?? '',
-    is_required: group.is_required ?? false,
-    default_enabled: group.default_enabled ?? false,
-  })
+  // The version the form edits: the group as loaded, then theirs after a conflict the editor settled.
+  const [held, setHeld] = useState<Held<LegalGroup> | undefined>(group.id ? { record: group as LegalGroup } : undefined)
+  const [v, setV] = useState(() => groupValuesOf(group))
   const errors = fieldErrorsOf(save.error, GROUP_FIELDS)
+  const send = (values: GroupValues, version: Held<LegalGroup> | undefined) =>
+    save.mutate(
+      {
+        docId,
+        ...(version ? { held: version } : {}),
+        body: {
+          title: values.title.trim(),
+          cookie_name: values.cookie_name.trim() || null,
+          description: values.description.trim() || null,
+          is_required: values.is_required,
+          default_enabled: values.is_required || values.default_enabled,
+          ...(version ? {} : { display_order: nextOrder }),
+        },
+      },
+      { onSuccess: onClose },
+    )
+  const labels: Record<string, string> = { title: t('groupTitle'), description: t('groupDescription'), cookie_name: t('cookieName'), is_required: t('required'), default_enabled: t('defaultEnabled') }
   return (
-    <Modal opened onClose={onClose} title={group.id ? t('editGroup', { name: group.title }) : t('addGroup')}>
+    <Modal opened onClose={onClose} title={group.id ? t('editGroup', { name: group.title }) : t('addGroup')} size={isSaveConflict(save.error) ? 'lg' : 'md'}>
       <form
         onSubmit={(e) => {
           e.preventDefault()
-          save.mutate(
-            {
-              docId,
-              ...(group.id ? { id: group.id } : {}),
-              body: {
-                title: v.title.trim(),
-                cookie_name: v.cookie_name.trim() || null,
-                description: v.description.trim() || null,
-                is_required: v.is_required,
-                default_enabled: v.is_required || v.default_enabled,
-                ...(group.id ? {} : { display_order: nextOrder }),
-              },
-            },
-            { onSuccess: onClose },
-          )
+          send(v, held)
         }}
       >
         <Stack gap="sm">
@@ -135,7 +150,28 @@ function GroupForm({ siteId, docId, group, nextOrder, onClose }: { siteId: strin
             onChange={(e) => setV({ ...v, default_enabled: e.currentTarget.checked })}
             error={errors.default_enabled}
           />
-          <ProblemAlert error={save.error} fieldOrder={GROUP_FIELDS} />
+          {held && isSaveConflict(save.error) ? (
+            <SaveConflict<GroupValues, LegalGroup>
+              error={save.error}
+              title={t('conflictGroup')}
+              base={groupValuesOf(held.record)}
+              mine={v}
+              valuesOf={groupValuesOf}
+              label={(f) => labels[f] ?? f}
+              onResolve={(merged, theirs) => {
+                setV(merged)
+                setHeld(theirs)
+                send(merged, theirs)
+              }}
+              onTakeTheirs={(values, theirs) => {
+                save.reset()
+                setV(values)
+                setHeld(theirs)
+              }}
+            />
+          ) : (
+            <ProblemAlert error={save.error} fieldOrder={GROUP_FIELDS} />
+          )}
           <FormActions cancelLabel={t('cancel')} onCancel={onClose} submitLabel={t('save')} busy={save.isPending} />
         </Stack>
       </form>
@@ -202,31 +238,39 @@ function GroupItems({ siteId, group }: { siteId: string; group: LegalGroup }) {
 
 const ITEM_FIELDS = ['name', 'provider', 'purpose', 'expiry'] as const
 
+type ItemValues = Record<(typeof ITEM_FIELDS)[number], string>
+const itemValuesOf = (i: Partial<LegalItem>): ItemValues => ({ name: i.name ?? '', provider: i.provider ?? '', purpose: i.purpose ?? '', expiry: i.expiry ?? '' })
+
 function ItemForm({ siteId, group, item, nextOrder, onClose }: { siteId: string; group: LegalGroup; item: Partial<LegalItem>; nextOrder: number; onClose: () => void }) {
   const { t } = useTranslation('legal')
   const save = useSaveItem(siteId)
-  const [v, setV] = useState({ name: item.name ?? '', provider: item.provider ?? '', purpose: item.purpose ?? '', expiry: item.expiry ?? '' })
+  // The version the form edits: the item as loaded, then theirs after a conflict the editor settled.
+  const [held, setHeld] = useState<Held<LegalItem> | undefined>(item.id ? { record: item as LegalItem } : undefined)
+  const [v, setV] = useState(() => itemValuesOf(item))
   const errors = fieldErrorsOf(save.error, ITEM_FIELDS)
+  const label = (f: string) => t(f === 'name' ? 'itemName' : f)
+  const send = (values: ItemValues, version: Held<LegalItem> | undefined) =>
+    save.mutate(
+      {
+        groupId: group.id,
+        ...(version ? { held: version } : {}),
+        body: { name: values.name.trim(), provider: values.provider.trim() || null, purpose: values.purpose.trim() || null, expiry: values.expiry.trim() || null, ...(version ? {} : { display_order: nextOrder }) },
+      },
+      { onSuccess: onClose },
+    )
   return (
-    <Modal opened onClose={onClose} title={item.id ? t('editItem', { name: item.name }) : t('addItem', { name: group.title })}>
+    <Modal opened onClose={onClose} title={item.id ? t('editItem', { name: item.name }) : t('addItem', { name: group.title })} size={isSaveConflict(save.error) ? 'lg' : 'md'}>
       <form
         onSubmit={(e) => {
           e.preventDefault()
-          save.mutate(
-            {
-              groupId: group.id,
-              ...(item.id ? { id: item.id } : {}),
-              body: { name: v.name.trim(), provider: v.provider.trim() || null, purpose: v.purpose.trim() || null, expiry: v.expiry.trim() || null, ...(item.id ? {} : { display_order: nextOrder }) },
-            },
-            { onSuccess: onClose },
-          )
+          send(v, held)
         }}
       >
         <Stack gap="sm">
           {ITEM_FIELDS.map((f) => (
             <TextInput
               key={f}
-              label={t(f === 'name' ? 'itemName' : f)}
+              label={label(f)}
               required={f === 'name'}
               value={v[f]}
               onChange={(e) => setV({ ...v, [f]: e.currentTarget.value })}
@@ -234,7 +278,28 @@ function ItemForm({ siteId, group, item, nextOrder, onClose }: { siteId: string;
               data-autofocus={f === 'name' ? true : undefined}
             />
           ))}
-          <ProblemAlert error={save.error} fieldOrder={ITEM_FIELDS} />
+          {held && isSaveConflict(save.error) ? (
+            <SaveConflict<ItemValues, LegalItem>
+              error={save.error}
+              title={t('conflictItem')}
+              base={itemValuesOf(held.record)}
+              mine={v}
+              valuesOf={itemValuesOf}
+              label={label}
+              onResolve={(merged, theirs) => {
+                setV(merged)
+                setHeld(theirs)
+                send(merged, theirs)
+              }}
+              onTakeTheirs={(values, theirs) => {
+                save.reset()
+                setV(values)
+                setHeld(theirs)
+              }}
+            />
+          ) : (
+            <ProblemAlert error={save.error} fieldOrder={ITEM_FIELDS} />
+          )}
           <FormActions cancelLabel={t('cancel')} onCancel={onClose} submitLabel={t('save')} busy={save.isPending} />
         </Stack>
       </form>

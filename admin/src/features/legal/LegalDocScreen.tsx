@@ -5,6 +5,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../shared/api/queries'
+import { WhoChanged } from '../../shared/editor/history/WhoChanged'
 import { DeleteDialog, useConfirmDelete } from '../../shared/ui/crud'
 import { AnchorLink } from '../../shared/ui/links'
 import { LocaleTextCards } from '../../shared/ui/LocaleTextCards'
@@ -49,6 +50,8 @@ export function LegalDocScreen({ siteId, legalId }: { siteId: string; legalId: s
             onSave={(body, target) => saveLocalization.mutateAsync({ docId: doc.id, ...target, body })}
             saveLabel={(code) => t('saveLocale', { locale: code })}
             savedText={t('saved')}
+            conflictTitle={(code) => t('conflictLocale', { locale: code })}
+            who={(locId) => <WhoChanged siteId={siteId} entityType="legal_document_localization" entityId={locId} />}
           />
         </Stack>
       </section>

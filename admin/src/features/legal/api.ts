@@ -2,11 +2,12 @@ import { AtriumError, etagOf, type Schemas } from '@atrium-cms/client'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
 import { ifMatch } from '../../shared/api/wire'
+import { versioned } from '../../shared/editor/contentWrites'
+import { heldIfMatch, type Held } from '../../shared/editor/SaveConflict'
 
 /* Legal documents, their localizations, and a cookie-consent document's groups and items. */
 export const LEGAL_TYPES = ['CookieConsent', 'PrivacyPolicy', 'TermsOfService', 'Imprint', 'Disclaimer', 'Other'] as const
 export type LegalType = (typeof LEGAL_TYPES)[number]
-
 
 export const legalQueries = {
   list: (siteId: string) =>
@@ -69,23 +70,25 @@ export function useDeleteLegal(siteId: string) {
   })
 }
 
+/** Creates the locale's localization, or updates the one it has with If-Match `etag` (the version the form holds); answers it with its ETag. */
 export function useSaveLegalLocalization(siteId: string) {
   const invalidate = useInvalidate(siteId)
   return useMutation({
-    mutationFn: async ({ docId, existing, localeId, body }: { docId: string; existing?: string; localeId: string; body: Schemas['UpdateLegalDocumentLocalizationBody'] }) =>
+    mutationFn: async ({ docId, existing, etag, localeId, body }: { docId: string; existing?: string; etag?: string; localeId: string; body: Schemas['UpdateLegalDocumentLocalizationBody'] }) =>
       existing
-        ? (await api().PUT('/api/v1/legal/localizations/{loc_id}', { params: { path: { loc_id: existing } }, body })).data!
-        : (await api().POST('/api/v1/legal/{id}/localizations', { params: { path: { id: docId } }, body: { locale_id: localeId, ...(body as object) } })).data!,
+        ? versioned(await api().PUT('/api/v1/legal/localizations/{loc_id}', { params: { path: { loc_id: existing }, header: ifMatch(etag) }, body }))
+        : versioned(await api().POST('/api/v1/legal/{id}/localizations', { params: { path: { id: docId } }, body: { locale_id: localeId, ...(body as object) } })),
     onSuccess: invalidate,
   })
 }
 
+/** Creates a group, or updates `held` (the group as the form loaded it) with If-Match. */
 export function useSaveGroup(siteId: string) {
   const invalidate = useInvalidate(siteId)
   return useMutation({
-    mutationFn: async ({ docId, id, body }: { docId: string; id?: string; body: Schemas['CreateLegalGroupBody'] }) =>
-      id
-        ? (await api().PUT('/api/v1/legal/groups/{id}', { params: { path: { id } }, body })).data!
+    mutationFn: async ({ docId, held, body }: { docId: string; held?: Held<Schemas['LegalGroup']>; body: Schemas['CreateLegalGroupBody'] }) =>
+      held
+        ? (await api().PUT('/api/v1/legal/groups/{id}', { params: { path: { id: held.record.id }, header: ifMatch(await heldIfMatch(held)) }, body })).data!
         : (await api().POST('/api/v1/legal/{document_id}/groups', { params: { path: { document_id: docId } }, body })).data!,
     onSuccess: invalidate,
   })
@@ -114,12 +117,13 @@ export function useSwapGroups(siteId: string) {
   })
 }
 
+/** Creates an item, or updates `held` (the item as the form loaded it) with If-Match. */
 export function useSaveItem(siteId: string) {
   const invalidate = useInvalidate(siteId)
   return useMutation({
-    mutationFn: async ({ groupId, id, body }: { groupId: string; id?: string; body: Schemas['CreateLegalItemBody'] }) =>
-      id
-        ? (await api().PUT('/api/v1/legal/items/{id}', { params: { path: { id } }, body })).data!
+    mutationFn: async ({ groupId, held, body }: { groupId: string; held?: Held<Schemas['LegalItem']>; body: Schemas['CreateLegalItemBody'] }) =>
+      held
+        ? (await api().PUT('/api/v1/legal/items/{id}', { params: { path: { id: held.record.id }, header: ifMatch(await heldIfMatch(held)) }, body })).data!
         : (await api().POST('/api/v1/legal/groups/{group_id}/items', { params: { path: { group_id: groupId } }, body })).data!,
     onSuccess: invalidate,
   })

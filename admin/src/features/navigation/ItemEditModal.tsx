@@ -1,15 +1,18 @@
 import type { Schemas } from '@atrium-cms/client'
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ConflictView } from '../../shared/editor/ConflictView'
 import { toFormError } from '../../shared/logic/errors'
-import { itemValuesOf, navQueries, putItemTitle, updateItem, type NavItem } from './api'
+import { itemValuesOf, navQueries, putItemTitle, updateItem, type NavItem, type NavItemLocalization } from './api'
 import { ItemFields, validateItem } from './ItemForm'
 
 /**
  * Edits one item: its fields (PUT /navigation/{id} with If-Match) and its title in every other locale
- * (PUT /navigation/{id}/localizations, an upsert per locale). A 412 shows the item as saved now; nothing is overwritten.
+ * (PUT /navigation/{id}/localizations, an upsert per locale, with If-Match of the title as loaded). A 412 on the item
+ * shows the item as saved now; one on a title shows both versions of the titles (keep mine, take theirs) with what was
+ * typed kept. Nothing is overwritten.
  */
 export function ItemEditModal({
   siteId,
@@ -29,7 +32,10 @@ export function ItemEditModal({
   onSaved: () => void
 }) {
   const { t } = useTranslation('navigation')
-  const { locs, titles, setTitles, loadedTitles } = useLocaleTitles(siteId, item.id)
+  const { locs, titles, setTitles, loaded, setLoaded } = useLocaleTitles(siteId, item.id)
+  // The item as last loaded or saved: a second save (after a title conflict) checks against it.
+  const [opened, setOpened] = useState(item)
+  const [titleConflict, setTitleConflict] = useState<Record<string, NavItemLocalization> | undefined>(undefined)
   const [values, setValues] = useState(() => itemValuesOf(item))
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({})
   const [failure, setFailure] = useState<string | undefined>(undefined)
@@ -37,27 +43,38 @@ export function ItemEditModal({
   const others = locales.filter((l) => l.id !== defaultLocaleId)
   const defaultCode = locales.find((l) => l.id === defaultLocaleId)?.code ?? ''
 
-  const save = async () => {
+  const save = async (typed: Record<string, string> = titles, held: Record<string, NavItemLocalization> = loaded) => {
     const found = validateItem(values)
     setErrors(Object.fromEntries(Object.entries(found).map(([k, v]) => [k, t(v)])))
     if (Object.keys(found).length > 0) return
     setBusy(true)
     setFailure(undefined)
+    let savingTitles = false
     try {
-      const r = await updateItem(item, values)
+      const r = await updateItem(opened, values)
       if ('changed' in r) {
         setValues(itemValuesOf(r.changed))
         setFailure(t('changedElsewhere'))
         return
       }
+      setOpened(r.saved)
+      savingTitles = true
+      let now = held
       for (const l of others) {
-        const title = (titles[l.id] ?? '').trim()
-        if (title !== '' && title !== loadedTitles[l.id]) await putItemTitle(item.id, l.id, title)
+        const title = (typed[l.id] ?? '').trim()
+        if (title === '' || title === (now[l.id]?.title ?? '')) continue
+        now = { ...now, [l.id]: await putItemTitle(item.id, l.id, title, now[l.id]) }
+        setLoaded(now)
       }
       onSaved()
     } catch (e) {
       const fe = toFormError(e)
-      if (fe.code === 'EDIT_CONFLICT') {
+      if (fe.code === 'EDIT_CONFLICT' && savingTitles) {
+        // A title changed elsewhere: their titles beside mine, typed ones kept.
+        const fresh = await locs.refetch()
+        if (fresh.data) setTitleConflict(byLocale(fresh.data))
+        else setFailure(t('changedElsewhere'))
+      } else if (fe.code === 'EDIT_CONFLICT') {
         const current = fe.current as NavItem | undefined
         if (current) setValues(itemValuesOf(current))
         setFailure(t('changedElsewhere'))
@@ -86,12 +103,32 @@ export function ItemEditModal({
           )}
           <ItemFields idPrefix="edit-item" values={values} onChange={setValues} errors={errors} pages={pages} titleLabel={t('itemTitleDefault', { locale: defaultCode })} />
           <LocaleTitles locales={others} titles={titles} placeholder={values.title} onChange={(id, v) => setTitles((m) => ({ ...m, [id]: v }))} />
+          {titleConflict && (
+            <ConflictView<Record<string, string>>
+              title={t('titlesChangedElsewhere')}
+              base={titlesOf(others, loaded)}
+              mine={Object.fromEntries(others.map((l) => [l.id, titles[l.id] ?? '']))}
+              theirs={titlesOf(others, titleConflict)}
+              label={(id) => t('itemTitleIn', { locale: others.find((l) => l.id === id)?.code ?? id })}
+              onResolve={(merged) => {
+                setTitles(merged)
+                setLoaded(titleConflict)
+                setTitleConflict(undefined)
+                void save(merged, titleConflict)
+              }}
+              onCancel={() => {
+                setTitles(titlesOf(others, titleConflict))
+                setLoaded(titleConflict)
+                setTitleConflict(undefined)
+              }}
+            />
+          )}
           {locs.isError && <Text c="red.8">{locs.error.message}</Text>}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('cancel')}
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={busy} disabled={titleConflict !== undefined}>
               {t('saveItem')}
             </Button>
           </Group>
@@ -114,21 +151,22 @@ function LocaleTitles({ locales, titles, placeholder, onChange }: { locales: Sch
   )
 }
 
-/** The item's titles per locale as loaded, and as edited. */
+const byLocale = (locs: readonly NavItemLocalization[]): Record<string, NavItemLocalization> => Object.fromEntries(locs.map((l) => [l.locale_id, l]))
+const titlesOf = (locales: readonly Schemas['Locale'][], locs: Record<string, NavItemLocalization>): Record<string, string> => Object.fromEntries(locales.map((l) => [l.id, locs[l.id]?.title ?? '']))
+
+/** The item's localizations as loaded (their tags are the titles' If-Match), and the titles as edited. */
 function useLocaleTitles(siteId: string, itemId: string) {
   const locs = useQuery(navQueries.localizations(siteId, itemId))
   const [titles, setTitles] = useState<Record<string, string>>({})
-  const [loadedTitles, setLoadedTitles] = useState<Record<string, string>>({})
-  const loadedRef = useRef<Record<string, string>>({})
+  const [loaded, setLoaded] = useState<Record<string, NavItemLocalization>>({})
+  const [ready, setReady] = useState(false)
   useEffect(() => {
-    if (!locs.data) return
-    const m = Object.fromEntries(locs.data.map((l) => [l.locale_id, l.title]))
-    const before = loadedRef.current
-    loadedRef.current = m
-    setLoadedTitles(m)
-    // A title typed before the saved ones arrived (or changed since they last did) stays: the answer fills only the
-    // fields the user has not touched.
-    setTitles((typed) => ({ ...m, ...Object.fromEntries(Object.entries(typed).filter(([id, v]) => v !== (before[id] ?? ''))) }))
-  }, [locs.data])
-  return { locs, titles, setTitles, loadedTitles }
+    // The first load fills the form, keeping what was typed before it arrived; later ones (a refetch) change nothing.
+    if (!locs.data || ready) return
+    const m = byLocale(locs.data)
+    setTitles((typed) => ({ ...Object.fromEntries(Object.entries(m).map(([id, l]) => [id, l.title])), ...typed }))
+    setLoaded(m)
+    setReady(true)
+  }, [locs.data, ready])
+  return { locs, titles, setTitles, loaded, setLoaded }
 }

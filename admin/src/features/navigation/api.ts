@@ -1,6 +1,7 @@
 import { etagOf, type Schemas } from '@atrium-cms/client'
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
+import { ifMatch } from '../../shared/api/wire'
 import { recordTag } from '../../shared/logic/recordTag'
 
 /*
@@ -99,8 +100,13 @@ export async function deleteItem(id: string): Promise<void> {
   await api().DELETE('/api/v1/navigation/{id}', { params: { path: { id } } })
 }
 
-export async function putItemTitle(itemId: string, localeId: string, title: string): Promise<NavItemLocalization> {
-  return (await api().PUT('/api/v1/navigation/{id}/localizations', { params: { path: { id: itemId } }, body: { locale_id: localeId, title } })).data!
+/**
+ * Sets the item's title in a locale (an upsert). `loaded`: the locale's localization as the form loaded it; its
+ * tag goes as If-Match (there is no GET of one localization), so a title changed elsewhere meanwhile is a 412.
+ */
+export async function putItemTitle(itemId: string, localeId: string, title: string, loaded: NavItemLocalization | undefined): Promise<NavItemLocalization> {
+  const tag = loaded ? await recordTag(loaded) : undefined
+  return (await api().PUT('/api/v1/navigation/{id}/localizations', { params: { path: { id: itemId }, header: ifMatch(tag) }, body: { locale_id: localeId, title } })).data!
 }
 
 export async function reorderItems(menuId: string, body: { items: { id: string; parent_id: string | null; display_order: number }[] }): Promise<void> {

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { Controller, useForm, type Control } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../shared/api/queries'
+import { isSaveConflict, SaveConflict, type Held } from '../../shared/editor/SaveConflict'
 import { can } from '../../shared/logic/access'
 import { ConfirmModal } from '../../shared/ui/ConfirmModal'
 import { applyFieldErrors } from '../../shared/ui/formErrors'
@@ -44,17 +45,39 @@ interface SiteValues {
 }
 const SITE_FIELDS = ['name', 'description', 'url', 'favicon_url'] as const
 
+const siteValuesOf = (site: Site): SiteValues => ({ name: site.name, description: site.description ?? '', url: site.url ?? '', favicon_url: site.favicon_url ?? '' })
+
 function SiteForm({ site, editable }: { site: Site; editable: boolean }) {
   const { t } = useTranslation('sites')
   const update = useUpdateSite(site.id)
-  const { register, handleSubmit, setError, setFocus, formState, reset } = useForm<SiteValues>({
-    defaultValues: { name: site.name, description: site.description ?? '', url: site.url ?? '', favicon_url: site.favicon_url ?? '' },
-  })
-  const submit = handleSubmit((v) =>
+  // The version the form edits (its If-Match): the site as loaded, then theirs after a conflict the editor settled.
+  const [held, setHeld] = useState<Held<Site>>({ record: site })
+  const { register, handleSubmit, setError, setFocus, formState, reset, watch } = useForm<SiteValues>({ defaultValues: siteValuesOf(site) })
+  const send = (v: SiteValues, version: Held<Site>) =>
     update.mutate(
-      { name: v.name.trim(), description: v.description.trim() || null, url: v.url.trim() || null, favicon_url: v.favicon_url.trim() || null },
-      { onSuccess: (_s, body) => reset({ name: body.name ?? '', description: body.description ?? '', url: body.url ?? '', favicon_url: body.favicon_url ?? '' }), onError: (e) => applyFieldErrors(e, SITE_FIELDS, setError, setFocus) },
-    ),
+      { body: { name: v.name.trim(), description: v.description.trim() || null, url: v.url.trim() || null, favicon_url: v.favicon_url.trim() || null }, held: version },
+      { onSuccess: (s) => (setHeld({ record: s }), reset(siteValuesOf(s))), onError: (e) => applyFieldErrors(e, SITE_FIELDS, setError, setFocus) },
+    )
+  const submit = handleSubmit((v) => send(v, held))
+  const conflict = isSaveConflict(update.error) && (
+    <SaveConflict<SiteValues, Site>
+      error={update.error}
+      title={t('settings.conflictSite')}
+      base={siteValuesOf(held.record)}
+      mine={watch()}
+      valuesOf={siteValuesOf}
+      label={(f) => t(`settings.${f === 'favicon_url' ? 'favicon' : f}`)}
+      onResolve={(merged, theirs) => {
+        reset(merged)
+        setHeld(theirs)
+        send(merged, theirs)
+      }}
+      onTakeTheirs={(values, theirs) => {
+        update.reset()
+        reset(values)
+        setHeld(theirs)
+      }}
+    />
   )
   return (
     <section aria-labelledby="site-general" className="ops-section">
@@ -68,7 +91,7 @@ function SiteForm({ site, editable }: { site: Site; editable: boolean }) {
           <TextInput label={t('settings.url')} description={t('settings.urlHint')} type="url" placeholder="https://example.com" {...register('url')} error={formState.errors.url?.message} />
           <TextInput label={t('settings.favicon')} type="url" placeholder="https://example.com/favicon.ico" {...register('favicon_url')} error={formState.errors.favicon_url?.message} />
         </fieldset>
-        <ProblemAlert error={update.error} need="siteAdmin" fieldOrder={SITE_FIELDS} />
+        {conflict || <ProblemAlert error={update.error} need="siteAdmin" fieldOrder={SITE_FIELDS} />}
         {editable && (
           <Group>
             <Button type="submit" loading={update.isPending}>
@@ -188,17 +211,22 @@ function OptionsForm({ siteId, settings, editable }: { siteId: string; settings:
     feed_path: s.feed_path,
     upload_mb: bytesToMb(s.max_upload_bytes),
   })
-  const { register, handleSubmit, control, setError, setFocus, formState, reset } = useForm<OptionValues>({ defaultValues: values(settings) })
+  const { register, handleSubmit, control, setError, setFocus, formState, reset, watch } = useForm<OptionValues>({ defaultValues: values(settings) })
+  // The version the form edits (its If-Match): the settings as loaded, then theirs after a conflict the editor settled.
+  const [held, setHeld] = useState<Held<Settings>>({ record: settings })
   useEffect(() => {
-    if (!formState.isDirty) reset(values(settings))
-    // Follows the server's settings only while nothing is typed (never loses work).
+    if (formState.isDirty) return
+    reset(values(settings))
+    setHeld({ record: settings })
+    // Follows the server's settings only while nothing is typed (never loses work); a save of typed options on an
+    // older version meets the 412 and its conflict view.
   }, [settings])
-  const submit = handleSubmit((v) => {
+  const send = (v: OptionValues, version: Held<Settings>) => {
     const { upload_mb, ...rest } = v
     save.mutate(
-      { ...rest, max_upload_bytes: mbToBytes(upload_mb) },
+      { body: { ...rest, max_upload_bytes: mbToBytes(upload_mb) }, held: version },
       {
-        onSuccess: (s) => reset(values(s)),
+        onSuccess: (s) => (setHeld({ record: s }), reset(values(s))),
         onError: (e) => {
           // The API names max_upload_bytes; the form shows megabytes.
           const fe = e as { errors?: { field: string }[] }
@@ -207,7 +235,29 @@ function OptionsForm({ siteId, settings, editable }: { siteId: string; settings:
         },
       },
     )
-  })
+  }
+  const submit = handleSubmit((v) => send(v, held))
+  const labelKeys: Record<string, string> = { editorial_workflow_enabled: 'workflow', ai_enabled: 'ai', analytics_enabled: 'analytics', post_path: 'postPath', feed_path: 'feedPath', upload_mb: 'uploadLimit' }
+  const conflict = isSaveConflict(save.error) && (
+    <SaveConflict<OptionValues, Settings>
+      error={save.error}
+      title={t('settings.conflictOptions')}
+      base={values(held.record)}
+      mine={watch()}
+      valuesOf={values}
+      label={(f) => t(`settings.${labelKeys[f] ?? f}`)}
+      onResolve={(merged, theirs) => {
+        reset(merged)
+        setHeld(theirs)
+        send(merged, theirs)
+      }}
+      onTakeTheirs={(v, theirs) => {
+        save.reset()
+        reset(v)
+        setHeld(theirs)
+      }}
+    />
+  )
   const toggle = (name: 'editorial_workflow_enabled' | 'ai_enabled' | 'analytics_enabled', label: string, hint: string) => (
     <Controller control={control} name={name} render={({ field }) => <Switch label={label} description={hint} checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} onBlur={field.onBlur} ref={field.ref} />} />
   )
@@ -236,7 +286,7 @@ function OptionsForm({ siteId, settings, editable }: { siteId: string; settings:
           />
           <UploadLimit control={control} />
         </fieldset>
-        <ProblemAlert error={save.error} need="siteAdmin" fieldOrder={OPTION_FIELDS} />
+        {conflict || <ProblemAlert error={save.error} need="siteAdmin" fieldOrder={OPTION_FIELDS} />}
         {editable && (
           <Group>
             <Button type="submit" loading={save.isPending}>

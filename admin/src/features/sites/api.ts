@@ -1,6 +1,8 @@
 import type { Schemas } from '@atrium-cms/client'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
+import { ifMatch } from '../../shared/api/wire'
+import { heldIfMatch, type Held } from '../../shared/editor/SaveConflict'
 
 /* Sites, their locales and settings. Site-scoped keys start with ['site', siteId]; the list is ['sites']. */
 
@@ -30,7 +32,9 @@ export function useCreateSite() {
 export function useUpdateSite(siteId: string) {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: async (body: UpdateSiteBody) => (await api().PUT('/api/v1/sites/{id}', { params: { path: { id: siteId } }, body })).data!,
+    /** `held`: the site as the form loaded it; its tag goes as If-Match. */
+    mutationFn: async ({ body, held }: { body: UpdateSiteBody; held: Held<Site> }) =>
+      (await api().PUT('/api/v1/sites/{id}', { params: { path: { id: siteId }, header: ifMatch(await heldIfMatch(held)) }, body })).data!,
     onSuccess: (site) => {
       qc.setQueryData(['site', siteId, 'detail'], site)
       return qc.invalidateQueries({ queryKey: ['sites'] })
@@ -54,7 +58,9 @@ export function useDeleteSite(siteId: string) {
 export function useSaveSettings(siteId: string) {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: async (body: UpdateSettingsBody) => (await api().PUT('/api/v1/sites/{site_id}/settings', { params: { path: { site_id: siteId } }, body })).data!,
+    /** `held`: the settings as the form loaded them; their tag goes as If-Match. */
+    mutationFn: async ({ body, held }: { body: UpdateSettingsBody; held: Held<Settings> }) =>
+      (await api().PUT('/api/v1/sites/{site_id}/settings', { params: { path: { site_id: siteId }, header: ifMatch(await heldIfMatch(held)) }, body })).data!,
     onSuccess: (settings) => qc.setQueryData(['site', siteId, 'settings'], settings),
   })
 }

@@ -36,6 +36,8 @@ const en = {
   },
   settings: {
     title: 'Settings',
+    conflictSite: 'The site was changed elsewhere',
+    conflictOptions: 'The options were changed elsewhere',
     general: 'Site',
     name: 'Name',
     description: 'Description',
@@ -127,6 +129,8 @@ const de: typeof en = {
   },
   settings: {
     title: 'Einstellungen',
+    conflictSite: 'Die Website wurde anderswo geändert',
+    conflictOptions: 'Die Optionen wurden anderswo geändert',
     general: 'Website',
     name: 'Name',
     description: 'Beschreibung',

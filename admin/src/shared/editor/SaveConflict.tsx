@@ -1,0 +1,61 @@
+import { editConflictOf } from '../logic/editConflict'
+import { recordTag } from '../logic/recordTag'
+import { ConflictView } from './ConflictView'
+
+/** The version a form edits: the record as it was loaded, and its tag when an answer carried one (else recordTag of it). */
+export interface Held<R> {
+  record: R
+  etag?: string | undefined
+}
+
+/** If-Match of a save of the held version: the answer's tag, else the tag computed from the record as loaded. */
+export const heldIfMatch = async <R,>(held: Held<R> | undefined): Promise<string | undefined> => (held ? (held.etag ?? (await recordTag(held.record))) : undefined)
+
+/**
+ * A one-record form's save that met a 412 EDIT_CONFLICT (a dialog: a folder, a consent group or item): both versions
+ * field by field (ConflictView), nothing otherwise. "Save merged" hands the merge and their version (to hold, and to
+ * send its tag as If-Match); "discard mine" hands their values. What was typed stays in the form until then.
+ */
+export function SaveConflict<V extends object, R extends object>({
+  error,
+  title,
+  base,
+  mine,
+  valuesOf,
+  label,
+  onResolve,
+  onTakeTheirs,
+}: {
+  /** The save's error: shown only when it is an edit conflict. */
+  error: unknown
+  title: string
+  /** The values of the version the form was loaded from. */
+  base: V
+  /** What the form holds now. */
+  mine: V
+  valuesOf: (record: R) => V
+  label: (field: string) => string
+  onResolve: (merged: V, theirs: Held<R>) => void
+  onTakeTheirs: (values: V, theirs: Held<R>) => void
+}) {
+  const c = editConflictOf<R>(error)
+  if (!c) return null
+  const held = { record: c.current, etag: c.etag }
+  const updatedAt = (c.current as { updated_at?: unknown }).updated_at
+  return (
+    <ConflictView
+      key={c.etag ?? JSON.stringify(c.current)}
+      title={title}
+      savedAt={typeof updatedAt === 'string' ? updatedAt : undefined}
+      base={base}
+      mine={mine}
+      theirs={valuesOf(c.current)}
+      label={label}
+      onResolve={(merged) => onResolve(merged, held)}
+      onCancel={() => onTakeTheirs(valuesOf(c.current), held)}
+    />
+  )
+}
+
+/** Is this save's error one SaveConflict shows (so the form's error alert stays out of its way)? */
+export const isSaveConflict = (error: unknown): boolean => editConflictOf(error) !== undefined
