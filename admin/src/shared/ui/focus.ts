@@ -14,9 +14,10 @@ export function keepFocus(): void {
 let explicitWatches = 0
 
 /**
- * Gives the keyboard focus a place to land when an action takes away the control that had it: a busy button disables
- * itself, a button goes with the state it offered to change (mark read, revoke), a form is rebuilt from the saved
- * version. For `ms` after the call, whenever focus has fallen to the page's body, it moves to `find()`'s element (once
+ * Gives the keyboard focus a place to land when an action takes away the control that had it: a button goes with the
+ * state it offered to change (mark read, revoke), a form is rebuilt from the saved version, a dialog gives the focus
+ * back to a button that is busy by then. (A busy button that stays where it is needs no call: installFocusKeeper,
+ * below, covers every one.) For `ms` after the call, whenever focus has fallen to the page's body, it moves to `find()`'s element (once
  * that exists and can take focus). The watch ends at the user's next key press or pointer press: from then on, where
  * focus goes is theirs to decide.
  */
