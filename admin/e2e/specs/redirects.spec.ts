@@ -128,3 +128,34 @@ test('create with field errors kept on the form, edit, and delete after a confir
   const list = (await atrium.GET('/api/v1/sites/{site_id}/redirects', { params: { path: { site_id: site.id } } })).data!
   expect(list.meta.total).toBe(0)
 })
+
+test('a busy button pressed by keyboard keeps the focus: "Test" a path with Enter, then with Space', async ({ page, site, signInWithKey }) => {
+  await signInWithKey(page)
+  const screen = new RedirectsScreen(page)
+  await screen.goto(site.id)
+  await expect(screen.heading).toHaveText('Redirects')
+  // The answer is held a moment: the button is busy (disabled, which drops its focus) for many frames.
+  await page.route('**/api/v1/sites/*/redirects/lookup?*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700))
+    await route.continue()
+  })
+  await screen.testPath.fill('/nowhere')
+  await page.keyboard.press('Tab')
+  await expect(screen.testButton).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(screen.testButton).toBeDisabled()
+  await expect(screen.testResult).toHaveText('No active redirect for /nowhere.')
+  await expect(screen.testButton).toBeEnabled()
+  await expect.poll(() => page.evaluate(() => document.activeElement !== document.body)).toBe(true)
+  await expect(screen.testButton).toBeFocused()
+
+  await page.keyboard.press('Shift+Tab')
+  await page.keyboard.press('ControlOrMeta+a')
+  await page.keyboard.type('/elsewhere')
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Space')
+  await expect(screen.testButton).toBeDisabled()
+  await expect(screen.testResult).toHaveText('No active redirect for /elsewhere.')
+  await expect.poll(() => page.evaluate(() => document.activeElement !== document.body)).toBe(true)
+  await expect(screen.testButton).toBeFocused()
+})

@@ -2,12 +2,17 @@ import { Outlet, useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { setUnauthorizedHandler } from '../shared/api/client'
 import { signOut } from '../shared/auth/session'
+import { installFocusKeeper } from '../shared/ui/focus'
 import { queryClient } from './queryClient'
 import { RouteFocus } from './RouteFocus'
 
-/** Above every screen, signed in or not: the route announcer, and the way back to sign-in when Atrium answers 401. */
+/**
+ * Above every screen, signed in or not: the route announcer, the way back to sign-in when Atrium answers 401, and the
+ * focus keeper (a busy button, disabled meanwhile, gets its keyboard focus back when done).
+ */
 export function RootLayout() {
   const router = useRouter()
+  useEffect(() => installFocusKeeper(), [])
   useEffect(() => {
     setUnauthorizedHandler(() => {
       // Unsaved work is backed up by its editor (the save queue keeps local drafts) before tokens are forgotten.

@@ -1,6 +1,5 @@
 import { Alert, Button, Card, Group, List, Modal, Stack, Text, Title, UnstyledButton } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { keepFocusWhileBusy } from '../../shared/ui/focus'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { useDeleteConfig, useListModels, useTestConnection } from './api'
 import { PRESETS, type ProviderType } from './presets'
@@ -44,7 +43,7 @@ export function ModelsCard({ models, onList, onUse }: { models: ReturnType<typeo
         <Text size="xs" c="dimmed">
           {t('listModelsHint')}
         </Text>
-        <Button variant="default" loading={models.isPending} onClick={(e) => (keepFocusWhileBusy(e.currentTarget), onList())}>
+        <Button variant="default" loading={models.isPending} onClick={() => onList()}>
           {t('listModels')}
         </Button>
         {models.isError && <ProblemAlert error={models.error} title={t('modelsFailed')} />}
@@ -90,7 +89,7 @@ export function TestCard({ siteId, dirty }: { siteId: string; dirty: boolean }) 
         <Text size="xs" c="dimmed">
           {dirty ? t('testUnsaved') : t('testHint')}
         </Text>
-        <Button variant="default" loading={test.isPending} onClick={(e) => (keepFocusWhileBusy(e.currentTarget), test.mutate())}>
+        <Button variant="default" loading={test.isPending} onClick={() => test.mutate()}>
           {t('test')}
         </Button>
         {test.data && (

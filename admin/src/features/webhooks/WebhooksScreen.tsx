@@ -6,7 +6,7 @@ import { sharedQueries } from '../../shared/api/queries'
 import { can } from '../../shared/logic/access'
 import { toFormError } from '../../shared/logic/errors'
 import { ConfirmModal } from '../../shared/ui/ConfirmModal'
-import { focusWhenLost, keepFocusWhileBusy } from '../../shared/ui/focus'
+import { focusWhenLost } from '../../shared/ui/focus'
 import { AnchorLink } from '../../shared/ui/links'
 import { PageTitle } from '../../shared/ui/PageTitle'
 import { NeedNote, ProblemAlert } from '../../shared/ui/ProblemAlert'
@@ -199,18 +199,14 @@ function WebhookTable({ siteId, hooks, onNotice, onRemove }: { siteId: string; h
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="default" onClick={(e) => {
-                          keepFocusWhileBusy(e.currentTarget)
-                          sendTest(w)
-                        }} loading={actions.test.isPending && actions.test.variables === w.id}>
+                      <Button size="xs" variant="default" onClick={() => sendTest(w)} loading={actions.test.isPending && actions.test.variables === w.id}>
                         {t('test', { url: w.url })}
                       </Button>
                       <Button
                         size="xs"
                         variant="default"
                         loading={actions.setActive.isPending && actions.setActive.variables?.id === w.id}
-                        onClick={(e) => {
-                          keepFocusWhileBusy(e.currentTarget)
+                        onClick={() => {
                           actions.setActive.mutate({ id: w.id, is_active: !w.is_active }, { onSuccess: () => onNotice(w.is_active ? t('paused_done', { url: w.url }) : t('resumed_done', { url: w.url })) })
                         }}
                       >
