@@ -47,7 +47,7 @@ test('folder, consent group and item, menu title, site: saves of loaded records 
   const general = page.getByRole('region', { name: 'Site' })
   await general.getByRole('textbox', { name: 'Name', exact: true }).fill('Renamed site')
   await general.getByRole('button', { name: 'Save' }).click()
-  // (The form shows the saved site anew: its "Saved." goes with the old one, as before.)
+  await expect(general.getByRole('status')).toHaveText('Saved.')
   await expect(page.getByRole('combobox', { name: 'Site' })).toHaveValue('Renamed site')
   expect((await atrium.GET('/api/v1/sites/{id}', { params: { path: { id: site.id } } })).data!.name).toBe('Renamed site')
   await expect(general.getByRole('alert')).toHaveCount(0)

@@ -8,6 +8,7 @@ import { sharedQueries } from '../../shared/api/queries'
 import { isSaveConflict, SaveConflict, type Held } from '../../shared/editor/SaveConflict'
 import { can } from '../../shared/logic/access'
 import { ConfirmModal } from '../../shared/ui/ConfirmModal'
+import { keepFocusThroughSubmit } from '../../shared/ui/focus'
 import { applyFieldErrors } from '../../shared/ui/formErrors'
 import { PageTitle } from '../../shared/ui/PageTitle'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
@@ -28,7 +29,7 @@ export function SiteSettingsScreen({ siteId }: { siteId: string }) {
       <PageTitle documentTitle={`${title}${site.data ? ` · ${site.data.name}` : ''}`}>{title}</PageTitle>
       {me.data && !editable && <Text role="note">{t('settings.readOnly')}</Text>}
       {site.isError && <ProblemAlert error={site.error} />}
-      {site.data && <SiteForm key={site.data.updated_at} site={site.data} editable={editable} />}
+      {site.data && <SiteForm key={site.data.id} site={site.data} editable={editable} />}
       <LocalesSection siteId={siteId} editable={can(me.data, 'locales.manage', siteId)} />
       {settings.isError && <ProblemAlert error={settings.error} />}
       {settings.data && <OptionsForm siteId={siteId} settings={settings.data} editable={editable} />}
@@ -59,6 +60,13 @@ function SiteForm({ site, editable }: { site: Site; editable: boolean }) {
       { onSuccess: (s) => (setHeld({ record: s }), reset(siteValuesOf(s))), onError: (e) => applyFieldErrors(e, SITE_FIELDS, setError, setFocus) },
     )
   const submit = handleSubmit((v) => send(v, held))
+  // A newer site (refetched) shows unless typed (its save meets the conflict view); no remount: focus and "Saved." stay.
+  const newer = Date.parse(site.updated_at) > Date.parse(held.record.updated_at) && !formState.isDirty && !update.isPending
+  useEffect(() => {
+    if (!newer) return
+    setHeld({ record: site })
+    reset(siteValuesOf(site))
+  }, [newer, site, reset])
   const conflict = isSaveConflict(update.error) && (
     <SaveConflict<SiteValues, Site>
       error={update.error}
@@ -84,7 +92,7 @@ function SiteForm({ site, editable }: { site: Site; editable: boolean }) {
       <Title order={2} size="h3" id="site-general" mb="sm">
         {t('settings.general')}
       </Title>
-      <form onSubmit={(e) => void submit(e)} className="ops-form" noValidate>
+      <form onSubmit={(e) => (keepFocusThroughSubmit(), void submit(e))} className="ops-form" noValidate>
         <fieldset disabled={!editable} className="ops-form ops-plain">
           <TextInput label={t('settings.name')} required {...register('name', { required: t('create.required') })} error={formState.errors.name?.message} />
           <Textarea label={t('settings.description')} autosize minRows={2} {...register('description')} error={formState.errors.description?.message} />
@@ -97,11 +105,7 @@ function SiteForm({ site, editable }: { site: Site; editable: boolean }) {
             <Button type="submit" loading={update.isPending}>
               {t('settings.save')}
             </Button>
-            {update.isSuccess && !formState.isDirty && (
-              <Text size="sm" role="status">
-                {t('settings.saved')}
-              </Text>
-            )}
+            <Text size="sm" role="status">{update.isSuccess && !formState.isDirty ? t('settings.saved') : ''}</Text>
           </Group>
         )}
       </form>
@@ -266,7 +270,7 @@ function OptionsForm({ siteId, settings, editable }: { siteId: string; settings:
       <Title order={2} size="h3" id="site-options" mb="sm">
         {t('settings.options')}
       </Title>
-      <form onSubmit={(e) => void submit(e)} className="ops-form" noValidate>
+      <form onSubmit={(e) => (keepFocusThroughSubmit(), void submit(e))} className="ops-form" noValidate>
         <fieldset disabled={!editable} className="ops-form ops-plain">
           {toggle('editorial_workflow_enabled', t('settings.workflow'), t('settings.workflowHint'))}
           {toggle('ai_enabled', t('settings.ai'), t('settings.aiHint'))}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { focusWhenLost } from './focus'
+import { focusWhenLost, keepFocusThroughSubmit } from './focus'
 
 describe('focusWhenLost', () => {
   let target: HTMLButtonElement
@@ -51,6 +51,33 @@ describe('focusWhenLost', () => {
     other.focus()
     vi.advanceTimersByTime(1500)
     other.blur()
+    vi.advanceTimersByTime(500)
+    expect(document.activeElement).toBe(document.body)
+  })
+})
+
+describe('keepFocusThroughSubmit', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+    document.body.innerHTML = '<button id="save">Save</button>'
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    document.body.innerHTML = ''
+  })
+
+  it('gives the focus back to the control the submit came from when it falls to the body (a busy button)', () => {
+    const save = document.getElementById('save') as HTMLButtonElement
+    save.focus()
+    keepFocusThroughSubmit()
+    save.blur()
+    expect(document.activeElement).toBe(document.body)
+    vi.advanceTimersByTime(100)
+    expect(document.activeElement).toBe(save)
+  })
+
+  it('does nothing when no control has the focus', () => {
+    keepFocusThroughSubmit()
     vi.advanceTimersByTime(500)
     expect(document.activeElement).toBe(document.body)
   })

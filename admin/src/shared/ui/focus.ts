@@ -37,3 +37,9 @@ export function focusWhenLost(find: () => HTMLElement | null | undefined, ms = 5
 
 /** For a button that shows `loading` (Mantine disables it meanwhile, dropping its focus): it gets the focus back when done. */
 export const keepFocusWhileBusy = (button: HTMLElement): void => focusWhenLost(() => button, 15_000)
+
+/** For a form whose submit button shows `loading`: the control the submit came from (the button) gets the focus back. */
+export const keepFocusThroughSubmit = (): void => {
+  const active = document.activeElement
+  if (active instanceof HTMLElement && active !== document.body) keepFocusWhileBusy(active)
+}
