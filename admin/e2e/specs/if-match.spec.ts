@@ -47,7 +47,7 @@ test('folder, consent group and item, menu title, site: saves of loaded records 
   const general = page.getByRole('region', { name: 'Site' })
   await general.getByRole('textbox', { name: 'Name', exact: true }).fill('Renamed site')
   await general.getByRole('button', { name: 'Save' }).click()
-  // (The form shows the saved site anew: its "Saved." goes with the old one, as before.)
+  await expect(general.getByRole('status')).toHaveText('Saved.')
   await expect(page.getByRole('combobox', { name: 'Site' })).toHaveValue('Renamed site')
   expect((await atrium.GET('/api/v1/sites/{id}', { params: { path: { id: site.id } } })).data!.name).toBe('Renamed site')
   await expect(general.getByRole('alert')).toHaveCount(0)
@@ -73,4 +73,28 @@ test('a consent group changed elsewhere while its dialog is open: both versions,
   await conflict.getByRole('button', { name: 'Save merged version' }).click()
   await expect(dialog).toBeHidden()
   expect((await atrium.GET('/api/v1/legal/{id}', { params: { path: { id: legal.id } } })).data!.groups[0]).toMatchObject({ title: 'Measurement', description: 'Counting visits' })
+})
+
+test('a menu item changed elsewhere while its dialog is open: both versions, what was typed kept, keep mine saves mine', async ({ page, site, signInWithKey, atrium }) => {
+  const menu = (await atrium.POST('/api/v1/sites/{site_id}/menus', { params: { path: { site_id: site.id } }, body: { name: 'Primary', slug: 'primary' } })).data!
+  const item = (await atrium.POST('/api/v1/menus/{menu_id}/items', { params: { path: { menu_id: menu.id } }, body: { title: 'About', link_type: 'internal', url: '/about' } })).data!
+  await signInWithKey(page)
+  await page.goto(`/admin/sites/${site.id}/navigation?menu=${menu.id}`)
+  await page.getByRole('button', { name: 'Edit “About”' }).click()
+  const dialog = page.getByRole('dialog')
+  await atrium.PUT('/api/v1/navigation/{id}', { params: { path: { id: item.id } }, body: { title: 'About us', url: '/about-us' } })
+  const title = dialog.getByRole('textbox', { name: /^Title \(.*default\)$/ })
+  await title.fill('Who we are')
+  await dialog.getByRole('button', { name: 'Save' }).click()
+
+  const conflict = dialog.getByRole('region', { name: 'This item was changed elsewhere' })
+  await expect(conflict.locator('[data-field="title"]')).toContainText('Who we are')
+  await expect(conflict.locator('[data-field="title"]')).toContainText('About us')
+  await expect(title).toHaveValue('Who we are')
+  expect((await atrium.GET('/api/v1/navigation/{id}', { params: { path: { id: item.id } } })).data!.title).toBe('About us')
+  await conflict.locator('[data-field="title"]').getByRole('button', { name: 'Keep mine' }).click()
+  await conflict.getByRole('button', { name: 'Save merged version' }).click()
+  await expect(dialog).toBeHidden()
+  // Mine where both changed, theirs where only they did.
+  expect((await atrium.GET('/api/v1/navigation/{id}', { params: { path: { id: item.id } } })).data!).toMatchObject({ title: 'Who we are', url: '/about-us' })
 })

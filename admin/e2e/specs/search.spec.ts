@@ -20,7 +20,7 @@ test('site search over posts, pages and documents: query and types in the URL, h
   await expect(page).toHaveURL(/[?&]q=gardens/)
   await expect(page.getByRole('status').filter({ hasText: '3 results for “gardens”' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'A draft about gardens' })).toHaveAttribute('href', `/admin/sites/${site.id}/blogs/${site.posts.draft}`)
-  await expect(page.getByRole('link', { name: 'Rules for the gardens' })).toHaveAttribute('href', `/admin/sites/${site.id}/documents`)
+  await expect(page.getByRole('link', { name: 'Rules for the gardens' })).toHaveAttribute('href', `/admin/sites/${site.id}/documents/${doc.id}`)
   await page.screenshot({ path: `${SCREENSHOTS}search.png`, fullPage: true })
   await page.getByRole('checkbox', { name: 'Posts' }).uncheck()
   await expect(page).toHaveURL(/types=page%2Cdocument|types=page,document/)
@@ -31,6 +31,12 @@ test('site search over posts, pages and documents: query and types in the URL, h
   await page.reload()
   await expect(page.getByRole('checkbox', { name: 'Posts' })).not.toBeChecked()
   await expect(page.getByRole('checkbox', { name: 'Pages' })).not.toBeChecked()
+  await expect(page.getByRole('link', { name: 'Rules for the gardens' })).toBeVisible()
+  // A document hit opens the document's own screen; back returns to the search as it was.
+  await page.getByRole('link', { name: 'Rules for the gardens' }).click()
+  await expect(page).toHaveURL(new RegExp(`/admin/sites/${site.id}/documents/${doc.id}$`))
+  await expect(page.getByRole('heading', { level: 1, name: 'https://example.org/plots.pdf' })).toBeVisible()
+  await page.goBack()
   await expect(page.getByRole('link', { name: 'Rules for the gardens' })).toBeVisible()
   // A word no record has.
   await page.getByRole('searchbox', { name: 'Search for' }).fill('zeppelins')

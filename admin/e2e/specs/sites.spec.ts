@@ -51,3 +51,23 @@ test('create a site with two locales', async ({ page, atrium, signInWithKey }) =
   await expect(page.getByRole('table', { name: 'Your sites' })).not.toContainText(slug)
   expect(csp).toEqual([])
 })
+
+test('saving the site’s name says “Saved.” politely, and the focus stays on Save', async ({ page, site, signInWithKey, atrium }) => {
+  await signInWithKey(page)
+  await page.goto(`/admin/sites/${site.id}/settings`)
+  const general = page.getByRole('region', { name: 'Site' })
+  const status = general.getByRole('status')
+  await expect(status).toHaveText('')
+  await general.getByRole('textbox', { name: 'Name', exact: true }).fill('Renamed site')
+  const save = general.getByRole('button', { name: 'Save' })
+  await save.focus()
+  await page.keyboard.press('Enter')
+  await expect(status).toHaveText('Saved.')
+  await expect(status).toHaveAttribute('role', 'status')
+  await expect(save).toBeFocused()
+  await expect(general.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Renamed site')
+  expect((await atrium.GET('/api/v1/sites/{id}', { params: { path: { id: site.id } } })).data!.name).toBe('Renamed site')
+  // Typing again takes the confirmation away: it tells of the values shown.
+  await general.getByRole('textbox', { name: 'Name', exact: true }).fill('Renamed again')
+  await expect(status).toHaveText('')
+})

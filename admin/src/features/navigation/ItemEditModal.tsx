@@ -2,17 +2,19 @@ import type { Schemas } from '@atrium-cms/client'
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { ConflictView } from '../../shared/editor/ConflictView'
+import { isSaveConflict, SaveConflict } from '../../shared/editor/SaveConflict'
 import { toFormError } from '../../shared/logic/errors'
-import { itemValuesOf, navQueries, putItemTitle, updateItem, type NavItem, type NavItemLocalization } from './api'
+import { itemValuesOf, navQueries, putItemTitle, updateItem, type ItemValues, type LinkType, type NavItem, type NavItemLocalization } from './api'
 import { ItemFields, validateItem } from './ItemForm'
 
 /**
  * Edits one item: its fields (PUT /navigation/{id} with If-Match) and its title in every other locale
  * (PUT /navigation/{id}/localizations, an upsert per locale, with If-Match of the title as loaded). A 412 on the item
- * shows the item as saved now; one on a title shows both versions of the titles (keep mine, take theirs) with what was
- * typed kept. Nothing is overwritten.
+ * or on a title shows both versions (keep mine, take theirs) with what was typed kept until the editor chooses.
+ * Nothing is overwritten.
  */
 export function ItemEditModal({
   siteId,
@@ -36,6 +38,7 @@ export function ItemEditModal({
   // The item as last loaded or saved: a second save (after a title conflict) checks against it.
   const [opened, setOpened] = useState(item)
   const [titleConflict, setTitleConflict] = useState<Record<string, NavItemLocalization> | undefined>(undefined)
+  const [itemConflict, setItemConflict] = useState<unknown>(undefined) // the item save's 412, shown by SaveConflict
   const [values, setValues] = useState(() => itemValuesOf(item))
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({})
   const [failure, setFailure] = useState<string | undefined>(undefined)
@@ -43,21 +46,19 @@ export function ItemEditModal({
   const others = locales.filter((l) => l.id !== defaultLocaleId)
   const defaultCode = locales.find((l) => l.id === defaultLocaleId)?.code ?? ''
 
-  const save = async (typed: Record<string, string> = titles, held: Record<string, NavItemLocalization> = loaded) => {
-    const found = validateItem(values)
+  const save = async ({ fields = values, version = opened, typed = titles, held = loaded }: { fields?: ItemValues; version?: NavItem; typed?: Record<string, string>; held?: Record<string, NavItemLocalization> } = {}) => {
+    // The form holds what it sends, and checks against the version it sends it over (theirs, after a conflict).
+    setValues(fields)
+    setOpened(version)
+    setItemConflict(undefined)
+    const found = validateItem(fields)
     setErrors(Object.fromEntries(Object.entries(found).map(([k, v]) => [k, t(v)])))
     if (Object.keys(found).length > 0) return
     setBusy(true)
     setFailure(undefined)
     let savingTitles = false
     try {
-      const r = await updateItem(opened, values)
-      if ('changed' in r) {
-        setValues(itemValuesOf(r.changed))
-        setFailure(t('changedElsewhere'))
-        return
-      }
-      setOpened(r.saved)
+      setOpened(await updateItem(version, fields))
       savingTitles = true
       let now = held
       for (const l of others) {
@@ -73,11 +74,9 @@ export function ItemEditModal({
         // A title changed elsewhere: their titles beside mine, typed ones kept.
         const fresh = await locs.refetch()
         if (fresh.data) setTitleConflict(byLocale(fresh.data))
-        else setFailure(t('changedElsewhere'))
-      } else if (fe.code === 'EDIT_CONFLICT') {
-        const current = fe.current as NavItem | undefined
-        if (current) setValues(itemValuesOf(current))
-        setFailure(t('changedElsewhere'))
+        else setFailure(t('titlesChangedElsewhere'))
+      } else if (isSaveConflict(e)) {
+        setItemConflict(e)
       } else {
         setErrors(fe.fieldErrors)
         setFailure(`${t(`editor:${fe.formMessageKey}`, fe.formMessageParams)}${fe.requestId ? ` · ${t('editor:requestId', { id: fe.requestId })}` : ''}`)
@@ -103,6 +102,20 @@ export function ItemEditModal({
           )}
           <ItemFields idPrefix="edit-item" values={values} onChange={setValues} errors={errors} pages={pages} titleLabel={t('itemTitleDefault', { locale: defaultCode })} />
           <LocaleTitles locales={others} titles={titles} placeholder={values.title} onChange={(id, v) => setTitles((m) => ({ ...m, [id]: v }))} />
+          <SaveConflict<ItemValues, NavItem>
+            error={itemConflict}
+            title={t('itemChangedElsewhere')}
+            base={itemValuesOf(opened)}
+            mine={values}
+            valuesOf={itemValuesOf}
+            label={(f) => fieldLabel(t, f, defaultCode, values.link_type)}
+            onResolve={(merged, theirs) => void save({ fields: merged, version: theirs.record })}
+            onTakeTheirs={(theirValues, theirs) => {
+              setItemConflict(undefined)
+              setValues(theirValues)
+              setOpened(theirs.record)
+            }}
+          />
           {titleConflict && (
             <ConflictView<Record<string, string>>
               title={t('titlesChangedElsewhere')}
@@ -114,7 +127,7 @@ export function ItemEditModal({
                 setTitles(merged)
                 setLoaded(titleConflict)
                 setTitleConflict(undefined)
-                void save(merged, titleConflict)
+                void save({ typed: merged, held: titleConflict })
               }}
               onCancel={() => {
                 setTitles(titlesOf(others, titleConflict))
@@ -128,7 +141,7 @@ export function ItemEditModal({
             <Button variant="default" onClick={onClose}>
               {t('cancel')}
             </Button>
-            <Button type="submit" loading={busy} disabled={titleConflict !== undefined}>
+            <Button type="submit" loading={busy} disabled={titleConflict !== undefined || itemConflict !== undefined}>
               {t('saveItem')}
             </Button>
           </Group>
@@ -149,6 +162,14 @@ function LocaleTitles({ locales, titles, placeholder, onChange }: { locales: Sch
       ))}
     </fieldset>
   )
+}
+
+/** A field's label in the item conflict view: the form's own label of it. */
+function fieldLabel(t: TFunction<'navigation'>, field: string, defaultCode: string, linkType: LinkType): string {
+  if (field === 'title') return t('itemTitleDefault', { locale: defaultCode })
+  if (field === 'url') return t(`url.${linkType === 'external' ? 'external' : 'internal'}`)
+  const labels: Record<string, string> = { link_type: t('linkType'), page_id: t('page'), open_in_new_tab: t('openInNewTab') }
+  return labels[field] ?? field
 }
 
 const byLocale = (locs: readonly NavItemLocalization[]): Record<string, NavItemLocalization> => Object.fromEntries(locs.map((l) => [l.locale_id, l]))

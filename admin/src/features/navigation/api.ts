@@ -1,4 +1,4 @@
-import { etagOf, type Schemas } from '@atrium-cms/client'
+import { AtriumError, etagOf, type Schemas } from '@atrium-cms/client'
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
 import { ifMatch } from '../../shared/api/wire'
@@ -86,14 +86,17 @@ export async function createItem(menuId: string, v: ItemValues, parentId: string
 /**
  * Saves an item with If-Match. The list carries no tags, and a reorder moves every item's version (parent, position),
  * which the dialog does not edit: so the save reads the item now and sends its tag, unless a field the dialog shows
- * changed since it opened; then it answers the current item without writing anything (the caller shows it).
+ * changed since it opened (`opened`); then it writes nothing and fails as the server's 412 EDIT_CONFLICT would, with
+ * the item as it is now and its tag (the dialog shows both versions, SaveConflict).
  */
-export async function updateItem(opened: NavItem, v: ItemValues): Promise<{ saved: NavItem } | { changed: NavItem }> {
+export async function updateItem(opened: NavItem, v: ItemValues): Promise<NavItem> {
   const res = await api().GET('/api/v1/navigation/{id}', { params: { path: { id: opened.id } } })
   const current = res.data!
-  if (JSON.stringify(itemValuesOf(current)) !== JSON.stringify(itemValuesOf(opened))) return { changed: current }
+  if (JSON.stringify(itemValuesOf(current)) !== JSON.stringify(itemValuesOf(opened))) {
+    throw new AtriumError({ status: 412, problem: { code: 'EDIT_CONFLICT', title: 'Precondition Failed', current }, etag: etagOf(res) })
+  }
   const tag = etagOf(res) ?? (await recordTag(current))
-  return { saved: (await api().PUT('/api/v1/navigation/{id}', { params: { path: { id: opened.id }, header: tag ? { 'if-match': tag } : {} }, body: wire(v) })).data! }
+  return (await api().PUT('/api/v1/navigation/{id}', { params: { path: { id: opened.id }, header: tag ? { 'if-match': tag } : {} }, body: wire(v) })).data!
 }
 
 export async function deleteItem(id: string): Promise<void> {

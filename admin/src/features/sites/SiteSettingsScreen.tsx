@@ -28,7 +28,7 @@ export function SiteSettingsScreen({ siteId }: { siteId: string }) {
       <PageTitle documentTitle={`${title}${site.data ? ` · ${site.data.name}` : ''}`}>{title}</PageTitle>
       {me.data && !editable && <Text role="note">{t('settings.readOnly')}</Text>}
       {site.isError && <ProblemAlert error={site.error} />}
-      {site.data && <SiteForm key={site.data.updated_at} site={site.data} editable={editable} />}
+      {site.data && <SiteForm key={site.data.id} site={site.data} editable={editable} />}
       <LocalesSection siteId={siteId} editable={can(me.data, 'locales.manage', siteId)} />
       {settings.isError && <ProblemAlert error={settings.error} />}
       {settings.data && <OptionsForm siteId={siteId} settings={settings.data} editable={editable} />}
@@ -59,6 +59,13 @@ function SiteForm({ site, editable }: { site: Site; editable: boolean }) {
       { onSuccess: (s) => (setHeld({ record: s }), reset(siteValuesOf(s))), onError: (e) => applyFieldErrors(e, SITE_FIELDS, setError, setFocus) },
     )
   const submit = handleSubmit((v) => send(v, held))
+  // A newer site (refetched) shows unless typed (its save meets the conflict view); no remount: focus and "Saved." stay.
+  const newer = Date.parse(site.updated_at) > Date.parse(held.record.updated_at) && !formState.isDirty && !update.isPending
+  useEffect(() => {
+    if (!newer) return
+    setHeld({ record: site })
+    reset(siteValuesOf(site))
+  }, [newer, site, reset])
   const conflict = isSaveConflict(update.error) && (
     <SaveConflict<SiteValues, Site>
       error={update.error}
@@ -97,11 +104,7 @@ function SiteForm({ site, editable }: { site: Site; editable: boolean }) {
             <Button type="submit" loading={update.isPending}>
               {t('settings.save')}
             </Button>
-            {update.isSuccess && !formState.isDirty && (
-              <Text size="sm" role="status">
-                {t('settings.saved')}
-              </Text>
-            )}
+            <Text size="sm" role="status">{update.isSuccess && !formState.isDirty ? t('settings.saved') : ''}</Text>
           </Group>
         )}
       </form>

@@ -6,6 +6,11 @@ describe('recordLink', () => {
     expect(recordLink('blog', 'b1')).toEqual({ area: 'blogs', recordId: 'b1' })
     expect(recordLink('page', 'p1', 'Update')).toEqual({ area: 'pages', recordId: 'p1' })
   })
+  it('a document opens on its own screen; its folders and localizations on the documents screen', () => {
+    expect(recordLink('document', 'd1')).toEqual({ area: 'documents', recordId: 'd1' })
+    expect(recordLink('document_folder', 'f1')).toEqual({ area: 'documents' })
+    expect(recordLink('document_localization', 'l1')).toEqual({ area: 'documents' })
+  })
   it('other entity types lead to their screen', () => {
     expect(recordLink('webhook', 'w1')).toEqual({ area: 'webhooks' })
     expect(recordLink('ai_config', 'a1')).toEqual({ area: 'ai' })

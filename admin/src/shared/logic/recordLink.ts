@@ -1,6 +1,6 @@
 /*
- * Where a record named by an audit entry, a change or a notification lives in the admin: blogs and pages open in
- * their editors, every other entity type on its screen (null: nothing to open, e.g. a deleted record, an AI
+ * Where a record named by an audit entry, a change, a notification or a search hit lives in the admin: blogs, pages
+ * and documents open on their own screens, every other entity type on its area's screen (null: nothing to open, e.g. a deleted record, an AI
  * generation). One table for the dashboard's activity, the audit log and the notifications page.
  */
 const SCREEN_OF: Record<string, string> = {
@@ -37,8 +37,8 @@ const SCREEN_OF: Record<string, string> = {
   ai_config: 'ai',
   analytics: 'analytics',
 }
-/** Entity types with an editor of their own at /sites/$siteId/<screen>/$recordId. */
-const EDITORS = new Set(['blog', 'page'])
+/** Entity types with a screen of their own at /sites/$siteId/<screen>/$recordId (documents: documents/routes.ts). */
+const EDITORS = new Set(['blog', 'page', 'document'])
 
 export interface RecordLink {
   /** A screen id of app/areas.ts. */
