@@ -1,6 +1,6 @@
 import { Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../shared/api/queries'
 import { formatDateTime } from '../../shared/i18n/format'
@@ -75,8 +75,11 @@ function AddMember({ siteId, members, onAdded }: { siteId: string; members: Memb
   const [query, setQuery] = useState('')
   const [userId, setUserId] = useState<string | null>(null)
   const [role, setRole] = useState<AssignableRole>('Author')
-  const options = candidates(users.data?.pages.flatMap((p) => p.data) ?? [], members, query)
+  const options = useMemo(() => candidates(users.data?.pages.flatMap((p) => p.data) ?? [], members, query), [users.data, members, query])
   const chosen = options.find((u) => u.id === userId)
+  // The same array until the people or the query change: with no value yet, Mantine's Select forgets the option the
+  // arrow keys picked whenever its data is a new array, and Enter then submitted the form instead of choosing it.
+  const personData = useMemo(() => options.map((u) => ({ value: u.id, label: u.email && u.name ? `${u.name} (${u.email})` : displayName(u) })), [options])
   return (
     <section aria-labelledby="add-member" className="ops-section">
       <Title order={2} size="h3" id="add-member" mb="xs">
@@ -105,7 +108,7 @@ function AddMember({ siteId, members, onAdded }: { siteId: string; members: Memb
         <TextInput type="search" label={t('add.search')} placeholder={t('add.searchPlaceholder')} value={query} onChange={(e) => setQuery(e.currentTarget.value)} />
         <Select
           label={t('person')}
-          data={options.map((u) => ({ value: u.id, label: u.email && u.name ? `${u.name} (${u.email})` : displayName(u) }))}
+          data={personData}
           value={chosen ? chosen.id : null}
           onChange={setUserId}
           nothingFoundMessage={t('add.none')}
