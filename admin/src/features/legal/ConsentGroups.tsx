@@ -2,7 +2,7 @@ import type { Schemas } from '@atrium-cms/client'
 import { Badge, Button, Group, Modal, Stack, Switch, Table, Text, TextInput, Textarea, Title } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { isSaveConflict, SaveConflict, type Held } from '../../shared/editor/SaveConflict'
+import { isSaveConflict, SaveConflict, settleWith, type Held } from '../../shared/editor/SaveConflict'
 import { DeleteDialog, useConfirmDelete } from '../../shared/ui/crud'
 import { FormActions } from '../../shared/ui/FormActions'
 import { fieldErrorsOf, ProblemAlert } from '../../shared/ui/ProblemAlert'
@@ -158,16 +158,7 @@ function GroupForm({ siteId, docId, group, nextOrder, onClose }: { siteId: strin
               mine={v}
               valuesOf={groupValuesOf}
               label={(f) => labels[f] ?? f}
-              onResolve={(merged, theirs) => {
-                setV(merged)
-                setHeld(theirs)
-                send(merged, theirs)
-              }}
-              onTakeTheirs={(values, theirs) => {
-                save.reset()
-                setV(values)
-                setHeld(theirs)
-              }}
+              {...settleWith({ setValues: setV, setHeld, send, clearError: save.reset })}
             />
           ) : (
             <ProblemAlert error={save.error} fieldOrder={GROUP_FIELDS} />
@@ -286,16 +277,7 @@ function ItemForm({ siteId, group, item, nextOrder, onClose }: { siteId: string;
               mine={v}
               valuesOf={itemValuesOf}
               label={label}
-              onResolve={(merged, theirs) => {
-                setV(merged)
-                setHeld(theirs)
-                send(merged, theirs)
-              }}
-              onTakeTheirs={(values, theirs) => {
-                save.reset()
-                setV(values)
-                setHeld(theirs)
-              }}
+              {...settleWith({ setValues: setV, setHeld, send, clearError: save.reset })}
             />
           ) : (
             <ProblemAlert error={save.error} fieldOrder={ITEM_FIELDS} />

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { Controller, useForm, type Control } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../shared/api/queries'
-import { isSaveConflict, SaveConflict, type Held } from '../../shared/editor/SaveConflict'
+import { isSaveConflict, SaveConflict, settleWith, type Held } from '../../shared/editor/SaveConflict'
 import { can } from '../../shared/logic/access'
 import { ConfirmModal } from '../../shared/ui/ConfirmModal'
 import { applyFieldErrors } from '../../shared/ui/formErrors'
@@ -74,16 +74,7 @@ function SiteForm({ site, editable }: { site: Site; editable: boolean }) {
       mine={watch()}
       valuesOf={siteValuesOf}
       label={(f) => t(`settings.${f === 'favicon_url' ? 'favicon' : f}`)}
-      onResolve={(merged, theirs) => {
-        reset(merged)
-        setHeld(theirs)
-        send(merged, theirs)
-      }}
-      onTakeTheirs={(values, theirs) => {
-        update.reset()
-        reset(values)
-        setHeld(theirs)
-      }}
+      {...settleWith({ setValues: reset, setHeld, send, clearError: update.reset })}
     />
   )
   return (
@@ -249,16 +240,7 @@ function OptionsForm({ siteId, settings, editable }: { siteId: string; settings:
       mine={watch()}
       valuesOf={values}
       label={(f) => t(`settings.${labelKeys[f] ?? f}`)}
-      onResolve={(merged, theirs) => {
-        reset(merged)
-        setHeld(theirs)
-        send(merged, theirs)
-      }}
-      onTakeTheirs={(v, theirs) => {
-        save.reset()
-        reset(v)
-        setHeld(theirs)
-      }}
+      {...settleWith({ setValues: reset, setHeld, send, clearError: save.reset })}
     />
   )
   const toggle = (name: 'editorial_workflow_enabled' | 'ai_enabled' | 'analytics_enabled', label: string, hint: string) => (

@@ -57,5 +57,24 @@ export function SaveConflict<V extends object, R extends object>({
   )
 }
 
+/**
+ * SaveConflict's two answers for a form that holds its values and version in state and saves with `send`: "save
+ * merged" takes the merge and their version and sends it; "discard mine" clears the error and takes their values.
+ */
+export function settleWith<V, R>(form: { setValues: (v: V) => void; setHeld: (h: Held<R>) => void; send: (v: V, h: Held<R>) => void; clearError: () => void }) {
+  return {
+    onResolve: (merged: V, theirs: Held<R>) => {
+      form.setValues(merged)
+      form.setHeld(theirs)
+      form.send(merged, theirs)
+    },
+    onTakeTheirs: (values: V, theirs: Held<R>) => {
+      form.clearError()
+      form.setValues(values)
+      form.setHeld(theirs)
+    },
+  }
+}
+
 /** Is this save's error one SaveConflict shows (so the form's error alert stays out of its way)? */
 export const isSaveConflict = (error: unknown): boolean => editConflictOf(error) !== undefined
