@@ -35,7 +35,20 @@ const layering = {
 }
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', 'dist/**', 'packages/*/dist/**', 'packages/client/src/schema.ts', '.tmp/**', 'src/db/migrations/**', 'coverage/**', '.ci/**', 'admin/dist/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'data/**',
+      'dist/**',
+      'packages/*/dist/**',
+      'packages/client/src/schema.ts',
+      '.tmp/**',
+      'src/db/migrations/**',
+      'coverage/**',
+      '.ci/**',
+      'admin/dist/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -49,22 +62,26 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       eqeqeq: ['error', 'always'],
-      'max-lines': ['warn', { max: 400, skipBlankLines: true, skipComments: true }],
-      'max-lines-per-function': ['warn', { max: 80, skipBlankLines: true, skipComments: true }],
+      // Counted in Prettier's lines (printWidth 160), which split a long call chain or object literal over several.
+      'max-lines': ['warn', { max: 450, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['warn', { max: 110, skipBlankLines: true, skipComments: true }],
     },
   },
   {
     // A React component's markup counts as lines: a screen's layout reads better whole up to about 130 lines (the
     // merged admin's longest, SearchScreen, is 117); beyond that, split it into components.
     files: ['admin/src/**/*.tsx'],
-    rules: { 'max-lines-per-function': ['warn', { max: 130, skipBlankLines: true, skipComments: true }] },
+    rules: { 'max-lines-per-function': ['warn', { max: 150, skipBlankLines: true, skipComments: true }] },
   },
   {
     // Fastify plugins and handlers are async by contract even when they do not await.
     files: ['src/modules/*/routes.ts', 'src/modules/*/*.routes.ts'],
     rules: { 'no-restricted-imports': ['error', layering.routes], '@typescript-eslint/require-await': 'off' },
   },
-  { files: ['src/modules/*/service.ts', 'src/modules/*/*.service.ts', 'src/modules/*/entity.ts'], rules: { 'no-restricted-imports': ['error', layering.service] } },
+  {
+    files: ['src/modules/*/service.ts', 'src/modules/*/*.service.ts', 'src/modules/*/entity.ts'],
+    rules: { 'no-restricted-imports': ['error', layering.service] },
+  },
   { files: ['src/modules/*/queries.ts', 'src/modules/*/*.queries.ts'], rules: { 'no-restricted-imports': ['error', layering.queries] } },
   {
     files: ['src/modules/*/*.resource.ts'],
@@ -78,7 +95,12 @@ export default tseslint.config(
       'src/modules/*/{routes,service,queries,schemas,entity}.ts',
       'src/modules/*/*.{routes,service,queries,schemas,resource}.ts',
     ],
-    rules: { 'no-restricted-syntax': ['error', { selector: 'Program', message: 'Name module files by role: <sub>.routes.ts, <sub>.service.ts, <sub>.queries.ts, <sub>.schemas.ts, <sub>.resource.ts' }] },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Program', message: 'Name module files by role: <sub>.routes.ts, <sub>.service.ts, <sub>.queries.ts, <sub>.schemas.ts, <sub>.resource.ts' },
+      ],
+    },
   },
   {
     files: ['test/**/*.ts', 'bench/**/*.ts'],
@@ -93,7 +115,12 @@ export default tseslint.config(
   // The admin: imports flow one way, shared → features → app/routes; no feature imports another.
   {
     files: ['admin/src/shared/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**', '**/routes/**'], message: 'shared/ imports nothing of features, app or routes' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/features/**', '**/app/**', '**/routes/**'], message: 'shared/ imports nothing of features, app or routes' }] },
+      ],
+    },
   },
   ...ADMIN_FEATURES.map((feature) => ({
     files: [`admin/src/features/${feature}/**/*.{ts,tsx}`],
@@ -104,7 +131,10 @@ export default tseslint.config(
           patterns: [
             // A feature's routes.ts hangs its routes from app/baseRoutes (the one import of app/ a feature makes).
             { group: ['**/app/**', '!**/app/baseRoutes', '**/routes/**'], message: 'features are composed by app/ and routes/, not the other way round' },
-            ...ADMIN_FEATURES.filter((f) => f !== feature).map((f) => ({ group: [`**/features/${f}/**`, `../${f}/**`, `../../${f}/**`], message: 'a feature never imports another: compose them in the route' })),
+            ...ADMIN_FEATURES.filter((f) => f !== feature).map((f) => ({
+              group: [`**/features/${f}/**`, `../${f}/**`, `../../${f}/**`],
+              message: 'a feature never imports another: compose them in the route',
+            })),
           ],
         },
       ],
@@ -118,8 +148,11 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/app/**', '!**/app/baseRoutes', '**/routes/**'], message: 'a feature\'s routes.ts imports only app/baseRoutes of the app' },
-            ...ADMIN_FEATURES.filter((f) => f !== feature).map((f) => ({ group: [`**/features/${f}/**`, `../${f}/**`, `../../${f}/**`], message: 'a feature never imports another: compose them in the route' })),
+            { group: ['**/app/**', '!**/app/baseRoutes', '**/routes/**'], message: "a feature's routes.ts imports only app/baseRoutes of the app" },
+            ...ADMIN_FEATURES.filter((f) => f !== feature).map((f) => ({
+              group: [`**/features/${f}/**`, `../${f}/**`, `../../${f}/**`],
+              message: 'a feature never imports another: compose them in the route',
+            })),
           ],
         },
       ],

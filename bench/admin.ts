@@ -128,7 +128,8 @@ const dashboardReady = (): boolean => {
 /** The table has `arg.rows` rows and a paragraph reads `arg.range`. */
 const listReady = (arg: ListWindow | null): boolean =>
   arg !== null &&
-  document.querySelectorAll('table tbody tr').length === arg.rows && [...document.querySelectorAll('p')].some((p) => p.textContent === arg.range)
+  document.querySelectorAll('table tbody tr').length === arg.rows &&
+  [...document.querySelectorAll('p')].some((p) => p.textContent === arg.range)
 
 const range = (from: number, to: number, total: number) => `${from}–${to} of ${total}`
 

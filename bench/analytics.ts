@@ -59,7 +59,16 @@ function done(summary, latency, requests)
 end
 `
 
-interface WrkOut { requests: number; durationUs: number; p50: number; p99: number; created: number; other: number; issued: number; errors: number }
+interface WrkOut {
+  requests: number
+  durationUs: number
+  p50: number
+  p99: number
+  created: number
+  other: number
+  issued: number
+  errors: number
+}
 
 function runWrk(wrk: string, cpu: number | undefined, script: string, url: string, connections: number, durationS: number): Promise<WrkOut> {
   const args = ['-t1', `-c${connections}`, `-d${durationS}s`, '--latency', '--timeout', '10s', '-s', script, url]
@@ -81,7 +90,11 @@ function runWrk(wrk: string, cpu: number | undefined, script: string, url: strin
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0
 
 async function api<T>(base: string, key: string, method: string, url: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}/api/v1${url}`, { method, headers: { 'x-api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
+  const res = await fetch(`${base}/api/v1${url}`, {
+    method,
+    headers: { 'x-api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
   const text = await res.text()
   if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${text}`)
   return JSON.parse(text) as T
@@ -114,14 +127,23 @@ export async function analyticsBench(o: AnalyticsBenchOptions): Promise<boolean>
   let ok = true
   try {
     // Migrates and prints a new Master key (the CLI of npm start).
-    const master = execFileSync(process.execPath, ['dist/main.js', 'keys', 'create', '--permission', 'Master', '--name', 'bench'], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
+    const master = execFileSync(process.execPath, ['dist/main.js', 'keys', 'create', '--permission', 'Master', '--name', 'bench'], {
+      env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim()
     const server = await startServer({ dataDir, databaseUrl: dbUrl.toString(), redisUrl: o.redisUrl, nodeArgs: o.nodeArgs, cpu: o.serverCpu })
     const db = new pg.Client({ connectionString: dbUrl.toString() })
     await db.connect()
     try {
       const base = server.baseUrl
       const site = await api<{ id: string }>(base, master, 'POST', '/sites', { name: 'Bench analytics', slug: `bench-analytics-${Date.now()}` })
-      const read = await api<{ key: string }>(base, master, 'POST', '/api-keys', { name: 'bench read', permission: 'Read', site_id: site.id, rate_limit_per_minute: 1_000_000 })
+      const read = await api<{ key: string }>(base, master, 'POST', '/api-keys', {
+        name: 'bench read',
+        permission: 'Read',
+        site_id: site.id,
+        rate_limit_per_minute: 1_000_000,
+      })
 
       // 1. ingestion
       const dir = mkdtempSync(path.join(os.tmpdir(), 'atrium-bench-an-wrk-'))
@@ -165,7 +187,9 @@ export async function analyticsBench(o: AnalyticsBenchOptions): Promise<boolean>
       const t1 = Date.now()
       const agg = await api<{ rows_affected: number }>(base, master, 'POST', `/sites/${big.id}/analytics/aggregate?retention_days=3650`)
       const aggMs = Date.now() - t1
-      log(`report: seeded 1,000,000 events over 365 days in ${(seedMs / 1000).toFixed(1)} s; aggregate took ${(aggMs / 1000).toFixed(1)} s (${agg.rows_affected} rows)`)
+      log(
+        `report: seeded 1,000,000 events over 365 days in ${(seedMs / 1000).toFixed(1)} s; aggregate took ${(aggMs / 1000).toFixed(1)} s (${agg.rows_affected} rows)`,
+      )
       const times: number[] = []
       const rcpu0 = processCpuMs(server.pid)
       let total = 0

@@ -81,7 +81,11 @@ const POSTS_PER_SITE = 20
 
 const deepPage = (postsPerSite: number) => Math.max(1, Math.min(50, Math.floor(postsPerSite / PER_PAGE)))
 
-export const get = (site: SeededSite, path: string): BenchRequest => ({ method: 'GET', path: `${API}${path}`, headers: { 'x-api-key': site.readKey, accept: 'application/json' } })
+export const get = (site: SeededSite, path: string): BenchRequest => ({
+  method: 'GET',
+  path: `${API}${path}`,
+  headers: { 'x-api-key': site.readKey, accept: 'application/json' },
+})
 
 /** The posts of each site the per-post endpoints (and the editor) use: evenly spread, so old and new ones (the seed order is random in date). */
 export function sampledPosts(site: SeededSite): SeededSite['posts'] {
@@ -197,7 +201,8 @@ export const endpoints = (postsPerSite: number): Endpoint[] => [
     requests: (sites) => sites.map((s) => get(s, `/sites/${s.id}/legal/cookie-consent`)),
     check: (a) => {
       const b = json(a)
-      if (!isObj(b) || b.document_type !== 'CookieConsent' || !Array.isArray(b.groups) || b.groups.length !== 4) return 'expected the CookieConsent document with 4 groups'
+      if (!isObj(b) || b.document_type !== 'CookieConsent' || !Array.isArray(b.groups) || b.groups.length !== 4)
+        return 'expected the CookieConsent document with 4 groups'
       const orders = b.groups.map((g) => (isObj(g) && Array.isArray(g.items) && g.items.length >= 3 ? g.display_order : null))
       return orders.join(',') === '1,2,3,4' ? null : 'expected 4 groups in display_order, each with its items'
     },
@@ -220,7 +225,12 @@ export const endpoints = (postsPerSite: number): Endpoint[] => [
       const problem = checkPage(a, 1)
       if (problem) return problem
       const data = (json(a) as { data: Array<{ is_current: boolean; start_date: string }> }).data
-      const ordered = data.every((e, i) => i === 0 || (data[i - 1]!.is_current ? 1 : 0) > (e.is_current ? 1 : 0) || (data[i - 1]!.is_current === e.is_current && data[i - 1]!.start_date >= e.start_date))
+      const ordered = data.every(
+        (e, i) =>
+          i === 0 ||
+          (data[i - 1]!.is_current ? 1 : 0) > (e.is_current ? 1 : 0) ||
+          (data[i - 1]!.is_current === e.is_current && data[i - 1]!.start_date >= e.start_date),
+      )
       return ordered ? null : 'expected current entries first, then start_date newest first'
     },
   },
@@ -283,7 +293,8 @@ function checkTree(a: Answer, req: BenchRequest): string | null {
   const kinds = new Set(all.map((n) => n.node.link_type))
   if (kinds.size !== 3) return `expected page, internal and external items, got ${[...kinds].join(', ')}`
   for (const { node } of all) {
-    if (node.link_type === 'external' && (typeof node.external_url !== 'string' || node.external_url !== node.url)) return `external item ${String(node.id)} without its external_url`
+    if (node.link_type === 'external' && (typeof node.external_url !== 'string' || node.external_url !== node.url))
+      return `external item ${String(node.id)} without its external_url`
     if (node.link_type !== 'external' && node.external_url !== null) return `item ${String(node.id)} has an external_url`
     if (node.link_type === 'page' && typeof node.page_slug !== 'string') return `page item ${String(node.id)} without its page_slug`
   }
@@ -356,7 +367,9 @@ function siteReads(): Endpoint[] {
         const b = json(a)
         const expect = req.expect as { menu: string; roots: string[] }
         if (!Array.isArray(b) || b.length !== expect.roots.length) return `expected the ${expect.roots.length} root items of the primary menu`
-        return b.every((x, i) => isObj(x) && x.menu_id === expect.menu && x.parent_id === null && x.title === expect.roots[i]) ? null : 'expected the root items of the primary menu in order'
+        return b.every((x, i) => isObj(x) && x.menu_id === expect.menu && x.parent_id === null && x.title === expect.roots[i])
+          ? null
+          : 'expected the root items of the primary menu in order'
       },
     },
     {
@@ -365,7 +378,16 @@ function siteReads(): Endpoint[] {
       group: 'site',
       requests: (sites) => sites.flatMap((s) => spread(s.redirects, REDIRECTS_PER_SITE).map((r) => redirectLookup(s, r))),
       // Active redirects outside the cached run's, one site after another in turn, each once.
-      miss: { kind: 'sweep', requests: (sites) => interleave(sites.map((s) => { const used = new Set(spread(s.redirects, REDIRECTS_PER_SITE)); return s.redirects.filter((r) => !used.has(r)).map((r) => redirectLookup(s, r)) })) },
+      miss: {
+        kind: 'sweep',
+        requests: (sites) =>
+          interleave(
+            sites.map((s) => {
+              const used = new Set(spread(s.redirects, REDIRECTS_PER_SITE))
+              return s.redirects.filter((r) => !used.has(r)).map((r) => redirectLookup(s, r))
+            }),
+          ),
+      },
       check: (a, req) => {
         const b = json(a)
         const r = req.expect as SeededRedirect
@@ -386,7 +408,10 @@ function siteReads(): Endpoint[] {
   ]
 }
 
-const redirectLookup = (s: SeededSite, r: SeededRedirect): BenchRequest => ({ ...get(s, `/sites/${s.id}/redirects/lookup?path=${encodeURIComponent(r.source)}`), expect: r })
+const redirectLookup = (s: SeededSite, r: SeededRedirect): BenchRequest => ({
+  ...get(s, `/sites/${s.id}/redirects/lookup?path=${encodeURIComponent(r.source)}`),
+  expect: r,
+})
 
 /** Lists taken in turn (first of each, second of each, …). */
 function interleave<T>(lists: T[][]): T[] {

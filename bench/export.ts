@@ -38,7 +38,11 @@ async function seed(dataDir: string, posts: number, mediaMb: number, log: (l: st
   const app = await buildApp(config, { dbh, cache, logger: false })
   try {
     await migrate(dbh)
-    const site = await sites.create(systemCtx(app.deps, 'bench'), { name: 'Export bench', slug: 'bench', locales: [{ code: 'en', is_default: true }, { code: 'de' }] })
+    const site = await sites.create(systemCtx(app.deps, 'bench'), {
+      name: 'Export bench',
+      slug: 'bench',
+      locales: [{ code: 'en', is_default: true }, { code: 'de' }],
+    })
     const [en, de] = site.locales.map((l) => l.id)
     const t0 = Date.now()
     for (let from = 0; from < posts; from += 10_000) {
@@ -119,7 +123,9 @@ export async function exportBench(o: ExportBenchOptions): Promise<boolean> {
       o.log(`export failed (exit ${exp.code}):\n${exp.stderr}`)
       return false
     }
-    o.log(`export: ${exp.seconds.toFixed(1)} s, peak RSS ${exp.peakMb.toFixed(0)} MB, ${median(exp.per10k).toFixed(2)} s per 10,000 posts (median), archive ${(statSync(file).size / 2 ** 20).toFixed(0)} MB`)
+    o.log(
+      `export: ${exp.seconds.toFixed(1)} s, peak RSS ${exp.peakMb.toFixed(0)} MB, ${median(exp.per10k).toFixed(2)} s per 10,000 posts (median), archive ${(statSync(file).size / 2 ** 20).toFixed(0)} MB`,
+    )
     const imp = await run(to, ['import', file])
     if (imp.code !== 0) {
       o.log(`import failed (exit ${imp.code}):\n${imp.stderr}`)

@@ -115,7 +115,11 @@ function rotate<T>(xs: T[], by: number): T[] {
 /** autocannon as a promise, keeping the instance (to stop a sweep that ran out of keys). */
 function autocannonRun(opts: autocannon.Options, onInstance: (i: autocannon.Instance) => void): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    onInstance(autocannon(opts, (err: unknown, result: autocannon.Result) => (err ? reject(err instanceof Error ? err : new Error('autocannon failed')) : resolve(result))))
+    onInstance(
+      autocannon(opts, (err: unknown, result: autocannon.Result) =>
+        err ? reject(err instanceof Error ? err : new Error('autocannon failed')) : resolve(result),
+      ),
+    )
   })
 }
 
@@ -200,7 +204,14 @@ async function loadOnce(gen: LoadGenerator, baseUrl: string, plan: Plan, offset:
  * Warm-up (discarded), then the timed run, with database transactions and CPU time read around it. A sweep
  * or bust plan continues where the warm-up left off, so the timed run only sends keys never sent before.
  */
-export async function measure(gen: LoadGenerator, baseUrl: string, ep: Pick<Endpoint, 'name' | 'target'>, plan: Plan, opts: LoadOptions, meters: Meters): Promise<Measurement> {
+export async function measure(
+  gen: LoadGenerator,
+  baseUrl: string,
+  ep: Pick<Endpoint, 'name' | 'target'>,
+  plan: Plan,
+  opts: LoadOptions,
+  meters: Meters,
+): Promise<Measurement> {
   let offset = 0
   if (opts.warmupS > 0) offset = (await loadOnce(gen, baseUrl, plan, 0, opts.connections, opts.warmupS)).issued
   if (plan.kind === 'rotate') offset = 0

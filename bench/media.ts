@@ -36,7 +36,9 @@ async function photo(w: number, h: number, maxBytes: number, noise = 64): Promis
   }
   let last: Buffer | undefined
   for (let q = 100; q >= 35; q -= 5) {
-    last = await sharp(raw, { raw: { width: w, height: h, channels: 3 } }).jpeg({ quality: q }).toBuffer()
+    last = await sharp(raw, { raw: { width: w, height: h, channels: 3 } })
+      .jpeg({ quality: q })
+      .toBuffer()
     if (last.length <= maxBytes) return last
   }
   return last as Buffer
@@ -153,7 +155,10 @@ export async function mediaPhase(p: Phase, start: () => Promise<RunningServer>):
       `p50 ${get.p50.toFixed(1)} ms, p99 ${get.p99.toFixed(1)} ms, ${get.non2xx} non-2xx, ${get.errors} errors${cpu}`
     p.log(`  ${getLine}`)
     p.report.notes.push(`media: ${getLine}`)
-    for (const [what, jpg] of [['2 MB JPEG', small], ['24 MP JPEG', large]] as const) {
+    for (const [what, jpg] of [
+      ['2 MB JPEG', small],
+      ['24 MP JPEG', large],
+    ] as const) {
       const times = await oneAtATime(api, site.writeKey, site.id, jpg, singles)
       const line = `one upload at a time, ${what} (${mb(jpg)} MB): p50 ${pct(times, 50).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms over ${times.length}`
       p.log(`  ${line}`)

@@ -56,7 +56,11 @@ export async function metricsPhase(
     try {
       // Scraped once a second while the load runs (Prometheus scrapes every 15 s or so: this is more).
       const scrapes = on ? setInterval(() => void scrape().catch(() => (ok = false)), 1000) : undefined
-      const m = await measure(p.gen, server.baseUrl, list, { reqs: list.requests(p.sites), kind: 'rotate' }, load, { serverPid: server.pid, transactions: p.db.transactions, dbPids: p.db.backendPids })
+      const m = await measure(p.gen, server.baseUrl, list, { reqs: list.requests(p.sites), kind: 'rotate' }, load, {
+        serverPid: server.pid,
+        transactions: p.db.transactions,
+        dbPids: p.db.backendPids,
+      })
       clearInterval(scrapes)
       if (on) {
         const s = await scrape()
@@ -77,7 +81,8 @@ export async function metricsPhase(
     const second = await run(offFirst)
     pairs.push(offFirst ? { off: first, on: second } : { on: first, off: second })
     const last = pairs.at(-1)!
-    const of = (m: Measurement) => `${Math.round(m.rps)} req/s${m.errors || m.non2xx ? ` (${m.errors} errors, ${m.non2xx} non-2xx: ${JSON.stringify(m.statusCodes)})` : ''}`
+    const of = (m: Measurement) =>
+      `${Math.round(m.rps)} req/s${m.errors || m.non2xx ? ` (${m.errors} errors, ${m.non2xx} non-2xx: ${JSON.stringify(m.statusCodes)})` : ''}`
     p.log(`  metrics round ${i + 1} (${offFirst ? 'off first' : 'on first'}): off ${of(last.off)}, on ${of(last.on)}`)
   }
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`

@@ -106,7 +106,9 @@ export async function referencePhase(p: Phase, answers: Map<string, string>): Pr
   if (eps.length === 0) return
   const settings: Record<string, string> = p.db.databaseUrl ? { REF_DATABASE_URL: p.db.databaseUrl } : { REF_DATA_DIR: p.db.dataDir }
   const ref = await benchServer(p, 'one-query', 'reference-server.ts', settings)
-  p.log(`one-query reference server pid ${ref.pid} at ${ref.baseUrl} (${p.db.databaseUrl ? 'pg pool of 10' : 'PGlite on the same data directory, before Atrium opens it'})`)
+  p.log(
+    `one-query reference server pid ${ref.pid} at ${ref.baseUrl} (${p.db.databaseUrl ? 'pg pool of 10' : 'PGlite on the same data directory, before Atrium opens it'})`,
+  )
   for (const ep of eps) {
     const reqs = ep.requests(p.sites)
     const pr = await probe(ref.baseUrl, ep, reqs)
@@ -134,7 +136,8 @@ async function compareAnswers(p: Phase, atrium: RunningServer, ep: Endpoint, req
     }
     if (ep.miss?.kind === 'bust') {
       const busted = await fetchOnce(atrium.baseUrl, { ...r, path: bustPath(r.path, 99_999_999) })
-      for (const d of jsonDifferences(mine.body, busted.body)) p.report.differences.push(`${ep.name}, Atrium plain vs with an unknown locale tag, GET ${r.path}: ${d}`)
+      for (const d of jsonDifferences(mine.body, busted.body))
+        p.report.differences.push(`${ep.name}, Atrium plain vs with an unknown locale tag, GET ${r.path}: ${d}`)
     }
   }
 }
@@ -150,7 +153,10 @@ export async function cachedPhase(p: Phase, atrium: RunningServer, reference: Ma
       continue
     }
     await compareAnswers(p, atrium, ep, reqs, reference)
-    p.report.atrium.set(ep.id, logged(p, 'Atrium', ep, await measure(p.gen, atrium.baseUrl, ep, { reqs, kind: 'rotate' }, p.load, dbMeters(p, atrium.pid)), reqs.length))
+    p.report.atrium.set(
+      ep.id,
+      logged(p, 'Atrium', ep, await measure(p.gen, atrium.baseUrl, ep, { reqs, kind: 'rotate' }, p.load, dbMeters(p, atrium.pid)), reqs.length),
+    )
   }
   p.report.rss.cached = memoryMb(atrium.pid)?.peak
 }
@@ -227,12 +233,17 @@ export async function memoryPhase(p: Phase, atrium: RunningServer): Promise<void
   const file = path.join(dir, 'answers.json')
   writeFileSync(file, JSON.stringify(stored))
   const mem = await benchServer(p, 'from-memory', 'memory-server.ts', { MEMORY_ANSWERS: file })
-  p.log(`from-memory server pid ${mem.pid} at ${mem.baseUrl}: ${stored.length} answers, ${(stored.reduce((n, s) => n + Buffer.byteLength(s.body), 0) / 2 ** 20).toFixed(1)} MB`)
+  p.log(
+    `from-memory server pid ${mem.pid} at ${mem.baseUrl}: ${stored.length} answers, ${(stored.reduce((n, s) => n + Buffer.byteLength(s.body), 0) / 2 ** 20).toFixed(1)} MB`,
+  )
   for (const ep of eps) {
     const reqs = ep.requests(p.sites)
     // Nothing to warm but the JIT, and a steady rate: a shorter warm-up and run (BENCH_MEMORY_DURATION).
     const load = { ...p.load, warmupS: Math.min(p.load.warmupS, 1), durationS: Math.min(p.load.durationS, p.memoryDurationS) }
-    p.report.memory.set(ep.id, logged(p, 'from-memory', ep, await measure(p.gen, mem.baseUrl, ep, { reqs, kind: 'rotate' }, load, { serverPid: mem.pid }), reqs.length))
+    p.report.memory.set(
+      ep.id,
+      logged(p, 'from-memory', ep, await measure(p.gen, mem.baseUrl, ep, { reqs, kind: 'rotate' }, load, { serverPid: mem.pid }), reqs.length),
+    )
   }
   p.report.rss.memory = memoryMb(mem.pid)?.peak
   await mem.stop()
@@ -243,7 +254,10 @@ export async function memoryPhase(p: Phase, atrium: RunningServer): Promise<void
 export async function missPhase(p: Phase, atrium: RunningServer): Promise<void> {
   for (const ep of p.endpoints.filter((e) => e.miss && measured(p, e))) {
     const plan = { reqs: ep.miss!.requests(p.sites), kind: ep.miss!.kind }
-    p.report.misses.set(ep.id, logged(p, 'Atrium (miss)', ep, await measure(p.gen, atrium.baseUrl, ep, plan, p.load, dbMeters(p, atrium.pid)), plan.reqs.length))
+    p.report.misses.set(
+      ep.id,
+      logged(p, 'Atrium (miss)', ep, await measure(p.gen, atrium.baseUrl, ep, plan, p.load, dbMeters(p, atrium.pid)), plan.reqs.length),
+    )
   }
   p.report.rss.misses = memoryMb(atrium.pid)?.peak
 }
@@ -256,7 +270,16 @@ export async function editorPhase(p: Phase, atrium: RunningServer): Promise<void
   try {
     for (const ep of eps) {
       const reqs = ep.requests(p.sites)
-      p.report.editorReads.set(ep.id, logged(p, 'Atrium (editor writing)', ep, await measure(p.gen, atrium.baseUrl, ep, { reqs, kind: 'rotate' }, p.load, dbMeters(p, atrium.pid)), reqs.length))
+      p.report.editorReads.set(
+        ep.id,
+        logged(
+          p,
+          'Atrium (editor writing)',
+          ep,
+          await measure(p.gen, atrium.baseUrl, ep, { reqs, kind: 'rotate' }, p.load, dbMeters(p, atrium.pid)),
+          reqs.length,
+        ),
+      )
     }
   } finally {
     p.report.editor = await editor.stop()

@@ -79,7 +79,20 @@ const figures = (m: Measurement) => [String(Math.round(m.rps)), ms(m.p50), ms(m.
 /** Atrium with a warm cache, every endpoint: req/s, latency, CPU per request (and the issue's req/s target on the server). */
 function atriumTable(log: (l: string) => void, r: ModeReport): void {
   const server = r.mode === 'postgres'
-  const head = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'CPU ms/req', 'loop ms/req', server ? 'db tx/req' : '', 'est. req/s', server ? 'target' : '']
+  const head = [
+    'endpoint',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'requests',
+    'non-2xx',
+    'errors',
+    'CPU ms/req',
+    'loop ms/req',
+    server ? 'db tx/req' : '',
+    'est. req/s',
+    server ? 'target' : '',
+  ]
   const body = [...r.atrium.values()].map((m) =>
     m.status === 'measured'
       ? [
@@ -116,7 +129,10 @@ function runsOf(r: ModeReport): [string, Measurement][] {
     ...label('from-memory server', r.memory.values()),
     ...label('Atrium, editor writing', r.editorReads.values()),
     ...label('Atrium, other parts', r.extra.values()),
-    ...label(PAIRED, [...r.paired.values()].flatMap((pairs) => pairs.flatMap((x) => [x.base, x.read]))),
+    ...label(
+      PAIRED,
+      [...r.paired.values()].flatMap((pairs) => pairs.flatMap((x) => [x.base, x.read])),
+    ),
   ]
 }
 
@@ -164,7 +180,13 @@ function ratioRows(r: ModeReport): string[][] {
       const x = c.rps / mem.rps
       // The issue 5 target is the blog reads'; the issue 11 reads are held to the published list instead (below).
       const target = !SITE_READS.includes(id)
-      rows.push([`cached ${mem.endpoint} / from-memory`, pct(x), cpuRatio(mem, c, pct), target ? `≥ ${pct(TARGETS.cachedVsMemory)}` : '', target ? check(x >= TARGETS.cachedVsMemory) : ''])
+      rows.push([
+        `cached ${mem.endpoint} / from-memory`,
+        pct(x),
+        cpuRatio(mem, c, pct),
+        target ? `≥ ${pct(TARGETS.cachedVsMemory)}` : '',
+        target ? check(x >= TARGETS.cachedVsMemory) : '',
+      ])
     }
   }
   for (const [id, miss] of r.misses) {
@@ -172,7 +194,13 @@ function ratioRows(r: ModeReport): string[][] {
     const target = TARGETS.missVsReference[id]
     if (ok(miss) && ok(ref)) {
       const x = miss.rps / ref.rps
-      rows.push([`miss ${miss.endpoint} / one-query`, times(x), cpuRatio(ref, miss, times), target === undefined ? '' : `≥ ${times(target)}`, check(target === undefined ? undefined : x >= target)])
+      rows.push([
+        `miss ${miss.endpoint} / one-query`,
+        times(x),
+        cpuRatio(ref, miss, times),
+        target === undefined ? '' : `≥ ${times(target)}`,
+        check(target === undefined ? undefined : x >= target),
+      ])
     }
   }
   for (const [id, miss] of r.misses) {
@@ -200,13 +228,31 @@ function ratioRows(r: ModeReport): string[][] {
     if (!ok(m) || !ok(c)) continue
     const x = m.rps / c.rps
     const main = id === 'slug'
-    rows.push([`${m.endpoint} under editor writes / cached`, pct(x), cpuRatio(c, m, pct), main ? `≥ ${pct(TARGETS.editorVsCached)}` : '', main ? check(x >= TARGETS.editorVsCached) : ''])
-    rows.push([`${m.endpoint} under editor writes, p99`, `${ms(m.p99)} ms`, '', main ? `< ${TARGETS.editorP99Ms} ms` : '', main ? check(m.p99 < TARGETS.editorP99Ms) : ''])
+    rows.push([
+      `${m.endpoint} under editor writes / cached`,
+      pct(x),
+      cpuRatio(c, m, pct),
+      main ? `≥ ${pct(TARGETS.editorVsCached)}` : '',
+      main ? check(x >= TARGETS.editorVsCached) : '',
+    ])
+    rows.push([
+      `${m.endpoint} under editor writes, p99`,
+      `${ms(m.p99)} ms`,
+      '',
+      main ? `< ${TARGETS.editorP99Ms} ms` : '',
+      main ? check(m.p99 < TARGETS.editorP99Ms) : '',
+    ])
   }
   const e = r.editor
   if (e) {
     const w: LatencyStats = e.writes
-    rows.push([`editor PUT p50 (${w.count} writes, ${w.failed} failed)`, `${ms(w.p50)} ms`, '', `< ${TARGETS.putP50Ms} ms`, check(w.count > 0 ? w.p50 < TARGETS.putP50Ms : undefined)])
+    rows.push([
+      `editor PUT p50 (${w.count} writes, ${w.failed} failed)`,
+      `${ms(w.p50)} ms`,
+      '',
+      `< ${TARGETS.putP50Ms} ms`,
+      check(w.count > 0 ? w.p50 < TARGETS.putP50Ms : undefined),
+    ])
     rows.push(['editor PUT p99', `${ms(w.p99)} ms`, '', `< ${TARGETS.putP99Ms} ms`, check(w.count > 0 ? w.p99 < TARGETS.putP99Ms : undefined)])
     const ra = e.readsAfterWrite
     rows.push([`read by slug right after the write, p50 / p99 (${ra.count}, ${ra.failed} failed)`, `${ms(ra.p50)} / ${ms(ra.p99)} ms`, '', '', ''])
@@ -214,7 +260,10 @@ function ratioRows(r: ModeReport): string[][] {
   const rss = r.rss
   const limit = TARGETS.rssMb[r.mode]
   if (rss.peak !== undefined) {
-    const phases = [rss.cached !== undefined ? `${rss.cached.toFixed(0)} after cached runs` : '', rss.misses !== undefined ? `${rss.misses.toFixed(0)} after misses` : '']
+    const phases = [
+      rss.cached !== undefined ? `${rss.cached.toFixed(0)} after cached runs` : '',
+      rss.misses !== undefined ? `${rss.misses.toFixed(0)} after misses` : '',
+    ]
       .filter(Boolean)
       .join(', ')
     rows.push([`Atrium peak RSS (VmHWM)${phases ? `: ${phases}` : ''}`, `${rss.peak.toFixed(0)} MB`, '', `< ${limit} MB`, check(rss.peak < limit)])
@@ -263,7 +312,8 @@ function siteReadRows(r: ModeReport): string[][] {
     const tx = miss.txPerRequest === undefined ? '' : `, ${fmt(miss.txPerRequest)} db tx/req`
     rows.push([`redirect lookup miss, p50 / p99${tx}`, `${ms(miss.p50)} / ${ms(miss.p99)} ms`, '', '', ''])
   }
-  for (const plan of r.plans) rows.push([`EXPLAIN ${plan.what}`, plan.ok ? `index scan on ${plan.index}` : plan.note, '', `one query, index scan`, check(plan.ok)])
+  for (const plan of r.plans)
+    rows.push([`EXPLAIN ${plan.what}`, plan.ok ? `index scan on ${plan.index}` : plan.note, '', `one query, index scan`, check(plan.ok)])
   return rows
 }
 
@@ -285,7 +335,7 @@ export function printMode(log: (l: string) => void, r: ModeReport, generator: 'w
     log('note: the published list (page 1) was not measured, so the site reads are not compared with it (add `list` to BENCH_ONLY).')
   }
   for (const d of r.differences) log(`DIFFERENCE: ${d}`)
-  if (r.reference.size && !r.differences.length) log('answers of the one-query server equal Atrium\'s (compared after parsing, 10 requests per endpoint)')
+  if (r.reference.size && !r.differences.length) log("answers of the one-query server equal Atrium's (compared after parsing, 10 requests per endpoint)")
   for (const n of r.notes) log(`note: ${n}`)
 }
 
@@ -299,12 +349,18 @@ export function verdict(log: (l: string) => void, all: ModeReport[]): number {
       if (m.status === 'missing') log(`note: ${m.endpoint} was skipped in ${r.mode} mode (route missing)`)
     }
     for (const m of r.atrium.values()) {
-      if (r.mode === 'postgres' && m.status === 'measured' && m.p99 >= P99_TARGET_MS) log(`note: ${m.endpoint} p99 ${ms(m.p99)} ms is over the ${P99_TARGET_MS} ms target`)
+      if (r.mode === 'postgres' && m.status === 'measured' && m.p99 >= P99_TARGET_MS)
+        log(`note: ${m.endpoint} p99 ${ms(m.p99)} ms is over the ${P99_TARGET_MS} ms target`)
     }
     const e = r.editor
-    if (e && (e.writes.failed > 0 || e.readsAfterWrite.failed > 0)) bad.push(`${r.mode}, editor: ${e.writes.failed} failed writes, ${e.readsAfterWrite.failed} failed reads after a write`)
+    if (e && (e.writes.failed > 0 || e.readsAfterWrite.failed > 0))
+      bad.push(`${r.mode}, editor: ${e.writes.failed} failed writes, ${e.readsAfterWrite.failed} failed reads after a write`)
   }
   for (const b of bad) log(`FAILED: ${b}`)
-  log(bad.length ? '\nbench: FAILED (errors, non-2xx answers or failed writes above)' : '\nbench: ok (0 errors, 0 non-2xx, every write and read after it answered as expected)')
+  log(
+    bad.length
+      ? '\nbench: FAILED (errors, non-2xx answers or failed writes above)'
+      : '\nbench: ok (0 errors, 0 non-2xx, every write and read after it answered as expected)',
+  )
   return bad.length ? 1 : 0
 }

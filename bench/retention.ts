@@ -41,7 +41,8 @@ async function withDb<T>(dataDir: string, fn: (db: Awaited<ReturnType<typeof ope
   }
 }
 
-const count = async (db: Awaited<ReturnType<typeof openDb>>['db'], q: ReturnType<typeof sql>) => Number(rowsOf<{ n: number | string }>(await db.execute(q))[0]?.n ?? 0)
+const count = async (db: Awaited<ReturnType<typeof openDb>>['db'], q: ReturnType<typeof sql>) =>
+  Number(rowsOf<{ n: number | string }>(await db.execute(q))[0]?.n ?? 0)
 
 export async function retentionBench(o: RetentionBenchOptions): Promise<boolean> {
   o.log('\n=== retention: cached reads with the daily usage job running (embedded) ===')
@@ -71,7 +72,9 @@ export async function retentionBench(o: RetentionBenchOptions): Promise<boolean>
     }
     const today = new Date().toISOString().slice(0, 10)
     const claimToday = () =>
-      withDb(db.dataDir, (d) => d.execute(sql`insert into maintenance_runs (job, day) select j, ${today}::date from unnest(${`{${JOBS.join(',')}}`}::text[]) j on conflict do nothing`))
+      withDb(db.dataDir, (d) =>
+        d.execute(sql`insert into maintenance_runs (job, day) select j, ${today}::date from unnest(${`{${JOBS.join(',')}}`}::text[]) j on conflict do nothing`),
+      )
     const unclaimToday = () => withDb(db.dataDir, (d) => d.execute(sql`delete from maintenance_runs where day = ${today}::date`))
     // Paired rounds (a single pair spread from 82 % to 91 % on a quiet machine): the order alternates, and the
     // second half of the rounds starts with the roll-up marked done, so the job is in its delete batches.
@@ -81,8 +84,10 @@ export async function retentionBench(o: RetentionBenchOptions): Promise<boolean>
     for (let i = 0; i < rounds; i++) {
       const phase = i < rounds / 2 ? 'roll-up' : 'deletes'
       if (phase === 'deletes' && i === Math.ceil(rounds / 2))
-        await withDb(db.dataDir, (d) => d.execute(sql`insert into api_key_usage_rollup_state (id, rolled_before, updated_at) values (1, ${today}::date, now())
-          on conflict (id) do update set rolled_before = excluded.rolled_before, updated_at = now()`))
+        await withDb(db.dataDir, (d) =>
+          d.execute(sql`insert into api_key_usage_rollup_state (id, rolled_before, updated_at) values (1, ${today}::date, now())
+          on conflict (id) do update set rolled_before = excluded.rolled_before, updated_at = now()`),
+        )
       const offFirst = i % 2 === 0
       const measureOne = async (withJob: boolean) => {
         await (withJob ? unclaimToday() : claimToday())

@@ -54,7 +54,22 @@ const modes: Mode[] = (process.env.BENCH_MODES ?? (serverUrl ? 'embedded,postgre
 const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)
 const WATCHDOG_MS = envInt('BENCH_TIMEOUT_S', 1500, 30, 3600) * 1000
 // retention (5,000,000 usage rows), unknown-slugs (1,000,000 lookups), export (100,000 posts, 1 GB of media) and admin (a browser) run only when BENCH_PARTS names them
-const PARTS = ['reference', 'cached', 'memory', 'misses', 'editor', 'media', 'analytics', 'stalls', 'metrics', 'search-stall', 'retention', 'unknown-slugs', 'export', 'admin'] as const
+const PARTS = [
+  'reference',
+  'cached',
+  'memory',
+  'misses',
+  'editor',
+  'media',
+  'analytics',
+  'stalls',
+  'metrics',
+  'search-stall',
+  'retention',
+  'unknown-slugs',
+  'export',
+  'admin',
+] as const
 type Part = (typeof PARTS)[number]
 const parts = new Set<Part>(
   (process.env.BENCH_PARTS ?? PARTS.filter((p) => p !== 'retention' && p !== 'unknown-slugs' && p !== 'export' && p !== 'admin').join(','))
@@ -118,7 +133,10 @@ async function runMode(mode: Mode): Promise<ModeReport> {
     `  and ${st.pages} published pages (${st.sections} sections, ${st.sectionLocalizations} section localizations), ${st.menuItems} primary-menu items, ` +
       `${st.redirects} redirects, ${st.social} social links`,
   )
-  for (const plan of db.plans) log(`  EXPLAIN ANALYZE, ${plan.what}: ${plan.ok ? `one statement, index scan on ${plan.index}` : `PROBLEM: ${plan.note}`}\n${plan.plan.map((l) => `    ${l}`).join('\n')}`)
+  for (const plan of db.plans)
+    log(
+      `  EXPLAIN ANALYZE, ${plan.what}: ${plan.ok ? `one statement, index scan on ${plan.index}` : `PROBLEM: ${plan.note}`}\n${plan.plan.map((l) => `    ${l}`).join('\n')}`,
+    )
   const siteIds = s.sites.map((x) => x.id)
   const redis = mode === 'postgres' ? redisUrl : undefined
   if (redis) cleanups.push(async () => void (await clearCacheKeys(redis, siteIds, true)))
@@ -157,7 +175,8 @@ async function runMode(mode: Mode): Promise<ModeReport> {
   }
   if (parts.has('metrics')) {
     const list = endpoints(seedOpts.postsPerSite).find((ep) => ep.id === 'list')!
-    const start = (env: Record<string, string>) => startServer({ dataDir: db.dataDir, databaseUrl: db.databaseUrl, redisUrl: redis, nodeArgs, cpu: pin.server, env })
+    const start = (env: Record<string, string>) =>
+      startServer({ dataDir: db.dataDir, databaseUrl: db.databaseUrl, redisUrl: redis, nodeArgs, cpu: pin.server, env })
     if (!(await metricsPhase(phase, list, start, pairedRounds, envInt('BENCH_PAIRED_DURATION', 3, 1, 60)))) metricsOk = false
   }
   // Embedded only: with Redis the versions live there, not in the server's memory.
@@ -165,7 +184,8 @@ async function runMode(mode: Mode): Promise<ModeReport> {
     const r = await unknownSlugsPhase(phase, envInt('BENCH_UNKNOWN_SLUGS', 1_000_000, 1000, 10_000_000), nodeArgs)
     if (!r.ok) unknownSlugsMissed = true
   }
-  if (parts.has('media')) await mediaPhase(phase, () => startServer({ dataDir: db.dataDir, databaseUrl: db.databaseUrl, redisUrl: redis, nodeArgs, cpu: pin.server }))
+  if (parts.has('media'))
+    await mediaPhase(phase, () => startServer({ dataDir: db.dataDir, databaseUrl: db.databaseUrl, redisUrl: redis, nodeArgs, cpu: pin.server }))
   await cleanupAll()
   return report
 }
@@ -173,7 +193,9 @@ async function runMode(mode: Mode): Promise<ModeReport> {
 async function main(): Promise<number> {
   const started = Date.now()
   const cpus = os.cpus()
-  log(`Atrium benchmark: ${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadavg()}`)
+  log(
+    `Atrium benchmark: ${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, load average ${loadavg()}`,
+  )
   log(
     `load generator: ${gen.kind === 'wrk' ? `wrk (${wrkPath}), 1 thread` : 'autocannon in the bench process (wrk not found: apt-get install wrk)'}, ` +
       `${load.connections} connections, ${load.warmupS} s warm-up + ${load.durationS} s per run; ${pin.note}`,
@@ -181,16 +203,38 @@ async function main(): Promise<number> {
   const t0 = Date.now()
   if (await buildIfStale()) log(`compiled src/ to dist/ (node scripts/build.js --if-stale) in ${secs(Date.now() - t0)}`)
   const all: ModeReport[] = []
-  if ([...parts].some((p) => p !== 'analytics' && p !== 'stalls' && p !== 'search-stall' && p !== 'retention' && p !== 'export' && p !== 'admin')) for (const mode of modes) all.push(await runMode(mode))
+  if ([...parts].some((p) => p !== 'analytics' && p !== 'stalls' && p !== 'search-stall' && p !== 'retention' && p !== 'export' && p !== 'admin'))
+    for (const mode of modes) all.push(await runMode(mode))
   for (const r of all) printMode(log, r, gen.kind)
   // Embedded only, whatever BENCH_MODES says: on the server, statements do not run on Atrium's event loop.
   if (parts.has('stalls')) await stallsBench(log)
   // Embedded, and on the server when DATABASE_URL is set (issue 31 item 5).
   const searchOk = !parts.has('search-stall') || (await searchStallBench(serverUrl, log))
-  const analyticsOk = !parts.has('analytics') || (await analyticsBench({ serverUrl, redisUrl, wrkPath, wrkCpu: pin.loadGen, serverCpu: pin.server, nodeArgs, connections: load.connections, durationS: load.durationS, log }))
+  const analyticsOk =
+    !parts.has('analytics') ||
+    (await analyticsBench({
+      serverUrl,
+      redisUrl,
+      wrkPath,
+      wrkCpu: pin.loadGen,
+      serverCpu: pin.server,
+      nodeArgs,
+      connections: load.connections,
+      durationS: load.durationS,
+      log,
+    }))
   const retentionOk =
     !parts.has('retention') ||
-    (await retentionBench({ gen, load, seed: seedOpts, rows: envInt('BENCH_RETENTION_ROWS', 5_000_000, 1000, 50_000_000), rounds: envInt('BENCH_RETENTION_ROUNDS', 4, 2, 20), serverCpu: pin.server, nodeArgs, log }))
+    (await retentionBench({
+      gen,
+      load,
+      seed: seedOpts,
+      rows: envInt('BENCH_RETENTION_ROWS', 5_000_000, 1000, 50_000_000),
+      rounds: envInt('BENCH_RETENTION_ROUNDS', 4, 2, 20),
+      serverCpu: pin.server,
+      nodeArgs,
+      log,
+    }))
   const exportOk =
     !parts.has('export') ||
     (await exportBench({ posts: envInt('BENCH_EXPORT_POSTS', 100_000, 100, 10_000_000), mediaMb: envInt('BENCH_EXPORT_MEDIA_MB', 1024, 0, 100_000), log }))

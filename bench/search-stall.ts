@@ -103,7 +103,12 @@ async function measureMode(mode: 'embedded' | 'postgres', databaseUrl: string | 
       let text = body(r, vocab, BODY_CHARS, common)
       // One post carries a word only in its last characters: the stored vector must still find it.
       if (i === POSTS - 1) text = `${text.slice(0, BODY_CHARS - deep.length - 2)} ${deep}.`
-      await blogs.create(ctx, { site_ids: [site.id], slug: `long-${i}`, status: 'Published', localizations: [{ locale: 'en', title: `Long post ${i}`, body: text }] })
+      await blogs.create(ctx, {
+        site_ids: [site.id],
+        slug: `long-${i}`,
+        status: 'Published',
+        localizations: [{ locale: 'en', title: `Long post ${i}`, body: text }],
+      })
     }
     log(`  ${mode}: seeded ${POSTS} posts of ${(BODY_CHARS / 1000).toFixed(0)} KB in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
     const headers = { 'x-api-key': key.key }
@@ -150,7 +155,14 @@ async function measureMode(mode: 'embedded' | 'postgres', databaseUrl: string | 
       ok = false
       note = `${note} deep word: ${deepRes.statusCode} total ${String(deepTotal)}`.trim()
     }
-    return { mode, searchMs: { median: median(searches), max: Math.max(...searches) }, waitMs: { median: median(waits), max: Math.max(...waits) }, deepMs, ok, note }
+    return {
+      mode,
+      searchMs: { median: median(searches), max: Math.max(...searches) },
+      waitMs: { median: median(waits), max: Math.max(...waits) },
+      deepMs,
+      ok,
+      note,
+    }
   } finally {
     await app?.close()
     await closeDb?.()
@@ -169,7 +181,9 @@ async function adminQuery(url: string, text: string): Promise<void> {
 }
 
 export async function searchStallBench(serverUrl: string | undefined, log: (line: string) => void): Promise<boolean> {
-  log(`\nSearch over ${POSTS} posts of ${(BODY_CHARS / 1000).toFixed(0)} KB (issue 31 item 5), ${ROUNDS} rounds; GET /api/v1/ requests one after another while each search runs`)
+  log(
+    `\nSearch over ${POSTS} posts of ${(BODY_CHARS / 1000).toFixed(0)} KB (issue 31 item 5), ${ROUNDS} rounds; GET /api/v1/ requests one after another while each search runs`,
+  )
   const results: SearchStallResult[] = [await measureMode('embedded', undefined, log)]
   if (serverUrl) {
     const admin = await adminUrlOf(serverUrl)

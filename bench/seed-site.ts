@@ -79,11 +79,37 @@ export interface SiteRows {
 }
 
 export const emptySiteRows = (): SiteRows => ({
-  content: [], contentSites: [], pages: [], sections: [], sectionLocalizations: [], menus: [], items: [], itemLocalizations: [], redirects: [], social: [],
+  content: [],
+  contentSites: [],
+  pages: [],
+  sections: [],
+  sectionLocalizations: [],
+  menus: [],
+  items: [],
+  itemLocalizations: [],
+  redirects: [],
+  social: [],
 })
 
 const TOP = ['about', 'services', 'products', 'solutions', 'company', 'resources', 'support', 'careers', 'news', 'events', 'partners', 'press']
-const CHILD = ['overview', 'pricing', 'team', 'faq', 'history', 'contact', 'guide', 'examples', 'reference', 'roadmap', 'stories', 'downloads', 'locations', 'awards', 'security', 'integrations']
+const CHILD = [
+  'overview',
+  'pricing',
+  'team',
+  'faq',
+  'history',
+  'contact',
+  'guide',
+  'examples',
+  'reference',
+  'roadmap',
+  'stories',
+  'downloads',
+  'locations',
+  'awards',
+  'security',
+  'integrations',
+]
 const SECTION_TYPES = ['hero', 'text', 'features', 'testimonials', 'cta']
 const SOCIAL = ['twitter', 'github', 'linkedin', 'mastodon', 'youtube', 'instagram', 'facebook', 'bluesky']
 const DAY_MS = 86_400_000
@@ -215,7 +241,12 @@ function menuOf(c: Ctx, sitePages: SeededPage[]): { menuId: string; roots: Recor
       parent_id: parentId,
       title: en,
       link_type: kind,
-      url: kind === 'internal' ? `/${words(c.r, 'en', 1).toLowerCase()}-${made}` : kind === 'external' ? `https://${pick(c.r, ['shop', 'docs', 'status', 'community'])}.example.com/${made}` : null,
+      url:
+        kind === 'internal'
+          ? `/${words(c.r, 'en', 1).toLowerCase()}-${made}`
+          : kind === 'external'
+            ? `https://${pick(c.r, ['shop', 'docs', 'status', 'community'])}.example.com/${made}`
+            : null,
       page_id: page?.id ?? null,
       icon: level === 0 ? pick(c.r, ['home', 'info', 'box', 'star', null]) : null,
       open_in_new_tab: kind === 'external',
@@ -242,11 +273,24 @@ function redirectsOf(c: Ctx, sitePages: SeededPage[]): SeededRedirect[] {
   const active: SeededRedirect[] = []
   for (let i = 0; i < c.opts.redirectsPerSite; i++) {
     const year = 2015 + (i % 9)
-    const source = pick(c.r, [`/blog/${year}/${words(c.r, 'en', 2).toLowerCase().replace(/ /g, '-')}-${i}`, `/old/${pick(c.r, TOP)}/${i}`, `/${pick(c.r, TOP)}-${i}.html`])
+    const source = pick(c.r, [
+      `/blog/${year}/${words(c.r, 'en', 2).toLowerCase().replace(/ /g, '-')}-${i}`,
+      `/old/${pick(c.r, TOP)}/${i}`,
+      `/${pick(c.r, TOP)}-${i}.html`,
+    ])
     const destination = c.r() < 0.7 ? pick(c.r, sitePages).route : `https://archive.example.org/${i}`
     const status = c.r() < 0.85 ? 301 : 302
     const isActive = c.r() >= c.opts.inactiveRedirectRatio
-    c.rows.redirects.push({ id: randomUUID(), site_id: c.siteId, source_path: source, destination_path: destination, status_code: status, is_active: isActive, created_at: c.now, updated_at: c.now })
+    c.rows.redirects.push({
+      id: randomUUID(),
+      site_id: c.siteId,
+      source_path: source,
+      destination_path: destination,
+      status_code: status,
+      is_active: isActive,
+      created_at: c.now,
+      updated_at: c.now,
+    })
     if (isActive) active.push({ source, destination, status })
   }
   return active
@@ -273,7 +317,15 @@ function socialOf(c: Ctx, siteSlug: string): number {
 }
 
 /** Every row of one site's pages, menu, redirects and social links (appended to rows). */
-export function siteParts(r: Rand, opts: SiteSeedOptions, siteId: string, siteSlug: string, locales: Record<Lang, string>, now: Date, rows: SiteRows): SeededSiteParts {
+export function siteParts(
+  r: Rand,
+  opts: SiteSeedOptions,
+  siteId: string,
+  siteSlug: string,
+  locales: Record<Lang, string>,
+  now: Date,
+  rows: SiteRows,
+): SeededSiteParts {
   const c: Ctx = { r, opts, siteId, locales, now, rows }
   const sitePages = pagesOf(c)
   const { menuId, roots, count } = menuOf(c, sitePages)

@@ -78,9 +78,22 @@ export interface SeedResult {
 }
 
 const AUTHORS = [
-  'Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Margaret Hamilton', 'Edsger Dijkstra', 'Barbara Liskov',
-  'Donald Knuth', 'Frances Allen', 'Ken Thompson', 'Radia Perlman', 'Leslie Lamport', 'Katherine Johnson',
-  'Niklaus Wirth', 'Hedy Lamarr', 'Tim Berners-Lee', 'Sophie Wilson',
+  'Ada Lovelace',
+  'Grace Hopper',
+  'Alan Turing',
+  'Margaret Hamilton',
+  'Edsger Dijkstra',
+  'Barbara Liskov',
+  'Donald Knuth',
+  'Frances Allen',
+  'Ken Thompson',
+  'Radia Perlman',
+  'Leslie Lamport',
+  'Katherine Johnson',
+  'Niklaus Wirth',
+  'Hedy Lamarr',
+  'Tim Berners-Lee',
+  'Sophie Wilson',
 ]
 
 const CATEGORY_TREE: [string, string[]][] = [
@@ -112,7 +125,12 @@ interface Rows {
   contentCategories: Insert<typeof contentCategories>[]
   keys: Insert<typeof apiKeys>[]
   cv: Insert<typeof cvEntries>[]
-  legal: { docs: Insert<typeof legalDocuments>[]; locs: Insert<typeof legalDocumentLocalizations>[]; groups: Insert<typeof legalGroups>[]; items: Insert<typeof legalItems>[] }
+  legal: {
+    docs: Insert<typeof legalDocuments>[]
+    locs: Insert<typeof legalDocumentLocalizations>[]
+    groups: Insert<typeof legalGroups>[]
+    items: Insert<typeof legalItems>[]
+  }
   site: SiteRows
 }
 
@@ -165,21 +183,65 @@ function cvEntriesOf(r: Rand, opts: SeedOptions, siteId: string, now: Date, rows
   }
 }
 
-const CONSENT_GROUPS: Array<[string, boolean]> = [['Necessary', true], ['Preferences', false], ['Statistics', false], ['Marketing', false]]
+const CONSENT_GROUPS: Array<[string, boolean]> = [
+  ['Necessary', true],
+  ['Preferences', false],
+  ['Statistics', false],
+  ['Marketing', false],
+]
 
 /** The site's active CookieConsent document as a banner needs it: en and de texts, 4 groups in display_order with 3–5 items each. */
 function consentDocument(r: Rand, legal: Rows['legal'], siteId: string, locs: Record<Lang, string>, now: Date): void {
   const docId = randomUUID()
-  legal.docs.push({ id: docId, site_id: siteId, slug: 'cookie-consent', cookie_name: 'atrium_consent', document_type: 'CookieConsent', is_active: true, created_at: now, updated_at: now })
+  legal.docs.push({
+    id: docId,
+    site_id: siteId,
+    slug: 'cookie-consent',
+    cookie_name: 'atrium_consent',
+    document_type: 'CookieConsent',
+    is_active: true,
+    created_at: now,
+    updated_at: now,
+  })
   for (const lang of ['en', 'de'] as const) {
-    legal.locs.push({ id: randomUUID(), legal_document_id: docId, locale_id: locs[lang], title: title(r, lang), intro: `${words(r, lang, int(r, 20, 40))}.`, body: markdownBody(r, lang).slice(0, 1500), created_at: now, updated_at: now })
+    legal.locs.push({
+      id: randomUUID(),
+      legal_document_id: docId,
+      locale_id: locs[lang],
+      title: title(r, lang),
+      intro: `${words(r, lang, int(r, 20, 40))}.`,
+      body: markdownBody(r, lang).slice(0, 1500),
+      created_at: now,
+      updated_at: now,
+    })
   }
   CONSENT_GROUPS.forEach(([name, required], g) => {
     const groupId = randomUUID()
-    legal.groups.push({ id: groupId, legal_document_id: docId, cookie_name: slugify(name), title: name, description: `${words(r, 'en', int(r, 12, 24))}.`, display_order: g + 1, is_required: required, default_enabled: required, created_at: now, updated_at: now })
+    legal.groups.push({
+      id: groupId,
+      legal_document_id: docId,
+      cookie_name: slugify(name),
+      title: name,
+      description: `${words(r, 'en', int(r, 12, 24))}.`,
+      display_order: g + 1,
+      is_required: required,
+      default_enabled: required,
+      created_at: now,
+      updated_at: now,
+    })
     const n = int(r, 3, 5)
     for (let i = 0; i < n; i++) {
-      legal.items.push({ id: randomUUID(), group_id: groupId, name: `${slugify(words(r, 'en', 1))}_${i}`, provider: pick(r, ['This site', 'Google', 'Matomo', 'Stripe']), purpose: `${words(r, 'en', int(r, 8, 16))}.`, expiry: pick(r, ['session', '1 day', '30 days', '1 year', '2 years']), display_order: i + 1, created_at: now, updated_at: now })
+      legal.items.push({
+        id: randomUUID(),
+        group_id: groupId,
+        name: `${slugify(words(r, 'en', 1))}_${i}`,
+        provider: pick(r, ['This site', 'Google', 'Matomo', 'Stripe']),
+        purpose: `${words(r, 'en', int(r, 8, 16))}.`,
+        expiry: pick(r, ['session', '1 day', '30 days', '1 year', '2 years']),
+        display_order: i + 1,
+        created_at: now,
+        updated_at: now,
+      })
     }
   })
 }
@@ -190,8 +252,20 @@ function buildRows(opts: SeedOptions, now: Date): { rows: Rows; sites: SeededSit
   // Its own stream for the cookie-consent documents: the blog and CV rows stay what earlier runs seeded.
   const lr = rng(opts.seed + 1)
   const rows: Rows = {
-    sites: [], locales: [], tags: [], categories: [], content: [], contentSites: [], blogs: [], localizations: [],
-    contentTags: [], contentCategories: [], keys: [], cv: [], legal: { docs: [], locs: [], groups: [], items: [] }, site: emptySiteRows(),
+    sites: [],
+    locales: [],
+    tags: [],
+    categories: [],
+    content: [],
+    contentSites: [],
+    blogs: [],
+    localizations: [],
+    contentTags: [],
+    contentCategories: [],
+    keys: [],
+    cv: [],
+    legal: { docs: [], locs: [], groups: [], items: [] },
+    site: emptySiteRows(),
   }
   // Its own generator, so the blogs' text is the same as without the site structure.
   const rs = rng(opts.seed + 2)
@@ -220,7 +294,16 @@ function buildRows(opts: SeedOptions, now: Date): { rows: Rows; sites: SeededSit
     CATEGORY_TREE.forEach(([parent, children], pi) => {
       const pid = randomUUID()
       catIds.push(pid)
-      rows.categories.push({ id: pid, site_id: siteId, parent_id: null, name: parent, slug: slugify(parent), display_order: pi, created_at: now, updated_at: now })
+      rows.categories.push({
+        id: pid,
+        site_id: siteId,
+        parent_id: null,
+        name: parent,
+        slug: slugify(parent),
+        display_order: pi,
+        created_at: now,
+        updated_at: now,
+      })
       children.forEach((child, ci) => {
         const id = randomUUID()
         catIds.push(id)
@@ -264,7 +347,16 @@ function buildRows(opts: SeedOptions, now: Date): { rows: Rows; sites: SeededSit
       const isFeatured = r() < 0.05
       rows.content.push({ id: contentId, site_id: siteId, content_type: 'blog', created_at: createdAt })
       // Carrier rows hold read-path copies of the blog's state (the blogs trigger keeps them equal too).
-      const carrier = { content_id: contentId, content_type: 'blog' as const, slug: postSlug, is_live: true, status: 'Published', published_date: publishedDate, published_at: publishedAt, is_featured: isFeatured }
+      const carrier = {
+        content_id: contentId,
+        content_type: 'blog' as const,
+        slug: postSlug,
+        is_live: true,
+        status: 'Published',
+        published_date: publishedDate,
+        published_at: publishedAt,
+        is_featured: isFeatured,
+      }
       rows.contentSites.push({ ...carrier, site_id: siteId, position: 0 })
       if (opts.sites > 1 && r() < opts.sharedRatio) rows.contentSites.push({ ...carrier, site_id: siteIds[(s + 1) % opts.sites]!, position: 1 })
       rows.blogs.push({

@@ -153,7 +153,13 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
     ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}),
     ...opts.env,
   })
-  return startProcess({ name: 'atrium', args: [...NODE_FLAGS, ...(opts.nodeArgs ?? []), 'dist/main.js', 'serve'], env, cpu: opts.cpu, healthTimeoutMs: opts.healthTimeoutMs })
+  return startProcess({
+    name: 'atrium',
+    args: [...NODE_FLAGS, ...(opts.nodeArgs ?? []), 'dist/main.js', 'serve'],
+    env,
+    cpu: opts.cpu,
+    healthTimeoutMs: opts.healthTimeoutMs,
+  })
 }
 
 /** Starts a bench server written in TypeScript (bench/<file>) through tsx, with its settings in env. */

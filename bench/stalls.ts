@@ -119,7 +119,14 @@ export async function stallsBench(log: (line: string) => void): Promise<StallRes
     // API-key usage: the recorder's whole buffer, written as the request path leaves it (deps.usage.flush).
     const usageAt = Date.now()
     for (let i = 0; i < 10_000; i++) {
-      deps.usage.record({ api_key_id: key.id, method: 'GET', path: `/api/v1/sites/${site.id}/blogs`, status_code: 200, ip_hash: 'h'.repeat(16), created_at: new Date(usageAt + i) })
+      deps.usage.record({
+        api_key_id: key.id,
+        method: 'GET',
+        path: `/api/v1/sites/${site.id}/blogs`,
+        status_code: 200,
+        ip_hash: 'h'.repeat(16),
+        created_at: new Date(usageAt + i),
+      })
     }
     results.push(await measure('usage recorder flush', '10,000 rows', () => deps.usage.flush()))
 
@@ -127,7 +134,13 @@ export async function stallsBench(log: (line: string) => void): Promise<StallRes
     const buffer = pageviewBuffer(deps)
     const viewAt = Date.now()
     for (let i = 0; i < 20_000; i++) {
-      buffer.add({ site_id: site.id, path: `/blog/post-${i % 500}`, referrer_domain: i % 3 === 0 ? 'example.org' : null, visitor_hash: randomBytes(8).toString('hex'), occurred_at: new Date(viewAt - i) })
+      buffer.add({
+        site_id: site.id,
+        path: `/blog/post-${i % 500}`,
+        referrer_domain: i % 3 === 0 ? 'example.org' : null,
+        visitor_hash: randomBytes(8).toString('hex'),
+        occurred_at: new Date(viewAt - i),
+      })
     }
     results.push(await measure('pageview buffer flush', '20,000 pageviews', () => buffer.flush()))
 
@@ -164,7 +177,13 @@ export async function stallsBench(log: (line: string) => void): Promise<StallRes
     const rows: PageviewRow[] = []
     const dayMs = 86_400_000
     for (let i = 0; i < 60_000; i++) {
-      rows.push({ site_id: site.id, path: `/blog/post-${i % 500}`, referrer_domain: null, visitor_hash: randomBytes(8).toString('hex'), occurred_at: new Date(Date.now() - dayMs - (i % 30) * dayMs - (i % 1000) * 1000) })
+      rows.push({
+        site_id: site.id,
+        path: `/blog/post-${i % 500}`,
+        referrer_domain: null,
+        visitor_hash: randomBytes(8).toString('hex'),
+        occurred_at: new Date(Date.now() - dayMs - (i % 30) * dayMs - (i % 1000) * 1000),
+      })
     }
     for (let i = 0; i < rows.length; i += 5_000) await insertEvents(deps.dbh.db, rows.slice(i, i + 5_000))
     const rollup = jobs.find((j) => j.name === 'analytics-rollup')!
@@ -190,4 +209,3 @@ export async function stallsBench(log: (line: string) => void): Promise<StallRes
     rmSync(dataDir, { recursive: true, force: true })
   }
 }
-

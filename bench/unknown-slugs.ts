@@ -31,7 +31,13 @@ async function lookups(server: RunningServer, siteId: string, key: string, count
   const one = (i: number) =>
     new Promise<void>((resolve, reject) => {
       const req = http.get(
-        { agent, host: url.hostname, port: url.port, path: `/api/v1/sites/${siteId}/blogs/by-slug/${prefix}-${i.toString(36)}-${Math.random().toString(36).slice(2, 8)}`, headers: { 'x-api-key': key } },
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          path: `/api/v1/sites/${siteId}/blogs/by-slug/${prefix}-${i.toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+          headers: { 'x-api-key': key },
+        },
         (res) => {
           if (res.statusCode !== 404) wrong++
           res.resume()

@@ -14,7 +14,16 @@ const STAMP = path.join(DIST, '.build-stamp')
 const INPUTS = ['src', 'package.json']
 const ADMIN = path.join(ROOT, 'admin')
 const ADMIN_STAMP = path.join(ADMIN, 'dist/.build-stamp')
-const ADMIN_INPUTS = ['admin/src', 'admin/public', 'admin/index.html', 'admin/vite.config.ts', 'admin/package.json', 'admin/scripts/budget.js', 'packages/client/src', 'src/core/slugify.ts']
+const ADMIN_INPUTS = [
+  'admin/src',
+  'admin/public',
+  'admin/index.html',
+  'admin/vite.config.ts',
+  'admin/package.json',
+  'admin/scripts/budget.js',
+  'packages/client/src',
+  'src/core/slugify.ts',
+]
 
 function newestMtime(p) {
   const st = statSync(p)

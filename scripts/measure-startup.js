@@ -29,7 +29,14 @@ function get(urlPath, headers = {}) {
 }
 
 /** Resident set size of a process in MB (ps works on Linux and macOS). */
-const rssMb = (pid) => Math.round(Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)]).toString().trim()) / 1024)
+const rssMb = (pid) =>
+  Math.round(
+    Number(
+      execFileSync('ps', ['-o', 'rss=', '-p', String(pid)])
+        .toString()
+        .trim(),
+    ) / 1024,
+  )
 
 /** One start of the server: time to the first healthy answer, RSS idle and after a short load. */
 async function measure() {

@@ -109,7 +109,21 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
   usage.start()
   const users = new UserStore(opts.dbh.db, config, clock, (err) => app.log.warn({ err }, 'identity provider key set unavailable'))
   const secrets = new Secrets(config.encryptionKey, config.dataDir)
-  const deps: Deps = { config, dbh: opts.dbh, cache, clock, keys, sites: siteCache, usage, users, storage, secrets, log: app.log, metrics, ...(opts.lookup ? { lookup: opts.lookup } : {}) }
+  const deps: Deps = {
+    config,
+    dbh: opts.dbh,
+    cache,
+    clock,
+    keys,
+    sites: siteCache,
+    usage,
+    users,
+    storage,
+    secrets,
+    log: app.log,
+    metrics,
+    ...(opts.lookup ? { lookup: opts.lookup } : {}),
+  }
   app.decorate('deps', deps)
   watchApp(deps)
 

@@ -78,7 +78,10 @@ export async function serve(config: Config): Promise<void> {
     built = await buildApp(config, { dbh, serverFactory: ports.api.serverFactory, ...(ports.metrics ? { metrics: ports.metrics.metrics } : {}) })
     const app = built
     if (config.publicUrlDefaulted) {
-      app.log.warn({ public_url: config.publicUrl }, `ATRIUM_PUBLIC_URL is not set: absolute URLs (media public_url) use ${config.publicUrl}; set it to the external base URL`)
+      app.log.warn(
+        { public_url: config.publicUrl },
+        `ATRIUM_PUBLIC_URL is not set: absolute URLs (media public_url) use ${config.publicUrl}; set it to the external base URL`,
+      )
     }
     await prepare(app)
     await app.ready()

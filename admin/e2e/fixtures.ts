@@ -32,7 +32,8 @@ async function seedSite(atrium: AtriumClient, label: string): Promise<SeededSite
   const timezone = 'America/New_York'
   await atrium.PUT('/api/v1/sites/{site_id}/settings', { params: { path: { site_id: site.id } }, body: { timezone } })
   const post = async (title: string, status: 'Draft' | 'InReview' | 'Published' | 'Scheduled', extra: Record<string, string> = {}) =>
-    (await atrium.POST('/api/v1/blogs', { body: { site_ids: [site.id], status, ...extra, localizations: [{ locale: 'en', title, body: `# ${title}` }] } })).data!.id
+    (await atrium.POST('/api/v1/blogs', { body: { site_ids: [site.id], status, ...extra, localizations: [{ locale: 'en', title, body: `# ${title}` }] } }))
+      .data!.id
   const scheduledAt = new Date(Date.now() + 3 * 24 * 3600_000).toISOString().replace(/\.\d{3}Z$/, '.000Z')
   const posts = {
     draft: await post('A draft about gardens', 'Draft'),
@@ -59,7 +60,16 @@ export const test = base.extend<Fixtures>({
   masterKey: async ({}, use) => use(env('ATRIUM_E2E_KEY')),
   atrium: async ({ baseUrl, masterKey }, use) => use(createAtriumClient({ baseUrl, apiKey: masterKey })),
   site: async ({ atrium }, use, info) =>
-    use(await seedSite(atrium, info.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 20).replace(/^-+|-+$/g, ''))),
+    use(
+      await seedSite(
+        atrium,
+        info.title
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .slice(0, 20)
+          .replace(/^-+|-+$/g, ''),
+      ),
+    ),
   signInWithKey: async ({ masterKey }, use) =>
     use(async (page, key = masterKey) => {
       await page.addInitScript((k) => sessionStorage.setItem('atrium-admin:credential', JSON.stringify({ kind: 'api_key', apiKey: k })), key)

@@ -43,14 +43,27 @@ export async function startStandInIdp(opts: { clientId: string; audience: string
   const grants = new Map<string, Grant>()
   const idp = { user: { sub: 'e2e-oidc-user', name: 'Olivia OIDC', email: 'olivia@example.test' }, tokenRequests: { ok: 0, refused: 0 } } as StandInIdp
   const sign = (key: CryptoKey, claims: Record<string, unknown>, aud: string, sub: string) =>
-    new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'e2e-1', typ: 'JWT' }).setIssuer(idp.issuer).setAudience(aud).setSubject(sub).setIssuedAt().setExpirationTime('10m').sign(key)
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', kid: 'e2e-1', typ: 'JWT' })
+      .setIssuer(idp.issuer)
+      .setAudience(aud)
+      .setSubject(sub)
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(key)
 
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', idp.issuer)
     const json = (status: number, value: unknown) =>
       res.writeHead(status, { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'cache-control': 'no-store' }).end(JSON.stringify(value))
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type, accept', 'access-control-allow-methods': 'GET, POST' }).end()
+      res
+        .writeHead(204, {
+          'access-control-allow-origin': '*',
+          'access-control-allow-headers': 'content-type, accept',
+          'access-control-allow-methods': 'GET, POST',
+        })
+        .end()
       return
     }
     if (url.pathname === '/.well-known/openid-configuration') {
@@ -76,7 +89,11 @@ export async function startStandInIdp(opts: { clientId: string; audience: string
       const q = url.searchParams
       const redirectUri = q.get('redirect_uri') ?? ''
       const valid =
-        q.get('response_type') === 'code' && q.get('client_id') === opts.clientId && q.get('code_challenge_method') === 'S256' && (q.get('code_challenge') ?? '').length >= 43 && /^http:\/\/127\.0\.0\.1:\d+\/admin\/auth\/callback$/.test(redirectUri)
+        q.get('response_type') === 'code' &&
+        q.get('client_id') === opts.clientId &&
+        q.get('code_challenge_method') === 'S256' &&
+        (q.get('code_challenge') ?? '').length >= 43 &&
+        /^http:\/\/127\.0\.0\.1:\d+\/admin\/auth\/callback$/.test(redirectUri)
       if (!valid) {
         res.writeHead(400, { 'content-type': 'text/plain' }).end('invalid authorization request')
         return
@@ -100,7 +117,13 @@ export async function startStandInIdp(opts: { clientId: string; audience: string
         grants.delete(form.get('code') ?? '')
         const verifier = form.get('code_verifier') ?? ''
         const challenge = createHash('sha256').update(verifier).digest('base64url')
-        if (!grant || form.get('grant_type') !== 'authorization_code' || form.get('client_id') !== opts.clientId || form.get('redirect_uri') !== grant.redirectUri || challenge !== grant.challenge) {
+        if (
+          !grant ||
+          form.get('grant_type') !== 'authorization_code' ||
+          form.get('client_id') !== opts.clientId ||
+          form.get('redirect_uri') !== grant.redirectUri ||
+          challenge !== grant.challenge
+        ) {
           idp.tokenRequests.refused++
           json(400, { error: 'invalid_grant' })
           return
@@ -134,7 +157,16 @@ export async function tokenFor(issuer: string, clientId: string, sub: string, na
   const verifier = randomBytes(32).toString('base64url')
   const challenge = createHash('sha256').update(verifier).digest('base64url')
   const redirectUri = 'http://127.0.0.1:1/admin/auth/callback'
-  const q = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: 'S256', state: 's', login_hint: sub, ...(name ? { name_hint: name } : {}) })
+  const q = new URLSearchParams({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: 's',
+    login_hint: sub,
+    ...(name ? { name_hint: name } : {}),
+  })
   const res = await fetch(`${issuer}/authorize?${q.toString()}`, { redirect: 'manual' })
   const code = new URL(res.headers.get('location') ?? '').searchParams.get('code') ?? ''
   const token = await fetch(`${issuer}/token`, {

@@ -39,13 +39,21 @@ export function check(manifest, sizeOf = gz) {
   for (const entry of entries) {
     const files = [...closure(entry.file)]
     for (const f of files) entryFiles.add(f)
-    verdict(`entry ${entry.file} + ${files.length - 1} static imports`, files.reduce((sum, f) => sum + sizeOf(f), 0), LIMITS.entry)
+    verdict(
+      `entry ${entry.file} + ${files.length - 1} static imports`,
+      files.reduce((sum, f) => sum + sizeOf(f), 0),
+      LIMITS.entry,
+    )
   }
   for (const c of chunks.filter((c) => c.isDynamicEntry)) {
     // What loading the route adds beyond what the entry already brought.
     const own = [...closure(c.file)].filter((f) => !entryFiles.has(f))
     const editor = /editor|codemirror/i.test(c.src ?? c.file)
-    verdict(`${editor ? 'editor' : 'route'} ${c.src ?? c.file}`, own.reduce((sum, f) => sum + sizeOf(f), 0), editor ? LIMITS.editor : LIMITS.route)
+    verdict(
+      `${editor ? 'editor' : 'route'} ${c.src ?? c.file}`,
+      own.reduce((sum, f) => sum + sizeOf(f), 0),
+      editor ? LIMITS.editor : LIMITS.route,
+    )
   }
   const css = new Set(chunks.flatMap((c) => c.css ?? []).concat(chunks.filter((c) => c.file.endsWith('.css')).map((c) => c.file)))
   for (const f of css) verdict(`css ${f}`, sizeOf(f), LIMITS.css)

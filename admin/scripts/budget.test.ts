@@ -24,7 +24,13 @@ const manifest: Record<string, Chunk> = {
 
 describe('admin bundle budget', () => {
   it('passes within the limits, counting the entry with its static imports', () => {
-    const { failures, lines } = run(manifest, { 'assets/index-1.js': 100 * KB, 'assets/vendor-1.js': 100 * KB, 'assets/dashboard-1.js': 60 * KB, 'assets/shared-1.js': 50 * KB, 'assets/index-1.css': 30 * KB })
+    const { failures, lines } = run(manifest, {
+      'assets/index-1.js': 100 * KB,
+      'assets/vendor-1.js': 100 * KB,
+      'assets/dashboard-1.js': 60 * KB,
+      'assets/shared-1.js': 50 * KB,
+      'assets/index-1.css': 30 * KB,
+    })
     expect(failures).toEqual([])
     expect(lines.join('\n')).toMatch(/entry assets\/index-1\.js \+ 1 static imports\s+200\.0 KB/)
     // A route counts what it adds beyond the entry's chunks (vendor is already loaded).
@@ -32,7 +38,13 @@ describe('admin bundle budget', () => {
   })
 
   it('fails when the entry closure, a route or the CSS is over its limit', () => {
-    const { failures } = run(manifest, { 'assets/index-1.js': 200 * KB, 'assets/vendor-1.js': 60 * KB, 'assets/dashboard-1.js': 100 * KB, 'assets/shared-1.js': 30 * KB, 'assets/index-1.css': 61 * KB })
+    const { failures } = run(manifest, {
+      'assets/index-1.js': 200 * KB,
+      'assets/vendor-1.js': 60 * KB,
+      'assets/dashboard-1.js': 100 * KB,
+      'assets/shared-1.js': 30 * KB,
+      'assets/index-1.css': 61 * KB,
+    })
     expect(failures).toHaveLength(3)
     expect(LIMITS).toEqual({ entry: 250 * KB, route: 120 * KB, editor: 250 * KB, css: 60 * KB })
   })

@@ -47,7 +47,8 @@ function buildProgram(onServe: () => void): Command {
         // The database alone, not the app: nothing else is opened or created.
         const dbh = await openConfiguredDb(settings())
         const states = await migrationStatus(dbh.db).finally(() => dbh.close())
-        for (const m of states) process.stdout.write(`${m.applied_at ? 'applied' : 'pending'}  ${m.name}${m.applied_at ? `  ${m.applied_at.toISOString()}` : ''}\n`)
+        for (const m of states)
+          process.stdout.write(`${m.applied_at ? 'applied' : 'pending'}  ${m.name}${m.applied_at ? `  ${m.applied_at.toISOString()}` : ''}\n`)
         const pending = states.filter((m) => !m.applied_at).length
         process.stderr.write(`${states.length - pending} applied, ${pending} pending${pending ? ' (atrium migrate, or serve, applies them)' : ''}\n`)
         return

@@ -42,7 +42,11 @@ const POSTS: DemoPost[] = [
     tags: ['guide', 'api'],
     category: 'Guides',
     en: { title: 'Headless in practice', excerpt: 'Reading content from a frontend.', body: 'Fetch `/api/v1/sites/{id}/blogs/published` with a Read key.' },
-    de: { title: 'Headless in der Praxis', excerpt: 'Inhalte aus einem Frontend lesen.', body: 'Rufe `/api/v1/sites/{id}/blogs/published` mit einem Read-Schlüssel ab.' },
+    de: {
+      title: 'Headless in der Praxis',
+      excerpt: 'Inhalte aus einem Frontend lesen.',
+      body: 'Rufe `/api/v1/sites/{id}/blogs/published` mit einem Read-Schlüssel ab.',
+    },
   },
   {
     slug: 'localization-tips',
@@ -89,10 +93,7 @@ export async function seedDemo(ctx: Ctx): Promise<DemoResult> {
       author: 'Atrium demo',
       status: post.published ? 'Published' : 'Draft',
       is_featured: post.featured ?? false,
-      localizations: [
-        { locale_id: locale('en'), ...post.en },
-        ...(post.de ? [{ locale_id: locale('de'), ...post.de }] : []),
-      ],
+      localizations: [{ locale_id: locale('en'), ...post.en }, ...(post.de ? [{ locale_id: locale('de'), ...post.de }] : [])],
     })
     for (const tag of post.tags) await taxonomy.assignTag(ctx, blog.content_id, { tag_id: tagIds.get(tag) as string })
     await taxonomy.assignCategory(ctx, blog.content_id, { category_id: categoryIds.get(post.category) as string, is_primary: true })

@@ -109,7 +109,12 @@ async function runImport(path: string, opts: { as?: string; dryRun?: boolean }):
   process.once('SIGTERM', onSignal)
   try {
     const res = await withApp((app) =>
-      importSite(systemCtx(app.deps, 'cli'), createReadStream(path), { as: opts.as, dryRun: opts.dryRun, signal: abort.signal, progress: progressFor('importing') }),
+      importSite(systemCtx(app.deps, 'cli'), createReadStream(path), {
+        as: opts.as,
+        dryRun: opts.dryRun,
+        signal: abort.signal,
+        progress: progressFor('importing'),
+      }),
     )
     if (res.dry_run) out(`dry run: ${path} would create site ${res.site.slug} (${res.site.id}): ${summary(res.counts)}; nothing was written`)
     else out(`imported site ${res.site.slug} (${res.site.id}): ${summary(res.counts)}`)

@@ -24,7 +24,9 @@ function canceled(err: unknown): boolean {
 
 /** 503 with Retry-After: the read was stopped at its time limit. */
 const tooSlow = (what: string) =>
-  new ApiError(503, 'SERVICE_UNAVAILABLE', 'Service unavailable', `The ${what} took too long and was stopped; retry later or narrow it`, undefined, { 'retry-after': '5' })
+  new ApiError(503, 'SERVICE_UNAVAILABLE', 'Service unavailable', `The ${what} took too long and was stopped; retry later or narrow it`, undefined, {
+    'retry-after': '5',
+  })
 
 /**
  * Runs `fn` with every statement limited to `timeoutMs` on a PostgreSQL server (SET LOCAL in a read transaction of

@@ -97,7 +97,9 @@ export async function lockForUpdate<T extends ContentItemTable>(
       row: table,
       editorial_workflow_enabled: sites.editorial_workflow_enabled,
       timezone: sites.timezone,
-      site_ids: sql<string[]>`coalesce((select array_agg(${contentSites.site_id}::text order by ${contentSites.position}) from ${contentSites} where ${contentSites.content_id} = ${table.content_id}), '{}'::text[])`,
+      site_ids: sql<
+        string[]
+      >`coalesce((select array_agg(${contentSites.site_id}::text order by ${contentSites.position}) from ${contentSites} where ${contentSites.content_id} = ${table.content_id}), '{}'::text[])`,
     })
     .from(table as PgTable)
     .leftJoin(sites, and(eq(sites.id, table.site_id), isNull(sites.deleted_at)))
@@ -136,7 +138,12 @@ function eventOf(entity: Entity<EventType>, suffix: string): EventType {
 }
 
 /** Events of a change: `<kind>.<suffix>`, plus `<kind>.published` when it became Published. */
-export function contentEvents<W extends WorkflowRecord>(wf: ContentWorkflow<WorkflowRow, W>, suffix: 'created' | 'updated' | 'deleted', record: W, published: boolean): DomainEvent[] {
+export function contentEvents<W extends WorkflowRecord>(
+  wf: ContentWorkflow<WorkflowRow, W>,
+  suffix: 'created' | 'updated' | 'deleted',
+  record: W,
+  published: boolean,
+): DomainEvent[] {
   const events: DomainEvent[] = [{ type: eventOf(wf.entity, suffix), siteId: record.site_id, data: record }]
   if (published) events.push({ type: eventOf(wf.entity, 'published'), siteId: record.site_id, data: record })
   return events
@@ -144,7 +151,10 @@ export function contentEvents<W extends WorkflowRecord>(wf: ContentWorkflow<Work
 
 /** A change of the record: its own answers (by id, and by its delivery keys before and after) and every carrying site's lists. */
 export function contentReaders<W extends WorkflowRecord>(wf: ContentWorkflow<WorkflowRow, W>, record: W, oldKeys: readonly string[] = []): ReaderImpact {
-  return { records: [{ entity: wf.entity, id: record.id, siteIds: record.site_ids, slugs: [...new Set([...oldKeys, ...wf.keys(record)])] }], lists: record.site_ids }
+  return {
+    records: [{ entity: wf.entity, id: record.id, siteIds: record.site_ids, slugs: [...new Set([...oldKeys, ...wf.keys(record)])] }],
+    lists: record.site_ids,
+  }
 }
 
 /** Submitting for review (a move into InReview) notifies the site's reviewers, in the write's transaction. */
@@ -154,7 +164,12 @@ export async function notifyIfSubmitted<R extends WorkflowRow>(tx: Tx, wf: Conte
 }
 
 /** The fields a move into Published sets: published_at now, plus the kind's own. */
-export async function publishFields<R extends WorkflowRow>(tx: Tx, wf: ContentWorkflow<R, WorkflowRecord>, row: R, now: Date): Promise<Record<string, unknown>> {
+export async function publishFields<R extends WorkflowRow>(
+  tx: Tx,
+  wf: ContentWorkflow<R, WorkflowRecord>,
+  row: R,
+  now: Date,
+): Promise<Record<string, unknown>> {
   return { published_at: now, ...(wf.publishFields ? await wf.publishFields(tx, row, now) : {}) }
 }
 
@@ -175,7 +190,12 @@ export interface ReviewInput {
  * is in the future; RequestChanges → Draft. Only from InReview (409 INVALID_STATE). Notifies the author,
  * fires `<kind>.reviewed` (and `<kind>.published` when it goes live). 404 unknown or deleted record.
  */
-export async function reviewContent<R extends WorkflowRow, W extends WorkflowRecord>(ctx: Ctx, wf: ContentWorkflow<R, W>, id: string, body: ReviewInput): Promise<W> {
+export async function reviewContent<R extends WorkflowRow, W extends WorkflowRecord>(
+  ctx: Ctx,
+  wf: ContentWorkflow<R, W>,
+  id: string,
+  body: ReviewInput,
+): Promise<W> {
   return mutate(ctx, { entity: wf.entity, action: 'Review' }, async (tx) => {
     const before = (await wf.lock(tx, id)) ?? notFound(wf.entity)
     const now = ctx.clock.now()
@@ -198,7 +218,17 @@ export async function reviewContent<R extends WorkflowRow, W extends WorkflowRec
     const outcome = { action: body.action, comment: body.comment ?? null, from: before.status, to }
     const events: DomainEvent[] = [{ type: eventOf(wf.entity, 'reviewed'), siteId: after.site_id, data: { ...wire, review: outcome } }]
     if (publishing) events.push({ type: eventOf(wf.entity, 'published'), siteId: after.site_id, data: wire })
-    return { result: wire, siteId: after.site_id, entityId: id, before, after, current: wf.present(before, siteIds), metadata: outcome, events, readers: contentReaders(wf, wire) }
+    return {
+      result: wire,
+      siteId: after.site_id,
+      entityId: id,
+      before,
+      after,
+      current: wf.present(before, siteIds),
+      metadata: outcome,
+      events,
+      readers: contentReaders(wf, wire),
+    }
   })
 }
 

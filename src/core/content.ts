@@ -49,7 +49,14 @@ export async function carriersOf(db: ReadDb, contentIds: string[]): Promise<Map<
 }
 
 /** Sites among siteIds where a live record of this type already uses the key's value (exceptContentId: the record itself). */
-export async function sitesUsing(db: ReadDb, type: ContentType, key: ContentKey, siteIds: string[], value: string, exceptContentId?: string): Promise<string[]> {
+export async function sitesUsing(
+  db: ReadDb,
+  type: ContentType,
+  key: ContentKey,
+  siteIds: string[],
+  value: string,
+  exceptContentId?: string,
+): Promise<string[]> {
   if (siteIds.length === 0) return []
   const rows = await db
     .select({ site_id: contentSites.site_id, content_id: contentSites.content_id })
@@ -109,7 +116,14 @@ async function lockCloneKeys(tx: Tx, type: ContentType, key: ContentKey, siteIds
 }
 
 /** The first free candidate of the key (candidates(from, count): the n-th clone values), under the clone lock. */
-async function freeCloneKey(tx: Tx, type: ContentType, key: ContentKey, siteIds: string[], base: string, candidatesOf: (from: number, count: number) => string[]): Promise<string> {
+async function freeCloneKey(
+  tx: Tx,
+  type: ContentType,
+  key: ContentKey,
+  siteIds: string[],
+  base: string,
+  candidatesOf: (from: number, count: number) => string[],
+): Promise<string> {
   await lockCloneKeys(tx, type, key, siteIds, base)
   const batch = 25
   for (let from = 1; ; from += batch) {
@@ -155,7 +169,9 @@ export async function createContent(tx: Tx, c: NewContent): Promise<ContentRow> 
   const created = row as ContentRow
   await tx
     .insert(contentSites)
-    .values(c.siteIds.map((siteId, position) => ({ content_id: created.id, site_id: siteId, content_type: c.type, slug: c.slug, route: c.route ?? null, position })))
+    .values(
+      c.siteIds.map((siteId, position) => ({ content_id: created.id, site_id: siteId, content_type: c.type, slug: c.slug, route: c.route ?? null, position })),
+    )
   return created
 }
 

@@ -46,7 +46,12 @@ export interface LocalizationSpec<T extends LocalizationTable, P> {
      * showing it. `records`: the records whose answers change, when not the parent itself (a page section's
      * localization changes the page's answers).
      */
-    changed(tx: Tx, parent: ParentRef<P>, now: Date, ctx: Ctx): Promise<{ events: DomainEvent[]; siteIds: string[]; slugs?: string[]; records?: ReaderImpact['records'] }>
+    changed(
+      tx: Tx,
+      parent: ParentRef<P>,
+      now: Date,
+      ctx: Ctx,
+    ): Promise<{ events: DomainEvent[]; siteIds: string[]; slugs?: string[]; records?: ReaderImpact['records'] }>
   }
 }
 
@@ -169,7 +174,15 @@ export function localizations<T extends LocalizationTable, P>(spec: Localization
           .returning()
         const created = inserted as Row<T>
         const change = await parent.changed(tx, p, now, ctx)
-        return { result: created, siteId: p.siteId, entityId: created.id, after: created, metadata: { [`${parent.entity.name}_id`]: p.id }, events: change.events, readers: impact(p, change) }
+        return {
+          result: created,
+          siteId: p.siteId,
+          entityId: created.id,
+          after: created,
+          metadata: { [`${parent.entity.name}_id`]: p.id },
+          events: change.events,
+          readers: impact(p, change),
+        }
       })
     },
     async update(ctx: Ctx, id: string, body: Record<string, unknown>): Promise<Row<T>> {
@@ -183,7 +196,16 @@ export function localizations<T extends LocalizationTable, P>(spec: Localization
           .returning()
         const after = updated as Row<T>
         const change = await parent.changed(tx, p, now, ctx)
-        return { result: after, siteId: p.siteId, entityId: id, before, after, metadata: { [`${parent.entity.name}_id`]: p.id }, events: change.events, readers: impact(p, change) }
+        return {
+          result: after,
+          siteId: p.siteId,
+          entityId: id,
+          before,
+          after,
+          metadata: { [`${parent.entity.name}_id`]: p.id },
+          events: change.events,
+          readers: impact(p, change),
+        }
       })
     },
     async remove(ctx: Ctx, id: string): Promise<void> {

@@ -270,7 +270,13 @@ export async function mutate<T>(ctx: Ctx, spec: MutationSpec, fn: (tx: Tx) => Pr
     readers = out.readers
     const now = ctx.clock.now()
     const entries = out.audit ?? [
-      { siteId: out.siteId, entityId: out.entityId, before: out.before, after: out.after, metadata: revertOf ? { ...out.metadata, reverted_change_ids: revertOf } : out.metadata },
+      {
+        siteId: out.siteId,
+        entityId: out.entityId,
+        before: out.before,
+        after: out.after,
+        metadata: revertOf ? { ...out.metadata, reverted_change_ids: revertOf } : out.metadata,
+      },
     ]
     await writeTrail(tx, trailRows(entries, { entity: spec.entity, action }, actor, hidden, now), out.events ?? [], now)
     return out.result

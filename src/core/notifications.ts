@@ -69,6 +69,12 @@ export async function notifyReviewed(tx: Tx, n: ReviewedNotice): Promise<void> {
   const comment = n.comment?.trim() ? `\n\nReviewer's comment: ${n.comment.trim()}` : ''
   const values = n.approved
     ? row(n, n.recipientIdp, 'content_approved', `Approved: ${title}`, `Your ${n.entityType} "${title}" was approved.${comment}`)
-    : row(n, n.recipientIdp, 'content_changes_requested', `Changes requested: ${title}`, `A reviewer asked for changes to your ${n.entityType} "${title}".${comment}`)
+    : row(
+        n,
+        n.recipientIdp,
+        'content_changes_requested',
+        `Changes requested: ${title}`,
+        `A reviewer asked for changes to your ${n.entityType} "${title}".${comment}`,
+      )
   await tx.insert(notifications).values(values)
 }

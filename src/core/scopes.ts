@@ -17,7 +17,11 @@ export function siteOwned(table: SiteOwnedTable): ScopeResolver {
   const name = `scope:site-owned:${getTableName(table)}`
   const live = table.deleted_at ? sql` and ${table.deleted_at} is null` : sql``
   return async (db, id) => {
-    const [row] = await namedRows<{ site_id: string }>(db, name, sql`select ${table.site_id}::text as site_id from ${table} where ${table.id} = ${id}${live} limit 1`)
+    const [row] = await namedRows<{ site_id: string }>(
+      db,
+      name,
+      sql`select ${table.site_id}::text as site_id from ${table} where ${table.id} = ${id}${live} limit 1`,
+    )
     return row ? { siteId: row.site_id, siteIds: [row.site_id] } : undefined
   }
 }

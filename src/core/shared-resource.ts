@@ -107,7 +107,11 @@ function tableIo<T extends ContentItemTable, W extends SharedWire>(spec: SharedR
      * Carrier rows joined to the live record rows whose owning site is live (a record of a deleted site is gone
      * through every carrying site, decisions.md "Shared content").
      */
-    join: and(eq(table.content_id, cs.content_id), liveRow, sql`exists (select 1 from ${sites} where ${sites.id} = ${table.site_id} and ${sites.deleted_at} is null)`),
+    join: and(
+      eq(table.content_id, cs.content_id),
+      liveRow,
+      sql`exists (select 1 from ${sites} where ${sites.id} = ${table.site_id} and ${sites.deleted_at} is null)`,
+    ),
     carried: (siteId: string) => and(eq(cs.site_id, siteId), eq(cs.content_type, type), sql`${cs.is_live}`),
     /** Only the table's own columns are written (prepare may leave aliases behind). */
     columnsOf: (v: SharedValues) => Object.fromEntries(Object.entries(v).filter(([k]) => k in cols && v[k] !== undefined)),
@@ -121,11 +125,19 @@ function tableIo<T extends ContentItemTable, W extends SharedWire>(spec: SharedR
       return (await io.wire(db, [row]))[0] as W
     },
     async find(db: ReadDb, id: string): Promise<Row<T> | undefined> {
-      const [row] = await db.select().from(from).where(and(eq(table.id, id), liveRow)).limit(1)
+      const [row] = await db
+        .select()
+        .from(from)
+        .where(and(eq(table.id, id), liveRow))
+        .limit(1)
       return row as Row<T> | undefined
     },
     async lock(tx: Tx, id: string): Promise<Row<T>> {
-      const [row] = await tx.select().from(from).where(and(eq(table.id, id), liveRow)).for('update')
+      const [row] = await tx
+        .select()
+        .from(from)
+        .where(and(eq(table.id, id), liveRow))
+        .for('update')
       return (row as Row<T> | undefined) ?? notFound(entity)
     },
     /** What a change of the record means for readers: its answers (by id, by every slug it had) and every carrying site's lists. */
@@ -151,7 +163,14 @@ function reads<T extends ContentItemTable, W extends SharedWire>(spec: SharedRes
         const where = and(io.carried(siteId), ...filters.map((f) => eq(io.cols[f] as AnyPgColumn, query[f])))
         const { limit, offset } = pageWindow(query)
         const [rows, totals] = await Promise.all([
-          ctx.db.select({ row: io.from }).from(cs).innerJoin(io.from, io.join).where(where).orderBy(...orderBy).limit(limit).offset(offset),
+          ctx.db
+            .select({ row: io.from })
+            .from(cs)
+            .innerJoin(io.from, io.join)
+            .where(where)
+            .orderBy(...orderBy)
+            .limit(limit)
+            .offset(offset),
           ctx.db.select({ n: count() }).from(cs).innerJoin(io.from, io.join).where(where),
         ])
         const page = await io.wire(
@@ -217,11 +236,21 @@ function creator<T extends ContentItemTable, W extends SharedWire>(spec: SharedR
       // A generated slug that is taken gets -2, -3, …; a slug the client sent stays a 409 (createContent).
       const text = spec.slugFrom === undefined ? undefined : values[spec.slugFrom]
       const slug =
-        spec.slugFrom === undefined ? id : (given ?? (await freeGeneratedSlug(tx, io.type, siteIds, generatedSlug(typeof text === 'string' ? text : undefined, io.type))))
+        spec.slugFrom === undefined
+          ? id
+          : (given ?? (await freeGeneratedSlug(tx, io.type, siteIds, generatedSlug(typeof text === 'string' ? text : undefined, io.type))))
       const content = await createContent(tx, { type: io.type, siteIds, slug, createdAt: now })
       const [inserted] = await tx
         .insert(io.from)
-        .values({ ...io.columnsOf(values), ...(io.hasSlug ? { slug } : {}), id, content_id: content.id, site_id: owner, created_at: now, updated_at: now } as never)
+        .values({
+          ...io.columnsOf(values),
+          ...(io.hasSlug ? { slug } : {}),
+          id,
+          content_id: content.id,
+          site_id: owner,
+          created_at: now,
+          updated_at: now,
+        } as never)
         .returning()
       const row = inserted as Row<T>
       const result = spec.present(row, siteIds)
@@ -271,10 +300,7 @@ function remover<T extends ContentItemTable, W extends SharedWire>(spec: SharedR
     await mutate(ctx, { entity: io.entity, action: 'Delete' }, async (tx) => {
       const before = await io.lock(tx, id)
       const gone = await io.one(tx, before)
-      await tx
-        .update(io.from)
-        .set({ deleted_at: now, updated_at: now })
-        .where(eq(io.table.id, id))
+      await tx.update(io.from).set({ deleted_at: now, updated_at: now }).where(eq(io.table.id, id))
       await retireContent(tx, before.content_id)
       return {
         result: undefined,

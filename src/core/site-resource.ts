@@ -189,11 +189,19 @@ function tableIo<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>) {
       return value === null ? isNull(col) : eq(col, value)
     },
     async find(db: ReadDb, id: string): Promise<Row<T> | undefined> {
-      const [row] = await db.select().from(from).where(and(eq(table.id, id), live())).limit(1)
+      const [row] = await db
+        .select()
+        .from(from)
+        .where(and(eq(table.id, id), live()))
+        .limit(1)
       return row as Row<T> | undefined
     },
     async lock(tx: Tx, id: string): Promise<Row<T> | undefined> {
-      const [row] = await tx.select().from(from).where(and(eq(table.id, id), live())).for('update')
+      const [row] = await tx
+        .select()
+        .from(from)
+        .where(and(eq(table.id, id), live()))
+        .for('update')
       return row as Row<T> | undefined
     },
     /** 409 when a unique field being written is taken by another live record of the site. */
@@ -272,10 +280,20 @@ function lister<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: I
     const where = listWhere(spec, io, siteId, query)
     const { limit, offset } = pageWindow(query)
     const [rows, totals] = await Promise.all([
-      ctx.db.select().from(io.from).where(where).orderBy(...spec.order.map((c) => asc(c))).limit(limit).offset(offset),
+      ctx.db
+        .select()
+        .from(io.from)
+        .where(where)
+        .orderBy(...spec.order.map((c) => asc(c)))
+        .limit(limit)
+        .offset(offset),
       ctx.db.select({ n: count() }).from(io.from).where(where),
     ])
-    return paginate((rows as Array<Row<T>>).map((r) => spec.present(r)), totals[0]?.n ?? 0, query)
+    return paginate(
+      (rows as Array<Row<T>>).map((r) => spec.present(r)),
+      totals[0]?.n ?? 0,
+      query,
+    )
   }
 }
 

@@ -72,7 +72,10 @@ export function generatedSlug(text: string | null | undefined, type: string): st
  * The title a blog or page created without a slug takes it from (decisions.md "Content"): the default locale's
  * localization sent in the same body, else the first one sent with a title. 400 on `slug` when none has a title.
  */
-export function slugSource(localizations: ReadonlyArray<{ locale_id: string; title?: string | null | undefined }>, defaultLocaleId: string | undefined): string {
+export function slugSource(
+  localizations: ReadonlyArray<{ locale_id: string; title?: string | null | undefined }>,
+  defaultLocaleId: string | undefined,
+): string {
   const titled = (l: { title?: string | null | undefined } | undefined) => (l?.title?.trim() ? l.title : undefined)
   const title = titled(localizations.find((l) => l.locale_id === defaultLocaleId)) ?? localizations.map(titled).find((t) => t !== undefined)
   return title ?? validation('slug', 'is required when no localization in the body has a title to generate it from')

@@ -131,8 +131,8 @@ function timeEmbedded(pgl: PGlite, observer: () => ((ms: number) => void) | unde
   const query = pgl.query.bind(pgl)
   const transaction = pgl.transaction.bind(pgl)
   pgl.query = timed(query as Query, observer) as PgliteQuery
-  pgl.transaction = (<T>(fn: (tx: PgliteTx) => Promise<T>) =>
-    transaction((tx: PgliteTx) => fn(Object.assign(Object.create(tx) as PgliteTx, { query: timed(tx.query.bind(tx) as Query, observer) as PgliteTx['query'] }))))
+  pgl.transaction = <T>(fn: (tx: PgliteTx) => Promise<T>) =>
+    transaction((tx: PgliteTx) => fn(Object.assign(Object.create(tx) as PgliteTx, { query: timed(tx.query.bind(tx) as Query, observer) as PgliteTx['query'] })))
 }
 
 function yieldingQuery(run: PgliteQuery): PgliteQuery {

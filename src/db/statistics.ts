@@ -16,11 +16,13 @@ import { rowsOf } from './migrate.js'
  * last ANALYZE saw). By size, not by pg_stat_user_tables' change counters: PGlite does not flush those reliably.
  */
 async function staleTables(db: Db): Promise<string[]> {
-  const res = rowsOf<{ relname: string }>(await db.execute(sql`
+  const res = rowsOf<{ relname: string }>(
+    await db.execute(sql`
     select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = 'public' and c.relkind = 'r'
       and (c.reltuples < 0 or abs(pg_relation_size(c.oid) / current_setting('block_size')::int - c.relpages) > 1 + 0.1 * c.relpages)
-    order by c.relname`))
+    order by c.relname`),
+  )
   return res.map((r) => r.relname)
 }
 
@@ -32,7 +34,9 @@ export async function refreshStatistics(dbh: DbHandle, opts: { all?: boolean } =
   if (dbh.kind === 'postgres') return []
   const db = dbh.background
   const tables = opts.all
-    ? rowsOf<{ relname: string }>(await db.execute(sql`select tablename as relname from pg_tables where schemaname = 'public' order by tablename`)).map((r) => r.relname)
+    ? rowsOf<{ relname: string }>(await db.execute(sql`select tablename as relname from pg_tables where schemaname = 'public' order by tablename`)).map(
+        (r) => r.relname,
+      )
     : await staleTables(db)
   for (const table of tables) await db.execute(sql`analyze ${sql.identifier(table)}`)
   return tables

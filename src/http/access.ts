@@ -32,7 +32,13 @@ export const site = (need: Requirement, param = 'site_id'): Access => ({ kind: '
  * The record named by a path parameter (default `id`), resolved to its site(s) by the entity's scope resolver, or by
  * `load` (core/access.ts ScopeLoad) when the route's answer carries them.
  */
-export const record = (entity: Entity, need: Requirement, param = 'id', load?: ScopeLoad): Access => ({ kind: 'record', entity, need, param, ...(load ? { load } : {}) })
+export const record = (entity: Entity, need: Requirement, param = 'id', load?: ScopeLoad): Access => ({
+  kind: 'record',
+  entity,
+  need,
+  param,
+  ...(load ? { load } : {}),
+})
 /**
  * The site(s) named in the body (`site_id`, or `site_ids` of shared content): `need` on every one of them,
  * checked after the body is validated and before the handler. Before parsing, a caller whose best level is
@@ -119,7 +125,7 @@ export function registerAccessGuard(app: FastifyInstance, prefix = '/api/v1'): v
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(prefix)) return
     if (route.method === 'HEAD' || (Array.isArray(route.method) && route.method.includes('HEAD') && route.method.length === 1)) return
-    const access = (route.config)?.access
+    const access = route.config?.access
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access`)
     if (access.kind === 'record' && (!isRegistered(access.entity) || !access.entity.scope)) {
       throw new Error(`Route ${String(route.method)} ${route.url} uses record access for "${access.entity.name}" but no scope resolver is registered`)

@@ -126,7 +126,10 @@ export function registerAdmin(app: FastifyInstance, config: Config, dir: string 
     if (rel !== '' && rel !== 'index.html' && !isClientRoute(rel)) {
       throw new ApiError(404, 'NOT_FOUND', 'Not found', `No file ${ADMIN_PATH}/${rel}`)
     }
-    return reply.header('cache-control', 'no-cache').type(TYPES['.html'] as string).send(index)
+    return reply
+      .header('cache-control', 'no-cache')
+      .type(TYPES['.html'] as string)
+      .send(index)
   }
 
   const routeConfig = { access: publicAccess, rateLimit: false as const }

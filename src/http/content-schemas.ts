@@ -12,7 +12,9 @@ export const REVIEW_ACTIONS = ['Approve', 'RequestChanges'] as const
 export function reviewBody(noun: string) {
   return Body(
     {
-      action: Type.Enum(REVIEW_ACTIONS, { description: 'Approve: Published, or Scheduled when publish_start is in the future. RequestChanges: back to Draft.' }),
+      action: Type.Enum(REVIEW_ACTIONS, {
+        description: 'Approve: Published, or Scheduled when publish_start is in the future. RequestChanges: back to Draft.',
+      }),
       comment: Type.Optional(Type.String({ maxLength: 2000, description: `Passed to the author's notification and the ${noun}.reviewed event` })),
     },
     `Only a ${noun} InReview can be reviewed (409 INVALID_STATE otherwise).`,
@@ -30,7 +32,10 @@ export const BulkBody = Body(
     ids: Type.Array(Uuid, { minItems: 1, maxItems: BULK_MAX_IDS }),
     status: Type.Optional(ContentStatusSchema),
   },
-  { name: 'BulkBody', examples: [{ action: 'UpdateStatus', ids: ['0b6f3a55-1f0e-4c1b-9f0e-2d6c8e4a7b10', '5d2c9e8a-3b7f-4e21-8c4d-9a1b2c3d4e5f'], status: 'Published' }] },
+  {
+    name: 'BulkBody',
+    examples: [{ action: 'UpdateStatus', ids: ['0b6f3a55-1f0e-4c1b-9f0e-2d6c8e4a7b10', '5d2c9e8a-3b7f-4e21-8c4d-9a1b2c3d4e5f'], status: 'Published' }],
+  },
 )
 export type BulkBody = Static<typeof BulkBody>
 

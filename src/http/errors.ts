@@ -55,7 +55,15 @@ export const invalidState = (detail: string): never => {
  * now (its presented form) and the ETag header its version, so a client can merge and retry.
  */
 export const editConflict = (current: object | null, etag: string | undefined): never => {
-  throw new ApiError(412, 'EDIT_CONFLICT', 'Edit conflict', 'The record changed since the version named by If-Match; nothing was changed', undefined, etag ? { etag } : undefined, { current })
+  throw new ApiError(
+    412,
+    'EDIT_CONFLICT',
+    'Edit conflict',
+    'The record changed since the version named by If-Match; nothing was changed',
+    undefined,
+    etag ? { etag } : undefined,
+    { current },
+  )
 }
 /** 413 PAYLOAD_TOO_LARGE: a file (or body) over its limit. */
 export const tooLarge = (detail: string): never => {
@@ -117,16 +125,19 @@ function fromDatabase(err: unknown): ApiError | undefined {
   const chain = causeChain(err)
   const pgErr = chain.find((e) => typeof e.code === 'string' && SQLSTATE.test(e.code))
   if (!pgErr) {
-    const down = chain.some(
-      (e) => (typeof e.code === 'string' && CONNECTION_CODES.has(e.code)) || (e instanceof Error && CONNECTION_MESSAGES.test(e.message)),
-    )
+    const down = chain.some((e) => (typeof e.code === 'string' && CONNECTION_CODES.has(e.code)) || (e instanceof Error && CONNECTION_MESSAGES.test(e.message)))
     return down ? unavailable() : undefined
   }
   const code = pgErr.code as string
   const cols = keyColumns(pgErr.detail)
   switch (code) {
     case '23505':
-      return new ApiError(409, 'CONFLICT', 'Conflict', cols ? `A record with the same ${cols} already exists` : 'A record with the same unique value already exists')
+      return new ApiError(
+        409,
+        'CONFLICT',
+        'Conflict',
+        cols ? `A record with the same ${cols} already exists` : 'A record with the same unique value already exists',
+      )
     case '23503':
       return new ApiError(409, 'CONFLICT', 'Conflict', 'A referenced record does not exist, or the record is still referenced')
     case '23P01':
@@ -224,7 +235,6 @@ export function toApiError(err: unknown): ApiError {
   return fromDatabase(err) ?? (fe && typeof fe === 'object' ? fromFastify(fe) : undefined) ?? internal()
 }
 
-
 /**
  * What a 5xx log line carries. Query errors (drizzle's wrapper and the drivers' own errors, which copy
  * the statement's bound values) are reduced to the driver's message, SQLSTATE, stack and SQL text:
@@ -275,9 +285,16 @@ export const aiNotConfigured = (detail = 'The site has no AI configuration (PUT 
 }
 /** 429 PROVIDER_RATE_LIMITED with Retry-After (the provider's value, else a default). */
 export const providerRateLimited = (retryAfterSeconds: number): never => {
-  throw new ApiError(429, 'PROVIDER_RATE_LIMITED', 'Provider rate limited', `The AI provider rate-limited the request; retry in ${retryAfterSeconds} s`, undefined, {
-    'retry-after': String(retryAfterSeconds),
-  })
+  throw new ApiError(
+    429,
+    'PROVIDER_RATE_LIMITED',
+    'Provider rate limited',
+    `The AI provider rate-limited the request; retry in ${retryAfterSeconds} s`,
+    undefined,
+    {
+      'retry-after': String(retryAfterSeconds),
+    },
+  )
 }
 /** 502 PROVIDER_ERROR: the provider failed (timeout, connection, non-2xx, unreadable answer); its body is never echoed. */
 export const providerError = (detail: string): never => {

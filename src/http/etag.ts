@@ -71,7 +71,8 @@ export function taggedFields(route: RouteLike): readonly string[] | undefined {
   const etag = route.config?.etag
   if (etag === false) return undefined
   const methods = methodsOf(route)
-  if (methods.includes('GET')) return byUrl.get(route.url)?.get && (etag || route.config?.access?.kind === 'record' || byUrl.get(route.url)?.put) ? recordFields(route.url) : undefined
+  if (methods.includes('GET'))
+    return byUrl.get(route.url)?.get && (etag || route.config?.access?.kind === 'record' || byUrl.get(route.url)?.put) ? recordFields(route.url) : undefined
   if (methods.includes('PUT')) return recordFields(route.url)
   if (etag) return propsOf(etag)
   if (methods.includes('POST') && route.config?.ifMatch) return propsOf(responseOf(route, '200'))

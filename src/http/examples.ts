@@ -121,7 +121,13 @@ function fits(s: Node, v: string): boolean {
 function stringFor(s: Node, name: string, index: number): string {
   const format = typeof s.format === 'string' ? s.format : undefined
   if (format === 'uuid' || name === 'id' || name.endsWith('_id')) return uuidFor(`${name}:${index}`)
-  const candidates = [BY_NAME[name], BY_SUFFIX.find(([suffix]) => name.endsWith(suffix))?.[1], format ? BY_FORMAT[format] : undefined, name.replace(/_/g, '-'), 'example']
+  const candidates = [
+    BY_NAME[name],
+    BY_SUFFIX.find(([suffix]) => name.endsWith(suffix))?.[1],
+    format ? BY_FORMAT[format] : undefined,
+    name.replace(/_/g, '-'),
+    'example',
+  ]
   for (const c of candidates) if (c !== undefined && fits(s, c)) return index > 0 ? withIndex(s, c, index) : c
   const min = typeof s.minLength === 'number' ? s.minLength : 1
   return 'x'.repeat(Math.max(min, 1))
@@ -136,13 +142,26 @@ function withIndex(s: Node, v: string, index: number): string {
 function numberFor(s: Node, name: string, integer: boolean): number {
   const min = typeof s.minimum === 'number' ? s.minimum : typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : undefined
   const max = typeof s.maximum === 'number' ? s.maximum : undefined
-  let v = /order$|^offset$/.test(name) ? 0 : /proficiency/.test(name) ? 80 : /status_code$/.test(name) ? 301 : /bytes$|size/.test(name) ? 245_760 : /^(width|height)$/.test(name) ? 1200 : integer ? 1 : 0.7
+  let v = /order$|^offset$/.test(name)
+    ? 0
+    : /proficiency/.test(name)
+      ? 80
+      : /status_code$/.test(name)
+        ? 301
+        : /bytes$|size/.test(name)
+          ? 245_760
+          : /^(width|height)$/.test(name)
+            ? 1200
+            : integer
+              ? 1
+              : 0.7
   if (min !== undefined && v < min) v = min
   if (max !== undefined && v > max) v = max
   return v
 }
 
-const nonNull = (branches: Json[]): Node | undefined => branches.filter(isNode).find((b) => b.type !== 'null' && !(Array.isArray(b.enum) && b.enum.every((e) => e === null)))
+const nonNull = (branches: Json[]): Node | undefined =>
+  branches.filter(isNode).find((b) => b.type !== 'null' && !(Array.isArray(b.enum) && b.enum.every((e) => e === null)))
 
 /** Optional properties referring to other records are left out of generated objects. */
 function isReference(s: Json): boolean {
@@ -152,7 +171,8 @@ function isReference(s: Json): boolean {
   return branches.some((b) => isNode(b) && b.format === 'uuid')
 }
 
-const isPatch = (s: Node) => Array.isArray(s.anyOf) && s.anyOf.length > 0 && s.anyOf.every((b) => isNode(b) && Object.keys(b).length === 1 && Array.isArray(b.required))
+const isPatch = (s: Node) =>
+  Array.isArray(s.anyOf) && s.anyOf.length > 0 && s.anyOf.every((b) => isNode(b) && Object.keys(b).length === 1 && Array.isArray(b.required))
 
 export class ExampleGenerator {
   constructor(private readonly resolve: (ref: string) => Json | undefined) {}

@@ -21,7 +21,10 @@ function charsetOf(contentType: string | undefined): string | undefined {
   if (!contentType) return undefined
   const at = contentType.toLowerCase().indexOf('charset=')
   if (at < 0) return undefined
-  return contentType.slice(at + 8).split(';')[0]?.trim()
+  return contentType
+    .slice(at + 8)
+    .split(';')[0]
+    ?.trim()
 }
 
 /**
@@ -81,7 +84,15 @@ export function registerJsonParser(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req: FastifyRequest, body: Buffer | string, done) => {
     const charset = charsetOf(req.headers['content-type'])
     if (charset !== undefined && !UTF8.test(charset)) {
-      done(new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Unsupported media type', 'JSON bodies are UTF-8: send Content-Type: application/json or application/json; charset=utf-8'), undefined)
+      done(
+        new ApiError(
+          415,
+          'UNSUPPORTED_MEDIA_TYPE',
+          'Unsupported media type',
+          'JSON bodies are UTF-8: send Content-Type: application/json or application/json; charset=utf-8',
+        ),
+        undefined,
+      )
       return
     }
     if (typeof body !== 'string' && !isUtf8(body)) {

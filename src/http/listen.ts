@@ -78,8 +78,12 @@ export async function bindPort(config: Config, port: number, what = 'PORT'): Pro
     const onError = (err: NodeJS.ErrnoException) => {
       server.removeListener('listening', onListening)
       const where = `${config.host}:${port}`
-      if (err.code === 'EADDRINUSE') reject(new PortUnavailableError(`${what} ${port} is already in use on ${config.host} (${where}): stop the process using it, or set ${what} to another port`))
-      else if (err.code === 'EACCES') reject(new PortUnavailableError(`${what} ${port} may not be used by this user on ${config.host}: choose a port above 1023`))
+      if (err.code === 'EADDRINUSE')
+        reject(
+          new PortUnavailableError(`${what} ${port} is already in use on ${config.host} (${where}): stop the process using it, or set ${what} to another port`),
+        )
+      else if (err.code === 'EACCES')
+        reject(new PortUnavailableError(`${what} ${port} may not be used by this user on ${config.host}: choose a port above 1023`))
       else if (err.code === 'EADDRNOTAVAIL') reject(new PortUnavailableError(`HOST ${config.host} is not an address of this machine`))
       else reject(err)
     }

@@ -5,7 +5,6 @@ import { record } from './access.js'
 import type { Api } from './resource-routes.js'
 import { IdParams, NoContent, Uuid } from './schemas.js'
 
-
 export interface LocalizationRoutesSpec {
   /** `/<parentPath>/{id}/localizations` and `/<parentPath>/localizations/{loc_id}`. */
   parentPath: string
@@ -33,7 +32,14 @@ export function localizationRoutes<T extends LocalizationTable, P>(app: Api, loc
     `/${s.parentPath}/:id/${segment}`,
     {
       config: { access: record(parent, s.need.read) },
-      schema: { tags, operationId: `list${s.name}${plural}`, summary: `List the ${plural.toLowerCase()} of a ${noun}`, description: 'Default locale first, then by code.', params: IdParams, response: { 200: Type.Array(s.schemas.item) } },
+      schema: {
+        tags,
+        operationId: `list${s.name}${plural}`,
+        summary: `List the ${plural.toLowerCase()} of a ${noun}`,
+        description: 'Default locale first, then by code.',
+        params: IdParams,
+        response: { 200: Type.Array(s.schemas.item) },
+      },
     },
     (req) => locs.list(req.ctx, req.params.id),
   )
@@ -83,7 +89,13 @@ export function localizationRoutes<T extends LocalizationTable, P>(app: Api, loc
     `/${s.parentPath}/${segment}/:${param}`,
     {
       config: { access: record(locs.entity, s.need.delete, param) },
-      schema: { tags, operationId: `delete${s.name}${singular}`, summary: `Delete a ${noun} ${singular.toLowerCase()}`, params: LocParams, response: { 204: NoContent } },
+      schema: {
+        tags,
+        operationId: `delete${s.name}${singular}`,
+        summary: `Delete a ${noun} ${singular.toLowerCase()}`,
+        params: LocParams,
+        response: { 204: NoContent },
+      },
     },
     async (req, reply) => {
       await locs.remove(req.ctx, locId(req))

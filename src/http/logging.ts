@@ -11,17 +11,20 @@ const SECRET_HEADERS = ['authorization', 'x-api-key', 'cookie', 'set-cookie', 'p
 export function redactUrl(url: string): string {
   const q = url.indexOf('?')
   if (q < 0) return url
-  const pairs = url.slice(q + 1).split('&').map((pair) => {
-    const eq = pair.indexOf('=')
-    const rawName = eq < 0 ? pair : pair.slice(0, eq)
-    let name = rawName
-    try {
-      name = decodeURIComponent(rawName.replace(/\+/g, ' '))
-    } catch {
-      // A malformed name is logged as sent; its value is still checked below by the raw name.
-    }
-    return eq >= 0 && SECRET_NAME.test(name.trim()) ? `${rawName}=${REDACTED}` : pair
-  })
+  const pairs = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=')
+      const rawName = eq < 0 ? pair : pair.slice(0, eq)
+      let name = rawName
+      try {
+        name = decodeURIComponent(rawName.replace(/\+/g, ' '))
+      } catch {
+        // A malformed name is logged as sent; its value is still checked below by the raw name.
+      }
+      return eq >= 0 && SECRET_NAME.test(name.trim()) ? `${rawName}=${REDACTED}` : pair
+    })
   return `${url.slice(0, q)}?${pairs.join('&')}`
 }
 

@@ -46,7 +46,8 @@ function metricsServer(metrics: AppMetrics): Server {
     }
     metrics.scrape().then(
       (text) => res.writeHead(200, { 'content-type': metrics.contentType }).end(req.method === 'HEAD' ? undefined : text),
-      (err: unknown) => res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end(`metrics failed: ${err instanceof Error ? err.message : String(err)}\n`),
+      (err: unknown) =>
+        res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end(`metrics failed: ${err instanceof Error ? err.message : String(err)}\n`),
     )
   })
 }

@@ -24,7 +24,13 @@ function multipartProblem(err: unknown): unknown {
   if (err instanceof ApiError) return err
   const e = err as { code?: unknown; statusCode?: unknown; message?: unknown } | undefined
   const code = typeof e?.code === 'string' ? e.code : ''
-  if (e?.statusCode === 413) return new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Payload too large', `The form exceeds a limit (${code.replace(/^FST_/, '').toLowerCase().replace(/_/g, ' ')})`)
+  if (e?.statusCode === 413)
+    return new ApiError(
+      413,
+      'PAYLOAD_TOO_LARGE',
+      'Payload too large',
+      `The form exceeds a limit (${code.replace(/^FST_/, '').toLowerCase().replace(/_/g, ' ')})`,
+    )
   if (code === 'FST_PROTO_VIOLATION') return malformed('a prototype property is not allowed as a field name')
   if (code === 'FST_INVALID_JSON_FIELD_ERROR') return malformed('a field declared as JSON is not valid JSON')
   if (code === 'FST_MP_PREMATURE_CLOSE') return malformed('the request ended before the form did')

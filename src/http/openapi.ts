@@ -217,7 +217,8 @@ function documentedResponses(components: Components, route: RouteOptions, schema
     const json = components.reference(toJson(raw))
     const text = description ?? 'Response'
     // A reference cannot carry siblings: its description goes to the response; inline schemas keep their own.
-    out[code] = isObject(json) && typeof json.$ref === 'string' ? { ...json, description: text } : { ...(isObject(json) ? json : {}), 'x-response-description': text }
+    out[code] =
+      isObject(json) && typeof json.$ref === 'string' ? { ...json, description: text } : { ...(isObject(json) ? json : {}), 'x-response-description': text }
   }
   for (const status of problemStatuses(route, schema)) out[String(status)] ??= problemResponse(status)
   return out
@@ -248,7 +249,8 @@ function responseHeaders(components: Components, route: RouteOptions, schema: Fa
     const names = new Set<ResponseHeader>()
     if (/^2\d\d$/.test(code)) {
       // The answers http/etag.ts tags (the record's version), and any other one-record answer (files, the feed).
-      if (code !== '204' && (taggedFields(route) || (isObject(response) && methods.some((m) => answersOneRecord(m, code, components.schemaOf(response.$ref)))))) names.add('ETag')
+      if (code !== '204' && (taggedFields(route) || (isObject(response) && methods.some((m) => answersOneRecord(m, code, components.schemaOf(response.$ref))))))
+        names.add('ETag')
       for (const h of schema.responseHeaders ?? []) names.add(h)
     }
     if (code === '429') names.add('Retry-After')
@@ -270,9 +272,9 @@ function bodyComponent(components: Components, body: unknown, operationId: strin
 }
 
 const ETAG_TEXT =
-  'Strong validator of the record\'s current version: a digest of the record as GET by id answers it (canonical JSON, ' +
+  "Strong validator of the record's current version: a digest of the record as GET by id answers it (canonical JSON, " +
   'SHA-256). Any change a client can see changes it, even within one clock tick; a write that changes nothing keeps it. ' +
-  'Answers carrying more than the record (detail, by slug, by route) carry the record\'s tag. Send it back in If-Match.'
+  "Answers carrying more than the record (detail, by slug, by route) carry the record's tag. Send it back in If-Match."
 const IF_MATCH_TEXT =
   'Edit conflicts: the write goes ahead only if the record\'s current ETag is one of the listed tags (`"a", "b"`), or ' +
   'for `*` if the record exists; otherwise 412 `EDIT_CONFLICT` with `current` (the record as it is now) and its ETag, ' +
@@ -385,7 +387,10 @@ export function openApiTransforms(): { transform: SwaggerTransform; transformObj
 
   const transformObject: SwaggerTransformObject = (documentObject) => {
     if (!('openapiObject' in documentObject)) return documentObject.swaggerObject
-    const doc = documentObject.openapiObject as { components?: { schemas?: Record<string, unknown>; examples?: Record<string, unknown> }; paths?: Record<string, unknown> }
+    const doc = documentObject.openapiObject as {
+      components?: { schemas?: Record<string, unknown>; examples?: Record<string, unknown> }
+      paths?: Record<string, unknown>
+    }
     const schemas = components.addTo(doc.components?.schemas ?? {})
     const examples = new Examples(schemas)
     for (const item of Object.values(doc.paths ?? {})) {
@@ -413,24 +418,48 @@ const TAGS = [
   { name: 'Sites', description: 'Sites, their locales and their settings.' },
   { name: 'Taxonomy', description: 'Tags and categories of a site, and their assignment to content.' },
   { name: 'Blogs', description: 'Blog posts: lists, lookups, writes, localizations, editorial workflow, similar posts and the RSS feed.' },
-  { name: 'Social links', description: 'Links to the site owner\'s profiles elsewhere, in display order.' },
+  { name: 'Social links', description: "Links to the site owner's profiles elsewhere, in display order." },
   { name: 'Redirects', description: 'Path redirects a frontend applies (301/302), with a lookup by path.' },
   { name: 'Skills', description: 'Skills with proficiency 0–100: shared records (site_ids), listed by display_order, looked up by slug.' },
   { name: 'CV', description: 'CV timeline entries (work, education, volunteer, certification, project): shared records (site_ids), current first.' },
   { name: 'Navigation', description: 'Menus of a site, their items as a tree, per-locale item titles, and the primary navigation.' },
-  { name: 'Pages', description: 'Routed pages made of localized sections, shared across sites like blogs, with the same editorial workflow; looked up by route.' },
+  {
+    name: 'Pages',
+    description: 'Routed pages made of localized sections, shared across sites like blogs, with the same editorial workflow; looked up by route.',
+  },
   { name: 'Documents', description: 'Downloadable documents (links or stored files), their folders, localizations and attachment to blogs.' },
-  { name: 'Legal documents', description: 'Privacy policy, imprint, terms and the cookie-consent structure a banner renders (document → groups → items), localized.' },
+  {
+    name: 'Legal documents',
+    description: 'Privacy policy, imprint, terms and the cookie-consent structure a banner renders (document → groups → items), localized.',
+  },
   { name: 'Content templates', description: 'Named starting points for new blogs and pages: free JSON a create with `template_id` fills fields from.' },
   { name: 'Audit', description: 'Audit entries of every write, field-level change history, and revert of chosen fields.' },
   { name: 'Webhooks', description: 'Signed (Standard Webhooks) HTTP POST deliveries of content events, retried with backoff, with a delivery log.' },
-  { name: 'Media', description: 'The media library: uploads (type from the bytes, deduplication, image variants), external records, per-locale metadata, folders, and the public file route.' },
-  { name: 'Members', description: 'Identity-provider users\' roles on a site (Owner, Admin, Reviewer, Editor, Author, Viewer) and ownership transfer.' },
-  { name: 'Notifications', description: 'In-app notifications of the editorial workflow (submitted, approved, changes requested), per user and site; identity-provider users only.' },
-  { name: 'Analytics', description: 'Privacy-first pageview analytics: no cookies, no IP or user agent stored, a daily visitor hash; reports with a daily trend in the site time zone, and the daily roll-up.' },
-  { name: 'Identity-provider users', description: 'Users of the identity provider\'s directory (built in, or a Clerk-compatible Backend API) and their CMS role.' },
-  { name: 'Search', description: 'Ranked full-text search over a site\'s blogs, pages and documents in a locale\'s language.' },
-  { name: 'AI', description: 'AI-assisted writing through the site\'s own model provider (Messages API, Chat Completions, a local model runtime or a local server): SEO fields, excerpts, per-field translation and drafts; the provider key is stored encrypted and never returned.' },
+  {
+    name: 'Media',
+    description:
+      'The media library: uploads (type from the bytes, deduplication, image variants), external records, per-locale metadata, folders, and the public file route.',
+  },
+  { name: 'Members', description: "Identity-provider users' roles on a site (Owner, Admin, Reviewer, Editor, Author, Viewer) and ownership transfer." },
+  {
+    name: 'Notifications',
+    description: 'In-app notifications of the editorial workflow (submitted, approved, changes requested), per user and site; identity-provider users only.',
+  },
+  {
+    name: 'Analytics',
+    description:
+      'Privacy-first pageview analytics: no cookies, no IP or user agent stored, a daily visitor hash; reports with a daily trend in the site time zone, and the daily roll-up.',
+  },
+  {
+    name: 'Identity-provider users',
+    description: "Users of the identity provider's directory (built in, or a Clerk-compatible Backend API) and their CMS role.",
+  },
+  { name: 'Search', description: "Ranked full-text search over a site's blogs, pages and documents in a locale's language." },
+  {
+    name: 'AI',
+    description:
+      "AI-assisted writing through the site's own model provider (Messages API, Chat Completions, a local model runtime or a local server): SEO fields, excerpts, per-field translation and drafts; the provider key is stored encrypted and never returned.",
+  },
 ]
 
 /** Where the document is served (src/modules/system/routes.ts); the docs page links to it. */
@@ -454,7 +483,10 @@ const HEADER_COMPONENTS: Record<ResponseHeader, { description: string; schema: J
     schema: { type: 'string', examples: ['"k3v9Qx0sTqY2"'] },
   },
   'X-Total-Count': { description: 'The total number of items of the list, of which this answer is one window', schema: { type: 'integer', minimum: 0 } },
-  'RateLimit-Limit': { description: 'Requests allowed in the current one-minute window (the key\'s `rate_limit_per_minute`, or the per-IP limit)', schema: { type: 'integer', minimum: 0 } },
+  'RateLimit-Limit': {
+    description: "Requests allowed in the current one-minute window (the key's `rate_limit_per_minute`, or the per-IP limit)",
+    schema: { type: 'integer', minimum: 0 },
+  },
   'RateLimit-Remaining': { description: 'Requests left in the current window', schema: { type: 'integer', minimum: 0 } },
   'RateLimit-Reset': { description: 'Seconds until the current window ends', schema: { type: 'integer', minimum: 0 } },
   'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 0 } },
@@ -496,7 +528,9 @@ export const swaggerUiOptions: FastifySwaggerUiOptions = {
   theme: {
     title: 'Atrium API',
     // The link under the title would name the page's own copy (/api/docs/json); the description links the document.
-    css: [{ filename: 'atrium.css', content: '.swagger-ui .topbar, .swagger-ui .info hgroup.main > a { display: none; } .swagger-ui .info { margin-top: 24px; }' }],
+    css: [
+      { filename: 'atrium.css', content: '.swagger-ui .topbar, .swagger-ui .info hgroup.main > a { display: none; } .swagger-ui .info { margin-top: 24px; }' },
+    ],
     favicon: [{ filename: 'favicon.svg', rel: 'icon', type: 'image/svg+xml', sizes: 'any', content: FAVICON }],
   },
 }

@@ -102,14 +102,24 @@ function recordRoutes<T extends SiteOwnedTable, W>(app: Api, r: SiteResource<T, 
   const entity = r.spec.entity
   app.get(
     `/${s.path}/:id`,
-    { config: { access: record(entity, need.read) }, schema: { ...op(`get${one}`, `Get a ${words(one)}`), tags, ...doc('get'), params: IdParams, response: { 200: s.schemas.item } } },
+    {
+      config: { access: record(entity, need.read) },
+      schema: { ...op(`get${one}`, `Get a ${words(one)}`), tags, ...doc('get'), params: IdParams, response: { 200: s.schemas.item } },
+    },
     (req) => r.get(req.ctx, req.params.id),
   )
   app.put(
     `/${s.path}/:id`,
     {
       config: { access: record(entity, need.write) },
-      schema: { ...op(`update${one}`, `Update a ${words(one)}`), tags, ...doc('update'), params: IdParams, body: s.schemas.update, response: { 200: s.schemas.item } },
+      schema: {
+        ...op(`update${one}`, `Update a ${words(one)}`),
+        tags,
+        ...doc('update'),
+        params: IdParams,
+        body: s.schemas.update,
+        response: { 200: s.schemas.item },
+      },
     },
     (req) => r.update(req.ctx, req.params.id, req.body as Record<string, unknown>),
   )

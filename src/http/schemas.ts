@@ -18,7 +18,7 @@ export const MEDIA_REF = 'x-media-ref'
  * A body field that names a media record: a live media record the record's owning site may use (its own, or a
  * global one), else 400 naming the field. Checked centrally for every route whose body has one (http/media-refs.ts).
  */
-export const MediaRef = (description = "A live media record of the owning site, or a global one (400 otherwise)") =>
+export const MediaRef = (description = 'A live media record of the owning site, or a global one (400 otherwise)') =>
   Type.String({ format: 'uuid', description, [MEDIA_REF]: true })
 export const Slug = Type.String({ minLength: 1, maxLength: 200, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' })
 
@@ -147,7 +147,10 @@ export function LocalizationBody<T extends TProperties>(fields: T, options?: Bod
       locale: Type.Optional(Type.String({ minLength: 1, maxLength: 35, description: 'The locale by code instead of locale_id, e.g. "de"', examples: ['de'] })),
       ...(Type.Partial(Type.Object(fields)).properties as { [K in keyof T]: TOptional<T[K]> }),
     },
-    { additionalProperties: false, ...bodyAnnotations({ description: 'Name the locale by `locale_id` or by code in `locale` (one of them is required).', ...options }) },
+    {
+      additionalProperties: false,
+      ...bodyAnnotations({ description: 'Name the locale by `locale_id` or by code in `locale` (one of them is required).', ...options }),
+    },
   )
 }
 
@@ -156,7 +159,12 @@ const ReorderItemSchema = Type.Object({ id: Uuid, display_order: Int({ minimum: 
 export const ReorderBody = Body({ items: Type.Array(ReorderItemSchema, { minItems: 1, maxItems: 1000 }) }, { name: 'ReorderBody' })
 /** Body of a tree's reorder: like ReorderBody, and each item may move under another item of the tree (or to the root with null). */
 export const TreeReorderBody = Body(
-  { items: Type.Array(Type.Object({ ...ReorderItemSchema.properties, parent_id: Type.Optional(Nullable(Uuid)) }, { additionalProperties: false }), { minItems: 1, maxItems: 1000 }) },
+  {
+    items: Type.Array(Type.Object({ ...ReorderItemSchema.properties, parent_id: Type.Optional(Nullable(Uuid)) }, { additionalProperties: false }), {
+      minItems: 1,
+      maxItems: 1000,
+    }),
+  },
   { name: 'TreeReorderBody' },
 )
 export type ReorderBody = Static<typeof ReorderBody>

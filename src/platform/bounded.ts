@@ -25,7 +25,11 @@ export const textBytes = (s: string): number => s.length
  * A map from string keys, bounded by `maxEntries` and by `maxBytes` as `sizeOf` counts them (plus the key and
  * `overhead`), evicting the least recently used entry (get and set count as use; has does not).
  */
-export function boundedMap<V extends object | string | boolean | number>(bounds: Bounds, sizeOf: (value: V) => number, overhead = ENTRY_OVERHEAD_BYTES): LRUCache<string, V> {
+export function boundedMap<V extends object | string | boolean | number>(
+  bounds: Bounds,
+  sizeOf: (value: V) => number,
+  overhead = ENTRY_OVERHEAD_BYTES,
+): LRUCache<string, V> {
   if (!(bounds.maxEntries >= 1 && bounds.maxBytes >= 1)) throw new RangeError('bounds must be at least 1 entry and 1 byte')
   return new LRUCache<string, V>({
     max: bounds.maxEntries,

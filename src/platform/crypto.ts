@@ -26,7 +26,9 @@ export const sha256Hex = (s: string) => createHash('sha256').update(s, 'utf8').d
  * appended at the end of their primary-key index instead of at a random place in it.
  */
 export function timeOrderedUuid(ms: number): string {
-  const t = Math.max(0, Math.min(Math.trunc(ms), 0xffffffffffff)).toString(16).padStart(12, '0')
+  const t = Math.max(0, Math.min(Math.trunc(ms), 0xffffffffffff))
+    .toString(16)
+    .padStart(12, '0')
   // A random v4 UUID supplies the random bits and the variant; its version digit (index 14) becomes 7.
   return `${t.slice(0, 8)}-${t.slice(8)}-7${randomUUID().slice(15)}`
 }

@@ -68,7 +68,15 @@ export function fromClerk(u: ClerkUser): DirectoryUser {
   const emails = u.email_addresses ?? []
   const email = (emails.find((e) => e.id === u.primary_email_address_id) ?? emails[0])?.email_address ?? null
   const name = [u.first_name, u.last_name].filter((s) => typeof s === 'string' && s.trim() !== '').join(' ') || u.username || null
-  return { id: userIdOf(u.id), idp_user_id: u.id, email, name, avatar_url: u.image_url ?? null, created_at: when(u.created_at), last_sign_in_at: when(u.last_sign_in_at) }
+  return {
+    id: userIdOf(u.id),
+    idp_user_id: u.id,
+    email,
+    name,
+    avatar_url: u.image_url ?? null,
+    created_at: when(u.created_at),
+    last_sign_in_at: when(u.last_sign_in_at),
+  }
 }
 
 /**

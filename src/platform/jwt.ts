@@ -75,7 +75,11 @@ export class JwtVerifier {
   }
 
   private async load(): Promise<void> {
-    const res = await fetch(this.settings.jwksUrl, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'error', headers: { accept: 'application/json' } })
+    const res = await fetch(this.settings.jwksUrl, {
+      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+      redirect: 'error',
+      headers: { accept: 'application/json' },
+    })
     if (!res.ok) throw new Error(`JWKS endpoint answered ${res.status}`)
     const text = await res.text()
     if (text.length > MAX_JWKS_BYTES) throw new Error('JWKS document too large')

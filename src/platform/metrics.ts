@@ -94,7 +94,11 @@ function seriesValues(name: string, labels: Labels, s: Series, out: Value[]): vo
   let cumulative = 0
   for (let i = 0; i <= DURATION_BUCKETS.length; i++) {
     cumulative += s.counts[i] as number
-    out.push({ metricName: `${name}_bucket`, labels: { ...labels, le: i < DURATION_BUCKETS.length ? (DURATION_BUCKETS[i] as number) : '+Inf' }, value: cumulative })
+    out.push({
+      metricName: `${name}_bucket`,
+      labels: { ...labels, le: i < DURATION_BUCKETS.length ? (DURATION_BUCKETS[i] as number) : '+Inf' },
+      value: cumulative,
+    })
   }
   out.push({ metricName: `${name}_sum`, labels, value: s.sum })
   out.push({ metricName: `${name}_count`, labels, value: s.count })
@@ -249,7 +253,11 @@ export class AppMetrics implements Metrics {
     }
     type Stage = WebhookQueueStats['outbox']
     const families: Array<[string, string, (q: Stage) => number]> = [
-      ['atrium_webhook_queue_depth', 'Pending webhook work by stage: outbox (events not yet matched to webhooks) and delivery (attempts waiting)', (q) => q.depth],
+      [
+        'atrium_webhook_queue_depth',
+        'Pending webhook work by stage: outbox (events not yet matched to webhooks) and delivery (attempts waiting)',
+        (q) => q.depth,
+      ],
       ['atrium_webhook_queue_oldest_age_seconds', 'Age of the oldest pending webhook work by stage (0 when none)', (q) => q.oldestAgeSeconds],
     ]
     for (const [name, help, pick] of families) {

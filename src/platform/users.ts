@@ -52,7 +52,9 @@ export class UserStore {
     onError: (err: unknown) => void = () => undefined,
   ) {
     this.directory = config.idpApiUrl && config.idpSecretKey ? new ClerkDirectory(config.idpApiUrl, config.idpSecretKey) : new BuiltinDirectory(db)
-    this.verifier = config.jwksUrl ? new JwtVerifier({ jwksUrl: config.jwksUrl, issuer: config.jwtIssuer, audience: config.jwtAudience }, clock, onError) : undefined
+    this.verifier = config.jwksUrl
+      ? new JwtVerifier({ jwksUrl: config.jwksUrl, issuer: config.jwtIssuer, audience: config.jwtAudience }, clock, onError)
+      : undefined
   }
 
   /** Whether a `sub` is a system admin by configuration (ATRIUM_SYSTEM_ADMINS): such users stay admins. */

@@ -51,7 +51,8 @@ export function postOnce(target: ResolvedTarget, headers: Record<string, string>
           read += chunk.length
           if (read > MAX_ANSWER) res.destroy()
         })
-        const settle = () => finish({ statusCode: status, error: status >= 200 && status < 300 ? null : `HTTP ${status}`, success: status >= 200 && status < 300 })
+        const settle = () =>
+          finish({ statusCode: status, error: status >= 200 && status < 300 ? null : `HTTP ${status}`, success: status >= 200 && status < 300 })
         res.on('end', settle)
         res.on('close', settle)
         res.on('error', settle)

@@ -37,7 +37,12 @@ export const jobs: Job[] = [
     },
   },
   // Webhooks (decisions.md "Webhooks"): signed attempts with retries of the deliveries changes wrote (modules/webhooks/delivery.service.ts).
-  { name: 'webhook-delivery', everyMs: (deps) => deps.config.webhookPollMs, run: (deps) => dispatcherOf(deps).tick(), stop: (deps) => dispatcherOf(deps).stop() },
+  {
+    name: 'webhook-delivery',
+    everyMs: (deps) => deps.config.webhookPollMs,
+    run: (deps) => dispatcherOf(deps).tick(),
+    stop: (deps) => dispatcherOf(deps).stop(),
+  },
   { name: 'webhook-retention', everyMs: 3_600_000, run: (deps) => pruneDeliveries(deps) },
   analyticsRollupJob,
   // API-key usage roll-up and retention, audit retention: once a day across instances (workers/retention.ts).

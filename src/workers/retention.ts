@@ -20,7 +20,10 @@ async function claim(db: Db, job: string, day: string, now: Date): Promise<boole
 }
 
 async function finish(db: Db, job: string, day: string): Promise<void> {
-  await db.update(maintenanceRuns).set({ finished_at: sql`now()` }).where(and(eq(maintenanceRuns.job, job), eq(maintenanceRuns.day, day)))
+  await db
+    .update(maintenanceRuns)
+    .set({ finished_at: sql`now()` })
+    .where(and(eq(maintenanceRuns.job, job), eq(maintenanceRuns.day, day)))
 }
 
 const daily: Record<string, (deps: Deps) => Promise<unknown>> = {

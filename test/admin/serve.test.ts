@@ -19,7 +19,14 @@ let t: TestApp
 let off: TestApp
 let unbuilt: TestApp
 beforeAll(async () => {
-  t = await testApp({ adminDir: dir, env: { ATRIUM_PUBLIC_URL: 'https://cms.example.com', ATRIUM_JWT_ISSUER: 'https://id.example.com/tenant', ATRIUM_S3_PUBLIC_URL: 'https://cdn.example.com/media' } })
+  t = await testApp({
+    adminDir: dir,
+    env: {
+      ATRIUM_PUBLIC_URL: 'https://cms.example.com',
+      ATRIUM_JWT_ISSUER: 'https://id.example.com/tenant',
+      ATRIUM_S3_PUBLIC_URL: 'https://cdn.example.com/media',
+    },
+  })
   off = await testApp({ adminDir: dir, env: { ATRIUM_ADMIN: 'false' } })
   unbuilt = await testApp({ adminDir: path.join(dir, 'absent') })
 })
@@ -90,7 +97,9 @@ describe('the admin at /admin/', () => {
 
 describe('GET /config', () => {
   it('names the admin and, with a client id, the identity provider for OIDC sign-in', async () => {
-    const oidc = await testApp({ env: { ATRIUM_PUBLIC_URL: 'https://cms.example.com', ATRIUM_JWT_ISSUER: 'https://id.example.com', ATRIUM_OIDC_CLIENT_ID: 'atrium-admin' } })
+    const oidc = await testApp({
+      env: { ATRIUM_PUBLIC_URL: 'https://cms.example.com', ATRIUM_JWT_ISSUER: 'https://id.example.com', ATRIUM_OIDC_CLIENT_ID: 'atrium-admin' },
+    })
     try {
       expect((await oidc.as().get('/config')).json()).toMatchObject({
         admin_url: 'https://cms.example.com/admin/',

@@ -116,7 +116,9 @@ describe('atrium CLI', () => {
       expect(lines).toHaveLength(MIGRATIONS)
       expect(lines.every((l) => /^applied {2}\d{4}_[a-z0-9_]+ {2}\d{4}-\d\d-\d\dT/.test(l))).toBe(true)
       expect(status.stderr).toBe(`${MIGRATIONS} applied, 0 pending\n`)
-      siteId = await withDatabase(async (app) => (await sites.create(systemCtx(app.deps, 'test'), { name: 'CLI site', slug: `cli-${randomBytes(3).toString('hex')}` })).id)
+      siteId = await withDatabase(
+        async (app) => (await sites.create(systemCtx(app.deps, 'test'), { name: 'CLI site', slug: `cli-${randomBytes(3).toString('hex')}` })).id,
+      )
     },
     SLOW,
   )
@@ -134,7 +136,10 @@ describe('atrium CLI', () => {
       expect(run.stderr).not.toContain(key)
 
       await withDatabase(async (app) => {
-        const [row] = await app.deps.dbh.db.select().from(apiKeys).where(eq(apiKeys.key_digest, digestKey(key)))
+        const [row] = await app.deps.dbh.db
+          .select()
+          .from(apiKeys)
+          .where(eq(apiKeys.key_digest, digestKey(key)))
         expect(row).toMatchObject({ name: 'x', permission: 'Read', site_id: siteId, status: 'Active', key_prefix: key.slice(0, 12), created_by: 'system' })
         const audit = await app.deps.dbh.db
           .select()
@@ -246,7 +251,10 @@ describe('atrium keys list / revoke', () => {
       expect(table.stdout).not.toContain(key)
 
       expect(json.code, json.stderr).toBe(0)
-      const rows = json.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
+      const rows = json.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
       expect(rows).toContainEqual({ id: keyId, key_prefix: key.slice(0, 12), name: 'listed key', permission: 'Admin', site_id: null, status: 'Active' })
       expect(json.stdout).not.toContain(key)
     },
@@ -258,7 +266,10 @@ describe('atrium keys list / revoke', () => {
     async () => {
       const run = await atrium('keys', 'list', '--json', '--site', siteId)
       expect(run.code, run.stderr).toBe(0)
-      const rows = run.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { site_id: string | null })
+      const rows = run.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { site_id: string | null })
       expect(rows.length).toBeGreaterThan(0)
       expect(rows.every((r) => r.site_id === siteId)).toBe(true)
     },
@@ -278,7 +289,9 @@ describe('atrium keys list / revoke', () => {
       expect(bad).toMatchObject({ code: 2, stdout: '' })
       expect(bad.stderr).toContain("'not-an-id'")
       const list = await atrium('keys', 'list', '--json')
-      expect(list.stdout).toContain(`"id":"${keyId}","key_prefix":"${key.slice(0, 12)}","name":"listed key","permission":"Admin","site_id":null,"status":"Revoked"`)
+      expect(list.stdout).toContain(
+        `"id":"${keyId}","key_prefix":"${key.slice(0, 12)}","name":"listed key","permission":"Admin","site_id":null,"status":"Revoked"`,
+      )
       await withDatabase(async (app) => {
         await app.ready()
         expect((await client(app, key).get('/auth/me')).statusCode).toBe(401)
@@ -426,7 +439,7 @@ describe('atrium serve', () => {
       const base = `http://127.0.0.1:${port}/api/v1`
       try {
         let ready: Response | undefined
-        for (const until = Date.now() + SLOW - 60_000; Date.now() < until; ) {
+        for (const until = Date.now() + SLOW - 60_000; Date.now() < until;) {
           ready = await fetch(`${base}/health/ready`).catch(() => undefined)
           if (ready?.status === 200) break
           // While starting, the port answers: live 200, ready and the API 503.
@@ -441,7 +454,10 @@ describe('atrium serve', () => {
         expect(marked).toHaveLength(1)
         const key = /(atr_[A-Za-z0-9_-]{43})$/.exec(marked[0]!)![1]!
         expect(stdout).not.toContain(key)
-        const logs = stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { level: number; msg: string; public_url?: string })
+        const logs = stdout
+          .trimEnd()
+          .split('\n')
+          .map((l) => JSON.parse(l) as { level: number; msg: string; public_url?: string })
         expect(logs.filter((l) => /Master key was generated and printed once to standard error/.test(l.msg))).toHaveLength(1)
         const warned = logs.filter((l) => l.msg.includes('ATRIUM_PUBLIC_URL'))
         expect(warned).toHaveLength(1)

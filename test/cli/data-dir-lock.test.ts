@@ -67,10 +67,12 @@ const exited = (child: ChildProcess) =>
 
 function health(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    http.get({ host: '127.0.0.1', port, path: '/api/v1/health' }, (res) => {
-      res.resume()
-      resolve(res.statusCode ?? 0)
-    }).on('error', reject)
+    http
+      .get({ host: '127.0.0.1', port, path: '/api/v1/health' }, (res) => {
+        res.resume()
+        resolve(res.statusCode ?? 0)
+      })
+      .on('error', reject)
   })
 }
 

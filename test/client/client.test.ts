@@ -48,7 +48,10 @@ describe('client package: connection and errors', () => {
   it('maps 401 and 404 to their codes', async () => {
     const anon = createAtriumClient({ baseUrl })
     await expect(anon.GET('/api/v1/auth/me')).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' })
-    await expect(api.GET('/api/v1/blogs/{id}', { params: { path: { id: '00000000-0000-4000-8000-000000000000' } } })).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' })
+    await expect(api.GET('/api/v1/blogs/{id}', { params: { path: { id: '00000000-0000-4000-8000-000000000000' } } })).rejects.toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+    })
   })
 
   it('turns a failed connection into a NETWORK_ERROR AtriumError', async () => {
@@ -95,13 +98,23 @@ describe('client package: a read and a write of each module', () => {
     })
     const blog = created.data!
     const etag = etagOf(created)
-    const updated = await api.PUT('/api/v1/blogs/{id}', { params: { path: { id: blog.id } }, body: { author: 'Bea' }, ...(etag ? { headers: { 'if-match': etag } } : {}) })
+    const updated = await api.PUT('/api/v1/blogs/{id}', {
+      params: { path: { id: blog.id } },
+      body: { author: 'Bea' },
+      ...(etag ? { headers: { 'if-match': etag } } : {}),
+    })
     expect(updated.data?.author).toBe('Bea')
     // the first tag is stale now: a 412 whose error carries the record as it is and its tag, to merge and save again
-    const stale = await api.PUT('/api/v1/blogs/{id}', { params: { path: { id: blog.id } }, body: { author: 'Cy' }, headers: { 'if-match': etag! } }).catch((e: unknown) => e)
+    const stale = await api
+      .PUT('/api/v1/blogs/{id}', { params: { path: { id: blog.id } }, body: { author: 'Cy' }, headers: { 'if-match': etag! } })
+      .catch((e: unknown) => e)
     expect(stale).toMatchObject({ status: 412, code: 'EDIT_CONFLICT', current: { author: 'Bea' } })
     expect((stale as AtriumError).etag).toBe(etagOf(updated))
-    const retried = await api.PUT('/api/v1/blogs/{id}', { params: { path: { id: blog.id } }, body: { author: 'Cy' }, headers: { 'if-match': (stale as AtriumError).etag! } })
+    const retried = await api.PUT('/api/v1/blogs/{id}', {
+      params: { path: { id: blog.id } },
+      body: { author: 'Cy' },
+      headers: { 'if-match': (stale as AtriumError).etag! },
+    })
     expect(retried.data?.author).toBe('Cy')
     const { data: detail } = await api.GET('/api/v1/blogs/{id}/detail', { params: { path: { id: blog.id } } })
     expect(detail?.slug).toBe(blog.slug)
@@ -109,7 +122,9 @@ describe('client package: a read and a write of each module', () => {
       await api.POST('/api/v1/blogs', { body: { site_ids: [siteId], slug: `more-${i}-${uid()}`, author: 'Ann' } })
     }
     const slugs: string[] = []
-    for await (const item of allPages((page) => api.GET('/api/v1/sites/{site_id}/blogs', { params: { path: { site_id: siteId }, query: { page, per_page: 2 } } }))) {
+    for await (const item of allPages((page) =>
+      api.GET('/api/v1/sites/{site_id}/blogs', { params: { path: { site_id: siteId }, query: { page, per_page: 2 } } }),
+    )) {
       slugs.push(item.slug)
     }
     expect(slugs).toHaveLength(4)
@@ -119,8 +134,13 @@ describe('client package: a read and a write of each module', () => {
   })
 
   it('pages and sections, found by route', async () => {
-    const { data: page } = await api.POST('/api/v1/pages', { body: { site_ids: [siteId], route: '/about', slug: 'about', page_type: 'Static', status: 'Published' } })
-    const { data: section } = await api.POST('/api/v1/pages/{page_id}/sections', { params: { path: { page_id: page!.id } }, body: { section_type: 'Hero', display_order: 0 } })
+    const { data: page } = await api.POST('/api/v1/pages', {
+      body: { site_ids: [siteId], route: '/about', slug: 'about', page_type: 'Static', status: 'Published' },
+    })
+    const { data: section } = await api.POST('/api/v1/pages/{page_id}/sections', {
+      params: { path: { page_id: page!.id } },
+      body: { section_type: 'Hero', display_order: 0 },
+    })
     expect(section?.page_id).toBe(page!.id)
     const { data: found } = await api.GET('/api/v1/sites/{site_id}/pages/by-route/{route}', { params: { path: { site_id: siteId, route: 'about' } } })
     expect(found?.id).toBe(page!.id)
@@ -146,7 +166,9 @@ describe('client package: a read and a write of each module', () => {
     await api.POST('/api/v1/skills', { body: { site_ids: [siteId], name: 'TypeScript', proficiency: 90 } })
     const { data: skills } = await api.GET('/api/v1/sites/{site_id}/skills', site())
     expect(skills?.data.map((s) => s.name)).toContain('TypeScript')
-    await api.POST('/api/v1/cv', { body: { site_ids: [siteId], entry_type: 'work', title: 'Engineer', organization: 'Atrium', start_date: '2024-01-01', is_current: true } })
+    await api.POST('/api/v1/cv', {
+      body: { site_ids: [siteId], entry_type: 'work', title: 'Engineer', organization: 'Atrium', start_date: '2024-01-01', is_current: true },
+    })
     const { data: cv } = await api.GET('/api/v1/sites/{site_id}/cv', site())
     expect(cv?.data.map((c) => c.title)).toContain('Engineer')
   })
@@ -161,8 +183,14 @@ describe('client package: a read and a write of each module', () => {
   })
 
   it('legal documents and the cookie consent', async () => {
-    const { data: doc } = await api.POST('/api/v1/sites/{site_id}/legal', { ...site(), body: { slug: 'cookies', document_type: 'CookieConsent', is_active: true } })
-    await api.POST('/api/v1/legal/{document_id}/groups', { params: { path: { document_id: doc!.id } }, body: { cookie_name: 'necessary', title: 'Necessary', is_required: true } })
+    const { data: doc } = await api.POST('/api/v1/sites/{site_id}/legal', {
+      ...site(),
+      body: { slug: 'cookies', document_type: 'CookieConsent', is_active: true },
+    })
+    await api.POST('/api/v1/legal/{document_id}/groups', {
+      params: { path: { document_id: doc!.id } },
+      body: { cookie_name: 'necessary', title: 'Necessary', is_required: true },
+    })
     const { data: consent } = await api.GET('/api/v1/sites/{site_id}/legal/cookie-consent', site())
     expect(consent?.groups.map((g) => g.cookie_name)).toEqual(['necessary'])
   })
@@ -171,7 +199,10 @@ describe('client package: a read and a write of each module', () => {
     const { data: doc } = await api.POST('/api/v1/sites/{site_id}/documents', { ...site(), body: { url: 'https://example.com/a.pdf', document_type: 'Link' } })
     const { data: got } = await api.GET('/api/v1/documents/{id}', { params: { path: { id: doc!.id } } })
     expect(got?.url).toBe('https://example.com/a.pdf')
-    const { data: tpl } = await api.POST('/api/v1/sites/{site_id}/content-templates', { ...site(), body: { name: 'Post', content_type: 'blog', template_data: { body: '## Intro' } } })
+    const { data: tpl } = await api.POST('/api/v1/sites/{site_id}/content-templates', {
+      ...site(),
+      body: { name: 'Post', content_type: 'blog', template_data: { body: '## Intro' } },
+    })
     const { data: tpls } = await api.GET('/api/v1/sites/{site_id}/content-templates', site())
     expect(tpls?.data.map((x) => x.id)).toContain(tpl!.id)
   })

@@ -55,7 +55,10 @@ describe('concurrent writes with one current If-Match: one wins, the others are 
     )
     // The one winner is the PUT (200) or a DELETE (204); every loser is 412 (the version moved) or 404 (deleted).
     expect(statuses.filter((s) => s < 300)).toHaveLength(1)
-    expect(statuses.filter((s) => s >= 300).every((s) => s === 412 || s === 404), statuses.join(',')).toBe(true)
+    expect(
+      statuses.filter((s) => s >= 300).every((s) => s === 412 || s === 404),
+      statuses.join(','),
+    ).toBe(true)
   })
 
   it('PUT /blogs/{id} (the shared kit), for comparison', async () => {

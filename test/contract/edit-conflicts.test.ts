@@ -75,7 +75,12 @@ const gets = new Set(rows.filter((r) => r.method === 'GET' && taggedFields(r.rou
 const routeFixture = (row: Row): RouteFixture => fx.routes[row.key] ?? {}
 function urlFor(row: Row): string {
   const url = fillUrl(fx, row)
-  if (url === undefined) throw new Error(`${row.key}: no fixture for ${missingParams(fx, row).map((p) => `:${p}`).join(', ')}`)
+  if (url === undefined)
+    throw new Error(
+      `${row.key}: no fixture for ${missingParams(fx, row)
+        .map((p) => `:${p}`)
+        .join(', ')}`,
+    )
   return url
 }
 
@@ -98,7 +103,7 @@ let n = 0
  */
 function changedBody(row: Row, current?: Json): Json {
   const base = (routeFixture(row).body ?? {}) as Json
-  const props = ((row.route.schema as { body?: { properties?: Record<string, PropSchema> } } | undefined)?.body?.properties ?? {})
+  const props = (row.route.schema as { body?: { properties?: Record<string, PropSchema> } } | undefined)?.body?.properties ?? {}
   n++
   // The locale names which localization an upsert writes: it stays. Past the fixture's fields (a no-op fixture
   // body), the body's other fields are tried.
@@ -113,7 +118,7 @@ function changedBody(row: Row, current?: Json): Json {
       return { ...base, [field]: others[n % others.length] }
     }
     if (s.type === 'string' && !s.format && !/_path$|^timezone$|^filename$|^file_name$|^code$/.test(field)) {
-      const v = typeof base[field] === 'string' ? (base[field]) : typeof current?.[field] === 'string' ? (current[field]) : 'etag'
+      const v = typeof base[field] === 'string' ? base[field] : typeof current?.[field] === 'string' ? current[field] : 'etag'
       const fits = (c: string) => c.length <= (s.maxLength ?? 200) && (!s.pattern || new RegExp(s.pattern, 'u').test(c))
       const next = [`${v} ${n}`, `${v}-${n}`].find(fits)
       if (next !== undefined) return { ...base, [field]: next }
@@ -217,7 +222,8 @@ describe('edit conflicts: review POSTs', () => {
         method: 'POST',
         url: `/api/v1/${kind}`,
         headers: { 'x-api-key': t.masterKey },
-        payload: kind === 'blogs' ? { site_ids: [a.id], slug: `etag-review-${++n}` } : { site_ids: [a.id], slug: `etag-review-${++n}`, route: `/etag-review-${n}` },
+        payload:
+          kind === 'blogs' ? { site_ids: [a.id], slug: `etag-review-${++n}` } : { site_ids: [a.id], slug: `etag-review-${++n}`, route: `/etag-review-${n}` },
       })
       ok(created, 'create')
       const id = created.json<{ id: string }>().id

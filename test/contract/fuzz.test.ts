@@ -41,7 +41,11 @@ beforeAll(async () => {
   const b = await makeSite(t)
   const jwt = {} as MatrixEnv['jwt']
   for (const who of ['Viewer', 'Author', 'Editor', 'Reviewer', 'Admin', 'Owner', 'outsider', 'root', 'nobody'] as const) {
-    jwt[who] = await jwtUser(t, idp, who === 'nobody' || who === 'root' ? undefined : { siteId: who === 'outsider' ? b.id : a.id, role: who === 'outsider' ? 'Owner' : who })
+    jwt[who] = await jwtUser(
+      t,
+      idp,
+      who === 'nobody' || who === 'root' ? undefined : { siteId: who === 'outsider' ? b.id : a.id, role: who === 'outsider' ? 'Owner' : who },
+    )
   }
   env = { t, a, b, jwt }
   fx = await setupFixtures(env)
@@ -101,7 +105,13 @@ function hashOf(text: string): number {
  * own, (offset + 7i + k·⌈values/perItem⌉) mod values, spread over the list, plus its `targeted(item)` ones. The offset is
  * the route's hash, so over the route table each value meets every kind of field. FULL: every pair.
  */
-function cover<I>(items: readonly I[], valueCount: number, offset: number, perItem: number, targeted: (item: I) => readonly number[] = () => []): Array<[I, number]> {
+function cover<I>(
+  items: readonly I[],
+  valueCount: number,
+  offset: number,
+  perItem: number,
+  targeted: (item: I) => readonly number[] = () => [],
+): Array<[I, number]> {
   if (items.length === 0 || valueCount === 0) return []
   const pairs = new Set<string>()
   const add = (i: number, j: number) => pairs.add(`${i},${j}`)
@@ -112,7 +122,10 @@ function cover<I>(items: readonly I[], valueCount: number, offset: number, perIt
     for (let k = 0; k < perItem; k++) add(i, (offset + 7 * i + k * step) % valueCount)
     for (const j of targeted(item)) if (j < valueCount) add(i, j)
   })
-  return [...pairs].map((p) => p.split(',').map(Number) as [number, number]).sort(([a, x], [b, y]) => a - b || x - y).map(([i, j]): [I, number] => [items[i] as I, j])
+  return [...pairs]
+    .map((p) => p.split(',').map(Number) as [number, number])
+    .sort(([a, x], [b, y]) => a - b || x - y)
+    .map(([i, j]): [I, number] => [items[i] as I, j])
 }
 
 /** Indexes in hostileValues() of the values a field of this schema is most exposed to. */
@@ -236,7 +249,13 @@ function probesFor(r: RouteOptions, method: string, rnd: () => number): Probe[] 
   for (const name of params) {
     for (const value of ['not-a-uuid', '%zz', 'ä'.repeat(300), '00000000-0000-0000-0000-000000000000', '..%2F..']) {
       const url = urlFor(r, method, { name, value })
-      if (url) probes.push({ what: `path :${name}=${value.slice(0, 20)}`, method, url, ...(hasBody ? { payload: '{}', headers: { 'content-type': 'application/json' } } : {}) })
+      if (url)
+        probes.push({
+          what: `path :${name}=${value.slice(0, 20)}`,
+          method,
+          url,
+          ...(hasBody ? { payload: '{}', headers: { 'content-type': 'application/json' } } : {}),
+        })
     }
   }
   const url = urlFor(r, method)
@@ -267,7 +286,11 @@ function probesFor(r: RouteOptions, method: string, rnd: () => number): Probe[] 
     ['text/plain', '{}', { 'content-type': 'text/plain' }],
     ['an unknown type', '{}', { 'content-type': 'application/x-atrium-unknown' }],
     ['multipart without boundary', '--x\r\n\r\n', { 'content-type': 'multipart/form-data' }],
-    ['multipart cut short', '--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc', { 'content-type': 'multipart/form-data; boundary=b' }],
+    [
+      'multipart cut short',
+      '--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
+      { 'content-type': 'multipart/form-data; boundary=b' },
+    ],
     ['gzip that is not', 'not gzip at all', { 'content-type': 'application/gzip' }],
   ]
   for (const [what, payload, headers] of whole) probes.push({ what, method, url, payload, headers })
@@ -355,7 +378,10 @@ describe('fuzz: malformed input over every route', () => {
         }
       }
     }
-    const byStatus = [...statuses].sort(([x], [y]) => x - y).map(([code, n]) => `${code}: ${n}`).join(', ')
+    const byStatus = [...statuses]
+      .sort(([x], [y]) => x - y)
+      .map(([code, n]) => `${code}: ${n}`)
+      .join(', ')
     console.info(`fuzz: ${sent} malformed requests over ${routes.length} routes (${byStatus})`)
     if (!only) expect(sent).toBeGreaterThan(5000)
     expect(failures).toEqual([])

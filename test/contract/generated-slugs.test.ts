@@ -34,12 +34,29 @@ interface Kind {
 
 let route = 0
 const kinds: Kind[] = [
-  { name: 'blog', type: 'post', url: () => '/blogs', body: (title, slug) => ({ site_ids: [site.id], ...(slug ? { slug } : {}), localizations: [{ locale: 'de', title: 'Zweitsprache' }, { locale: 'en', title }] }) },
+  {
+    name: 'blog',
+    type: 'post',
+    url: () => '/blogs',
+    body: (title, slug) => ({
+      site_ids: [site.id],
+      ...(slug ? { slug } : {}),
+      localizations: [
+        { locale: 'de', title: 'Zweitsprache' },
+        { locale: 'en', title },
+      ],
+    }),
+  },
   {
     name: 'page',
     type: 'page',
     url: () => '/pages',
-    body: (title, slug) => ({ site_ids: [site.id], route: `/p-${++route}`, ...(slug ? { slug } : {}), sections: [{ section_type: 'hero', localizations: [{ locale: 'en', title }] }] }),
+    body: (title, slug) => ({
+      site_ids: [site.id],
+      route: `/p-${++route}`,
+      ...(slug ? { slug } : {}),
+      sections: [{ section_type: 'hero', localizations: [{ locale: 'en', title }] }],
+    }),
   },
   { name: 'skill', type: 'skill', url: () => '/skills', body: (name, slug) => ({ site_ids: [site.id], name, ...(slug ? { slug } : {}) }) },
   { name: 'tag', type: 'tag', url: () => '/tags', body: (name, slug) => ({ site_id: site.id, name, ...(slug ? { slug } : {}) }) },
@@ -73,7 +90,11 @@ describe.each(kinds)('generated slugs: $name', (kind) => {
 
 describe('generated slugs: records without a name or title of their own', () => {
   it('a blog without slug and without any titled localization is a 400 naming slug, and nothing is written', async () => {
-    const body = expectProblem(await t.as(site.keys.Master).post('/blogs', { site_ids: [site.id], localizations: [{ locale: 'en', title: null }] }), 400, 'VALIDATION_FAILED')
+    const body = expectProblem(
+      await t.as(site.keys.Master).post('/blogs', { site_ids: [site.id], localizations: [{ locale: 'en', title: null }] }),
+      400,
+      'VALIDATION_FAILED',
+    )
     expect(body.errors?.map((e) => e.field)).toContain('slug')
     const list = expectStatus<{ data: unknown[] }>(await t.as(site.keys.Master).get(`/sites/${site.id}/blogs?per_page=100`), 200)
     const before = list.data.length

@@ -31,7 +31,8 @@ function numericNodes(schema: unknown): Array<{ path: string; node: Node }> {
   for (let i = 0; i < queue.length; i++) {
     const [s, path] = queue[i] as [unknown, string]
     if (!isNode(s)) continue
-    if (s.type === 'integer' || s.type === 'number' || (Array.isArray(s.type) && (s.type.includes('integer') || s.type.includes('number')))) out.push({ path: path || '(root)', node: s })
+    if (s.type === 'integer' || s.type === 'number' || (Array.isArray(s.type) && (s.type.includes('integer') || s.type.includes('number'))))
+      out.push({ path: path || '(root)', node: s })
     if (isNode(s.properties)) for (const [k, v] of Object.entries(s.properties)) queue.push([v, path ? `${path}.${k}` : k])
     if (isNode(s.patternProperties)) for (const v of Object.values(s.patternProperties)) queue.push([v, `${path}.*`])
     if (isNode(s.additionalProperties)) queue.push([s.additionalProperties, `${path}.*`])
@@ -73,12 +74,22 @@ describe('POST /media size_bytes past 2^53', () => {
   it('9007199254740993 is a 400 naming size_bytes, and nothing is stored', async () => {
     const site = await makeSite(t)
     const body = `{"site_id":"${site.id}","url":"https://cdn.example/a.png","mime_type":"image/png","size_bytes":9007199254740993}`
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/media', headers: { 'content-type': 'application/json', 'x-api-key': site.keys.Write }, payload: body })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/media',
+      headers: { 'content-type': 'application/json', 'x-api-key': site.keys.Write },
+      payload: body,
+    })
     const p = expectProblem(res, 400, 'VALIDATION_FAILED')
     expect(p.errors?.[0]?.field).toBe('size_bytes')
     expect(await t.dbh.db.select().from(media).where(eq(media.site_id, site.id))).toHaveLength(0)
     // The largest safe integer is still a size.
-    const ok = await t.app.inject({ method: 'POST', url: '/api/v1/media', headers: { 'content-type': 'application/json', 'x-api-key': site.keys.Write }, payload: body.replace('9007199254740993', String(Number.MAX_SAFE_INTEGER)) })
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/media',
+      headers: { 'content-type': 'application/json', 'x-api-key': site.keys.Write },
+      payload: body.replace('9007199254740993', String(Number.MAX_SAFE_INTEGER)),
+    })
     expect(expectStatus<{ size_bytes: number }>(ok, 201).size_bytes).toBe(Number.MAX_SAFE_INTEGER)
   })
 })

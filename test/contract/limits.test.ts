@@ -21,7 +21,7 @@ const LIMITS: Record<string, Record<string, { default: number; maximum: number }
 
 type Prop = { default?: unknown; maximum?: unknown; minimum?: unknown }
 const queryProps = (r: RouteOptions): Record<string, Prop> =>
-  ((r.schema as { querystring?: { properties?: Record<string, Prop> } } | undefined)?.querystring?.properties ?? {})
+  (r.schema as { querystring?: { properties?: Record<string, Prop> } } | undefined)?.querystring?.properties ?? {}
 const gets = (c: CollectedRoutes) => c.api.filter((r) => r.method === 'GET' || (Array.isArray(r.method) && r.method.includes('GET')))
 
 let c: CollectedRoutes
@@ -42,8 +42,28 @@ describe('paging limits of every list (spec "Limits")', () => {
   })
 
   it('the lists the spec names with page&per_page all take them', () => {
-    const urls = new Set(gets(c).filter((r) => 'per_page' in queryProps(r)).map((r) => r.url))
-    for (const path of ['blogs', 'blogs/published', 'pages', 'redirects', 'skills', 'cv', 'tags', 'categories', 'documents', 'content-templates', 'legal', 'media', 'audit', 'webhooks', 'notifications']) {
+    const urls = new Set(
+      gets(c)
+        .filter((r) => 'per_page' in queryProps(r))
+        .map((r) => r.url),
+    )
+    for (const path of [
+      'blogs',
+      'blogs/published',
+      'pages',
+      'redirects',
+      'skills',
+      'cv',
+      'tags',
+      'categories',
+      'documents',
+      'content-templates',
+      'legal',
+      'media',
+      'audit',
+      'webhooks',
+      'notifications',
+    ]) {
       expect(urls, path).toContain(`/api/v1/sites/:site_id/${path}`)
     }
     expect(urls).toContain('/api/v1/api-keys')
@@ -55,7 +75,8 @@ describe('paging limits of every list (spec "Limits")', () => {
       const route = gets(c).find((r) => r.url === url)
       expect(route, url).toBeDefined()
       const q = queryProps(route!)
-      for (const [name, want] of Object.entries(params)) expect({ url, name, default: q[name]?.default, maximum: q[name]?.maximum }).toEqual({ url, name, ...want })
+      for (const [name, want] of Object.entries(params))
+        expect({ url, name, default: q[name]?.default, maximum: q[name]?.maximum }).toEqual({ url, name, ...want })
     }
   })
 })

@@ -41,7 +41,7 @@ describe('multipart: POST /media/upload', () => {
   it('an empty boundary parameter: 400', async () => {
     expect4xx(await send('/media/upload', { 'content-type': 'multipart/form-data; boundary=' }, form('xyz')), [400])
   })
-  it('a boundary that is not the body\'s: 400', async () => {
+  it("a boundary that is not the body's: 400", async () => {
     expect4xx(await send('/media/upload', { 'content-type': 'multipart/form-data; boundary=other' }, form('xyz')), [400])
   })
   it('a body cut short inside the fields: 400', async () => {
@@ -159,17 +159,26 @@ describe('JSON nesting depth (issue 31 item 2)', () => {
     expectStatus(res, 201)
   })
 
-  it('a section\'s settings nested 5,000 deep: 400 naming settings (create, update, and sections of a new page); nothing stored', async () => {
+  it("a section's settings nested 5,000 deep: 400 naming settings (create, update, and sections of a new page); nothing stored", async () => {
     const page = expectStatus<{ id: string }>(await t.as(a.keys.Write).post('/pages', { site_ids: [a.id], route: '/deep', slug: 'deep' }), 201)
     const section = expectStatus<{ id: string }>(await t.as(a.keys.Write).post(`/pages/${page.id}/sections`, { section_type: 'hero' }), 201)
     const json = { 'content-type': 'application/json' }
     const deep = nestedText(5000)
     let p = expectProblem(await send(`/pages/${page.id}/sections`, json, `{"section_type":"hero","settings":${deep}}`, a.keys.Write), 400, 'VALIDATION_FAILED')
     expect(p.errors?.[0]?.field).toBe('settings')
-    const put = await t.app.inject({ method: 'PUT', url: `/api/v1/pages/sections/${section.id}`, headers: { ...json, 'x-api-key': a.keys.Write }, payload: `{"settings":${deep}}` })
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/pages/sections/${section.id}`,
+      headers: { ...json, 'x-api-key': a.keys.Write },
+      payload: `{"settings":${deep}}`,
+    })
     p = expectProblem(put, 400, 'VALIDATION_FAILED')
     expect(p.errors?.[0]?.field).toBe('settings')
-    p = expectProblem(await send('/pages', json, `{"site_ids":["${a.id}"],"route":"/deep2","slug":"deep2","sections":[{"section_type":"x","settings":${deep}}]}`, a.keys.Write), 400, 'VALIDATION_FAILED')
+    p = expectProblem(
+      await send('/pages', json, `{"site_ids":["${a.id}"],"route":"/deep2","slug":"deep2","sections":[{"section_type":"x","settings":${deep}}]}`, a.keys.Write),
+      400,
+      'VALIDATION_FAILED',
+    )
     expect(p.errors?.[0]?.field).toBe('sections')
     expect(p.errors?.[0]?.message).toContain('sections.0.settings.a')
     const rows = await t.dbh.db.select().from(pageSections).where(eq(pageSections.page_id, page.id))

@@ -103,9 +103,26 @@ const jwtCheck = (who: JwtCaller, why: string, expect: Outcome): Check => ({
   expect,
 })
 /** The least role meeting a requirement written as a role or a level (spec role table; Master: system admins only). */
-const MIN_ROLE: Record<Requirement, JwtCaller> = { Read: 'Viewer', Viewer: 'Viewer', Write: 'Author', Author: 'Author', Editor: 'Editor', Reviewer: 'Reviewer', Admin: 'Admin', Owner: 'Owner', Master: 'root' }
+const MIN_ROLE: Record<Requirement, JwtCaller> = {
+  Read: 'Viewer',
+  Viewer: 'Viewer',
+  Write: 'Author',
+  Author: 'Author',
+  Editor: 'Editor',
+  Reviewer: 'Reviewer',
+  Admin: 'Admin',
+  Owner: 'Owner',
+  Master: 'root',
+}
 /** The role just below in the spec's role table (Owner > Admin > Reviewer > Editor > Author > Viewer). */
-const ROLE_BELOW: Partial<Record<JwtCaller, JwtCaller>> = { Author: 'Viewer', Editor: 'Author', Reviewer: 'Editor', Admin: 'Reviewer', Owner: 'Admin', root: 'Owner' }
+const ROLE_BELOW: Partial<Record<JwtCaller, JwtCaller>> = {
+  Author: 'Viewer',
+  Editor: 'Author',
+  Reviewer: 'Editor',
+  Admin: 'Reviewer',
+  Owner: 'Admin',
+  root: 'Owner',
+}
 
 /**
  * Identity-provider callers for a declared access (run before the API-key caller that meets the level, so a
@@ -121,15 +138,27 @@ function jwtChecksFor(access: Access, destructive: boolean): Check[] {
       return allow(jwtCheck('Viewer', 'any authenticated caller', 'allowed'))
     case 'jwtOnly':
       return destructive
-        ? [{ ...jwtCheck('nobody', 'identity-provider users only', 'allowed'), caller: 'JWT throwaway user (identity-provider users only)', token: () => idp.token(`matrix-throwaway-${uid()}`) }]
+        ? [
+            {
+              ...jwtCheck('nobody', 'identity-provider users only', 'allowed'),
+              caller: 'JWT throwaway user (identity-provider users only)',
+              token: () => idp.token(`matrix-throwaway-${uid()}`),
+            },
+          ]
         : [jwtCheck('Viewer', 'identity-provider users only', 'allowed')]
     case 'level': {
       const min = MIN_ROLE[access.need]
       const lower = ROLE_BELOW[min]
-      return [...(lower ? [jwtCheck(lower, `one below ${access.need}`, FORBIDDEN)] : []), jwtCheck('nobody', 'no role anywhere', FORBIDDEN), ...allow(jwtCheck(min, `least role for ${access.need}`, 'allowed'))]
+      return [
+        ...(lower ? [jwtCheck(lower, `one below ${access.need}`, FORBIDDEN)] : []),
+        jwtCheck('nobody', 'no role anywhere', FORBIDDEN),
+        ...allow(jwtCheck(min, `least role for ${access.need}`, 'allowed')),
+      ]
     }
     case 'unscoped':
-      return access.jwt === 'any' ? allow(jwtCheck('nobody', 'any identity-provider user', 'allowed')) : [jwtCheck('Owner', 'system admins only', FORBIDDEN), ...allow(jwtCheck('root', 'system admin', 'allowed'))]
+      return access.jwt === 'any'
+        ? allow(jwtCheck('nobody', 'any identity-provider user', 'allowed'))
+        : [jwtCheck('Owner', 'system admins only', FORBIDDEN), ...allow(jwtCheck('root', 'system admin', 'allowed'))]
     case 'site':
     case 'record':
     case 'bodySites': {
@@ -163,7 +192,11 @@ function checksFor(access: Access | undefined): Check[] | string {
     case 'public':
       return [{ ...anonymous, expect: 'not401' }]
     case 'jwtOnly':
-      return [anonymous, siteKey('Master', 'API keys are refused', FORBIDDEN), { ...unscopedMaster(FORBIDDEN), caller: 'the unscoped Master key (API keys are refused)' }]
+      return [
+        anonymous,
+        siteKey('Master', 'API keys are refused', FORBIDDEN),
+        { ...unscopedMaster(FORBIDDEN), caller: 'the unscoped Master key (API keys are refused)' },
+      ]
     case 'any':
       return [anonymous, siteKey('Read', 'any authenticated caller', 'allowed')]
     case 'level': {
@@ -179,7 +212,11 @@ function checksFor(access: Access | undefined): Check[] | string {
       const lower = below(need)
       const shared: Check[] =
         access.kind === 'record' && sharedEntities.has(access.entity.name)
-          ? [need === 'Read' ? siteBKey('Read', 'reads through a carrying site', 'allowed', 'shared') : siteBKey('Master', 'writes through a carrying site', FORBIDDEN, 'shared')]
+          ? [
+              need === 'Read'
+                ? siteBKey('Read', 'reads through a carrying site', 'allowed', 'shared')
+                : siteBKey('Master', 'writes through a carrying site', FORBIDDEN, 'shared'),
+            ]
           : []
       return [
         anonymous,
@@ -274,7 +311,12 @@ function missingParamMessage(row: Row, name: string, target: Target): string {
 
 function urlFor(row: Row, target: Target): string {
   const url = fillUrl(fx, row, { target })
-  if (url === undefined) throw new Error(missingParams(fx, row, target).map((name) => missingParamMessage(row, name, target)).join('\n'))
+  if (url === undefined)
+    throw new Error(
+      missingParams(fx, row, target)
+        .map((name) => missingParamMessage(row, name, target))
+        .join('\n'),
+    )
   return url
 }
 

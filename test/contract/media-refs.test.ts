@@ -31,7 +31,11 @@ const fixtures: Record<string, (s: SiteFixture) => Promise<Target>> = {
     const blog = expectStatus<{ id: string }>(await t.as(s.keys.Write).post('/blogs', { site_ids: [s.id], slug: `b-${uid()}` }), 201)
     return { url: `/blogs/${blog.id}`, body: {} }
   },
-  'POST /api/v1/pages': (s) => Promise.resolve({ url: '/pages', body: { site_ids: [s.id], route: `/p-${uid()}`, slug: `p-${uid()}`, sections: [{ section_type: 'hero' }, { section_type: 'text' }] } }),
+  'POST /api/v1/pages': (s) =>
+    Promise.resolve({
+      url: '/pages',
+      body: { site_ids: [s.id], route: `/p-${uid()}`, slug: `p-${uid()}`, sections: [{ section_type: 'hero' }, { section_type: 'text' }] },
+    }),
   'POST /api/v1/pages/:page_id/sections': async (s) => ({ url: `/pages/${(await newPage(s)).id}/sections`, body: { section_type: 'hero' } }),
   'PUT /api/v1/pages/sections/:id': async (s) => {
     const page = await newPage(s)
@@ -125,7 +129,7 @@ describe('media references (generated from the route table)', () => {
     expect(marked.map((r) => r.route).filter((r) => !fixtures[r])).toEqual([])
   })
 
-  it('for every marked field: another site\'s, a random and a deleted media id are one 400 naming the field, nothing stored; own and global media are accepted', async () => {
+  it("for every marked field: another site's, a random and a deleted media id are one 400 naming the field, nothing stored; own and global media are accepted", async () => {
     const seen: string[] = []
     for (const { route, method, paths } of markedRoutes()) {
       const fixture = fixtures[route]
@@ -157,15 +161,21 @@ describe('media references (generated from the route table)', () => {
 })
 
 describe('shared content: the owning site decides', () => {
-  it('a blog of sites [a, b] may name a\'s media, not b\'s (create and update)', async () => {
+  it("a blog of sites [a, b] may name a's media, not b's (create and update)", async () => {
     const master = t.masterKey
     expectProblem(await t.as(master).post('/blogs', { site_ids: [a.id, b.id], slug: `s-${uid()}`, cover_image_id: m.foreign }), 400, 'VALIDATION_FAILED')
-    const blog = expectStatus<{ id: string; cover_image_id: string }>(await t.as(master).post('/blogs', { site_ids: [a.id, b.id], slug: `s-${uid()}`, cover_image_id: m.own }), 201)
+    const blog = expectStatus<{ id: string; cover_image_id: string }>(
+      await t.as(master).post('/blogs', { site_ids: [a.id, b.id], slug: `s-${uid()}`, cover_image_id: m.own }),
+      201,
+    )
     expect(blog.cover_image_id).toBe(m.own)
     const p = expectProblem(await t.as(master).put(`/blogs/${blog.id}`, { header_image_id: m.foreign }), 400, 'VALIDATION_FAILED')
     expect(p.errors?.[0]?.field).toBe('header_image_id')
     // Owned by b, carried by a: b's media, not a's.
-    const other = expectStatus<{ id: string }>(await t.as(master).post('/blogs', { site_ids: [b.id, a.id], slug: `s-${uid()}`, cover_image_id: m.foreign }), 201)
+    const other = expectStatus<{ id: string }>(
+      await t.as(master).post('/blogs', { site_ids: [b.id, a.id], slug: `s-${uid()}`, cover_image_id: m.foreign }),
+      201,
+    )
     expectProblem(await t.as(master).put(`/blogs/${other.id}`, { cover_image_id: m.own }), 400, 'VALIDATION_FAILED')
   })
 
@@ -178,19 +188,29 @@ describe('shared content: the owning site decides', () => {
 
 describe('media named by a content template', () => {
   const template = async (data: Record<string, unknown>, contentType = 'blog') =>
-    expectStatus<{ id: string }>(await t.as(a.keys.Write).post(`/sites/${a.id}/content-templates`, { name: `t-${uid()}`, content_type: contentType, template_data: data }), 201).id
+    expectStatus<{ id: string }>(
+      await t.as(a.keys.Write).post(`/sites/${a.id}/content-templates`, { name: `t-${uid()}`, content_type: contentType, template_data: data }),
+      201,
+    ).id
 
-  it('a blog or page created from a template: the template\'s media must be usable by the owning site too', async () => {
+  it("a blog or page created from a template: the template's media must be usable by the owning site too", async () => {
     const before = await auditCount()
     const bad = await template({ cover_image_id: m.foreign })
     const p = expectProblem(await t.as(a.keys.Write).post('/blogs', { site_ids: [a.id], slug: `tp-${uid()}`, template_id: bad }), 400, 'VALIDATION_FAILED')
     expect(p.errors?.[0]?.field).toBe('template_data.cover_image_id')
     const badPage = await template({ sections: [{ section_type: 'hero', cover_image_id: m.random }] }, 'page')
-    const q = expectProblem(await t.as(a.keys.Write).post('/pages', { site_ids: [a.id], route: `/tp-${uid()}`, slug: `tp-${uid()}`, template_id: badPage }), 400, 'VALIDATION_FAILED')
+    const q = expectProblem(
+      await t.as(a.keys.Write).post('/pages', { site_ids: [a.id], route: `/tp-${uid()}`, slug: `tp-${uid()}`, template_id: badPage }),
+      400,
+      'VALIDATION_FAILED',
+    )
     expect(q.errors?.[0]?.field).toBe('template_data.sections.0.cover_image_id')
     expect(await auditCount()).toBe(before + 2)
     const good = await template({ header_image_id: m.foreignGlobal })
-    const blog = expectStatus<{ header_image_id: string }>(await t.as(a.keys.Write).post('/blogs', { site_ids: [a.id], slug: `tp-${uid()}`, template_id: good }), 201)
+    const blog = expectStatus<{ header_image_id: string }>(
+      await t.as(a.keys.Write).post('/blogs', { site_ids: [a.id], slug: `tp-${uid()}`, template_id: good }),
+      201,
+    )
     expect(blog.header_image_id).toBe(m.foreignGlobal)
   })
 })

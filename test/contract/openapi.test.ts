@@ -74,7 +74,17 @@ describe('request bodies', () => {
     }
     expect(inline).toEqual([])
     const names = Object.keys(doc.components.schemas)
-    expect(names).toEqual(expect.arrayContaining(['CreateBlogBody', 'UpdateBlogBody', 'CreateBlogLocalizationBody', 'CreateSocialLinkBody', 'ReorderBody', 'BulkBody', 'UploadMediaBody']))
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'CreateBlogBody',
+        'UpdateBlogBody',
+        'CreateBlogLocalizationBody',
+        'CreateSocialLinkBody',
+        'ReorderBody',
+        'BulkBody',
+        'UploadMediaBody',
+      ]),
+    )
     const create = doc.paths[`${PREFIX}/blogs`]?.post?.requestBody?.content?.['application/json']?.schema
     expect(create).toEqual({ $ref: '#/components/schemas/CreateBlogBody' })
     // A body shared by several routes is one component, named by the body.
@@ -97,7 +107,9 @@ describe('request bodies', () => {
           continue
         }
         if (type !== 'application/json' || !route.schema?.body) continue
-        const validate = validatorCompiler({ schema: route.schema.body, method: route.method as 'POST', url: route.url, httpPart: 'body' }) as (v: unknown) => boolean
+        const validate = validatorCompiler({ schema: route.schema.body, method: route.method as 'POST', url: route.url, httpPart: 'body' }) as (
+          v: unknown,
+        ) => boolean
         if (!validate(clone(example))) problems.push(`${name}: example ${JSON.stringify(example)} is refused`)
       }
     }
@@ -130,7 +142,8 @@ describe('responses', () => {
       for (const [code, response] of Object.entries(op?.responses ?? {})) {
         const headers = response.headers ?? {}
         for (const h of [...(limited ? RATE : []), ...(code === '429' ? ['Retry-After'] : [])]) if (!headers[h]) problems.push(`${name} ${code}: no ${h}`)
-        for (const [h, ref] of Object.entries(headers)) if (ref.$ref !== `#/components/headers/${h}` || !doc.components.headers[h]) problems.push(`${name} ${code}: ${h}`)
+        for (const [h, ref] of Object.entries(headers))
+          if (ref.$ref !== `#/components/headers/${h}` || !doc.components.headers[h]) problems.push(`${name} ${code}: ${h}`)
       }
     }
     expect(problems).toEqual([])
@@ -211,7 +224,9 @@ describe('Problem.code', () => {
   function sourceCodes(): Set<string> {
     const out = new Set<string>()
     const walk = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []))
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : [],
+      )
     for (const file of walk(path.resolve('src'))) {
       const text = readFileSync(file, 'utf8')
       for (const m of text.matchAll(/new ApiError\(\s*\d{3},\s*'([A-Z_]+)'/g)) out.add(m[1] as string)

@@ -70,7 +70,13 @@ interface Shown {
 const sorted = (xs: string[]) => [...xs].sort()
 const show = (s: Shown) => `${s.slug} ${s.status} "${s.title}" tags[${sorted(s.tags).join(',')}] cats[${sorted(s.cats).join(',')}]`
 const catNames = (cs: ReadonlyArray<Named & { is_primary: boolean }>) => cs.map((c) => (c.is_primary ? `${c.name}*` : c.name))
-const fromItem = (x: BlogListItem): Shown => ({ slug: x.slug, status: x.status, title: x.title ?? '(null)', tags: x.tags.map((t) => t.name), cats: catNames(x.categories) })
+const fromItem = (x: BlogListItem): Shown => ({
+  slug: x.slug,
+  status: x.status,
+  title: x.title ?? '(null)',
+  tags: x.tags.map((t) => t.name),
+  cats: catNames(x.categories),
+})
 /** Detail: title is every localization's title (sorted, joined with " / "). */
 const fromDetail = (d: BlogDetail): Shown => ({
   slug: d.slug,
@@ -79,7 +85,8 @@ const fromDetail = (d: BlogDetail): Shown => ({
   tags: d.tags.map((t) => t.name),
   cats: catNames(d.categories),
 })
-const feedShow = (s: { title: string; slug: string; cats: string[] }) => `${s.title} <${s.slug}> cats[${sorted(s.cats.map((c) => c.replace(/\*$/, ''))).join(',')}]`
+const feedShow = (s: { title: string; slug: string; cats: string[] }) =>
+  `${s.title} <${s.slug}> cats[${sorted(s.cats.map((c) => c.replace(/\*$/, ''))).join(',')}]`
 
 interface RssItem {
   title: string
@@ -134,8 +141,10 @@ const probe =
 
 /** The reads a write may change, each through a key of the site it reads in. */
 const read = {
-  published: (s: SiteFixture, locale?: string) => probe(`/sites/${s.id}/blogs/published?per_page=50${locale ? `&locale=${locale}` : ''}`, s.keys.Read, views.blogs),
-  featured: (s: SiteFixture, locale?: string) => probe(`/sites/${s.id}/blogs/featured?limit=50${locale ? `&locale=${locale}` : ''}`, s.keys.Read, views.blogArray),
+  published: (s: SiteFixture, locale?: string) =>
+    probe(`/sites/${s.id}/blogs/published?per_page=50${locale ? `&locale=${locale}` : ''}`, s.keys.Read, views.blogs),
+  featured: (s: SiteFixture, locale?: string) =>
+    probe(`/sites/${s.id}/blogs/featured?limit=50${locale ? `&locale=${locale}` : ''}`, s.keys.Read, views.blogArray),
   /** Every live blog, any status (not cached). */
   all: (s: SiteFixture) => probe(`/sites/${s.id}/blogs?per_page=50`, s.keys.Read, views.blogs),
   /** By slug as an editor previews it (Write key: every status). */
@@ -423,7 +432,8 @@ const CASES: Case[] = [
           read.feed(s2)(feedOf(B, O), feedOf(P1, B, O)),
           read.feed(s1)(feedOf(B, O), feedOf(P1, P2, B, O)),
         ],
-        write: async () => allSucceeded(await api().post(`/sites/${s1.id}/blogs/bulk`, { action: 'UpdateStatus', status: 'Published', ids: [d1.id, d2.id] }), 2),
+        write: async () =>
+          allSucceeded(await api().post(`/sites/${s1.id}/blogs/bulk`, { action: 'UpdateStatus', status: 'Published', ids: [d1.id, d2.id] }), 2),
         status: 200,
       }
     },
@@ -813,7 +823,11 @@ const CASES: Case[] = [
     plan: async ({ u, s1, s2, b, B }) => {
       const doc = await createDocument(s1, `https://example.org/${u}.pdf`)
       return {
-        probes: [read.detailDocs(s2, b.id)([], [`${doc.url}@3`]), read.slugDocs(s2, B.slug)([], [`${doc.url}@3`]), read.slugDocs(s1, B.slug)([], [`${doc.url}@3`])],
+        probes: [
+          read.detailDocs(s2, b.id)([], [`${doc.url}@3`]),
+          read.slugDocs(s2, B.slug)([], [`${doc.url}@3`]),
+          read.slugDocs(s1, B.slug)([], [`${doc.url}@3`]),
+        ],
         write: () => api().post(`/blogs/${b.id}/documents`, { document_id: doc.id, display_order: 3 }),
         status: 204,
       }

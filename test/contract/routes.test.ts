@@ -12,7 +12,17 @@ import { rawApp } from '../platform/support.js'
 
 const PREFIX = '/api/v1'
 /** The spec's unauthenticated endpoints (plus the OpenAPI document): nothing else may be public. */
-const PUBLIC = new Set(['GET /api/v1', 'GET /api/v1/', 'GET /api/v1/health', 'GET /api/v1/health/live', 'GET /api/v1/health/ready', 'GET /api/v1/config', 'GET /api/v1/openapi.json', 'GET /api/v1/documents/:id/download', 'GET /api/v1/media/files/:name'])
+const PUBLIC = new Set([
+  'GET /api/v1',
+  'GET /api/v1/',
+  'GET /api/v1/health',
+  'GET /api/v1/health/live',
+  'GET /api/v1/health/ready',
+  'GET /api/v1/config',
+  'GET /api/v1/openapi.json',
+  'GET /api/v1/documents/:id/download',
+  'GET /api/v1/media/files/:name',
+])
 const ACCESS_KINDS = new Set(['public', 'any', 'jwtOnly', 'level', 'unscoped', 'site', 'record', 'bodySites'])
 const OPERATION_ID = /^[a-z][a-zA-Z0-9]*$/
 
@@ -63,7 +73,11 @@ describe('every route under /api/v1', () => {
   it('is public only where the spec says so', () => {
     const open = apiRoutes()
       .filter((r) => r.config?.access?.kind === 'public')
-      .flatMap((r) => methodsOf(r).filter((m) => m !== 'HEAD').map((m) => `${m} ${r.url}`))
+      .flatMap((r) =>
+        methodsOf(r)
+          .filter((m) => m !== 'HEAD')
+          .map((m) => `${m} ${r.url}`),
+      )
     expect(open.length).toBeGreaterThanOrEqual(4)
     expect(open.filter((o) => !PUBLIC.has(o))).toEqual([])
   })
@@ -123,9 +137,9 @@ describe('the start-up guard', () => {
   }
 
   it('refuses a route that declares no access', async () => {
-    await expect(
-      build(plugin((app) => app.get('/contract/no-access', { schema: { response: { 200: Type.Object({}) } } }, () => ({})))),
-    ).rejects.toThrow(/GET \/api\/v1\/contract\/no-access declares no access/)
+    await expect(build(plugin((app) => app.get('/contract/no-access', { schema: { response: { 200: Type.Object({}) } } }, () => ({}))))).rejects.toThrow(
+      /GET \/api\/v1\/contract\/no-access declares no access/,
+    )
   })
 
   it('refuses a route without a 2xx response schema', async () => {
@@ -136,7 +150,15 @@ describe('the start-up guard', () => {
 
   it('refuses record access for an entity without a scope resolver', async () => {
     await expect(
-      build(plugin((app) => app.get('/contract/:id', { config: { access: record(defineEntity({ name: 'no_such_entity' }), 'Read') }, schema: { response: { 200: Type.Object({}) } } }, () => ({})))),
+      build(
+        plugin((app) =>
+          app.get(
+            '/contract/:id',
+            { config: { access: record(defineEntity({ name: 'no_such_entity' }), 'Read') }, schema: { response: { 200: Type.Object({}) } } },
+            () => ({}),
+          ),
+        ),
+      ),
     ).rejects.toThrow(/no scope resolver/)
   })
 

@@ -28,12 +28,23 @@ const blogChange = (id: string, siteId = 'site-a') => ({
   events: [{ type: 'blog.updated', siteId, data: { id: `rec-${id}` } }],
   record: { entity: blogEntity, id: `rec-${id}`, slug: `slug-${id}` },
 })
-const pageChange = (id: string) => ({ events: [{ type: 'page.updated', siteId: 'site-a', data: { id: `rec-${id}` } }], record: { entity: pageEntity, id: `rec-${id}`, slug: `slug-${id}` } })
+const pageChange = (id: string) => ({
+  events: [{ type: 'page.updated', siteId: 'site-a', data: { id: `rec-${id}` } }],
+  record: { entity: pageEntity, id: `rec-${id}`, slug: `slug-${id}` },
+})
 
 let blogs: ReturnType<typeof standIn>
 let pages: ReturnType<typeof standIn>
 beforeEach(() => {
-  blogs = standIn('blog', blogEntity, new Map([['b1', rec('b1')], ['b2', rec('b2', 'site-b')], ['b3', rec('b3')]]))
+  blogs = standIn(
+    'blog',
+    blogEntity,
+    new Map([
+      ['b1', rec('b1')],
+      ['b2', rec('b2', 'site-b')],
+      ['b3', rec('b3')],
+    ]),
+  )
   pages = standIn('page', pageEntity, new Map([['p1', rec('p1')]]))
   registerContentKinds([blogs.kind, pages.kind])
 })
@@ -48,7 +59,14 @@ describe('contentChanges', () => {
       { content_type: 'blog', id: 'b1' },
       { content_type: 'blog', id: 'b2' },
     ]
-    expect(await contentChanges(db, items)).toEqual([blogChange('b2', 'site-b'), pageChange('p1'), { events: [] }, { events: [] }, blogChange('b1'), blogChange('b2', 'site-b')])
+    expect(await contentChanges(db, items)).toEqual([
+      blogChange('b2', 'site-b'),
+      pageChange('p1'),
+      { events: [] },
+      { events: [] },
+      blogChange('b1'),
+      blogChange('b2', 'site-b'),
+    ])
     expect(blogs.calls).toEqual([['b2', 'gone', 'b1']])
     expect(pages.calls).toEqual([['p1']])
   })
@@ -64,7 +82,10 @@ describe('contentChanges', () => {
     const ids = Array.from({ length: 2 * IDS_PER_STATEMENT + 500 }, (_, i) => `x${i}`)
     const many = standIn('blog', blogEntity, new Map(ids.map((id) => [id, rec(id)])))
     registerContentKinds([many.kind])
-    const changes = await contentChanges(db, ids.map((id) => ({ content_type: 'blog', id })))
+    const changes = await contentChanges(
+      db,
+      ids.map((id) => ({ content_type: 'blog', id })),
+    )
     expect(many.calls.map((c) => c.length)).toEqual([IDS_PER_STATEMENT, IDS_PER_STATEMENT, 500])
     expect(many.calls.flat()).toEqual(ids)
     expect(changes.map((c) => c.record?.id)).toEqual(ids.map((id) => `rec-${id}`))
@@ -78,6 +99,8 @@ describe('contentChanges', () => {
   it('a kind whose entity has no updated event: the record for readers, no event', async () => {
     const quiet = standIn('page', defineEntity({ name: 'page' }), new Map([['p9', rec('p9')]]))
     registerContentKinds([quiet.kind])
-    expect(await contentChanges(db, [{ content_type: 'page', id: 'p9' }])).toEqual([{ events: [], record: { entity: quiet.kind.entity, id: 'rec-p9', slug: 'slug-p9' } }])
+    expect(await contentChanges(db, [{ content_type: 'page', id: 'p9' }])).toEqual([
+      { events: [], record: { entity: quiet.kind.entity, id: 'rec-p9', slug: 'slug-p9' } },
+    ])
   })
 })

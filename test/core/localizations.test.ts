@@ -28,7 +28,10 @@ describe('localizations: upsert per locale', () => {
 
   it('an unknown locale code is a 400 on `locale`; neither locale nor locale_id is a 400 on `locale_id`', async () => {
     const blog = await createBlog(t, a)
-    await expect(blogLocalizationKit.upsert(t.sys(), blog.id, { locale: 'fr', title: 'x' })).rejects.toMatchObject({ status: 400, errors: [{ field: 'locale' }] })
+    await expect(blogLocalizationKit.upsert(t.sys(), blog.id, { locale: 'fr', title: 'x' })).rejects.toMatchObject({
+      status: 400,
+      errors: [{ field: 'locale' }],
+    })
     await expect(blogLocalizationKit.upsert(t.sys(), blog.id, { title: 'x' })).rejects.toMatchObject({ status: 400, errors: [{ field: 'locale_id' }] })
   })
 })

@@ -12,7 +12,8 @@ let a: SiteFixture
 let b: SiteFixture
 
 type Role = (typeof siteMembers.$inferInsert)['role']
-const member = (siteId: string, role: Role, idp: string) => t.dbh.db.insert(siteMembers).values({ site_id: siteId, user_id: randomUUID(), idp_user_id: idp, role })
+const member = (siteId: string, role: Role, idp: string) =>
+  t.dbh.db.insert(siteMembers).values({ site_id: siteId, user_id: randomUUID(), idp_user_id: idp, role })
 const notesFor = (entityId: string) => t.dbh.db.select().from(notifications).where(eq(notifications.entity_id, entityId))
 
 beforeAll(async () => {
@@ -76,7 +77,9 @@ describe('notifyReviewed', () => {
 
   it('tells the author that changes were requested (no comment)', async () => {
     const entityId = randomUUID()
-    await t.dbh.db.transaction((tx) => notifyReviewed(tx, { siteId: a.id, entityType: 'page', entityId, title: 'Home', recipientIdp: 'author-2', approved: false }))
+    await t.dbh.db.transaction((tx) =>
+      notifyReviewed(tx, { siteId: a.id, entityType: 'page', entityId, title: 'Home', recipientIdp: 'author-2', approved: false }),
+    )
     const rows = await notesFor(entityId)
     expect(rows.map((r) => [r.recipient_idp_id, r.notification_type, r.title, r.message])).toEqual([
       ['author-2', 'content_changes_requested', 'Changes requested: Home', 'A reviewer asked for changes to your page "Home".'],

@@ -22,7 +22,9 @@ describe('cachedBytes', () => {
       await new Promise((r) => setTimeout(r, 50))
       return { value: 'answer', until: null }
     }
-    const answers = await Promise.all(Array.from({ length: 20 }, () => cachedBytes(t.sys(), 'merge-test', { list: '00000000-0000-4000-8000-00000000abcd' }, 'k', load)))
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => cachedBytes(t.sys(), 'merge-test', { list: '00000000-0000-4000-8000-00000000abcd' }, 'k', load)),
+    )
     expect(answers.map((a) => a.toString())).toEqual(Array.from({ length: 20 }, () => 'answer'))
     expect(loads).toBe(1)
   })
@@ -34,10 +36,14 @@ describe('cachedBytes', () => {
       await new Promise((r) => setTimeout(r, 20))
       throw new Error('database down')
     }
-    const results = await Promise.allSettled(Array.from({ length: 5 }, () => cachedBytes(t.sys(), 'fail-test', { list: '00000000-0000-4000-8000-00000000abce' }, 'k', failing)))
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => cachedBytes(t.sys(), 'fail-test', { list: '00000000-0000-4000-8000-00000000abce' }, 'k', failing)),
+    )
     expect(results.every((r) => r.status === 'rejected')).toBe(true)
     expect(loads).toBe(1)
-    await expect(cachedBytes(t.sys(), 'fail-test', { list: '00000000-0000-4000-8000-00000000abce' }, 'k', () => Promise.resolve({ value: 'ok', until: null }))).resolves.toEqual(Buffer.from('ok'))
+    await expect(
+      cachedBytes(t.sys(), 'fail-test', { list: '00000000-0000-4000-8000-00000000abce' }, 'k', () => Promise.resolve({ value: 'ok', until: null })),
+    ).resolves.toEqual(Buffer.from('ok'))
   })
 
   it('an unknown slug or id leaves no version behind, and a known one keeps its version (issue 31, item 9)', async () => {

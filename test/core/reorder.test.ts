@@ -32,7 +32,11 @@ const apply = (items: ReorderItem[]) =>
   }))
 
 const state = async () =>
-  (await t.dbh.db.select({ id: categories.id, parent_id: categories.parent_id, display_order: categories.display_order }).from(categories).where(eq(categories.site_id, siteId)).orderBy(asc(categories.display_order)))
+  await t.dbh.db
+    .select({ id: categories.id, parent_id: categories.parent_id, display_order: categories.display_order })
+    .from(categories)
+    .where(eq(categories.site_id, siteId))
+    .orderBy(asc(categories.display_order))
 
 describe('reorderRows', () => {
   it('writes the new order and parents', async () => {
@@ -53,7 +57,12 @@ describe('reorderRows', () => {
     const before = await state()
     const [one, two] = ids as [string, string, string]
     await expect(apply([{ id: one, display_order: 9, parent_id: two }])).rejects.toMatchObject({ status: 400 })
-    await expect(apply([{ id: two, display_order: 7 }, { id: '00000000-0000-4000-8000-000000000000', display_order: 8 }])).rejects.toMatchObject({ status: 400 })
+    await expect(
+      apply([
+        { id: two, display_order: 7 },
+        { id: '00000000-0000-4000-8000-000000000000', display_order: 8 },
+      ]),
+    ).rejects.toMatchObject({ status: 400 })
     expect(await state()).toEqual(before)
   })
 })

@@ -25,14 +25,26 @@ function fieldOf(fn: () => unknown): string | undefined {
 
 describe('planReorder', () => {
   it('places the named items; an omitted parent_id keeps the parent', () => {
-    expect(planReorder(tree, [{ id: C, display_order: 1, parent_id: null }, { id: B, display_order: 2 }])).toEqual([
+    expect(
+      planReorder(tree, [
+        { id: C, display_order: 1, parent_id: null },
+        { id: B, display_order: 2 },
+      ]),
+    ).toEqual([
       { id: C, display_order: 1, parent_id: null },
       { id: B, display_order: 2, parent_id: A },
     ])
   })
 
   it('refuses an item named twice', () => {
-    expect(fieldOf(() => planReorder(tree, [{ id: A, display_order: 1 }, { id: A.toUpperCase(), display_order: 2 }]))).toBe('items.1.id')
+    expect(
+      fieldOf(() =>
+        planReorder(tree, [
+          { id: A, display_order: 1 },
+          { id: A.toUpperCase(), display_order: 2 },
+        ]),
+      ),
+    ).toBe('items.1.id')
   })
 
   it('refuses an item of another list, and a parent of another list', () => {
@@ -45,6 +57,11 @@ describe('planReorder', () => {
     // A under C while C stays under B under A.
     expect(fieldOf(() => planReorder(tree, [{ id: A, display_order: 1, parent_id: C }]))).toBe('items.0.parent_id')
     // Swapping two levels at once is fine.
-    expect(planReorder(tree, [{ id: B, display_order: 1, parent_id: null }, { id: A, display_order: 2, parent_id: B }]).map((p) => p.parent_id)).toEqual([null, B])
+    expect(
+      planReorder(tree, [
+        { id: B, display_order: 1, parent_id: null },
+        { id: A, display_order: 2, parent_id: B },
+      ]).map((p) => p.parent_id),
+    ).toEqual([null, B])
   })
 })

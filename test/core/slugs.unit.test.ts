@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_SLUG, cloneSlug, cloneSlugCandidates, generatedSlug, slugCandidates, slugSource, slugify, uniqueCloneSlug, uniqueSlug } from '../../src/core/slugs.js'
+import {
+  MAX_SLUG,
+  cloneSlug,
+  cloneSlugCandidates,
+  generatedSlug,
+  slugCandidates,
+  slugSource,
+  slugify,
+  uniqueCloneSlug,
+  uniqueSlug,
+} from '../../src/core/slugs.js'
 import { ApiError } from '../../src/http/errors.js'
 
 describe('clone slugs', () => {
@@ -90,10 +100,34 @@ describe('slugs in every script (decisions.md "Content")', () => {
     expect(long[11]).toBe(`${'a'.repeat(MAX_SLUG - 3)}-12`)
   })
 
-  it('slugSource: the default locale\'s title, else the first titled localization, else 400 on slug', () => {
-    expect(slugSource([{ locale_id: 'de', title: 'Hallo' }, { locale_id: 'en', title: 'Hello' }], 'en')).toBe('Hello')
-    expect(slugSource([{ locale_id: 'de', title: 'Hallo' }, { locale_id: 'en', title: '  ' }], 'en')).toBe('Hallo')
-    expect(slugSource([{ locale_id: 'de', title: null }, { locale_id: 'fr', title: 'Salut' }], 'en')).toBe('Salut')
+  it("slugSource: the default locale's title, else the first titled localization, else 400 on slug", () => {
+    expect(
+      slugSource(
+        [
+          { locale_id: 'de', title: 'Hallo' },
+          { locale_id: 'en', title: 'Hello' },
+        ],
+        'en',
+      ),
+    ).toBe('Hello')
+    expect(
+      slugSource(
+        [
+          { locale_id: 'de', title: 'Hallo' },
+          { locale_id: 'en', title: '  ' },
+        ],
+        'en',
+      ),
+    ).toBe('Hallo')
+    expect(
+      slugSource(
+        [
+          { locale_id: 'de', title: null },
+          { locale_id: 'fr', title: 'Salut' },
+        ],
+        'en',
+      ),
+    ).toBe('Salut')
     let err: unknown
     try {
       slugSource([{ locale_id: 'en', title: null }], 'en')

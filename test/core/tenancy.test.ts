@@ -22,7 +22,15 @@ async function siteWithRecords(site: SiteFixture) {
   const cat = expectStatus<{ id: string }>(await t.as(site.keys.Write).post('/categories', { site_id: site.id, name: 'Guides' }), 201)
   const loc = blog.localizations[0]!
   return {
-    reads: [`/blogs/${blog.id}`, `/blogs/${blog.id}/detail`, `/blogs/${blog.id}/localizations`, `/tags/${tag.id}`, `/categories/${cat.id}`, `/categories/${cat.id}/children`, `/content/${blog.content_id}/tags`],
+    reads: [
+      `/blogs/${blog.id}`,
+      `/blogs/${blog.id}/detail`,
+      `/blogs/${blog.id}/localizations`,
+      `/tags/${tag.id}`,
+      `/categories/${cat.id}`,
+      `/categories/${cat.id}/children`,
+      `/content/${blog.content_id}/tags`,
+    ],
     writes: [
       ['put', `/blogs/${blog.id}`, { author: 'X' }],
       ['put', `/blogs/localizations/${loc.id}`, { title: 'X' }],
@@ -67,10 +75,12 @@ describe('records of a soft-deleted site', () => {
     const [owner, carrier] = [await makeSite(t), await makeSite(t)]
     const blog = await createBlog(t, owner, { status: 'Published' }, t.masterKey, [owner.id, carrier.id])
     const reads = [`/sites/${carrier.id}/blogs`, `/sites/${carrier.id}/blogs/published`]
-    for (const url of reads) expect(expectStatus<{ data: Array<{ id: string }> }>(await t.as(carrier.keys.Read).get(url), 200).data.map((b) => b.id)).toContain(blog.id)
+    for (const url of reads)
+      expect(expectStatus<{ data: Array<{ id: string }> }>(await t.as(carrier.keys.Read).get(url), 200).data.map((b) => b.id)).toContain(blog.id)
     expectStatus(await t.as(carrier.keys.Read).get(`/sites/${carrier.id}/blogs/by-slug/${blog.slug}`), 200)
     expect((await t.as(t.masterKey).delete(`/sites/${owner.id}`)).statusCode).toBe(204)
-    for (const url of reads) expect(expectStatus<{ data: Array<{ id: string }> }>(await t.as(carrier.keys.Read).get(url), 200).data.map((b) => b.id)).not.toContain(blog.id)
+    for (const url of reads)
+      expect(expectStatus<{ data: Array<{ id: string }> }>(await t.as(carrier.keys.Read).get(url), 200).data.map((b) => b.id)).not.toContain(blog.id)
     expectProblem(await t.as(carrier.keys.Read).get(`/sites/${carrier.id}/blogs/by-slug/${blog.slug}`), 404, 'NOT_FOUND')
   })
 })

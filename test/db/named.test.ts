@@ -23,7 +23,7 @@ const preparedNames = async (): Promise<string[]> =>
 
 describe('namedRows', () => {
   it('answers what the statement answers, for values that hold quotes, backslashes, semicolons and SQL', async () => {
-    const hostile = ["plain", "it's", "'; drop table sites; --", "\\' or 1=1 --", "$1", "ünïcödé ✓", "''", ""]
+    const hostile = ['plain', "it's", "'; drop table sites; --", "\\' or 1=1 --", '$1', 'ünïcödé ✓', "''", '']
     for (const [i, text] of hostile.entries()) {
       const direct = rowsOf(await t.dbh.db.execute(echo(text, i, i % 2 === 0, i % 3 === 0 ? null : text)))
       const named = await namedRows(t.dbh.db, 'named_test_echo', echo(text, i, i % 2 === 0, i % 3 === 0 ? null : text))

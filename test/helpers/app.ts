@@ -69,7 +69,15 @@ export async function testApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const prefix = opts.env?.ATRIUM_REDIS_PREFIX ? config.redisPrefix : `atrium:t:${randomBytes(6).toString('hex')}:`
   const cache = opts.cache ?? openCache(config.redisUrl, prefix)
   const clock = opts.clock ?? new ManualClock(new Date())
-  const app = await buildApp(config, { dbh, cache, clock, logger: opts.logger ?? false, ...(opts.lookup ? { lookup: opts.lookup } : {}), ...(opts.metrics ? { metrics: opts.metrics } : {}), ...(opts.adminDir ? { adminDir: opts.adminDir } : {}) })
+  const app = await buildApp(config, {
+    dbh,
+    cache,
+    clock,
+    logger: opts.logger ?? false,
+    ...(opts.lookup ? { lookup: opts.lookup } : {}),
+    ...(opts.metrics ? { metrics: opts.metrics } : {}),
+    ...(opts.adminDir ? { adminDir: opts.adminDir } : {}),
+  })
   await prepare(app, () => undefined)
   await app.ready()
   return {

@@ -83,7 +83,12 @@ export async function startIdp(): Promise<TestIdp> {
 /** In-process HTTP with a bearer token. Paths are given without the prefix. */
 export function bearer(app: App, token: string): Client {
   const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}) =>
-    app.inject({ method, url: `/api/v1${url}`, headers: { authorization: `Bearer ${token}`, ...headers }, ...(body !== undefined ? { payload: body as object } : {}) })
+    app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: { authorization: `Bearer ${token}`, ...headers },
+      ...(body !== undefined ? { payload: body as object } : {}),
+    })
   return {
     get: (url, headers) => send('GET', url, undefined, headers),
     post: (url, body, headers) => send('POST', url, body, headers),
@@ -103,7 +108,12 @@ export interface JwtUser {
  * A signed-in identity-provider user (directory entry created by a first request), optionally a member of a site
  * with `role` (Owner: added as Admin, then given ownership through the service).
  */
-export async function jwtUser(t: { app: App; sys(): import('../../src/core/context.js').Ctx }, idp: TestIdp, role?: { siteId: string; role: import('../../src/core/principal.js').SiteRole }, sub = `user_${Math.random().toString(36).slice(2, 10)}`): Promise<JwtUser> {
+export async function jwtUser(
+  t: { app: App; sys(): import('../../src/core/context.js').Ctx },
+  idp: TestIdp,
+  role?: { siteId: string; role: import('../../src/core/principal.js').SiteRole },
+  sub = `user_${Math.random().toString(36).slice(2, 10)}`,
+): Promise<JwtUser> {
   const { userIdOf } = await import('../../src/platform/jwt.js')
   const members = await import('../../src/modules/members/service.js')
   const token = await idp.token(sub)

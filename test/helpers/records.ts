@@ -20,14 +20,16 @@ export interface LimitOffsetPage<T> {
 
 /** Audit rows of one record, oldest first. */
 export function auditsOf(t: TestApp, entityType: string, entityId: string) {
-  return t.dbh.db
-    .select()
-    .from(auditLogs)
-    .where(and(eq(auditLogs.entity_type, entityType), eq(auditLogs.entity_id, entityId)))
-    // Test clocks stand still, so rows of one instant are ordered by their writing transaction (xmin grows
-    // with each transaction; audit rows are never updated). ctid alone failed on the server suite: a new row
-    // can land in space freed by another file's deletes, before an older row.
-    .orderBy(asc(auditLogs.created_at), sql`(xmin::text)::bigint`, sql`ctid`)
+  return (
+    t.dbh.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entity_type, entityType), eq(auditLogs.entity_id, entityId)))
+      // Test clocks stand still, so rows of one instant are ordered by their writing transaction (xmin grows
+      // with each transaction; audit rows are never updated). ctid alone failed on the server suite: a new row
+      // can land in space freed by another file's deletes, before an older row.
+      .orderBy(asc(auditLogs.created_at), sql`(xmin::text)::bigint`, sql`ctid`)
+  )
 }
 
 /** Change-history rows of one record (optionally of one field). */

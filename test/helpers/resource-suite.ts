@@ -91,7 +91,10 @@ export function describeSiteResource(spec: ResourceSuite): void {
       for (const bad of spec.invalid) {
         const res = bad.on === 'update' ? await t.as(a.keys.Master).put(`/${spec.path}/${item.id}`, bad.body) : await post(a, bad.body, a.keys.Master)
         const problem = expectProblem(res, 400, 'VALIDATION_FAILED')
-        expect(problem.errors?.map((e) => e.field), JSON.stringify(bad.body)).toContain(bad.field)
+        expect(
+          problem.errors?.map((e) => e.field),
+          JSON.stringify(bad.body),
+        ).toContain(bad.field)
       }
       expectProblem(await t.as(a.keys.Master).put(`/${spec.path}/${item.id}`, {}), 400, 'VALIDATION_FAILED')
       expect((await listIds(a)).length).toBe(before)
@@ -129,11 +132,37 @@ export function describeSiteResource(spec: ResourceSuite): void {
       const [x, y, z] = [await create(site), await create(site), await create(site)]
       const other = await create(b)
       const url = `/sites/${site.id}/${spec.path}/reorder`
-      expectProblem(await t.as(site.keys.Write).post(url, { items: [{ id: x.id, display_order: 1 }, { id: other.id, display_order: 2 }] }), 400, 'VALIDATION_FAILED')
-      expectProblem(await t.as(site.keys.Write).post(url, { items: [{ id: x.id, display_order: 1 }, { id: x.id, display_order: 2 }] }), 400, 'VALIDATION_FAILED')
+      expectProblem(
+        await t.as(site.keys.Write).post(url, {
+          items: [
+            { id: x.id, display_order: 1 },
+            { id: other.id, display_order: 2 },
+          ],
+        }),
+        400,
+        'VALIDATION_FAILED',
+      )
+      expectProblem(
+        await t.as(site.keys.Write).post(url, {
+          items: [
+            { id: x.id, display_order: 1 },
+            { id: x.id, display_order: 2 },
+          ],
+        }),
+        400,
+        'VALIDATION_FAILED',
+      )
       expect(await listIds(site)).toEqual([x.id, y.id, z.id])
       expectProblem(await t.as(site.keys.Read).post(url, { items: [{ id: x.id, display_order: 1 }] }), 403, 'FORBIDDEN')
-      expectNoContent(await t.as(site.keys.Write).post(url, { items: [{ id: z.id, display_order: 1 }, { id: x.id, display_order: 2 }, { id: y.id, display_order: 3 }] }))
+      expectNoContent(
+        await t.as(site.keys.Write).post(url, {
+          items: [
+            { id: z.id, display_order: 1 },
+            { id: x.id, display_order: 2 },
+            { id: y.id, display_order: 3 },
+          ],
+        }),
+      )
       expect(await listIds(site)).toEqual([z.id, x.id, y.id])
     })
   })

@@ -35,6 +35,8 @@ export async function collectRoutes(opts: TestAppOptions = {}): Promise<Collecte
   } finally {
     modules.splice(modules.indexOf(spy), 1)
   }
-  const api = all.filter((r) => r.url.startsWith('/api/v1') && !(r.method === 'HEAD' || (Array.isArray(r.method) && r.method.length === 1 && r.method[0] === 'HEAD')))
+  const api = all.filter(
+    (r) => r.url.startsWith('/api/v1') && !(r.method === 'HEAD' || (Array.isArray(r.method) && r.method.length === 1 && r.method[0] === 'HEAD')),
+  )
   return { t, all, api, close: () => t.close() }
 }

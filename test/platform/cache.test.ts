@@ -85,7 +85,11 @@ describe.each(kinds)('%s cache', (_kind, make) => {
 describe.skipIf(!process.env.REDIS_URL)('redis: instances and prefixes', () => {
   it('two clients with one prefix share counters and messages; another prefix is separate', async () => {
     const prefix = `atrium:t:share-${uid()}:`
-    const [a, b, other] = [new RedisCache(process.env.REDIS_URL!, prefix), new RedisCache(process.env.REDIS_URL!, prefix), new RedisCache(process.env.REDIS_URL!, `${prefix}x:`)]
+    const [a, b, other] = [
+      new RedisCache(process.env.REDIS_URL!, prefix),
+      new RedisCache(process.env.REDIS_URL!, prefix),
+      new RedisCache(process.env.REDIS_URL!, `${prefix}x:`),
+    ]
     opened.push(a, b, other)
     expect((await a.incr('k', 10_000)).count).toBe(1)
     expect((await b.incr('k', 10_000)).count).toBe(2)

@@ -90,7 +90,9 @@ describe('requests the HTTP parser refuses are problems with a request id', () =
   })
 
   it('conflicting Content-Length headers → 400', async () => {
-    const res = await rawRequest(['POST /api/v1/sites HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 5\r\n\r\n{}'])
+    const res = await rawRequest([
+      'POST /api/v1/sites HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 5\r\n\r\n{}',
+    ])
     expectRawProblem(res, 400, 'VALIDATION_FAILED')
   })
 

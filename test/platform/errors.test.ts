@@ -99,9 +99,7 @@ describe('database errors map to problems with both drivers', () => {
   it('constraint and data errors', async () => {
     for (const [name, dbh] of await drivers()) {
       const table = `errmap_${uid()}`
-      await dbh.db.execute(
-        sql.raw(`create table ${table} (id int primary key, ref int references ${table}(id), v text not null, n int check (n >= 0))`),
-      )
+      await dbh.db.execute(sql.raw(`create table ${table} (id int primary key, ref int references ${table}(id), v text not null, n int check (n >= 0))`))
       await dbh.db.execute(sql.raw(`insert into ${table} (id, v, n) values (1, 'a', 1)`))
       await dbh.db.execute(sql.raw(`insert into ${table} (id, ref, v) values (3, 1, 'b')`))
       const cases: Array<[string, string, number, string, string?]> = [
@@ -148,7 +146,11 @@ describe('database errors map to problems with both drivers', () => {
       const body = { name: `Race ${i}`, slug, locales: [{ code: 'en' }] }
       const results = await Promise.all([t.as(t.masterKey).post('/sites', body), t.as(t.masterKey).post('/sites', body)])
       expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409])
-      expectFullProblem(results.find((r) => r.statusCode === 409)!, 409, 'CONFLICT')
+      expectFullProblem(
+        results.find((r) => r.statusCode === 409)!,
+        409,
+        'CONFLICT',
+      )
       const [live] = await t.dbh.db.select({ n: count() }).from(sites).where(eq(sites.slug, slug))
       expect(live?.n).toBe(1)
       const created = results.find((r) => r.statusCode === 201)!.json<{ id: string }>()
@@ -164,10 +166,7 @@ describe('database errors map to problems with both drivers', () => {
     for (let i = 0; i < 3; i++) {
       const [a, b] = [await makeSite(t), await makeSite(t)]
       const slug = `taken-${uid()}`
-      const results = await Promise.all([
-        t.as(t.masterKey).put(`/sites/${a.id}`, { slug }),
-        t.as(t.masterKey).put(`/sites/${b.id}`, { slug }),
-      ])
+      const results = await Promise.all([t.as(t.masterKey).put(`/sites/${a.id}`, { slug }), t.as(t.masterKey).put(`/sites/${b.id}`, { slug })])
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409])
       const [live] = await t.dbh.db.select({ n: count() }).from(sites).where(eq(sites.slug, slug))
       expect(live?.n).toBe(1)

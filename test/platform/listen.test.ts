@@ -43,10 +43,12 @@ describe('a port bound before the app exists', () => {
     try {
       const server = other.serverFactory((_req, res) => res.end('app'))
       expect(server).toBe(other.server)
-      const before = await new Promise<number>((r) => http.get({ host: '127.0.0.1', port: other.port, path: '/x' }, (res) => {
-        res.resume()
-        r(res.statusCode ?? 0)
-      }))
+      const before = await new Promise<number>((r) =>
+        http.get({ host: '127.0.0.1', port: other.port, path: '/x' }, (res) => {
+          res.resume()
+          r(res.statusCode ?? 0)
+        }),
+      )
       expect(before).toBe(503)
       other.open()
       const after = await new Promise<string>((r) =>

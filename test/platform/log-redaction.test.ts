@@ -76,7 +76,17 @@ describe('logs never carry a credential', () => {
   it('one access line per request at info: the request, its status and time; the incoming line only at debug', async () => {
     await raw.app.inject({ method: 'GET', url: '/api/v1/health?page=3', headers: { 'x-request-id': 'access-line-check-1' } })
     const mine = lines
-      .map((l) => JSON.parse(l) as { reqId?: string; msg?: string; level: number; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number })
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            reqId?: string
+            msg?: string
+            level: number
+            req?: { method: string; url: string }
+            res?: { statusCode: number }
+            responseTime?: number
+          },
+      )
       .filter((l) => l.reqId === 'access-line-check-1')
     const atInfo = mine.filter((l) => l.level >= 30)
     expect(atInfo).toHaveLength(1)

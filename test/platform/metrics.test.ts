@@ -37,7 +37,10 @@ beforeAll(async () => {
   if (!started) throw new Error('metrics did not start')
   server = started
   // 2,000 requests from one address and one key below.
-  t = await testApp({ metrics: server.metrics, env: { ATRIUM_RATE_LIMIT_PER_IP: '100000', ATRIUM_DEFAULT_KEY_RATE_LIMIT: '100000', ATRIUM_ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' } })
+  t = await testApp({
+    metrics: server.metrics,
+    env: { ATRIUM_RATE_LIMIT_PER_IP: '100000', ATRIUM_DEFAULT_KEY_RATE_LIMIT: '100000', ATRIUM_ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true' },
+  })
   site = await makeSite(t)
 })
 
@@ -111,7 +114,8 @@ describe('Prometheus metrics (ATRIUM_METRICS_PORT)', () => {
   it('counts a request in its route template series, and read-cache hits and misses', async () => {
     const before = await scrape()
     // With Redis a loaded answer is kept only there until asked again: the second read is a shared hit.
-    const hitsOf = (text: string) => (sample(text, 'atrium_cache_hits_total{cache="read",layer="local"}') ?? 0) + (sample(text, 'atrium_cache_hits_total{cache="read",layer="shared"}') ?? 0)
+    const hitsOf = (text: string) =>
+      (sample(text, 'atrium_cache_hits_total{cache="read",layer="local"}') ?? 0) + (sample(text, 'atrium_cache_hits_total{cache="read",layer="shared"}') ?? 0)
     const hits = hitsOf(before)
     const misses = sample(before, 'atrium_cache_misses_total{cache="read"}') ?? 0
     const blog = expectStatus<{ id: string }>(await t.as(site.keys.Write).post('/blogs', { site_ids: [site.id], slug: `m-${randomUUID().slice(0, 8)}` }), 201)
@@ -206,7 +210,14 @@ describe('a metrics port that is taken', () => {
     const parent = mkdtempSync(path.join(os.tmpdir(), 'atrium-metrics-'))
     const dataDir = path.join(parent, 'data')
     try {
-      const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(await freePort()), ATRIUM_METRICS_PORT: String(port), ATRIUM_DATA_DIR: dataDir, LOG_LEVEL: 'silent' }
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(await freePort()),
+        ATRIUM_METRICS_PORT: String(port),
+        ATRIUM_DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+      }
       // Embedded in both modes: the data directory shows whether anything was opened or written.
       delete env.DATABASE_URL
       delete env.REDIS_URL

@@ -31,7 +31,9 @@ describe('CORS (ATRIUM_CORS_ORIGINS)', () => {
     expect(res.headers['access-control-allow-origin']).toBe(ALLOWED)
     expect(res.headers.vary).toMatch(/origin/i)
     const exposed = String(res.headers['access-control-expose-headers']).split(/,\s*/)
-    expect(exposed).toEqual(expect.arrayContaining(['X-Request-Id', 'X-Total-Count', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After']))
+    expect(exposed).toEqual(
+      expect.arrayContaining(['X-Request-Id', 'X-Total-Count', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After']),
+    )
   })
 
   it('edit conflicts from a browser: a preflight allows If-Match (and If-None-Match), and the ETag of every answer is readable, a 412 included', async () => {
@@ -140,7 +142,11 @@ describe('security headers', () => {
   }
 
   it('a JSON answer and an error answer carry nosniff, a referrer policy and a closed CSP', async () => {
-    for (const res of [await t.as(site.keys.Read).get(`/sites/${site.id}`), await t.as('atr_not_a_real_key_at_all').get('/sites'), await t.as(site.keys.Read).get('/nowhere')]) {
+    for (const res of [
+      await t.as(site.keys.Read).get(`/sites/${site.id}`),
+      await t.as('atr_not_a_real_key_at_all').get('/sites'),
+      await t.as(site.keys.Read).get('/nowhere'),
+    ]) {
       common(res)
       expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'")
       expect(res.headers).toMatchObject({

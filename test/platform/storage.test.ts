@@ -64,7 +64,14 @@ describe('LocalStorage', () => {
   })
 
   it('refuses keys it did not make: no client text reaches a path', async () => {
-    for (const key of ['../etc/passwd', 'documents/../../x', '/abs/path', 'documents/ab/short', 'other/ab/abcdefghijklmnopqrstuvwxyz', 'documents/ab/abc def ghijklmnopqrs']) {
+    for (const key of [
+      '../etc/passwd',
+      'documents/../../x',
+      '/abs/path',
+      'documents/ab/short',
+      'other/ab/abcdefghijklmnopqrstuvwxyz',
+      'documents/ab/abc def ghijklmnopqrs',
+    ]) {
       await expect(store.put(key, Buffer.from('x'))).rejects.toThrow(/invalid storage key/)
       await expect(store.get(key)).rejects.toThrow(/invalid storage key/)
     }

@@ -56,10 +56,7 @@ export interface RawApp {
  * An app built without prepare() and without ready(): the caller may add routes first, and the
  * database may be unreachable (nothing is queried at build time).
  */
-export async function rawApp(
-  dbh: DbHandle,
-  opts: { env?: Record<string, string>; cache?: Cache; logger?: boolean | object } = {},
-): Promise<RawApp> {
+export async function rawApp(dbh: DbHandle, opts: { env?: Record<string, string>; cache?: Cache; logger?: boolean | object } = {}): Promise<RawApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atrium-raw-'))
   const config = loadConfig({ ATRIUM_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...opts.env })
   let app: App

@@ -103,13 +103,19 @@ export async function startProvider(): Promise<StandInProvider> {
         if (p.mode === 'no_tags') return send(res, 404, { error: 'not found' })
         return send(res, 200, { models: [{ name: 'llama3.2:latest' }, { name: 'qwen2.5:7b' }] })
       }
-      if (req.method === 'GET' && (path === '/v1/models' || path === '/models')) return send(res, 200, { object: 'list', data: [{ id: 'model-a' }, { id: 'model-b' }] })
+      if (req.method === 'GET' && (path === '/v1/models' || path === '/models'))
+        return send(res, 200, { object: 'list', data: [{ id: 'model-a' }, { id: 'model-b' }] })
       if (req.method === 'POST' && path === '/v1/messages') {
         return send(res, 200, { id: 'msg_1', type: 'message', role: 'assistant', content: [{ type: 'text', text: text() }], stop_reason: 'end_turn' })
       }
-      if (req.method === 'POST' && path === '/api/chat') return send(res, 200, { model: body?.model, message: { role: 'assistant', content: text() }, done: true })
+      if (req.method === 'POST' && path === '/api/chat')
+        return send(res, 200, { model: body?.model, message: { role: 'assistant', content: text() }, done: true })
       if (req.method === 'POST' && path.endsWith('/chat/completions')) {
-        return send(res, 200, { id: 'c1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: text() }, finish_reason: 'stop' }] })
+        return send(res, 200, {
+          id: 'c1',
+          object: 'chat.completion',
+          choices: [{ index: 0, message: { role: 'assistant', content: text() }, finish_reason: 'stop' }],
+        })
       }
       return send(res, 404, { error: 'no such endpoint' })
     })

@@ -28,7 +28,10 @@ export class MenuEditor {
   /** Adds an item at the end, by keyboard: type the title, Tab to the link type, choose it with the arrow keys, Tab on. */
   async addItem(title: string, target: { path: string } | { url: string; newTab?: boolean } | { pageIndex: number }): Promise<void> {
     const kb = this.page.keyboard
-    await this.page.getByRole('textbox', { name: /^Title \(en, default\)/ }).first().focus()
+    await this.page
+      .getByRole('textbox', { name: /^Title \(en, default\)/ })
+      .first()
+      .focus()
     await kb.type(title)
     await kb.press('Tab')
     await expect(this.page.getByRole('combobox', { name: 'Link type' }).first()).toBeFocused()

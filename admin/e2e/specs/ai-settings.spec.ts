@@ -13,7 +13,11 @@ test.afterAll(async () => {
 
 const KEY = 'sk-e2e-SECRET-0123456789wxyz'
 
-test('AI settings: a preset, list models and test connection against the stand-in; the key is masked and never shown', async ({ page, site, signInWithKey }) => {
+test('AI settings: a preset, list models and test connection against the stand-in; the key is masked and never shown', async ({
+  page,
+  site,
+  signInWithKey,
+}) => {
   // A journey with an axe scan: more than the default 30 s on a loaded 2-core runner (about a third of it on a quiet one).
   test.slow()
   const csp = watchCsp(page)

@@ -18,7 +18,10 @@ test('see the analytics chart after pageviews: totals, chart, its table, top con
   await view('/', 'Visitor B')
   // Pageviews are buffered for a moment before they are written.
   await expect
-    .poll(async () => (await atrium.GET('/api/v1/sites/{site_id}/analytics/report', { params: { path: { site_id: site.id }, query: { days: 7 } } })).data!.total_views)
+    .poll(
+      async () =>
+        (await atrium.GET('/api/v1/sites/{site_id}/analytics/report', { params: { path: { site_id: site.id }, query: { days: 7 } } })).data!.total_views,
+    )
     .toBe(5)
 
   const csp = watchCsp(page)

@@ -23,7 +23,10 @@ test('find a change in the audit log and revert it', async ({ page, site, atrium
   await expect(audit.rows()).toHaveCount(1)
   const row = audit.rows().first()
   // The record links to its editor; the actor link narrows the log to that key.
-  await expect(row.getByRole('link', { name: `Open Post ${site.posts.published}` })).toHaveAttribute('href', `/admin/sites/${site.id}/blogs/${site.posts.published}`)
+  await expect(row.getByRole('link', { name: `Open Post ${site.posts.published}` })).toHaveAttribute(
+    'href',
+    `/admin/sites/${site.id}/blogs/${site.posts.published}`,
+  )
   await row.getByRole('link', { name: /^API key / }).click()
   await expect(page).toHaveURL(new RegExp(`api_key_id=${me.api_key!.id}`))
   await expect(audit.rows()).toHaveCount(1)
@@ -60,7 +63,11 @@ test('an Editor key sees the changes but is not offered revert', async ({ page, 
   await signInWithKey(page, key)
   const audit = new AuditLogPage(page)
   await audit.goto(site.id, '?entity_type=site&action=Update')
-  await audit.rows().first().getByRole('button', { name: /^Show changes/ }).click()
+  await audit
+    .rows()
+    .first()
+    .getByRole('button', { name: /^Show changes/ })
+    .click()
   const changes = page.getByRole('region', { name: /^Changes of Site / })
   await expect(changes.locator('[data-field="description"] ins')).toContainText('A calmer description')
   await expect(changes).toContainText('Reverting needs the Admin role on this site.')

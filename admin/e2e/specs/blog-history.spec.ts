@@ -8,13 +8,19 @@ import { EditorPanels } from '../pages/EditorPanels'
  * use), and the side-by-side translation view.
  */
 
-test('revert a field: the history shows each change field by field; reverting puts the old values back in the editor and the API', async ({ page, site, signInWithKey, atrium }) => {
+test('revert a field: the history shows each change field by field; reverting puts the old values back in the editor and the API', async ({
+  page,
+  site,
+  signInWithKey,
+  atrium,
+}) => {
   const csp = watchCsp(page)
   const id = site.posts.draft
   const detail = async () => (await atrium.GET('/api/v1/blogs/{id}/detail', { params: { path: { id } } })).data!
   const locId = (await detail()).localizations[0]!.id
   // Two edits of the title and two of the slug, through the API.
-  for (const title of ['Gardens, second', 'Gardens, third']) await atrium.PUT('/api/v1/blogs/localizations/{loc_id}', { params: { path: { loc_id: locId } }, body: { title } })
+  for (const title of ['Gardens, second', 'Gardens, third'])
+    await atrium.PUT('/api/v1/blogs/localizations/{loc_id}', { params: { path: { loc_id: locId } }, body: { title } })
   for (const slug of ['gardens-two', 'gardens-three']) await atrium.PUT('/api/v1/blogs/{id}', { params: { path: { id } }, body: { slug } })
 
   await signInWithKey(page)

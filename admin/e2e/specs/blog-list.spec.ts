@@ -4,7 +4,15 @@ import { BlogList } from '../pages/BlogList'
 test('lists posts with paging, a status filter and search in the URL, kept on reload and back', async ({ page, site, atrium, signInWithKey }) => {
   // Four posts from the fixture and seven more drafts: eleven, two pages of ten.
   for (let i = 1; i <= 7; i++) {
-    await atrium.POST('/api/v1/blogs', { body: { site_ids: [site.id], status: 'Draft', author: 'Ada Lovelace', is_featured: i === 1, localizations: [{ locale: 'en', title: `Note ${i}`, body: 'Plain text' }] } })
+    await atrium.POST('/api/v1/blogs', {
+      body: {
+        site_ids: [site.id],
+        status: 'Draft',
+        author: 'Ada Lovelace',
+        is_featured: i === 1,
+        localizations: [{ locale: 'en', title: `Note ${i}`, body: 'Plain text' }],
+      },
+    })
   }
   const csp = watchCsp(page)
   await signInWithKey(page)
@@ -52,8 +60,12 @@ test('lists posts with paging, a status filter and search in the URL, kept on re
 test('bulk publish shows per-id results with a partial failure, and delete asks first', async ({ page, site, atrium, signInWithKey }) => {
   // A post another site owns and shares with this one: listed here, but the bulk endpoint only changes posts the
   // site owns, so publishing it from here fails while the site's own draft succeeds.
-  const other = (await atrium.POST('/api/v1/sites', { body: { name: `Owner ${site.slug}`, slug: `${site.slug}-owner`, locales: [{ code: 'en', is_default: true }] } })).data!
-  await atrium.POST('/api/v1/blogs', { body: { site_ids: [other.id, site.id], status: 'Draft', localizations: [{ locale: 'en', title: 'Shared from elsewhere', body: 'x' }] } })
+  const other = (
+    await atrium.POST('/api/v1/sites', { body: { name: `Owner ${site.slug}`, slug: `${site.slug}-owner`, locales: [{ code: 'en', is_default: true }] } })
+  ).data!
+  await atrium.POST('/api/v1/blogs', {
+    body: { site_ids: [other.id, site.id], status: 'Draft', localizations: [{ locale: 'en', title: 'Shared from elsewhere', body: 'x' }] },
+  })
 
   const csp = watchCsp(page)
   await signInWithKey(page)
@@ -98,8 +110,13 @@ test('filters by tag, category (with its subcategories) and author, and sorts, a
   const gardens = await contentOf(site.posts.draft)
   await atrium.POST('/api/v1/content/{content_id}/tags', { params: { path: { content_id: gardens } }, body: { tag_id: tag.id } })
   await atrium.POST('/api/v1/content/{content_id}/categories', { params: { path: { content_id: gardens } }, body: { category_id: plants.id } })
-  await atrium.POST('/api/v1/content/{content_id}/categories', { params: { path: { content_id: await contentOf(site.posts.published) } }, body: { category_id: outdoors.id } })
-  await atrium.POST('/api/v1/blogs', { body: { site_ids: [site.id], author: 'Grace Hopper', localizations: [{ locale: 'en', title: 'Bugs and moths', body: 'x' }] } })
+  await atrium.POST('/api/v1/content/{content_id}/categories', {
+    params: { path: { content_id: await contentOf(site.posts.published) } },
+    body: { category_id: outdoors.id },
+  })
+  await atrium.POST('/api/v1/blogs', {
+    body: { site_ids: [site.id], author: 'Grace Hopper', localizations: [{ locale: 'en', title: 'Bugs and moths', body: 'x' }] },
+  })
 
   const csp = watchCsp(page)
   await signInWithKey(page)

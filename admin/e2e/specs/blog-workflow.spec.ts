@@ -1,7 +1,12 @@
 import { expect, expectAccessible, test, watchCsp } from '../fixtures'
 import { BlogEditor } from '../pages/BlogEditor'
 
-test('review between two roles: an Author key submits, a Reviewer key requests changes with a comment, then approves', async ({ browser, site, atrium, signInWithKey }) => {
+test('review between two roles: an Author key submits, a Reviewer key requests changes with a comment, then approves', async ({
+  browser,
+  site,
+  atrium,
+  signInWithKey,
+}) => {
   test.slow() // two browser contexts signing in and saving in turn
   await atrium.PUT('/api/v1/sites/{site_id}/settings', { params: { path: { site_id: site.id } }, body: { editorial_workflow_enabled: true } })
   const keyFor = async (name: string) => (await atrium.POST('/api/v1/api-keys', { body: { name, permission: 'Write', site_id: site.id } })).data!.key
@@ -37,14 +42,21 @@ test('review between two roles: an Author key submits, a Reviewer key requests c
   await reviewerPage!.getByRole('dialog', { name: 'Approve' }).getByRole('button', { name: 'Approve' }).click()
   await expect(reviewer.blogStatus).toHaveAttribute('data-status', 'Published')
 
-  const reviews = (await atrium.GET('/api/v1/audit/entity/{entity_type}/{entity_id}', { params: { path: { entity_type: 'blog', entity_id: site.posts.draft } } })).data!
+  const reviews = (
+    await atrium.GET('/api/v1/audit/entity/{entity_type}/{entity_id}', { params: { path: { entity_type: 'blog', entity_id: site.posts.draft } } })
+  ).data!
   const outcomes = reviews.filter((e) => e.action === 'Review').map((e) => e.metadata as { action: string; comment: string | null })
   expect(outcomes.map((o) => o.action).sort()).toEqual(['Approve', 'RequestChanges'])
   expect(outcomes.find((o) => o.action === 'RequestChanges')?.comment).toBe('Please add a photo of the tulips.')
   await Promise.all(contexts.map((c) => c.close()))
 })
 
-test('schedule in the site’s time zone: the API holds the right instant, the list and the dashboard show it Scheduled', async ({ page, site, atrium, signInWithKey }) => {
+test('schedule in the site’s time zone: the API holds the right instant, the list and the dashboard show it Scheduled', async ({
+  page,
+  site,
+  atrium,
+  signInWithKey,
+}) => {
   // The browser runs in Europe/Berlin (playwright.config.ts); the site is in America/New_York.
   const csp = watchCsp(page)
   await signInWithKey(page)
@@ -120,14 +132,26 @@ test('the whole publish journey by keyboard alone: create, type, Ctrl+S, publish
   expect(detail.localizations.map((l) => [l.title, l.body])).toEqual([['Written without a mouse', 'Every step by **keyboard**.']])
 })
 
-test('post settings: categories with the primary one, tags made inline, attachments, open on site, clone, sign-out guard', async ({ page, site, atrium, signInWithKey }) => {
+test('post settings: categories with the primary one, tags made inline, attachments, open on site, clone, sign-out guard', async ({
+  page,
+  site,
+  atrium,
+  signInWithKey,
+}) => {
   const csp = watchCsp(page)
-  const cat = async (name: string, parent_id?: string) => (await atrium.POST('/api/v1/categories', { body: { site_id: site.id, name, ...(parent_id ? { parent_id } : {}) } })).data!
+  const cat = async (name: string, parent_id?: string) =>
+    (await atrium.POST('/api/v1/categories', { body: { site_id: site.id, name, ...(parent_id ? { parent_id } : {}) } })).data!
   const garden = await cat('Garden')
   const bulbs = await cat('Bulbs', garden.id)
   await cat('Kitchen')
   await atrium.POST('/api/v1/tags', { body: { site_id: site.id, name: 'spring' } })
-  const doc = async (name: string) => (await atrium.POST('/api/v1/sites/{site_id}/documents', { params: { path: { site_id: site.id } }, body: { document_type: 'pdf', url: `https://example.org/${name}` } })).data!
+  const doc = async (name: string) =>
+    (
+      await atrium.POST('/api/v1/sites/{site_id}/documents', {
+        params: { path: { site_id: site.id } },
+        body: { document_type: 'pdf', url: `https://example.org/${name}` },
+      })
+    ).data!
   const [planting, care] = await Promise.all([doc('planting.pdf'), doc('care.pdf')])
   await atrium.PUT('/api/v1/sites/{id}', { params: { path: { id: site.id } }, body: { url: 'https://garden.example.org' } })
   await signInWithKey(page)
@@ -169,9 +193,15 @@ test('post settings: categories with the primary one, tags made inline, attachme
   await expectAccessible(page)
 
   const detail = (await atrium.GET('/api/v1/blogs/{id}/detail', { params: { path: { id: site.posts.published } } })).data!
-  expect(detail.categories.map((c) => [c.name, c.is_primary]).sort()).toEqual([['Bulbs', true], ['Garden', false]])
+  expect(detail.categories.map((c) => [c.name, c.is_primary]).sort()).toEqual([
+    ['Bulbs', true],
+    ['Garden', false],
+  ])
   expect(detail.tags.map((t) => t.name).sort()).toEqual(['Tulips', 'spring'])
-  expect(detail.documents.map((d) => [d.document_id, d.display_order])).toEqual([[care.id, -1], [planting.id, 0]])
+  expect(detail.documents.map((d) => [d.document_id, d.display_order])).toEqual([
+    [care.id, -1],
+    [planting.id, 0],
+  ])
   await attachments.getByRole('button', { name: 'Detach “https://example.org/planting.pdf”' }).click()
   await expect(attachments.getByRole('link', { name: 'Open “https://example.org/planting.pdf”' })).toBeHidden()
 
@@ -207,7 +237,11 @@ test('delete with undo: nothing is sent while Undo is offered; without Undo the 
   page.on('request', (r) => {
     if (r.method() === 'DELETE') deletes.push(r.url())
   })
-  const statusOf = (id: string) => atrium.GET('/api/v1/blogs/{id}', { params: { path: { id } } }).then((r) => r.response.status, (e: { status: number }) => e.status)
+  const statusOf = (id: string) =>
+    atrium.GET('/api/v1/blogs/{id}', { params: { path: { id } } }).then(
+      (r) => r.response.status,
+      (e: { status: number }) => e.status,
+    )
   await signInWithKey(page)
   const editor = new BlogEditor(page)
   await editor.goto(site.id, site.posts.draft)

@@ -59,16 +59,34 @@ test('documents: a folder, a file checked against the upload limit, a link, titl
   expect(csp).toEqual([])
 })
 
-test('documents: a localization changed elsewhere meanwhile is not overwritten; the conflict shows both, keep mine saves mine', async ({ page, site, signInWithKey, atrium }) => {
-  const doc = (await atrium.POST('/api/v1/sites/{site_id}/documents', { params: { path: { site_id: site.id } }, body: { document_type: 'pdf', url: 'https://example.com/prices.pdf' } })).data!
-  const loc = (await atrium.POST('/api/v1/documents/{id}/localizations', { params: { path: { id: doc.id } }, body: { locale: 'en', title: 'Price list', description: 'Prices of 2025' } })).data!
+test('documents: a localization changed elsewhere meanwhile is not overwritten; the conflict shows both, keep mine saves mine', async ({
+  page,
+  site,
+  signInWithKey,
+  atrium,
+}) => {
+  const doc = (
+    await atrium.POST('/api/v1/sites/{site_id}/documents', {
+      params: { path: { site_id: site.id } },
+      body: { document_type: 'pdf', url: 'https://example.com/prices.pdf' },
+    })
+  ).data!
+  const loc = (
+    await atrium.POST('/api/v1/documents/{id}/localizations', {
+      params: { path: { id: doc.id } },
+      body: { locale: 'en', title: 'Price list', description: 'Prices of 2025' },
+    })
+  ).data!
   await signInWithKey(page)
   await page.goto(`/admin/sites/${site.id}/documents/${doc.id}`)
   const en = page.getByRole('form', { name: /\(en\)/ })
   await expect(en.getByRole('textbox', { name: 'Title (en)' })).toHaveValue('Price list')
 
   // A colleague saves the English texts while the form still holds the version it loaded.
-  await atrium.PUT('/api/v1/documents/localizations/{loc_id}', { params: { path: { loc_id: loc.id } }, body: { title: 'Prices', description: 'Prices of 2026' } })
+  await atrium.PUT('/api/v1/documents/localizations/{loc_id}', {
+    params: { path: { loc_id: loc.id } },
+    body: { title: 'Prices', description: 'Prices of 2026' },
+  })
   await en.getByRole('textbox', { name: 'Title (en)' }).fill('Price list 2026')
   await en.getByRole('button', { name: 'Save en' }).click()
 
@@ -79,7 +97,10 @@ test('documents: a localization changed elsewhere meanwhile is not overwritten; 
   await expect(title).toContainText('Prices') // theirs
   await expect(conflict.locator('[data-field="description"]')).toContainText('Only changed elsewhere')
   // Nothing was overwritten, and what was typed is still in the form.
-  expect((await atrium.GET('/api/v1/documents/{id}', { params: { path: { id: doc.id } } })).data!.localizations[0]).toMatchObject({ title: 'Prices', description: 'Prices of 2026' })
+  expect((await atrium.GET('/api/v1/documents/{id}', { params: { path: { id: doc.id } } })).data!.localizations[0]).toMatchObject({
+    title: 'Prices',
+    description: 'Prices of 2026',
+  })
   await expect(en.getByRole('textbox', { name: 'Title (en)' })).toHaveValue('Price list 2026')
   await expectAccessible(page)
 
@@ -87,18 +108,32 @@ test('documents: a localization changed elsewhere meanwhile is not overwritten; 
   await conflict.getByRole('button', { name: 'Save merged version' }).click()
   await expect(conflict).toHaveCount(0)
   await expect(en.getByRole('status')).toHaveText('Saved')
-  expect((await atrium.GET('/api/v1/documents/{id}', { params: { path: { id: doc.id } } })).data!.localizations[0]).toMatchObject({ title: 'Price list 2026', description: 'Prices of 2026' })
+  expect((await atrium.GET('/api/v1/documents/{id}', { params: { path: { id: doc.id } } })).data!.localizations[0]).toMatchObject({
+    title: 'Price list 2026',
+    description: 'Prices of 2026',
+  })
 
   // The next save sends the tag of the version just saved: no conflict.
   await en.getByRole('textbox', { name: 'Description (en)' }).fill('Prices of 2026, without VAT')
   await en.getByRole('button', { name: 'Save en' }).click()
   await expect(en.getByRole('status')).toHaveText('Saved')
-  await expect.poll(async () => (await atrium.GET('/api/v1/documents/{id}', { params: { path: { id: doc.id } } })).data!.localizations[0]!.description).toBe('Prices of 2026, without VAT')
+  await expect
+    .poll(async () => (await atrium.GET('/api/v1/documents/{id}', { params: { path: { id: doc.id } } })).data!.localizations[0]!.description)
+    .toBe('Prices of 2026, without VAT')
 })
 
-test('legal: a localization saved from the loaded version goes through; one changed elsewhere meanwhile meets the conflict view', async ({ page, site, signInWithKey, atrium }) => {
-  const doc = (await atrium.POST('/api/v1/sites/{site_id}/legal', { params: { path: { site_id: site.id } }, body: { document_type: 'Imprint', slug: 'imprint' } })).data!
-  const loc = (await atrium.POST('/api/v1/legal/{id}/localizations', { params: { path: { id: doc.id } }, body: { locale: 'en', title: 'Imprint', body: 'Atrium Ltd.' } })).data!
+test('legal: a localization saved from the loaded version goes through; one changed elsewhere meanwhile meets the conflict view', async ({
+  page,
+  site,
+  signInWithKey,
+  atrium,
+}) => {
+  const doc = (
+    await atrium.POST('/api/v1/sites/{site_id}/legal', { params: { path: { site_id: site.id } }, body: { document_type: 'Imprint', slug: 'imprint' } })
+  ).data!
+  const loc = (
+    await atrium.POST('/api/v1/legal/{id}/localizations', { params: { path: { id: doc.id } }, body: { locale: 'en', title: 'Imprint', body: 'Atrium Ltd.' } })
+  ).data!
   await signInWithKey(page)
   await page.goto(`/admin/sites/${site.id}/legal/${doc.id}`)
   const en = page.getByRole('form', { name: /\(en\)/ })
@@ -165,7 +200,10 @@ test('legal: build a cookie-consent document, reorder its groups by keyboard, an
   await page.getByRole('button', { name: 'Save en' }).click()
   await expect(page.getByRole('form', { name: /\(en\)/ }).getByRole('status')).toHaveText('Saved')
 
-  for (const [title, required] of [['Necessary', true], ['Statistics', false]] as const) {
+  for (const [title, required] of [
+    ['Necessary', true],
+    ['Statistics', false],
+  ] as const) {
     await page.getByRole('button', { name: 'Add a group' }).click()
     const dialog = page.getByRole('dialog')
     await dialog.getByRole('textbox', { name: 'Group title' }).fill(title)

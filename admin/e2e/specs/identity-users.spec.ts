@@ -33,7 +33,12 @@ async function directoryId(atrium: AtriumClient, sub: string): Promise<string> {
 
 const isSystemAdmin = async (p: Person) => (await p.client.GET('/api/v1/auth/me')).data?.is_system_admin
 
-test('a system admin reaches Identity users from the sidebar and the palette, grants and takes back system admin rights', async ({ page, site, atrium, baseUrl }) => {
+test('a system admin reaches Identity users from the sidebar and the palette, grants and takes back system admin rights', async ({
+  page,
+  site,
+  atrium,
+  baseUrl,
+}) => {
   // A long journey with several axe scans: more than 30 s on a loaded machine.
   test.slow()
   const admin = await person(baseUrl, 'sysadmin')

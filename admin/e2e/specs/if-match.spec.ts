@@ -6,14 +6,30 @@ import { expect, test } from '../fixtures'
  * the save through; a record changed meanwhile meets the conflict view, with what was typed kept.
  */
 
-test('folder, consent group and item, menu title, site: saves of loaded records go through with their tag (options: sites.spec)', async ({ page, site, signInWithKey, atrium }) => {
+test('folder, consent group and item, menu title, site: saves of loaded records go through with their tag (options: sites.spec)', async ({
+  page,
+  site,
+  signInWithKey,
+  atrium,
+}) => {
   test.slow()
   const folder = (await atrium.POST('/api/v1/sites/{site_id}/document-folders', { params: { path: { site_id: site.id } }, body: { name: 'Brochures' } })).data!
-  const legal = (await atrium.POST('/api/v1/sites/{site_id}/legal', { params: { path: { site_id: site.id } }, body: { document_type: 'CookieConsent', slug: 'cookies', cookie_name: 'consent' } })).data!
+  const legal = (
+    await atrium.POST('/api/v1/sites/{site_id}/legal', {
+      params: { path: { site_id: site.id } },
+      body: { document_type: 'CookieConsent', slug: 'cookies', cookie_name: 'consent' },
+    })
+  ).data!
   const group = (await atrium.POST('/api/v1/legal/{document_id}/groups', { params: { path: { document_id: legal.id } }, body: { title: 'Statistics' } })).data!
   await atrium.POST('/api/v1/legal/groups/{group_id}/items', { params: { path: { group_id: group.id } }, body: { name: '_pk_id', provider: 'Matomo' } })
-  const menu = (await atrium.POST('/api/v1/sites/{site_id}/menus', { params: { path: { site_id: site.id } }, body: { name: 'Primary', slug: 'primary' } })).data!
-  const item = (await atrium.POST('/api/v1/menus/{menu_id}/items', { params: { path: { menu_id: menu.id } }, body: { title: 'About', link_type: 'internal', url: '/about' } })).data!
+  const menu = (await atrium.POST('/api/v1/sites/{site_id}/menus', { params: { path: { site_id: site.id } }, body: { name: 'Primary', slug: 'primary' } }))
+    .data!
+  const item = (
+    await atrium.POST('/api/v1/menus/{menu_id}/items', {
+      params: { path: { menu_id: menu.id } },
+      body: { title: 'About', link_type: 'internal', url: '/about' },
+    })
+  ).data!
   await atrium.PUT('/api/v1/navigation/{id}/localizations', { params: { path: { id: item.id } }, body: { locale: 'de', title: 'Über' } })
   await signInWithKey(page)
 
@@ -54,7 +70,12 @@ test('folder, consent group and item, menu title, site: saves of loaded records 
 })
 
 test('a consent group changed elsewhere while its dialog is open: both versions, keep mine saves mine', async ({ page, site, signInWithKey, atrium }) => {
-  const legal = (await atrium.POST('/api/v1/sites/{site_id}/legal', { params: { path: { site_id: site.id } }, body: { document_type: 'CookieConsent', slug: 'cookies', cookie_name: 'consent' } })).data!
+  const legal = (
+    await atrium.POST('/api/v1/sites/{site_id}/legal', {
+      params: { path: { site_id: site.id } },
+      body: { document_type: 'CookieConsent', slug: 'cookies', cookie_name: 'consent' },
+    })
+  ).data!
   const group = (await atrium.POST('/api/v1/legal/{document_id}/groups', { params: { path: { document_id: legal.id } }, body: { title: 'Statistics' } })).data!
   await signInWithKey(page)
   await page.goto(`/admin/sites/${site.id}/legal/${legal.id}`)
@@ -72,12 +93,26 @@ test('a consent group changed elsewhere while its dialog is open: both versions,
   await conflict.locator('[data-field="title"]').getByRole('button', { name: 'Keep mine' }).click()
   await conflict.getByRole('button', { name: 'Save merged version' }).click()
   await expect(dialog).toBeHidden()
-  expect((await atrium.GET('/api/v1/legal/{id}', { params: { path: { id: legal.id } } })).data!.groups[0]).toMatchObject({ title: 'Measurement', description: 'Counting visits' })
+  expect((await atrium.GET('/api/v1/legal/{id}', { params: { path: { id: legal.id } } })).data!.groups[0]).toMatchObject({
+    title: 'Measurement',
+    description: 'Counting visits',
+  })
 })
 
-test('a menu item changed elsewhere while its dialog is open: both versions, what was typed kept, keep mine saves mine', async ({ page, site, signInWithKey, atrium }) => {
-  const menu = (await atrium.POST('/api/v1/sites/{site_id}/menus', { params: { path: { site_id: site.id } }, body: { name: 'Primary', slug: 'primary' } })).data!
-  const item = (await atrium.POST('/api/v1/menus/{menu_id}/items', { params: { path: { menu_id: menu.id } }, body: { title: 'About', link_type: 'internal', url: '/about' } })).data!
+test('a menu item changed elsewhere while its dialog is open: both versions, what was typed kept, keep mine saves mine', async ({
+  page,
+  site,
+  signInWithKey,
+  atrium,
+}) => {
+  const menu = (await atrium.POST('/api/v1/sites/{site_id}/menus', { params: { path: { site_id: site.id } }, body: { name: 'Primary', slug: 'primary' } }))
+    .data!
+  const item = (
+    await atrium.POST('/api/v1/menus/{menu_id}/items', {
+      params: { path: { menu_id: menu.id } },
+      body: { title: 'About', link_type: 'internal', url: '/about' },
+    })
+  ).data!
   await signInWithKey(page)
   await page.goto(`/admin/sites/${site.id}/navigation?menu=${menu.id}`)
   await page.getByRole('button', { name: 'Edit “About”' }).click()

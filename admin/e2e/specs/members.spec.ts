@@ -12,9 +12,14 @@ test('invite a member and change their role', async ({ page, site, atrium, baseU
   await createAtriumClient({ baseUrl, token }).GET('/api/v1/auth/me')
   const name = `Person ${sub}`
   // Two colleagues already on the site, with other roles (the README screenshot shows a team, not one person).
-  for (const [who, role] of [['Ada Lovelace', 'Admin'], ['Grace Hopper', 'Author']] as const) {
+  for (const [who, role] of [
+    ['Ada Lovelace', 'Admin'],
+    ['Grace Hopper', 'Author'],
+  ] as const) {
     const colleague = `e2e-${who.split(' ')[0]!.toLowerCase()}-${randomBytes(3).toString('hex')}`
-    await createAtriumClient({ baseUrl, token: await tokenFor(process.env.ATRIUM_E2E_IDP_ISSUER as string, 'atrium-admin', colleague, who) }).GET('/api/v1/auth/me')
+    await createAtriumClient({ baseUrl, token: await tokenFor(process.env.ATRIUM_E2E_IDP_ISSUER as string, 'atrium-admin', colleague, who) }).GET(
+      '/api/v1/auth/me',
+    )
     await atrium.POST('/api/v1/sites/{site_id}/members', { params: { path: { site_id: site.id } }, body: { idp_user_id: colleague, role } })
   }
 

@@ -23,7 +23,10 @@ test('OIDC sign-in (authorization code + PKCE) with the stand-in provider; the b
   await page.keyboard.press('Escape')
 
   // Tokens in sessionStorage of this tab only, never localStorage; the round trip's state and verifier are gone.
-  const stored = await page.evaluate(() => ({ session: Object.keys(sessionStorage).filter((k) => k.startsWith('atrium-admin')), local: Object.keys(localStorage) }))
+  const stored = await page.evaluate(() => ({
+    session: Object.keys(sessionStorage).filter((k) => k.startsWith('atrium-admin')),
+    local: Object.keys(localStorage),
+  }))
   expect(stored.session).toEqual(['atrium-admin:credential'])
   expect(stored.local.filter((k) => /credential|token|oidc/.test(k))).toEqual([])
 

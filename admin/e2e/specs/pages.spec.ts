@@ -126,7 +126,9 @@ test('a slug typed while the new page is being created ends up in the page', asy
 test('a section cover chosen through the media picker, uploaded there', async ({ page, site, signInWithKey, atrium }) => {
   const csp = watchCsp(page)
   const created = (
-    await atrium.POST('/api/v1/pages', { body: { site_ids: [site.id], route: '/gallery', sections: [{ section_type: 'hero', localizations: [{ locale: 'en', title: 'Our rooms' }] }] } })
+    await atrium.POST('/api/v1/pages', {
+      body: { site_ids: [site.id], route: '/gallery', sections: [{ section_type: 'hero', localizations: [{ locale: 'en', title: 'Our rooms' }] }] },
+    })
   ).data!
   await signInWithKey(page)
   const editor = new PageEditor(page)
@@ -157,7 +159,14 @@ test('a section cover chosen through the media picker, uploaded there', async ({
 test('revert from the history drawer: a page field through the API, a section text through its save queue', async ({ page, site, signInWithKey, atrium }) => {
   const csp = watchCsp(page)
   const created = (
-    await atrium.POST('/api/v1/pages', { body: { site_ids: [site.id], route: '/team', page_type: 'standard', sections: [{ section_type: 'text', localizations: [{ locale: 'en', title: 'Who we are' }] }] } })
+    await atrium.POST('/api/v1/pages', {
+      body: {
+        site_ids: [site.id],
+        route: '/team',
+        page_type: 'standard',
+        sections: [{ section_type: 'text', localizations: [{ locale: 'en', title: 'Who we are' }] }],
+      },
+    })
   ).data!
   const current = async () => (await atrium.GET('/api/v1/pages/{id}', { params: { path: { id: created.id } } })).data!
   await signInWithKey(page)

@@ -361,11 +361,19 @@ test('notifications by keyboard: the bell menu, mark one read, mark all read (JW
   await atrium.POST('/api/v1/sites/{site_id}/members', { params: { path: { site_id: site.id } }, body: { idp_user_id: sub, role: 'Editor' } })
   // Two posts submitted for review: two notifications for the site's editors.
   await atrium.PUT('/api/v1/blogs/{id}', { params: { path: { id: site.posts.draft } }, body: { status: 'InReview' } })
-  const second = (await atrium.POST('/api/v1/blogs', { body: { site_ids: [site.id], status: 'Draft', localizations: [{ locale: 'en', title: 'Second thoughts', body: 'x' }] } })).data!.id
+  const second = (
+    await atrium.POST('/api/v1/blogs', {
+      body: { site_ids: [site.id], status: 'Draft', localizations: [{ locale: 'en', title: 'Second thoughts', body: 'x' }] },
+    })
+  ).data!.id
   await atrium.PUT('/api/v1/blogs/{id}', { params: { path: { id: second } }, body: { status: 'InReview' } })
 
   const csp = watchCsp(page)
-  await page.addInitScript((c) => sessionStorage.setItem('atrium-admin:credential', JSON.stringify(c)), { kind: 'oidc', accessToken: token, name: `Person ${sub}` })
+  await page.addInitScript((c) => sessionStorage.setItem('atrium-admin:credential', JSON.stringify(c)), {
+    kind: 'oidc',
+    accessToken: token,
+    name: `Person ${sub}`,
+  })
   await page.goto(`/admin/notifications?site=${site.id}`)
   await startAtHeading(page, 'Notifications')
 

@@ -8,8 +8,14 @@ const socialNames = async (atrium: AtriumClient, siteId: string) =>
 const listNames = (page: Page) => page.getByRole('list', { name: 'Social links in display order' }).locator('.social-name')
 
 test('social links: create, edit, reorder by keyboard (announced, saved through the reorder) and delete', async ({ page, site, atrium, signInWithKey }) => {
-  for (const [platform, label] of [['github', 'GitHub'], ['mastodon', 'Mastodon']]) {
-    await atrium.POST('/api/v1/sites/{site_id}/social', { params: { path: { site_id: site.id } }, body: { platform: platform!, url: `https://${platform}.example/me`, label } })
+  for (const [platform, label] of [
+    ['github', 'GitHub'],
+    ['mastodon', 'Mastodon'],
+  ]) {
+    await atrium.POST('/api/v1/sites/{site_id}/social', {
+      params: { path: { site_id: site.id } },
+      body: { platform: platform!, url: `https://${platform}.example/me`, label },
+    })
   }
   const csp = watchCsp(page)
   await signInWithKey(page)

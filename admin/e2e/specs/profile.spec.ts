@@ -3,18 +3,31 @@ import { NotificationsPage, ProfilePage } from '../pages/Profile'
 import { Shell } from '../pages/Shell'
 import { SignInPage } from '../pages/SignIn'
 
-test('notifications and profile for a JWT user: mark read, mark all read, links to records; data export; sole owner explained', async ({ page, site, atrium }) => {
+test('notifications and profile for a JWT user: mark read, mark all read, links to records; data export; sole owner explained', async ({
+  page,
+  site,
+  atrium,
+}) => {
   // A journey with an axe scan: more than the default 30 s on a loaded 2-core runner (about a third of it on a quiet one).
   test.slow()
   const sub = process.env.ATRIUM_E2E_IDP_SUB as string
-  const member = (await atrium.POST('/api/v1/sites/{site_id}/members', { params: { path: { site_id: site.id } }, body: { idp_user_id: sub, role: 'Editor' } })).data!
+  const member = (await atrium.POST('/api/v1/sites/{site_id}/members', { params: { path: { site_id: site.id } }, body: { idp_user_id: sub, role: 'Editor' } }))
+    .data!
   // Two posts submitted for review: two notifications for the site's editors.
   await atrium.PUT('/api/v1/blogs/{id}', { params: { path: { id: site.posts.draft } }, body: { status: 'InReview' } })
-  const second = (await atrium.POST('/api/v1/blogs', { body: { site_ids: [site.id], status: 'Draft', localizations: [{ locale: 'en', title: 'Second thoughts', body: 'x' }] } })).data!.id
+  const second = (
+    await atrium.POST('/api/v1/blogs', {
+      body: { site_ids: [site.id], status: 'Draft', localizations: [{ locale: 'en', title: 'Second thoughts', body: 'x' }] },
+    })
+  ).data!.id
   await atrium.PUT('/api/v1/blogs/{id}', { params: { path: { id: second } }, body: { status: 'InReview' } })
   // A site this user owns (ownership transferred to them by the Master key): account deletion must wait.
-  const owned = (await atrium.POST('/api/v1/sites', { body: { name: `Owned ${site.slug}`, slug: `${site.slug}-owned`, locales: [{ code: 'en', is_default: true }] } })).data!
-  const asMember = (await atrium.POST('/api/v1/sites/{site_id}/members', { params: { path: { site_id: owned.id } }, body: { idp_user_id: sub, role: 'Admin' } })).data!
+  const owned = (
+    await atrium.POST('/api/v1/sites', { body: { name: `Owned ${site.slug}`, slug: `${site.slug}-owned`, locales: [{ code: 'en', is_default: true }] } })
+  ).data!
+  const asMember = (
+    await atrium.POST('/api/v1/sites/{site_id}/members', { params: { path: { site_id: owned.id } }, body: { idp_user_id: sub, role: 'Admin' } })
+  ).data!
   await atrium.POST('/api/v1/sites/{site_id}/members/transfer-ownership', { params: { path: { site_id: owned.id } }, body: { user_id: asMember.user_id } })
   expect(member.user_id).toBe(asMember.user_id)
 
@@ -64,7 +77,10 @@ test('notifications and profile for a JWT user: mark read, mark all read, links 
   await profile.download.click()
   const file = await download
   expect(file.suggestedFilename()).toBe('atrium-export.json')
-  const data = JSON.parse(await (await import('node:fs/promises')).readFile(await file.path(), 'utf8')) as { profile: { idp_user_id: string }; memberships: unknown[] }
+  const data = JSON.parse(await (await import('node:fs/promises')).readFile(await file.path(), 'utf8')) as {
+    profile: { idp_user_id: string }
+    memberships: unknown[]
+  }
   expect(data.profile.idp_user_id).toBe(sub)
   await expect(page.getByRole('status').filter({ hasText: 'Downloaded atrium-export.json.' })).toBeVisible()
   await expectAccessible(page)

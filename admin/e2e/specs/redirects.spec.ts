@@ -40,7 +40,10 @@ test('import twenty redirects from a CSV and test one', async ({ page, site, atr
 })
 
 test('a CSV with a bad row shows that row and imports nothing', async ({ page, site, atrium, signInWithKey }) => {
-  await atrium.POST('/api/v1/sites/{site_id}/redirects', { params: { path: { site_id: site.id } }, body: { source_path: '/taken', destination_path: '/elsewhere' } })
+  await atrium.POST('/api/v1/sites/{site_id}/redirects', {
+    params: { path: { site_id: site.id } },
+    body: { source_path: '/taken', destination_path: '/elsewhere' },
+  })
   await signInWithKey(page)
   const screen = new RedirectsScreen(page)
   await screen.goto(site.id)
@@ -66,7 +69,10 @@ test('a row the server refuses (a source taken meanwhile) is named, and nothing 
   await screen.chooseCsv('three.csv', csvOf(['/a,/b,301', '/c,/d,302', '/e,/f,301']))
   await expect(page.getByRole('status').filter({ hasText: '3 redirects ready to import.' })).toBeVisible()
   // Someone else creates /c after the file was checked: the server's all-or-nothing import refuses that line.
-  await atrium.POST('/api/v1/sites/{site_id}/redirects', { params: { path: { site_id: site.id } }, body: { source_path: '/c', destination_path: '/elsewhere' } })
+  await atrium.POST('/api/v1/sites/{site_id}/redirects', {
+    params: { path: { site_id: site.id } },
+    body: { source_path: '/c', destination_path: '/elsewhere' },
+  })
   await page.getByRole('button', { name: 'Import 3 redirects' }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'The server refused the import, so nothing was imported.' })).toBeVisible()
   const refused = page.getByRole('table', { name: 'Lines the server refused' })

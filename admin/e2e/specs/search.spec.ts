@@ -5,9 +5,18 @@ test('site search over posts, pages and documents: query and types in the URL, h
   test.slow()
   // Besides the seeded draft post about gardens: a page and a document that mention them too.
   await atrium.POST('/api/v1/pages', {
-    body: { site_ids: [site.id], route: '/allotments', sections: [{ section_type: 'text', localizations: [{ locale: 'en', title: 'Our community gardens' }] }] },
+    body: {
+      site_ids: [site.id],
+      route: '/allotments',
+      sections: [{ section_type: 'text', localizations: [{ locale: 'en', title: 'Our community gardens' }] }],
+    },
   })
-  const doc = (await atrium.POST('/api/v1/sites/{site_id}/documents', { params: { path: { site_id: site.id } }, body: { document_type: 'pdf', url: 'https://example.org/plots.pdf' } })).data!
+  const doc = (
+    await atrium.POST('/api/v1/sites/{site_id}/documents', {
+      params: { path: { site_id: site.id } },
+      body: { document_type: 'pdf', url: 'https://example.org/plots.pdf' },
+    })
+  ).data!
   await atrium.POST('/api/v1/documents/{id}/localizations', {
     params: { path: { id: doc.id } },
     body: { locale: 'en', title: 'Rules for the gardens', description: 'Plot sizes, water and compost in the community gardens.' },

@@ -21,10 +21,14 @@ test('create categories and a tag, move a category, and delete one in use after 
   for (const id of [site.posts.published, site.posts.draft]) {
     const blog = (await atrium.GET('/api/v1/blogs/{id}', { params: { path: { id } } })).data!
     await atrium.POST('/api/v1/content/{content_id}/categories', { params: { path: { content_id: blog.content_id } }, body: { category_id: travel } })
-    if (id === site.posts.published) await atrium.POST('/api/v1/content/{content_id}/tags', { params: { path: { content_id: blog.content_id } }, body: { tag_id: tag } })
+    if (id === site.posts.published)
+      await atrium.POST('/api/v1/content/{content_id}/tags', { params: { path: { content_id: blog.content_id } }, body: { tag_id: tag } })
   }
   await page.reload()
-  const travelRow = screen.tree.getByRole('listitem').filter({ hasText: /^Travel/ }).first()
+  const travelRow = screen.tree
+    .getByRole('listitem')
+    .filter({ hasText: /^Travel/ })
+    .first()
   await expect(travelRow).toContainText('1 published post')
   await expect(travelRow).toContainText('on 2 posts')
   await expect(screen.tags.getByRole('row', { name: /Hiking/ })).toContainText('1')
@@ -79,9 +83,13 @@ test('merge a tag and a category into another after saying what happens', async 
   const tagId = (name: string) => tags.find((x) => x.name === name)!.id
   const contentOf = async (id: string) => (await atrium.GET('/api/v1/blogs/{id}', { params: { path: { id } } })).data!.content_id
   const [published, draft] = [await contentOf(site.posts.published), await contentOf(site.posts.draft)]
-  await atrium.POST('/api/v1/content/{content_id}/categories', { params: { path: { content_id: published } }, body: { category_id: idOf('Travel'), is_primary: true } })
+  await atrium.POST('/api/v1/content/{content_id}/categories', {
+    params: { path: { content_id: published } },
+    body: { category_id: idOf('Travel'), is_primary: true },
+  })
   await atrium.POST('/api/v1/content/{content_id}/tags', { params: { path: { content_id: published } }, body: { tag_id: tagId('Hikes') } })
-  for (const tag of ['Hiking', 'Hikes']) await atrium.POST('/api/v1/content/{content_id}/tags', { params: { path: { content_id: draft } }, body: { tag_id: tagId(tag) } })
+  for (const tag of ['Hiking', 'Hikes'])
+    await atrium.POST('/api/v1/content/{content_id}/tags', { params: { path: { content_id: draft } }, body: { tag_id: tagId(tag) } })
   await page.reload()
   await expect(screen.tags.getByRole('row', { name: /Hikes/ })).toContainText('2')
 
@@ -113,7 +121,10 @@ test('merge a tag and a category into another after saying what happens', async 
   await catDialog.getByRole('button', { name: 'Merge' }).click()
   await expect(catDialog).toBeHidden()
   await expect(page.getByRole('status').filter({ hasText: '“Travel” merged into “Trips”.' })).toBeVisible()
-  const trips = screen.tree.getByRole('listitem').filter({ hasText: /^Trips/ }).first()
+  const trips = screen.tree
+    .getByRole('listitem')
+    .filter({ hasText: /^Trips/ })
+    .first()
   await expect(trips.getByRole('list').getByText('Europe', { exact: true })).toBeVisible()
   await expect(screen.tree.getByText('Travel', { exact: true })).toHaveCount(0)
   const postCats = (await atrium.GET('/api/v1/content/{content_id}/categories', { params: { path: { content_id: published } } })).data!

@@ -40,14 +40,29 @@ export function AppShellLayout() {
       <header className="shell-header">
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('toggleNavigation')} aria-expanded={opened} aria-controls="main-nav" />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('toggleNavigation')}
+              aria-expanded={opened}
+              aria-controls="main-nav"
+            />
             <Text fw={700} component="span">
               Atrium
             </Text>
             <SiteSwitcher sites={sites.data ?? []} siteId={siteId} area={area} />
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <UnstyledButton onClick={() => spotlight.open()} aria-label={t('search')} aria-keyshortcuts="Control+K Meta+K" px="sm" py={6} className="search-button">
+            <UnstyledButton
+              onClick={() => spotlight.open()}
+              aria-label={t('search')}
+              aria-keyshortcuts="Control+K Meta+K"
+              px="sm"
+              py={6}
+              className="search-button"
+            >
               <Text size="sm" c="dimmed" component="span">
                 {t('searchShortcut')}
               </Text>
@@ -68,7 +83,16 @@ export function AppShellLayout() {
                 {siteId &&
                   area.screens.map((screen) =>
                     screen === 'dashboard' ? (
-                      <NavLinkRoute key={screen} to="/sites/$siteId" params={{ siteId }} activeOptions={{ exact: true }} label={t(`screens.${screen}`)} active={current === screen} aria-current={current === screen ? 'page' : undefined} onClick={close} />
+                      <NavLinkRoute
+                        key={screen}
+                        to="/sites/$siteId"
+                        params={{ siteId }}
+                        activeOptions={{ exact: true }}
+                        label={t(`screens.${screen}`)}
+                        active={current === screen}
+                        aria-current={current === screen ? 'page' : undefined}
+                        onClick={close}
+                      />
                     ) : (
                       <NavLinkRoute
                         key={screen}
@@ -107,7 +131,16 @@ function SystemArea({ pathname, onNavigate }: { pathname: string; onNavigate: ()
       </Text>
       {SYSTEM_SCREENS.map((screen) => {
         const current = pathname.endsWith(screen.to)
-        return <NavLinkRoute key={screen.id} to={screen.to} label={t(`screens.${screen.id}`)} active={current} aria-current={current ? 'page' : undefined} onClick={onNavigate} />
+        return (
+          <NavLinkRoute
+            key={screen.id}
+            to={screen.to}
+            label={t(`screens.${screen.id}`)}
+            active={current}
+            aria-current={current ? 'page' : undefined}
+            onClick={onNavigate}
+          />
+        )
       })}
     </div>
   )

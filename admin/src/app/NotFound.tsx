@@ -9,9 +9,7 @@ export function NotFound() {
     <Stack p="md">
       <PageTitle>{t('notFound')}</PageTitle>
       <Text>{t('notFoundText')}</Text>
-      <AnchorLink to="/">
-        {t('backHome')}
-      </AnchorLink>
+      <AnchorLink to="/">{t('backHome')}</AnchorLink>
     </Stack>
   )
 }

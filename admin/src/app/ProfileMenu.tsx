@@ -42,14 +42,25 @@ export function ProfileMenu() {
         <Menu.Divider />
         <Menu.Label>{t('theme')}</Menu.Label>
         {(['light', 'dark', 'auto'] as const).map((scheme) => (
-          <Menu.Item key={scheme} aria-current={colorScheme === scheme || undefined} rightSection={<Check on={colorScheme === scheme} />} onClick={() => setColorScheme(scheme)}>
+          <Menu.Item
+            key={scheme}
+            aria-current={colorScheme === scheme || undefined}
+            rightSection={<Check on={colorScheme === scheme} />}
+            onClick={() => setColorScheme(scheme)}
+          >
             {t(`themes.${scheme}`)}
           </Menu.Item>
         ))}
         <Menu.Divider />
         <Menu.Label>{t('language')}</Menu.Label>
         {UI_LANGUAGES.map((lang) => (
-          <Menu.Item key={lang} aria-current={i18n.language === lang || undefined} rightSection={<Check on={i18n.language === lang} />} lang={lang} onClick={() => void setLanguage(lang)}>
+          <Menu.Item
+            key={lang}
+            aria-current={i18n.language === lang || undefined}
+            rightSection={<Check on={i18n.language === lang} />}
+            lang={lang}
+            onClick={() => void setLanguage(lang)}
+          >
             {t(`languages.${lang}`)}
           </Menu.Item>
         ))}

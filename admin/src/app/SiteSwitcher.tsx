@@ -16,21 +16,21 @@ export function SiteSwitcher({ sites, siteId, area }: { sites: Schemas['Site'][]
   if (sites.length === 0) return all
   return (
     <Group gap="xs" wrap="nowrap">
-    <Select
-      aria-label={t('site')}
-      size="xs"
-      w={200}
-      data={sites.map((s) => ({ value: s.id, label: s.name }))}
-      value={siteId ?? null}
-      allowDeselect={false}
-      searchable={sites.length > 8}
-      onChange={(id) => {
-        if (!id) return
-        if (area) void navigate({ to: '/sites/$siteId/$area', params: { siteId: id, area } })
-        else void navigate({ to: '/sites/$siteId', params: { siteId: id } })
-      }}
-    />
-    {all}
+      <Select
+        aria-label={t('site')}
+        size="xs"
+        w={200}
+        data={sites.map((s) => ({ value: s.id, label: s.name }))}
+        value={siteId ?? null}
+        allowDeselect={false}
+        searchable={sites.length > 8}
+        onChange={(id) => {
+          if (!id) return
+          if (area) void navigate({ to: '/sites/$siteId/$area', params: { siteId: id, area } })
+          else void navigate({ to: '/sites/$siteId', params: { siteId: id } })
+        }}
+      />
+      {all}
     </Group>
   )
 }

@@ -5,7 +5,10 @@ import { createAtriumTheme } from './theme'
 
 describe('createAtriumTheme', () => {
   it('names the close button of dialogs and drawers in the UI language', () => {
-    for (const [messages, close] of [[en, 'Close'], [de, 'Schließen']] as const) {
+    for (const [messages, close] of [
+      [en, 'Close'],
+      [de, 'Schließen'],
+    ] as const) {
       const components = createAtriumTheme({ close: messages.common.close }).components ?? {}
       for (const name of ['Modal', 'Drawer']) {
         expect(components[name]?.defaultProps).toMatchObject({ lockScroll: false, closeButtonProps: { 'aria-label': close } })

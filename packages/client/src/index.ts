@@ -40,10 +40,20 @@ export class AtriumError extends Error {
   readonly etag: string | undefined
   readonly problem: Problem
 
-  constructor(init: { status: number; problem: Problem; requestId?: string | undefined; retryAfter?: number | undefined; etag?: string | undefined; cause?: unknown }) {
+  constructor(init: {
+    status: number
+    problem: Problem
+    requestId?: string | undefined
+    retryAfter?: number | undefined
+    etag?: string | undefined
+    cause?: unknown
+  }) {
     const { status, problem } = init
     const title = typeof problem.title === 'string' ? problem.title : status === 0 ? 'Network error' : `HTTP ${status}`
-    super(typeof problem.detail === 'string' && problem.detail !== '' ? `${title}: ${problem.detail}` : title, init.cause === undefined ? undefined : { cause: init.cause })
+    super(
+      typeof problem.detail === 'string' && problem.detail !== '' ? `${title}: ${problem.detail}` : title,
+      init.cause === undefined ? undefined : { cause: init.cause },
+    )
     this.status = status
     this.code = typeof problem.code === 'string' ? problem.code : status === 0 ? 'NETWORK_ERROR' : `HTTP_${status}`
     this.title = title
@@ -152,7 +162,7 @@ export interface PageOf<T> {
 export async function* allPages<T>(fetchPage: (page: number) => Promise<PageOf<T> | { data?: PageOf<T> | undefined }>): AsyncGenerator<T, void, undefined> {
   for (let page = 1; ; page++) {
     const got = await fetchPage(page)
-    const body = ('meta' in got ? got : got.data)
+    const body = 'meta' in got ? got : got.data
     if (!body) return
     yield* body.data
     if (page >= body.meta.total_pages || body.data.length === 0) return

@@ -32,7 +32,9 @@ export const aiConfigs = pgTable(
   },
   (t) => [
     uniqueIndex('ai_configs_site_uq').on(t.site_id),
-    index('ai_configs_key_id_idx').on(t.api_key_key_id).where(sql`${t.api_key_encrypted} is not null`),
+    index('ai_configs_key_id_idx')
+      .on(t.api_key_key_id)
+      .where(sql`${t.api_key_encrypted} is not null`),
   ],
 )
 export type AiConfigRow = typeof aiConfigs.$inferSelect

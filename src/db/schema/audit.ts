@@ -67,7 +67,9 @@ export const outboxEvents = pgTable(
     dispatched_at: ts('dispatched_at'),
   },
   (t) => [
-    index('outbox_events_pending_idx').on(t.created_at).where(sql`${t.dispatched_at} is null`),
+    index('outbox_events_pending_idx')
+      .on(t.created_at)
+      .where(sql`${t.dispatched_at} is null`),
     // retention (workers/webhook-delivery.ts prunes dispatched events)
     index('outbox_events_dispatched_idx').on(t.dispatched_at),
   ],

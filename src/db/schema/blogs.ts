@@ -41,10 +41,16 @@ export const blogs = pgTable(
     index('blogs_site_status_date_idx')
       .on(t.site_id, t.status, t.published_date.desc(), t.published_at.desc())
       .where(sql`${t.deleted_at} is null`),
-    index('blogs_scheduled_idx').on(t.publish_start).where(sql`${t.status} = 'Scheduled' and ${t.deleted_at} is null`),
-    index('blogs_status_date_idx').on(t.status, t.published_date.desc()).where(sql`${t.deleted_at} is null`),
+    index('blogs_scheduled_idx')
+      .on(t.publish_start)
+      .where(sql`${t.status} = 'Scheduled' and ${t.deleted_at} is null`),
+    index('blogs_status_date_idx')
+      .on(t.status, t.published_date.desc())
+      .where(sql`${t.deleted_at} is null`),
     /** The site blog list's author filter (GET /sites/{site_id}/blogs?author=): rows of one author, then content_sites by its key. */
-    index('blogs_author_idx').on(t.author).where(sql`${t.deleted_at} is null and ${t.author} is not null`),
+    index('blogs_author_idx')
+      .on(t.author)
+      .where(sql`${t.deleted_at} is null and ${t.author} is not null`),
   ],
 )
 

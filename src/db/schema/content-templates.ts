@@ -25,8 +25,12 @@ export const contentTemplates = pgTable(
     deleted_at: deletedAt(),
   },
   (t) => [
-    uniqueIndex('content_templates_site_name_uq').on(t.site_id, sql`lower(${t.name})`).where(sql`${t.deleted_at} is null`),
-    index('content_templates_site_idx').on(t.site_id, t.name).where(sql`${t.deleted_at} is null`),
+    uniqueIndex('content_templates_site_name_uq')
+      .on(t.site_id, sql`lower(${t.name})`)
+      .where(sql`${t.deleted_at} is null`),
+    index('content_templates_site_idx')
+      .on(t.site_id, t.name)
+      .where(sql`${t.deleted_at} is null`),
     // fastupdate off: written rarely, searched often; no pending list that only (auto)vacuum would merge (PGlite has no autovacuum).
     index('content_templates_search_idx')
       .using('gin', t.name.op('gin_trgm_ops'), t.description.op('gin_trgm_ops'))

@@ -61,8 +61,12 @@ export const contentSites = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.content_id, t.site_id], name: 'content_sites_pk' }),
-    uniqueIndex('content_sites_slug_uq').on(t.site_id, t.content_type, t.slug).where(sql`${t.is_live}`),
-    uniqueIndex('content_sites_route_uq').on(t.site_id, t.content_type, t.route).where(sql`${t.is_live} and ${t.route} is not null`),
+    uniqueIndex('content_sites_slug_uq')
+      .on(t.site_id, t.content_type, t.slug)
+      .where(sql`${t.is_live}`),
+    uniqueIndex('content_sites_route_uq')
+      .on(t.site_id, t.content_type, t.route)
+      .where(sql`${t.is_live} and ${t.route} is not null`),
     index('content_sites_site_idx').on(t.site_id, t.content_type),
     index('content_sites_published_idx')
       .on(t.site_id, t.content_type, t.published_date.desc().nullsLast(), t.published_at.desc().nullsLast(), t.content_id.desc())

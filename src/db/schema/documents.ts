@@ -20,7 +20,9 @@ export const documentFolders = pgTable(
     deleted_at: deletedAt(),
   },
   (t) => [
-    index('document_folders_site_idx').on(t.site_id, t.display_order).where(sql`${t.deleted_at} is null`),
+    index('document_folders_site_idx')
+      .on(t.site_id, t.display_order)
+      .where(sql`${t.deleted_at} is null`),
     index('document_folders_parent_idx').on(t.parent_id),
   ],
 )
@@ -49,10 +51,18 @@ export const documents = pgTable(
     deleted_at: deletedAt(),
   },
   (t) => [
-    index('documents_site_idx').on(t.site_id, t.created_at).where(sql`${t.deleted_at} is null`),
-    index('documents_folder_idx').on(t.folder_id).where(sql`${t.deleted_at} is null`),
-    index('documents_site_checksum_idx').on(t.site_id, t.checksum).where(sql`${t.deleted_at} is null and ${t.checksum} is not null`),
-    index('documents_storage_key_idx').on(t.storage_key).where(sql`${t.storage_key} is not null`),
+    index('documents_site_idx')
+      .on(t.site_id, t.created_at)
+      .where(sql`${t.deleted_at} is null`),
+    index('documents_folder_idx')
+      .on(t.folder_id)
+      .where(sql`${t.deleted_at} is null`),
+    index('documents_site_checksum_idx')
+      .on(t.site_id, t.checksum)
+      .where(sql`${t.deleted_at} is null and ${t.checksum} is not null`),
+    index('documents_storage_key_idx')
+      .on(t.storage_key)
+      .where(sql`${t.storage_key} is not null`),
   ],
 )
 
@@ -88,7 +98,10 @@ export const contentDocuments = pgTable(
     display_order: integer('display_order').notNull().default(0),
     created_at: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.content_id, t.document_id], name: 'content_documents_pk' }), index('content_documents_document_idx').on(t.document_id, t.content_id)],
+  (t) => [
+    primaryKey({ columns: [t.content_id, t.document_id], name: 'content_documents_pk' }),
+    index('content_documents_document_idx').on(t.document_id, t.content_id),
+  ],
 )
 
 export type DocumentFolderRow = typeof documentFolders.$inferSelect

@@ -23,9 +23,13 @@ export const legalDocuments = pgTable(
     deleted_at: deletedAt(),
   },
   (t) => [
-    uniqueIndex('legal_documents_site_slug_uq').on(t.site_id, t.slug).where(sql`${t.deleted_at} is null`),
+    uniqueIndex('legal_documents_site_slug_uq')
+      .on(t.site_id, t.slug)
+      .where(sql`${t.deleted_at} is null`),
     // The list (slug order) and the cookie-consent lookup (the newest active CookieConsent of a site).
-    index('legal_documents_site_type_idx').on(t.site_id, t.document_type, t.created_at).where(sql`${t.deleted_at} is null and ${t.is_active}`),
+    index('legal_documents_site_type_idx')
+      .on(t.site_id, t.document_type, t.created_at)
+      .where(sql`${t.deleted_at} is null and ${t.is_active}`),
   ],
 )
 
@@ -46,7 +50,10 @@ export const legalDocumentLocalizations = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [uniqueIndex('legal_document_localizations_doc_locale_uq').on(t.legal_document_id, t.locale_id), index('legal_document_localizations_locale_idx').on(t.locale_id)],
+  (t) => [
+    uniqueIndex('legal_document_localizations_doc_locale_uq').on(t.legal_document_id, t.locale_id),
+    index('legal_document_localizations_locale_idx').on(t.locale_id),
+  ],
 )
 
 /** Consent groups of a document (a cookie-consent banner's categories), in display_order. Hard delete (with their items). */

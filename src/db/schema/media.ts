@@ -19,7 +19,9 @@ export const mediaFolders = pgTable(
     deleted_at: deletedAt(),
   },
   (t) => [
-    index('media_folders_site_idx').on(t.site_id, t.display_order).where(sql`${t.deleted_at} is null`),
+    index('media_folders_site_idx')
+      .on(t.site_id, t.display_order)
+      .where(sql`${t.deleted_at} is null`),
     index('media_folders_parent_idx').on(t.parent_id),
   ],
 )
@@ -65,12 +67,24 @@ export const media = pgTable(
     deleted_at: deletedAt(),
   },
   (t) => [
-    index('media_site_idx').on(t.site_id, t.created_at).where(sql`${t.deleted_at} is null`),
-    index('media_site_category_idx').on(t.site_id, t.mime_category, t.created_at).where(sql`${t.deleted_at} is null`),
-    index('media_folder_idx').on(t.folder_id).where(sql`${t.deleted_at} is null`),
-    index('media_site_checksum_idx').on(t.site_id, t.checksum).where(sql`${t.deleted_at} is null and ${t.checksum} is not null`),
-    index('media_storage_key_idx').on(t.storage_key).where(sql`${t.storage_key} is not null`),
-    index('media_search_idx').using('gin', sql`to_tsvector('simple', ${t.search_text})`).where(sql`${t.deleted_at} is null`),
+    index('media_site_idx')
+      .on(t.site_id, t.created_at)
+      .where(sql`${t.deleted_at} is null`),
+    index('media_site_category_idx')
+      .on(t.site_id, t.mime_category, t.created_at)
+      .where(sql`${t.deleted_at} is null`),
+    index('media_folder_idx')
+      .on(t.folder_id)
+      .where(sql`${t.deleted_at} is null`),
+    index('media_site_checksum_idx')
+      .on(t.site_id, t.checksum)
+      .where(sql`${t.deleted_at} is null and ${t.checksum} is not null`),
+    index('media_storage_key_idx')
+      .on(t.storage_key)
+      .where(sql`${t.storage_key} is not null`),
+    index('media_search_idx')
+      .using('gin', sql`to_tsvector('simple', ${t.search_text})`)
+      .where(sql`${t.deleted_at} is null`),
   ],
 )
 

@@ -20,9 +20,13 @@ export const siteMembers = pgTable(
     updated_at: updatedAt(),
   },
   (t) => [
-    uniqueIndex('site_members_site_user_uq').on(t.site_id, t.user_id), index('site_members_user_idx').on(t.user_id), index('site_members_site_role_idx').on(t.site_id, t.role),
+    uniqueIndex('site_members_site_user_uq').on(t.site_id, t.user_id),
+    index('site_members_user_idx').on(t.user_id),
+    index('site_members_site_role_idx').on(t.site_id, t.role),
     // At most one Owner per site (transfer-ownership demotes before it promotes).
-    uniqueIndex('site_members_one_owner_uq').on(t.site_id).where(sql`${t.role} = 'Owner'`),
+    uniqueIndex('site_members_one_owner_uq')
+      .on(t.site_id)
+      .where(sql`${t.role} = 'Owner'`),
   ],
 )
 

@@ -41,8 +41,12 @@ export const pages = pgTable(
   },
   (t) => [
     uniqueIndex('pages_content_uq').on(t.content_id),
-    index('pages_scheduled_idx').on(t.publish_start).where(sql`${t.status} = 'Scheduled' and ${t.deleted_at} is null`),
-    index('pages_parent_idx').on(t.parent_page_id).where(sql`${t.deleted_at} is null`),
+    index('pages_scheduled_idx')
+      .on(t.publish_start)
+      .where(sql`${t.status} = 'Scheduled' and ${t.deleted_at} is null`),
+    index('pages_parent_idx')
+      .on(t.parent_page_id)
+      .where(sql`${t.deleted_at} is null`),
   ],
 )
 

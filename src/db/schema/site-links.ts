@@ -21,7 +21,11 @@ export const socialLinks = pgTable(
     updated_at: updatedAt(),
     deleted_at: deletedAt(),
   },
-  (t) => [index('social_links_site_order_idx').on(t.site_id, t.display_order).where(sql`${t.deleted_at} is null`)],
+  (t) => [
+    index('social_links_site_order_idx')
+      .on(t.site_id, t.display_order)
+      .where(sql`${t.deleted_at} is null`),
+  ],
 )
 
 /** Redirects of a site (spec "Redirect"): source_path unique per site among live redirects. */
@@ -40,7 +44,12 @@ export const redirects = pgTable(
     updated_at: updatedAt(),
     deleted_at: deletedAt(),
   },
-  (t) => [uniqueIndex('redirects_site_source_uq').on(t.site_id, t.source_path).where(sql`${t.deleted_at} is null`), index('redirects_site_idx').on(t.site_id, t.created_at)],
+  (t) => [
+    uniqueIndex('redirects_site_source_uq')
+      .on(t.site_id, t.source_path)
+      .where(sql`${t.deleted_at} is null`),
+    index('redirects_site_idx').on(t.site_id, t.created_at),
+  ],
 )
 
 export type SocialLinkRow = typeof socialLinks.$inferSelect

@@ -26,7 +26,11 @@ export const sites = pgTable(
     updated_at: updatedAt(),
     deleted_at: deletedAt(),
   },
-  (t) => [uniqueIndex('sites_slug_live_uq').on(t.slug).where(sql`${t.deleted_at} is null`)],
+  (t) => [
+    uniqueIndex('sites_slug_live_uq')
+      .on(t.slug)
+      .where(sql`${t.deleted_at} is null`),
+  ],
 )
 
 export const locales = pgTable(
@@ -43,7 +47,9 @@ export const locales = pgTable(
   },
   (t) => [
     uniqueIndex('locales_site_code_uq').on(t.site_id, t.code),
-    uniqueIndex('locales_site_default_uq').on(t.site_id).where(sql`${t.is_default}`),
+    uniqueIndex('locales_site_default_uq')
+      .on(t.site_id)
+      .where(sql`${t.is_default}`),
     index('locales_site_idx').on(t.site_id),
   ],
 )

@@ -17,7 +17,12 @@ export const tags = pgTable(
     updated_at: updatedAt(),
     deleted_at: deletedAt(),
   },
-  (t) => [uniqueIndex('tags_site_slug_uq').on(t.site_id, t.slug).where(sql`${t.deleted_at} is null`), index('tags_site_idx').on(t.site_id, t.name)],
+  (t) => [
+    uniqueIndex('tags_site_slug_uq')
+      .on(t.site_id, t.slug)
+      .where(sql`${t.deleted_at} is null`),
+    index('tags_site_idx').on(t.site_id, t.name),
+  ],
 )
 
 export const categories = pgTable(
@@ -37,7 +42,9 @@ export const categories = pgTable(
     deleted_at: deletedAt(),
   },
   (t) => [
-    uniqueIndex('categories_site_slug_uq').on(t.site_id, t.slug).where(sql`${t.deleted_at} is null`),
+    uniqueIndex('categories_site_slug_uq')
+      .on(t.site_id, t.slug)
+      .where(sql`${t.deleted_at} is null`),
     index('categories_site_parent_idx').on(t.site_id, t.parent_id),
     index('categories_parent_idx').on(t.parent_id),
   ],
@@ -71,7 +78,9 @@ export const contentCategories = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.content_id, t.category_id], name: 'content_categories_pk' }),
-    uniqueIndex('content_categories_primary_uq').on(t.content_id).where(sql`${t.is_primary}`),
+    uniqueIndex('content_categories_primary_uq')
+      .on(t.content_id)
+      .where(sql`${t.is_primary}`),
     index('content_categories_category_idx').on(t.category_id, t.content_id),
   ],
 )

@@ -21,7 +21,11 @@ export const webhooks = pgTable(
     updated_at: updatedAt(),
     deleted_at: deletedAt(),
   },
-  (t) => [index('webhooks_site_idx').on(t.site_id, t.created_at).where(sql`${t.deleted_at} is null`)],
+  (t) => [
+    index('webhooks_site_idx')
+      .on(t.site_id, t.created_at)
+      .where(sql`${t.deleted_at} is null`),
+  ],
 )
 
 /**
@@ -52,7 +56,9 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('webhook_deliveries_event_uq').on(t.webhook_id, t.event_id),
-    index('webhook_deliveries_due_idx').on(t.next_attempt_at).where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_due_idx')
+      .on(t.next_attempt_at)
+      .where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_completed_idx').on(t.completed_at),
   ],
 )

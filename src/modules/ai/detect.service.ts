@@ -50,4 +50,11 @@ export const endpoints = {
 }
 
 /** Model ids offered for the Messages-API vendor (spec: a fixed list; the vendor's listing is not queried). */
-export const MESSAGES_MODELS = ['claude-opus-4-1', 'claude-sonnet-4-5', 'claude-sonnet-4-0', 'claude-3-7-sonnet-latest', 'claude-haiku-4-5', 'claude-3-5-haiku-latest']
+export const MESSAGES_MODELS = [
+  'claude-opus-4-1',
+  'claude-sonnet-4-5',
+  'claude-sonnet-4-0',
+  'claude-3-7-sonnet-latest',
+  'claude-haiku-4-5',
+  'claude-3-5-haiku-latest',
+]

@@ -16,7 +16,13 @@ async function ask(io: ProviderIo, p: ProviderSettings, system: string, user: st
 }
 
 /** seo, excerpt, draft_outline, draft_post: one request; fields the action does not fill stay null. */
-export async function runAction(io: ProviderIo, p: ProviderSettings, action: Exclude<Action, 'translate'>, content: string, prompt: string | undefined): Promise<GenerateResult> {
+export async function runAction(
+  io: ProviderIo,
+  p: ProviderSettings,
+  action: Exclude<Action, 'translate'>,
+  content: string,
+  prompt: string | undefined,
+): Promise<GenerateResult> {
   const fields = ACTION_FIELDS[action]
   const parsed = await ask(io, p, prompt ?? BUILT_IN_PROMPTS[action], content, fields)
   const out = empty()

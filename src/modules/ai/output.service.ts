@@ -8,7 +8,17 @@ function asText(v: unknown): string | null {
   if (typeof v === 'number' || typeof v === 'boolean') return String(v)
   // An outline answered as a list of lines or sections.
   if (Array.isArray(v)) {
-    const lines = v.map((x) => (typeof x === 'string' ? x : x && typeof x === 'object' ? Object.values(x as object).filter((y) => typeof y === 'string').join(': ') : '')).filter(Boolean)
+    const lines = v
+      .map((x) =>
+        typeof x === 'string'
+          ? x
+          : x && typeof x === 'object'
+            ? Object.values(x as object)
+                .filter((y) => typeof y === 'string')
+                .join(': ')
+            : '',
+      )
+      .filter(Boolean)
     return lines.length > 0 ? lines.map((l) => (/^\s*([-*]|\d+\.)\s/.test(l) ? l : `- ${l}`)).join('\n') : null
   }
   return null

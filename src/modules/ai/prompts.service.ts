@@ -22,7 +22,8 @@ export const BUILT_IN_PROMPTS: Record<Action, string> = {
   seo:
     'You are an SEO editor. From the blog post the user sends, write a meta title (at most 60 characters) and a meta description ' +
     '(at most 160 characters) in the language of the post. Be specific and accurate; no clickbait, no quotation marks.',
-  excerpt: 'You are an editor. From the blog post the user sends, write an excerpt of one or two sentences (at most 300 characters) in the language of the post, as plain text.',
+  excerpt:
+    'You are an editor. From the blog post the user sends, write an excerpt of one or two sentences (at most 300 characters) in the language of the post, as plain text.',
   translate:
     'You are a professional translator. Translate the text the user sends into the target language. Translate faithfully; ' +
     'do not add, drop or explain anything, and answer only with the translation.',

@@ -80,7 +80,9 @@ async function call(io: ProviderIo, url: string, method: 'GET' | 'POST', headers
     })
   } catch (err) {
     if (err instanceof PinnedRequestError) {
-      throw new ProviderFailure(err.kind === 'timeout' ? `the provider did not answer in time (${err.message})` : `the provider could not be reached: ${err.message}`)
+      throw new ProviderFailure(
+        err.kind === 'timeout' ? `the provider did not answer in time (${err.message})` : `the provider could not be reached: ${err.message}`,
+      )
     }
     throw new ProviderFailure('the provider could not be reached')
   }
@@ -135,7 +137,13 @@ export async function complete(io: ProviderIo, p: ProviderSettings, c: Completio
     }
     case 'local_runtime': {
       // The runtime's native chat API: `format: "json"` constrains the output, options carry the sampling settings.
-      const body = { model: p.model, messages, stream: false, ...(c.json ? { format: 'json' } : {}), options: { temperature: p.temperature, num_predict: p.max_tokens } }
+      const body = {
+        model: p.model,
+        messages,
+        stream: false,
+        ...(c.json ? { format: 'json' } : {}),
+        options: { temperature: p.temperature, num_predict: p.max_tokens },
+      }
       const res = await call(io, `${endpoints.runtimeRoot(p.base_url)}/api/chat`, 'POST', bearer(p.api_key), body)
       return text(field(res, 'message', 'content'), 'message content')
     }

@@ -43,19 +43,35 @@ const docs = {
 export const aiRoutes: AppPlugin = async (app) => {
   app.get(
     '/sites/:site_id/ai/config',
-    { config: { access: site('Admin') }, schema: { ...op('getAiConfig', 'Get the AI configuration'), tags, description: docs.get, params: SiteParams, response: { 200: AiConfig } } },
+    {
+      config: { access: site('Admin') },
+      schema: { ...op('getAiConfig', 'Get the AI configuration'), tags, description: docs.get, params: SiteParams, response: { 200: AiConfig } },
+    },
     (req) => ai.getConfig(req.ctx, req.params.site_id),
   )
 
   app.put(
     '/sites/:site_id/ai/config',
-    { config: { access: site('Admin') }, schema: { ...op('putAiConfig', 'Save the AI configuration'), tags, description: docs.put, params: SiteParams, body: PutAiConfigBody, response: { 200: AiConfig } } },
+    {
+      config: { access: site('Admin') },
+      schema: {
+        ...op('putAiConfig', 'Save the AI configuration'),
+        tags,
+        description: docs.put,
+        params: SiteParams,
+        body: PutAiConfigBody,
+        response: { 200: AiConfig },
+      },
+    },
     (req) => ai.putConfig(req.ctx, req.params.site_id, req.body),
   )
 
   app.delete(
     '/sites/:site_id/ai/config',
-    { config: { access: site('Admin') }, schema: { ...op('deleteAiConfig', 'Delete the AI configuration'), tags, description: docs.remove, params: SiteParams, response: { 204: NoContent } } },
+    {
+      config: { access: site('Admin') },
+      schema: { ...op('deleteAiConfig', 'Delete the AI configuration'), tags, description: docs.remove, params: SiteParams, response: { 204: NoContent } },
+    },
     async (req, reply) => {
       await ai.deleteConfig(req.ctx, req.params.site_id)
       return reply.code(204).send(null)
@@ -67,20 +83,47 @@ export const aiRoutes: AppPlugin = async (app) => {
     {
       config: { access: site('Admin') },
       preValidation: optionalBody,
-      schema: { ...op('testAiConfig', 'Test the AI configuration'), tags, description: docs.test, params: SiteParams, body: Body({}), response: { 200: AiTestResult } },
+      schema: {
+        ...op('testAiConfig', 'Test the AI configuration'),
+        tags,
+        description: docs.test,
+        params: SiteParams,
+        body: Body({}),
+        response: { 200: AiTestResult },
+      },
     },
     (req) => ai.test(req.ctx, req.params.site_id),
   )
 
   app.post(
     '/sites/:site_id/ai/generate',
-    { config: { access: site('Author') }, schema: { ...op('generateAiContent', 'Generate content with AI'), tags, description: docs.generate, params: SiteParams, body: GenerateBody, response: { 200: GenerateResult } } },
+    {
+      config: { access: site('Author') },
+      schema: {
+        ...op('generateAiContent', 'Generate content with AI'),
+        tags,
+        description: docs.generate,
+        params: SiteParams,
+        body: GenerateBody,
+        response: { 200: GenerateResult },
+      },
+    },
     (req) => ai.generate(req.ctx, req.params.site_id, req.body),
   )
 
   app.post(
     '/sites/:site_id/ai/models',
-    { config: { access: site('Admin') }, schema: { ...op('listAiModels', "List a provider's models"), tags, description: docs.models, params: SiteParams, body: ModelsBody, response: { 200: ModelList } } },
+    {
+      config: { access: site('Admin') },
+      schema: {
+        ...op('listAiModels', "List a provider's models"),
+        tags,
+        description: docs.models,
+        params: SiteParams,
+        body: ModelsBody,
+        response: { 200: ModelList },
+      },
+    },
     (req) => ai.models(req.ctx, req.params.site_id, req.body),
   )
 }

@@ -8,7 +8,16 @@ import { SecretDecryptError } from '../../platform/secrets.js'
 import { detectProvider } from './detect.service.js'
 import { aiConfigEntity, aiGenerationEntity } from './entity.js'
 import { UnreadableAnswer } from './output.service.js'
-import { checkBaseUrl, complete, listModels, ProviderFailure, ProviderRateLimited, ProviderTargetRefused, type ProviderIo, type ProviderSettings } from './provider.service.js'
+import {
+  checkBaseUrl,
+  complete,
+  listModels,
+  ProviderFailure,
+  ProviderRateLimited,
+  ProviderTargetRefused,
+  type ProviderIo,
+  type ProviderSettings,
+} from './provider.service.js'
 import { runAction, runTranslate, translatableInput } from './generate.service.js'
 import * as q from './queries.js'
 import type { AiConfig, AiTestResult, GenerateBody, GenerateResult, ModelList, ModelsBody, PutAiConfigBody } from './schemas.js'
@@ -81,7 +90,11 @@ export async function putConfig(ctx: Ctx, siteId: string, body: PutAiConfigBody)
     const before = await q.lockConfig(tx, siteId)
     const key =
       body.api_key === undefined
-        ? { api_key_encrypted: before?.api_key_encrypted ?? null, api_key_key_id: before?.api_key_key_id ?? null, api_key_masked: before?.api_key_masked ?? null }
+        ? {
+            api_key_encrypted: before?.api_key_encrypted ?? null,
+            api_key_key_id: before?.api_key_key_id ?? null,
+            api_key_masked: before?.api_key_masked ?? null,
+          }
         : encrypted
           ? { api_key_encrypted: encrypted.ciphertext, api_key_key_id: encrypted.keyId, api_key_masked: maskKey(body.api_key as string) }
           : { api_key_encrypted: null, api_key_key_id: null, api_key_masked: null }
@@ -104,7 +117,14 @@ export async function putConfig(ctx: Ctx, siteId: string, body: PutAiConfigBody)
       entityId: row.id,
       before: before ? present(before) : null,
       after,
-      metadata: { provider_name: row.provider_name, provider_type: after.provider_type, base_url: row.base_url, model: row.model, created: !before, key_change: keyChange },
+      metadata: {
+        provider_name: row.provider_name,
+        provider_type: after.provider_type,
+        base_url: row.base_url,
+        model: row.model,
+        created: !before,
+        key_change: keyChange,
+      },
     }
   })
 }
@@ -133,10 +153,17 @@ function settingsOf(ctx: Ctx, row: AiConfigRow): ProviderSettings {
       apiKey = ctx.deps.secrets.current.decrypt(row.api_key_encrypted, row.api_key_key_id)
     } catch (err) {
       if (!(err instanceof SecretDecryptError)) throw err
-      aiNotConfigured('The stored provider key cannot be decrypted with this instance\'s encryption key; save the configuration again')
+      aiNotConfigured("The stored provider key cannot be decrypted with this instance's encryption key; save the configuration again")
     }
   }
-  return { type: detectProvider(row.provider_name, row.base_url), base_url: row.base_url, api_key: apiKey, model: row.model, temperature: row.temperature, max_tokens: row.max_tokens }
+  return {
+    type: detectProvider(row.provider_name, row.base_url),
+    base_url: row.base_url,
+    api_key: apiKey,
+    model: row.model,
+    temperature: row.temperature,
+    max_tokens: row.max_tokens,
+  }
 }
 
 /** Sends a tiny request with the saved configuration; always answers (success false with the reason on failure). 404 when none. */
@@ -147,7 +174,9 @@ export async function test(ctx: Ctx, siteId: string): Promise<AiTestResult> {
     const json = p.type !== 'local'
     await viaProvider(ctx, () =>
       complete(io(ctx), p, {
-        system: json ? 'This is a connection test. Answer with the JSON object {"ok": true} and nothing else.' : 'This is a connection test. Answer with <ok>true</ok> and nothing else.',
+        system: json
+          ? 'This is a connection test. Answer with the JSON object {"ok": true} and nothing else.'
+          : 'This is a connection test. Answer with <ok>true</ok> and nothing else.',
         user: 'ping',
         json,
       }),
@@ -170,7 +199,9 @@ export async function generate(ctx: Ctx, siteId: string, body: GenerateBody): Pr
   const p = settingsOf(ctx, row)
   const prompt = row.system_prompts[body.action]
   const result = await viaProvider(ctx, () =>
-    translateInput ? runTranslate(io(ctx), p, translateInput, prompt) : runAction(io(ctx), p, body.action as Exclude<typeof body.action, 'translate'>, body.content, prompt),
+    translateInput
+      ? runTranslate(io(ctx), p, translateInput, prompt)
+      : runAction(io(ctx), p, body.action as Exclude<typeof body.action, 'translate'>, body.content, prompt),
   )
   return mutate(ctx, { entity: aiGenerationEntity, action: 'Create' }, () =>
     Promise.resolve({

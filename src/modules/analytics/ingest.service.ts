@@ -87,7 +87,10 @@ export class PageviewBuffer {
       // A site removed since its pageviews were taken: keep the others.
       const live = await q.existingSiteIds(db, [...new Set(chunk.map((r) => r.site_id))]).catch(() => undefined)
       if (!live) throw err
-      await q.insertEvents(db, chunk.filter((r) => live.has(r.site_id)))
+      await q.insertEvents(
+        db,
+        chunk.filter((r) => live.has(r.site_id)),
+      )
     }
   }
 
@@ -155,7 +158,12 @@ export function visitorHash(salt: string, siteId: string, ip: string, userAgent:
 }
 
 export const analyticsDisabled = () =>
-  new ApiError(403, 'ANALYTICS_DISABLED', 'Analytics disabled', 'Analytics is turned off for this site (settings.analytics_enabled); the pageview was not recorded')
+  new ApiError(
+    403,
+    'ANALYTICS_DISABLED',
+    'Analytics disabled',
+    'Analytics is turned off for this site (settings.analytics_enabled); the pageview was not recorded',
+  )
 
 export interface Visitor {
   ip: string

@@ -134,7 +134,9 @@ export async function recomputeDays(tx: Tx, siteId: string, tz: string, from: st
  * events; null when there is none. One index lookup (analytics_events_site_time_idx).
  */
 export async function nextEventDay(tx: Tx, siteId: string, tz: string, from: string | null, before: string): Promise<string | null> {
-  const res = await tx.execute(sql`select (min(e.occurred_at) at time zone ${tz})::date::text as day from ${analyticsEvents} e where ${rawWindow(siteId, tz, from, before)}`)
+  const res = await tx.execute(
+    sql`select (min(e.occurred_at) at time zone ${tz})::date::text as day from ${analyticsEvents} e where ${rawWindow(siteId, tz, from, before)}`,
+  )
   return rowsOf<{ day: string | null }>(res)[0]?.day ?? null
 }
 
@@ -146,8 +148,16 @@ export async function deleteEventsBefore(tx: Tx, siteId: string, tz: string, cut
   return rowsOf<{ n: number }>(res)[0]?.n ?? 0
 }
 
-export interface DayCount { date: string; views: number; uniques: number }
-export interface PathCount { path: string; views: number; uniques: number }
+export interface DayCount {
+  date: string
+  views: number
+  uniques: number
+}
+export interface PathCount {
+  path: string
+  views: number
+  uniques: number
+}
 
 /**
  * Daily totals of local days [from, to]: the daily table for days before `split`, raw events from `split` on.
@@ -178,4 +188,3 @@ export async function topPaths(db: ReadDb, siteId: string, tz: string, from: str
     ) x group by path order by views desc, path asc limit ${limit}`)
   return rowsOf<PathCount>(res).map((r) => ({ path: r.path, views: Number(r.views), uniques: Number(r.uniques) }))
 }
-

@@ -42,7 +42,14 @@ export const analyticsRoutes: AppPlugin = async (app) => {
     '/sites/:site_id/analytics/pageview',
     {
       config: { access: site('Read') },
-      schema: { ...op('recordPageview', 'Record a pageview'), tags, description: docs.pageview, params: SiteParams, body: PageviewBody, response: { 201: PageviewAccepted } },
+      schema: {
+        ...op('recordPageview', 'Record a pageview'),
+        tags,
+        description: docs.pageview,
+        params: SiteParams,
+        body: PageviewBody,
+        response: { 201: PageviewAccepted },
+      },
     },
     async (req, reply) => {
       const ok = await pageview(req.ctx, req.params.site_id, req.body, { ip: req.ip, userAgent: req.headers['user-agent'] ?? '' })
@@ -54,7 +61,14 @@ export const analyticsRoutes: AppPlugin = async (app) => {
     '/sites/:site_id/analytics/report',
     {
       config: { access: site('Read') },
-      schema: { ...op('getAnalyticsReport', 'Get the analytics report of a site'), tags, description: docs.report, params: SiteParams, querystring: ReportQuery, response: { 200: AnalyticsReport } },
+      schema: {
+        ...op('getAnalyticsReport', 'Get the analytics report of a site'),
+        tags,
+        description: docs.report,
+        params: SiteParams,
+        querystring: ReportQuery,
+        response: { 200: AnalyticsReport },
+      },
     },
     (req) => analytics.report(req.ctx, req.params.site_id, req.query),
   )

@@ -6,12 +6,17 @@ export const PageviewBody = Body({
   path: Type.String({
     minLength: 1,
     maxLength: MAX_PATH,
-    description: 'Path of the page viewed (or its full URL: only the path is kept). Query and fragment are dropped, repeated slashes collapsed, the trailing slash removed; percent-encoding is kept as sent.',
+    description:
+      'Path of the page viewed (or its full URL: only the path is kept). Query and fragment are dropped, repeated slashes collapsed, the trailing slash removed; percent-encoding is kept as sent.',
   }),
   referrer: Type.Optional(
-    Nullable(Type.String({ maxLength: 2000, description: 'Referring URL; only its host (lowercased) is stored, and nothing when it is not an http(s) URL or host' })),
+    Nullable(
+      Type.String({ maxLength: 2000, description: 'Referring URL; only its host (lowercased) is stored, and nothing when it is not an http(s) URL or host' }),
+    ),
   ),
-  user_agent_hash: Type.Optional(Nullable(Type.String({ maxLength: 256, description: 'Accepted for compatibility and ignored: the server derives its own daily visitor hash' }))),
+  user_agent_hash: Type.Optional(
+    Nullable(Type.String({ maxLength: 256, description: 'Accepted for compatibility and ignored: the server derives its own daily visitor hash' })),
+  ),
 })
 export type PageviewBody = Static<typeof PageviewBody>
 

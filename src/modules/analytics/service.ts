@@ -94,7 +94,14 @@ export async function aggregate(ctx: Ctx, siteId: string, query: AggregateQuery)
       result: { rows_affected: written + deleted, action: AGGREGATED },
       siteId,
       entityId: siteId,
-      metadata: { action: AGGREGATED, aggregated_before: today, recomputed_from: from, stats_rows: written, retention_days: query.retention_days, events_deleted: deleted },
+      metadata: {
+        action: AGGREGATED,
+        aggregated_before: today,
+        recomputed_from: from,
+        stats_rows: written,
+        retention_days: query.retention_days,
+        events_deleted: deleted,
+      },
     }
   })
 }

@@ -3,7 +3,18 @@ import { level, record } from '../../http/access.js'
 import { optionalBody } from '../../http/body.js'
 import { Paginated } from '../../http/pagination.js'
 import { Body, IdParams, NoContent, op } from '../../http/schemas.js'
-import { ApiKey, BlockBody, CreateApiKeyBody, CreatedApiKey, ListApiKeysQuery, UpdateApiKeyBody, UsageDailyQuery, UsageDays, UsagePage, UsageQuery } from './schemas.js'
+import {
+  ApiKey,
+  BlockBody,
+  CreateApiKeyBody,
+  CreatedApiKey,
+  ListApiKeysQuery,
+  UpdateApiKeyBody,
+  UsageDailyQuery,
+  UsageDays,
+  UsagePage,
+  UsageQuery,
+} from './schemas.js'
 import * as keys from './service.js'
 import * as usage from './usage.service.js'
 
@@ -30,13 +41,19 @@ const docs = {
 export const apiKeyRoutes: AppPlugin = async (app) => {
   app.get(
     '/api-keys',
-    { config: { access: level('Admin') }, schema: { ...op('listApiKeys', 'List API keys'), tags, description: docs.list, querystring: ListApiKeysQuery, response: { 200: Paginated(ApiKey) } } },
+    {
+      config: { access: level('Admin') },
+      schema: { ...op('listApiKeys', 'List API keys'), tags, description: docs.list, querystring: ListApiKeysQuery, response: { 200: Paginated(ApiKey) } },
+    },
     (req) => keys.list(req.ctx, req.query),
   )
 
   app.get(
     '/api-keys/:id',
-    { config: { access: record(keys.apiKeyEntity, 'Admin') }, schema: { ...op('getApiKey', 'Get an API key'), tags, params: IdParams, response: { 200: ApiKey } } },
+    {
+      config: { access: record(keys.apiKeyEntity, 'Admin') },
+      schema: { ...op('getApiKey', 'Get an API key'), tags, params: IdParams, response: { 200: ApiKey } },
+    },
     (req) => keys.get(req.ctx, req.params.id),
   )
 
@@ -53,14 +70,24 @@ export const apiKeyRoutes: AppPlugin = async (app) => {
     '/api-keys/:id',
     {
       config: { access: record(keys.apiKeyEntity, 'Admin') },
-      schema: { ...op('updateApiKey', 'Update an API key'), tags, description: docs.update, params: IdParams, body: UpdateApiKeyBody, response: { 200: ApiKey } },
+      schema: {
+        ...op('updateApiKey', 'Update an API key'),
+        tags,
+        description: docs.update,
+        params: IdParams,
+        body: UpdateApiKeyBody,
+        response: { 200: ApiKey },
+      },
     },
     (req) => keys.update(req.ctx, req.params.id, req.body),
   )
 
   app.delete(
     '/api-keys/:id',
-    { config: { access: record(keys.apiKeyEntity, 'Admin') }, schema: { ...op('deleteApiKey', 'Delete an API key'), tags, params: IdParams, response: { 204: NoContent } } },
+    {
+      config: { access: record(keys.apiKeyEntity, 'Admin') },
+      schema: { ...op('deleteApiKey', 'Delete an API key'), tags, params: IdParams, response: { 204: NoContent } },
+    },
     async (req, reply) => {
       await keys.remove(req.ctx, req.params.id)
       return reply.code(204).send(null)
@@ -101,7 +128,14 @@ export const apiKeyRoutes: AppPlugin = async (app) => {
     '/api-keys/:id/usage',
     {
       config: { access: record(keys.apiKeyEntity, 'Admin') },
-      schema: { ...op('listApiKeyUsage', 'Usage records of an API key'), tags, description: docs.usage, params: IdParams, querystring: UsageQuery, response: { 200: UsagePage } },
+      schema: {
+        ...op('listApiKeyUsage', 'Usage records of an API key'),
+        tags,
+        description: docs.usage,
+        params: IdParams,
+        querystring: UsageQuery,
+        response: { 200: UsagePage },
+      },
     },
     (req) => keys.usage(req.ctx, req.params.id, req.query),
   )
@@ -110,7 +144,14 @@ export const apiKeyRoutes: AppPlugin = async (app) => {
     '/api-keys/:id/usage/daily',
     {
       config: { access: record(keys.apiKeyEntity, 'Admin') },
-      schema: { ...op('listApiKeyUsageDaily', 'Requests of an API key per day'), tags, description: docs.daily, params: IdParams, querystring: UsageDailyQuery, response: { 200: UsageDays } },
+      schema: {
+        ...op('listApiKeyUsageDaily', 'Requests of an API key per day'),
+        tags,
+        description: docs.daily,
+        params: IdParams,
+        querystring: UsageDailyQuery,
+        response: { 200: UsageDays },
+      },
     },
     (req) => usage.usageDaily(req.ctx, req.params.id, req.query.days),
   )

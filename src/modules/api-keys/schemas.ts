@@ -74,7 +74,10 @@ export const UsageRecord = Type.Object(
     method: Type.String(),
     path: Type.String(),
     status_code: Type.Integer(),
-    ip_hash: Type.String({ description: 'SHA-256 of the client address with a salt of the serving instance that changes every UTC midnight: requests from one address can be told apart within a day, not followed across days, and never turned back into the address.' }),
+    ip_hash: Type.String({
+      description:
+        'SHA-256 of the client address with a salt of the serving instance that changes every UTC midnight: requests from one address can be told apart within a day, not followed across days, and never turned back into the address.',
+    }),
     created_at: Timestamp,
   },
   { $id: 'ApiKeyUsage' },

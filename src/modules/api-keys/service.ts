@@ -90,7 +90,8 @@ export async function create(ctx: Ctx, body: CreateInput): Promise<CreatedApiKey
   const siteId = body.site_id === undefined ? (p.kind === 'api_key' ? p.siteId : null) : body.site_id
   if (siteId === null) {
     if (body.permission !== 'Master' && body.permission !== 'Admin') validation('site_id', 'only Master and Admin keys may be unscoped')
-    if (!isUnscoped(p) || !(p.kind !== 'api_key' || p.permission === 'Master')) forbidden('Only a system admin or an unscoped Master key may create unscoped keys')
+    if (!isUnscoped(p) || !(p.kind !== 'api_key' || p.permission === 'Master'))
+      forbidden('Only a system admin or an unscoped Master key may create unscoped keys')
   } else {
     await requireSite(ctx, siteId, 'Admin')
   }
@@ -136,11 +137,18 @@ async function change(
     const before = (await q.lockKey(tx, id)) ?? notFound(ENTITY)
     requireCap(ctx, before.site_id, before.permission)
     const after = (await q.updateKey(tx, id, { ...apply(before, now), updated_at: now })) ?? notFound(ENTITY)
-    return { result: after, siteId: after.site_id, entityId: id, before, after, metadata: { key_prefix: after.key_prefix, ...extraMetadata }, readers: { apiKeys: [id] } }
+    return {
+      result: after,
+      siteId: after.site_id,
+      entityId: id,
+      before,
+      after,
+      metadata: { key_prefix: after.key_prefix, ...extraMetadata },
+      readers: { apiKeys: [id] },
+    }
   })
   return present(ctx, row)
 }
-
 
 /**
  * Edits name, description, rate limit or expiry; permission and site are fixed at creation (400 when the body
@@ -197,7 +205,14 @@ export async function remove(ctx: Ctx, id: string): Promise<void> {
     const before = (await q.lockKey(tx, id)) ?? notFound(ENTITY)
     requireCap(ctx, before.site_id, before.permission)
     await q.deleteKey(tx, id)
-    return { result: undefined, siteId: before.site_id, entityId: id, current: before, metadata: { name: before.name, key_prefix: before.key_prefix }, readers: { apiKeys: [id] } }
+    return {
+      result: undefined,
+      siteId: before.site_id,
+      entityId: id,
+      current: before,
+      metadata: { name: before.name, key_prefix: before.key_prefix },
+      readers: { apiKeys: [id] },
+    }
   })
 }
 
@@ -225,7 +240,15 @@ export async function expireDue(ctx: Ctx): Promise<number> {
         const before = await q.lockKey(tx, id)
         if (!before || before.status !== 'Active' || effectiveKeyStatus(before, now) !== 'Expired') throw new NothingToDo()
         const after = await q.updateKey(tx, id, { status: 'Expired', updated_at: now })
-        return { result: undefined, siteId: before.site_id, entityId: id, before, after, metadata: { key_prefix: before.key_prefix, reason: 'expired' }, readers: { apiKeys: [id] } }
+        return {
+          result: undefined,
+          siteId: before.site_id,
+          entityId: id,
+          before,
+          after,
+          metadata: { key_prefix: before.key_prefix, reason: 'expired' },
+          readers: { apiKeys: [id] },
+        }
       })
     } catch (err) {
       if (err instanceof NothingToDo) continue
@@ -259,4 +282,3 @@ export async function bootstrap(ctx: Ctx, plaintext: string | undefined): Promis
   const made = await create(ctx, { name: 'Initial Master key', permission: 'Master', site_id: null })
   return { created: true, key: made.key }
 }
-

@@ -16,9 +16,9 @@ const docs = {
     'the caller needs Read there. Another site, a deleted site or an id no entry names: 404 (the audit never reveals that a record exists).',
   history: 'Field-level changes of one entity (old and new value of each changed field), newest first (at most 1000). Access as for the entries.',
   revert:
-    'Restores, for each field named by the chosen changes, the old value of its earliest chosen change, through the entity\'s own update ' +
+    "Restores, for each field named by the chosen changes, the old value of its earliest chosen change, through the entity's own update " +
     '(same rules, events and cache refresh; audited as action `Revert` with `reverted_change_ids`). Revertable: blog, page, site, social_link ' +
-    '(legal_document once that module exists). Needs Admin on the entity\'s owning site. 404: an unknown id or one outside your sites; 400: ids of ' +
+    "(legal_document once that module exists). Needs Admin on the entity's owning site. 404: an unknown id or one outside your sites; 400: ids of " +
     'several entities, another entity type, a never-revertible field (id, content_id, site_id, created_at, updated_at, created_by, is_deleted, ' +
     'published_at), a field the update does not take, or an old value it no longer accepts. Secrets are never in the history and never restored.',
 }
@@ -28,26 +28,54 @@ export const auditRoutes: AppPlugin = async (app) => {
     '/sites/:site_id/audit',
     {
       config: { access: site('Read') },
-      schema: { ...op('listSiteAudit', 'List the audit entries of a site'), tags, description: docs.list, params: SiteParams, querystring: AuditListQuery, response: { 200: Paginated(AuditLogEntry) } },
+      schema: {
+        ...op('listSiteAudit', 'List the audit entries of a site'),
+        tags,
+        description: docs.list,
+        params: SiteParams,
+        querystring: AuditListQuery,
+        response: { 200: Paginated(AuditLogEntry) },
+      },
     },
     (req) => audit.siteAudit(req.ctx, req.params.site_id, req.query),
   )
 
   app.get(
     '/audit/entity/:entity_type/:entity_id',
-    { config: { access: anyAuth }, schema: { ...op('listEntityAudit', 'List the audit entries of one entity'), tags, description: docs.entity, params: EntityParams, response: { 200: AuditEntries } } },
+    {
+      config: { access: anyAuth },
+      schema: {
+        ...op('listEntityAudit', 'List the audit entries of one entity'),
+        tags,
+        description: docs.entity,
+        params: EntityParams,
+        response: { 200: AuditEntries },
+      },
+    },
     (req) => audit.entityAudit(req.ctx, req.params),
   )
 
   app.get(
     '/audit/history/:entity_type/:entity_id',
-    { config: { access: anyAuth }, schema: { ...op('listEntityHistory', 'List the change history of one entity'), tags, description: docs.history, params: EntityParams, response: { 200: ChangeHistoryEntries } } },
+    {
+      config: { access: anyAuth },
+      schema: {
+        ...op('listEntityHistory', 'List the change history of one entity'),
+        tags,
+        description: docs.history,
+        params: EntityParams,
+        response: { 200: ChangeHistoryEntries },
+      },
+    },
     (req) => audit.entityHistory(req.ctx, req.params),
   )
 
   app.post(
     '/audit/history/revert',
-    { config: { access: level('Admin') }, schema: { ...op('revertChanges', 'Revert fields of one entity'), tags, description: docs.revert, body: RevertBody, response: { 200: RevertResult } } },
+    {
+      config: { access: level('Admin') },
+      schema: { ...op('revertChanges', 'Revert fields of one entity'), tags, description: docs.revert, body: RevertBody, response: { 200: RevertResult } },
+    },
     (req) => audit.revert(req.ctx, req.body),
   )
 }

@@ -2,7 +2,12 @@ import { Type, type Static } from 'typebox'
 import { PageQuerySchema } from '../../http/pagination.js'
 import { Body, Nullable, Timestamp, Uuid } from '../../http/schemas.js'
 
-const EntityType = Type.String({ minLength: 1, maxLength: 60, pattern: '^[a-z][a-z0-9_]*$', description: 'Audit entity name, e.g. blog, page, site, social_link' })
+const EntityType = Type.String({
+  minLength: 1,
+  maxLength: 60,
+  pattern: '^[a-z][a-z0-9_]*$',
+  description: 'Audit entity name, e.g. blog, page, site, social_link',
+})
 
 export const AuditLogEntry = Type.Object(
   {
@@ -58,8 +63,5 @@ export const RevertBody = Body({
 })
 export type RevertBody = Static<typeof RevertBody>
 
-export const RevertResult = Type.Object(
-  { entity_type: Type.String(), entity_id: Uuid, fields_reverted: Type.Array(Type.String()) },
-  { $id: 'RevertResult' },
-)
+export const RevertResult = Type.Object({ entity_type: Type.String(), entity_id: Uuid, fields_reverted: Type.Array(Type.String()) }, { $id: 'RevertResult' })
 export type RevertResult = Static<typeof RevertResult>

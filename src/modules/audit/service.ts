@@ -47,7 +47,15 @@ export async function siteAudit(ctx: Ctx, siteId: string, query: AuditListQuery)
   const to = query.to !== undefined ? new Date(query.to) : undefined
   if (from && to && from > to) validation('from', 'must not be after to')
   const { limit, offset } = pageWindow(query)
-  const f = { siteId, entityType: query.entity_type, action: query.action, userId: query.user_id?.toLowerCase(), apiKeyId: query.api_key_id?.toLowerCase(), from, to }
+  const f = {
+    siteId,
+    entityType: query.entity_type,
+    action: query.action,
+    userId: query.user_id?.toLowerCase(),
+    apiKeyId: query.api_key_id?.toLowerCase(),
+    from,
+    to,
+  }
   const { rows, total } = await q.siteEntries(ctx.db, f, limit, offset)
   return paginate(rows.map(presentEntry), total, query)
 }

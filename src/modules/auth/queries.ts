@@ -94,7 +94,10 @@ export function usagePage(db: ReadDb, keyId: string, after: { id: string } | und
 /** Account deletion: memberships, notifications and the directory entry; audit and history stay under the user id. */
 export async function deleteAccountData(tx: Tx, userId: string, idpUserId: string): Promise<{ memberships: number; notifications: number }> {
   const m = await tx.delete(siteMembers).where(eq(siteMembers.user_id, userId)).returning({ id: siteMembers.id })
-  const n = await tx.delete(notifications).where(inArray(notifications.recipient_idp_id, [idpUserId])).returning({ id: notifications.id })
+  const n = await tx
+    .delete(notifications)
+    .where(inArray(notifications.recipient_idp_id, [idpUserId]))
+    .returning({ id: notifications.id })
   await tx.delete(idpUsers).where(eq(idpUsers.id, userId))
   return { memberships: m.length, notifications: n.length }
 }

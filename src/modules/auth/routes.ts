@@ -8,7 +8,11 @@ import * as auth from './service.js'
 const tags = ['Auth']
 
 export const authRoutes: AppPlugin = async (app) => {
-  app.get('/auth/me', { config: { access: anyAuth }, schema: { ...op('getAuthInfo', 'Who is calling: the key or user behind this request'), tags, response: { 200: AuthInfo } } }, async (req) => auth.me(req.ctx))
+  app.get(
+    '/auth/me',
+    { config: { access: anyAuth }, schema: { ...op('getAuthInfo', 'Who is calling: the key or user behind this request'), tags, response: { 200: AuthInfo } } },
+    async (req) => auth.me(req.ctx),
+  )
 
   app.get(
     '/auth/profile',
@@ -17,7 +21,8 @@ export const authRoutes: AppPlugin = async (app) => {
       schema: {
         ...op('getProfile', 'Your full profile'),
         tags,
-        description: 'JWT users: directory data (email, name, avatar URL, first and latest sign-in) and memberships. API-key callers: the key record (decisions.md).',
+        description:
+          'JWT users: directory data (email, name, avatar URL, first and latest sign-in) and memberships. API-key callers: the key record (decisions.md).',
         response: { 200: Profile },
       },
     },
@@ -46,7 +51,8 @@ export const authRoutes: AppPlugin = async (app) => {
       schema: {
         ...op('deleteAccount', 'Delete your account'),
         tags,
-        description: 'Identity-provider users only (API keys: 403). 409 while you own a site. Removes your memberships, notifications and directory entry; audit history stays under your user id.',
+        description:
+          'Identity-provider users only (API keys: 403). 409 while you own a site. Removes your memberships, notifications and directory entry; audit history stays under your user id.',
         response: { 204: NoContent },
       },
     },

@@ -40,7 +40,19 @@ const isSystemAdmin = (ctx: Ctx) => ctx.principal.kind === 'user' && ctx.princip
 
 function keyProfile(ctx: Ctx, row: ApiKeyRow) {
   const { id, key_prefix, name, description, permission, site_id, rate_limit_per_minute, expires_at, last_used_at, created_at } = row
-  return { id, key_prefix, name, description, permission, site_id, status: effectiveKeyStatus(row, ctx.clock.now()), rate_limit_per_minute, expires_at, last_used_at, created_at }
+  return {
+    id,
+    key_prefix,
+    name,
+    description,
+    permission,
+    site_id,
+    status: effectiveKeyStatus(row, ctx.clock.now()),
+    rate_limit_per_minute,
+    expires_at,
+    last_used_at,
+    created_at,
+  }
 }
 
 /** Without the stored digest: an export never carries anything that authenticates. */
@@ -139,8 +151,14 @@ export async function deleteAccount(ctx: Ctx): Promise<void> {
   if (p.kind !== 'user') return forbidden('Account deletion needs an identity-provider token')
   await mutate(ctx, { entity: accountEntity, action: 'Delete' }, async (tx) => {
     const owned = await q.lockOwnerships(tx, p.userId)
-    if (owned.length > 0) conflict(`You are the sole owner of ${owned.length} site(s) (${owned.map((o) => o.site_id).join(', ')}): transfer ownership or delete them first`)
+    if (owned.length > 0)
+      conflict(`You are the sole owner of ${owned.length} site(s) (${owned.map((o) => o.site_id).join(', ')}): transfer ownership or delete them first`)
     const removed = await q.deleteAccountData(tx, p.userId, p.idpUserId)
-    return { result: undefined, siteId: null, entityId: p.userId, metadata: { idp_user_id: p.idpUserId, memberships_removed: removed.memberships, notifications_removed: removed.notifications } }
+    return {
+      result: undefined,
+      siteId: null,
+      entityId: p.userId,
+      metadata: { idp_user_id: p.idpUserId, memberships_removed: removed.memberships, notifications_removed: removed.notifications },
+    }
   })
 }

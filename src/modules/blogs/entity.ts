@@ -25,7 +25,10 @@ export const blogContentKind: ContentKind = {
   entity: blogEntity,
   async records(db, contentIds) {
     const rows = await q.liveBlogsOfContent(db, contentIds)
-    const carriers = await carriersOf(db, rows.map((r) => r.content_id))
+    const carriers = await carriersOf(
+      db,
+      rows.map((r) => r.content_id),
+    )
     return new Map(rows.map((row) => [row.content_id, { id: row.id, siteId: row.site_id, slug: row.slug, data: q.toBlog(row, carriers.get(row.content_id)) }]))
   },
 }

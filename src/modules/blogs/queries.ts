@@ -99,7 +99,13 @@ function tagRows(db: ReadDb, contentIds: string[]) {
 
 function categoryRows(db: ReadDb, contentIds: string[]) {
   return db
-    .select({ content_id: contentCategories.content_id, id: categories.id, name: categories.name, slug: categories.slug, is_primary: contentCategories.is_primary })
+    .select({
+      content_id: contentCategories.content_id,
+      id: categories.id,
+      name: categories.name,
+      slug: categories.slug,
+      is_primary: contentCategories.is_primary,
+    })
     .from(contentCategories)
     .innerJoin(categories, eq(categories.id, contentCategories.category_id))
     .where(and(inArray(contentCategories.content_id, contentIds), isNull(categories.deleted_at)))
@@ -204,16 +210,18 @@ function orderOf(sort: BlogListSort, locale: string | undefined): SQL[] {
   const key = (e: SQL | AnyColumn) => sql`${e} ${dir} nulls last`
   const field = sort.replace(/^-/, '') as 'created_at' | 'updated_at' | 'published_date' | 'title'
   const keys: Array<SQL | AnyColumn> =
-    field === 'published_date'
-      ? [blogs.published_date, blogs.published_at, blogs.created_at]
-      : field === 'title'
-        ? [listTitle(locale)]
-        : [blogs[field]]
+    field === 'published_date' ? [blogs.published_date, blogs.published_at, blogs.created_at] : field === 'title' ? [listTitle(locale)] : [blogs[field]]
   return [...keys, blogs.id].map(key)
 }
 
 /** Live blogs carried by the site (any status), filtered and ordered, one window with the total. */
-export async function siteBlogs(db: ReadDb, siteId: string, filter: SiteBlogFilter, limit: number, offset: number): Promise<{ rows: BlogRow[]; total: number }> {
+export async function siteBlogs(
+  db: ReadDb,
+  siteId: string,
+  filter: SiteBlogFilter,
+  limit: number,
+  offset: number,
+): Promise<{ rows: BlogRow[]; total: number }> {
   const where = and(
     eq(cs.site_id, siteId),
     eq(cs.content_type, 'blog'),
@@ -226,8 +234,15 @@ export async function siteBlogs(db: ReadDb, siteId: string, filter: SiteBlogFilt
   const byAuthor = filter.author !== undefined ? and(liveBlog, eq(blogs.author, filter.author)) : liveBlog
   const counting =
     filter.author !== undefined
-      ? db.select({ total: sql<number>`count(*)::int` }).from(cs).innerJoin(blogs, and(eq(blogs.content_id, cs.content_id), byAuthor)).where(where)
-      : db.select({ total: sql<number>`count(*)::int` }).from(cs).where(where)
+      ? db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(cs)
+          .innerJoin(blogs, and(eq(blogs.content_id, cs.content_id), byAuthor))
+          .where(where)
+      : db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(cs)
+          .where(where)
   const [page, [counted]] = await Promise.all([
     db
       .select({ blog: blogs })
@@ -273,7 +288,11 @@ export async function insertBlog(tx: Tx, values: typeof blogs.$inferInsert): Pro
 
 /** The live blog, locked for the rest of the transaction. */
 export async function lockBlog(tx: Tx, id: string): Promise<BlogRow | undefined> {
-  const [row] = await tx.select().from(blogs).where(and(eq(blogs.id, id), liveBlog)).for('update')
+  const [row] = await tx
+    .select()
+    .from(blogs)
+    .where(and(eq(blogs.id, id), liveBlog))
+    .for('update')
   return row
 }
 
@@ -290,5 +309,8 @@ export function liveBlogOfContent(db: ReadDb, contentId: string): Promise<BlogRo
 /** The live blogs of these content items (those that are blogs), one statement. */
 export function liveBlogsOfContent(db: ReadDb, contentIds: readonly string[]): Promise<BlogRow[]> {
   if (contentIds.length === 0) return Promise.resolve([])
-  return db.select().from(blogs).where(and(inArray(blogs.content_id, [...contentIds]), liveBlog))
+  return db
+    .select()
+    .from(blogs)
+    .where(and(inArray(blogs.content_id, [...contentIds]), liveBlog))
 }

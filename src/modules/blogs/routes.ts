@@ -44,7 +44,7 @@ function siteReads(app: Api): void {
         tags,
         description:
           'Every live blog the site carries, any status. Filters (all optional, combined with AND): `status`; `author` (exact, case-sensitive); ' +
-          '`tag` (a tag id); `category` (a category id: blogs in it or in any of its live descendant categories, so a parent lists its children\'s posts). ' +
+          "`tag` (a tag id); `category` (a category id: blogs in it or in any of its live descendant categories, so a parent lists its children's posts). " +
           'An unknown or deleted tag or category lists nothing; a malformed id is a 400. `sort` orders the list (default `-created_at`, newest created first). ' +
           LIST_ITEM,
         params: SiteParams,
@@ -59,7 +59,14 @@ function siteReads(app: Api): void {
     '/sites/:site_id/blogs/published',
     {
       config: { access: site('Read') },
-      schema: { ...op('listPublishedSiteBlogs', 'List the published blogs of a site'), tags, description: `Published blogs whose publish_end has not passed, newest published_date first (then published_at). ${LIST_ITEM} ${CACHED}`, params: SiteParams, querystring: PublishedQuery, response: { 200: Paginated(BlogListItem) } },
+      schema: {
+        ...op('listPublishedSiteBlogs', 'List the published blogs of a site'),
+        tags,
+        description: `Published blogs whose publish_end has not passed, newest published_date first (then published_at). ${LIST_ITEM} ${CACHED}`,
+        params: SiteParams,
+        querystring: PublishedQuery,
+        response: { 200: Paginated(BlogListItem) },
+      },
     },
     async (req, reply) => sendRaw(reply, await blogs.published(req.ctx, req.params.site_id, req.query)),
   )
@@ -103,22 +110,30 @@ function siteReads(app: Api): void {
     },
     async (req, reply) => sendRaw(reply, await blogs.bySlug(req.ctx, req.params.site_id, req.params.slug)),
   )
-
 }
 
 /** One blog by id. */
 function recordReads(app: Api): void {
-  app.get('/blogs/:id', { config: { access: record(blogEntity, 'Read') }, schema: { ...op('getBlog', 'Get a blog'), tags, params: IdParams, response: { 200: Blog } } }, (req) => blogs.get(req.ctx, req.params.id))
+  app.get(
+    '/blogs/:id',
+    { config: { access: record(blogEntity, 'Read') }, schema: { ...op('getBlog', 'Get a blog'), tags, params: IdParams, response: { 200: Blog } } },
+    (req) => blogs.get(req.ctx, req.params.id),
+  )
 
   app.get(
     '/blogs/:id/detail',
     {
       config: { access: record(blogEntity, 'Read', 'id', blogs.detailScope) },
-      schema: { ...op('getBlogDetail', 'Get a blog with its localizations, categories, tags and documents'), tags, description: 'The blog plus all localizations, categories (with is_primary), tags and attached documents.', params: IdParams, response: { 200: BlogDetail } },
+      schema: {
+        ...op('getBlogDetail', 'Get a blog with its localizations, categories, tags and documents'),
+        tags,
+        description: 'The blog plus all localizations, categories (with is_primary), tags and attached documents.',
+        params: IdParams,
+        response: { 200: BlogDetail },
+      },
     },
     async (req, reply) => sendRaw(reply, await blogs.detail(req.ctx, req.params.id, req.recordScope)),
   )
-
 }
 
 /** Create, update, delete, clone and bulk. */
@@ -161,7 +176,16 @@ function writeRoutes(app: Api): void {
 
   app.delete(
     '/blogs/:id',
-    { config: { access: record(blogEntity, 'Editor') }, schema: { ...op('deleteBlog', 'Delete a blog'), tags, description: 'Soft delete: the blog answers 404 afterwards and its slug is free.', params: IdParams, response: { 204: NoContent } } },
+    {
+      config: { access: record(blogEntity, 'Editor') },
+      schema: {
+        ...op('deleteBlog', 'Delete a blog'),
+        tags,
+        description: 'Soft delete: the blog answers 404 afterwards and its slug is free.',
+        params: IdParams,
+        response: { 204: NoContent },
+      },
+    },
     async (req, reply) => {
       await writes.remove(req.ctx, req.params.id)
       return reply.code(204).send(null)
@@ -175,7 +199,8 @@ function writeRoutes(app: Api): void {
       schema: {
         ...op('cloneBlog', 'Clone a blog as a new Draft'),
         tags,
-        description: 'A new Draft in the same sites with slug `<slug>-copy`, then `-copy-2`, … ; localizations, categories and tags are copied; the source is unchanged.',
+        description:
+          'A new Draft in the same sites with slug `<slug>-copy`, then `-copy-2`, … ; localizations, categories and tags are copied; the source is unchanged.',
         params: IdParams,
         response: { 201: BlogDetail },
       },

@@ -136,7 +136,10 @@ export const CreateBlogBody = Body(
     header_image_id: Type.Optional(blogProps.header_image_id),
     localizations: Type.Optional(Type.Array(CreateLocalizationBody, { maxItems: 50 })),
     template_id: Type.Optional(
-      Type.String({ format: 'uuid', description: 'A blog content template of the owning site: fills the fields it holds that the body does not give (see createContentTemplate)' }),
+      Type.String({
+        format: 'uuid',
+        description: 'A blog content template of the owning site: fills the fields it holds that the body does not give (see createContentTemplate)',
+      }),
     ),
   },
   'site_ids: the first is the owning site, the others also publish the blog. status defaults to Draft. ' +
@@ -145,7 +148,7 @@ export const CreateBlogBody = Body(
     'localizations (optional) are created in the same transaction; their locales must belong to the owning site. ' +
     'template_id (optional): a live blog template of the owning site fills author, is_featured, allow_comments, cover_image_id and ' +
     'header_image_id when the body does not give them, and per locale the localized fields of template_data.localizations ' +
-    '([{ locale | locale_id, title, body, … }]) the body does not give (adding its other locales); another site\'s, a page or a deleted template is a 400 on template_id.',
+    "([{ locale | locale_id, title, body, … }]) the body does not give (adding its other locales); another site's, a page or a deleted template is a 400 on template_id.",
 )
 export type CreateBlogBody = Static<typeof CreateBlogBody>
 
@@ -174,7 +177,10 @@ export const ListBlogsQuery = PageQuerySchema(10, {
   author: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Only blogs whose author is exactly this text (case-sensitive)' })),
   tag: Type.Optional(Type.String({ format: 'uuid', description: 'Only blogs with this tag (a tag id; a deleted or unknown tag lists nothing)' })),
   category: Type.Optional(
-    Type.String({ format: 'uuid', description: 'Only blogs in this category or any of its descendants (a category id; a deleted or unknown category lists nothing)' }),
+    Type.String({
+      format: 'uuid',
+      description: 'Only blogs in this category or any of its descendants (a category id; a deleted or unknown category lists nothing)',
+    }),
   ),
   sort: Type.Optional(
     Type.Enum(BLOG_LIST_SORTS, {

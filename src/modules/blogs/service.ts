@@ -70,7 +70,14 @@ export async function detailScope(ctx: Ctx, id: string): Promise<RecordScope | u
 export async function list(ctx: Ctx, siteId: string, query: ListBlogsQuery): Promise<Page<BlogListItem>> {
   const locale = localeKey(query.locale) || undefined
   const { limit, offset } = pageWindow(query)
-  const filter = { status: query.status, author: query.author, tagId: query.tag, categoryId: query.category, sort: query.sort ?? BLOG_LIST_DEFAULT_SORT, locale }
+  const filter = {
+    status: query.status,
+    author: query.author,
+    tagId: query.tag,
+    categoryId: query.category,
+    sort: query.sort ?? BLOG_LIST_DEFAULT_SORT,
+    locale,
+  }
   const { rows, total } = await q.siteBlogs(ctx.db, siteId, filter, limit, offset)
   return paginate(await q.itemsForRows(ctx.db, rows, locale), total, query)
 }
@@ -126,7 +133,11 @@ const dateOf = (t: string | Date | null): Date | null => (t === null ? null : ne
 /** Live at `now`: Published and inside publish_start/publish_end (what a Read-level caller may see by slug). */
 export function isLive(row: Pick<BlogRow, 'status' | 'publish_start' | 'publish_end'>, now: Date): boolean {
   const t = now.getTime()
-  return row.status === 'Published' && (row.publish_start === null || row.publish_start.getTime() <= t) && (row.publish_end === null || row.publish_end.getTime() > t)
+  return (
+    row.status === 'Published' &&
+    (row.publish_start === null || row.publish_start.getTime() <= t) &&
+    (row.publish_end === null || row.publish_end.getTime() > t)
+  )
 }
 
 /**

@@ -22,7 +22,14 @@ export interface FeedSite {
 /** A live site's name, description, frontend url and post path, and default locale code. */
 export async function feedSite(db: ReadDb, siteId: string): Promise<FeedSite | undefined> {
   const [row] = await db
-    .select({ name: sites.name, description: sites.description, url: sites.url, postPath: sites.post_path, feedPath: sites.feed_path, localeCode: locales.code })
+    .select({
+      name: sites.name,
+      description: sites.description,
+      url: sites.url,
+      postPath: sites.post_path,
+      feedPath: sites.feed_path,
+      localeCode: locales.code,
+    })
     .from(sites)
     .leftJoin(locales, and(eq(locales.site_id, sites.id), eq(locales.is_default, true)))
     .where(and(eq(sites.id, siteId), isNull(sites.deleted_at)))
@@ -34,7 +41,12 @@ const cs = contentSites
 
 /** Published in the site at `now` (as the published list has it): live carrier row, status Published, publish_end not passed. */
 const publishedIn = (siteId: string, now: Date) =>
-  and(eq(cs.site_id, siteId), eq(cs.content_type, 'blog'), sql`${cs.is_live} and ${cs.status} = 'Published'`, or(isNull(cs.publish_end), gt(cs.publish_end, now)))
+  and(
+    eq(cs.site_id, siteId),
+    eq(cs.content_type, 'blog'),
+    sql`${cs.is_live} and ${cs.status} = 'Published'`,
+    or(isNull(cs.publish_end), gt(cs.publish_end, now)),
+  )
 
 export interface LatestPublished {
   ids: string[]
@@ -53,7 +65,10 @@ export async function latestPublished(db: ReadDb, siteId: string, now: Date, lim
       .where(where)
       .orderBy(sql`${cs.published_date} desc nulls last`, sql`${cs.published_at} desc nulls last`, sql`${cs.content_id} desc nulls last`)
       .limit(limit),
-    db.select({ nextEnd: sql<string | null>`min(${cs.publish_end})` }).from(cs).where(where),
+    db
+      .select({ nextEnd: sql<string | null>`min(${cs.publish_end})` })
+      .from(cs)
+      .where(where),
   ])
   return { ids: rows.map((r) => r.id), nextChangeAt: agg?.nextEnd ? new Date(agg.nextEnd) : null }
 }

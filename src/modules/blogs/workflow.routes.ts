@@ -12,7 +12,6 @@ import { NotModified, ReviewBody, RssDocument, SimilarBlog, SimilarQuery, SiteBl
 const tags = ['Blogs']
 
 export const blogWorkflowRoutes: AppPlugin = async (app) => {
-
   app.post(
     '/blogs/:id/review',
     {
@@ -58,8 +57,8 @@ export const blogWorkflowRoutes: AppPlugin = async (app) => {
         ...op('getSiteBlogFeed', 'RSS 2.0 feed of the last 50 published blogs, in the site default locale'),
         description:
           'application/rss+xml. Cached for an hour and refreshed as soon as a blog of the site is published, changed or removed. ' +
-          'Sends an ETag; If-None-Match with the current ETag answers 304. The channel <link> is the site\'s `url` (or `/`); each item\'s ' +
-          '<link> is `url` + the settings\' `post_path` with {slug} filled in (the bare path when the site has no url); each ' +
+          "Sends an ETag; If-None-Match with the current ETag answers 304. The channel <link> is the site's `url` (or `/`); each item's " +
+          "<link> is `url` + the settings' `post_path` with {slug} filled in (the bare path when the site has no url); each " +
           '<guid isPermaLink="false"> is the blog id; <pubDate> is the post\'s `published_date` (midnight UTC; `published_at` only when it has ' +
           'none); <description> is the excerpt, else the start of the body as plain text (Markdown removed, about 300 characters, cut after ' +
           'a word); <author> is `author`. With a site `url`, the channel names itself by `atom:link rel="self"` = `url` + the settings\' ' +

@@ -1,7 +1,18 @@
 import { requireSites } from '../../core/access.js'
 import { copyContentAttachments, createContent, freeCloneSlug, freeGeneratedSlug, renameContent, retireContent } from '../../core/content.js'
 import { generatedSlug, slugSource } from '../../core/slugs.js'
-import { canPublish, checkWindow, contentEvents, contentReaders, dateIn, lockForUpdate, notifyIfSubmitted, siteIdsOf, siteRules, toDate } from '../../core/content-workflow.js'
+import {
+  canPublish,
+  checkWindow,
+  contentEvents,
+  contentReaders,
+  dateIn,
+  lockForUpdate,
+  notifyIfSubmitted,
+  siteIdsOf,
+  siteRules,
+  toDate,
+} from '../../core/content-workflow.js'
 import type { Ctx } from '../../core/context.js'
 import { mutate } from '../../core/mutation.js'
 import { becomesPublished, statusAfterUpdate } from '../../core/workflow.js'
@@ -74,7 +85,10 @@ export async function create(ctx: Ctx, input: CreateBlogBody): Promise<BlogDetai
       created_at: now,
       updated_at: now,
     })
-    await lq.insertLocalizations(tx, inputs.map((l) => ({ ...l, content_id: content.id, created_at: now, updated_at: now })))
+    await lq.insertLocalizations(
+      tx,
+      inputs.map((l) => ({ ...l, content_id: content.id, created_at: now, updated_at: now })),
+    )
     await notifyIfSubmitted(tx, blogWorkflow, 'Draft', row)
     const detail = (await dq.detailById(tx, row.id)) ?? notFound(blogEntity)
     const blog = q.toBlog(row, detail.site_ids)
@@ -141,7 +155,15 @@ export async function remove(ctx: Ctx, id: string): Promise<void> {
     await q.updateBlog(tx, id, { deleted_at: now, updated_at: now })
     await retireContent(tx, before.content_id)
     const wire = q.toBlog(before, await siteIdsOf(tx, before.content_id))
-    return { result: wire, siteId: before.site_id, entityId: id, current: wire, metadata: { slug: before.slug }, events: eventsOf('deleted', wire, false), readers: changedFor(wire) }
+    return {
+      result: wire,
+      siteId: before.site_id,
+      entityId: id,
+      current: wire,
+      metadata: { slug: before.slug },
+      events: eventsOf('deleted', wire, false),
+      readers: changedFor(wire),
+    }
   })
 }
 

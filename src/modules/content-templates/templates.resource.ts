@@ -16,7 +16,12 @@ import {
 } from './templates.schemas.js'
 import { TEMPLATE_FIELDS, checkTemplate } from './templates.service.js'
 
-export const contentTemplateEntity = defineEntity({ name: 'content_template', label: 'content template', events: crudEvents('content_template'), scope: siteOwned(contentTemplates) })
+export const contentTemplateEntity = defineEntity({
+  name: 'content_template',
+  label: 'content template',
+  events: crudEvents('content_template'),
+  scope: siteOwned(contentTemplates),
+})
 
 const blogKeys = [...(TEMPLATE_FIELDS.blog ?? []), 'localizations'].map((k) => `\`${k}\``).join(', ')
 

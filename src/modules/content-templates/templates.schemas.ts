@@ -6,7 +6,12 @@ import { Body, Nullable, PatchBody, Timestamp, Uuid, presenter } from '../../htt
 /** Largest template_data, as compact JSON (UTF-8 bytes); more is a 413. */
 export const TEMPLATE_DATA_MAX_BYTES = 256 * 1024
 
-const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Unique in the site among live templates, compared case-insensitively (409)' })
+const Name = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  pattern: '\\S',
+  description: 'Unique in the site among live templates, compared case-insensitively (409)',
+})
 const Description = Nullable(Type.String({ maxLength: 2000, description: 'Unset: null; send null to clear' }))
 const ContentTypeSchema = Type.Enum(CONTENT_TYPES, { description: 'The kind of content the template starts: blog or page' })
 const TemplateData = Type.Record(Type.String(), Type.Unknown(), {

@@ -21,7 +21,10 @@ import { TEMPLATE_DATA_MAX_BYTES } from './templates.schemas.js'
 const jsonBytes = (v: unknown) => Buffer.byteLength(JSON.stringify(v), 'utf8')
 
 /** The kit's `check` hook (in the write's transaction, before the row is written): 413 for oversize data, 409 for a taken name. */
-export async function checkTemplate(tx: Tx, w: { siteId: string; values: { name?: string; template_data?: unknown }; before?: ContentTemplateRow }): Promise<void> {
+export async function checkTemplate(
+  tx: Tx,
+  w: { siteId: string; values: { name?: string; template_data?: unknown }; before?: ContentTemplateRow },
+): Promise<void> {
   if (w.values.template_data !== undefined && jsonBytes(w.values.template_data) > TEMPLATE_DATA_MAX_BYTES) {
     throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Payload too large', `template_data: larger than ${TEMPLATE_DATA_MAX_BYTES} bytes as JSON`, [
       { field: 'template_data', message: `at most ${TEMPLATE_DATA_MAX_BYTES} bytes as JSON` },
@@ -29,7 +32,8 @@ export async function checkTemplate(tx: Tx, w: { siteId: string; values: { name?
   }
   const name = w.values.name
   if (name === undefined || (w.before && w.before.name === name)) return
-  if (await q.nameTaken(tx, w.siteId, name, w.before?.id)) conflict(`A content template named ${JSON.stringify(name)} already exists in this site (names are compared case-insensitively)`)
+  if (await q.nameTaken(tx, w.siteId, name, w.before?.id))
+    conflict(`A content template named ${JSON.stringify(name)} already exists in this site (names are compared case-insensitively)`)
 }
 
 // ---- creating content from a template ---------------------------------------------------------------------
@@ -116,7 +120,8 @@ export async function applyTemplate<B extends CreateInput>(ctx: Ctx, contentType
   const props: Record<string, (TSchema & { items?: TObject }) | undefined> = schema.properties
   const locSchema = props.localizations
   if (locSchema?.items && data.localizations !== undefined) {
-    if (!Array.isArray(data.localizations) || !data.localizations.every(isObject)) return validation('template_id', "the template's template_data.localizations must be an array of objects")
+    if (!Array.isArray(data.localizations) || !data.localizations.every(isObject))
+      return validation('template_id', "the template's template_data.localizations must be an array of objects")
     const locFields = Object.keys(locSchema.items.properties)
     const fromTemplate = data.localizations.map((l: Record<string, unknown>) => pick(l, locFields) as Loc)
     const combined = mergeLocalizations(await siteLocales(ctx.db, siteId), rest.localizations ?? [], fromTemplate, locFields)

@@ -44,13 +44,20 @@ export function prepareCvEntry(values: SharedValues, before?: CvEntryRow): Share
   const start = (out.start_date ?? before?.start_date) as string
   if (isCurrent) {
     if (out.end_date !== undefined && out.end_date !== null) {
-      validation('end_date', out.is_current === true ? 'must be null for a current entry (is_current: true)' : 'the entry is current: send is_current: false with an end_date')
+      validation(
+        'end_date',
+        out.is_current === true ? 'must be null for a current entry (is_current: true)' : 'the entry is current: send is_current: false with an end_date',
+      )
     }
     if (before?.end_date) out.end_date = null
   }
   const end = (out.end_date === undefined ? before?.end_date : out.end_date) as string | null | undefined
   // YYYY-MM-DD compares as text.
-  if (end && end < start) validation(out.end_date === undefined ? 'start_date' : 'end_date', out.end_date === undefined ? 'must not be after end_date' : 'must not be before start_date')
+  if (end && end < start)
+    validation(
+      out.end_date === undefined ? 'start_date' : 'end_date',
+      out.end_date === undefined ? 'must not be after end_date' : 'must not be before start_date',
+    )
   return out
 }
 

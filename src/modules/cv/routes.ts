@@ -34,7 +34,16 @@ export const cvRoutes: AppPlugin = async (app) => {
 
   app.get(
     '/cv/:id',
-    { config: { access: record(cvEntryEntity, 'Read') }, schema: { ...op('getCvEntry', 'Get a CV entry'), tags, description: 'Readable through any site carrying it.', params: IdParams, response: { 200: CvEntry } } },
+    {
+      config: { access: record(cvEntryEntity, 'Read') },
+      schema: {
+        ...op('getCvEntry', 'Get a CV entry'),
+        tags,
+        description: 'Readable through any site carrying it.',
+        params: IdParams,
+        response: { 200: CvEntry },
+      },
+    },
     (req) => cv.get(req.ctx, req.params.id),
   )
 
@@ -76,7 +85,13 @@ export const cvRoutes: AppPlugin = async (app) => {
     '/cv/:id',
     {
       config: { access: record(cvEntryEntity, 'Author') },
-      schema: { ...op('deleteCvEntry', 'Delete a CV entry'), tags, description: 'Soft delete on the owning site: the entry answers 404 and leaves every list.', params: IdParams, response: { 204: NoContent } },
+      schema: {
+        ...op('deleteCvEntry', 'Delete a CV entry'),
+        tags,
+        description: 'Soft delete on the owning site: the entry answers 404 and leaves every list.',
+        params: IdParams,
+        response: { 204: NoContent },
+      },
     },
     async (req, reply) => {
       await cv.remove(req.ctx, req.params.id)

@@ -34,8 +34,14 @@ export async function ofBlog(ctx: Ctx, blogId: string): Promise<AttachedDocument
 export async function attachedReaders(db: ReadDb, documentIds: string[]): Promise<ReaderImpact> {
   const items = await aq.contentAttaching(db, documentIds)
   // Scopes and records of all the items together (a few statements, however many items), not item by item.
-  const scopes = await contentScopes(db, items.map((item) => item.content_id))
-  const changes = await contentChanges(db, items.map((item) => ({ content_type: item.content_type, id: item.content_id })))
+  const scopes = await contentScopes(
+    db,
+    items.map((item) => item.content_id),
+  )
+  const changes = await contentChanges(
+    db,
+    items.map((item) => ({ content_type: item.content_type, id: item.content_id })),
+  )
   return {
     records: items.flatMap((item, i) => {
       const scope = scopes.get(item.content_id)
@@ -45,11 +51,7 @@ export async function attachedReaders(db: ReadDb, documentIds: string[]): Promis
   }
 }
 
-async function changeAttachments(
-  ctx: Ctx,
-  contentId: string,
-  apply: (tx: Tx, ownerSiteId: string) => Promise<Record<string, unknown>>,
-): Promise<void> {
+async function changeAttachments(ctx: Ctx, contentId: string, apply: (tx: Tx, ownerSiteId: string) => Promise<Record<string, unknown>>): Promise<void> {
   await mutate(ctx, { entity: contentEntity, action: 'Update' }, async (tx) => {
     const item = (await aq.lockContent(tx, contentId)) ?? notFound(contentEntity)
     const scope = (await contentScope(tx, contentId)) ?? notFound(contentEntity)

@@ -22,7 +22,11 @@ export async function findLiveDocument(db: ReadDb, id: string): Promise<Document
 }
 
 export async function lockDocument(tx: Tx, id: string): Promise<DocumentRow | undefined> {
-  const [row] = await tx.select().from(documents).where(and(eq(documents.id, id), liveDoc)).for('update')
+  const [row] = await tx
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, id), liveDoc))
+    .for('update')
   return row
 }
 

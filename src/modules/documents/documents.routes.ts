@@ -15,7 +15,9 @@ const tags = ['Documents']
 const CREATE_BODY_LIMIT = INLINE_BASE64_MAX_CHARS + 256 * 1024
 
 /** The bytes, streamed (never serialised: a stream is sent as it is). */
-const FileBytes = Type.Unsafe<Readable>(Type.String({ format: 'binary', description: 'The file (Content-Type, Content-Length and Content-Disposition: attachment)' }))
+const FileBytes = Type.Unsafe<Readable>(
+  Type.String({ format: 'binary', description: 'The file (Content-Type, Content-Length and Content-Disposition: attachment)' }),
+)
 const Redirect = Type.Null({ description: 'A URL document: `Location` is its url' })
 
 /** GET and POST /sites/{site_id}/documents. */
@@ -51,7 +53,7 @@ function siteRoutes(app: Api): void {
         tags,
         description:
           'Either `url` (http or https) or the file inline: `file_base64` (standard base64) with `file_name`. Both or neither: 400 ' +
-          '(nothing stored); invalid base64: 400. The decoded size is checked against the site\'s `max_upload_bytes` and the inline ' +
+          "(nothing stored); invalid base64: 400. The decoded size is checked against the site's `max_upload_bytes` and the inline " +
           'ceiling of 50 MiB before decoding: 413, nothing stored. `mime_type` is detected from the bytes (`file-type`): PDF, images, ' +
           'Office and OpenDocument files, archives, audio and video are recognised; UTF-8 text is text/plain (text/markdown for ' +
           '.md/.markdown names, text/csv for .csv); anything else unrecognised is application/octet-stream. Programs and installers ' +
@@ -70,12 +72,17 @@ function siteRoutes(app: Api): void {
 
 /** GET, PUT and DELETE /documents/{id}. */
 function recordRoutes(app: Api): void {
-
   app.get(
     '/documents/:id',
     {
       config: { access: record(documentEntity, 'Read') },
-      schema: { ...op('getDocument', 'Get a document with its localizations'), tags, description: 'Localizations default locale first, then by code.', params: IdParams, response: { 200: DocumentDetail } },
+      schema: {
+        ...op('getDocument', 'Get a document with its localizations'),
+        tags,
+        description: 'Localizations default locale first, then by code.',
+        params: IdParams,
+        response: { 200: DocumentDetail },
+      },
     },
     (req) => docs.get(req.ctx, req.params.id),
   )
@@ -117,7 +124,6 @@ function recordRoutes(app: Api): void {
       return reply.code(204).send(null)
     },
   )
-
 }
 
 /** GET /documents/{id}/download: public. */

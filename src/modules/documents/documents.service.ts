@@ -91,7 +91,8 @@ function checkUrl(url: string): string {
   } catch {
     validation('url', 'is not a valid URL')
   }
-  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.hostname === '') validation('url', 'must be an absolute http or https URL')
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.hostname === '')
+    validation('url', 'must be an absolute http or https URL')
   return url
 }
 
@@ -128,12 +129,18 @@ export async function create(ctx: Ctx, siteId: string, body: CreateDocumentBody)
   const stored = await ctx.deps.storage.put(key, file.bytes, { contentType: file.mime })
   let reused = false
   try {
-    const doc = await insert(ctx, siteId, body, { file_name: file.fileName, mime_type: file.mime, file_size: stored.size, checksum: stored.sha256 }, async (tx) => {
-      await q.lockStoredFile(tx, siteId, stored.sha256)
-      const existing = await q.storedFileOf(tx, siteId, stored.sha256)
-      reused = existing !== undefined
-      return existing ?? key
-    })
+    const doc = await insert(
+      ctx,
+      siteId,
+      body,
+      { file_name: file.fileName, mime_type: file.mime, file_size: stored.size, checksum: stored.sha256 },
+      async (tx) => {
+        await q.lockStoredFile(tx, siteId, stored.sha256)
+        const existing = await q.storedFileOf(tx, siteId, stored.sha256)
+        reused = existing !== undefined
+        return existing ?? key
+      },
+    )
     if (reused) await removeFile(ctx, key)
     return doc
   } catch (err) {

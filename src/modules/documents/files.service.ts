@@ -46,8 +46,11 @@ export function canonicalBase64(text: string): string {
  */
 export function cleanFileName(name: string): string {
   const last = name.split(/[/\\]/).pop() ?? ''
-  // eslint-disable-next-line no-control-regex
-  const clean = last.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '').trim().slice(0, 255)
+  const clean = last
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '')
+    .trim()
+    .slice(0, 255)
   if (clean === '' || clean === '.' || clean === '..') validation('file_name', 'must name a file (not only directories, dots or control characters)')
   return clean
 }

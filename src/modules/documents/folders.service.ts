@@ -30,7 +30,11 @@ export async function checkParent(tx: Tx, w: { siteId: string; values: { parent_
 }
 
 /** On delete: sub-folders move up, documents to no folder; each fires its `*.updated` (folders: none, documents: document.updated). */
-export async function emptyFolder(tx: Tx, before: DocumentFolderRow, now: Date): Promise<{ events: DomainEvent[]; metadata: Record<string, unknown>; readers: ReaderImpact }> {
+export async function emptyFolder(
+  tx: Tx,
+  before: DocumentFolderRow,
+  now: Date,
+): Promise<{ events: DomainEvent[]; metadata: Record<string, unknown>; readers: ReaderImpact }> {
   const folders = await q.reparentFolders(tx, before.id, before.parent_id, now)
   const docs = await q.unfileDocuments(tx, before.id, now)
   return {
@@ -41,6 +45,9 @@ export async function emptyFolder(tx: Tx, before: DocumentFolderRow, now: Date):
       unfiled_documents: docs.map((d) => d.id),
     },
     // Attached documents show their folder_id in the content's answers.
-    readers: await attachedReaders(tx, docs.map((d) => d.id)),
+    readers: await attachedReaders(
+      tx,
+      docs.map((d) => d.id),
+    ),
   }
 }

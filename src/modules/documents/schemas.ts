@@ -99,7 +99,7 @@ export const CreateDocumentBody = Body(
       Type.String({
         minLength: 1,
         maxLength: INLINE_BASE64_MAX_CHARS,
-        description: 'The file, base64 (RFC 4648, standard alphabet; line breaks allowed). At most the site\'s `max_upload_bytes` and 50 MiB decoded (413)',
+        description: "The file, base64 (RFC 4648, standard alphabet; line breaks allowed). At most the site's `max_upload_bytes` and 50 MiB decoded (413)",
       }),
     ),
     file_name: Type.Optional(FileName),

@@ -56,7 +56,10 @@ export async function* rowsOf(db: ReadDb, spec: TableSpec, siteId: string): Asyn
 }
 
 export async function countOf(db: ReadDb, spec: TableSpec, siteId: string): Promise<number> {
-  const [row] = (await db.select({ n: sql<number>`count(*)::int` }).from(spec.table).where(spec.where(siteParam(siteId)))) as Array<{ n: number }>
+  const [row] = (await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(spec.table)
+    .where(spec.where(siteParam(siteId)))) as Array<{ n: number }>
   return Number(row?.n ?? 0)
 }
 

@@ -74,7 +74,15 @@ async function addStream(pack: tar.Pack, name: string, size: number, body: NodeJ
 }
 
 /** Writes one table's NDJSON to a spool file, then into the archive; returns the rows written. */
-async function addTable(db: ReadDb, pack: tar.Pack, spec: TableSpec, siteId: string, dir: string, locales: Map<string, string>, progress: Progress): Promise<number> {
+async function addTable(
+  db: ReadDb,
+  pack: tar.Pack,
+  spec: TableSpec,
+  siteId: string,
+  dir: string,
+  locales: Map<string, string>,
+  progress: Progress,
+): Promise<number> {
   const file = path.join(dir, `${randomBytes(12).toString('hex')}.export`)
   const out = createWriteStream(file, { flags: 'wx', mode: 0o600 })
   let n = 0
@@ -192,4 +200,3 @@ export async function exportSite(ctx: Ctx, siteRef: string, out: Writable, progr
   await refreshStatistics(ctx.deps.dbh)
   return inSnapshot(ctx.deps.dbh, ctx.db, (db) => writeArchive(ctx, db, site.id, out, progress, audit))
 }
-

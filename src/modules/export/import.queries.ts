@@ -36,7 +36,9 @@ export async function insertRows(tx: Tx, spec: TableSpec, values: Array<Record<s
 export async function linkTree(tx: Tx, spec: TableSpec, column: string, pairs: Array<[string, string]>): Promise<void> {
   const idCol = columnsOf(spec.table).id as PgColumn
   const values = pairs.map(([child, parent]) => sql`(${child}::uuid, ${parent}::uuid)`)
-  await tx.execute(sql`update ${spec.table} set ${sql.raw(`"${column}"`)} = v.parent from (values ${sql.join(values, sql`, `)}) as v(child, parent) where ${idCol} = v.child`)
+  await tx.execute(
+    sql`update ${spec.table} set ${sql.raw(`"${column}"`)} = v.parent from (values ${sql.join(values, sql`, `)}) as v(child, parent) where ${idCol} = v.child`,
+  )
 }
 
 export async function siteIdTaken(tx: Tx, id: string): Promise<boolean> {
@@ -55,7 +57,12 @@ export async function insertSite(tx: Tx, values: Record<string, unknown>): Promi
 const fileTable = (ns: 'media' | 'documents') => (ns === 'media' ? media : documents)
 
 /** The checksum and type of the records waiting for one stored file (by its placeholder key), if any. */
-export async function fileTarget(tx: Tx, ns: 'media' | 'documents', siteId: string, key: string): Promise<{ checksum: string | null; mime: string | null } | undefined> {
+export async function fileTarget(
+  tx: Tx,
+  ns: 'media' | 'documents',
+  siteId: string,
+  key: string,
+): Promise<{ checksum: string | null; mime: string | null } | undefined> {
   const t = fileTable(ns)
   const [row] = await tx
     .select({ checksum: t.checksum, mime: t.mime_type })
@@ -66,7 +73,14 @@ export async function fileTarget(tx: Tx, ns: 'media' | 'documents', siteId: stri
 }
 
 /** Points the records waiting for a file at its stored key (null: keep them without a file) and, for media, its variants. */
-export async function setStoredFile(tx: Tx, ns: 'media' | 'documents', siteId: string, key: string, storageKey: string | null, variants?: StoredVariant[]): Promise<void> {
+export async function setStoredFile(
+  tx: Tx,
+  ns: 'media' | 'documents',
+  siteId: string,
+  key: string,
+  storageKey: string | null,
+  variants?: StoredVariant[],
+): Promise<void> {
   if (ns === 'media') {
     await tx
       .update(media)

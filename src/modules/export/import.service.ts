@@ -125,7 +125,9 @@ function remapTemplate(data: unknown, ids: IdMap): unknown {
   }
   const sections: unknown = out.sections
   if (Array.isArray(sections)) {
-    out.sections = sections.map((x: unknown) => (isObject(x) && typeof x.cover_image_id === 'string' ? { ...x, cover_image_id: ids.of('media', x.cover_image_id) } : x))
+    out.sections = sections.map((x: unknown) =>
+      isObject(x) && typeof x.cover_image_id === 'string' ? { ...x, cover_image_id: ids.of('media', x.cover_image_id) } : x,
+    )
   }
   return out
 }
@@ -223,7 +225,8 @@ async function linkTree(st: State, spec: TableSpec, pairs: Array<[string, string
 /** Reads one NDJSON entry line by line, inserting in batches. */
 async function readTable(st: State, spec: TableSpec, entry: Readable): Promise<void> {
   const index = TABLES.indexOf(spec)
-  for (const later of TABLES.slice(index + 1)) if (st.seen.has(later.name)) throw new ArchiveError(`${spec.name}.ndjson comes after ${later.name}.ndjson: not an archive this version wrote`)
+  for (const later of TABLES.slice(index + 1))
+    if (st.seen.has(later.name)) throw new ArchiveError(`${spec.name}.ndjson comes after ${later.name}.ndjson: not an archive this version wrote`)
   if (st.seen.has(spec.name)) throw new ArchiveError(`${spec.name}.ndjson appears twice`)
   st.seen.add(spec.name)
   st.counts[spec.name] = 0
@@ -335,9 +338,16 @@ function archiveFailure(e: unknown): unknown {
   const err = e as NodeJS.ErrnoException
   const msg = err?.message ?? String(e)
   if (ZLIB.test(err?.code ?? '') || ZLIB.test(msg)) {
-    return new ArchiveError(/unexpected end of file/i.test(msg) ? 'the archive is truncated (it ends before its last file)' : 'the archive is not a valid gzip file (corrupt, or not an Atrium archive)')
+    return new ArchiveError(
+      /unexpected end of file/i.test(msg)
+        ? 'the archive is truncated (it ends before its last file)'
+        : 'the archive is not a valid gzip file (corrupt, or not an Atrium archive)',
+    )
   }
-  if (TAR.test(msg)) return new ArchiveError(/Unexpected end of data/i.test(msg) ? 'the archive is truncated (it ends before its last file)' : `the archive is not a valid tar file (${msg})`)
+  if (TAR.test(msg))
+    return new ArchiveError(
+      /Unexpected end of data/i.test(msg) ? 'the archive is truncated (it ends before its last file)' : `the archive is not a valid tar file (${msg})`,
+    )
   return e
 }
 
@@ -454,4 +464,3 @@ export async function importSite(ctx: Ctx, input: Readable, opts: ImportOptions 
     progress.stop()
   }
 }
-

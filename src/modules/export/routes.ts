@@ -10,10 +10,14 @@ import { importSite } from './import.service.js'
 
 const tags = ['Sites']
 
-const Archive = Type.Unsafe<Readable>(Type.String({ format: 'binary', description: 'The site archive (gzip-compressed tar: manifest.json, one NDJSON file per table, files/)' }))
+const Archive = Type.Unsafe<Readable>(
+  Type.String({ format: 'binary', description: 'The site archive (gzip-compressed tar: manifest.json, one NDJSON file per table, files/)' }),
+)
 
 const ImportQuery = Type.Object({
-  as: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', description: "The new site's slug (default: the archived one)" })),
+  as: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 200, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', description: "The new site's slug (default: the archived one)" }),
+  ),
   dry_run: Type.Boolean({ default: false, description: 'Read and check the whole archive and answer its counts (200); nothing is written' }),
 })
 

@@ -257,7 +257,13 @@ export const TABLES: readonly TableSpec[] = [
   // Exported inactive and without their secret (import gives each a new one).
   { name: 'webhooks', table: s.webhooks, keys: ['id'], where: (site) => sql`${ofSite('webhooks', site)} and ${live('webhooks')}`, omit: ['secret'] },
   // Without the provider key: it is a secret of this installation (encrypted with its key).
-  { name: 'ai_configs', table: s.aiConfigs, keys: ['id'], where: (site) => ofSite('ai_configs', site), omit: ['api_key_encrypted', 'api_key_key_id', 'api_key_masked'] },
+  {
+    name: 'ai_configs',
+    table: s.aiConfigs,
+    keys: ['id'],
+    where: (site) => ofSite('ai_configs', site),
+    omit: ['api_key_encrypted', 'api_key_key_id', 'api_key_masked'],
+  },
   // Members by identity-provider id; the internal user id is derived from it again on import.
   { name: 'site_members', table: s.siteMembers, keys: ['id'], where: (site) => ofSite('site_members', site), omit: ['user_id'] },
   {

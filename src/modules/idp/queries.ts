@@ -20,7 +20,14 @@ export async function lockById(tx: Tx, id: string): Promise<IdpUserRow | undefin
 }
 
 /** Sets the CMS role, creating the entry for a directory user who has not signed in yet. */
-export async function upsertRole(tx: Tx, values: { id: string; idp_user_id: string; email: string | null; name: string | null; avatar_url: string | null; role: IdpUserRow['role'] }): Promise<IdpUserRow> {
-  const [row] = await tx.insert(idpUsers).values(values).onConflictDoUpdate({ target: idpUsers.id, set: { role: values.role } }).returning()
+export async function upsertRole(
+  tx: Tx,
+  values: { id: string; idp_user_id: string; email: string | null; name: string | null; avatar_url: string | null; role: IdpUserRow['role'] },
+): Promise<IdpUserRow> {
+  const [row] = await tx
+    .insert(idpUsers)
+    .values(values)
+    .onConflictDoUpdate({ target: idpUsers.id, set: { role: values.role } })
+    .returning()
   return row as IdpUserRow
 }

@@ -27,7 +27,16 @@ export const idpUserRoutes: AppPlugin = async (app) => {
 
   app.get(
     '/idp/users/:id',
-    { config: { access: level('Admin') }, schema: { ...op('getIdpUser', 'Get an identity-provider user'), tags, description: `By user id (the UUID v5 of the identity-provider id) of a user who has signed in or been given a role. ${WHO}`, params: IdParams, response: { 200: IdpUser } } },
+    {
+      config: { access: level('Admin') },
+      schema: {
+        ...op('getIdpUser', 'Get an identity-provider user'),
+        tags,
+        description: `By user id (the UUID v5 of the identity-provider id) of a user who has signed in or been given a role. ${WHO}`,
+        params: IdParams,
+        response: { 200: IdpUser },
+      },
+    },
     (req) => idp.get(req.ctx, req.params.id),
   )
 

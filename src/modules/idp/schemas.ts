@@ -22,6 +22,7 @@ export type IdpUser = Static<typeof IdpUser>
 export const IdpUserQuery = LimitOffsetQuerySchema(20, 100)
 export type IdpUserQuery = Static<typeof IdpUserQuery>
 
-
-export const UpdateRoleBody = Body({ role: Type.Enum(DIRECTORY_ROLES, { description: 'SystemAdmin: Master on every site; User: rights from memberships only' }) })
+export const UpdateRoleBody = Body({
+  role: Type.Enum(DIRECTORY_ROLES, { description: 'SystemAdmin: Master on every site; User: rights from memberships only' }),
+})
 export type UpdateRoleBody = Static<typeof UpdateRoleBody>

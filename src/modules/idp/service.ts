@@ -27,7 +27,10 @@ function present(ctx: Ctx, u: DirectoryUser, role: string | undefined): IdpUser 
 /** Users of the configured directory (built in: everyone who signed in, oldest first), limit/offset. */
 export async function list(ctx: Ctx, query: IdpUserQuery): Promise<{ data: IdpUser[]; meta: { limit: number; offset: number; total: number } }> {
   const { users, total } = await fromDirectory(ctx, () => ctx.deps.users.directory.list(query.limit, query.offset))
-  const roles = await q.rolesOf(ctx.db, users.map((u) => u.id))
+  const roles = await q.rolesOf(
+    ctx.db,
+    users.map((u) => u.id),
+  )
   return { data: users.map((u) => present(ctx, u, roles.get(u.id))), meta: { limit: query.limit, offset: query.offset, total } }
 }
 
@@ -52,11 +55,20 @@ export async function get(ctx: Ctx, id: string): Promise<IdpUser> {
  */
 export async function updateRole(ctx: Ctx, id: string, body: UpdateRoleBody): Promise<IdpUser> {
   const u = await find(ctx, id)
-  if (body.role === 'User' && ctx.deps.users.isConfiguredAdmin(u.idp_user_id)) invalidState('This user is a system admin by configuration (ATRIUM_SYSTEM_ADMINS)')
+  if (body.role === 'User' && ctx.deps.users.isConfiguredAdmin(u.idp_user_id))
+    invalidState('This user is a system admin by configuration (ATRIUM_SYSTEM_ADMINS)')
   const saved = await mutate(ctx, { entity: accountEntity, action: 'Update' }, async (tx) => {
     const before = await q.lockById(tx, u.id)
     const after = await q.upsertRole(tx, { id: u.id, idp_user_id: u.idp_user_id, email: u.email, name: u.name, avatar_url: u.avatar_url, role: body.role })
-    return { result: after, siteId: null, entityId: u.id, before: { role: before?.role ?? 'User' }, after: { role: after.role }, current: present(ctx, u, before?.role), metadata: { idp_user_id: u.idp_user_id, role: after.role } }
+    return {
+      result: after,
+      siteId: null,
+      entityId: u.id,
+      before: { role: before?.role ?? 'User' },
+      after: { role: after.role },
+      current: present(ctx, u, before?.role),
+      metadata: { idp_user_id: u.idp_user_id, role: after.role },
+    }
   })
   return present(ctx, u, saved.role)
 }

@@ -8,7 +8,15 @@ import { notFound } from '../../http/errors.js'
 import { legalDocumentEntity } from './entity.js'
 import { legalLocalizationKit } from './localizations.service.js'
 import * as q from './queries.js'
-import { LegalDocument, LegalDocumentDetail, presentLegalDocument, presentLegalGroupFields, presentLegalItem, presentLegalLocalization, type LegalGroup } from './schemas.js'
+import {
+  LegalDocument,
+  LegalDocumentDetail,
+  presentLegalDocument,
+  presentLegalGroupFields,
+  presentLegalItem,
+  presentLegalLocalization,
+  type LegalGroup,
+} from './schemas.js'
 
 /*
  * Whole legal documents: the document with its localizations (default locale first, then by code) and its groups,

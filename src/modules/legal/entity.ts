@@ -29,4 +29,8 @@ export const legalDocumentEntity = defineEntity({
 export const legalGroupEntity = defineEntity({ name: 'legal_group', label: 'legal group', scope: childOf(documentScope, q.documentIdOfGroup) })
 
 /** An item lives where its group's document lives. */
-export const legalItemEntity = defineEntity({ name: 'legal_item', label: 'legal item', scope: childOf(childOf(documentScope, q.documentIdOfGroup), q.groupIdOfItem) })
+export const legalItemEntity = defineEntity({
+  name: 'legal_item',
+  label: 'legal item',
+  scope: childOf(childOf(documentScope, q.documentIdOfGroup), q.groupIdOfItem),
+})

@@ -84,7 +84,14 @@ export async function createGroup(ctx: Ctx, documentId: string, body: CreateLega
       updated_at: now,
     })
     const wire = presentLegalGroupFields(group)
-    return { result: { ...wire, items: [] }, siteId: doc.site_id, entityId: group.id, after: wire, metadata: { legal_document_id: doc.id, title: group.title }, ...(await documentChanged(tx, doc, now)) }
+    return {
+      result: { ...wire, items: [] },
+      siteId: doc.site_id,
+      entityId: group.id,
+      after: wire,
+      metadata: { legal_document_id: doc.id, title: group.title },
+      ...(await documentChanged(tx, doc, now)),
+    }
   })
 }
 
@@ -150,7 +157,14 @@ export async function createItem(ctx: Ctx, groupId: string, body: CreateLegalIte
       updated_at: now,
     })
     const wire = presentLegalItem(item)
-    return { result: wire, siteId: doc.site_id, entityId: item.id, after: wire, metadata: { legal_document_id: doc.id, group_id: group.id, name: item.name }, ...(await documentChanged(tx, doc, now)) }
+    return {
+      result: wire,
+      siteId: doc.site_id,
+      entityId: item.id,
+      after: wire,
+      metadata: { legal_document_id: doc.id, group_id: group.id, name: item.name },
+      ...(await documentChanged(tx, doc, now)),
+    }
   })
 }
 
@@ -168,7 +182,15 @@ export async function updateItem(ctx: Ctx, id: string, body: UpdateLegalItemBody
     const { item: before, doc } = await lockedItem(tx, id)
     const after = await q.updateItem(tx, id, { ...defined({ ...body, name: body.name?.trim() }), updated_at: now })
     const wire = presentLegalItem(after)
-    return { result: wire, siteId: doc.site_id, entityId: id, before: presentLegalItem(before), after: wire, metadata: { legal_document_id: doc.id, group_id: after.group_id }, ...(await documentChanged(tx, doc, now)) }
+    return {
+      result: wire,
+      siteId: doc.site_id,
+      entityId: id,
+      before: presentLegalItem(before),
+      after: wire,
+      metadata: { legal_document_id: doc.id, group_id: after.group_id },
+      ...(await documentChanged(tx, doc, now)),
+    }
   })
 }
 
@@ -177,6 +199,13 @@ export async function deleteItem(ctx: Ctx, id: string): Promise<void> {
   await mutate(ctx, { entity: legalItemEntity, action: 'Delete' }, async (tx) => {
     const { item, doc } = await lockedItem(tx, id)
     await q.deleteItem(tx, id)
-    return { result: undefined, siteId: doc.site_id, entityId: id, current: presentLegalItem(item), metadata: { legal_document_id: doc.id, group_id: item.group_id, name: item.name }, ...(await documentChanged(tx, doc, now)) }
+    return {
+      result: undefined,
+      siteId: doc.site_id,
+      entityId: id,
+      current: presentLegalItem(item),
+      metadata: { legal_document_id: doc.id, group_id: item.group_id, name: item.name },
+      ...(await documentChanged(tx, doc, now)),
+    }
   })
 }

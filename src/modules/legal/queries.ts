@@ -57,7 +57,11 @@ export async function activeCookieConsent(db: ReadDb, siteId: string): Promise<L
 // ---- groups ----
 
 export function groupsOf(db: ReadDb, documentId: string): Promise<LegalGroupRow[]> {
-  return db.select().from(legalGroups).where(eq(legalGroups.legal_document_id, documentId)).orderBy(...groupOrder)
+  return db
+    .select()
+    .from(legalGroups)
+    .where(eq(legalGroups.legal_document_id, documentId))
+    .orderBy(...groupOrder)
 }
 
 /** Every item of every group of the document, in one query (joined through the groups; legal_items_group_order_idx). */
@@ -72,7 +76,11 @@ export async function itemsOfDocument(db: ReadDb, documentId: string): Promise<L
 }
 
 export function itemsOfGroup(db: ReadDb, groupId: string): Promise<LegalItemRow[]> {
-  return db.select().from(legalItems).where(eq(legalItems.group_id, groupId)).orderBy(...itemOrder)
+  return db
+    .select()
+    .from(legalItems)
+    .where(eq(legalItems.group_id, groupId))
+    .orderBy(...itemOrder)
 }
 
 /** A group of a live document. */
@@ -110,11 +118,17 @@ export async function groupIdOfItem(db: ReadDb, id: string): Promise<string | un
 
 /** Next display_order after the last group of the document / item of the group. */
 export async function nextGroupOrder(tx: Tx, documentId: string): Promise<number> {
-  const [row] = await tx.select({ n: sql<number>`coalesce(max(${legalGroups.display_order}), 0)::int + 1` }).from(legalGroups).where(eq(legalGroups.legal_document_id, documentId))
+  const [row] = await tx
+    .select({ n: sql<number>`coalesce(max(${legalGroups.display_order}), 0)::int + 1` })
+    .from(legalGroups)
+    .where(eq(legalGroups.legal_document_id, documentId))
   return row?.n ?? 1
 }
 export async function nextItemOrder(tx: Tx, groupId: string): Promise<number> {
-  const [row] = await tx.select({ n: sql<number>`coalesce(max(${legalItems.display_order}), 0)::int + 1` }).from(legalItems).where(eq(legalItems.group_id, groupId))
+  const [row] = await tx
+    .select({ n: sql<number>`coalesce(max(${legalItems.display_order}), 0)::int + 1` })
+    .from(legalItems)
+    .where(eq(legalItems.group_id, groupId))
   return row?.n ?? 1
 }
 

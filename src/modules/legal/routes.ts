@@ -32,7 +32,8 @@ import {
 } from './schemas.js'
 
 const tags = ['Legal documents']
-const WHOLE = 'The whole document: its fields, `localizations` (default locale first, then by code) and `groups` by display_order, each with its `items` by display_order.'
+const WHOLE =
+  'The whole document: its fields, `localizations` (default locale first, then by code) and `groups` by display_order, each with its `items` by display_order.'
 const CACHED = 'Cached; every write to the document, its localizations, groups or items is visible as soon as it has answered.'
 /** decisions.md "Permissions beyond the tables": the spec's Read for group and item writes means Author (Write). */
 /** The spec writes POST /legal/{doc_id}/groups; OpenAPI needs one name per path, so both group routes say {document_id}. */
@@ -44,7 +45,15 @@ function documentRoutes(app: Api): void {
     '/sites/:site_id/legal',
     {
       config: { access: site('Read') },
-      schema: { ...op('listSiteLegalDocuments', 'List the legal documents of a site'), tags, description: 'Live documents of the site, active or not, by slug: their own fields only (GET /legal/{id} has the whole document). `document_type` filters.', params: SiteParams, querystring: LegalListQuery, response: { 200: Paginated(LegalDocument) } },
+      schema: {
+        ...op('listSiteLegalDocuments', 'List the legal documents of a site'),
+        tags,
+        description:
+          'Live documents of the site, active or not, by slug: their own fields only (GET /legal/{id} has the whole document). `document_type` filters.',
+        params: SiteParams,
+        querystring: LegalListQuery,
+        response: { 200: Paginated(LegalDocument) },
+      },
     },
     (req) => r.list(req.ctx, req.params.site_id, req.query as PageQuery),
   )
@@ -88,7 +97,8 @@ function documentWrites(app: Api): void {
       schema: {
         ...op('createLegalDocument', 'Create a legal document'),
         tags,
-        description: 'Answers the document\'s own fields (add localizations, groups and items with their routes). `slug` is unique among the live documents of the site (409); without one it is generated from `document_type` (`privacy-policy`, then `privacy-policy-2`, …). is_active defaults to true; cookie_name is null when unset.',
+        description:
+          "Answers the document's own fields (add localizations, groups and items with their routes). `slug` is unique among the live documents of the site (409); without one it is generated from `document_type` (`privacy-policy`, then `privacy-policy-2`, …). is_active defaults to true; cookie_name is null when unset.",
         params: SiteParams,
         body: CreateLegalDocumentBody,
         response: { 201: LegalDocument },
@@ -100,7 +110,13 @@ function documentWrites(app: Api): void {
     '/legal/:id',
     {
       config: { access: record(legalDocumentEntity, 'Read') },
-      schema: { ...op('getLegalDocument', 'Get a legal document'), tags, description: `${WHOLE} Any is_active. ${CACHED}`, params: IdParams, response: { 200: LegalDocumentDetail } },
+      schema: {
+        ...op('getLegalDocument', 'Get a legal document'),
+        tags,
+        description: `${WHOLE} Any is_active. ${CACHED}`,
+        params: IdParams,
+        response: { 200: LegalDocumentDetail },
+      },
     },
     async (req, reply) => sendRaw(reply, await documents.detail(req.ctx, req.params.id, req.recordScope)),
   )
@@ -108,7 +124,14 @@ function documentWrites(app: Api): void {
     '/legal/:id',
     {
       config: { access: record(legalDocumentEntity, 'Author') },
-      schema: { ...op('updateLegalDocument', 'Update a legal document'), tags, description: "Partial update; answers the document's own fields. A slug taken by another live document of the site is a 409.", params: IdParams, body: UpdateLegalDocumentBody, response: { 200: LegalDocument } },
+      schema: {
+        ...op('updateLegalDocument', 'Update a legal document'),
+        tags,
+        description: "Partial update; answers the document's own fields. A slug taken by another live document of the site is a 409.",
+        params: IdParams,
+        body: UpdateLegalDocumentBody,
+        response: { 200: LegalDocument },
+      },
     },
     (req) => r.update(req.ctx, req.params.id, req.body),
   )
@@ -116,7 +139,13 @@ function documentWrites(app: Api): void {
     '/legal/:id',
     {
       config: { access: record(legalDocumentEntity, 'Author') },
-      schema: { ...op('deleteLegalDocument', 'Delete a legal document'), tags, description: 'Soft delete: the document, its localizations, groups and items answer 404 afterwards; its slug is free again.', params: IdParams, response: { 204: NoContent } },
+      schema: {
+        ...op('deleteLegalDocument', 'Delete a legal document'),
+        tags,
+        description: 'Soft delete: the document, its localizations, groups and items answer 404 afterwards; its slug is free again.',
+        params: IdParams,
+        response: { 204: NoContent },
+      },
     },
     async (req, reply) => {
       await r.remove(req.ctx, req.params.id)
@@ -130,7 +159,13 @@ function groupRoutes(app: Api): void {
     '/legal/:document_id/groups',
     {
       config: { access: record(legalDocumentEntity, 'Read', 'document_id') },
-      schema: { ...op('listLegalGroups', 'List the consent groups of a legal document'), tags, description: 'By display_order, each with its items by display_order (a plain array).', params: DocumentIdParams, response: { 200: Type.Array(LegalGroup) } },
+      schema: {
+        ...op('listLegalGroups', 'List the consent groups of a legal document'),
+        tags,
+        description: 'By display_order, each with its items by display_order (a plain array).',
+        params: DocumentIdParams,
+        response: { 200: Type.Array(LegalGroup) },
+      },
     },
     (req) => groups.listGroups(req.ctx, req.params.document_id),
   )
@@ -153,7 +188,14 @@ function groupRoutes(app: Api): void {
     '/legal/groups/:id',
     {
       config: { access: record(legalGroupEntity, 'Author') },
-      schema: { ...op('updateLegalGroup', 'Update a consent group'), tags, description: `${CHILD_WRITE} Partial update; making a group required turns default_enabled on (default_enabled false on a required group is a 400). Fires legal.updated.`, params: IdParams, body: UpdateLegalGroupBody, response: { 200: LegalGroup } },
+      schema: {
+        ...op('updateLegalGroup', 'Update a consent group'),
+        tags,
+        description: `${CHILD_WRITE} Partial update; making a group required turns default_enabled on (default_enabled false on a required group is a 400). Fires legal.updated.`,
+        params: IdParams,
+        body: UpdateLegalGroupBody,
+        response: { 200: LegalGroup },
+      },
     },
     (req) => groups.updateGroup(req.ctx, req.params.id, req.body),
   )
@@ -161,7 +203,13 @@ function groupRoutes(app: Api): void {
     '/legal/groups/:id',
     {
       config: { access: record(legalGroupEntity, 'Author') },
-      schema: { ...op('deleteLegalGroup', 'Delete a consent group'), tags, description: `${CHILD_WRITE} Deletes the group and its items for good. Fires legal.updated.`, params: IdParams, response: { 204: NoContent } },
+      schema: {
+        ...op('deleteLegalGroup', 'Delete a consent group'),
+        tags,
+        description: `${CHILD_WRITE} Deletes the group and its items for good. Fires legal.updated.`,
+        params: IdParams,
+        response: { 204: NoContent },
+      },
     },
     async (req, reply) => {
       await groups.deleteGroup(req.ctx, req.params.id)
@@ -175,7 +223,13 @@ function itemRoutes(app: Api): void {
     '/legal/groups/:group_id/items',
     {
       config: { access: record(legalGroupEntity, 'Read', 'group_id') },
-      schema: { ...op('listLegalItems', 'List the items of a consent group'), tags, description: 'By display_order (a plain array).', params: GroupIdParams, response: { 200: Type.Array(LegalItem) } },
+      schema: {
+        ...op('listLegalItems', 'List the items of a consent group'),
+        tags,
+        description: 'By display_order (a plain array).',
+        params: GroupIdParams,
+        response: { 200: Type.Array(LegalItem) },
+      },
     },
     (req) => groups.listItems(req.ctx, req.params.group_id),
   )
@@ -183,7 +237,14 @@ function itemRoutes(app: Api): void {
     '/legal/groups/:group_id/items',
     {
       config: { access: record(legalGroupEntity, 'Author', 'group_id') },
-      schema: { ...op('createLegalItem', 'Add an item to a consent group'), tags, description: `${CHILD_WRITE} New items go last unless display_order is given. Fires legal.updated.`, params: GroupIdParams, body: CreateLegalItemBody, response: { 201: LegalItem } },
+      schema: {
+        ...op('createLegalItem', 'Add an item to a consent group'),
+        tags,
+        description: `${CHILD_WRITE} New items go last unless display_order is given. Fires legal.updated.`,
+        params: GroupIdParams,
+        body: CreateLegalItemBody,
+        response: { 201: LegalItem },
+      },
     },
     async (req, reply) => reply.code(201).send(await groups.createItem(req.ctx, req.params.group_id, req.body)),
   )
@@ -191,7 +252,14 @@ function itemRoutes(app: Api): void {
     '/legal/items/:id',
     {
       config: { access: record(legalItemEntity, 'Author') },
-      schema: { ...op('updateLegalItem', 'Update a consent item'), tags, description: `${CHILD_WRITE} Partial update. Fires legal.updated.`, params: IdParams, body: UpdateLegalItemBody, response: { 200: LegalItem } },
+      schema: {
+        ...op('updateLegalItem', 'Update a consent item'),
+        tags,
+        description: `${CHILD_WRITE} Partial update. Fires legal.updated.`,
+        params: IdParams,
+        body: UpdateLegalItemBody,
+        response: { 200: LegalItem },
+      },
     },
     (req) => groups.updateItem(req.ctx, req.params.id, req.body),
   )
@@ -199,7 +267,13 @@ function itemRoutes(app: Api): void {
     '/legal/items/:id',
     {
       config: { access: record(legalItemEntity, 'Author') },
-      schema: { ...op('deleteLegalItem', 'Delete a consent item'), tags, description: `${CHILD_WRITE} Deleted for good. Fires legal.updated.`, params: IdParams, response: { 204: NoContent } },
+      schema: {
+        ...op('deleteLegalItem', 'Delete a consent item'),
+        tags,
+        description: `${CHILD_WRITE} Deleted for good. Fires legal.updated.`,
+        params: IdParams,
+        response: { 204: NoContent },
+      },
     },
     async (req, reply) => {
       await groups.deleteItem(req.ctx, req.params.id)

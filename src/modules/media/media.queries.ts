@@ -22,7 +22,11 @@ export async function findLiveMedia(db: ReadDb, id: string): Promise<MediaRow | 
 }
 
 export async function lockMedia(tx: Tx, id: string): Promise<MediaRow | undefined> {
-  const [row] = await tx.select().from(media).where(and(eq(media.id, id), liveMedia)).for('update')
+  const [row] = await tx
+    .select()
+    .from(media)
+    .where(and(eq(media.id, id), liveMedia))
+    .for('update')
   return row
 }
 
@@ -43,7 +47,15 @@ export async function siteUploadLimits(db: ReadDb, siteIds: string[]): Promise<M
   const rows = await db
     .select({ id: sites.id, max: sites.max_upload_bytes })
     .from(sites)
-    .where(and(sql`${sites.id} in (${sql.join(siteIds.map((s) => sql`${s}::uuid`), sql`, `)})`, isNull(sites.deleted_at)))
+    .where(
+      and(
+        sql`${sites.id} in (${sql.join(
+          siteIds.map((s) => sql`${s}::uuid`),
+          sql`, `,
+        )})`,
+        isNull(sites.deleted_at),
+      ),
+    )
   return new Map(rows.map((r) => [r.id, r.max]))
 }
 
@@ -89,7 +101,10 @@ export async function softDeleteMedia(tx: Tx, id: string, now: Date): Promise<vo
 
 /** Every locale's alt text, caption and title of a record (for its search text). */
 export function metadataTexts(db: ReadDb, mediaId: string): Promise<Pick<MediaMetadataRow, 'alt_text' | 'caption' | 'title'>[]> {
-  return db.select({ alt_text: mediaMetadata.alt_text, caption: mediaMetadata.caption, title: mediaMetadata.title }).from(mediaMetadata).where(eq(mediaMetadata.media_id, mediaId))
+  return db
+    .select({ alt_text: mediaMetadata.alt_text, caption: mediaMetadata.caption, title: mediaMetadata.title })
+    .from(mediaMetadata)
+    .where(eq(mediaMetadata.media_id, mediaId))
 }
 
 export interface MediaFilter {
@@ -157,4 +172,3 @@ export function unfileMedia(tx: Tx, folderId: string, now: Date): Promise<MediaR
     .where(and(eq(media.folder_id, folderId), liveMedia))
     .returning()
 }
-

@@ -13,7 +13,17 @@ import { mediaEntity } from './entity.js'
 import { mediaFolderRoutes } from './folders.resource.js'
 import * as svc from './media.service.js'
 import { mediaMetadataKit } from './metadata.service.js'
-import { CreateMediaBody, CreateMediaMetadataBody, Media, MediaDetail, MediaListQuery, MediaMetadata, UpdateMediaBody, UpdateMediaMetadataBody, UploadMediaForm } from './schemas.js'
+import {
+  CreateMediaBody,
+  CreateMediaMetadataBody,
+  Media,
+  MediaDetail,
+  MediaListQuery,
+  MediaMetadata,
+  UpdateMediaBody,
+  UpdateMediaMetadataBody,
+  UploadMediaForm,
+} from './schemas.js'
 import * as uploads from './upload.service.js'
 
 const tags = ['Media']
@@ -34,7 +44,7 @@ function listRoutes(app: Api): void {
         ...op('listSiteMedia', 'List the media of a site'),
         tags,
         description:
-          'Live media, newest first. `search`: every word must begin a word of the filename or of any locale\'s alt text, caption or title ' +
+          "Live media, newest first. `search`: every word must begin a word of the filename or of any locale's alt text, caption or title " +
           '(case-insensitive; full-text index, no stemming). `mime_category`: image, video, audio, document or archive. `folder_id`: only ' +
           'the media directly in that folder.',
         params: SiteParams,
@@ -66,7 +76,7 @@ function recordRoutes(app: Api): void {
         description:
           'The JSON metadata record of the spec: a file kept elsewhere, named by `url` (http or https); nothing is fetched or stored, ' +
           '`public_url` is the URL, `checksum` null and `variants` empty. `mime_type` is as declared and must be an accepted type (415); ' +
-          '`filename` defaults to the URL\'s last path segment. `is_global` needs Master on the site. Upload files with POST /media/upload.',
+          "`filename` defaults to the URL's last path segment. `is_global` needs Master on the site. Upload files with POST /media/upload.",
         body: CreateMediaBody,
         response: { 201: Media },
       },
@@ -81,7 +91,8 @@ function recordRoutes(app: Api): void {
       schema: {
         ...op('updateMedia', 'Update a media record'),
         tags,
-        description: 'Partial update of `filename` (sanitised), `folder_id` (a folder of the same site, or null) and `is_global` (changing it needs Master). A new file is a new upload.',
+        description:
+          'Partial update of `filename` (sanitised), `folder_id` (a folder of the same site, or null) and `is_global` (changing it needs Master). A new file is a new upload.',
         params: IdParams,
         body: UpdateMediaBody,
         response: { 200: Media },
@@ -97,7 +108,8 @@ function recordRoutes(app: Api): void {
       schema: {
         ...op('deleteMedia', 'Delete a media record'),
         tags,
-        description: 'Soft delete: the record and its files answer 404 from now on; the stored file and its variants are removed unless another live record uses them.',
+        description:
+          'Soft delete: the record and its files answer 404 from now on; the stored file and its variants are removed unless another live record uses them.',
         params: IdParams,
         response: { 204: NoContent },
       },
@@ -127,7 +139,7 @@ function uploadRoute(app: Api): void {
           'Markdown (by its .md name), plain text and archives (ZIP, gzip, tar, 7z, RAR, bzip2, xz, zstd); anything else 415. The same bytes ' +
           'already live in the (first) site: 200 with that record; else 201 with the new record and its variants (thumbnail in a 150 px box, ' +
           'small 480, medium 960, large 1920 px wide, never upscaled; none for SVG, animated or undecodable images). Several sites: one ' +
-          'record per site sharing the file; the answer is the first site\'s.',
+          "record per site sharing the file; the answer is the first site's.",
         response: { 200: Media, 201: Media },
       },
     },
@@ -162,9 +174,9 @@ function fileRoute(app: Api): void {
         ...op('getMediaFile', 'Get a stored media file or variant (no authentication)'),
         tags,
         description:
-          'The bytes of a live record\'s file or variant, by the opaque name in its `public_url`, with `Cache-Control: ' +
+          "The bytes of a live record's file or variant, by the opaque name in its `public_url`, with `Cache-Control: " +
           `${FILE_CACHE}\` (a name never changes content), \`X-Content-Type-Options: nosniff\`, and for SVG \`Content-Security-Policy: ${SVG_CSP}\`. ` +
-          'A deleted record\'s files: 404. The name is the strong `ETag` (quoted): `If-None-Match` with it answers 304. ' +
+          "A deleted record's files: 404. The name is the strong `ETag` (quoted): `If-None-Match` with it answers 304. " +
           '`Accept-Ranges: bytes`: one range (`bytes=0-99`, `bytes=100-`, `bytes=-100`) answers 206 with `Content-Range`; a range ' +
           'starting past the end answers 416 `RANGE_NOT_SATISFIABLE` with `Content-Range: bytes */<size>`; several ranges, other ' +
           'units or a malformed header answer the whole file (200). `If-Range` lets the range through only when it is the ETag; a ' +
@@ -182,7 +194,11 @@ function fileRoute(app: Api): void {
     },
     async (req, reply) => {
       const h = req.headers
-      const out = await svc.file(req.ctx, req.params.name, { range: oneHeader(h.range), ifRange: oneHeader(h['if-range']), ifNoneMatch: oneHeader(h['if-none-match']) })
+      const out = await svc.file(req.ctx, req.params.name, {
+        range: oneHeader(h.range),
+        ifRange: oneHeader(h['if-range']),
+        ifNoneMatch: oneHeader(h['if-none-match']),
+      })
       void reply.header('etag', out.etag).header('cache-control', FILE_CACHE).header('x-content-type-options', 'nosniff')
       if (out.status === 304) return reply.code(304).send(null)
       if (out.mime === 'image/svg+xml') void reply.header('content-security-policy', SVG_CSP)

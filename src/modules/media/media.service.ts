@@ -34,8 +34,18 @@ const liveOr404 = async (ctx: Ctx, id: string) => (await q.findLiveMedia(ctx.db,
 
 export async function list(ctx: Ctx, siteId: string, query: MediaListQuery): Promise<Page<Media>> {
   const { limit, offset } = pageWindow(query)
-  const { rows, total } = await q.listMedia(ctx.db, siteId, { folderId: query.folder_id, category: query.mime_category, tsquery: searchQuery(query.search) }, limit, offset)
-  return paginate(rows.map((r) => presentMedia(ctx, r)), total, query)
+  const { rows, total } = await q.listMedia(
+    ctx.db,
+    siteId,
+    { folderId: query.folder_id, category: query.mime_category, tsquery: searchQuery(query.search) },
+    limit,
+    offset,
+  )
+  return paginate(
+    rows.map((r) => presentMedia(ctx, r)),
+    total,
+    query,
+  )
 }
 
 /** The record with its metadata; `scope`: what the route's access check resolved (the owning site). */
@@ -72,7 +82,8 @@ function nameOfUrl(url: string): string {
 
 /** POST /media: a record of an external file (see the header). 201. */
 export async function createExternal(ctx: Ctx, body: CreateMediaBody): Promise<Media> {
-  const category = categoryOf(body.mime_type) ?? unsupportedType(`Type ${body.mime_type} is not accepted: images, video, audio, PDF, Markdown, plain text and archives are`)
+  const category =
+    categoryOf(body.mime_type) ?? unsupportedType(`Type ${body.mime_type} is not accepted: images, video, audio, PDF, Markdown, plain text and archives are`)
   await checkGlobal(ctx, body.site_id, body.is_global)
   const filename = cleanName(body.filename ?? nameOfUrl(body.url))
   const now = ctx.clock.now()
@@ -146,7 +157,8 @@ export async function update(ctx: Ctx, id: string, body: UpdateMediaBody): Promi
 }
 
 /** Keys of a record's stored file and variants. */
-export const keysOf = (row: Pick<MediaRow, 'storage_key' | 'variants'>): string[] => (row.storage_key ? [row.storage_key, ...row.variants.map((v) => v.key)] : [])
+export const keysOf = (row: Pick<MediaRow, 'storage_key' | 'variants'>): string[] =>
+  row.storage_key ? [row.storage_key, ...row.variants.map((v) => v.key)] : []
 
 /** Removes stored files; a failure is logged (an orphaned file), never the caller's problem. */
 export async function removeFiles(ctx: Ctx, keys: string[]): Promise<void> {
@@ -227,5 +239,7 @@ export async function file(ctx: Ctx, name: string, req: FileRequest = {}): Promi
   if (answer?.kind === 'unsatisfiable') unsatisfiable(known as number)
   const range = answer?.kind === 'partial' ? answer.range : undefined
   const obj = (await ctx.deps.storage.get(key, range)) ?? notFound('file')
-  return range ? { status: 206, etag, mime: stored.mime_type, stream: obj.stream, size: obj.size, range } : { status: 200, etag, mime: stored.mime_type, stream: obj.stream, size: obj.size }
+  return range
+    ? { status: 206, etag, mime: stored.mime_type, stream: obj.stream, size: obj.size, range }
+    : { status: 200, etag, mime: stored.mime_type, stream: obj.stream, size: obj.size }
 }

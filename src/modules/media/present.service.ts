@@ -21,6 +21,13 @@ export function presentMedia(ctx: Ctx, row: MediaRow): Media {
   return pickMedia({
     ...row,
     public_url: row.storage_key ? fileUrl(ctx, row.storage_key) : (row.external_url ?? ''),
-    variants: row.variants.map((v) => ({ variant: v.variant, width: v.width, height: v.height, size_bytes: v.size_bytes, mime_type: v.mime_type, public_url: fileUrl(ctx, v.key) })),
+    variants: row.variants.map((v) => ({
+      variant: v.variant,
+      width: v.width,
+      height: v.height,
+      size_bytes: v.size_bytes,
+      mime_type: v.mime_type,
+      public_url: fileUrl(ctx, v.key),
+    })),
   })
 }

@@ -53,8 +53,12 @@ export const Media = Type.Object(
     width: Nullable(Type.Integer()),
     height: Nullable(Type.Integer()),
     is_global: Type.Boolean(),
-    public_url: Type.String({ description: 'Where the file is served: GET /media/files/{key} (absolute with ATRIUM_PUBLIC_URL), the S3 public base, or the external URL' }),
-    variants: Type.Array(MediaVariant, { description: 'thumbnail, small, medium, large (only sizes below the original; none for SVG, animated or undecodable images)' }),
+    public_url: Type.String({
+      description: 'Where the file is served: GET /media/files/{key} (absolute with ATRIUM_PUBLIC_URL), the S3 public base, or the external URL',
+    }),
+    variants: Type.Array(MediaVariant, {
+      description: 'thumbnail, small, medium, large (only sizes below the original; none for SVG, animated or undecodable images)',
+    }),
     created_at: Timestamp,
     updated_at: Timestamp,
   },
@@ -76,7 +80,12 @@ export const CreateMediaBody = Body(
   {
     site_id: Uuid,
     url: HttpUrl,
-    mime_type: Type.String({ minLength: 3, maxLength: 100, pattern: '^[a-z0-9.+-]+/[a-z0-9.+-]+$', description: 'The type of the external file; must be an accepted type (415)' }),
+    mime_type: Type.String({
+      minLength: 3,
+      maxLength: 100,
+      pattern: '^[a-z0-9.+-]+/[a-z0-9.+-]+$',
+      description: 'The type of the external file; must be an accepted type (415)',
+    }),
     filename: Type.Optional(FileName),
     folder_id: Type.Optional(Nullable(Uuid)),
     is_global: Type.Optional(Type.Boolean({ description: 'Needs Master on the site' })),
@@ -92,7 +101,13 @@ export const UpdateMediaBody = PatchBody({ filename: FileName, folder_id: Nullab
 export type UpdateMediaBody = Static<typeof UpdateMediaBody>
 
 export const MediaListQuery = PageQuerySchema(10, {
-  search: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Words (prefixes) found in the filename or any locale\'s alt text, caption or title; all must match' })),
+  search: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: "Words (prefixes) found in the filename or any locale's alt text, caption or title; all must match",
+    }),
+  ),
   mime_category: Type.Optional(MimeCategorySchema),
   folder_id: Type.Optional(Type.String({ format: 'uuid', description: 'Only the media directly in this folder' })),
 })
@@ -115,12 +130,16 @@ export const UploadMediaForm = Type.Object(
     site_ids: Type.String({
       contentMediaType: 'application/json',
       contentSchema: { type: 'array', items: { type: 'string', format: 'uuid' }, minItems: 1, maxItems: 20, uniqueItems: true },
-      description: 'A JSON array of 1 to 20 site ids, as text (Author on each); the first site\'s record is the answer',
+      description: "A JSON array of 1 to 20 site ids, as text (Author on each); the first site's record is the answer",
       examples: ['["0b6f3a55-1f0e-4c1b-9f0e-2d6c8e4a7b10"]'],
     }),
     folder_id: Type.Optional(Type.String({ format: 'uuid', description: "A media folder of one of the sites; files that site's record only" })),
     is_global: Type.Optional(Type.Enum(['true', 'false', '1', '0'], { default: 'false', description: 'Usable by every site; true needs Master' })),
-    file: Type.String({ format: 'binary', contentMediaType: 'application/octet-stream', description: 'The file, after the fields (fields sent after it are not read); its type is detected from the bytes' }),
+    file: Type.String({
+      format: 'binary',
+      contentMediaType: 'application/octet-stream',
+      description: 'The file, after the fields (fields sent after it are not read); its type is detected from the bytes',
+    }),
   },
   { examples: [{ site_ids: '["0b6f3a55-1f0e-4c1b-9f0e-2d6c8e4a7b10"]', is_global: 'false', file: '(binary)' }] },
 )

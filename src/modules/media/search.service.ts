@@ -7,7 +7,12 @@
  * No extension is needed (pg_trgm would give infix matches, but is not available on every PostgreSQL/PGlite).
  */
 
-const words = (text: string): string[] => text.toLowerCase().normalize('NFKC').split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '')
+const words = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .normalize('NFKC')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '')
 
 export function searchText(filename: string, texts: ReadonlyArray<{ alt_text: string | null; caption: string | null; title: string | null }>): string {
   const all = [filename, ...texts.flatMap((t) => [t.alt_text ?? '', t.caption ?? '', t.title ?? ''])]

@@ -75,7 +75,10 @@ export function isSvg(text: string): boolean {
   let s = text.replace(/^\uFEFF/, '').trimStart()
   for (;;) {
     const before = s
-    s = s.replace(/^<\?xml[\s\S]*?\?>\s*/i, '').replace(/^<!--[\s\S]*?-->\s*/, '').replace(/^<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>\s*/i, '')
+    s = s
+      .replace(/^<\?xml[\s\S]*?\?>\s*/i, '')
+      .replace(/^<!--[\s\S]*?-->\s*/, '')
+      .replace(/^<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>\s*/i, '')
     if (s === before) break
   }
   return /^<svg[\s>/]/i.test(s) || /^<[A-Za-z_][\w.-]*:svg[\s>/]/.test(s)

@@ -97,7 +97,10 @@ async function variantsOf(storage: Storage, file: string, mime: string, key: str
     for (const s of [...SIZES].reverse()) {
       const needed = s.box ? info.width > s.box || info.height > s.box : info.width > (s.width ?? 0)
       if (!needed) continue
-      let pipeline: Sharp = 'file' in source ? sharp(source.file, { failOn: 'error' }).rotate() : sharp(source.raw, { raw: { width: source.width, height: source.height, channels: source.channels } })
+      let pipeline: Sharp =
+        'file' in source
+          ? sharp(source.file, { failOn: 'error' }).rotate()
+          : sharp(source.raw, { raw: { width: source.width, height: source.height, channels: source.channels } })
       pipeline = s.box
         ? pipeline.resize({ width: s.box, height: s.box, fit: 'inside', withoutEnlargement: true })
         : pipeline.resize({ width: s.width, withoutEnlargement: true })
@@ -108,7 +111,14 @@ async function variantsOf(storage: Storage, file: string, mime: string, key: str
       const { data, info: made } = await encoded.toBuffer({ resolveWithObject: true })
       const variantKey = `${key}-${s.variant}.${jpeg ? 'jpg' : 'webp'}`
       await storage.put(variantKey, data, { contentType: jpeg ? 'image/jpeg' : 'image/webp' })
-      out.unshift({ variant: s.variant, width: made.width, height: made.height, size_bytes: data.length, mime_type: jpeg ? 'image/jpeg' : 'image/webp', key: variantKey })
+      out.unshift({
+        variant: s.variant,
+        width: made.width,
+        height: made.height,
+        size_bytes: data.length,
+        mime_type: jpeg ? 'image/jpeg' : 'image/webp',
+        key: variantKey,
+      })
     }
   } catch {
     // A file sharp reads the header of but cannot decode whole (truncated): keep it without variants.

@@ -11,7 +11,16 @@ const tags = ['Members']
 export const memberRoutes: AppPlugin = async (app) => {
   app.get(
     '/sites/:site_id/members',
-    { config: { access: site('Admin') }, schema: { ...op('listSiteMembers', 'List the members of a site'), tags, description: 'The Owner first, then by role (Admin, Reviewer, Editor, Author, Viewer), oldest first.', params: SiteParams, response: { 200: Type.Array(Member) } } },
+    {
+      config: { access: site('Admin') },
+      schema: {
+        ...op('listSiteMembers', 'List the members of a site'),
+        tags,
+        description: 'The Owner first, then by role (Admin, Reviewer, Editor, Author, Viewer), oldest first.',
+        params: SiteParams,
+        response: { 200: Type.Array(Member) },
+      },
+    },
     (req) => members.list(req.ctx, req.params.site_id),
   )
 
@@ -22,7 +31,8 @@ export const memberRoutes: AppPlugin = async (app) => {
       schema: {
         ...op('addSiteMember', 'Add a member to a site'),
         tags,
-        description: 'Body `{ user_id | idp_user_id, role }`; role is not Owner (ownership moves through transfer-ownership). A user who is a member already: 409.',
+        description:
+          'Body `{ user_id | idp_user_id, role }`; role is not Owner (ownership moves through transfer-ownership). A user who is a member already: 409.',
         params: SiteParams,
         body: AddMemberBody,
         response: { 201: Member },
@@ -52,14 +62,30 @@ export const memberRoutes: AppPlugin = async (app) => {
     '/sites/:site_id/members/:id',
     {
       config: { access: site('Admin') },
-      schema: { ...op('updateSiteMember', 'Change the role of a member'), tags, description: 'Body `{ role }`, not Owner; the Owner’s role cannot be changed (409 INVALID_STATE).', params: MemberParams, body: UpdateMemberBody, response: { 200: Member } },
+      schema: {
+        ...op('updateSiteMember', 'Change the role of a member'),
+        tags,
+        description: 'Body `{ role }`, not Owner; the Owner’s role cannot be changed (409 INVALID_STATE).',
+        params: MemberParams,
+        body: UpdateMemberBody,
+        response: { 200: Member },
+      },
     },
     (req) => members.update(req.ctx, req.params.site_id, req.params.id, req.body),
   )
 
   app.delete(
     '/sites/:site_id/members/:id',
-    { config: { access: site('Admin') }, schema: { ...op('removeSiteMember', 'Remove a member from a site'), tags, description: 'The Owner cannot be removed (409 INVALID_STATE).', params: MemberParams, response: { 204: NoContent } } },
+    {
+      config: { access: site('Admin') },
+      schema: {
+        ...op('removeSiteMember', 'Remove a member from a site'),
+        tags,
+        description: 'The Owner cannot be removed (409 INVALID_STATE).',
+        params: MemberParams,
+        response: { 204: NoContent },
+      },
+    },
     async (req, reply) => {
       await members.remove(req.ctx, req.params.site_id, req.params.id)
       return reply.code(204).send(null)

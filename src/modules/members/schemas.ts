@@ -26,7 +26,9 @@ const AssignableRole = Type.Enum(ASSIGNABLE_ROLES, { description: 'Not Owner: ow
 export const AddMemberBody = Body(
   {
     user_id: Type.Optional(Type.String({ format: 'uuid', description: 'The user id (UUID v5 of the identity-provider id) of a user who has signed in' })),
-    idp_user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'The identity-provider user id (`sub`); the user need not have signed in yet' })),
+    idp_user_id: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 255, description: 'The identity-provider user id (`sub`); the user need not have signed in yet' }),
+    ),
     role: AssignableRole,
   },
   'Names the user by user_id or idp_user_id (one is required; both must agree).',

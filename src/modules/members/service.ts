@@ -42,7 +42,14 @@ export async function add(ctx: Ctx, siteId: string, body: AddMemberBody): Promis
   const row = await mutate(ctx, { entity: memberEntity, action: 'Create' }, async (tx) => {
     const members = await q.lockSiteMembers(tx, siteId)
     if (members.some((m) => m.user_id === user.userId)) conflict('This user is already a member of the site')
-    const created = await q.insertMember(tx, { site_id: siteId, user_id: user.userId, idp_user_id: user.idpUserId, role: body.role, created_at: now, updated_at: now })
+    const created = await q.insertMember(tx, {
+      site_id: siteId,
+      user_id: user.userId,
+      idp_user_id: user.idpUserId,
+      role: body.role,
+      created_at: now,
+      updated_at: now,
+    })
     return { result: created, siteId, entityId: created.id, after: snapshot(created), metadata: snapshot(created) }
   })
   return present(ctx, siteId, row.id)

@@ -36,7 +36,13 @@ function menuItemRoutes(app: Parameters<AppPlugin>[0]): void {
     '/menus/:menu_id/items',
     {
       config: { access: record(menuEntity, 'Read', 'menu_id') },
-      schema: { ...op('listMenuItems', 'List the items of a menu'), tags, description: 'Every item of the menu, flat: root items first, then grouped by parent, each group by display_order.', params: MenuParams, response: { 200: Type.Array(NavigationItem) } },
+      schema: {
+        ...op('listMenuItems', 'List the items of a menu'),
+        tags,
+        description: 'Every item of the menu, flat: root items first, then grouped by parent, each group by display_order.',
+        params: MenuParams,
+        response: { 200: Type.Array(NavigationItem) },
+      },
     },
     (req) => items.list(req.ctx, req.params.menu_id),
   )
@@ -78,7 +84,14 @@ function menuItemRoutes(app: Parameters<AppPlugin>[0]): void {
     '/menus/:menu_id/items/reorder',
     {
       config: { access: record(menuEntity, 'Author', 'menu_id') },
-      schema: { ...op('reorderMenuItems', 'Reorder and re-parent the items of a menu'), tags, description: REORDER, params: MenuParams, body: NavigationReorderBody, response: { 204: NoContent } },
+      schema: {
+        ...op('reorderMenuItems', 'Reorder and re-parent the items of a menu'),
+        tags,
+        description: REORDER,
+        params: MenuParams,
+        body: NavigationReorderBody,
+        response: { 204: NoContent },
+      },
     },
     async (req, reply) => {
       await items.reorder(req.ctx, req.params.menu_id, req.body.items)
@@ -122,7 +135,14 @@ function primaryRoutes(app: Parameters<AppPlugin>[0]): void {
     '/sites/:site_id/navigation/reorder',
     {
       config: { access: site('Author') },
-      schema: { ...op('reorderSiteNavigation', 'Reorder the items of the primary menu'), tags, description: `The menu reorder for the site's primary menu. ${REORDER}`, params: SiteParams, body: NavigationReorderBody, response: { 204: NoContent } },
+      schema: {
+        ...op('reorderSiteNavigation', 'Reorder the items of the primary menu'),
+        tags,
+        description: `The menu reorder for the site's primary menu. ${REORDER}`,
+        params: SiteParams,
+        body: NavigationReorderBody,
+        response: { 204: NoContent },
+      },
     },
     async (req, reply) => {
       await items.reorderPrimary(req.ctx, req.params.site_id, req.body.items)
@@ -135,14 +155,23 @@ function primaryRoutes(app: Parameters<AppPlugin>[0]): void {
 function itemRoutes(app: Parameters<AppPlugin>[0]): void {
   app.get(
     '/navigation/:id',
-    { config: { access: record(itemEntity, 'Read') }, schema: { ...op('getNavigationItem', 'Get a navigation item'), tags, params: IdParams, response: { 200: NavigationItem } } },
+    {
+      config: { access: record(itemEntity, 'Read') },
+      schema: { ...op('getNavigationItem', 'Get a navigation item'), tags, params: IdParams, response: { 200: NavigationItem } },
+    },
     (req) => items.get(req.ctx, req.params.id),
   )
   app.get(
     '/navigation/:parent_id/children',
     {
       config: { access: record(itemEntity, 'Read', 'parent_id') },
-      schema: { ...op('listNavigationItemChildren', 'List the children of a navigation item'), tags, description: 'Direct children, by display_order.', params: ParentParams, response: { 200: Type.Array(NavigationItem) } },
+      schema: {
+        ...op('listNavigationItemChildren', 'List the children of a navigation item'),
+        tags,
+        description: 'Direct children, by display_order.',
+        params: ParentParams,
+        response: { 200: Type.Array(NavigationItem) },
+      },
     },
     (req) => items.children(req.ctx, req.params.parent_id),
   )
@@ -155,7 +184,7 @@ function itemRoutes(app: Parameters<AppPlugin>[0]): void {
         tags,
         description:
           `Partial update. ${LINK_RULES} Changing link_type drops the field the new type does not use (url for page items, page_id otherwise) unless ` +
-          'the body sends it. `parent_id` null makes it a root; another menu\'s item, the item itself or one of its descendants is a 400; moved without ' +
+          "the body sends it. `parent_id` null makes it a root; another menu's item, the item itself or one of its descendants is a 400; moved without " +
           'display_order it goes last among its new siblings. Items stay in their menu.',
         params: IdParams,
         body: UpdateItemBody,
@@ -171,7 +200,8 @@ function itemRoutes(app: Parameters<AppPlugin>[0]): void {
       schema: {
         ...op('deleteNavigationItem', 'Delete a navigation item'),
         tags,
-        description: 'Deletes the item and its localizations. Its children move up into its place (same parent and position, keeping their order and their own children).',
+        description:
+          'Deletes the item and its localizations. Its children move up into its place (same parent and position, keeping their order and their own children).',
         params: IdParams,
         response: { 204: NoContent },
       },
@@ -185,7 +215,13 @@ function itemRoutes(app: Parameters<AppPlugin>[0]): void {
     '/navigation/:id/localizations',
     {
       config: { access: record(itemEntity, 'Read') },
-      schema: { ...op('listNavigationItemLocalizations', 'List the titles of a navigation item per locale'), tags, description: 'Default locale first, then by code.', params: IdParams, response: { 200: Type.Array(NavigationItemLocalization) } },
+      schema: {
+        ...op('listNavigationItemLocalizations', 'List the titles of a navigation item per locale'),
+        tags,
+        description: 'Default locale first, then by code.',
+        params: IdParams,
+        response: { 200: Type.Array(NavigationItemLocalization) },
+      },
     },
     (req) => itemLocalizationKit.list(req.ctx, req.params.id),
   )

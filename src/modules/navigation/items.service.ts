@@ -102,7 +102,10 @@ async function itemOutcome<T>(
     metadata: { menu_id: menu.id, ...o.metadata },
     events: [{ type: o.menuCreated ? 'navigation.created' : 'navigation.updated', siteId, data: presentMenu(shown) }],
     readers: {
-      records: [...(o.entityId && o.entityId !== menu.id ? [{ entity: itemEntity, id: o.entityId, siteIds: [siteId] }] : []), { entity: menuEntity, id: menu.id, siteIds: [siteId] }],
+      records: [
+        ...(o.entityId && o.entityId !== menu.id ? [{ entity: itemEntity, id: o.entityId, siteIds: [siteId] }] : []),
+        { entity: menuEntity, id: menu.id, siteIds: [siteId] },
+      ],
       lists: [siteId],
     },
   }

@@ -31,7 +31,7 @@ export const menuResource = siteResource({
     docs: {
       list: 'Every menu of the site, by name (a plain array).',
       create:
-        'Without `slug` it is derived from the name. 409 when the slug is taken in the site. The site\'s primary menu (GET /sites/{site_id}/navigation) ' +
+        "Without `slug` it is derived from the name. 409 when the slug is taken in the site. The site's primary menu (GET /sites/{site_id}/navigation) " +
         'is the one with slug `primary`, else its oldest. Fires navigation.created with the menu.',
       update: 'Partial update; `description` null clears it. Fires navigation.updated with the menu.',
       delete:

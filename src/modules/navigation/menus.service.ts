@@ -27,5 +27,8 @@ const bySlugCache = jsonCache('navigation-menu', Menu, Menu)
 
 /** The site's menu with this slug; cached per site version (every navigation write bumps it). 404 when none. */
 export function bySlug(ctx: Ctx, siteId: string, slug: string): Promise<RawJson> {
-  return bySlugCache.get(ctx, siteId, `slug:${slug}`, async () => ({ value: presentMenu((await q.menuBySlug(ctx.db, siteId, slug)) ?? notFound(menuEntity)), until: null }))
+  return bySlugCache.get(ctx, siteId, `slug:${slug}`, async () => ({
+    value: presentMenu((await q.menuBySlug(ctx.db, siteId, slug)) ?? notFound(menuEntity)),
+    until: null,
+  }))
 }

@@ -1,13 +1,7 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { ReadDb, Tx } from '../../db/client.js'
 import { rowsOf } from '../../db/migrate.js'
-import {
-  navigationItemLocalizations,
-  navigationItems,
-  navigationMenus,
-  type NavigationItemRow,
-  type NavigationMenuRow,
-} from '../../db/schema/navigation.js'
+import { navigationItemLocalizations, navigationItems, navigationMenus, type NavigationItemRow, type NavigationMenuRow } from '../../db/schema/navigation.js'
 import { locales } from '../../db/schema/sites.js'
 
 /* Navigation SQL (no rules). Menus and items are hard-deleted: a row that exists is live. */

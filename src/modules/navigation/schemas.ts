@@ -13,8 +13,12 @@ const SlugInput = Type.String({
 })
 const Description = Nullable(Type.String({ maxLength: 5000 }))
 const Title = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'The title in the default locale (not blank)' })
-const LinkTypeSchema = Type.Union([Type.Literal('internal'), Type.Literal('external'), Type.Literal('page')], { description: '`internal`: a path of the site in `url` (starting with `/`); `external`: an absolute http(s) `url`; `page`: the page `page_id` (url null)' })
-const Url = Nullable(Type.String({ minLength: 1, maxLength: 2000, description: 'A path starting with `/` (internal) or an absolute http(s) URL (external); null for page items' }))
+const LinkTypeSchema = Type.Union([Type.Literal('internal'), Type.Literal('external'), Type.Literal('page')], {
+  description: '`internal`: a path of the site in `url` (starting with `/`); `external`: an absolute http(s) `url`; `page`: the page `page_id` (url null)',
+})
+const Url = Nullable(
+  Type.String({ minLength: 1, maxLength: 2000, description: 'A path starting with `/` (internal) or an absolute http(s) URL (external); null for page items' }),
+)
 const PageId = Nullable(Type.String({ format: 'uuid', description: 'The linked page (page items only, else null)' }))
 const Icon = Nullable(Type.String({ maxLength: 200, description: 'Icon name or URL for the frontend; unset: null' }))
 const DisplayOrder = Int({ minimum: 0, maximum: 1_000_000, description: 'Ascending sort key among siblings; new items go last unless given' })
@@ -89,13 +93,11 @@ export type UpdateItemBody = Static<typeof UpdateItemBody>
 
 /** Body of a menu reorder: like TreeReorderBody (http/schemas.ts), display_order ≥ 0 as everywhere in navigation. */
 export const NavigationReorderBody = Body({
-  items: Type.Array(
-    Type.Object(
-      { id: Uuid, display_order: DisplayOrder, parent_id: Type.Optional(Nullable(Uuid)) },
-      { additionalProperties: false },
-    ),
-    { minItems: 1, maxItems: 1000, description: 'Each item once, all of this menu; `parent_id` null moves it to the root, omitted keeps its parent' },
-  ),
+  items: Type.Array(Type.Object({ id: Uuid, display_order: DisplayOrder, parent_id: Type.Optional(Nullable(Uuid)) }, { additionalProperties: false }), {
+    minItems: 1,
+    maxItems: 1000,
+    description: 'Each item once, all of this menu; `parent_id` null moves it to the root, omitted keeps its parent',
+  }),
 })
 export type NavigationReorderBody = Static<typeof NavigationReorderBody>
 
@@ -129,7 +131,8 @@ export const NavigationTreeNode = Type.Unsafe<NavigationTreeNode>(
       external_url: Nullable(Type.String({ description: 'The url of an external item, else null' })),
       page_slug: Nullable(
         Type.String({
-          description: "A page item: the linked page's route without its leading slash (null while the page cannot be resolved); an internal item: its url without the leading slash (the home path `/` gives `\"\"`); else null",
+          description:
+            'A page item: the linked page\'s route without its leading slash (null while the page cannot be resolved); an internal item: its url without the leading slash (the home path `/` gives `""`); else null',
         }),
       ),
       children: Type.Array(Type.Unsafe<NavigationTreeNode>({ $ref: TREE_NODE }), { description: 'Child nodes, by display_order' }),
@@ -144,7 +147,8 @@ export const TreeQuery = Type.Object({
     Type.String({
       minLength: 1,
       maxLength: 64,
-      description: "A locale of the menu's site by code (`de`) or id: titles in that locale, each falling back to the default-locale title. A locale the site does not have falls back entirely; a malformed code is a 400.",
+      description:
+        "A locale of the menu's site by code (`de`) or id: titles in that locale, each falling back to the default-locale title. A locale the site does not have falls back entirely; a malformed code is a 400.",
     }),
   ),
 })

@@ -14,14 +14,30 @@ export const notificationRoutes: AppPlugin = async (app) => {
     '/sites/:site_id/notifications',
     {
       config: { access: jwtOnly },
-      schema: { ...op('listNotifications', 'List your notifications on a site'), tags, description: `Newest first; per_page defaults to 20. ${JWT_ONLY}`, params: SiteParams, querystring: NotificationQuery, response: { 200: Paginated(Notification) } },
+      schema: {
+        ...op('listNotifications', 'List your notifications on a site'),
+        tags,
+        description: `Newest first; per_page defaults to 20. ${JWT_ONLY}`,
+        params: SiteParams,
+        querystring: NotificationQuery,
+        response: { 200: Paginated(Notification) },
+      },
     },
     (req) => notifications.list(req.ctx, req.params.site_id, req.query),
   )
 
   app.get(
     '/sites/:site_id/notifications/unread-count',
-    { config: { access: jwtOnly }, schema: { ...op('countUnreadNotifications', 'Count your unread notifications on a site'), tags, description: JWT_ONLY, params: SiteParams, response: { 200: UnreadCount } } },
+    {
+      config: { access: jwtOnly },
+      schema: {
+        ...op('countUnreadNotifications', 'Count your unread notifications on a site'),
+        tags,
+        description: JWT_ONLY,
+        params: SiteParams,
+        response: { 200: UnreadCount },
+      },
+    },
     (req) => notifications.unreadCount(req.ctx, req.params.site_id),
   )
 
@@ -29,14 +45,29 @@ export const notificationRoutes: AppPlugin = async (app) => {
     '/notifications/:id/read',
     {
       config: { access: jwtOnly },
-      schema: { ...op('markNotificationRead', 'Mark one of your notifications read'), tags, description: 'Only your own notification: another user’s is 404. Idempotent.', params: IdParams, response: { 200: Notification } },
+      schema: {
+        ...op('markNotificationRead', 'Mark one of your notifications read'),
+        tags,
+        description: 'Only your own notification: another user’s is 404. Idempotent.',
+        params: IdParams,
+        response: { 200: Notification },
+      },
     },
     (req) => notifications.markRead(req.ctx, req.params.id),
   )
 
   app.put(
     '/sites/:site_id/notifications/read-all',
-    { config: { access: jwtOnly }, schema: { ...op('markAllNotificationsRead', 'Mark all your notifications on a site read'), tags, description: `Answers how many changed. ${JWT_ONLY}`, params: SiteParams, response: { 200: ReadAllResult } } },
+    {
+      config: { access: jwtOnly },
+      schema: {
+        ...op('markAllNotificationsRead', 'Mark all your notifications on a site read'),
+        tags,
+        description: `Answers how many changed. ${JWT_ONLY}`,
+        params: SiteParams,
+        response: { 200: ReadAllResult },
+      },
+    },
     (req) => notifications.markAllRead(req.ctx, req.params.site_id),
   )
 }

@@ -75,7 +75,10 @@ export async function findPageWire(db: ReadDb, id: string): Promise<Page | undef
 /** The live pages of these content items (those that are pages), one statement. */
 export function livePagesOfContent(db: ReadDb, contentIds: readonly string[]): Promise<PageRow[]> {
   if (contentIds.length === 0) return Promise.resolve([])
-  return db.select().from(pages).where(and(inArray(pages.content_id, [...contentIds]), livePage))
+  return db
+    .select()
+    .from(pages)
+    .where(and(inArray(pages.content_id, [...contentIds]), livePage))
 }
 
 /** The live page with this route among the pages the site carries (content_sites_route_uq). */
@@ -90,7 +93,13 @@ export async function pageByRoute(db: ReadDb, siteId: string, route: string): Pr
 }
 
 /** Live pages carried by the site (any status, optionally one), by route, with the total. */
-export async function sitePages(db: ReadDb, siteId: string, status: ContentStatus | undefined, limit: number, offset: number): Promise<{ rows: PageRow[]; total: number }> {
+export async function sitePages(
+  db: ReadDb,
+  siteId: string,
+  status: ContentStatus | undefined,
+  limit: number,
+  offset: number,
+): Promise<{ rows: PageRow[]; total: number }> {
   const where = and(eq(cs.site_id, siteId), eq(cs.content_type, 'page'), sql`${cs.is_live}`, status ? eq(pages.status, status) : undefined)
   const [rows, [counted]] = await Promise.all([
     db
@@ -169,7 +178,11 @@ export async function insertPage(tx: Tx, values: typeof pages.$inferInsert): Pro
 
 /** The live page, locked for the rest of the transaction. */
 export async function lockPage(tx: Tx, id: string): Promise<PageRow | undefined> {
-  const [row] = await tx.select().from(pages).where(and(eq(pages.id, id), livePage)).for('update')
+  const [row] = await tx
+    .select()
+    .from(pages)
+    .where(and(eq(pages.id, id), livePage))
+    .for('update')
   return row
 }
 
@@ -205,8 +218,13 @@ export async function copySections(tx: Tx, fromPageId: string, toPageId: string,
   const sections = await sectionsOf(tx, fromPageId)
   if (sections.length === 0) return
   const ids = new Map(sections.map((s) => [s.id, newId()]))
-  await tx.insert(pageSections).values(sections.map(({ id, page_id: _p, ...s }) => ({ ...s, id: ids.get(id) as string, page_id: toPageId, created_at: at, updated_at: at })))
-  const locs = await tx.select().from(pageSectionLocalizations).where(inArray(pageSectionLocalizations.page_section_id, [...ids.keys()]))
+  await tx
+    .insert(pageSections)
+    .values(sections.map(({ id, page_id: _p, ...s }) => ({ ...s, id: ids.get(id) as string, page_id: toPageId, created_at: at, updated_at: at })))
+  const locs = await tx
+    .select()
+    .from(pageSectionLocalizations)
+    .where(inArray(pageSectionLocalizations.page_section_id, [...ids.keys()]))
   if (locs.length === 0) return
   await tx
     .insert(pageSectionLocalizations)

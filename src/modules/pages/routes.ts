@@ -4,12 +4,24 @@ import { Paginated } from '../../http/pagination.js'
 import { sendRaw } from '../../http/raw.js'
 import { IdParams, NoContent, SiteParams, op } from '../../http/schemas.js'
 import { pageEntity } from './entity.js'
-import { BulkBody, BulkResult, CreatePageBody, ListPagesQuery, NestedRouteParams, Page, PageDetail, ReviewBody, RouteParams, UpdatePageBody } from './schemas.js'
+import {
+  BulkBody,
+  BulkResult,
+  CreatePageBody,
+  ListPagesQuery,
+  NestedRouteParams,
+  Page,
+  PageDetail,
+  ReviewBody,
+  RouteParams,
+  UpdatePageBody,
+} from './schemas.js'
 import * as pages from './service.js'
 import * as writes from './write.service.js'
 
 const tags = ['Pages']
-const CACHED = 'Answers are cached and refreshed by every write to the page, its sections and their localizations: a write is visible as soon as it has answered.'
+const CACHED =
+  'Answers are cached and refreshed by every write to the page, its sections and their localizations: a write is visible as soon as it has answered.'
 const BY_ROUTE =
   "The page with this route among the site's live pages, with its sections (by display_order) and their localizations. The route is given " +
   'without its leading slash, as one encoded segment (`docs%2Fintro`) or as several segments (`docs/intro`); a trailing slash is ignored; ' +
@@ -49,13 +61,21 @@ function reads(app: Api): void {
     '/sites/:site_id/pages/by-route/*',
     {
       config: { access: site('Read') },
-      schema: { ...op('getSitePageByNestedRoute', 'Get a page of a site by a route of several segments'), hide: true, tags, params: NestedRouteParams, response: { 200: PageDetail } },
+      schema: {
+        ...op('getSitePageByNestedRoute', 'Get a page of a site by a route of several segments'),
+        hide: true,
+        tags,
+        params: NestedRouteParams,
+        response: { 200: PageDetail },
+      },
     },
     async (req, reply) => sendRaw(reply, await pages.byRoute(req.ctx, req.params.site_id, req.params['*'])),
   )
 
-  app.get('/pages/:id', { config: { access: record(pageEntity, 'Read') }, schema: { ...op('getPage', 'Get a page'), tags, params: IdParams, response: { 200: Page } } }, (req) =>
-    pages.get(req.ctx, req.params.id),
+  app.get(
+    '/pages/:id',
+    { config: { access: record(pageEntity, 'Read') }, schema: { ...op('getPage', 'Get a page'), tags, params: IdParams, response: { 200: Page } } },
+    (req) => pages.get(req.ctx, req.params.id),
   )
 }
 
@@ -113,7 +133,6 @@ function writeRoutes(app: Api): void {
       return reply.code(204).send(null)
     },
   )
-
 }
 
 /** Clone, review and bulk. */

@@ -79,7 +79,8 @@ const DateTime = Type.String({ format: 'date-time' })
 const Route = Type.String({
   minLength: 1,
   maxLength: MAX_ROUTE,
-  description: 'A path such as `/about` or `/docs/intro`; stored with a leading slash and without a trailing one (the home page is `/`). ' +
+  description:
+    'A path such as `/about` or `/docs/intro`; stored with a leading slash and without a trailing one (the home page is `/`). ' +
     'No `..`, `//`, `?`, `#`, whitespace or control characters.',
 })
 const Text = (max: number) => Nullable(Type.String({ maxLength: max }))
@@ -96,7 +97,6 @@ const pageProps = {
   publish_start: Nullable(DateTime),
   publish_end: Nullable(DateTime),
 }
-
 
 export const UpdatePageBody = PatchBody(pageProps)
 export type UpdatePageBody = Static<typeof UpdatePageBody>
@@ -164,12 +164,14 @@ export const CreatePageBody = Body(
     status: Type.Optional(pageProps.status),
     publish_start: Type.Optional(pageProps.publish_start),
     publish_end: Type.Optional(pageProps.publish_end),
-    template_id: Type.Optional(Type.String({ format: 'uuid', description: 'A page content template of the owning site: fills the fields it holds that the body does not give' })),
+    template_id: Type.Optional(
+      Type.String({ format: 'uuid', description: 'A page content template of the owning site: fills the fields it holds that the body does not give' }),
+    ),
     sections: Type.Optional(Type.Array(PageSectionSeed, { maxItems: MAX_SEED_SECTIONS, description: 'Sections created with the page, in this order' })),
   },
   'site_ids: the first is the owning site, the others also publish the page. route and slug are unique among the live pages of every ' +
-    'carrying site. slug (optional): generated from the title of the first section\'s default-locale localization, else from the ' +
-    'route\'s last segment, transliterated to a-z, 0-9 and hyphens (`page-<6 hex>` when nothing transliterates), -2, -3, … when taken. ' +
+    "carrying site. slug (optional): generated from the title of the first section's default-locale localization, else from the " +
+    "route's last segment, transliterated to a-z, 0-9 and hyphens (`page-<6 hex>` when nothing transliterates), -2, -3, … when taken. " +
     'status defaults to Draft. parent_page_id: a live page of the same owning site. sections (optional): created with ' +
     'the page in one transaction, each with its localizations; display_order defaults to the position in the array. template_id: a ' +
     'page template of the owning site; its template_data may hold page_type, template, is_in_navigation, navigation_order and ' +
@@ -183,5 +185,8 @@ export const ListPagesQuery = PageQuerySchema(10, { status: Type.Optional(Conten
 export type ListPagesQuery = Static<typeof ListPagesQuery>
 export const PageIdParams = Type.Object({ page_id: Uuid })
 export const SectionIdParams = Type.Object({ section_id: Uuid })
-export const RouteParams = Type.Object({ site_id: Uuid, route: Type.String({ maxLength: MAX_ROUTE, description: 'The route without its leading slash, URL-encoded (`docs%2Fintro`; the home page: `%2F`)' }) })
+export const RouteParams = Type.Object({
+  site_id: Uuid,
+  route: Type.String({ maxLength: MAX_ROUTE, description: 'The route without its leading slash, URL-encoded (`docs%2Fintro`; the home page: `%2F`)' }),
+})
 export const NestedRouteParams = Type.Object({ site_id: Uuid, '*': Type.String({ maxLength: MAX_ROUTE }) })

@@ -44,7 +44,10 @@ export async function insertSection(tx: Tx, values: typeof pageSections.$inferIn
 /** Sections and their localizations created with a page, two statements whatever their number. */
 export async function insertSeededSections(
   tx: Tx,
-  sections: Array<{ values: typeof pageSections.$inferInsert & { id: string }; localizations: Array<Omit<typeof pageSectionLocalizations.$inferInsert, 'page_section_id'>> }>,
+  sections: Array<{
+    values: typeof pageSections.$inferInsert & { id: string }
+    localizations: Array<Omit<typeof pageSectionLocalizations.$inferInsert, 'page_section_id'>>
+  }>,
 ): Promise<void> {
   if (sections.length === 0) return
   await tx.insert(pageSections).values(sections.map((s) => s.values))

@@ -4,7 +4,15 @@ import { record } from '../../http/access.js'
 import { sendRaw } from '../../http/raw.js'
 import { IdParams, NoContent, op } from '../../http/schemas.js'
 import { pageEntity } from './entity.js'
-import { CreateSectionBody, PageIdParams, PageSection, PageSectionLocalization, SectionIdParams, SectionLocalizationBody, UpdateSectionBody } from './schemas.js'
+import {
+  CreateSectionBody,
+  PageIdParams,
+  PageSection,
+  PageSectionLocalization,
+  SectionIdParams,
+  SectionLocalizationBody,
+  UpdateSectionBody,
+} from './schemas.js'
 import * as pages from './service.js'
 import { createSection, pageSectionEntity, pageSectionLocalizationEntity, removeSection, sectionLocalizationKit, updateSection } from './sections.service.js'
 
@@ -18,7 +26,13 @@ function sectionRoutes(app: Api): void {
     '/pages/:page_id/sections',
     {
       config: { access: record(pageEntity, 'Read', 'page_id') },
-      schema: { ...op('listPageSections', 'List the sections of a page'), tags, description: 'By display_order. Cached like the page.', params: PageIdParams, response: { 200: Type.Array(PageSection) } },
+      schema: {
+        ...op('listPageSections', 'List the sections of a page'),
+        tags,
+        description: 'By display_order. Cached like the page.',
+        params: PageIdParams,
+        response: { 200: Type.Array(PageSection) },
+      },
     },
     async (req, reply) => sendRaw(reply, await pages.sections(req.ctx, req.params.page_id, req.recordScope)),
   )
@@ -58,7 +72,14 @@ function sectionRoutes(app: Api): void {
     '/pages/sections/:id',
     {
       config: { access: record(pageSectionEntity, 'Author') },
-      schema: { ...op('updatePageSection', 'Update a page section'), tags, description: `Partial update; the page cannot change. ${PAGE_CHANGE}`, params: IdParams, body: UpdateSectionBody, response: { 200: PageSection } },
+      schema: {
+        ...op('updatePageSection', 'Update a page section'),
+        tags,
+        description: `Partial update; the page cannot change. ${PAGE_CHANGE}`,
+        params: IdParams,
+        body: UpdateSectionBody,
+        response: { 200: PageSection },
+      },
     },
     (req) => updateSection(req.ctx, req.params.id, req.body),
   )
@@ -67,14 +88,19 @@ function sectionRoutes(app: Api): void {
     '/pages/sections/:id',
     {
       config: { access: record(pageSectionEntity, 'Editor') },
-      schema: { ...op('deletePageSection', 'Delete a page section'), tags, description: `Deletes the section and its localizations. ${PAGE_CHANGE}`, params: IdParams, response: { 204: NoContent } },
+      schema: {
+        ...op('deletePageSection', 'Delete a page section'),
+        tags,
+        description: `Deletes the section and its localizations. ${PAGE_CHANGE}`,
+        params: IdParams,
+        response: { 204: NoContent },
+      },
     },
     async (req, reply) => {
       await removeSection(req.ctx, req.params.id)
       return reply.code(204).send(null)
     },
   )
-
 }
 
 function localizationRoutes(app: Api): void {
@@ -82,7 +108,13 @@ function localizationRoutes(app: Api): void {
     '/pages/sections/:section_id/localizations',
     {
       config: { access: record(pageSectionEntity, 'Read', 'section_id') },
-      schema: { ...op('listPageSectionLocalizationsOfSection', 'List the localizations of a page section'), tags, description: 'Default locale first, then by code.', params: SectionIdParams, response: { 200: Type.Array(PageSectionLocalization) } },
+      schema: {
+        ...op('listPageSectionLocalizationsOfSection', 'List the localizations of a page section'),
+        tags,
+        description: 'Default locale first, then by code.',
+        params: SectionIdParams,
+        response: { 200: Type.Array(PageSectionLocalization) },
+      },
     },
     (req) => sectionLocalizationKit.list(req.ctx, req.params.section_id),
   )
@@ -95,7 +127,7 @@ function localizationRoutes(app: Api): void {
         ...op('upsertPageSectionLocalization', 'Create or update the localization of a page section for a locale'),
         tags,
         description:
-          "One per locale of the page's owning site, named by `locale_id` or by code (`\"locale\": \"de\"`; another site's locale is a 400). " +
+          'One per locale of the page\'s owning site, named by `locale_id` or by code (`"locale": "de"`; another site\'s locale is a 400). ' +
           `The locale's localization is updated with the given fields (200), or created (201). ${PAGE_CHANGE}`,
         params: SectionIdParams,
         body: SectionLocalizationBody,
@@ -112,7 +144,13 @@ function localizationRoutes(app: Api): void {
     '/pages/sections/localizations/:id',
     {
       config: { access: record(pageSectionLocalizationEntity, 'Editor') },
-      schema: { ...op('deletePageSectionLocalization', 'Delete a page section localization'), tags, description: PAGE_CHANGE, params: IdParams, response: { 204: NoContent } },
+      schema: {
+        ...op('deletePageSectionLocalization', 'Delete a page section localization'),
+        tags,
+        description: PAGE_CHANGE,
+        params: IdParams,
+        response: { 204: NoContent },
+      },
     },
     async (req, reply) => {
       await sectionLocalizationKit.remove(req.ctx, req.params.id)

@@ -31,7 +31,8 @@ async function pageChanged(tx: Tx, page: PageRow, now: Date): Promise<{ events: 
 
 function checkSettings(settings: Record<string, unknown> | undefined, field = 'settings'): void {
   if (settings === undefined) return
-  if (Buffer.byteLength(JSON.stringify(settings), 'utf8') > SECTION_SETTINGS_MAX_BYTES) validation(field, `must be at most ${SECTION_SETTINGS_MAX_BYTES} bytes as JSON`)
+  if (Buffer.byteLength(JSON.stringify(settings), 'utf8') > SECTION_SETTINGS_MAX_BYTES)
+    validation(field, `must be at most ${SECTION_SETTINGS_MAX_BYTES} bytes as JSON`)
 }
 
 /**
@@ -92,7 +93,14 @@ export async function createSection(ctx: Ctx, pageId: string, body: CreateSectio
     })
     const change = await pageChanged(tx, page, now)
     const section = q.toSection(row)
-    return { result: section, siteId: page.site_id, entityId: row.id, metadata: { page_id: pageId, section_type: row.section_type }, events: change.events, readers: change.readers }
+    return {
+      result: section,
+      siteId: page.site_id,
+      entityId: row.id,
+      metadata: { page_id: pageId, section_type: row.section_type },
+      events: change.events,
+      readers: change.readers,
+    }
   })
 }
 
@@ -132,7 +140,15 @@ export async function removeSection(ctx: Ctx, id: string): Promise<void> {
     const { section, page } = await locked(tx, id)
     await sq.deleteSection(tx, id)
     const change = await pageChanged(tx, page, now)
-    return { result: undefined, siteId: page.site_id, entityId: id, current: q.toSection(section), metadata: { page_id: page.id, section_type: section.section_type }, events: change.events, readers: change.readers }
+    return {
+      result: undefined,
+      siteId: page.site_id,
+      entityId: id,
+      current: q.toSection(section),
+      metadata: { page_id: page.id, section_type: section.section_type },
+      events: change.events,
+      readers: change.readers,
+    }
   })
 }
 

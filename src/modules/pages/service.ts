@@ -41,7 +41,11 @@ export async function list(ctx: Ctx, siteId: string, query: ListPagesQuery): Pro
 /** Live at `now`: Published and inside publish_start/publish_end (what a Read-level caller may see by route). */
 export function isLive(row: Pick<PageRow, 'status' | 'publish_start' | 'publish_end'>, now: Date): boolean {
   const t = now.getTime()
-  return row.status === 'Published' && (row.publish_start === null || row.publish_start.getTime() <= t) && (row.publish_end === null || row.publish_end.getTime() > t)
+  return (
+    row.status === 'Published' &&
+    (row.publish_start === null || row.publish_start.getTime() <= t) &&
+    (row.publish_end === null || row.publish_end.getTime() > t)
+  )
 }
 
 /**

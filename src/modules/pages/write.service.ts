@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { requireSites } from '../../core/access.js'
-import { copyContentAttachments, createContent, freeCloneRoute, freeCloneSlug, freeGeneratedSlug, renameContent, rerouteContent, retireContent } from '../../core/content.js'
+import {
+  copyContentAttachments,
+  createContent,
+  freeCloneRoute,
+  freeCloneSlug,
+  freeGeneratedSlug,
+  renameContent,
+  rerouteContent,
+  retireContent,
+} from '../../core/content.js'
 import { siteLocales } from '../../core/localizations.js'
 import { generatedSlug } from '../../core/slugs.js'
 import {

@@ -30,10 +30,12 @@ export function fileProblems(rows: readonly Row[]): RowProblem[] {
   const problems: RowProblem[] = []
   const first = new Map<string, number>()
   rows.forEach((r, i) => {
-    if (r.source_path === r.destination_path) problems.push({ row: i, conflict: false, field: at(i, 'destination_path'), message: 'must differ from source_path' })
+    if (r.source_path === r.destination_path)
+      problems.push({ row: i, conflict: false, field: at(i, 'destination_path'), message: 'must differ from source_path' })
     const earlier = first.get(r.source_path)
     if (earlier === undefined) first.set(r.source_path, i)
-    else problems.push({ row: i, conflict: true, field: at(i, 'source_path'), message: `${r.source_path} is already the source of ${at(earlier, 'source_path')}` })
+    else
+      problems.push({ row: i, conflict: true, field: at(i, 'source_path'), message: `${r.source_path} is already the source of ${at(earlier, 'source_path')}` })
   })
   return problems
 }
@@ -54,16 +56,28 @@ function refuse(problems: RowProblem[]): never {
  * problem row. 201 `{ created, data }` with the redirects in row order.
  */
 export async function importRedirects(ctx: Ctx, siteId: string, body: ImportRedirectsBody): Promise<RedirectImport> {
-  const rows: Row[] = body.redirects.map((r) => normalize({ source_path: r.source_path, destination_path: r.destination_path, status_code: r.status_code ?? 301, is_active: r.is_active ?? true }))
+  const rows: Row[] = body.redirects.map((r) =>
+    normalize({ source_path: r.source_path, destination_path: r.destination_path, status_code: r.status_code ?? 301, is_active: r.is_active ?? true }),
+  )
   const problems = fileProblems(rows)
   return mutate(ctx, { entity: redirectEntity, action: 'Create' }, async (tx) => {
-    const taken = await q.takenSources(tx, siteId, rows.map((r) => r.source_path))
+    const taken = await q.takenSources(
+      tx,
+      siteId,
+      rows.map((r) => r.source_path),
+    )
     rows.forEach((r, i) => {
-      if (taken.has(r.source_path)) problems.push({ row: i, conflict: true, field: at(i, 'source_path'), message: `${r.source_path} already has a live redirect in this site` })
+      if (taken.has(r.source_path))
+        problems.push({ row: i, conflict: true, field: at(i, 'source_path'), message: `${r.source_path} already has a live redirect in this site` })
     })
     if (problems.length > 0) refuse(problems)
     const now = ctx.clock.now()
-    const created = (await q.insertRedirects(tx, rows.map((r) => ({ ...r, site_id: siteId, created_at: now, updated_at: now })))).map(presentRedirect)
+    const created = (
+      await q.insertRedirects(
+        tx,
+        rows.map((r) => ({ ...r, site_id: siteId, created_at: now, updated_at: now })),
+      )
+    ).map(presentRedirect)
     return {
       result: { created: created.length, data: created },
       siteId,

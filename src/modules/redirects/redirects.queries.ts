@@ -24,7 +24,10 @@ export async function takenSources(db: ReadDb, siteId: string, paths: readonly s
 
 /** Inserts the rows in one statement; answers them in the order given. */
 export async function insertRedirects(tx: Tx, rows: ReadonlyArray<typeof redirects.$inferInsert>): Promise<RedirectRow[]> {
-  const inserted = await tx.insert(redirects).values([...rows]).returning()
+  const inserted = await tx
+    .insert(redirects)
+    .values([...rows])
+    .returning()
   // RETURNING order is not promised: put the rows back in the order given (source paths are unique among them).
   const bySource = new Map(inserted.map((r) => [r.source_path, r]))
   return rows.map((r) => bySource.get(r.source_path) as RedirectRow)

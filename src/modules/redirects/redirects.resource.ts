@@ -30,7 +30,10 @@ export const redirectResource = siteResource({
     need: { read: 'Read', write: 'Author', delete: 'Editor' },
     createIn: 'path',
     cacheList: true,
-    docs: { list: 'Live redirects of the site, by source_path. Cached; every redirect write refreshes it.', create: 'status_code defaults to 301, is_active to true. 409 when the source_path already has a live redirect.' },
+    docs: {
+      list: 'Live redirects of the site, by source_path. Cached; every redirect write refreshes it.',
+      create: 'status_code defaults to 301, is_active to true. 409 when the source_path already has a live redirect.',
+    },
   },
 })
 

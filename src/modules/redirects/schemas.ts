@@ -2,7 +2,12 @@ import { Type, type Static } from 'typebox'
 import { PageQuerySchema } from '../../http/pagination.js'
 import { Body, PatchBody, Timestamp, Uuid, presenter } from '../../http/schemas.js'
 
-const SourcePath = Type.String({ minLength: 1, maxLength: 2000, pattern: '^/\\S*$', description: 'A path of the site starting with /, unique among its live redirects; stored without a trailing slash (but `/`)' })
+const SourcePath = Type.String({
+  minLength: 1,
+  maxLength: 2000,
+  pattern: '^/\\S*$',
+  description: 'A path of the site starting with /, unique among its live redirects; stored without a trailing slash (but `/`)',
+})
 const Destination = Type.String({
   minLength: 1,
   maxLength: 2000,
@@ -36,7 +41,9 @@ export const CreateRedirectBody = Body({
 export const UpdateRedirectBody = PatchBody({ source_path: SourcePath, destination_path: Destination, status_code: StatusCode, is_active: Type.Boolean() })
 export const RedirectListQuery = PageQuerySchema(10)
 
-export const RedirectLookupQuery = Type.Object({ path: Type.String({ minLength: 1, maxLength: 2000, description: 'The requested path; a missing leading slash is added' }) })
+export const RedirectLookupQuery = Type.Object({
+  path: Type.String({ minLength: 1, maxLength: 2000, description: 'The requested path; a missing leading slash is added' }),
+})
 export type RedirectLookupQuery = Static<typeof RedirectLookupQuery>
 export const RedirectTarget = Type.Object({ destination_path: Type.String(), status_code: Type.Integer() }, { $id: 'RedirectTarget' })
 export type RedirectTarget = Static<typeof RedirectTarget>
@@ -49,7 +56,13 @@ const ImportRow = Type.Object(
   { additionalProperties: false },
 )
 export const ImportRedirectsBody = Body(
-  { redirects: Type.Array(ImportRow, { minItems: 1, maxItems: IMPORT_MAX_ROWS, description: `1 to ${IMPORT_MAX_ROWS} redirects, each as the body of a single create` }) },
+  {
+    redirects: Type.Array(ImportRow, {
+      minItems: 1,
+      maxItems: IMPORT_MAX_ROWS,
+      description: `1 to ${IMPORT_MAX_ROWS} redirects, each as the body of a single create`,
+    }),
+  },
   {
     examples: [
       {

@@ -24,7 +24,15 @@ export const searchRoutes: AppPlugin = async (app) => {
     '/sites/:site_id/search',
     {
       config: { access: site('Read') },
-      schema: { ...op('searchSite', 'Search the content of a site'), tags: ['Search'], description: DESCRIPTION, params: SiteParams, querystring: SearchQuery, responseHeaders: ['X-Total-Count'], response: { 200: Paginated(SearchHit) } },
+      schema: {
+        ...op('searchSite', 'Search the content of a site'),
+        tags: ['Search'],
+        description: DESCRIPTION,
+        params: SiteParams,
+        querystring: SearchQuery,
+        responseHeaders: ['X-Total-Count'],
+        response: { 200: Paginated(SearchHit) },
+      },
     },
     async (req, reply) => {
       const page = await search.search(req.ctx, req.params.site_id, req.query)

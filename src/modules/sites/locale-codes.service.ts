@@ -38,4 +38,3 @@ export function checkTimezone(tz: string): string {
     return validation('timezone', `"${tz}" is not an IANA time zone`)
   }
 }
-

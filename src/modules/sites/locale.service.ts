@@ -65,7 +65,14 @@ export async function remove(ctx: Ctx, siteId: string, localeId: string): Promis
     const before = (await q.lockLocale(tx, siteId, localeId)) ?? notFound(localeEntity)
     if (before.is_default) invalidState('The default locale cannot be deleted; make another locale the default first')
     await q.deleteLocale(tx, localeId)
-    return { result: undefined, siteId, entityId: localeId, current: before, metadata: { code: before.code }, readers: { sites: await q.sitesShowingContentOf(tx, siteId) } }
+    return {
+      result: undefined,
+      siteId,
+      entityId: localeId,
+      current: before,
+      metadata: { code: before.code },
+      readers: { sites: await q.sitesShowingContentOf(tx, siteId) },
+    }
   })
 }
 

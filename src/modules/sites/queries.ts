@@ -30,7 +30,11 @@ export async function insertSite(tx: Tx, values: typeof sites.$inferInsert): Pro
 }
 
 export async function lockSite(tx: Tx, id: string): Promise<SiteRow | undefined> {
-  const [row] = await tx.select().from(sites).where(and(eq(sites.id, id), live)).for('update')
+  const [row] = await tx
+    .select()
+    .from(sites)
+    .where(and(eq(sites.id, id), live))
+    .for('update')
   return row
 }
 
@@ -41,11 +45,7 @@ export async function updateSite(tx: Tx, id: string, patch: Partial<typeof sites
 
 /** A site's locales: the default first, then oldest first (locales created together: by code). */
 export function listLocales(db: ReadDb, siteId: string): Promise<LocaleRow[]> {
-  return db
-    .select()
-    .from(locales)
-    .where(eq(locales.site_id, siteId))
-    .orderBy(desc(locales.is_default), asc(locales.created_at), asc(locales.code))
+  return db.select().from(locales).where(eq(locales.site_id, siteId)).orderBy(desc(locales.is_default), asc(locales.created_at), asc(locales.code))
 }
 
 export function findLocale(db: ReadDb, siteId: string, id: string): Promise<LocaleRow | undefined> {
@@ -54,7 +54,11 @@ export function findLocale(db: ReadDb, siteId: string, id: string): Promise<Loca
 
 /** The site's locale, locked until the transaction ends: the row an update or delete checks If-Match against. */
 export async function lockLocale(tx: Tx, siteId: string, id: string): Promise<LocaleRow | undefined> {
-  const [row] = await tx.select().from(locales).where(and(eq(locales.site_id, siteId), eq(locales.id, id))).for('update')
+  const [row] = await tx
+    .select()
+    .from(locales)
+    .where(and(eq(locales.site_id, siteId), eq(locales.id, id)))
+    .for('update')
   return row
 }
 
@@ -70,7 +74,10 @@ export async function updateLocale(tx: Tx, id: string, patch: Partial<typeof loc
 
 /** Clears the default flag on every locale of the site (before another becomes default). */
 export async function clearDefaultLocale(tx: Tx, siteId: string): Promise<void> {
-  await tx.update(locales).set({ is_default: false }).where(and(eq(locales.site_id, siteId), eq(locales.is_default, true)))
+  await tx
+    .update(locales)
+    .set({ is_default: false })
+    .where(and(eq(locales.site_id, siteId), eq(locales.is_default, true)))
 }
 
 export async function deleteLocale(tx: Tx, id: string): Promise<void> {

@@ -34,7 +34,13 @@ export const siteRoutes: AppPlugin = async (app, opts) => {
     '/sites',
     {
       config: { access: unscoped('Admin', 'any') },
-      schema: { ...op('createSite', 'Create a site'), tags, description: 'Creates a site with optional locales (the first is default unless one says so).', body: CreateSiteBody, response: { 201: SiteWithLocales } },
+      schema: {
+        ...op('createSite', 'Create a site'),
+        tags,
+        description: 'Creates a site with optional locales (the first is default unless one says so).',
+        body: CreateSiteBody,
+        response: { 201: SiteWithLocales },
+      },
     },
     async (req, reply) => reply.code(201).send(await sites.create(req.ctx, req.body)),
   )
@@ -45,15 +51,24 @@ export const siteRoutes: AppPlugin = async (app, opts) => {
     (req) => sites.getBySlug(req.ctx, req.params.slug),
   )
 
-  app.get('/sites/:id', { config: { access: site('Read', 'id') }, schema: { ...op('getSite', 'Get a site'), tags, params: SiteIdParams, response: { 200: Site } } }, async (req, reply) =>
-    sendRaw(reply, await sites.get(req.ctx, req.params.id)),
+  app.get(
+    '/sites/:id',
+    { config: { access: site('Read', 'id') }, schema: { ...op('getSite', 'Get a site'), tags, params: SiteIdParams, response: { 200: Site } } },
+    async (req, reply) => sendRaw(reply, await sites.get(req.ctx, req.params.id)),
   )
 
   app.put(
     '/sites/:id',
     {
       config: { access: site('Admin', 'id') },
-      schema: { ...op('updateSite', 'Update a site'), tags, description: 'Partial update; a body with no known field is 400. A slug in use is 409.', params: SiteIdParams, body: UpdateSiteBody, response: { 200: Site } },
+      schema: {
+        ...op('updateSite', 'Update a site'),
+        tags,
+        description: 'Partial update; a body with no known field is 400. A slug in use is 409.',
+        params: SiteIdParams,
+        body: UpdateSiteBody,
+        response: { 200: Site },
+      },
     },
     (req) => sites.update(req.ctx, req.params.id, req.body),
   )
@@ -62,7 +77,13 @@ export const siteRoutes: AppPlugin = async (app, opts) => {
     '/sites/:id',
     {
       config: { access: site('Owner', 'id') },
-      schema: { ...op('deleteSite', 'Delete a site'), tags, description: 'Soft delete (API keys need Master). The site and its content answer 404 afterwards; its slug is free again.', params: SiteIdParams, response: { 204: NoContent } },
+      schema: {
+        ...op('deleteSite', 'Delete a site'),
+        tags,
+        description: 'Soft delete (API keys need Master). The site and its content answer 404 afterwards; its slug is free again.',
+        params: SiteIdParams,
+        response: { 204: NoContent },
+      },
     },
     async (req, reply) => {
       await sites.remove(req.ctx, req.params.id)
@@ -76,13 +97,25 @@ export const siteRoutes: AppPlugin = async (app, opts) => {
 const localeRoutes: AppPlugin = async (app) => {
   app.get(
     '/sites/:site_id/locales',
-    { config: { access: site('Read') }, schema: { ...op('listSiteLocales', 'List the locales of a site'), tags, description: 'The default locale first, then oldest first.', params: SiteParams, response: { 200: Type.Array(Locale) } } },
+    {
+      config: { access: site('Read') },
+      schema: {
+        ...op('listSiteLocales', 'List the locales of a site'),
+        tags,
+        description: 'The default locale first, then oldest first.',
+        params: SiteParams,
+        response: { 200: Type.Array(Locale) },
+      },
+    },
     (req) => locales.list(req.ctx, req.params.site_id),
   )
 
   app.post(
     '/sites/:site_id/locales',
-    { config: { access: site('Admin') }, schema: { ...op('createSiteLocale', 'Add a locale to a site'), tags, params: SiteParams, body: LocaleInput, response: { 201: Locale } } },
+    {
+      config: { access: site('Admin') },
+      schema: { ...op('createSiteLocale', 'Add a locale to a site'), tags, params: SiteParams, body: LocaleInput, response: { 201: Locale } },
+    },
     async (req, reply) => reply.code(201).send(await locales.create(req.ctx, req.params.site_id, req.body)),
   )
 
@@ -104,7 +137,16 @@ const localeRoutes: AppPlugin = async (app) => {
 
   app.delete(
     '/sites/:site_id/locales/:locale_id',
-    { config: { access: site('Admin') }, schema: { ...op('deleteSiteLocale', 'Delete a locale of a site'), tags, description: 'The default locale cannot be deleted (409 INVALID_STATE).', params: LocaleParams, response: { 204: NoContent } } },
+    {
+      config: { access: site('Admin') },
+      schema: {
+        ...op('deleteSiteLocale', 'Delete a locale of a site'),
+        tags,
+        description: 'The default locale cannot be deleted (409 INVALID_STATE).',
+        params: LocaleParams,
+        response: { 204: NoContent },
+      },
+    },
     async (req, reply) => {
       await locales.remove(req.ctx, req.params.site_id, req.params.locale_id)
       return reply.code(204).send(null)
@@ -113,7 +155,10 @@ const localeRoutes: AppPlugin = async (app) => {
 
   app.get(
     '/sites/:site_id/settings',
-    { config: { access: site('Read') }, schema: { ...op('getSiteSettings', 'Get the settings of a site'), tags, params: SiteParams, response: { 200: SiteSettings } } },
+    {
+      config: { access: site('Read') },
+      schema: { ...op('getSiteSettings', 'Get the settings of a site'), tags, params: SiteParams, response: { 200: SiteSettings } },
+    },
     (req) => locales.getSettings(req.ctx, req.params.site_id),
   )
 
@@ -124,7 +169,8 @@ const localeRoutes: AppPlugin = async (app) => {
       schema: {
         ...op('updateSiteSettings', 'Update the settings of a site'),
         tags,
-        description: 'Partial update. timezone: an IANA name, stored as the runtime spells it. default_locale_id: a locale of this site (else 400); it becomes the default locale.',
+        description:
+          'Partial update. timezone: an IANA name, stored as the runtime spells it. default_locale_id: a locale of this site (else 400); it becomes the default locale.',
         params: SiteParams,
         body: UpdateSettingsBody,
         response: { 200: SiteSettings },

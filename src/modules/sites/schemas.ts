@@ -67,7 +67,9 @@ export const SiteSettings = Type.Object(
     timezone: Type.String(),
     default_locale_id: Nullable(Uuid),
     post_path: Type.String({ description: 'Path of a post on the frontend, `{slug}` filled in (RSS links: url + post_path)' }),
-    feed_path: Type.String({ description: 'Path of the RSS feed on the frontend; with a site `url`, the feed names itself url + feed_path (atom:link rel="self")' }),
+    feed_path: Type.String({
+      description: 'Path of the RSS feed on the frontend; with a site `url`, the feed names itself url + feed_path (atom:link rel="self")',
+    }),
   },
   { $id: 'SiteSettings' },
 )

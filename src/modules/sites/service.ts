@@ -28,7 +28,10 @@ const siteCache = jsonCache('site', Site, Site)
  * they render. Every change the site shows bumps its version (update, locales, settings, deletion).
  */
 export function get(ctx: Ctx, id: string): Promise<RawJson> {
-  return siteCache.get(ctx, { site: id, record: `site:${id}` }, 'id', async () => ({ value: present((await q.findSite(ctx.db, id)) ?? notFound(siteEntity)), until: null }))
+  return siteCache.get(ctx, { site: id, record: `site:${id}` }, 'id', async () => ({
+    value: present((await q.findSite(ctx.db, id)) ?? notFound(siteEntity)),
+    until: null,
+  }))
 }
 
 /** A live site by slug; Read on it is required, and unknown, deleted and out-of-scope sites are one 404. */
@@ -104,7 +107,15 @@ export async function update(ctx: Ctx, id: string, body: UpdateSiteBody): Promis
     }
     const after = await q.updateSite(tx, id, { ...body, updated_at: ctx.clock.now() })
     const site = present(after)
-    return { result: site, siteId: id, entityId: id, before: present(before), after: site, events: [{ type: 'site.updated', siteId: id, data: site }], readers: { sites: [id] } }
+    return {
+      result: site,
+      siteId: id,
+      entityId: id,
+      before: present(before),
+      after: site,
+      events: [{ type: 'site.updated', siteId: id, data: site }],
+      readers: { sites: [id] },
+    }
   })
   return out
 }

@@ -53,7 +53,10 @@ function reads(app: Api): void {
 
   app.get(
     '/skills/:id',
-    { config: { access: record(skillEntity, 'Read') }, schema: { ...op('getSkill', 'Get a skill'), tags, description: 'Readable through any site carrying it.', params: IdParams, response: { 200: Skill } } },
+    {
+      config: { access: record(skillEntity, 'Read') },
+      schema: { ...op('getSkill', 'Get a skill'), tags, description: 'Readable through any site carrying it.', params: IdParams, response: { 200: Skill } },
+    },
     (req) => skills.get(req.ctx, req.params.id),
   )
 }
@@ -98,7 +101,13 @@ function writes(app: Api): void {
     '/skills/:id',
     {
       config: { access: record(skillEntity, 'Author') },
-      schema: { ...op('deleteSkill', 'Delete a skill'), tags, description: 'Soft delete on the owning site: the skill answers 404 and leaves every list; its slug is free again.', params: IdParams, response: { 204: NoContent } },
+      schema: {
+        ...op('deleteSkill', 'Delete a skill'),
+        tags,
+        description: 'Soft delete on the owning site: the skill answers 404 and leaves every list; its slug is free again.',
+        params: IdParams,
+        response: { 204: NoContent },
+      },
     },
     async (req, reply) => {
       await skills.remove(req.ctx, req.params.id)

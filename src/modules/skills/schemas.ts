@@ -55,6 +55,8 @@ export type SkillListQuery = Static<typeof SkillListQuery>
 
 export const SkillBySlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 200 }) })
 export const SkillBySlugQuery = Type.Object({
-  site_id: Type.Optional(Type.String({ format: 'uuid', description: 'The site to look in; needed when the slug names different skills in several sites you can read' })),
+  site_id: Type.Optional(
+    Type.String({ format: 'uuid', description: 'The site to look in; needed when the slug names different skills in several sites you can read' }),
+  ),
 })
 export type SkillBySlugQuery = Static<typeof SkillBySlugQuery>

@@ -8,13 +8,24 @@ import * as system from './service.js'
 export const systemRoutes: AppPlugin = async (app) => {
   app.get(
     '/',
-    { config: { access: publicAccess }, schema: { ...op('getVersion', 'Service version (plain text)'), tags: ['System'], produces: ['text/plain'], response: { 200: Type.String({ description: 'The version, as text/plain' }) } } },
+    {
+      config: { access: publicAccess },
+      schema: {
+        ...op('getVersion', 'Service version (plain text)'),
+        tags: ['System'],
+        produces: ['text/plain'],
+        response: { 200: Type.String({ description: 'The version, as text/plain' }) },
+      },
+    },
     async (_req, reply) => reply.type('text/plain; charset=utf-8').send(app.deps.config.version),
   )
 
   app.get(
     '/health',
-    { config: { access: publicAccess }, schema: { ...op('getHealth', 'Health of the service and its backing services'), tags: ['System'], response: { 200: Health, 503: Health } } },
+    {
+      config: { access: publicAccess },
+      schema: { ...op('getHealth', 'Health of the service and its backing services'), tags: ['System'], response: { 200: Health, 503: Health } },
+    },
     async (_req, reply) => {
       const h = await system.health(app.deps)
       return reply.code(h.status === 'unhealthy' ? 503 : 200).send(h)
@@ -26,7 +37,11 @@ export const systemRoutes: AppPlugin = async (app) => {
     '/health/live',
     {
       config: { access: publicAccess, rateLimit: false },
-      schema: { ...op('getLiveness', 'Liveness probe: 200 while the process serves (no dependency is checked)'), tags: ['System'], response: { 200: Liveness } },
+      schema: {
+        ...op('getLiveness', 'Liveness probe: 200 while the process serves (no dependency is checked)'),
+        tags: ['System'],
+        response: { 200: Liveness },
+      },
     },
     async () => ({ status: 'ok' as const }),
   )
@@ -49,7 +64,10 @@ export const systemRoutes: AppPlugin = async (app) => {
 
   app.get(
     '/config',
-    { config: { access: publicAccess }, schema: { ...op('getPublicConfig', 'Public configuration for client applications'), tags: ['System'], response: { 200: PublicConfig } } },
+    {
+      config: { access: publicAccess },
+      schema: { ...op('getPublicConfig', 'Public configuration for client applications'), tags: ['System'], response: { 200: PublicConfig } },
+    },
     async () => system.publicConfig(app.deps),
   )
 

@@ -66,10 +66,28 @@ async function storage(deps: Deps): Promise<StorageHealth> {
     // Object stores report no capacity: reachability of the bucket (HeadBucket) only.
     try {
       await deps.storage.check?.()
-      return { name: 'storage', status: 'up', latency_ms: Math.round(performance.now() - start), provider, total_bytes: null, available_bytes: null, used_percent: null, error: null }
+      return {
+        name: 'storage',
+        status: 'up',
+        latency_ms: Math.round(performance.now() - start),
+        provider,
+        total_bytes: null,
+        available_bytes: null,
+        used_percent: null,
+        error: null,
+      }
     } catch (err) {
       deps.log.warn({ err, service: 'storage' }, 'health check failed')
-      return { name: 'storage', status: 'down', latency_ms: Math.round(performance.now() - start), provider, total_bytes: null, available_bytes: null, used_percent: null, error: publicReason(err) }
+      return {
+        name: 'storage',
+        status: 'down',
+        latency_ms: Math.round(performance.now() - start),
+        provider,
+        total_bytes: null,
+        available_bytes: null,
+        used_percent: null,
+        error: publicReason(err),
+      }
     }
   }
   try {
@@ -77,10 +95,28 @@ async function storage(deps: Deps): Promise<StorageHealth> {
     const total = s.blocks * s.bsize
     const available = s.bavail * s.bsize
     const used = total > 0 ? Math.round(((total - s.bfree * s.bsize) / total) * 10000) / 100 : 0
-    return { name: 'storage', status: 'up', latency_ms: Math.round(performance.now() - start), provider, total_bytes: total, available_bytes: available, used_percent: used, error: null }
+    return {
+      name: 'storage',
+      status: 'up',
+      latency_ms: Math.round(performance.now() - start),
+      provider,
+      total_bytes: total,
+      available_bytes: available,
+      used_percent: used,
+      error: null,
+    }
   } catch (err) {
     deps.log.warn({ err, service: 'storage' }, 'health check failed')
-    return { name: 'storage', status: 'down', latency_ms: Math.round(performance.now() - start), provider, total_bytes: null, available_bytes: null, used_percent: null, error: publicReason(err) }
+    return {
+      name: 'storage',
+      status: 'down',
+      latency_ms: Math.round(performance.now() - start),
+      provider,
+      total_bytes: null,
+      available_bytes: null,
+      used_percent: null,
+      error: publicReason(err),
+    }
   }
 }
 

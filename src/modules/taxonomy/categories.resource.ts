@@ -35,9 +35,12 @@ export const categoryResource = siteResource({
     schemas: { item: Category, create: CreateCategoryBody, update: UpdateCategoryBody, listQuery: CategoryListQuery },
     docs: {
       list: 'Root categories of the site (no parent), by display_order then name. Children: GET /categories/{parent_id}/children.',
-      create: 'Creates a category in `site_id` (Author there). `parent_id` must be a category of the same site (400). Without `slug` it is derived from the name. 409 when the slug is taken in the site.',
-      update: 'Partial update. `parent_id` null makes it a root; a parent from another site, the category itself or one of its descendants (a cycle) is a 400 on `parent_id`.',
-      delete: "Soft delete. Its children move up to the deleted category's parent (they become roots when it was a root). Its content assignments are no longer shown or counted.",
+      create:
+        'Creates a category in `site_id` (Author there). `parent_id` must be a category of the same site (400). Without `slug` it is derived from the name. 409 when the slug is taken in the site.',
+      update:
+        'Partial update. `parent_id` null makes it a root; a parent from another site, the category itself or one of its descendants (a cycle) is a 400 on `parent_id`.',
+      delete:
+        "Soft delete. Its children move up to the deleted category's parent (they become roots when it was a root). Its content assignments are no longer shown or counted.",
     },
   },
 })
@@ -66,7 +69,14 @@ export const categoryRoutes: AppPlugin = async (app) => {
     '/categories/:parent_id/children',
     {
       config: { access: record(categoryEntity, 'Read', 'parent_id') },
-      schema: { tags, operationId: 'listCategoryChildren', summary: 'List the children of a category', description: 'Direct live children, by display_order then name.', params: ParentParams, response: { 200: Type.Array(Category) } },
+      schema: {
+        tags,
+        operationId: 'listCategoryChildren',
+        summary: 'List the children of a category',
+        description: 'Direct live children, by display_order then name.',
+        params: ParentParams,
+        response: { 200: Type.Array(Category) },
+      },
     },
     (req) => rules.children(req.ctx, req.params.parent_id),
   )

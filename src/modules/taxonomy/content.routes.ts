@@ -31,14 +31,32 @@ function termRoutes(app: Api, t: TermRoutes): void {
   const param = `${t.kind}_id`
   app.get(
     `/content/:content_id/${t.path}`,
-    { config: { access: read }, schema: { tags, operationId: `listContent${t.many}`, summary: `List the ${t.path} of a content item`, description: t.docs.list, params: ContentParams, response: { 200: Type.Array(t.item) } } },
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        operationId: `listContent${t.many}`,
+        summary: `List the ${t.path} of a content item`,
+        description: t.docs.list,
+        params: ContentParams,
+        response: { 200: Type.Array(t.item) },
+      },
+    },
     (req) => t.list(req.ctx, req.params.content_id),
   )
   app.post(
     `/content/:content_id/${t.path}`,
     {
       config: { access: write },
-      schema: { tags, operationId: `assignContent${t.one}`, summary: `Assign a ${t.kind} to a content item`, description: t.docs.assign, params: ContentParams, body: t.body, response: { 204: NoContent } },
+      schema: {
+        tags,
+        operationId: `assignContent${t.one}`,
+        summary: `Assign a ${t.kind} to a content item`,
+        description: t.docs.assign,
+        params: ContentParams,
+        body: t.body,
+        response: { 204: NoContent },
+      },
     },
     async (req, reply) => {
       await t.assign(req.ctx, req.params.content_id, req.body as never)
@@ -76,7 +94,10 @@ export const contentTaxonomyRoutes: AppPlugin = async (app) => {
     body: AssignTagBody,
     list: assignments.tagsOf,
     assign: assignments.assignTag,
-    docs: { list: 'Live tags, by name.', assign: "Assigns a tag of the content's owning site (any other tag id: 400 on `tag_id`, nothing changes). Idempotent." },
+    docs: {
+      list: 'Live tags, by name.',
+      assign: "Assigns a tag of the content's owning site (any other tag id: 400 on `tag_id`, nothing changes). Idempotent.",
+    },
   })
   termRoutes(app, {
     kind: 'category',

@@ -92,7 +92,9 @@ export async function assignTag(ctx: Ctx, contentId: string, body: AssignTagBody
 export async function assignCategory(ctx: Ctx, contentId: string, body: AssignCategoryBody): Promise<void> {
   const isPrimary = body.is_primary ?? false
   await changeAssignments(ctx, contentId, async (tx, owner) => {
-    const category = await ownersTerm(tx, 'category', body.category_id, owner, () => validation('category_id', "must be a category of the content's owning site"))
+    const category = await ownersTerm(tx, 'category', body.category_id, owner, () =>
+      validation('category_id', "must be a category of the content's owning site"),
+    )
     const before = await categoryState(tx, contentId)
     await q.upsertContentCategory(tx, contentId, category.id, isPrimary, ctx.clock.now())
     return {

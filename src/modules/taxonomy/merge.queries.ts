@@ -99,7 +99,10 @@ export async function moveCategoryLinks(tx: Tx, from: string, to: string): Promi
         .where(eq(contentCategories.category_id, from)),
     )
     .onConflictDoNothing()
-  const gone = await tx.delete(contentCategories).where(eq(contentCategories.category_id, from)).returning({ content_id: contentCategories.content_id, is_primary: contentCategories.is_primary })
+  const gone = await tx
+    .delete(contentCategories)
+    .where(eq(contentCategories.category_id, from))
+    .returning({ content_id: contentCategories.content_id, is_primary: contentCategories.is_primary })
   const primary = gone.filter((g) => g.is_primary).map((g) => g.content_id)
   for (let i = 0; i < primary.length; i += BATCH) {
     await tx

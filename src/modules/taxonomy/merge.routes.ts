@@ -42,7 +42,14 @@ export const taxonomyMergeRoutes: AppPlugin = async (app) => {
     '/categories/:id/merge',
     {
       config: { access: record(categoryEntity, 'Author') },
-      schema: { ...op('mergeCategory', 'Merge a category into another'), tags, description: docs.category, params: IdParams, body: MergeTermBody, response: { 200: Category } },
+      schema: {
+        ...op('mergeCategory', 'Merge a category into another'),
+        tags,
+        description: docs.category,
+        params: IdParams,
+        body: MergeTermBody,
+        response: { 200: Category },
+      },
     },
     (req) => merges.mergeCategory(req.ctx, req.params.id, req.body),
   )

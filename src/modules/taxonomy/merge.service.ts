@@ -73,7 +73,12 @@ async function contentTrail(tx: Tx, items: readonly m.MergedContent[], states: S
     ...state,
     metadata: { content_type: item.content_type, ...metadata },
   }))
-  const events: DomainEvent[] = (await contentChanges(tx, moved.map(({ item }) => item))).flatMap((c) => c.events)
+  const events: DomainEvent[] = (
+    await contentChanges(
+      tx,
+      moved.map(({ item }) => item),
+    )
+  ).flatMap((c) => c.events)
   return { audit, events }
 }
 
@@ -104,7 +109,12 @@ interface Merged<R> {
 async function outcome<R, W>(tx: Tx, mg: Merged<R>, result: W): Promise<MutationOutcome<W>> {
   const { kind, entity, source, target, items, now } = mg
   const siteId = source.site_id
-  const moved = await contentTrail(tx, items, mg.states, { change: `${kind}_merged`, [`merged_${kind}_id`]: source.id, [`${kind}_id`]: target.id, [`${kind}_slug`]: target.slug })
+  const moved = await contentTrail(tx, items, mg.states, {
+    change: `${kind}_merged`,
+    [`merged_${kind}_id`]: source.id,
+    [`${kind}_id`]: target.id,
+    [`${kind}_slug`]: target.slug,
+  })
   const sourceMeta = { ...mg.named, merged_into: target.id, moved_content: items.length, ...mg.extra?.metadata }
   return {
     result,
@@ -112,11 +122,20 @@ async function outcome<R, W>(tx: Tx, mg: Merged<R>, result: W): Promise<Mutation
     entityId: source.id,
     audit: [
       { siteId, entityId: source.id, before: { deleted_at: null }, after: { deleted_at: now }, metadata: sourceMeta },
-      { action: 'Update', siteId, entityId: target.id, metadata: { change: 'merged', merged_from: source.id, merged_from_slug: source.slug, moved_content: items.length } },
+      {
+        action: 'Update',
+        siteId,
+        entityId: target.id,
+        metadata: { change: 'merged', merged_from: source.id, merged_from_slug: source.slug, moved_content: items.length },
+      },
       ...(mg.extra?.audit ?? []),
       ...moved.audit,
     ],
-    events: [{ type: `${kind}.deleted` as const, siteId, data: { id: source.id, site_id: siteId, ...mg.named, merged_into: target.id } }, ...(mg.extra?.events ?? []), ...moved.events],
+    events: [
+      { type: `${kind}.deleted` as const, siteId, data: { id: source.id, site_id: siteId, ...mg.named, merged_into: target.id } },
+      ...(mg.extra?.events ?? []),
+      ...moved.events,
+    ],
     readers: {
       records: [
         { entity, id: source.id, siteIds: mg.shown, slugs: [source.slug] },
@@ -143,7 +162,17 @@ export async function mergeTag(ctx: Ctx, id: string, body: MergeTermBody): Promi
     const now = ctx.clock.now()
     await m.moveTagLinks(tx, id, target.id)
     await m.softDeleteTag(tx, id, now)
-    const merged: Merged<TagRow> = { kind: 'tag', entity: tagEntity, source, target, items, states, now, shown, named: { name: source.name, slug: source.slug } }
+    const merged: Merged<TagRow> = {
+      kind: 'tag',
+      entity: tagEntity,
+      source,
+      target,
+      items,
+      states,
+      now,
+      shown,
+      named: { name: source.name, slug: source.slug },
+    }
     return outcome(tx, merged, presentTag(target))
   })
 }
@@ -179,7 +208,14 @@ async function moveTree(tx: Tx, source: CategoryRow, target: CategoryRow, now: D
   let after = target
   if ((await q.selfAndAncestorIds(tx, target.id)).includes(source.id)) {
     after = await m.setCategoryParent(tx, target.id, source.parent_id, now)
-    audit.push({ action: 'Update', siteId: target.site_id, entityId: target.id, before: presentCategory(target), after: presentCategory(after), metadata: { change: 'moved_up_by_merge', merged_from: source.id } })
+    audit.push({
+      action: 'Update',
+      siteId: target.site_id,
+      entityId: target.id,
+      before: presentCategory(target),
+      after: presentCategory(after),
+      metadata: { change: 'moved_up_by_merge', merged_from: source.id },
+    })
     events.push({ type: 'category.updated', siteId: target.site_id, data: presentCategory(after) })
   }
   const moved = await q.reparentChildren(tx, source.id, target.id, now)

@@ -15,7 +15,12 @@ const liveSiteOf = (siteId: typeof tags.site_id | typeof categories.site_id) => 
 // ---- tags -------------------------------------------------------------------------------------------------
 
 export async function findTag(db: ReadDb, id: string): Promise<TagRow | undefined> {
-  const [row] = await db.select(tagCols).from(tags).innerJoin(sites, liveSiteOf(tags.site_id)).where(and(eq(tags.id, id), liveTag)).limit(1)
+  const [row] = await db
+    .select(tagCols)
+    .from(tags)
+    .innerJoin(sites, liveSiteOf(tags.site_id))
+    .where(and(eq(tags.id, id), liveTag))
+    .limit(1)
   return row
 }
 
@@ -29,11 +34,6 @@ export function findTagsBySlug(db: ReadDb, slug: string, siteIds: string[] | und
     .where(and(eq(tags.slug, slug), liveTag, siteIds ? inArray(tags.site_id, siteIds) : undefined))
     .orderBy(asc(tags.site_id))
 }
-
-
-
-
-
 
 /** Live tags of the given content items, ordered by name (one query for any number of items). */
 export function tagsOfContent(db: ReadDb, contentIds: string[]): Promise<Array<TagRow & { content_id: string }>> {
@@ -60,7 +60,6 @@ export async function findCategory(db: ReadDb, id: string): Promise<CategoryRow 
   return row
 }
 
-
 export function listChildren(db: ReadDb, parentId: string): Promise<CategoryRow[]> {
   return db
     .select()
@@ -68,7 +67,6 @@ export function listChildren(db: ReadDb, parentId: string): Promise<CategoryRow[
     .where(and(eq(categories.parent_id, parentId), liveCategory))
     .orderBy(...categoryOrder)
 }
-
 
 /** Ids of the category and all its ancestors (walks parent_id upwards; bounded against stray cycles). */
 export async function selfAndAncestorIds(db: ReadDb, id: string): Promise<string[]> {
@@ -86,9 +84,6 @@ export async function selfAndAncestorIds(db: ReadDb, id: string): Promise<string
 export async function lockCategoryTree(tx: Tx, siteId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`categories:${siteId}`}, 0))`)
 }
-
-
-
 
 /** Moves the live children of a category to another parent (null: root); returns them as updated. */
 export function reparentChildren(tx: Tx, id: string, parentId: string | null, now: Date): Promise<CategoryRow[]> {
@@ -114,7 +109,10 @@ export function categoriesOfContent(db: ReadDb, contentIds: string[]): Promise<A
  * Every live category of the site with the number of Published, non-deleted blogs assigned to it that the
  * site carries (its own and, through content_sites, shared ones). One query; categories without blogs count 0.
  */
-export function categoryBlogCounts(db: ReadDb, siteId: string): Promise<Array<{ id: string; parent_id: string | null; name: string; slug: string; blog_count: number }>> {
+export function categoryBlogCounts(
+  db: ReadDb,
+  siteId: string,
+): Promise<Array<{ id: string; parent_id: string | null; name: string; slug: string; blog_count: number }>> {
   // Raw aliases: drizzle leaves columns unqualified in a single-table select, which would be ambiguous here.
   // content_sites holds each carrying site's copy of the blog's status; retired (deleted) blogs are not live there.
   const blogCount = sql<number>`(
@@ -177,7 +175,6 @@ export async function insertContentTag(tx: Tx, contentId: string, tagId: string,
   await tx.insert(contentTags).values({ content_id: contentId, tag_id: tagId, created_at: now }).onConflictDoNothing()
 }
 
-
 /** Upserts the assignment; a primary one first clears the content's previous primary. */
 export async function upsertContentCategory(tx: Tx, contentId: string, categoryId: string, isPrimary: boolean, now: Date): Promise<void> {
   if (isPrimary) {
@@ -201,4 +198,3 @@ export async function deleteContentTerm(tx: Tx, kind: Term, contentId: string, t
     .returning({ id: col })
   return rows.length > 0
 }
-

@@ -50,9 +50,7 @@ export type CategoryListQuery = Static<typeof CategoryListQuery>
 
 export const TagBySlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 200 }) })
 export const TagBySlugQuery = Type.Object({
-  site_id: Type.Optional(
-    Type.String({ format: 'uuid', description: 'The site to look in; needed when the slug exists in several sites you can read' }),
-  ),
+  site_id: Type.Optional(Type.String({ format: 'uuid', description: 'The site to look in; needed when the slug exists in several sites you can read' })),
 })
 export type TagBySlugQuery = Static<typeof TagBySlugQuery>
 

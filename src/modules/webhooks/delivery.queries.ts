@@ -46,7 +46,10 @@ export async function cancelPending(tx: Writer, webhookId: string, now: Date): P
 /** New deliveries; one per webhook and event at most (the unique index makes a repeat a no-op). */
 export async function insertDeliveries(tx: Writer, rows: Array<typeof webhookDeliveries.$inferInsert>, chunk = 500): Promise<void> {
   for (let i = 0; i < rows.length; i += chunk) {
-    await tx.insert(webhookDeliveries).values(rows.slice(i, i + chunk)).onConflictDoNothing()
+    await tx
+      .insert(webhookDeliveries)
+      .values(rows.slice(i, i + chunk))
+      .onConflictDoNothing()
   }
 }
 
@@ -107,7 +110,11 @@ export interface AttemptRecord {
  * Logs an attempt and moves the delivery on (succeeded, failed, or pending again at `next`), only if the
  * delivery is still at this attempt (a claim that ran out and was taken over by another sender logs nothing).
  */
-export async function recordAttempt(db: Db, a: AttemptRecord, next: { status: 'succeeded' | 'failed' | 'pending'; at: Date }): Promise<WebhookAttemptRow | undefined> {
+export async function recordAttempt(
+  db: Db,
+  a: AttemptRecord,
+  next: { status: 'succeeded' | 'failed' | 'pending'; at: Date },
+): Promise<WebhookAttemptRow | undefined> {
   return db.transaction(async (tx) => {
     const moved = await tx
       .update(webhookDeliveries)
@@ -120,17 +127,20 @@ export async function recordAttempt(db: Db, a: AttemptRecord, next: { status: 's
       .where(and(eq(webhookDeliveries.id, a.deliveryId), eq(webhookDeliveries.attempts, a.attempt), eq(webhookDeliveries.status, 'pending')))
       .returning({ id: webhookDeliveries.id })
     if (moved.length === 0) return undefined
-    const [row] = await tx.insert(webhookAttempts).values({
-      delivery_id: a.deliveryId,
-      webhook_id: a.webhookId,
-      event_type: a.eventType,
-      attempt: a.attempt,
-      status_code: a.statusCode,
-      response_time_ms: a.responseTimeMs,
-      error: a.error,
-      success: a.success,
-      created_at: a.at,
-    }).returning()
+    const [row] = await tx
+      .insert(webhookAttempts)
+      .values({
+        delivery_id: a.deliveryId,
+        webhook_id: a.webhookId,
+        event_type: a.eventType,
+        attempt: a.attempt,
+        status_code: a.statusCode,
+        response_time_ms: a.responseTimeMs,
+        error: a.error,
+        success: a.success,
+        created_at: a.at,
+      })
+      .returning()
     return row
   })
 }

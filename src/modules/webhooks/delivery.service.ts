@@ -73,7 +73,11 @@ export class WebhookDispatcher {
             .map((h) => ({ webhook_id: h.id, event_id: e.id, event_type: e.event_type, payload: e.payload, next_attempt_at: now, created_at: now })),
         )
         await q.insertDeliveries(tx, rows, insertChunk(this.deps.dbh.kind))
-        await q.markDispatched(tx, events.map((e) => e.id), now)
+        await q.markDispatched(
+          tx,
+          events.map((e) => e.id),
+          now,
+        )
         return events.length
       })
       total += n
@@ -183,7 +187,16 @@ export async function deliverOnce(deps: Deps, hook: WebhookRow, messageId: strin
 export async function sendTest(deps: Deps, hook: WebhookRow): Promise<WebhookAttemptRow> {
   const now = deps.clock.now()
   const payload = { type: 'webhook.test', timestamp: now.toISOString(), site_id: hook.site_id, data: { webhook_id: hook.id, message: 'Atrium test delivery' } }
-  const d = await q.insertDelivery(deps.dbh.db, { webhook_id: hook.id, event_id: null, event_type: 'webhook.test', payload, attempts: 1, next_attempt_at: now, locked_until: now, created_at: now })
+  const d = await q.insertDelivery(deps.dbh.db, {
+    webhook_id: hook.id,
+    event_id: null,
+    event_type: 'webhook.test',
+    payload,
+    attempts: 1,
+    next_attempt_at: now,
+    locked_until: now,
+    created_at: now,
+  })
   const result = await deliverOnce(deps, hook, d.id, payload)
   const at = deps.clock.now()
   const record = { deliveryId: d.id, webhookId: hook.id, eventType: 'webhook.test', attempt: 1, ...result, at }

@@ -37,7 +37,13 @@ export async function updateWebhook(tx: Tx, id: string, values: Partial<typeof w
 export async function listAttempts(db: ReadDb, webhookId: string, limit: number, offset: number): Promise<{ rows: WebhookAttemptRow[]; total: number }> {
   const where = eq(webhookAttempts.webhook_id, webhookId)
   const [rows, [tot]] = await Promise.all([
-    db.select().from(webhookAttempts).where(where).orderBy(desc(webhookAttempts.created_at), desc(webhookAttempts.attempt), desc(webhookAttempts.id)).limit(limit).offset(offset),
+    db
+      .select()
+      .from(webhookAttempts)
+      .where(where)
+      .orderBy(desc(webhookAttempts.created_at), desc(webhookAttempts.attempt), desc(webhookAttempts.id))
+      .limit(limit)
+      .offset(offset),
     db.select({ n: count() }).from(webhookAttempts).where(where),
   ])
   return { rows, total: Number(tot?.n ?? 0) }

@@ -30,7 +30,17 @@ const docs = {
 export const webhookRoutes: AppPlugin = async (app) => {
   app.get(
     '/sites/:site_id/webhooks',
-    { config: { access: site('Admin') }, schema: { ...op('listSiteWebhooks', 'List the webhooks of a site'), tags, description: docs.list, params: SiteParams, querystring: WebhookListQuery, response: { 200: Paginated(Webhook) } } },
+    {
+      config: { access: site('Admin') },
+      schema: {
+        ...op('listSiteWebhooks', 'List the webhooks of a site'),
+        tags,
+        description: docs.list,
+        params: SiteParams,
+        querystring: WebhookListQuery,
+        response: { 200: Paginated(Webhook) },
+      },
+    },
     (req) => hooks.list(req.ctx, req.params.site_id, req.query),
   )
 
@@ -38,7 +48,14 @@ export const webhookRoutes: AppPlugin = async (app) => {
     '/sites/:site_id/webhooks',
     {
       config: { access: site('Admin'), secret: true },
-      schema: { ...op('createWebhook', 'Create a webhook'), tags, description: docs.create, params: SiteParams, body: CreateWebhookBody, response: { 201: CreatedWebhook } },
+      schema: {
+        ...op('createWebhook', 'Create a webhook'),
+        tags,
+        description: docs.create,
+        params: SiteParams,
+        body: CreateWebhookBody,
+        response: { 201: CreatedWebhook },
+      },
     },
     async (req, reply) => {
       const created = await hooks.create(req.ctx, req.params.site_id, req.body)
@@ -63,13 +80,26 @@ export const webhookRoutes: AppPlugin = async (app) => {
 
   app.put(
     '/webhooks/:id',
-    { config: { access: record(webhookEntity, 'Admin') }, schema: { ...op('updateWebhook', 'Update a webhook'), tags, description: docs.update, params: IdParams, body: UpdateWebhookBody, response: { 200: Webhook } } },
+    {
+      config: { access: record(webhookEntity, 'Admin') },
+      schema: {
+        ...op('updateWebhook', 'Update a webhook'),
+        tags,
+        description: docs.update,
+        params: IdParams,
+        body: UpdateWebhookBody,
+        response: { 200: Webhook },
+      },
+    },
     (req) => hooks.update(req.ctx, req.params.id, req.body),
   )
 
   app.delete(
     '/webhooks/:id',
-    { config: { access: record(webhookEntity, 'Admin') }, schema: { ...op('deleteWebhook', 'Delete a webhook'), tags, description: docs.remove, params: IdParams, response: { 204: NoContent } } },
+    {
+      config: { access: record(webhookEntity, 'Admin') },
+      schema: { ...op('deleteWebhook', 'Delete a webhook'), tags, description: docs.remove, params: IdParams, response: { 204: NoContent } },
+    },
     async (req, reply) => {
       await hooks.remove(req.ctx, req.params.id)
       return reply.code(204).send(null)
@@ -81,7 +111,14 @@ export const webhookRoutes: AppPlugin = async (app) => {
     {
       config: { access: record(webhookEntity, 'Admin') },
       preValidation: optionalBody,
-      schema: { ...op('testWebhook', 'Send a test delivery'), tags, description: docs.test, params: IdParams, body: Body({}), response: { 200: WebhookDelivery } },
+      schema: {
+        ...op('testWebhook', 'Send a test delivery'),
+        tags,
+        description: docs.test,
+        params: IdParams,
+        body: Body({}),
+        response: { 200: WebhookDelivery },
+      },
     },
     (req) => hooks.test(req.ctx, req.params.id),
   )
@@ -90,7 +127,14 @@ export const webhookRoutes: AppPlugin = async (app) => {
     '/webhooks/:id/deliveries',
     {
       config: { access: record(webhookEntity, 'Admin') },
-      schema: { ...op('listWebhookDeliveries', 'List the delivery log of a webhook'), tags, description: docs.deliveries, params: IdParams, querystring: DeliveryListQuery, response: { 200: Paginated(WebhookDelivery) } },
+      schema: {
+        ...op('listWebhookDeliveries', 'List the delivery log of a webhook'),
+        tags,
+        description: docs.deliveries,
+        params: IdParams,
+        querystring: DeliveryListQuery,
+        response: { 200: Paginated(WebhookDelivery) },
+      },
     },
     (req) => hooks.deliveries(req.ctx, req.params.id, req.query),
   )

@@ -9,7 +9,8 @@ const Url = Type.String({
   minLength: 1,
   maxLength: 2000,
   pattern: '^https?://\\S+$',
-  description: 'http(s) URL without credentials; loopback, private, link-local and metadata addresses are refused (at write time and before every attempt, after DNS resolution)',
+  description:
+    'http(s) URL without credentials; loopback, private, link-local and metadata addresses are refused (at write time and before every attempt, after DNS resolution)',
 })
 const Description = Nullable(Type.String({ maxLength: 500, description: 'Unset: null; send null to clear' }))
 
@@ -28,7 +29,12 @@ export const Webhook = Type.Object(webhookFields, { $id: 'Webhook' })
 export type Webhook = Static<typeof Webhook>
 
 export const CreatedWebhook = Type.Object(
-  { ...webhookFields, secret: Type.String({ description: "whsec_<base64 of 32 bytes>: the Standard Webhooks signing secret, shown only in the creation answer and the webhook's own GET" }) },
+  {
+    ...webhookFields,
+    secret: Type.String({
+      description: "whsec_<base64 of 32 bytes>: the Standard Webhooks signing secret, shown only in the creation answer and the webhook's own GET",
+    }),
+  },
   { $id: 'WebhookWithSecret' },
 )
 export type CreatedWebhook = Static<typeof CreatedWebhook>

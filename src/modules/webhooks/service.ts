@@ -10,7 +10,15 @@ import { cancelPending } from './delivery.queries.js'
 import { sendTest } from './delivery.service.js'
 import { webhookEntity } from './entity.js'
 import * as q from './queries.js'
-import { Webhook, type CreatedWebhook, type CreateWebhookBody, type DeliveryListQuery, type UpdateWebhookBody, type WebhookDelivery, type WebhookListQuery } from './schemas.js'
+import {
+  Webhook,
+  type CreatedWebhook,
+  type CreateWebhookBody,
+  type DeliveryListQuery,
+  type UpdateWebhookBody,
+  type WebhookDelivery,
+  type WebhookListQuery,
+} from './schemas.js'
 
 export const presentWebhook = presenter(Webhook)
 const secretFields = ['secret']

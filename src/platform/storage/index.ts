@@ -5,7 +5,16 @@ import type { Storage } from './storage.js'
 
 export { LocalStorage } from './local.js'
 export { spoolDir, sweepSpool, SPOOL_MAX_AGE_MS } from './spool.js'
-export { newStorageKey, StorageLimitError, STORAGE_KEY, type ObjectRange, type ObjectStream, type Storage, type StoredObject, type StorageNamespace } from './storage.js'
+export {
+  newStorageKey,
+  StorageLimitError,
+  STORAGE_KEY,
+  type ObjectRange,
+  type ObjectStream,
+  type Storage,
+  type StoredObject,
+  type StorageNamespace,
+} from './storage.js'
 
 /**
  * The configured file storage: the data directory (`ATRIUM_STORAGE=local`, the default; files under

@@ -63,7 +63,9 @@ export class S3Storage implements Storage {
     })
     try {
       await pipeline(body, meter, createWriteStream(temp, { flags: 'wx', mode: 0o600 }))
-      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: createReadStream(temp), ContentLength: size, ContentType: opts.contentType }))
+      await this.client.send(
+        new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: createReadStream(temp), ContentLength: size, ContentType: opts.contentType }),
+      )
     } finally {
       await unlink(temp).catch(() => undefined)
     }
@@ -73,7 +75,9 @@ export class S3Storage implements Storage {
   async get(key: string, range?: ObjectRange): Promise<ObjectStream | undefined> {
     assertKey(key)
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }))
+      const out = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+      )
       if (!(out.Body instanceof Readable)) throw new Error('S3 GetObject answered no stream')
       // A ranged answer names the whole size in Content-Range ("bytes 0-99/1234"); ContentLength is the part's.
       const total = range && out.ContentRange ? Number(/\/(\d+)$/.exec(out.ContentRange)?.[1]) : NaN

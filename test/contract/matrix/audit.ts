@@ -5,7 +5,10 @@ import type { MatrixModule } from './types.js'
 export const auditMatrix: MatrixModule = {
   name: 'audit',
   async setup({ t, a }) {
-    const link = expectStatus<{ id: string }>(await t.as(a.keys.Write).post(`/sites/${a.id}/social`, { platform: 'github', url: 'https://github.com/audit-matrix' }), 201)
+    const link = expectStatus<{ id: string }>(
+      await t.as(a.keys.Write).post(`/sites/${a.id}/social`, { platform: 'github', url: 'https://github.com/audit-matrix' }),
+      201,
+    )
     expectStatus(await t.as(a.keys.Write).put(`/social/${link.id}`, { label: 'Audit' }), 200)
     const [change] = expectStatus<Array<{ id: string }>>(await t.as(a.keys.Read).get(`/audit/history/social_link/${link.id}`), 200)
     const entity = { params: { entity_type: 'social_link', entity_id: link.id } }

@@ -22,7 +22,10 @@ export const blogsMatrix: MatrixModule = {
     const doomed = await create(a.keys.Write, [a.id])
     // Owned by A, carried by B: only an unscoped key may name both sites.
     const shared = await create(t.masterKey, [a.id, b.id])
-    const doomedLoc = expectStatus<{ id: string }>(await t.as(a.keys.Write).post(`/blogs/${blog.id}/localizations`, { locale_id: localeId(a, 'de'), title: 'Matrix' }), 201)
+    const doomedLoc = expectStatus<{ id: string }>(
+      await t.as(a.keys.Write).post(`/blogs/${blog.id}/localizations`, { locale_id: localeId(a, 'de'), title: 'Matrix' }),
+      201,
+    )
     return {
       records: { blog: blog.id, blog_localization: blog.localizations[0]!.id, content: blog.content_id },
       shared: { blog: shared.id, blog_localization: shared.localizations[0]!.id, content: shared.content_id },

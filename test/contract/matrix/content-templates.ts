@@ -7,7 +7,12 @@ export const contentTemplatesMatrix: MatrixModule = {
   name: 'content-templates',
   async setup({ t, a }) {
     const template = async () =>
-      expectStatus<{ id: string }>(await t.as(a.keys.Write).post(`/sites/${a.id}/content-templates`, { name: `Matrix ${uid()}`, content_type: 'blog', template_data: { author: 'Matrix' } }), 201)
+      expectStatus<{ id: string }>(
+        await t
+          .as(a.keys.Write)
+          .post(`/sites/${a.id}/content-templates`, { name: `Matrix ${uid()}`, content_type: 'blog', template_data: { author: 'Matrix' } }),
+        201,
+      )
     const [main, doomed] = [await template(), await template()]
     return {
       records: { content_template: main.id },

@@ -10,11 +10,13 @@ export const documentsMatrix: MatrixModule = {
     if (!blog) throw new Error('the documents matrix fixtures need a blog of site A: list the blogs module before documents')
     const as = t.as(a.keys.Write)
     const folder = async (name: string) => expectStatus<DocumentFolder>(await as.post(`/sites/${a.id}/document-folders`, { name }), 201)
-    const urlDoc = async () => expectStatus<Document>(await as.post(`/sites/${a.id}/documents`, { document_type: 'pdf', url: 'https://example.org/matrix.pdf' }), 201)
+    const urlDoc = async () =>
+      expectStatus<Document>(await as.post(`/sites/${a.id}/documents`, { document_type: 'pdf', url: 'https://example.org/matrix.pdf' }), 201)
     const file = { document_type: 'pdf', file_base64: Buffer.from('%PDF-1.4\nmatrix\n%%EOF\n').toString('base64'), file_name: 'matrix.pdf' }
     const fileDoc = expectStatus<Document>(await as.post(`/sites/${a.id}/documents`, file), 201)
     const [mainFolder, doomedFolder, doomedDoc, detachable] = [await folder('Matrix'), await folder('Matrix doomed'), await urlDoc(), await urlDoc()]
-    const loc = async (id: string, locale: string) => expectStatus<DocumentLocalization>(await as.post(`/documents/${id}/localizations`, { locale, title: 'Matrix' }), 201)
+    const loc = async (id: string, locale: string) =>
+      expectStatus<DocumentLocalization>(await as.post(`/documents/${id}/localizations`, { locale, title: 'Matrix' }), 201)
     const mainLoc = await loc(fileDoc.id, 'en')
     const doomedLoc = await loc(fileDoc.id, 'de')
     const attached = await as.post(`/blogs/${blog}/documents`, { document_id: detachable.id, display_order: 1 })

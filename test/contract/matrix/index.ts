@@ -21,7 +21,26 @@ import { aiMatrix } from './ai.js'
 export type { MatrixEnv, MatrixModule, ModuleFixture, RouteFixture } from './types.js'
 
 /** Every module's fixtures, in setup order (taxonomy assigns to the blogs module's content item). */
-export const matrixModules: MatrixModule[] = [sitesMatrix, apiKeysMatrix, blogsMatrix, taxonomyMatrix, socialMatrix, redirectsMatrix, skillsMatrix, pagesMatrix, navigationMatrix, documentsMatrix, legalMatrix, contentTemplatesMatrix, auditMatrix, webhooksMatrix, mediaMatrix, membersMatrix, analyticsMatrix, aiMatrix]
+export const matrixModules: MatrixModule[] = [
+  sitesMatrix,
+  apiKeysMatrix,
+  blogsMatrix,
+  taxonomyMatrix,
+  socialMatrix,
+  redirectsMatrix,
+  skillsMatrix,
+  pagesMatrix,
+  navigationMatrix,
+  documentsMatrix,
+  legalMatrix,
+  contentTemplatesMatrix,
+  auditMatrix,
+  webhooksMatrix,
+  mediaMatrix,
+  membersMatrix,
+  analyticsMatrix,
+  aiMatrix,
+]
 
 /** Entities with a shared (owned by A, carried by B) fixture record. */
 export const sharedEntities = new Set(matrixModules.flatMap((m) => m.shares ?? []))

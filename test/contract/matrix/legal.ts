@@ -7,7 +7,8 @@ export const legalMatrix: MatrixModule = {
   name: 'legal',
   async setup({ t, a }) {
     const w = t.as(a.keys.Write)
-    const doc = async (slug: string) => expectStatus<{ id: string; slug: string }>(await w.post(`/sites/${a.id}/legal`, { slug, document_type: 'CookieConsent', cookie_name: 'consent' }), 201)
+    const doc = async (slug: string) =>
+      expectStatus<{ id: string; slug: string }>(await w.post(`/sites/${a.id}/legal`, { slug, document_type: 'CookieConsent', cookie_name: 'consent' }), 201)
     const group = async (docId: string) => expectStatus<{ id: string }>(await w.post(`/legal/${docId}/groups`, { title: 'Necessary', is_required: true }), 201)
     const item = async (groupId: string) => expectStatus<{ id: string }>(await w.post(`/legal/groups/${groupId}/items`, { name: 'session' }), 201)
     const main = await doc(`matrix-${uid()}`)

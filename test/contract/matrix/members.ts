@@ -13,7 +13,15 @@ export const membersMatrix: MatrixModule = {
     const doomed = await members.add(t.sys(), a.id, { idp_user_id: `matrix_${uid()}`, role: 'Viewer' })
     const [note] = await t.dbh.db
       .insert(notifications)
-      .values({ site_id: a.id, recipient_idp_id: jwt.Viewer.sub, notification_type: 'content_submitted', title: 'matrix', message: '', entity_type: 'blog', entity_id: a.id })
+      .values({
+        site_id: a.id,
+        recipient_idp_id: jwt.Viewer.sub,
+        notification_type: 'content_submitted',
+        title: 'matrix',
+        message: '',
+        entity_type: 'blog',
+        entity_id: a.id,
+      })
       .returning()
     // A directory entry (as a sign-in writes it) for the /idp/users/:id routes.
     const knownSub = `matrix_${uid()}`

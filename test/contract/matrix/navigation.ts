@@ -12,7 +12,8 @@ export const navigationMatrix: MatrixModule = {
   async setup({ t, a }) {
     const as = t.as(a.keys.Write)
     const menu = async (body: Record<string, string>) => expectStatus<Row>(await as.post(`/sites/${a.id}/menus`, body), 201)
-    const item = async (menuId: string) => expectStatus<Row>(await as.post(`/menus/${menuId}/items`, { title: 'Matrix item', link_type: 'internal', url: '/matrix' }), 201)
+    const item = async (menuId: string) =>
+      expectStatus<Row>(await as.post(`/menus/${menuId}/items`, { title: 'Matrix item', link_type: 'internal', url: '/matrix' }), 201)
     const [main, doomedMenu] = [await menu({ name: 'Matrix primary', slug: 'primary' }), await menu({ name: 'Matrix doomed menu' })]
     const [mainItem, doomedItem] = [await item(main.id), await item(main.id)]
     const root = { title: 'Matrix root', link_type: 'internal', url: '/matrix-root' }

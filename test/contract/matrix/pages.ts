@@ -10,7 +10,8 @@ export const pagesMatrix: MatrixModule = {
   async setup({ t, a, b }) {
     const create = async (key: string, siteIds: string[], status = 'Draft') =>
       expectStatus<Page>(await t.as(key).post('/pages', { site_ids: siteIds, route: `/matrix/${uid()}`, slug: `matrix-${uid()}`, status }), 201)
-    const section = async (pageId: string) => expectStatus<PageSection>(await t.as(t.masterKey).post(`/pages/${pageId}/sections`, { section_type: 'text' }), 201)
+    const section = async (pageId: string) =>
+      expectStatus<PageSection>(await t.as(t.masterKey).post(`/pages/${pageId}/sections`, { section_type: 'text' }), 201)
     const localize = async (sectionId: string, locale: string) =>
       expectStatus<{ id: string }>(await t.as(t.masterKey).put(`/pages/sections/${sectionId}/localizations`, { locale, title: 'Matrix' }), 201)
     const page = await create(a.keys.Write, [a.id])

@@ -5,7 +5,8 @@ import type { MatrixModule } from './types.js'
 export const redirectsMatrix: MatrixModule = {
   name: 'redirects',
   async setup({ t, a }) {
-    const make = async (n: number) => expectStatus<{ id: string }>(await t.as(a.keys.Write).post(`/sites/${a.id}/redirects`, { source_path: `/matrix-${n}`, destination_path: '/to' }), 201)
+    const make = async (n: number) =>
+      expectStatus<{ id: string }>(await t.as(a.keys.Write).post(`/sites/${a.id}/redirects`, { source_path: `/matrix-${n}`, destination_path: '/to' }), 201)
     const [main, doomed] = [await make(1), await make(2)]
     return {
       records: { redirect: main.id },

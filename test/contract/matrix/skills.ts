@@ -12,7 +12,8 @@ export const skillsMatrix: MatrixModule = {
   name: 'skills',
   shares: ['skill', 'cv_entry'],
   async setup({ t, a, b }) {
-    const skill = async (key: string, siteIds: string[]) => expectStatus<Row>(await t.as(key).post('/skills', { site_ids: siteIds, name: `Matrix skill ${uid()}` }), 201)
+    const skill = async (key: string, siteIds: string[]) =>
+      expectStatus<Row>(await t.as(key).post('/skills', { site_ids: siteIds, name: `Matrix skill ${uid()}` }), 201)
     const cvBody = (siteIds: string[]) => ({ site_ids: siteIds, entry_type: 'work', title: 'Matrix job', start_date: '2020-01-01' })
     const cv = async (key: string, siteIds: string[]) => expectStatus<Row>(await t.as(key).post('/cv', cvBody(siteIds)), 201)
     const [mainSkill, doomedSkill, sharedSkill] = [await skill(a.keys.Write, [a.id]), await skill(a.keys.Write, [a.id]), await skill(t.masterKey, [a.id, b.id])]

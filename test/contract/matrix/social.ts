@@ -5,7 +5,8 @@ import type { MatrixModule } from './types.js'
 export const socialMatrix: MatrixModule = {
   name: 'social',
   async setup({ t, a }) {
-    const link = async () => expectStatus<{ id: string }>(await t.as(a.keys.Write).post(`/sites/${a.id}/social`, { platform: 'github', url: 'https://github.com/matrix' }), 201)
+    const link = async () =>
+      expectStatus<{ id: string }>(await t.as(a.keys.Write).post(`/sites/${a.id}/social`, { platform: 'github', url: 'https://github.com/matrix' }), 201)
     const [main, doomed] = [await link(), await link()]
     return {
       records: { social_link: main.id },

@@ -20,7 +20,14 @@ export const taxonomyMatrix: MatrixModule = {
       const res = await as.post(`/content/${content}/${what}`, body)
       if (res.statusCode !== 204) throw new Error(`assigning ${JSON.stringify(body)}: ${res.statusCode} ${res.body}`)
     }
-    const [mainTag, mainCategory, doomedTag, doomedCategory, unassignTag, unassignCategory] = [await tag(), await category(), await tag(), await category(), await tag(), await category()]
+    const [mainTag, mainCategory, doomedTag, doomedCategory, unassignTag, unassignCategory] = [
+      await tag(),
+      await category(),
+      await tag(),
+      await category(),
+      await tag(),
+      await category(),
+    ]
     await assigned('tags', { tag_id: unassignTag.id })
     await assigned('categories', { category_id: unassignCategory.id })
     return {
@@ -37,7 +44,10 @@ export const taxonomyMatrix: MatrixModule = {
         'DELETE /api/v1/tags/:id': { params: { id: doomedTag.id }, destructive: 'a throwaway tag' },
         'DELETE /api/v1/categories/:id': { params: { id: doomedCategory.id }, destructive: 'a throwaway category' },
         'DELETE /api/v1/content/:content_id/tags/:tag_id': { params: { tag_id: unassignTag.id }, destructive: 'a tag assigned for this route alone' },
-        'DELETE /api/v1/content/:content_id/categories/:category_id': { params: { category_id: unassignCategory.id }, destructive: 'a category assigned for this route alone' },
+        'DELETE /api/v1/content/:content_id/categories/:category_id': {
+          params: { category_id: unassignCategory.id },
+          destructive: 'a category assigned for this route alone',
+        },
       },
     }
   },

@@ -18,7 +18,8 @@ export interface RouteRef {
 export type Target = 'own' | 'shared'
 
 /** The entity whose record the access parameter names (`site` for site() access). */
-export const accessEntity = (access: Access | undefined): string | undefined => (access?.kind === 'site' ? 'site' : access?.kind === 'record' ? access.entity.name : undefined)
+export const accessEntity = (access: Access | undefined): string | undefined =>
+  access?.kind === 'site' ? 'site' : access?.kind === 'record' ? access.entity.name : undefined
 
 /** The path parameter access reads (site() and record() access). */
 export const accessParam = (access: Access | undefined): string | undefined => (access?.kind === 'site' || access?.kind === 'record' ? access.param : undefined)
@@ -35,7 +36,8 @@ export function paramValue(fx: Fixtures, route: RouteRef, name: string, target: 
 }
 
 /** Path parameters of a route that no fixture supplies. */
-export const missingParams = (fx: Fixtures, route: RouteRef, target: Target = 'own'): string[] => paramsOf(route.url).filter((n) => paramValue(fx, route, n, target) === undefined)
+export const missingParams = (fx: Fixtures, route: RouteRef, target: Target = 'own'): string[] =>
+  paramsOf(route.url).filter((n) => paramValue(fx, route, n, target) === undefined)
 
 export interface FillOptions {
   target?: Target

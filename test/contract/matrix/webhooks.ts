@@ -9,7 +9,11 @@ import type { MatrixModule } from './types.js'
 export const webhooksMatrix: MatrixModule = {
   name: 'webhooks',
   async setup({ t, a }) {
-    const hook = async () => expectStatus<{ id: string }>(await t.as(a.keys.Admin).post(`/sites/${a.id}/webhooks`, { url: 'https://203.0.114.10/matrix', events: ['blog.created'] }), 201)
+    const hook = async () =>
+      expectStatus<{ id: string }>(
+        await t.as(a.keys.Admin).post(`/sites/${a.id}/webhooks`, { url: 'https://203.0.114.10/matrix', events: ['blog.created'] }),
+        201,
+      )
     const [main, doomed] = [await hook(), await hook()]
     return {
       records: { webhook: main.id },

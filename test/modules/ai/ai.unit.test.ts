@@ -34,7 +34,10 @@ describe('provider detection, in the spec order', () => {
 
 describe('answers', () => {
   it('JSON answers: fenced, surrounded by text, outline lists', () => {
-    expect(parseJsonFields('```json\n{"meta_title": " T ", "meta_description": "D"}\n```', ['meta_title', 'meta_description'])).toEqual({ meta_title: 'T', meta_description: 'D' })
+    expect(parseJsonFields('```json\n{"meta_title": " T ", "meta_description": "D"}\n```', ['meta_title', 'meta_description'])).toEqual({
+      meta_title: 'T',
+      meta_description: 'D',
+    })
     expect(parseJsonFields('{"outline": ["A", "B"], "title": "x"}', ['title', 'outline'])).toEqual({ title: 'x', outline: '- A\n- B' })
     expect(() => parseJsonFields('{"a": 1', ['a'])).toThrow()
     expect(() => parseJsonFields('{"other": "x"}', ['a'])).toThrow()

@@ -14,7 +14,13 @@ let t: TestApp
 let a: SiteFixture
 let b: SiteFixture
 
-const valid = (over: Record<string, unknown> = {}) => ({ provider_name: 'OpenAI', base_url: 'https://api.openai.example/v1', model: 'gpt-4o-mini', api_key: KEY, ...over })
+const valid = (over: Record<string, unknown> = {}) => ({
+  provider_name: 'OpenAI',
+  base_url: 'https://api.openai.example/v1',
+  model: 'gpt-4o-mini',
+  api_key: KEY,
+  ...over,
+})
 
 beforeAll(async () => {
   const stream = new Writable({
@@ -64,7 +70,14 @@ describe('AI configuration CRUD', () => {
 
   it('PUT is an upsert: omitted api_key keeps the key, null removes it, a new one replaces it; other fields reset to defaults', async () => {
     const upd = expectStatus<Record<string, unknown>>(
-      await t.as(a.keys.Admin).put(`/sites/${a.id}/ai/config`, { provider_name: 'OpenAI', base_url: 'https://api.openai.example/v1', model: 'gpt-4o', temperature: 1.5, max_tokens: 50, system_prompts: { seo: 'Be brief.' } }),
+      await t.as(a.keys.Admin).put(`/sites/${a.id}/ai/config`, {
+        provider_name: 'OpenAI',
+        base_url: 'https://api.openai.example/v1',
+        model: 'gpt-4o',
+        temperature: 1.5,
+        max_tokens: 50,
+        system_prompts: { seo: 'Be brief.' },
+      }),
       200,
     )
     expect(upd).toMatchObject({ model: 'gpt-4o', temperature: 1.5, max_tokens: 50, system_prompts: { seo: 'Be brief.' }, api_key_masked: 'sk-…wxyz' })
@@ -90,7 +103,8 @@ describe('AI configuration CRUD', () => {
     const history = await t.dbh.db.select().from(changeHistory).where(eq(changeHistory.entity_type, 'ai_config'))
     expect(history.map((h) => h.field_name)).toEqual(expect.arrayContaining(['model', 'temperature']))
     const stored = JSON.stringify([audits, history])
-    for (const secret of [KEY, KEY2, 'SECRET', 'sk-…', 'v1.', '"api_key_encrypted', '"api_key_masked', '"api_key"']) expect(stored, secret).not.toContain(secret)
+    for (const secret of [KEY, KEY2, 'SECRET', 'sk-…', 'v1.', '"api_key_encrypted', '"api_key_masked', '"api_key"'])
+      expect(stored, secret).not.toContain(secret)
     // The audit API answers the same rows.
     const res = await t.as(a.keys.Admin).get(`/sites/${a.id}/audit?entity_type=ai_config`)
     expect(res.body).not.toContain('SECRET')
@@ -149,8 +163,15 @@ describe('bounds: every field out of range is a 400 that changes nothing', () =>
       delete body[f]
       expectProblem(await t.as(s.keys.Admin).put(`/sites/${s.id}/ai/config`, body), 400, 'VALIDATION_FAILED')
     }
-    const edge = valid({ provider_name: 'p'.repeat(100), model: 'm'.repeat(200), api_key: 'k'.repeat(500), temperature: 2, max_tokens: 1, base_url: `https://example.com/${'a'.repeat(480)}` })
-    expect((edge.base_url).length).toBe(500)
+    const edge = valid({
+      provider_name: 'p'.repeat(100),
+      model: 'm'.repeat(200),
+      api_key: 'k'.repeat(500),
+      temperature: 2,
+      max_tokens: 1,
+      base_url: `https://example.com/${'a'.repeat(480)}`,
+    })
+    expect(edge.base_url.length).toBe(500)
     expectStatus(await t.as(s.keys.Admin).put(`/sites/${s.id}/ai/config`, edge), 200)
     expectStatus(await t.as(s.keys.Admin).put(`/sites/${s.id}/ai/config`, valid({ temperature: 0 })), 200)
   })

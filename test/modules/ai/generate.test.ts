@@ -55,7 +55,15 @@ describe('wire formats: what Atrium sends', () => {
   it('Messages API: /v1/messages, x-api-key, anthropic-version, model, temperature, max_tokens, system', async () => {
     await configure('messages')
     const out = expectStatus(await gen({ action: 'seo', content: 'A post about tea.' }), 200)
-    expect(out).toEqual({ meta_title: 'meta_title sample', meta_description: 'meta_description sample', excerpt: null, title: null, subtitle: null, body: null, outline: null })
+    expect(out).toEqual({
+      meta_title: 'meta_title sample',
+      meta_description: 'meta_description sample',
+      excerpt: null,
+      title: null,
+      subtitle: null,
+      body: null,
+      outline: null,
+    })
     const [r] = p.requests
     expect(p.requests).toHaveLength(1)
     expect(r).toMatchObject({ method: 'POST', path: '/v1/messages' })
@@ -82,7 +90,15 @@ describe('wire formats: what Atrium sends', () => {
   it('local provider (localhost): Chat Completions, JSON mode off, XML answer parsed', async () => {
     await configure('local')
     const out = expectStatus(await gen({ action: 'draft_outline', content: 'Tea ceremonies' }), 200)
-    expect(out).toEqual({ meta_title: null, meta_description: null, excerpt: null, title: 'title sample', subtitle: 'subtitle sample', body: null, outline: '- Intro\n- Details\n- Wrap-up' })
+    expect(out).toEqual({
+      meta_title: null,
+      meta_description: null,
+      excerpt: null,
+      title: 'title sample',
+      subtitle: 'subtitle sample',
+      body: null,
+      outline: '- Intro\n- Details\n- Wrap-up',
+    })
     const [r] = p.requests
     expect(r).toMatchObject({ path: '/v1/chat/completions' })
     expect(r!.body).not.toHaveProperty('response_format')
@@ -285,10 +301,14 @@ describe('POST /ai/models', () => {
   })
 
   it('Chat Completions and local providers: {base}/models with the key; Messages vendor: a fixed list, no request', async () => {
-    expect(expectStatus(await models({ provider_name: 'OpenAI', base_url: `http://chat.provider.test:${p.port}/v1`, api_key: KEY }), 200)).toEqual({ models: ['model-a', 'model-b'] })
+    expect(expectStatus(await models({ provider_name: 'OpenAI', base_url: `http://chat.provider.test:${p.port}/v1`, api_key: KEY }), 200)).toEqual({
+      models: ['model-a', 'model-b'],
+    })
     expect(p.requests[0]).toMatchObject({ method: 'GET', path: '/v1/models' })
     expect(p.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`)
-    expect(expectStatus(await models({ provider_name: 'LM Studio', base_url: `http://localhost:${p.port}/v1` }), 200)).toEqual({ models: ['model-a', 'model-b'] })
+    expect(expectStatus(await models({ provider_name: 'LM Studio', base_url: `http://localhost:${p.port}/v1` }), 200)).toEqual({
+      models: ['model-a', 'model-b'],
+    })
     p.requests.length = 0
     const fixed = expectStatus<{ models: string[] }>(await models({ provider_name: 'Claude', base_url: p.url, api_key: KEY }), 200)
     expect(fixed.models.length).toBeGreaterThan(2)
@@ -326,8 +346,19 @@ describe('private targets without ATRIUM_ALLOW_PRIVATE_AI_TARGETS', () => {
   afterAll(() => t2.close())
 
   it('loopback and private base URLs are refused with 400 at PUT and /ai/models; nothing is sent', async () => {
-    for (const base_url of [p.url, `http://localhost:${p.port}/v1`, `http://chat.provider.test:${p.port}/v1`, 'http://10.0.0.5:11434', 'http://[::1]:8080/v1', 'http://169.254.169.254/']) {
-      const a = expectProblem(await t2.as(s2.keys.Admin).put(`/sites/${s2.id}/ai/config`, { provider_name: 'Ollama', base_url, model: 'm' }), 400, 'VALIDATION_FAILED')
+    for (const base_url of [
+      p.url,
+      `http://localhost:${p.port}/v1`,
+      `http://chat.provider.test:${p.port}/v1`,
+      'http://10.0.0.5:11434',
+      'http://[::1]:8080/v1',
+      'http://169.254.169.254/',
+    ]) {
+      const a = expectProblem(
+        await t2.as(s2.keys.Admin).put(`/sites/${s2.id}/ai/config`, { provider_name: 'Ollama', base_url, model: 'm' }),
+        400,
+        'VALIDATION_FAILED',
+      )
       expect(a.errors?.[0]?.field).toBe('base_url')
       expectProblem(await t2.as(s2.keys.Admin).post(`/sites/${s2.id}/ai/models`, { provider_name: 'Ollama', base_url }), 400, 'VALIDATION_FAILED')
     }

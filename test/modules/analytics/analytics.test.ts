@@ -45,7 +45,11 @@ async function reportOf(site: SiteFixture, query = '') {
   return expectStatus<Report>(await t.as(site.keys.Read).get(`/sites/${site.id}/analytics/report${query}`), 200)
 }
 async function statsOf(siteId: string) {
-  const perPath = await t.dbh.db.select().from(analyticsDailyStats).where(eq(analyticsDailyStats.site_id, siteId)).orderBy(analyticsDailyStats.date, analyticsDailyStats.path)
+  const perPath = await t.dbh.db
+    .select()
+    .from(analyticsDailyStats)
+    .where(eq(analyticsDailyStats.site_id, siteId))
+    .orderBy(analyticsDailyStats.date, analyticsDailyStats.path)
   const perDay = await t.dbh.db.select().from(analyticsDailyTotals).where(eq(analyticsDailyTotals.site_id, siteId)).orderBy(analyticsDailyTotals.date)
   return { perPath, perDay }
 }
@@ -64,7 +68,12 @@ describe('pageview ingestion', () => {
   it('answers 201 {ok: true} without cookies and stores neither IP nor user agent', async () => {
     clock.set(new Date('2025-03-10T12:00:00Z'))
     const s = await makeSite(t)
-    const res = await pv(t, s, { path: '/blog/hello', referrer: 'https://News.Example.COM/some/article?x=1', user_agent_hash: 'client-side-ignored' }, { ip: '198.51.100.23', ua: 'SecretAgent/7.0' })
+    const res = await pv(
+      t,
+      s,
+      { path: '/blog/hello', referrer: 'https://News.Example.COM/some/article?x=1', user_agent_hash: 'client-side-ignored' },
+      { ip: '198.51.100.23', ua: 'SecretAgent/7.0' },
+    )
     expect(expectStatus(res, 201)).toEqual({ ok: true })
     expect(res.headers['set-cookie']).toBeUndefined()
     const [row] = await eventsOf(s.id)
@@ -140,7 +149,12 @@ describe('pageview ingestion', () => {
       const p = expectProblem(await pv(t, s, body), 400, 'VALIDATION_FAILED')
       expect(p.errors?.length ?? 0, JSON.stringify(body)).toBeGreaterThan(0)
     }
-    const notJson = await t.app.inject({ method: 'POST', url: `/api/v1/sites/${s.id}/analytics/pageview`, headers: { 'x-api-key': s.keys.Read, 'content-type': 'application/json' }, payload: '{"path":' })
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/sites/${s.id}/analytics/pageview`,
+      headers: { 'x-api-key': s.keys.Read, 'content-type': 'application/json' },
+      payload: '{"path":',
+    })
     expect(notJson.statusCode).toBe(400)
     // exactly 2000 characters is fine
     expectStatus(await pv(t, s, { path: '/' + 'a'.repeat(1999) }), 201)
@@ -195,7 +209,10 @@ describe('pageview ingestion', () => {
       expectProblem(res, 503, 'SERVICE_UNAVAILABLE')
       expect(res.headers['retry-after']).toBeDefined()
       await pageviewBuffer(small.deps).flush()
-      const [n] = await small.dbh.db.select({ n: sql<number>`count(*)::int` }).from(analyticsEvents).where(eq(analyticsEvents.site_id, s.id))
+      const [n] = await small.dbh.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(analyticsEvents)
+        .where(eq(analyticsEvents.site_id, s.id))
       expect(n!.n).toBe(100)
       expectStatus(await pv(small, s, { path: '/after' }), 201)
     } finally {
@@ -380,7 +397,12 @@ describe('roll-up job', () => {
     await rollup(t.deps)
     expect(await t.dbh.db.select().from(analyticsSalts).where(eq(analyticsSalts.day, '2031-03-03'))).toHaveLength(0)
     await view(s, '/s')
-    expect(await t.dbh.db.select().from(analyticsSalts).where(and(eq(analyticsSalts.day, '2031-03-04')))).toHaveLength(1)
+    expect(
+      await t.dbh.db
+        .select()
+        .from(analyticsSalts)
+        .where(and(eq(analyticsSalts.day, '2031-03-04'))),
+    ).toHaveLength(1)
   })
 })
 

@@ -21,7 +21,13 @@ function depsWith(kind: 'pglite' | 'postgres', failing: number) {
   return { deps, statements: () => statements, warnings }
 }
 
-const row = (i: number): PageviewRow => ({ site_id: '00000000-0000-4000-8000-000000000001', path: `/p/${i}`, referrer_domain: null, visitor_hash: 'v', occurred_at: new Date(0) })
+const row = (i: number): PageviewRow => ({
+  site_id: '00000000-0000-4000-8000-000000000001',
+  path: `/p/${i}`,
+  referrer_domain: null,
+  visitor_hash: 'v',
+  occurred_at: new Date(0),
+})
 
 describe('pageview buffer writes', () => {
   it('embedded, in chunks of 200 rows; a failed chunk keeps only what was not written, so nothing is counted twice', async () => {

@@ -31,7 +31,15 @@ describe('POST /api-keys', () => {
     const body = expectStatus<KeyBody>(res, 200)
     expect(body.key).toMatch(KEY_FORMAT)
     expect(body.key_prefix).toBe(body.key!.slice(0, 12))
-    expect(body).toMatchObject({ name: 'Frontend', description: 'public site', permission: 'Read', site_id: a.id, status: 'Active', rate_limit_per_minute: 120, expires_at: null })
+    expect(body).toMatchObject({
+      name: 'Frontend',
+      description: 'public site',
+      permission: 'Read',
+      site_id: a.id,
+      status: 'Active',
+      rate_limit_per_minute: 120,
+      expires_at: null,
+    })
     expect(body.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/)
     expectNoSecret(res.body.replace(body.key!, ''), body.key!)
     expect(Object.keys(body)).not.toContain('created_by')
@@ -117,7 +125,11 @@ describe('POST /api-keys', () => {
   it('refuses with nothing created: 401 without a usable key', async () => {
     const before = expectStatus<KeyPage>(await t.as(t.masterKey).get('/api-keys?per_page=1'), 200).meta.total
     expectProblem(await t.as().post('/api-keys', { name: 'n', permission: 'Read', site_id: a.id }), 401, 'UNAUTHENTICATED')
-    expectProblem(await t.as('atr_unknownunknownunknownunknownunknownunknownu').post('/api-keys', { name: 'n', permission: 'Read', site_id: a.id }), 401, 'UNAUTHENTICATED')
+    expectProblem(
+      await t.as('atr_unknownunknownunknownunknownunknownunknownu').post('/api-keys', { name: 'n', permission: 'Read', site_id: a.id }),
+      401,
+      'UNAUTHENTICATED',
+    )
     expectProblem(await t.as('short').post('/api-keys', { name: 'n', permission: 'Read', site_id: a.id }), 401, 'UNAUTHENTICATED')
     expectProblem(await t.as('x'.repeat(500)).post('/api-keys', { name: 'n', permission: 'Read', site_id: a.id }), 401, 'UNAUTHENTICATED')
     expect(expectStatus<KeyPage>(await t.as(t.masterKey).get('/api-keys?per_page=1'), 200).meta.total).toBe(before)
@@ -235,7 +247,21 @@ describe('GET /api-keys/{id}', () => {
     expect(body).toMatchObject({ id: a.keyIds.Read, permission: 'Read', site_id: a.id, status: 'Active', block_reason: null })
     expectNoSecret(res.body, a.keys.Read)
     expect(Object.keys(body).sort()).toEqual(
-      ['block_reason', 'created_at', 'description', 'expires_at', 'id', 'key_prefix', 'last_used_at', 'name', 'permission', 'rate_limit_per_minute', 'site_id', 'status', 'updated_at'].sort(),
+      [
+        'block_reason',
+        'created_at',
+        'description',
+        'expires_at',
+        'id',
+        'key_prefix',
+        'last_used_at',
+        'name',
+        'permission',
+        'rate_limit_per_minute',
+        'site_id',
+        'status',
+        'updated_at',
+      ].sort(),
     )
   })
 

@@ -42,7 +42,10 @@ async function instance(dbh: DbHandle, bootstrapKey?: string): Promise<App> {
 }
 
 async function keysWithDigest(dbh: DbHandle, plaintext: string) {
-  return dbh.db.select().from(apiKeys).where(eq(apiKeys.key_digest, digestKey(plaintext)))
+  return dbh.db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.key_digest, digestKey(plaintext)))
 }
 
 async function keyCount(dbh: DbHandle): Promise<number> {
@@ -100,7 +103,10 @@ describe('bootstrap at start-up', () => {
     const app = await instance(dbh)
     await prepare(app, out.print)
     // One clearly marked line (decisions.md "start-up order"), the key at its end.
-    const printed = out.lines.filter((l) => l.startsWith('ATRIUM FIRST MASTER KEY')).map((l) => l.split(' ').at(-1) ?? '').filter((k) => KEY_FORMAT.test(k))
+    const printed = out.lines
+      .filter((l) => l.startsWith('ATRIUM FIRST MASTER KEY'))
+      .map((l) => l.split(' ').at(-1) ?? '')
+      .filter((k) => KEY_FORMAT.test(k))
     expect(printed).toHaveLength(1)
     const key = printed[0]!
     expect(out.lines.join('\n')).toMatch(/only this once/)

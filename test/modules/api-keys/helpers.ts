@@ -38,8 +38,6 @@ export function manualClock(t: TestApp): ManualClock {
   return t.clock as ManualClock
 }
 
-
-
 export async function keyRow(t: TestApp, keyId: string) {
   const [row] = await t.dbh.db.select().from(apiKeys).where(eq(apiKeys.id, keyId))
   return row

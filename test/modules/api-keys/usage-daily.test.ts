@@ -9,7 +9,11 @@ import { testApp, type TestApp } from '../../helpers/app.js'
 import { makeKey, makeSite, type SiteFixture } from '../../helpers/factories.js'
 import { expectProblem, expectStatus } from '../../helpers/http.js'
 
-interface Day { date: string; total: number; by_status: Record<'2xx' | '3xx' | '4xx' | '5xx', number> }
+interface Day {
+  date: string
+  total: number
+  by_status: Record<'2xx' | '3xx' | '4xx' | '5xx', number>
+}
 
 const DAY = 86_400_000
 let t: TestApp
@@ -22,7 +26,9 @@ const daily = async (keyId: string, days?: number) =>
   expectStatus<Day[]>(await t.as(a.keys.Admin).get(`/api-keys/${keyId}/usage/daily${days ? `?days=${days}` : ''}`), 200)
 const usageRows = (keyId: string) => t.dbh.db.select().from(apiKeyUsage).where(eq(apiKeyUsage.api_key_id, keyId))
 const seed = (keyId: string, at: Date, status: number, n = 1) =>
-  t.dbh.db.insert(apiKeyUsage).values(Array.from({ length: n }, () => ({ api_key_id: keyId, method: 'GET', path: '/x', status_code: status, ip_hash: 'h', created_at: at })))
+  t.dbh.db
+    .insert(apiKeyUsage)
+    .values(Array.from({ length: n }, () => ({ api_key_id: keyId, method: 'GET', path: '/x', status_code: status, ip_hash: 'h', created_at: at })))
 
 beforeAll(async () => {
   t = await testApp()
@@ -48,8 +54,9 @@ describe('GET /api-keys/{id}/usage/daily', () => {
     expect(await daily(k.id, 400)).toHaveLength(400)
   })
 
-  it('400 for days out of range, 403 below Admin, 404 for another site\'s key', async () => {
-    for (const days of ['0', '401', 'x', '1.5']) expectProblem(await t.as(a.keys.Admin).get(`/api-keys/${a.keyIds.Read}/usage/daily?days=${days}`), 400, 'VALIDATION_FAILED')
+  it("400 for days out of range, 403 below Admin, 404 for another site's key", async () => {
+    for (const days of ['0', '401', 'x', '1.5'])
+      expectProblem(await t.as(a.keys.Admin).get(`/api-keys/${a.keyIds.Read}/usage/daily?days=${days}`), 400, 'VALIDATION_FAILED')
     expectProblem(await t.as(a.keys.Write).get(`/api-keys/${a.keyIds.Read}/usage/daily`), 403, 'FORBIDDEN')
     expectProblem(await t.as(a.keys.Admin).get(`/api-keys/${b.keyIds.Read}/usage/daily`), 404, 'NOT_FOUND')
   })
@@ -66,7 +73,11 @@ describe('daily maintenance (workers/retention.ts)', () => {
     await seed(k.id, daysAgo(10), 301, 2)
     await seed(k.id, daysAgo(1), 404)
     const before = await daily(k.id, 60)
-    expect(before.find((d) => d.date === utcDay(daysAgo(45)))).toEqual({ date: utcDay(daysAgo(45)), total: 2301, by_status: { '2xx': 2300, '3xx': 0, '4xx': 0, '5xx': 1 } })
+    expect(before.find((d) => d.date === utcDay(daysAgo(45)))).toEqual({
+      date: utcDay(daysAgo(45)),
+      total: 2301,
+      by_status: { '2xx': 2300, '3xx': 0, '4xx': 0, '5xx': 1 },
+    })
 
     clock().advance(60 * 60_000)
     const ran = await runDailyMaintenance(flatOut())
@@ -104,8 +115,13 @@ describe('daily maintenance (workers/retention.ts)', () => {
     const entity = randomUUID()
     const mk = async (at: Date, n: number) => {
       for (let i = 0; i < n; i++) {
-        const [row] = await t.dbh.db.insert(auditLogs).values({ site_id: a.id, action: 'Update', entity_type: 'retention_test', entity_id: entity, created_at: at }).returning()
-        await t.dbh.db.insert(changeHistory).values({ site_id: a.id, audit_log_id: row!.id, entity_type: 'retention_test', entity_id: entity, field_name: 'f', changed_at: at })
+        const [row] = await t.dbh.db
+          .insert(auditLogs)
+          .values({ site_id: a.id, action: 'Update', entity_type: 'retention_test', entity_id: entity, created_at: at })
+          .returning()
+        await t.dbh.db
+          .insert(changeHistory)
+          .values({ site_id: a.id, audit_log_id: row!.id, entity_type: 'retention_test', entity_id: entity, field_name: 'f', changed_at: at })
       }
     }
     await mk(daysAgo(100), 3)
@@ -114,7 +130,12 @@ describe('daily maintenance (workers/retention.ts)', () => {
     const deps = { ...flatOut(), config: { ...flatOut().config, auditRetentionDays: 30 } }
     expect((await runDailyMaintenance(deps))['audit-retention']).toEqual({ history: 3, entries: 3 })
     const cutoff = daysAgo(30)
-    expect(await t.dbh.db.select().from(auditLogs).where(and(eq(auditLogs.entity_type, 'retention_test'), lt(auditLogs.created_at, cutoff)))).toEqual([])
+    expect(
+      await t.dbh.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.entity_type, 'retention_test'), lt(auditLogs.created_at, cutoff))),
+    ).toEqual([])
     expect(await t.dbh.db.select().from(auditLogs).where(eq(auditLogs.entity_type, 'retention_test'))).toHaveLength(2)
     expect(await t.dbh.db.select().from(changeHistory).where(eq(changeHistory.entity_type, 'retention_test'))).toHaveLength(2)
   })

@@ -126,7 +126,10 @@ describe('UsageRecorder', () => {
       r.record({ ...rec(key, at, path), status_code: status })
     }
     await r.flush()
-    const rows = await t.dbh.db.select().from(apiKeyUsage).where(inArray(apiKeyUsage.api_key_id, [k1.id, k2.id]))
+    const rows = await t.dbh.db
+      .select()
+      .from(apiKeyUsage)
+      .where(inArray(apiKeyUsage.api_key_id, [k1.id, k2.id]))
     const got = rows.map((x) => [x.api_key_id, x.path, x.status_code, x.created_at.getTime()] as [string, string, number, number])
     const order = (x: [string, string, number, number], y: [string, string, number, number]) => JSON.stringify(x).localeCompare(JSON.stringify(y))
     expect(got.sort(order)).toEqual(sent.sort(order))

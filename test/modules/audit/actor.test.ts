@@ -15,8 +15,18 @@ import { expectProblem, expectStatus } from '../../helpers/http.js'
 import { jwtUser, startIdp, type JwtUser, type TestIdp } from '../../helpers/idp.js'
 import type { Page } from '../../helpers/records.js'
 
-interface Entry { user_id: string | null; api_key_id: string | null; action: string; entity_type: string; entity_id: string | null }
-interface Change { field_name: string; changed_by: string | null; api_key_id: string | null }
+interface Entry {
+  user_id: string | null
+  api_key_id: string | null
+  action: string
+  entity_type: string
+  entity_id: string | null
+}
+interface Change {
+  field_name: string
+  changed_by: string | null
+  api_key_id: string | null
+}
 
 let idp: TestIdp
 let t: TestApp
@@ -100,8 +110,15 @@ describe('migration 0020_audit_actor_retention', () => {
       const user = randomUUID()
       const plain = randomUUID()
       const entity = randomUUID()
-      for (const [actor, i] of [[`api_key:${key}`, 1], [`user:${user}`, 2], ['system', 3], [plain, 4]] as const) {
-        await db.execute(sql`insert into audit_logs (user_id, action, entity_type, entity_id, metadata) values (${actor}, 'Update', 'blog', ${entity}, ${JSON.stringify({ i })}::jsonb)`)
+      for (const [actor, i] of [
+        [`api_key:${key}`, 1],
+        [`user:${user}`, 2],
+        ['system', 3],
+        [plain, 4],
+      ] as const) {
+        await db.execute(
+          sql`insert into audit_logs (user_id, action, entity_type, entity_id, metadata) values (${actor}, 'Update', 'blog', ${entity}, ${JSON.stringify({ i })}::jsonb)`,
+        )
         await db.execute(sql`insert into change_history (entity_type, entity_id, field_name, changed_by) values ('blog', ${entity}, ${`f${i}`}, ${actor})`)
       }
       expect(await applyMigrations(db)).toBe(all.length - at)

@@ -6,8 +6,28 @@ import { MISSING_ID, makeSite, uid, type SiteFixture } from '../../helpers/facto
 import { expectProblem, expectStatus } from '../../helpers/http.js'
 import { auditsOf, eventsFor, expectNoContent, historyOf, type Page } from '../../helpers/records.js'
 
-interface Entry { id: string; site_id: string | null; user_id: string | null; api_key_id: string | null; action: string; entity_type: string; entity_id: string | null; metadata: unknown; created_at: string }
-interface Change { id: string; entity_type: string; entity_id: string; field_name: string; old_value: unknown; new_value: unknown; changed_by: string | null; api_key_id: string | null; changed_at: string }
+interface Entry {
+  id: string
+  site_id: string | null
+  user_id: string | null
+  api_key_id: string | null
+  action: string
+  entity_type: string
+  entity_id: string | null
+  metadata: unknown
+  created_at: string
+}
+interface Change {
+  id: string
+  entity_type: string
+  entity_id: string
+  field_name: string
+  old_value: unknown
+  new_value: unknown
+  changed_by: string | null
+  api_key_id: string | null
+  changed_at: string
+}
 
 let t: TestApp
 let a: SiteFixture
@@ -120,28 +140,45 @@ describe('POST /audit/history/revert', () => {
 
   it('reverts a blog field and a site field', async () => {
     const en = a.locales.find((l) => l.code === 'en')!.id
-    const blog = expectStatus<{ id: string }>(await t.as(a.keys.Write).post('/blogs', { site_ids: [a.id], slug: `rev-${uid()}`, localizations: [{ locale_id: en, title: 'T' }] }), 201)
+    const blog = expectStatus<{ id: string }>(
+      await t.as(a.keys.Write).post('/blogs', { site_ids: [a.id], slug: `rev-${uid()}`, localizations: [{ locale_id: en, title: 'T' }] }),
+      201,
+    )
     expectStatus(await t.as(a.keys.Write).put(`/blogs/${blog.id}`, { is_featured: true, author: 'Ann' }), 200)
     const bh = expectStatus<Change[]>(await t.as(a.keys.Read).get(`/audit/history/blog/${blog.id}`), 200)
     const featured = bh.find((h) => h.field_name === 'is_featured')!
     expectStatus(await t.as(a.keys.Admin).post('/audit/history/revert', { change_ids: [featured.id] }), 200)
-    expect(expectStatus<{ is_featured: boolean; author: string | null }>(await t.as(a.keys.Read).get(`/blogs/${blog.id}`), 200)).toMatchObject({ is_featured: false, author: 'Ann' })
+    expect(expectStatus<{ is_featured: boolean; author: string | null }>(await t.as(a.keys.Read).get(`/blogs/${blog.id}`), 200)).toMatchObject({
+      is_featured: false,
+      author: 'Ann',
+    })
 
     const site = await makeSite(t)
     expectStatus(await t.as(site.keys.Admin).put(`/sites/${site.id}`, { description: 'New words' }), 200)
     const sh = expectStatus<Change[]>(await t.as(site.keys.Read).get(`/audit/history/site/${site.id}`), 200)
     const desc = sh.find((h) => h.field_name === 'description')!
-    expect(expectStatus(await t.as(site.keys.Admin).post('/audit/history/revert', { change_ids: [desc.id] }), 200)).toMatchObject({ fields_reverted: ['description'] })
+    expect(expectStatus(await t.as(site.keys.Admin).post('/audit/history/revert', { change_ids: [desc.id] }), 200)).toMatchObject({
+      fields_reverted: ['description'],
+    })
     expect(expectStatus<{ description: string | null }>(await t.as(site.keys.Read).get(`/sites/${site.id}`), 200).description).toBeNull()
   })
 
   it('reverts a legal document field and a page field', async () => {
-    const doc = expectStatus<{ id: string }>(await t.as(a.keys.Write).post(`/sites/${a.id}/legal`, { slug: `privacy-${uid()}`, document_type: 'PrivacyPolicy' }), 201)
+    const doc = expectStatus<{ id: string }>(
+      await t.as(a.keys.Write).post(`/sites/${a.id}/legal`, { slug: `privacy-${uid()}`, document_type: 'PrivacyPolicy' }),
+      201,
+    )
     expectStatus(await t.as(a.keys.Write).put(`/legal/${doc.id}`, { is_active: false, cookie_name: 'consent' }), 200)
     const lh = expectStatus<Change[]>(await t.as(a.keys.Read).get(`/audit/history/legal_document/${doc.id}`), 200)
     const active = lh.find((h) => h.field_name === 'is_active')!
-    expect(expectStatus(await t.as(a.keys.Admin).post('/audit/history/revert', { change_ids: [active.id] }), 200)).toMatchObject({ entity_type: 'legal_document', fields_reverted: ['is_active'] })
-    expect(expectStatus<{ is_active: boolean; cookie_name: string | null }>(await t.as(a.keys.Read).get(`/legal/${doc.id}`), 200)).toMatchObject({ is_active: true, cookie_name: 'consent' })
+    expect(expectStatus(await t.as(a.keys.Admin).post('/audit/history/revert', { change_ids: [active.id] }), 200)).toMatchObject({
+      entity_type: 'legal_document',
+      fields_reverted: ['is_active'],
+    })
+    expect(expectStatus<{ is_active: boolean; cookie_name: string | null }>(await t.as(a.keys.Read).get(`/legal/${doc.id}`), 200)).toMatchObject({
+      is_active: true,
+      cookie_name: 'consent',
+    })
 
     const page = expectStatus<{ id: string }>(await t.as(a.keys.Write).post('/pages', { site_ids: [a.id], route: `/rev-${uid()}`, slug: `rev-${uid()}` }), 201)
     expectStatus(await t.as(a.keys.Write).put(`/pages/${page.id}`, { template: 'wide' }), 200)
@@ -171,14 +208,20 @@ describe('POST /audit/history/revert', () => {
 
     // a never-revertible field (published_at of a blog, written by publishing)
     const en = a.locales.find((l) => l.code === 'en')!.id
-    const blog = expectStatus<{ id: string }>(await t.as(a.keys.Write).post('/blogs', { site_ids: [a.id], slug: `nr-${uid()}`, localizations: [{ locale_id: en, title: 'T' }] }), 201)
+    const blog = expectStatus<{ id: string }>(
+      await t.as(a.keys.Write).post('/blogs', { site_ids: [a.id], slug: `nr-${uid()}`, localizations: [{ locale_id: en, title: 'T' }] }),
+      201,
+    )
     expectStatus(await t.as(a.keys.Admin).put(`/blogs/${blog.id}`, { status: 'Published' }), 200)
     const pub = expectStatus<Change[]>(await t.as(a.keys.Read).get(`/audit/history/blog/${blog.id}`), 200).find((h) => h.field_name === 'published_at')!
     const refused = expectProblem(await t.as(a.keys.Admin).post('/audit/history/revert', { change_ids: [pub.id] }), 400, 'VALIDATION_FAILED')
     expect(refused.errors?.[0]?.message).toMatch(/published_at/)
 
     // an entity type without revert (redirects)
-    const r = expectStatus<{ id: string }>(await t.as(a.keys.Write).post(`/sites/${a.id}/redirects`, { source_path: `/x-${uid()}`, destination_path: '/y', status_code: 301 }), 201)
+    const r = expectStatus<{ id: string }>(
+      await t.as(a.keys.Write).post(`/sites/${a.id}/redirects`, { source_path: `/x-${uid()}`, destination_path: '/y', status_code: 301 }),
+      201,
+    )
     expectStatus(await t.as(a.keys.Write).put(`/redirects/${r.id}`, { destination_path: '/z' }), 200)
     const rh = expectStatus<Change[]>(await t.as(a.keys.Read).get(`/audit/history/redirect/${r.id}`), 200)[0]!
     expectProblem(await t.as(a.keys.Admin).post('/audit/history/revert', { change_ids: [rh.id] }), 400, 'VALIDATION_FAILED')

@@ -73,7 +73,9 @@ describe('GET /auth/export', () => {
     const key = expectStatus<{ id: string; key: string }>(await u.as.post('/api-keys', { name: 'mine', permission: 'Read', site_id: mine.id }), 200)
     // Many audit rows: the export pages through them (1000 at a time).
     const actor = u.userId
-    await t.dbh.db.insert(auditLogs).values(Array.from({ length: 2345 }, (_, i) => ({ user_id: actor, action: 'Update', entity_type: 'bulk_test', entity_id: null, metadata: { i } })))
+    await t.dbh.db
+      .insert(auditLogs)
+      .values(Array.from({ length: 2345 }, (_, i) => ({ user_id: actor, action: 'Update', entity_type: 'bulk_test', entity_id: null, metadata: { i } })))
     const res = await u.as.get('/auth/export')
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200)
     expect(res.headers['content-type']).toMatch(/^application\/json/)
@@ -131,6 +133,8 @@ describe('DELETE /auth/account', () => {
     const audits = await t.dbh.db.select().from(auditLogs).where(eq(auditLogs.user_id, u.userId))
     expect(audits.map((a) => `${a.entity_type}:${a.action}`)).toEqual(expect.arrayContaining(['site:Create', 'idp_user:Delete']))
     // The site lives on with its new Owner.
-    expect(expectStatus<Array<{ user_id: string; role: string }>>(await heir.as.get(`/sites/${mine.id}/members`), 200)).toEqual([expect.objectContaining({ user_id: heir.userId, role: 'Owner' })])
+    expect(expectStatus<Array<{ user_id: string; role: string }>>(await heir.as.get(`/sites/${mine.id}/members`), 200)).toEqual([
+      expect.objectContaining({ user_id: heir.userId, role: 'Owner' }),
+    ])
   })
 })

@@ -52,7 +52,10 @@ describe('JWT authentication', () => {
       memberships: [],
       is_system_admin: false,
     })
-    const [row] = await t.dbh.db.select().from(idpUsers).where(eq(idpUsers.id, userIdOf('user_rs')))
+    const [row] = await t.dbh.db
+      .select()
+      .from(idpUsers)
+      .where(eq(idpUsers.id, userIdOf('user_rs')))
     expect(row).toMatchObject({ idp_user_id: 'user_rs', email: 'rs@example.test', name: 'Ruth S', avatar_url: 'https://img.example.test/rs.png', role: 'User' })
     expect(row!.last_sign_in_at).toBeInstanceOf(Date)
   })
@@ -71,7 +74,12 @@ describe('JWT authentication', () => {
   })
 
   it('wrong issuer and wrong audience are 401', async () => {
-    const base = () => new SignJWT({}).setProtectedHeader({ alg: 'RS256', kid: 'rs-1' }).setSubject('user_rs').setIssuedAt(nowS()).setExpirationTime(nowS() + 600)
+    const base = () =>
+      new SignJWT({})
+        .setProtectedHeader({ alg: 'RS256', kid: 'rs-1' })
+        .setSubject('user_rs')
+        .setIssuedAt(nowS())
+        .setExpirationTime(nowS() + 600)
     await rejected(await base().setIssuer('https://evil.example').setAudience(idp.audience).sign(idp.rs.privateKey), /iss/)
     await rejected(await base().setIssuer(idp.issuer).setAudience('someone-else').sign(idp.rs.privateKey), /aud/)
     await rejected(await base().setIssuer(idp.issuer).sign(idp.rs.privateKey), /aud/)
@@ -99,7 +107,11 @@ describe('JWT authentication', () => {
       await rejected(token)
     }
     expectProblem(await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: 'Bearer ' } }), 401, 'UNAUTHENTICATED')
-    expectProblem(await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${'a'.repeat(9000)}.b.c` } }), 401, 'UNAUTHENTICATED')
+    expectProblem(
+      await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${'a'.repeat(9000)}.b.c` } }),
+      401,
+      'UNAUTHENTICATED',
+    )
   })
 
   it('key rotation: a new kid is fetched once the refetch cooldown allows; unknown kids cannot hammer the provider', async () => {
@@ -131,7 +143,10 @@ describe('JWT authentication', () => {
       clock.advance(JWKS_TTL_MS + 60_000)
       expectStatus(await me(await idp.token('user_down', {}, { iat: nowS() })), 200)
       await new Promise((r) => setTimeout(r, 5100)) // health is cached for 5 s
-      const health = expectStatus<{ status: string; services: Array<{ name: string; status: string; latency_ms: number; error: string | null }> }>(await t.as().get('/health'), 200)
+      const health = expectStatus<{ status: string; services: Array<{ name: string; status: string; latency_ms: number; error: string | null }> }>(
+        await t.as().get('/health'),
+        200,
+      )
       expect(health.status).toBe('degraded')
       const idpHealth = health.services.find((s) => s.name === 'identity_provider')!
       expect(idpHealth.status).toBe('down')
@@ -167,8 +182,14 @@ describe('JWT attacks', () => {
       ['alg none', `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims())}.`],
       ['alg none, known kid', `${b64({ alg: 'none', kid: 'rs-1' })}.${b64(claims())}.`],
       ['alg None', `${b64({ alg: 'None', kid: 'rs-1' })}.${b64(claims())}.`],
-      ['HS256 with the JWKS public key (PEM) as secret', new SignJWT(claims()).setProtectedHeader({ alg: 'HS256', kid: 'rs-1' }).sign(new TextEncoder().encode(pem))],
-      ['HS256 with the JWK as secret', new SignJWT(claims()).setProtectedHeader({ alg: 'HS256', kid: 'rs-1' }).sign(new TextEncoder().encode(JSON.stringify(idp.rs.jwk)))],
+      [
+        'HS256 with the JWKS public key (PEM) as secret',
+        new SignJWT(claims()).setProtectedHeader({ alg: 'HS256', kid: 'rs-1' }).sign(new TextEncoder().encode(pem)),
+      ],
+      [
+        'HS256 with the JWK as secret',
+        new SignJWT(claims()).setProtectedHeader({ alg: 'HS256', kid: 'rs-1' }).sign(new TextEncoder().encode(JSON.stringify(idp.rs.jwk))),
+      ],
       ['jku at another server, known kid', signed({ kid: 'rs-1', jku: other.url })],
       ['jku at another server, unknown kid', signed({ kid: 'jku-only', jku: other.url })],
       ['jku at another server, no kid', signed({ jku: other.url })],

@@ -27,7 +27,15 @@ const publishedIds = async (site: SiteFixture) =>
 
 const user = (siteId: string, role: SiteRole): Principal => {
   const userId = randomUUID()
-  return { kind: 'user', userId, idpUserId: `idp-${uid()}`, isSystemAdmin: false, memberships: new Map([[siteId, role]]), rateLimitPerMinute: 1000, actorId: userId }
+  return {
+    kind: 'user',
+    userId,
+    idpUserId: `idp-${uid()}`,
+    isSystemAdmin: false,
+    memberships: new Map([[siteId, role]]),
+    rateLimitPerMinute: 1000,
+    actorId: userId,
+  }
 }
 
 async function rejects(p: Promise<unknown>, status: number): Promise<void> {

@@ -35,7 +35,15 @@ describe('POST /blogs', () => {
       ],
     })
     const created = expectStatus<BlogDetail>(await t.as(a.keys.Write).post('/blogs', body), 201)
-    expect(created).toMatchObject({ site_id: a.id, site_ids: [a.id], slug: body.slug, author: 'Ann Author', status: 'Draft', is_featured: true, allow_comments: true })
+    expect(created).toMatchObject({
+      site_id: a.id,
+      site_ids: [a.id],
+      slug: body.slug,
+      author: 'Ann Author',
+      status: 'Draft',
+      is_featured: true,
+      allow_comments: true,
+    })
     expect(created.published_at).toBeNull()
     expect(created.reading_time_minutes).toBe(3)
     expect(created.localizations.map((l) => l.title)).toEqual(['Hello', 'Hallo'])
@@ -80,7 +88,11 @@ describe('POST /blogs', () => {
     }
     const late = new Date(clock().now().getTime() + 1000).toISOString()
     const early = clock().now().toISOString()
-    const window = expectProblem(await t.as(a.keys.Write).post('/blogs', blogBody([a.id], { publish_start: late, publish_end: early })), 400, 'VALIDATION_FAILED')
+    const window = expectProblem(
+      await t.as(a.keys.Write).post('/blogs', blogBody([a.id], { publish_start: late, publish_end: early })),
+      400,
+      'VALIDATION_FAILED',
+    )
     expect(window.errors?.[0]?.field).toBe('publish_end')
     const sched = expectProblem(await t.as(a.keys.Write).post('/blogs', blogBody([a.id], { status: 'Scheduled' })), 400, 'VALIDATION_FAILED')
     expect(sched.errors?.[0]?.field).toBe('publish_start')
@@ -122,7 +134,12 @@ describe('POST /blogs', () => {
 
 describe('GET /blogs/{id} and /detail', () => {
   it('answers the blog; detail adds localizations, categories with is_primary, tags and documents', async () => {
-    const blog = await createBlog(t, a, { localizations: [{ locale_id: locId(a, 'de'), title: 'Hallo' }, { locale_id: locId(a, 'en'), title: 'Hello' }] })
+    const blog = await createBlog(t, a, {
+      localizations: [
+        { locale_id: locId(a, 'de'), title: 'Hallo' },
+        { locale_id: locId(a, 'en'), title: 'Hello' },
+      ],
+    })
     const tag = await addTag(t, a.id, 'Rust')
     const main = await addCategory(t, a.id, 'Main')
     const side = await addCategory(t, a.id, 'Side')
@@ -193,9 +210,9 @@ describe('PUT /blogs/{id}', () => {
     const before = await writeCounts(t)
     expect(expectProblem(await t.as(a.keys.Write).put(`/blogs/${blog.id}`, { status: 'Archived' }), 400, 'VALIDATION_FAILED').errors?.[0]?.field).toBe('status')
     expectProblem(await t.as(a.keys.Write).put(`/blogs/${blog.id}`, {}), 400, 'VALIDATION_FAILED')
-    expect(expectProblem(await t.as(a.keys.Write).put(`/blogs/${blog.id}`, { published_date: '2024-13-45' }), 400, 'VALIDATION_FAILED').errors?.[0]?.field).toBe(
-      'published_date',
-    )
+    expect(
+      expectProblem(await t.as(a.keys.Write).put(`/blogs/${blog.id}`, { published_date: '2024-13-45' }), 400, 'VALIDATION_FAILED').errors?.[0]?.field,
+    ).toBe('published_date')
     expect(await writeCounts(t)).toEqual(before)
   })
 
@@ -260,9 +277,10 @@ describe('workflow transitions via PUT', () => {
     const blog = await createBlog(t, a)
     const past = new Date(clock().now().getTime() - 60_000).toISOString()
     const future = new Date(clock().now().getTime() + 3_600_000).toISOString()
-    expect(expectProblem(await t.as(a.keys.Write).put(`/blogs/${blog.id}`, { status: 'Scheduled', publish_start: past }), 400, 'VALIDATION_FAILED').errors?.[0]?.field).toBe(
-      'publish_start',
-    )
+    expect(
+      expectProblem(await t.as(a.keys.Write).put(`/blogs/${blog.id}`, { status: 'Scheduled', publish_start: past }), 400, 'VALIDATION_FAILED').errors?.[0]
+        ?.field,
+    ).toBe('publish_start')
     const scheduled = expectStatus<Blog>(await t.as(a.keys.Write).put(`/blogs/${blog.id}`, { status: 'Scheduled', publish_start: future }), 200)
     expect(scheduled).toMatchObject({ status: 'Scheduled', published_at: null, publish_start: future })
     const other = await createBlog(t, a)

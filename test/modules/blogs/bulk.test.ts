@@ -50,7 +50,10 @@ describe('POST /sites/{site_id}/blogs/bulk', () => {
   it('UpdateStatus follows the transition rules per id (InReview only from Draft)', async () => {
     const draft = await createBlog(t, a)
     const live = await createBlog(t, a, { status: 'Published' })
-    const res = expectStatus<BulkResult>(await t.as(a.keys.Write).post(`/sites/${a.id}/blogs/bulk`, { action: 'UpdateStatus', ids: [draft.id, live.id], status: 'InReview' }), 200)
+    const res = expectStatus<BulkResult>(
+      await t.as(a.keys.Write).post(`/sites/${a.id}/blogs/bulk`, { action: 'UpdateStatus', ids: [draft.id, live.id], status: 'InReview' }),
+      200,
+    )
     expect(res).toMatchObject({ total: 2, succeeded: 1, failed: 1 })
     expect(res.results[1]).toMatchObject({ id: live.id, success: false })
     expect(await status(draft.id)).toBe('InReview')

@@ -42,11 +42,22 @@ function parseRss(xml: string): Rss['rss']['channel'] & { items: RssItem[] } {
 const NASTY = 'Fish & <Chips> "quoted" \'single\' ]]> end 😀 ünïcödé'
 
 describe('renderRss (pure)', () => {
-  const item = (p: Partial<FeedItem> = {}): FeedItem => ({ title: 'T', description: 'D', link: 'http://x/1', guid: 'g', pubDate: null, author: null, categories: [], ...p })
+  const item = (p: Partial<FeedItem> = {}): FeedItem => ({
+    title: 'T',
+    description: 'D',
+    link: 'http://x/1',
+    guid: 'g',
+    pubDate: null,
+    author: null,
+    categories: [],
+    ...p,
+  })
   const channel = { title: 'C', description: 'Desc', link: 'http://x/', selfUrl: 'http://x/feed.rss', language: 'en', generator: 'Atrium' }
 
   it('escapes markup characters and keeps emoji, so the text round-trips', () => {
-    const xml = renderRss({ ...channel, title: NASTY, description: `${NASTY} <script>alert(1)</script>` }, [item({ title: NASTY, description: NASTY, guid: NASTY, categories: [NASTY] })])
+    const xml = renderRss({ ...channel, title: NASTY, description: `${NASTY} <script>alert(1)</script>` }, [
+      item({ title: NASTY, description: NASTY, guid: NASTY, categories: [NASTY] }),
+    ])
     expect(xml).not.toContain('<Chips>')
     expect(xml).not.toContain('<script>')
     expect(xml).not.toMatch(/]]>(?! end)/) // only ever as escaped ]]&gt;
@@ -98,7 +109,9 @@ describe('renderRss (pure)', () => {
       '---',
       'A \\*literal\\* star and <https://auto.example>',
     ].join('\n')
-    expect(markdownText(md)).toBe('A big title Some bold, em and code with a link and snake_case_name. quoted html item one item two A *literal* star and https://auto.example')
+    expect(markdownText(md)).toBe(
+      'A big title Some bold, em and code with a link and snake_case_name. quoted html item one item two A *literal* star and https://auto.example',
+    )
   })
 
   it('cuts a description after a whole word near 300 characters, with an ellipsis', () => {
@@ -201,7 +214,11 @@ describe('GET /sites/{site_id}/feed.rss', () => {
     const words = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ')
     const body = `## Heading\n\nIntro with **bold** and a [link](https://example.com/a).\n\n\`\`\`\nhidden code\n\`\`\`\n\n${words}`
     const long = await createBlog(t, s, { status: 'Published', author: 'Ada Lovelace', localizations: [{ locale: 'en', title: 'Long', body }] })
-    const withExcerpt = await createBlog(t, s, { status: 'Published', author: null, localizations: [{ locale: 'en', title: 'Short', excerpt: 'The excerpt', body: 'Not this' }] })
+    const withExcerpt = await createBlog(t, s, {
+      status: 'Published',
+      author: null,
+      localizations: [{ locale: 'en', title: 'Short', excerpt: 'The excerpt', body: 'Not this' }],
+    })
     const german = await createBlog(t, s, {
       status: 'Published',
       localizations: [

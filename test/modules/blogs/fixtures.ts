@@ -23,16 +23,28 @@ export async function createBlog(t: TestApp, site: SiteFixture, extra: BlogBody 
 /** A published blog with an English localization (title from the slug unless given). */
 export async function publishedBlog(t: TestApp, site: SiteFixture, extra: BlogBody = {}, siteIds = [site.id]): Promise<BlogDetail> {
   const slug = (extra.slug as string | undefined) ?? `pub-${uid()}`
-  return createBlog(t, site, { slug, status: 'Published', localizations: [{ locale_id: locId(site, 'en'), title: `Title ${slug}`, body: 'Some words here' }], ...extra }, site.keys.Write, siteIds)
+  return createBlog(
+    t,
+    site,
+    { slug, status: 'Published', localizations: [{ locale_id: locId(site, 'en'), title: `Title ${slug}`, body: 'Some words here' }], ...extra },
+    site.keys.Write,
+    siteIds,
+  )
 }
 
 export async function addTag(t: TestApp, siteId: string, name: string) {
-  const [row] = await t.dbh.db.insert(tags).values({ site_id: siteId, name, slug: `${name.toLowerCase()}-${uid()}` }).returning()
+  const [row] = await t.dbh.db
+    .insert(tags)
+    .values({ site_id: siteId, name, slug: `${name.toLowerCase()}-${uid()}` })
+    .returning()
   return row!
 }
 
 export async function addCategory(t: TestApp, siteId: string, name: string) {
-  const [row] = await t.dbh.db.insert(categories).values({ site_id: siteId, name, slug: `${name.toLowerCase()}-${uid()}` }).returning()
+  const [row] = await t.dbh.db
+    .insert(categories)
+    .values({ site_id: siteId, name, slug: `${name.toLowerCase()}-${uid()}` })
+    .returning()
   return row!
 }
 
@@ -56,6 +68,3 @@ export async function writeCounts(t: TestApp) {
     outbox: await count(db.select({ n }).from(outboxEvents)),
   }
 }
-
-
-

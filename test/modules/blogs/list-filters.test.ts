@@ -159,8 +159,14 @@ describe('sort', () => {
 
   it('published_date: no date last either way, ties on published_at then created_at', async () => {
     // d and f share 2024-02-01; both published through the API at nearly the same instant, so set published_at apart.
-    await t.dbh.db.update(blogs).set({ published_at: day(20) }).where(eq(blogs.id, posts.d!.id))
-    await t.dbh.db.update(blogs).set({ published_at: day(21) }).where(eq(blogs.id, posts.f!.id))
+    await t.dbh.db
+      .update(blogs)
+      .set({ published_at: day(20) })
+      .where(eq(blogs.id, posts.d!.id))
+    await t.dbh.db
+      .update(blogs)
+      .set({ published_at: day(21) })
+      .where(eq(blogs.id, posts.f!.id))
     await t.dbh.db.update(blogs).set({ published_at: null }).where(eq(blogs.id, posts.c!.id))
     expect(names(await list('sort=-published_date'))).toEqual(['a', 'f', 'd', 'c', 'e', 'b'])
     expect(names(await list('sort=published_date'))).toEqual(['c', 'd', 'f', 'a', 'b', 'e'])
@@ -178,7 +184,10 @@ describe('sort', () => {
   })
 
   it('ties break on the id in the sort direction, so pages never repeat or skip a post', async () => {
-    await t.dbh.db.update(blogs).set({ updated_at: day(30) }).where(eq(blogs.site_id, site.id))
+    await t.dbh.db
+      .update(blogs)
+      .set({ updated_at: day(30) })
+      .where(eq(blogs.site_id, site.id))
     try {
       const asc = [...ids('a', 'b', 'c', 'd', 'e', 'f')].sort()
       const paged: string[] = []
@@ -186,7 +195,11 @@ describe('sort', () => {
       expect(paged).toEqual(asc)
       expect((await list('sort=-updated_at')).data.map((x) => x.id)).toEqual([...asc].reverse())
     } finally {
-      for (const [n, s] of Object.entries(SPEC)) await t.dbh.db.update(blogs).set({ updated_at: day(10 + s.updated) }).where(eq(blogs.id, posts[n]!.id))
+      for (const [n, s] of Object.entries(SPEC))
+        await t.dbh.db
+          .update(blogs)
+          .set({ updated_at: day(10 + s.updated) })
+          .where(eq(blogs.id, posts[n]!.id))
     }
   })
 })

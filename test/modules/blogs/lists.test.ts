@@ -18,7 +18,6 @@ import { expectProblem, expectStatus } from '../../helpers/http.js'
 import { addCategory, addTag, assignCategory, assignTag, createBlog, locId, publishedBlog } from './fixtures.js'
 import { expectNoContent, type Page } from '../../helpers/records.js'
 
-
 let t: TestApp
 let a: SiteFixture
 let b: SiteFixture
@@ -118,7 +117,9 @@ describe('GET /sites/{site_id}/blogs/published', () => {
 
   it('400 for per_page over 100 or a malformed locale, 401, 404 for another site', async () => {
     expectProblem(await t.as(a.keys.Read).get(`/sites/${a.id}/blogs/published?per_page=101`), 400, 'VALIDATION_FAILED')
-    expect(expectProblem(await t.as(a.keys.Read).get(`/sites/${a.id}/blogs/published?locale=--x--`), 400, 'VALIDATION_FAILED').errors?.[0]?.field).toBe('locale')
+    expect(expectProblem(await t.as(a.keys.Read).get(`/sites/${a.id}/blogs/published?locale=--x--`), 400, 'VALIDATION_FAILED').errors?.[0]?.field).toBe(
+      'locale',
+    )
     expectProblem(await t.as().get(`/sites/${a.id}/blogs/published`), 401, 'UNAUTHENTICATED')
     expectProblem(await t.as(b.keys.Read).get(`/sites/${a.id}/blogs/published`), 404, 'NOT_FOUND')
   })

@@ -37,11 +37,25 @@ describe('readingTimeMinutes', () => {
 describe('GET/POST /blogs/{id}/localizations', () => {
   it('adds localizations (201), lists them default first, updates reading time from the default locale', async () => {
     const blog = await createBlog(t, a)
-    const de = expectStatus<BlogLocalization>(await t.as(a.keys.Write).post(`/blogs/${blog.id}/localizations`, { locale_id: locId(a, 'de'), title: 'Hallo', body: words(900) }), 201)
-    expect(de).toMatchObject({ content_id: blog.content_id, locale_id: locId(a, 'de'), title: 'Hallo', translation_status: 'Draft', subtitle: null, excerpt: null, meta_title: null, meta_description: null })
+    const de = expectStatus<BlogLocalization>(
+      await t.as(a.keys.Write).post(`/blogs/${blog.id}/localizations`, { locale_id: locId(a, 'de'), title: 'Hallo', body: words(900) }),
+      201,
+    )
+    expect(de).toMatchObject({
+      content_id: blog.content_id,
+      locale_id: locId(a, 'de'),
+      title: 'Hallo',
+      translation_status: 'Draft',
+      subtitle: null,
+      excerpt: null,
+      meta_title: null,
+      meta_description: null,
+    })
     expect(expectStatus<Blog>(await t.as(a.keys.Read).get(`/blogs/${blog.id}`), 200).reading_time_minutes).toBe(0)
     const en = expectStatus<BlogLocalization>(
-      await t.as(a.keys.Write).post(`/blogs/${blog.id}/localizations`, { locale_id: locId(a, 'en'), title: 'Hello', body: words(401), translation_status: 'Complete' }),
+      await t
+        .as(a.keys.Write)
+        .post(`/blogs/${blog.id}/localizations`, { locale_id: locId(a, 'en'), title: 'Hello', body: words(401), translation_status: 'Complete' }),
       201,
     )
     expect(expectStatus<Blog>(await t.as(a.keys.Read).get(`/blogs/${blog.id}`), 200).reading_time_minutes).toBe(3)
@@ -57,8 +71,13 @@ describe('GET/POST /blogs/{id}/localizations', () => {
     expect(bad.errors?.[0]?.field).toBe('locale_id')
     expectProblem(await t.as(a.keys.Write).post(`/blogs/${blog.id}/localizations`, { locale_id: MISSING_ID }), 400, 'VALIDATION_FAILED')
     expectProblem(await t.as(a.keys.Write).post(`/blogs/${blog.id}/localizations`, { locale_id: locId(a, 'en') }), 409, 'CONFLICT')
-    expect(expectProblem(await t.as(a.keys.Write).post(`/blogs/${blog.id}/localizations`, { title: 'no locale' }), 400, 'VALIDATION_FAILED').errors?.[0]?.field).toBe('locale_id')
-    expect(expectProblem(await t.as(a.keys.Write).post(`/blogs/${blog.id}/localizations`, { locale_id: locId(a, 'de'), title: 5 }), 400, 'VALIDATION_FAILED').errors?.[0]?.field).toBe('title')
+    expect(
+      expectProblem(await t.as(a.keys.Write).post(`/blogs/${blog.id}/localizations`, { title: 'no locale' }), 400, 'VALIDATION_FAILED').errors?.[0]?.field,
+    ).toBe('locale_id')
+    expect(
+      expectProblem(await t.as(a.keys.Write).post(`/blogs/${blog.id}/localizations`, { locale_id: locId(a, 'de'), title: 5 }), 400, 'VALIDATION_FAILED')
+        .errors?.[0]?.field,
+    ).toBe('title')
     expect(await writeCounts(t)).toEqual(before)
   })
 
@@ -78,7 +97,10 @@ describe('PUT/DELETE /blogs/localizations/{loc_id}', () => {
   it('updates texts with change history; the locale stays', async () => {
     const blog = await createBlog(t, a, { localizations: [{ locale_id: locId(a, 'en'), title: 'Before', body: 'short' }] })
     const loc = blog.localizations[0]!
-    const res = expectStatus<BlogLocalization>(await t.as(a.keys.Write).put(`/blogs/localizations/${loc.id}`, { title: 'After', body: words(250), locale_id: locId(a, 'de') }), 200)
+    const res = expectStatus<BlogLocalization>(
+      await t.as(a.keys.Write).put(`/blogs/localizations/${loc.id}`, { title: 'After', body: words(250), locale_id: locId(a, 'de') }),
+      200,
+    )
     expect(res).toMatchObject({ id: loc.id, title: 'After', locale_id: locId(a, 'en') })
     expect((await historyOf(t, 'blog_localization', loc.id, 'title')).map((h) => [h.old_value, h.new_value])).toEqual([['Before', 'After']])
     expect(expectStatus<Blog>(await t.as(a.keys.Read).get(`/blogs/${blog.id}`), 200).reading_time_minutes).toBe(2)
@@ -89,7 +111,10 @@ describe('PUT/DELETE /blogs/localizations/{loc_id}', () => {
     const loc = blog.localizations[0]!
     expect(loc).toMatchObject({ title: 'Kept', subtitle: null, excerpt: null, meta_title: null, meta_description: null, translation_status: 'Draft' })
     expect(blog.reading_time_minutes).toBe(2)
-    const cleared = expectStatus<BlogLocalization>(await t.as(a.keys.Write).put(`/blogs/localizations/${loc.id}`, { title: null, body: null, excerpt: 'An excerpt' }), 200)
+    const cleared = expectStatus<BlogLocalization>(
+      await t.as(a.keys.Write).put(`/blogs/localizations/${loc.id}`, { title: null, body: null, excerpt: 'An excerpt' }),
+      200,
+    )
     expect(cleared).toMatchObject({ title: null, body: null, excerpt: 'An excerpt', subtitle: null, translation_status: 'Draft' })
     expect((await historyOf(t, 'blog_localization', loc.id, 'title')).map((h) => [h.old_value, h.new_value])).toEqual([['Kept', null]])
     expect(expectStatus<Blog>(await t.as(a.keys.Read).get(`/blogs/${blog.id}`), 200).reading_time_minutes).toBe(0)
@@ -115,9 +140,9 @@ describe('PUT/DELETE /blogs/localizations/{loc_id}', () => {
     const blog = await createBlog(t, a, { localizations: [{ locale_id: locId(a, 'en'), title: 'T' }] })
     const loc = blog.localizations[0]!
     expectProblem(await t.as(a.keys.Write).put(`/blogs/localizations/${loc.id}`, {}), 400, 'VALIDATION_FAILED')
-    expect(expectProblem(await t.as(a.keys.Write).put(`/blogs/localizations/${loc.id}`, { title: 'x'.repeat(501) }), 400, 'VALIDATION_FAILED').errors?.[0]?.field).toBe(
-      'title',
-    )
+    expect(
+      expectProblem(await t.as(a.keys.Write).put(`/blogs/localizations/${loc.id}`, { title: 'x'.repeat(501) }), 400, 'VALIDATION_FAILED').errors?.[0]?.field,
+    ).toBe('title')
     expectProblem(await t.as(a.keys.Write).put('/blogs/localizations/nope', { title: 'x' }), 400, 'VALIDATION_FAILED')
     expectProblem(await t.as().put(`/blogs/localizations/${loc.id}`, { title: 'x' }), 401, 'UNAUTHENTICATED')
     expectProblem(await t.as(a.keys.Read).put(`/blogs/localizations/${loc.id}`, { title: 'x' }), 403, 'FORBIDDEN')

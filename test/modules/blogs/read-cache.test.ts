@@ -177,7 +177,8 @@ describe('remembered access scopes', () => {
     }
     expectNoContent(await first.as(a.keys.Write).delete(`/blogs/${x.id}`))
     for (const t of [second, first]) {
-      for (const url of [`/blogs/${x.id}`, `/blogs/${x.id}/detail`, `/blogs/${x.id}/localizations`]) expectProblem(await t.as(a.keys.Read).get(url), 404, 'NOT_FOUND')
+      for (const url of [`/blogs/${x.id}`, `/blogs/${x.id}/detail`, `/blogs/${x.id}/localizations`])
+        expectProblem(await t.as(a.keys.Read).get(url), 404, 'NOT_FOUND')
     }
   })
 })

@@ -41,7 +41,11 @@ const review = (id: string, body: unknown, key = a.keys.Write) => t.as(key).post
 const notesFor = (entityId: string) => t.dbh.db.select().from(notifications).where(eq(notifications.entity_id, entityId))
 /** Review outcome notifications only (site a also has a Reviewer member, told of every submission). */
 const reviewNotesFor = async (entityId: string) => (await notesFor(entityId)).filter((n) => n.notification_type !== 'content_submitted')
-const reviewAudits = (id: string) => t.dbh.db.select().from(auditLogs).where(and(eq(auditLogs.entity_id, id), eq(auditLogs.action, 'Review')))
+const reviewAudits = (id: string) =>
+  t.dbh.db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.entity_id, id), eq(auditLogs.action, 'Review')))
 
 beforeAll(async () => {
   t = await testApp()
@@ -53,7 +57,12 @@ afterAll(() => t.close())
 describe('submit for review notifies the reviewers', () => {
   it('writes one content_submitted notification per Reviewer, Editor, Admin and Owner of the site', async () => {
     const site = await makeSite(t)
-    const told = [await addMember(site.id, 'Reviewer'), await addMember(site.id, 'Editor'), await addMember(site.id, 'Admin'), await addMember(site.id, 'Owner')]
+    const told = [
+      await addMember(site.id, 'Reviewer'),
+      await addMember(site.id, 'Editor'),
+      await addMember(site.id, 'Admin'),
+      await addMember(site.id, 'Owner'),
+    ]
     await addMember(site.id, 'Author')
     await addMember(site.id, 'Viewer')
     await addMember(a.id, 'Reviewer') // another site's reviewer

@@ -57,11 +57,19 @@ describe('scheduled publishing', () => {
       clock().advance(120_000)
       const ctx1 = systemCtx(t.deps, 'job:test-1')
       const ctx2 = systemCtx(t2.deps, 'job:test-2')
-      const runs = await Promise.all([publishDue(ctx1, scheduledBlogs), publishDue(ctx2, scheduledBlogs), publishDue(ctx1, scheduledBlogs), publishDue(ctx2, scheduledBlogs)])
+      const runs = await Promise.all([
+        publishDue(ctx1, scheduledBlogs),
+        publishDue(ctx2, scheduledBlogs),
+        publishDue(ctx1, scheduledBlogs),
+        publishDue(ctx2, scheduledBlogs),
+      ])
       const published = runs.flat()
       expect([...published].sort()).toEqual([...due].sort())
 
-      const rows = await t.dbh.db.select().from(blogs).where(inArray(blogs.id, [...due, ...notYet]))
+      const rows = await t.dbh.db
+        .select()
+        .from(blogs)
+        .where(inArray(blogs.id, [...due, ...notYet]))
       for (const row of rows) {
         if (notYet.includes(row.id)) {
           expect(row.status).toBe('Scheduled')
@@ -110,7 +118,8 @@ describe('scheduled publishing', () => {
 
   it('a published post shows at once in the cached published list', async () => {
     const [id] = await scheduled(1, 60_000)
-    const list = async () => expectStatus<{ data: Array<{ id: string }> }>(await t.as(a.keys.Read).get(`/sites/${a.id}/blogs/published?per_page=100`), 200).data.map((b) => b.id)
+    const list = async () =>
+      expectStatus<{ data: Array<{ id: string }> }>(await t.as(a.keys.Read).get(`/sites/${a.id}/blogs/published?per_page=100`), 200).data.map((b) => b.id)
     expect(await list()).not.toContain(id)
     clock().advance(120_000)
     expect(await publishDue(systemCtx(t2.deps), scheduledBlogs)).toEqual([id])

@@ -59,8 +59,16 @@ beforeAll(async () => {
   const catIds = new Map<string, string>()
   for (const name of TAGS) tagIds.set(name, (await addTag(t, s.id, name)).id)
   for (const name of CATEGORIES) catIds.set(name, (await addCategory(t, s.id, name)).id)
-  for (const name of DELETED_TAGS) await t.dbh.db.update(tags).set({ deleted_at: new Date(NOW) }).where(eq(tags.id, tagIds.get(name)!))
-  for (const name of DELETED_CATEGORIES) await t.dbh.db.update(categories).set({ deleted_at: new Date(NOW) }).where(eq(categories.id, catIds.get(name)!))
+  for (const name of DELETED_TAGS)
+    await t.dbh.db
+      .update(tags)
+      .set({ deleted_at: new Date(NOW) })
+      .where(eq(tags.id, tagIds.get(name)!))
+  for (const name of DELETED_CATEGORIES)
+    await t.dbh.db
+      .update(categories)
+      .set({ deleted_at: new Date(NOW) })
+      .where(eq(categories.id, catIds.get(name)!))
   for (const b of [SOURCE, ...BLOGS]) await build(b, tagIds, catIds)
 })
 afterAll(() => t.close())

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { rankSimilar, similarityScore, type SimilarCandidate, type SimilarityProfile } from '../../../src/modules/blogs/similar.service.js'
 import { BLOGS, DELETED_CATEGORIES, DELETED_TAGS, EXPECTED, NOW, SOURCE, type FixtureBlog } from './similar-fixture.js'
 
-const profile = (id: string, p: Partial<SimilarityProfile> = {}): SimilarityProfile => ({ id, tagIds: [], categoryIds: [], primaryCategoryId: null, author: '', ...p })
+const profile = (id: string, p: Partial<SimilarityProfile> = {}): SimilarityProfile => ({
+  id,
+  tagIds: [],
+  categoryIds: [],
+  primaryCategoryId: null,
+  author: '',
+  ...p,
+})
 
 describe('similarityScore', () => {
   const src = profile('src', { tagIds: ['t1', 't2', 't3'], categoryIds: ['c1', 'c2'], primaryCategoryId: 'c1', author: 'Ann' })

@@ -120,9 +120,13 @@ describe('content templates: search', () => {
       select ${big.id}, 'Template ' || g || ' ' || md5(g::text), 'About ' || md5((g * 7)::text), 'blog', '{}' from generate_series(1, 5000) g`)
     await t.dbh.db.execute(sql`analyze content_templates`)
     const res = await t.dbh.db.execute(
-      sql.raw(`explain select id from content_templates where site_id = '${big.id}' and deleted_at is null and (name ilike '%ab12%' or description ilike '%ab12%')`),
+      sql.raw(
+        `explain select id from content_templates where site_id = '${big.id}' and deleted_at is null and (name ilike '%ab12%' or description ilike '%ab12%')`,
+      ),
     )
-    const plan = rowsOf<{ 'QUERY PLAN': string }>(res).map((r) => r['QUERY PLAN']).join('\n')
+    const plan = rowsOf<{ 'QUERY PLAN': string }>(res)
+      .map((r) => r['QUERY PLAN'])
+      .join('\n')
     expect(plan, plan).toContain('Bitmap Index Scan on content_templates_search_idx')
     const found = expectStatus<Page<ContentTemplate>>(await t.as(big.keys.Read).get(`/sites/${big.id}/content-templates?search=AB12&per_page=100`), 200)
     expect(found.meta.total).toBeGreaterThan(0)

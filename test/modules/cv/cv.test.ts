@@ -85,7 +85,16 @@ describe('POST /cv', () => {
 
   it('optional text is null when unset; company/company_url are accepted as aliases (equal values with organization too)', async () => {
     const plain = await create(a)
-    expect(plain).toMatchObject({ organization: null, organization_url: null, company: null, company_url: null, location: null, description: null, end_date: null, is_current: false })
+    expect(plain).toMatchObject({
+      organization: null,
+      organization_url: null,
+      company: null,
+      company_url: null,
+      location: null,
+      description: null,
+      end_date: null,
+      is_current: false,
+    })
     const aliased = await create(a, { company: 'ACME', company_url: 'http://acme.test/about' })
     expect(aliased).toMatchObject({ organization: 'ACME', organization_url: 'http://acme.test/about', company: 'ACME', company_url: 'http://acme.test/about' })
     expect((await create(a, { organization: 'Same', company: 'Same' })).organization).toBe('Same')
@@ -114,7 +123,10 @@ describe('POST /cv', () => {
     ]
     for (const [body, field] of bad) {
       const p = expectProblem(await t.as(a.keys.Write).post('/cv', { site_ids: [a.id], ...base(), ...body }), 400, 'VALIDATION_FAILED')
-      expect(p.errors?.map((e) => e.field), JSON.stringify(body)).toContain(field)
+      expect(
+        p.errors?.map((e) => e.field),
+        JSON.stringify(body),
+      ).toContain(field)
     }
     expect(await countEntries(a)).toBe(before)
     // A leap day and an end on the start day are fine.
@@ -210,7 +222,10 @@ describe('PUT /cv/{id}', () => {
       [{ entry_type: 'job' }, 'entry_type'],
     ] as const) {
       const p = expectProblem(await put(e.id, body), 400, 'VALIDATION_FAILED')
-      expect(p.errors?.map((x) => x.field), JSON.stringify(body)).toContain(field)
+      expect(
+        p.errors?.map((x) => x.field),
+        JSON.stringify(body),
+      ).toContain(field)
     }
     expect(expectStatus<CvEntry>(await t.as(a.keys.Read).get(`/cv/${e.id}`), 200)).toEqual(e)
     expect(await historyOf(t, 'cv_entry', e.id)).toHaveLength(0)

@@ -47,7 +47,12 @@ describe('blog document attachments', () => {
     expect((await attached(blog.id)).map((d) => d.id)).toEqual([x.id, y.id, z.id])
     expect(await eventsFor(t, 'blog.updated', blog.id)).toHaveLength(4)
     const audits = await auditsOf(t, 'content', blog.content_id)
-    expect(audits.map((r) => (r.metadata as { change: string }).change)).toEqual(['document_attached', 'document_attached', 'document_attached', 'document_attached'])
+    expect(audits.map((r) => (r.metadata as { change: string }).change)).toEqual([
+      'document_attached',
+      'document_attached',
+      'document_attached',
+      'document_attached',
+    ])
   })
 
   it('deleted documents are left out; detaching (204, blog.updated) and 404 when not attached', async () => {
@@ -137,7 +142,14 @@ describe('a document attached to many blogs', () => {
     // Published (so by-slug answers them to Read keys); every fifth one carried by a second site too.
     for (let i = 0; i < 50; i++) {
       const sites = i % 5 === 0 ? [a, b] : [a]
-      posts.push({ ...(await makeBlog(t, sites.map((s) => s.id), { status: 'Published' })), sites })
+      posts.push({
+        ...(await makeBlog(
+          t,
+          sites.map((s) => s.id),
+          { status: 'Published' },
+        )),
+        sites,
+      })
     }
   })
 

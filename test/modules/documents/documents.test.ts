@@ -118,7 +118,10 @@ describe('POST /sites/{site_id}/documents', () => {
     ]
     for (const [body, field] of cases) {
       const problem = await refusedWithNothingStored(post(body), 400, 'VALIDATION_FAILED')
-      expect(problem.errors?.map((e) => e.field), JSON.stringify(body).slice(0, 200)).toContain(field)
+      expect(
+        problem.errors?.map((e) => e.field),
+        JSON.stringify(body).slice(0, 200),
+      ).toContain(field)
     }
   })
 
@@ -203,7 +206,9 @@ describe('PUT /documents/{id}', () => {
     expect(await eventsFor(t, 'document.updated', doc.id)).toHaveLength(1)
     expect((await download(doc.id)).headers['content-disposition']).toContain('filename="Manual v2.pdf"')
     const link = await createUrlDoc(t, a)
-    expect(expectStatus<Document>(await t.as(a.keys.Write).put(`/documents/${link.id}`, { url: 'https://example.org/v2' }), 200).url).toBe('https://example.org/v2')
+    expect(expectStatus<Document>(await t.as(a.keys.Write).put(`/documents/${link.id}`, { url: 'https://example.org/v2' }), 200).url).toBe(
+      'https://example.org/v2',
+    )
   })
 
   it('400: a url for a file document, a file name for a URL document, a bad url, a foreign folder, an empty body; nothing changes', async () => {
@@ -266,7 +271,10 @@ describe('DELETE /documents/{id}', () => {
     const bytes = Buffer.concat([pdfBytes(), Buffer.from('race')])
     let live = await createFileDoc(t, site, bytes, 'r0.pdf')
     for (let i = 1; i <= 6; i++) {
-      const [deleted, created] = await Promise.all([t.as(site.keys.Write).delete(`/documents/${live.id}`), t.as(site.keys.Write).post(`/sites/${site.id}/documents`, fileBody(bytes, `r${i}.pdf`))])
+      const [deleted, created] = await Promise.all([
+        t.as(site.keys.Write).delete(`/documents/${live.id}`),
+        t.as(site.keys.Write).post(`/sites/${site.id}/documents`, fileBody(bytes, `r${i}.pdf`)),
+      ])
       expectNoContent(deleted)
       live = expectStatus<Document>(created, 201)
       expect((await download(live.id)).rawPayload.equals(bytes), `round ${i}`).toBe(true)

@@ -9,7 +9,11 @@ import { expectStatus } from '../../helpers/http.js'
 
 /** A small PDF-like file: the PDF signature, binary bytes (all 256 values) and a trailer. */
 export const pdfBytes = (): Buffer =>
-  Buffer.concat([Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n', 'latin1'), Buffer.from(Array.from({ length: 256 }, (_, i) => i)), Buffer.from('\n%%EOF\n')])
+  Buffer.concat([
+    Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n', 'latin1'),
+    Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
+    Buffer.from('\n%%EOF\n'),
+  ])
 
 /** A 1×1 PNG. */
 export const pngBytes = (): Buffer =>
@@ -25,11 +29,22 @@ export const fileBody = (bytes: Buffer, fileName: string, extra: Record<string, 
   ...extra,
 })
 
-export async function createFileDoc(t: TestApp, site: SiteFixture, bytes = pdfBytes(), fileName = 'report.pdf', extra: Record<string, unknown> = {}): Promise<Document> {
+export async function createFileDoc(
+  t: TestApp,
+  site: SiteFixture,
+  bytes = pdfBytes(),
+  fileName = 'report.pdf',
+  extra: Record<string, unknown> = {},
+): Promise<Document> {
   return expectStatus<Document>(await t.as(site.keys.Write).post(`/sites/${site.id}/documents`, fileBody(bytes, fileName, extra)), 201)
 }
 
-export async function createUrlDoc(t: TestApp, site: SiteFixture, url = 'https://example.org/files/a.pdf', extra: Record<string, unknown> = {}): Promise<Document> {
+export async function createUrlDoc(
+  t: TestApp,
+  site: SiteFixture,
+  url = 'https://example.org/files/a.pdf',
+  extra: Record<string, unknown> = {},
+): Promise<Document> {
   return expectStatus<Document>(await t.as(site.keys.Write).post(`/sites/${site.id}/documents`, { document_type: 'pdf', url, ...extra }), 201)
 }
 

@@ -77,7 +77,11 @@ describe('document folders', () => {
     const audit = (await auditsOf(t, 'document_folder', doomed.id)).find((r) => r.action === 'Delete')!
     expect(audit.metadata).toMatchObject({ unfiled_documents: [inside.id], moved_subfolders: [sub.id], subfolders_moved_to: top.id })
     expectProblem(await t.as(site.keys.Write).put(`/document-folders/${doomed.id}`, { name: 'again' }), 404, 'NOT_FOUND')
-    expectProblem(await t.as(site.keys.Write).post(`/sites/${site.id}/documents`, { document_type: 'x', url: 'https://e.org', folder_id: doomed.id }), 400, 'VALIDATION_FAILED')
+    expectProblem(
+      await t.as(site.keys.Write).post(`/sites/${site.id}/documents`, { document_type: 'x', url: 'https://e.org', folder_id: doomed.id }),
+      400,
+      'VALIDATION_FAILED',
+    )
   })
 
   it('401 without a key, 403 for a Read key (writes) and a Write key is enough to delete, 404 through another site', async () => {

@@ -30,7 +30,10 @@ describe('document localizations', () => {
     )
     const detail = expectStatus<DocumentDetail>(await t.as(a.keys.Read).get(`/documents/${doc.id}`), 200)
     expect(detail.localizations.map((l) => l.id)).toEqual([en.id, de.id])
-    expect(expectStatus<DocumentLocalization[]>(await t.as(a.keys.Read).get(`/documents/${doc.id}/localizations`), 200).map((l) => l.id)).toEqual([en.id, de.id])
+    expect(expectStatus<DocumentLocalization[]>(await t.as(a.keys.Read).get(`/documents/${doc.id}/localizations`), 200).map((l) => l.id)).toEqual([
+      en.id,
+      de.id,
+    ])
     const updated = expectStatus<DocumentLocalization>(await t.as(a.keys.Write).put(`/documents/localizations/${de.id}`, { description: 'Wie' }), 200)
     expect(updated).toMatchObject({ title: 'Handbuch', description: 'Wie' })
     expectNoContent(await t.as(a.keys.Write).delete(`/documents/localizations/${en.id}`))
@@ -48,7 +51,7 @@ describe('document localizations', () => {
     expect(expectStatus<DocumentDetail>(await t.as(a.keys.Read).get(`/documents/${doc.id}`), 200).localizations.map((l) => l.title)).toEqual(['One'])
   })
 
-  it('writes need Author (the spec\'s Read for PUT/DELETE: decisions.md); 401; 404 through another site or for a deleted document', async () => {
+  it("writes need Author (the spec's Read for PUT/DELETE: decisions.md); 401; 404 through another site or for a deleted document", async () => {
     const doc = await createUrlDoc(t, a)
     const loc = expectStatus<DocumentLocalization>(await t.as(a.keys.Write).post(`/documents/${doc.id}/localizations`, { locale: 'en' }), 201)
     expectProblem(await t.as().post(`/documents/${doc.id}/localizations`, { locale: 'de' }), 401, 'UNAUTHENTICATED')

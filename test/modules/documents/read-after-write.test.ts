@@ -38,7 +38,10 @@ const api = () => A.as(A.masterKey)
 /** A published blog of S1 carried by S2 with one attached document in a folder. */
 async function arrange() {
   const folder = expectStatus<{ id: string }>(await api().post(`/sites/${s1.id}/document-folders`, { name: `F ${uid()}` }), 201)
-  const doc = expectStatus<Document>(await api().post(`/sites/${s1.id}/documents`, { document_type: 'pdf', url: `https://example.org/${uid()}.pdf`, folder_id: folder.id }), 201)
+  const doc = expectStatus<Document>(
+    await api().post(`/sites/${s1.id}/documents`, { document_type: 'pdf', url: `https://example.org/${uid()}.pdf`, folder_id: folder.id }),
+    201,
+  )
   const blog = expectStatus<BlogDetail>(
     await api().post('/blogs', { site_ids: [s1.id, s2.id], slug: `p-${uid()}`, status: 'Published', localizations: [{ locale: 'en', title: 'T' }] }),
     201,

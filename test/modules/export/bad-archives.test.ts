@@ -50,7 +50,15 @@ beforeAll(async () => {
   site = await makeSite(t)
   const w = t.as(site.keys.Write)
   const cover = await uploaded(t, site, await image('jpeg', 600, 400, 3), 'cover.jpg')
-  expectStatus(await w.post('/blogs', { site_ids: [site.id], slug: 'hello', cover_image_id: cover.id, localizations: [{ locale: 'en', title: 'Hello', body: 'x'.repeat(5000) }] }), 201)
+  expectStatus(
+    await w.post('/blogs', {
+      site_ids: [site.id],
+      slug: 'hello',
+      cover_image_id: cover.id,
+      localizations: [{ locale: 'en', title: 'Hello', body: 'x'.repeat(5000) }],
+    }),
+    201,
+  )
   await createFileDoc(t, site)
   archive = await exportToBuffer(t, site.id)
 })
@@ -155,7 +163,10 @@ describe('POST /sites/{site_id}/export and POST /sites/import', () => {
     expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="${site.slug}-\\d{4}-\\d{2}-\\d{2}\\.tar\\.gz"$`))
     const out = await importBuffer(small, res.rawPayload, { dryRun: true })
     expect(out.counts.blogs).toBe(1)
-    const audits = await t.dbh.db.select().from(auditLogs).where(and(eq(auditLogs.site_id, site.id), eq(auditLogs.action, 'Export')))
+    const audits = await t.dbh.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.site_id, site.id), eq(auditLogs.action, 'Export')))
     expect(audits.length).toBeGreaterThan(0)
   })
 
@@ -170,17 +181,30 @@ describe('POST /sites/{site_id}/export and POST /sites/import', () => {
     const made = expectStatus<{ site: { id: string; slug: string }; counts: Record<string, number> }>(await body(t.masterKey, `?as=${site.slug}-http`), 201)
     expect(made.site.slug).toBe(`${site.slug}-http`)
     expect(made.counts).toMatchObject({ blogs: 1, media: 1, documents: 1, files: 2 })
-    const audits = await t.dbh.db.select().from(auditLogs).where(and(eq(auditLogs.site_id, made.site.id), eq(auditLogs.action, 'Import')))
+    const audits = await t.dbh.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.site_id, made.site.id), eq(auditLogs.action, 'Import')))
     expect(audits.length).toBe(1)
     expectProblem(await body(t.masterKey, `?as=${site.slug}-http`), 409, 'CONFLICT')
-    const bad = await t.app.inject({ method: 'POST', url: '/api/v1/sites/import', headers: { 'x-api-key': t.masterKey, 'content-type': 'application/gzip' }, payload: Buffer.from('nope') })
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/sites/import',
+      headers: { 'x-api-key': t.masterKey, 'content-type': 'application/gzip' },
+      payload: Buffer.from('nope'),
+    })
     expect(expectProblem(bad, 400, 'BAD_REQUEST').detail).toMatch(/gzip/)
   })
 
   it('import: an archive over ATRIUM_IMPORT_MAX_BYTES is a 413 and imports nothing', async () => {
     expect(archive.length).toBeGreaterThan(2000)
     const before = await siteCount(small)
-    const res = await small.app.inject({ method: 'POST', url: '/api/v1/sites/import', headers: { 'x-api-key': small.masterKey, 'content-type': 'application/gzip' }, payload: archive })
+    const res = await small.app.inject({
+      method: 'POST',
+      url: '/api/v1/sites/import',
+      headers: { 'x-api-key': small.masterKey, 'content-type': 'application/gzip' },
+      payload: archive,
+    })
     expect(expectProblem(res, 413, 'PAYLOAD_TOO_LARGE').detail).toMatch(/ATRIUM_IMPORT_MAX_BYTES/)
     expect(await siteCount(small)).toBe(before)
   })

@@ -106,15 +106,36 @@ beforeAll(async () => {
   // Workflow states and a schedule beside the matrix's drafts and published records.
   const w = src.as(a.keys.Master)
   const future = new Date(src.clock.now().getTime() + 86_400_000).toISOString()
-  const review = expectStatus<{ id: string }>(await w.post('/blogs', { site_ids: [a.id], slug: 'in-review', localizations: [{ locale: 'en', title: 'In review' }] }), 201)
+  const review = expectStatus<{ id: string }>(
+    await w.post('/blogs', { site_ids: [a.id], slug: 'in-review', localizations: [{ locale: 'en', title: 'In review' }] }),
+    201,
+  )
   expectStatus(await w.put(`/blogs/${review.id}`, { status: 'InReview' }), 200)
-  expectStatus(await w.post('/blogs', { site_ids: [a.id], slug: 'scheduled', status: 'Scheduled', publish_start: future, localizations: [{ locale: 'de', title: 'Geplant' }] }), 201)
+  expectStatus(
+    await w.post('/blogs', {
+      site_ids: [a.id],
+      slug: 'scheduled',
+      status: 'Scheduled',
+      publish_start: future,
+      localizations: [{ locale: 'de', title: 'Geplant' }],
+    }),
+    201,
+  )
   // Every kind of reference import must follow when it remaps ids.
   const cover = await uploaded(src, a, await image('jpeg', 700, 500, 9), 'cover.jpg')
   const folder = expectStatus<{ id: string }>(await w.post(`/sites/${a.id}/document-folders`, { name: 'Reports' }), 201)
-  const doc = expectStatus<{ id: string }>(await w.post(`/sites/${a.id}/documents`, { document_type: 'pdf', url: 'https://example.org/r.pdf', folder_id: folder.id }), 201)
+  const doc = expectStatus<{ id: string }>(
+    await w.post(`/sites/${a.id}/documents`, { document_type: 'pdf', url: 'https://example.org/r.pdf', folder_id: folder.id }),
+    201,
+  )
   const linked = expectStatus<{ id: string }>(
-    await w.post('/blogs', { site_ids: [a.id], slug: 'with-cover', cover_image_id: cover.id, header_image_id: cover.id, localizations: [{ locale: 'en', title: 'Cover' }] }),
+    await w.post('/blogs', {
+      site_ids: [a.id],
+      slug: 'with-cover',
+      cover_image_id: cover.id,
+      header_image_id: cover.id,
+      localizations: [{ locale: 'en', title: 'Cover' }],
+    }),
     201,
   )
   expect((await w.post(`/blogs/${linked.id}/documents`, { document_id: doc.id, display_order: 1 })).statusCode).toBe(204)
@@ -141,16 +162,20 @@ describe('export and import into a fresh database', () => {
     expect(diffs).toEqual([])
   })
 
-  it.runIf(!!process.env.DATABASE_URL)('moves between the server and the embedded database both ways', async () => {
-    const emb = await embeddedApp()
-    others.push(emb)
-    await importBuffer(emb, archive)
-    expect(await readDiffs(src, emb)).toEqual([])
-    const back = await testApp()
-    others.push(back)
-    await importBuffer(back, await exportToBuffer(emb, a.id))
-    expect(await readDiffs(src, back)).toEqual([])
-  }, 120_000) // two more installations (one embedded) and two whole moves: 30 s was reached at load 10 on 2 cores
+  it.runIf(!!process.env.DATABASE_URL)(
+    'moves between the server and the embedded database both ways',
+    async () => {
+      const emb = await embeddedApp()
+      others.push(emb)
+      await importBuffer(emb, archive)
+      expect(await readDiffs(src, emb)).toEqual([])
+      const back = await testApp()
+      others.push(back)
+      await importBuffer(back, await exportToBuffer(emb, a.id))
+      expect(await readDiffs(src, back)).toEqual([])
+    },
+    120_000,
+  ) // two more installations (one embedded) and two whole moves: 30 s was reached at load 10 on 2 cores
 
   it('carries every stored file byte for byte and makes the variants again', async () => {
     type M = { id: string; public_url: string | null; variants: unknown[]; checksum: string | null }
@@ -177,7 +202,9 @@ describe('import beside the original (every id taken)', () => {
     const m = src.as(src.masterKey)
     const ids = <T>(res: { json(): unknown }) => res.json() as T
     // Content lists hold the same records under new ids, pointing at the copy's own media, pages, categories, folders.
-    const blogs = ids<{ data: Array<{ id: string; site_id: string; cover_image_id: string | null; slug: string }> }>(await m.get(`/sites/${copy}/blogs?per_page=100`)).data
+    const blogs = ids<{ data: Array<{ id: string; site_id: string; cover_image_id: string | null; slug: string }> }>(
+      await m.get(`/sites/${copy}/blogs?per_page=100`),
+    ).data
     const origBlogs = ids<{ data: Array<{ id: string; slug: string }> }>(await m.get(`/sites/${a.id}/blogs?per_page=100`)).data
     expect(blogs.map((b) => b.slug).sort()).toEqual(origBlogs.map((b) => b.slug).sort())
     expect(blogs.some((b) => origBlogs.some((o) => o.id === b.id))).toBe(false)
@@ -193,12 +220,16 @@ describe('import beside the original (every id taken)', () => {
       const tree = JSON.stringify(ids(await m.get(`/menus/${menu.id}/tree`)))
       for (const pid of tree.match(/"page_id":"([0-9a-f-]{36})"/g) ?? []) expect(pageIds).toContain(pid.slice(11, -1))
     }
-    const cats = ids<Array<{ id: string; parent_id: string | null }> | { data: Array<{ id: string; parent_id: string | null }> }>(await m.get(`/sites/${copy}/categories?per_page=100`))
+    const cats = ids<Array<{ id: string; parent_id: string | null }> | { data: Array<{ id: string; parent_id: string | null }> }>(
+      await m.get(`/sites/${copy}/categories?per_page=100`),
+    )
     const catList = Array.isArray(cats) ? cats : cats.data
     for (const c of catList) if (c.parent_id) expect(catList.map((x) => x.id)).toContain(c.parent_id)
     // Attachments, document folders and the media named inside a content template are the copy's own.
     const withCover = blogs.find((b) => b.slug === 'with-cover') as { id: string }
-    const attached = ids<Array<{ id: string; folder_id: string | null }> | { data: Array<{ id: string; folder_id: string | null }> }>(await m.get(`/blogs/${withCover.id}/documents`))
+    const attached = ids<Array<{ id: string; folder_id: string | null }> | { data: Array<{ id: string; folder_id: string | null }> }>(
+      await m.get(`/blogs/${withCover.id}/documents`),
+    )
     const attachedList = Array.isArray(attached) ? attached : attached.data
     const docs = ids<{ data: Array<{ id: string; folder_id: string | null }> }>(await m.get(`/sites/${copy}/documents?per_page=100`)).data
     expect(attachedList.length).toBe(1)
@@ -207,7 +238,9 @@ describe('import beside the original (every id taken)', () => {
     const folderIds = (Array.isArray(folders) ? folders : folders.data).map((f) => f.id)
     expect(docs.some((d) => d.folder_id)).toBe(true)
     for (const d of docs) if (d.folder_id) expect(folderIds).toContain(d.folder_id)
-    const templates = ids<Array<{ template_data: { cover_image_id?: string } }> | { data: Array<{ template_data: { cover_image_id?: string } }> }>(await m.get(`/sites/${copy}/content-templates`))
+    const templates = ids<Array<{ template_data: { cover_image_id?: string } }> | { data: Array<{ template_data: { cover_image_id?: string } }> }>(
+      await m.get(`/sites/${copy}/content-templates`),
+    )
     const covered = (Array.isArray(templates) ? templates : templates.data).filter((x) => x.template_data.cover_image_id)
     expect(covered.length).toBe(1)
     expect(media).toContain(covered[0]?.template_data.cover_image_id)

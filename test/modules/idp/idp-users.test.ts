@@ -60,7 +60,10 @@ describe('built-in directory', () => {
     expect(page.data[0]).toMatchObject({ id: userIdOf('root-1'), email: 'root-1@example.test', name: 'User root-1', is_system_admin: true, avatar_url: null })
     expect(page.data[1]!.is_system_admin).toBe(false)
     expect(typeof page.data[1]!.last_sign_in_at).toBe('string')
-    expect(expectStatus<OffsetPage<IdpUser>>(await root.as.get('/idp/users?limit=2&offset=1'), 200).data.map((u) => u.idp_user_id)).toEqual([admin.sub, viewer.sub])
+    expect(expectStatus<OffsetPage<IdpUser>>(await root.as.get('/idp/users?limit=2&offset=1'), 200).data.map((u) => u.idp_user_id)).toEqual([
+      admin.sub,
+      viewer.sub,
+    ])
     expectStatus(await t.as(site.keys.Admin).get('/idp/users'), 200)
     expectProblem(await viewer.as.get('/idp/users'), 403, 'FORBIDDEN')
     expectProblem(await plain.as.get('/idp/users'), 403, 'FORBIDDEN')
@@ -69,7 +72,11 @@ describe('built-in directory', () => {
   })
 
   it('gets one user by user id; unknown is 404, not a UUID 400', async () => {
-    expect(expectStatus<IdpUser>(await admin.as.get(`/idp/users/${viewer.userId}`), 200)).toMatchObject({ id: viewer.userId, idp_user_id: viewer.sub, email: `${viewer.sub}@example.test` })
+    expect(expectStatus<IdpUser>(await admin.as.get(`/idp/users/${viewer.userId}`), 200)).toMatchObject({
+      id: viewer.userId,
+      idp_user_id: viewer.sub,
+      email: `${viewer.sub}@example.test`,
+    })
     expectProblem(await admin.as.get('/idp/users/00000000-0000-4000-8000-000000000000'), 404, 'NOT_FOUND')
     expectProblem(await admin.as.get(`/idp/users/${viewer.sub}`), 400, 'VALIDATION_FAILED')
   })
@@ -113,8 +120,24 @@ describe('Clerk-compatible Backend API directory (stand-in on 127.0.0.1)', () =>
       created_at: Date.UTC(2024, 0, 1),
       last_sign_in_at: Date.UTC(2024, 5, 1),
     },
-    { id: 'user_clerk_b', first_name: null, last_name: null, username: 'bee', image_url: null, email_addresses: [], created_at: Date.UTC(2024, 1, 1), last_sign_in_at: null },
-    { id: 'user_clerk_c', first_name: 'Cy', last_name: '', email_addresses: [{ id: 'x', email_address: 'cy@example.test' }], created_at: Date.UTC(2024, 2, 1), last_sign_in_at: null },
+    {
+      id: 'user_clerk_b',
+      first_name: null,
+      last_name: null,
+      username: 'bee',
+      image_url: null,
+      email_addresses: [],
+      created_at: Date.UTC(2024, 1, 1),
+      last_sign_in_at: null,
+    },
+    {
+      id: 'user_clerk_c',
+      first_name: 'Cy',
+      last_name: '',
+      email_addresses: [{ id: 'x', email_address: 'cy@example.test' }],
+      created_at: Date.UTC(2024, 2, 1),
+      last_sign_in_at: null,
+    },
   ]
   let server: Server
   let down = false
@@ -167,7 +190,16 @@ describe('Clerk-compatible Backend API directory (stand-in on 127.0.0.1)', () =>
         created_at: '2024-01-01T00:00:00.000Z',
         last_sign_in_at: '2024-06-01T00:00:00.000Z',
       },
-      { id: userIdOf('user_clerk_b'), idp_user_id: 'user_clerk_b', email: null, name: 'bee', avatar_url: null, is_system_admin: false, created_at: '2024-02-01T00:00:00.000Z', last_sign_in_at: null },
+      {
+        id: userIdOf('user_clerk_b'),
+        idp_user_id: 'user_clerk_b',
+        email: null,
+        name: 'bee',
+        avatar_url: null,
+        is_system_admin: false,
+        created_at: '2024-02-01T00:00:00.000Z',
+        last_sign_in_at: null,
+      },
     ])
     expect(seen).toContain('GET /v1/users?limit=2&offset=0&order_by=created_at')
     expect(expectStatus<OffsetPage<IdpUser>>(await admin.as.get('/idp/users?limit=2&offset=2'), 200).data.map((u) => u.name)).toEqual(['Cy'])
@@ -176,7 +208,11 @@ describe('Clerk-compatible Backend API directory (stand-in on 127.0.0.1)', () =>
   it('gets a user by user id once they have signed in, with the Backend API’s data; before that 404', async () => {
     expectProblem(await admin.as.get(`/idp/users/${userIdOf('user_clerk_b')}`), 404, 'NOT_FOUND')
     const signedIn = await jwtUser(t, idp, undefined, 'user_clerk_b')
-    expect(expectStatus<IdpUser>(await admin.as.get(`/idp/users/${signedIn.userId}`), 200)).toMatchObject({ idp_user_id: 'user_clerk_b', name: 'bee', email: null })
+    expect(expectStatus<IdpUser>(await admin.as.get(`/idp/users/${signedIn.userId}`), 200)).toMatchObject({
+      idp_user_id: 'user_clerk_b',
+      name: 'bee',
+      email: null,
+    })
     expect(seen).toContain('GET /v1/users/user_clerk_b')
     // Signed in, but unknown to the Backend API: 404.
     expectProblem(await admin.as.get(`/idp/users/${admin.userId}`), 404, 'NOT_FOUND')
@@ -184,7 +220,10 @@ describe('Clerk-compatible Backend API directory (stand-in on 127.0.0.1)', () =>
 
   it('the CMS role is kept by Atrium and shows in the Backend API listing', async () => {
     const ada = await jwtUser(t, idp, undefined, 'user_clerk_a')
-    expect(expectStatus<IdpUser>(await root.as.put(`/idp/users/${ada.userId}/role`, { role: 'SystemAdmin' }), 200)).toMatchObject({ is_system_admin: true, name: 'Ada Lovelace' })
+    expect(expectStatus<IdpUser>(await root.as.put(`/idp/users/${ada.userId}/role`, { role: 'SystemAdmin' }), 200)).toMatchObject({
+      is_system_admin: true,
+      name: 'Ada Lovelace',
+    })
     expect(expectStatus<{ is_system_admin: boolean }>(await ada.as.get('/auth/me'), 200).is_system_admin).toBe(true)
     expect(expectStatus<OffsetPage<IdpUser>>(await admin.as.get('/idp/users?limit=1'), 200).data[0]!.is_system_admin).toBe(true)
   })

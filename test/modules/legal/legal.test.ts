@@ -91,7 +91,15 @@ describe('legal documents: groups and items', () => {
     await item(needed.id, { name: 'session' })
     const whole = await detail(d.id)
     expect(shape(whole)).toEqual(['Necessary[session]', 'Statistics[_ga,_gid,_gat]', 'Marketing[]'])
-    expect(whole.groups[1]!.items[0]).toEqual({ id: expect.any(String), group_id: stats.id, name: '_ga', provider: 'Google', purpose: 'Analytics', expiry: '2 years', display_order: 1 })
+    expect(whole.groups[1]!.items[0]).toEqual({
+      id: expect.any(String),
+      group_id: stats.id,
+      name: '_ga',
+      provider: 'Google',
+      purpose: 'Analytics',
+      expiry: '2 years',
+      display_order: 1,
+    })
     expect(whole.groups[0]).toMatchObject({ legal_document_id: d.id, cookie_name: null, description: null, is_required: true, default_enabled: true })
     const listed = expectStatus<LegalGroup[]>(await t.as(a.keys.Read).get(`/legal/${d.id}/groups`), 200)
     expect(listed).toEqual(whole.groups)
@@ -211,14 +219,20 @@ describe('legal documents: groups and items', () => {
 })
 
 describe('legal documents: localizations', () => {
-  it('one per locale of the site, by code or id; 409 for a second, 400 for another site\'s locale; each a change of the document', async () => {
+  it("one per locale of the site, by code or id; 409 for a second, 400 for another site's locale; each a change of the document", async () => {
     const d = await doc(a)
-    const en = expectStatus<LegalDocumentLocalization>(await w().post(`/legal/${d.id}/localizations`, { locale: 'en', title: 'Cookies', intro: 'We use *cookies*.' }), 201)
+    const en = expectStatus<LegalDocumentLocalization>(
+      await w().post(`/legal/${d.id}/localizations`, { locale: 'en', title: 'Cookies', intro: 'We use *cookies*.' }),
+      201,
+    )
     expect(en).toMatchObject({ legal_document_id: d.id, title: 'Cookies', intro: 'We use *cookies*.', body: null })
     expectProblem(await w().post(`/legal/${d.id}/localizations`, { locale: 'EN', title: 'Again' }), 409, 'CONFLICT')
     const foreign = expectProblem(await w().post(`/legal/${d.id}/localizations`, { locale_id: b.locales[0]!.id }), 400, 'VALIDATION_FAILED')
     expect(foreign.errors?.map((e) => e.field)).toEqual(['locale_id'])
-    const de = expectStatus<LegalDocumentLocalization>(await w().post(`/legal/${d.id}/localizations`, { locale_id: a.locales.find((l) => l.code === 'de')!.id, title: 'Cookies (de)' }), 201)
+    const de = expectStatus<LegalDocumentLocalization>(
+      await w().post(`/legal/${d.id}/localizations`, { locale_id: a.locales.find((l) => l.code === 'de')!.id, title: 'Cookies (de)' }),
+      201,
+    )
     // Each write a second later, so their audit rows are in order by time (the test clock stands still otherwise).
     clock().advance(1000)
     expect(expectStatus<LegalDocumentLocalization>(await w().put(`/legal/localizations/${de.id}`, { body: '# Text' }), 200).body).toBe('# Text')
@@ -264,7 +278,12 @@ describe('legal documents: delivery reads', () => {
     const newest = await doc(site, { cookie_name: 'atrium_consent' })
     const g2 = expectStatus<LegalGroup>(await ws.post(`/legal/${newest.id}/groups`, { title: 'Statistics', display_order: 20 }), 201)
     const g1 = expectStatus<LegalGroup>(await ws.post(`/legal/${newest.id}/groups`, { title: 'Necessary', display_order: 10, is_required: true }), 201)
-    for (const [g, name, order] of [[g2, '_gid', 2], [g2, '_ga', 1], [g1, 'session', 5], [g1, 'csrf', 1]] as const) {
+    for (const [g, name, order] of [
+      [g2, '_gid', 2],
+      [g2, '_ga', 1],
+      [g1, 'session', 5],
+      [g1, 'csrf', 1],
+    ] as const) {
       expectStatus(await ws.post(`/legal/groups/${g.id}/items`, { name, display_order: order }), 201)
     }
     expectStatus(await ws.post(`/legal/${newest.id}/localizations`, { locale: 'de', title: 'Cookies' }), 201)

@@ -58,7 +58,10 @@ interface World {
 async function world(): Promise<World> {
   const u = uid()
   const s = await makeSite(A)
-  const c = expectStatus<LegalDocument>(await api().post(`/sites/${s.id}/legal`, { slug: `cookies-${u}`, document_type: 'CookieConsent', cookie_name: 'consent' }), 201)
+  const c = expectStatus<LegalDocument>(
+    await api().post(`/sites/${s.id}/legal`, { slug: `cookies-${u}`, document_type: 'CookieConsent', cookie_name: 'consent' }),
+    201,
+  )
   const p = expectStatus<LegalDocument>(await api().post(`/sites/${s.id}/legal`, { slug: `privacy-${u}`, document_type: 'PrivacyPolicy' }), 201)
   const g = expectStatus<LegalGroup>(await api().post(`/legal/${c.id}/groups`, { title: 'Necessary', is_required: true }), 201)
   const i = expectStatus<LegalItem>(await api().post(`/legal/groups/${g.id}/items`, { name: 'session' }), 201)
@@ -74,10 +77,18 @@ interface Probe {
   after: string
 }
 const read = {
-  consent: (s: SiteFixture) => (before: string, after: string): Probe => ({ url: `/sites/${s.id}/legal/cookie-consent`, key: s.keys.Read, before, after }),
-  bySlug: (s: SiteFixture, slug: string) => (before: string, after: string): Probe => ({ url: `/sites/${s.id}/legal/by-slug/${slug}`, key: s.keys.Read, before, after }),
-  preview: (s: SiteFixture, slug: string) => (before: string, after: string): Probe => ({ url: `/sites/${s.id}/legal/by-slug/${slug}`, key: s.keys.Write, before, after }),
-  byId: (s: SiteFixture, id: string) => (before: string, after: string): Probe => ({ url: `/legal/${id}`, key: s.keys.Read, before, after }),
+  consent:
+    (s: SiteFixture) =>
+    (before: string, after: string): Probe => ({ url: `/sites/${s.id}/legal/cookie-consent`, key: s.keys.Read, before, after }),
+  bySlug:
+    (s: SiteFixture, slug: string) =>
+    (before: string, after: string): Probe => ({ url: `/sites/${s.id}/legal/by-slug/${slug}`, key: s.keys.Read, before, after }),
+  preview:
+    (s: SiteFixture, slug: string) =>
+    (before: string, after: string): Probe => ({ url: `/sites/${s.id}/legal/by-slug/${slug}`, key: s.keys.Write, before, after }),
+  byId:
+    (s: SiteFixture, id: string) =>
+    (before: string, after: string): Probe => ({ url: `/legal/${id}`, key: s.keys.Read, before, after }),
 }
 /** The C probes: cookie-consent, by slug (Read and Write) and by id. */
 const allOfC = (w: World, after: string, consentAfter = after, liveAfter = after): Probe[] => [
@@ -114,7 +125,13 @@ const CASES: Case[] = [
       const slug = `moved-${uid()}`
       const M = w.C.replace(w.c.slug, slug).replace(' consent ', ' consent_v2 ')
       return {
-        probes: [read.consent(w.s)(w.C, M), read.bySlug(w.s, w.c.slug)(w.C, NOT_FOUND), read.bySlug(w.s, slug)(NOT_FOUND, M), read.byId(w.s, w.c.id)(w.C, M), read.bySlug(w.s, w.p.slug)(w.P, w.P)],
+        probes: [
+          read.consent(w.s)(w.C, M),
+          read.bySlug(w.s, w.c.slug)(w.C, NOT_FOUND),
+          read.bySlug(w.s, slug)(NOT_FOUND, M),
+          read.byId(w.s, w.c.id)(w.C, M),
+          read.bySlug(w.s, w.p.slug)(w.P, w.P),
+        ],
         write: () => api().put(`/legal/${w.c.id}`, { slug, cookie_name: 'consent_v2' }),
         status: 200,
       }
@@ -145,22 +162,38 @@ const CASES: Case[] = [
   {
     route: 'PUT /legal/groups/:id',
     what: 'a renamed group',
-    plan: (w) => ({ probes: allOfC(w, w.C.replace('Necessary+', 'Essential+')), write: () => api().put(`/legal/groups/${w.g.id}`, { title: 'Essential' }), status: 200 }),
+    plan: (w) => ({
+      probes: allOfC(w, w.C.replace('Necessary+', 'Essential+')),
+      write: () => api().put(`/legal/groups/${w.g.id}`, { title: 'Essential' }),
+      status: 200,
+    }),
   },
   {
     route: 'DELETE /legal/groups/:id',
     what: 'a deleted group (and its items)',
-    plan: (w) => ({ probes: allOfC(w, w.C.replace('groups[Necessary+(session)]', 'groups[]')), write: () => api().delete(`/legal/groups/${w.g.id}`), status: 204 }),
+    plan: (w) => ({
+      probes: allOfC(w, w.C.replace('groups[Necessary+(session)]', 'groups[]')),
+      write: () => api().delete(`/legal/groups/${w.g.id}`),
+      status: 204,
+    }),
   },
   {
     route: 'POST /legal/groups/:group_id/items',
     what: 'a new item shows in its group',
-    plan: (w) => ({ probes: allOfC(w, w.C.replace('(session)', '(session,csrf)')), write: () => api().post(`/legal/groups/${w.g.id}/items`, { name: 'csrf' }), status: 201 }),
+    plan: (w) => ({
+      probes: allOfC(w, w.C.replace('(session)', '(session,csrf)')),
+      write: () => api().post(`/legal/groups/${w.g.id}/items`, { name: 'csrf' }),
+      status: 201,
+    }),
   },
   {
     route: 'PUT /legal/items/:id',
     what: 'a changed item',
-    plan: (w) => ({ probes: allOfC(w, w.C.replace('(session)', '(session:1 day)')), write: () => api().put(`/legal/items/${w.i.id}`, { expiry: '1 day' }), status: 200 }),
+    plan: (w) => ({
+      probes: allOfC(w, w.C.replace('(session)', '(session:1 day)')),
+      write: () => api().put(`/legal/items/${w.i.id}`, { expiry: '1 day' }),
+      status: 200,
+    }),
   },
   {
     route: 'DELETE /legal/items/:id',
@@ -170,12 +203,20 @@ const CASES: Case[] = [
   {
     route: 'POST /legal/:id/localizations',
     what: 'a new localization',
-    plan: (w) => ({ probes: allOfC(w, w.C.replace('loc[Cookies]', 'loc[Cookies,Kekse]')), write: () => api().post(`/legal/${w.c.id}/localizations`, { locale: 'de', title: 'Kekse' }), status: 201 }),
+    plan: (w) => ({
+      probes: allOfC(w, w.C.replace('loc[Cookies]', 'loc[Cookies,Kekse]')),
+      write: () => api().post(`/legal/${w.c.id}/localizations`, { locale: 'de', title: 'Kekse' }),
+      status: 201,
+    }),
   },
   {
     route: 'PUT /legal/localizations/:loc_id',
     what: 'a changed localization',
-    plan: (w) => ({ probes: allOfC(w, w.C.replace('loc[Cookies]', 'loc[Cookie policy]')), write: () => api().put(`/legal/localizations/${w.loc.id}`, { title: 'Cookie policy' }), status: 200 }),
+    plan: (w) => ({
+      probes: allOfC(w, w.C.replace('loc[Cookies]', 'loc[Cookie policy]')),
+      write: () => api().put(`/legal/localizations/${w.loc.id}`, { title: 'Cookie policy' }),
+      status: 200,
+    }),
   },
   {
     route: 'DELETE /legal/localizations/:loc_id',
@@ -216,8 +257,14 @@ describe('legal: a write on instance A is visible in the next read on instance B
         for (const m of Array.isArray(r.method) ? r.method : [r.method]) if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(m)) declared.add(`${m} ${path}`)
       }
       const covered = new Set(CASES.map((c) => c.route))
-      expect([...declared].filter((r) => !covered.has(r)), 'write routes without a case').toEqual([])
-      expect([...covered].filter((r) => !declared.has(r)), 'cases naming a route the app does not declare').toEqual([])
+      expect(
+        [...declared].filter((r) => !covered.has(r)),
+        'write routes without a case',
+      ).toEqual([])
+      expect(
+        [...covered].filter((r) => !declared.has(r)),
+        'cases naming a route the app does not declare',
+      ).toEqual([])
       expect(declared.size).toBe(12)
     } finally {
       await collected.close()

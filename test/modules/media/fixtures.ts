@@ -18,11 +18,15 @@ export const image = (format: 'png' | 'jpeg' | 'webp' | 'gif' | 'tiff', width = 
 /** A two-frame animated GIF (300×200). */
 export async function animatedGif(): Promise<Buffer> {
   const frames = await Promise.all([image('png', 300, 200, 1), image('png', 300, 200, 2)])
-  return sharp(frames, { join: { animated: true } }).gif().toBuffer()
+  return sharp(frames, { join: { animated: true } })
+    .gif()
+    .toBuffer()
 }
 
-export const svg = (): Buffer => Buffer.from('<?xml version="1.0"?>\n<!-- logo -->\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>\n')
-export const pdf = (): Buffer => Buffer.concat([Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n', 'latin1'), Buffer.alloc(64, 7), Buffer.from('\n%%EOF\n')])
+export const svg = (): Buffer =>
+  Buffer.from('<?xml version="1.0"?>\n<!-- logo -->\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>\n')
+export const pdf = (): Buffer =>
+  Buffer.concat([Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n', 'latin1'), Buffer.alloc(64, 7), Buffer.from('\n%%EOF\n')])
 /** An ID3v2 tag then MPEG-1 Layer III frame headers. */
 export const mp3 = (): Buffer => {
   const frame = Buffer.concat([Buffer.from('fffb9064', 'hex'), Buffer.alloc(413)])
@@ -101,7 +105,11 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
   const chunks: Buffer[] = []
   for (const p of parts) {
     if (p.file) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.file.filename}"\r\nContent-Type: ${p.file.type ?? 'application/octet-stream'}\r\n\r\n`))
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.file.filename}"\r\nContent-Type: ${p.file.type ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+      )
       chunks.push(p.file.bytes, Buffer.from('\r\n'))
     } else {
       chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value ?? ''}\r\n`))

@@ -157,7 +157,7 @@ describe.each(storages)('GET /media/files/{name} ranges on $name storage', ({ en
     expectProblem(await get(thumb!.public_url, { range: `bytes=${thumb!.size_bytes}-` }), 416, 'RANGE_NOT_SATISFIABLE')
   })
 
-  it('a deleted record\'s file stays 404 whatever the range', async () => {
+  it("a deleted record's file stays 404 whatever the range", async () => {
     const gone = await uploaded(t, a, await image('png', 30, 30, 9), 'gone.png')
     expect((await t.as(a.keys.Write).delete(`/media/${gone.id}`)).statusCode).toBe(204)
     expect((await get(gone.public_url, { range: 'bytes=0-3' })).statusCode).toBe(404)

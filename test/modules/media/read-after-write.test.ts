@@ -120,12 +120,20 @@ const CASES: Case[] = [
   {
     route: 'PUT /media/:id',
     what: 'renamed',
-    plan: (w) => ({ probes: probes(w, { detail: w.U.replace('photo.png', 'beacon.png'), list: 'beacon.png@F' }), write: () => api().put(`/media/${w.u.id}`, { filename: 'beacon.png' }), status: 200 }),
+    plan: (w) => ({
+      probes: probes(w, { detail: w.U.replace('photo.png', 'beacon.png'), list: 'beacon.png@F' }),
+      write: () => api().put(`/media/${w.u.id}`, { filename: 'beacon.png' }),
+      status: 200,
+    }),
   },
   {
     route: 'PUT /media/:id',
     what: 'moved to folder G',
-    plan: (w) => ({ probes: probes(w, { detail: w.U.replace('folder:F', 'folder:G'), list: 'photo.png@G' }), write: () => api().put(`/media/${w.u.id}`, { folder_id: w.g.id }), status: 200 }),
+    plan: (w) => ({
+      probes: probes(w, { detail: w.U.replace('folder:F', 'folder:G'), list: 'photo.png@G' }),
+      write: () => api().put(`/media/${w.u.id}`, { folder_id: w.g.id }),
+      status: 200,
+    }),
   },
   {
     route: 'PUT /media/:id',
@@ -153,12 +161,20 @@ const CASES: Case[] = [
   {
     route: 'PUT /media/metadata/:metadata_id',
     what: 'changed alt text',
-    plan: (w) => ({ probes: probes(w, { detail: w.U.replace('en:Lighthouse', 'en:Beacon') }), write: () => api().put(`/media/metadata/${w.en.id}`, { alt_text: 'Beacon' }), status: 200 }),
+    plan: (w) => ({
+      probes: probes(w, { detail: w.U.replace('en:Lighthouse', 'en:Beacon') }),
+      write: () => api().put(`/media/metadata/${w.en.id}`, { alt_text: 'Beacon' }),
+      status: 200,
+    }),
   },
   {
     route: 'DELETE /media/metadata/:metadata_id',
     what: 'deleted metadata',
-    plan: (w) => ({ probes: probes(w, { detail: w.U.replace('meta[en:Lighthouse]', 'meta[]') }), write: () => api().delete(`/media/metadata/${w.en.id}`), status: 204 }),
+    plan: (w) => ({
+      probes: probes(w, { detail: w.U.replace('meta[en:Lighthouse]', 'meta[]') }),
+      write: () => api().delete(`/media/metadata/${w.en.id}`),
+      status: 204,
+    }),
   },
   {
     route: 'POST /sites/:site_id/media-folders',
@@ -172,8 +188,12 @@ const CASES: Case[] = [
   },
   {
     route: 'DELETE /media-folders/:id',
-    what: 'deleting U\'s folder moves U to no folder',
-    plan: (w) => ({ probes: probes(w, { detail: w.U.replace('folder:F', 'folder:-'), list: 'photo.png@-' }), write: () => api().delete(`/media-folders/${w.f.id}`), status: 204 }),
+    what: "deleting U's folder moves U to no folder",
+    plan: (w) => ({
+      probes: probes(w, { detail: w.U.replace('folder:F', 'folder:-'), list: 'photo.png@-' }),
+      write: () => api().delete(`/media-folders/${w.f.id}`),
+      status: 204,
+    }),
   },
 ]
 
@@ -210,8 +230,14 @@ describe('media: a write on instance A is visible in the next read on instance B
         for (const m of Array.isArray(r.method) ? r.method : [r.method]) if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(m)) declared.add(`${m} ${path}`)
       }
       const covered = new Set(CASES.map((c) => c.route))
-      expect([...declared].filter((r) => !covered.has(r)), 'write routes without a case').toEqual([])
-      expect([...covered].filter((r) => !declared.has(r)), 'cases naming a route the app does not declare').toEqual([])
+      expect(
+        [...declared].filter((r) => !covered.has(r)),
+        'write routes without a case',
+      ).toEqual([])
+      expect(
+        [...covered].filter((r) => !declared.has(r)),
+        'cases naming a route the app does not declare',
+      ).toEqual([])
       expect(declared.size).toBe(10)
     } finally {
       await collected.close()

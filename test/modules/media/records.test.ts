@@ -21,14 +21,35 @@ const listOf = async (query: string, site = a) => expectStatus<Page<Media>>(awai
 
 describe('POST /media (external record)', () => {
   it('creates a record of an external URL: nothing stored, public_url is the URL', async () => {
-    const m = expectStatus<Media>(await t.as(a.keys.Write).post('/media', { site_id: a.id, url: 'https://cdn.example.org/img/Sunset%20Beach.jpg', mime_type: 'image/jpeg', width: 800, height: 600 }), 201)
-    expect(m).toMatchObject({ site_id: a.id, filename: 'Sunset Beach.jpg', mime_type: 'image/jpeg', mime_category: 'image', checksum: null, size_bytes: null, width: 800, height: 600, public_url: 'https://cdn.example.org/img/Sunset%20Beach.jpg', variants: [], is_global: false })
+    const m = expectStatus<Media>(
+      await t
+        .as(a.keys.Write)
+        .post('/media', { site_id: a.id, url: 'https://cdn.example.org/img/Sunset%20Beach.jpg', mime_type: 'image/jpeg', width: 800, height: 600 }),
+      201,
+    )
+    expect(m).toMatchObject({
+      site_id: a.id,
+      filename: 'Sunset Beach.jpg',
+      mime_type: 'image/jpeg',
+      mime_category: 'image',
+      checksum: null,
+      size_bytes: null,
+      width: 800,
+      height: 600,
+      public_url: 'https://cdn.example.org/img/Sunset%20Beach.jpg',
+      variants: [],
+      is_global: false,
+    })
     expect((await auditsOf(t, 'media', m.id)).map((r) => r.action)).toEqual(['Create'])
     expect(await eventsFor(t, 'media.created', m.id)).toHaveLength(1)
   })
 
   it('415 for a type outside the accepted list; 400 for a bad URL; 404 for another site', async () => {
-    expectProblem(await t.as(a.keys.Write).post('/media', { site_id: a.id, url: 'https://x.example.org/a.exe', mime_type: 'application/x-msdownload' }), 415, 'UNSUPPORTED_MEDIA_TYPE')
+    expectProblem(
+      await t.as(a.keys.Write).post('/media', { site_id: a.id, url: 'https://x.example.org/a.exe', mime_type: 'application/x-msdownload' }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    )
     expectProblem(await t.as(a.keys.Write).post('/media', { site_id: a.id, url: 'javascript:alert(1)', mime_type: 'image/png' }), 400, 'VALIDATION_FAILED')
     expectProblem(await t.as(b.keys.Master).post('/media', { site_id: a.id, url: 'https://x.example.org/a.png', mime_type: 'image/png' }), 404, 'NOT_FOUND')
   })
@@ -45,7 +66,10 @@ describe('public_url', () => {
 describe('metadata, search and filters', () => {
   it('per-locale metadata: create (409 twice), update, delete; each a media.updated; search finds its words', async () => {
     const m = await uploaded(t, a, await image('png', 30, 30, 41), 'IMG_0042.png')
-    const en = expectStatus<MediaMetadata>(await t.as(a.keys.Write).post(`/media/${m.id}/metadata`, { locale: 'en', alt_text: 'A lighthouse at dusk', caption: 'Brittany coast', title: null }), 201)
+    const en = expectStatus<MediaMetadata>(
+      await t.as(a.keys.Write).post(`/media/${m.id}/metadata`, { locale: 'en', alt_text: 'A lighthouse at dusk', caption: 'Brittany coast', title: null }),
+      201,
+    )
     expect(en).toMatchObject({ media_id: m.id, alt_text: 'A lighthouse at dusk', caption: 'Brittany coast', title: null })
     expectProblem(await t.as(a.keys.Write).post(`/media/${m.id}/metadata`, { locale: 'en', alt_text: 'again' }), 409, 'CONFLICT')
     expectProblem(await t.as(a.keys.Write).post(`/media/${m.id}/metadata`, { locale: 'fr', alt_text: 'x' }), 400, 'VALIDATION_FAILED')

@@ -57,7 +57,7 @@ describe('the spool-sweep job', () => {
     await t?.close()
   })
 
-  it('sweeps the data dir\'s spool as soon as the workers start; uploads still work beside it', async () => {
+  it("sweeps the data dir's spool as soon as the workers start; uploads still work beside it", async () => {
     const spool = spoolDir(t.config)
     mkdirSync(spool, { recursive: true })
     const old = aged(path.join(spool, 'crashed.upload'), 2 * SPOOL_MAX_AGE_MS)

@@ -82,7 +82,10 @@ describe('POST /media/upload: records, dedup, variants', () => {
     const elsewhere = await uploaded(t, b, bytes, 'dup.png', 201)
     expect(elsewhere.id).not.toBe(first.id)
     expect(elsewhere.site_id).toBe(b.id)
-    const rows = await t.dbh.db.select().from(media).where(eq(media.checksum, sha256(bytes)))
+    const rows = await t.dbh.db
+      .select()
+      .from(media)
+      .where(eq(media.checksum, sha256(bytes)))
     expect(rows).toHaveLength(2)
   })
 
@@ -156,9 +159,13 @@ describe('POST /media/upload: bad input', () => {
     const file = { name: 'file', file: { filename: 'x.png', bytes: png } }
     expect(expectProblem(await uploadRaw(t, a.keys.Write, [file]), 400, 'VALIDATION_FAILED').errors?.[0]?.field).toBe('site_ids')
     for (const v of ['nope', '[]', `"${a.id}"`, '["not-a-uuid"]', `[${JSON.stringify(a.id)},${JSON.stringify(a.id)}]`]) {
-      expect(expectProblem(await uploadRaw(t, a.keys.Write, [{ name: 'site_ids', value: v }, file]), 400, 'VALIDATION_FAILED').errors?.[0]?.field).toBe('site_ids')
+      expect(expectProblem(await uploadRaw(t, a.keys.Write, [{ name: 'site_ids', value: v }, file]), 400, 'VALIDATION_FAILED').errors?.[0]?.field).toBe(
+        'site_ids',
+      )
     }
-    expect(expectProblem(await uploadRaw(t, a.keys.Write, [{ name: 'site_ids', value: JSON.stringify([a.id]) }]), 400, 'VALIDATION_FAILED').errors?.[0]?.field).toBe('file')
+    expect(
+      expectProblem(await uploadRaw(t, a.keys.Write, [{ name: 'site_ids', value: JSON.stringify([a.id]) }]), 400, 'VALIDATION_FAILED').errors?.[0]?.field,
+    ).toBe('file')
     const badFolder = [{ name: 'site_ids', value: JSON.stringify([a.id]) }, { name: 'folder_id', value: 'x' }, file]
     expect(expectProblem(await uploadRaw(t, a.keys.Write, badFolder), 400, 'VALIDATION_FAILED').errors?.[0]?.field).toBe('folder_id')
     const otherFolder = [{ name: 'site_ids', value: JSON.stringify([a.id]) }, { name: 'folder_id', value: '00000000-0000-4000-8000-000000000000' }, file]
@@ -169,12 +176,19 @@ describe('POST /media/upload: bad input', () => {
   it('415 for a JSON body; 401 without a key; 403 for Read; 404 for a site out of reach', async () => {
     expectProblem(await t.as(a.keys.Write).post('/media/upload', {}), 415, 'UNSUPPORTED_MEDIA_TYPE')
     const png = await image('png', 10, 10, 21)
-    expectProblem(await uploadRaw(t, undefined, [{ name: 'site_ids', value: JSON.stringify([a.id]) }, { name: 'file', file: { filename: 'x.png', bytes: png } }]), 401, 'UNAUTHENTICATED')
+    expectProblem(
+      await uploadRaw(t, undefined, [
+        { name: 'site_ids', value: JSON.stringify([a.id]) },
+        { name: 'file', file: { filename: 'x.png', bytes: png } },
+      ]),
+      401,
+      'UNAUTHENTICATED',
+    )
     expectProblem(await uploadTo(t, a, png, 'x.png', [], a.keys.Read), 403, 'FORBIDDEN')
     expectProblem(await uploadTo(t, a, png, 'x.png', [], b.keys.Master), 404, 'NOT_FOUND')
   })
 
-  it('413 past the site\'s max_upload_bytes, with nothing left on disk', async () => {
+  it("413 past the site's max_upload_bytes, with nothing left on disk", async () => {
     const site = await makeSite(t)
     await t.dbh.db.update(sites).set({ max_upload_bytes: 10_000 }).where(eq(sites.id, site.id))
     const before = filesOnDisk(t)
@@ -188,8 +202,16 @@ describe('POST /media/upload: bad input', () => {
   it('an upload cut off mid-way: 400, nothing left behind', async () => {
     const before = filesOnDisk(t)
     const { multipart } = await import('./fixtures.js')
-    const { payload, headers } = multipart([{ name: 'site_ids', value: JSON.stringify([a.id]) }, { name: 'file', file: { filename: 'cut.png', bytes: Buffer.alloc(200_000, 3) } }])
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/media/upload', headers: { ...headers, 'x-api-key': a.keys.Write }, payload: payload.subarray(0, 100_000) })
+    const { payload, headers } = multipart([
+      { name: 'site_ids', value: JSON.stringify([a.id]) },
+      { name: 'file', file: { filename: 'cut.png', bytes: Buffer.alloc(200_000, 3) } },
+    ])
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/media/upload',
+      headers: { ...headers, 'x-api-key': a.keys.Write },
+      payload: payload.subarray(0, 100_000),
+    })
     expect(res.statusCode).toBe(400)
     expect(filesOnDisk(t)).toEqual(before)
   })
@@ -202,7 +224,11 @@ describe('POST /media/upload: bad input', () => {
     expect(g.is_global).toBe(true)
     expectProblem(await t.as(a.keys.Admin).put(`/media/${g.id}`, { is_global: false }), 403, 'FORBIDDEN')
     expect(expectStatus<Media>(await t.as(a.keys.Master).put(`/media/${g.id}`, { is_global: false }), 200).is_global).toBe(false)
-    expectProblem(await t.as(a.keys.Write).post('/media', { site_id: a.id, url: 'https://cdn.example.org/x.png', mime_type: 'image/png', is_global: true }), 403, 'FORBIDDEN')
+    expectProblem(
+      await t.as(a.keys.Write).post('/media', { site_id: a.id, url: 'https://cdn.example.org/x.png', mime_type: 'image/png', is_global: true }),
+      403,
+      'FORBIDDEN',
+    )
   })
 })
 
@@ -224,9 +250,15 @@ describe('DELETE /media/{id}: soft delete removes the files', () => {
   it('keeps the shared file while another record (a multi-site upload) still uses it', async () => {
     const bytes = await image('png', 200, 200, 31)
     const key = t.masterKey
-    const res = await uploadRaw(t, key, [{ name: 'site_ids', value: JSON.stringify([a.id, b.id]) }, { name: 'file', file: { filename: 'shared.png', bytes } }])
+    const res = await uploadRaw(t, key, [
+      { name: 'site_ids', value: JSON.stringify([a.id, b.id]) },
+      { name: 'file', file: { filename: 'shared.png', bytes } },
+    ])
     const first = expectStatus<Media>(res, 201)
-    const rows = await t.dbh.db.select().from(media).where(eq(media.checksum, sha256(bytes)))
+    const rows = await t.dbh.db
+      .select()
+      .from(media)
+      .where(eq(media.checksum, sha256(bytes)))
     expect(rows.map((r) => r.site_id).sort()).toEqual([a.id, b.id].sort())
     expect(new Set(rows.map((r) => r.storage_key)).size).toBe(1)
     expectNoContent(await t.as(a.keys.Write).delete(`/media/${first.id}`))

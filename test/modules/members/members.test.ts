@@ -47,7 +47,14 @@ describe('a JWT user creating a site', () => {
     expect(expectStatus<Array<{ id: string }>>(await u.as.get('/sites'), 200).map((s) => s.id)).toEqual([created.id])
     const listed = expectStatus<Member[]>(await u.as.get(`/sites/${created.id}/members`), 200)
     expect(listed).toEqual([
-      expect.objectContaining({ site_id: created.id, user_id: u.userId, idp_user_id: u.sub, role: 'Owner', email: `${u.sub}@example.test`, name: `User ${u.sub}` }),
+      expect.objectContaining({
+        site_id: created.id,
+        user_id: u.userId,
+        idp_user_id: u.sub,
+        role: 'Owner',
+        email: `${u.sub}@example.test`,
+        name: `User ${u.sub}`,
+      }),
     ])
     // Another site is out of reach: 404, not 403.
     expectProblem(await u.as.get(`/sites/${other.id}`), 404, 'NOT_FOUND')
@@ -91,9 +98,17 @@ describe('members endpoints', () => {
     expectProblem(await admin.as.post(`/sites/${site.id}/members`, { idp_user_id: owner.sub, role: 'Viewer' }), 409, 'CONFLICT')
     expectProblem(await admin.as.post(`/sites/${site.id}/members`, { idp_user_id: `x_${uid()}`, role: 'Owner' }), 400, 'VALIDATION_FAILED')
     expectProblem(await admin.as.post(`/sites/${site.id}/members`, { idp_user_id: `x_${uid()}`, role: 'Boss' }), 400, 'VALIDATION_FAILED')
-    expectProblem(await admin.as.post(`/sites/${site.id}/members`, { user_id: '00000000-0000-4000-8000-000000000000', role: 'Viewer' }), 400, 'VALIDATION_FAILED')
+    expectProblem(
+      await admin.as.post(`/sites/${site.id}/members`, { user_id: '00000000-0000-4000-8000-000000000000', role: 'Viewer' }),
+      400,
+      'VALIDATION_FAILED',
+    )
     expectProblem(await admin.as.post(`/sites/${site.id}/members`, { role: 'Viewer' }), 400, 'VALIDATION_FAILED')
-    expectProblem(await admin.as.post(`/sites/${site.id}/members`, { user_id: owner.userId, idp_user_id: `x_${uid()}`, role: 'Viewer' }), 400, 'VALIDATION_FAILED')
+    expectProblem(
+      await admin.as.post(`/sites/${site.id}/members`, { user_id: owner.userId, idp_user_id: `x_${uid()}`, role: 'Viewer' }),
+      400,
+      'VALIDATION_FAILED',
+    )
     expect(await membersOf(site.id)).toEqual(before)
   })
 
@@ -138,7 +153,10 @@ describe('members endpoints', () => {
       [next.userId, 'Owner'],
       [first.userId, 'Admin'],
     ])
-    const owners = await t.dbh.db.select().from(siteMembers).where(and(eq(siteMembers.site_id, s.id), eq(siteMembers.role, 'Owner')))
+    const owners = await t.dbh.db
+      .select()
+      .from(siteMembers)
+      .where(and(eq(siteMembers.site_id, s.id), eq(siteMembers.role, 'Owner')))
     expect(owners.map((o) => o.user_id)).toEqual([next.userId])
     // The old Owner lost the Owner-only rights at once.
     expectProblem(await first.as.post(`/sites/${s.id}/members/transfer-ownership`, { user_id: first.userId }), 403, 'FORBIDDEN')
@@ -174,7 +192,7 @@ describe('roles decide access through the central code: exactly the role passes,
     expectProblem(await outsider.as.get(`/sites/${site.id}/blogs`), 404, 'NOT_FOUND')
   })
 
-  it("Author (bodySites, record): an Author creates and edits a blog; a Viewer gets 403", async () => {
+  it('Author (bodySites, record): an Author creates and edits a blog; a Viewer gets 403', async () => {
     const created = expectStatus<{ id: string; status: string }>(await users.Author.as.post('/blogs', { site_ids: [site.id], slug: `a-${uid()}` }), 201)
     expectStatus(await users.Author.as.put(`/blogs/${created.id}`, { is_featured: true }), 200)
     expectProblem(await users.Viewer.as.post('/blogs', { site_ids: [site.id], slug: `v-${uid()}` }), 403, 'FORBIDDEN')
@@ -215,7 +233,8 @@ describe('roles decide access through the central code: exactly the role passes,
   })
 
   it('API-key creation caps for JWT creators: Owner up to Admin, Admin up to Write, system admin up to Master', async () => {
-    const create = (u: JwtUser, permission: string, siteId: string | null = site.id) => u.as.post('/api-keys', { name: `k ${uid()}`, permission, ...(siteId ? { site_id: siteId } : {}) })
+    const create = (u: JwtUser, permission: string, siteId: string | null = site.id) =>
+      u.as.post('/api-keys', { name: `k ${uid()}`, permission, ...(siteId ? { site_id: siteId } : {}) })
     expectStatus(await create(users.Owner, 'Admin'), 200)
     expectProblem(await create(users.Owner, 'Master'), 403, 'FORBIDDEN')
     expectStatus(await create(users.Admin, 'Write'), 200)

@@ -46,7 +46,10 @@ export async function makeMenu(t: TestApp, s: SiteFixture, body: Record<string, 
 }
 
 export async function makeItem(t: TestApp, s: SiteFixture, menuId: string, body: Record<string, unknown> = {}): Promise<Item> {
-  return expectStatus<Item>(await t.as(s.keys.Write).post(`/menus/${menuId}/items`, { title: `Item ${uid()}`, link_type: 'internal', url: `/p-${uid()}`, ...body }), 201)
+  return expectStatus<Item>(
+    await t.as(s.keys.Write).post(`/menus/${menuId}/items`, { title: `Item ${uid()}`, link_type: 'internal', url: `/p-${uid()}`, ...body }),
+    201,
+  )
 }
 
 /** A tree as `title(child, child(...))` text: compact to compare. */

@@ -34,7 +34,17 @@ describe('POST /menus/{menu_id}/items', () => {
     const m = await makeMenu(t, a)
     clock().advance(1000)
     const first = await makeItem(t, a, m.id, { title: ' Home ', url: '/' })
-    expect(first).toMatchObject({ menu_id: m.id, parent_id: null, title: 'Home', link_type: 'internal', url: '/', page_id: null, icon: null, open_in_new_tab: false, display_order: 0 })
+    expect(first).toMatchObject({
+      menu_id: m.id,
+      parent_id: null,
+      title: 'Home',
+      link_type: 'internal',
+      url: '/',
+      page_id: null,
+      icon: null,
+      open_in_new_tab: false,
+      display_order: 0,
+    })
     const second = await makeItem(t, a, m.id, { link_type: 'external', url: 'https://example.org/docs', icon: 'book', open_in_new_tab: true })
     expect(second).toMatchObject({ display_order: 1, icon: 'book', open_in_new_tab: true })
     const placed = await makeItem(t, a, m.id, { display_order: 7 })
@@ -145,7 +155,7 @@ describe('PUT /navigation/{id}', () => {
     expect(expectStatus<Item>(await t.as(a.keys.Read).get(`/navigation/${it0.id}`), 200)).toEqual(asExternal)
   })
 
-  it('moves under another item (last among the new siblings); refuses itself, a descendant (cycle) or another menu\'s item', async () => {
+  it("moves under another item (last among the new siblings); refuses itself, a descendant (cycle) or another menu's item", async () => {
     const m = await makeMenu(t, a)
     const [r1, r2] = [await makeItem(t, a, m.id, { title: 'R1' }), await makeItem(t, a, m.id, { title: 'R2' })]
     const c = await makeItem(t, a, m.id, { title: 'C', parent_id: r1.id })
@@ -205,10 +215,29 @@ describe('GET /menus/{menu_id}/tree', () => {
     const docs = await makeItem(t, a, m.id, { title: 'Docs', url: '/docs', display_order: 1 })
     const home = await makeItem(t, a, m.id, { title: 'Home', url: '/', display_order: 0 })
     const guide = await makeItem(t, a, m.id, { title: 'Guide', url: '/docs/guide', parent_id: docs.id })
-    const ext = await makeItem(t, a, m.id, { title: 'Spec', link_type: 'external', url: 'https://spec.example/x', parent_id: guide.id, open_in_new_tab: true, icon: 'link' })
+    const ext = await makeItem(t, a, m.id, {
+      title: 'Spec',
+      link_type: 'external',
+      url: 'https://spec.example/x',
+      parent_id: guide.id,
+      open_in_new_tab: true,
+      icon: 'link',
+    })
     const nodes = await tree(m.id)
     expect(shape(nodes)).toBe('Home, Docs(Guide(Spec))')
-    expect(nodes[0]).toEqual({ id: home.id, title: 'Home', link_type: 'internal', url: '/', page_id: null, icon: null, open_in_new_tab: false, display_order: 0, external_url: null, page_slug: '', children: [] })
+    expect(nodes[0]).toEqual({
+      id: home.id,
+      title: 'Home',
+      link_type: 'internal',
+      url: '/',
+      page_id: null,
+      icon: null,
+      open_in_new_tab: false,
+      display_order: 0,
+      external_url: null,
+      page_slug: '',
+      children: [],
+    })
     expect(nodes[1]?.children[0]).toMatchObject({ id: guide.id, page_slug: 'docs/guide', external_url: null })
     expect(nodes[1]?.children[0]?.children[0]).toEqual({
       id: ext.id,
@@ -293,7 +322,7 @@ describe('item localizations', () => {
     expect((await auditsOf(t, 'navigation_item_localization', created.id)).map((r) => r.action)).toEqual(['Create', 'Update'])
   })
 
-  it('400 for a locale the site lacks, another site\'s locale or a missing title; 401, 403, 404; nothing written', async () => {
+  it("400 for a locale the site lacks, another site's locale or a missing title; 401, 403, 404; nothing written", async () => {
     const item = await makeItem(t, a, (await makeMenu(t, a)).id)
     const url = `/navigation/${item.id}/localizations`
     expect(errorFields(await t.as(a.keys.Write).put(url, { locale: 'fr', title: 'x' }))).toContain('locale')

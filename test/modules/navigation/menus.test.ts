@@ -81,7 +81,14 @@ describe('DELETE /menus/{id}', () => {
     expectProblem(await t.as(a.keys.Read).delete(`/menus/${m.id}`), 403, 'FORBIDDEN')
     expectNoContent(await t.as(a.keys.Write).delete(`/menus/${m.id}`))
 
-    for (const url of [`/menus/${m.id}`, `/menus/${m.id}/items`, `/menus/${m.id}/tree`, `/navigation/${root.id}`, `/navigation/${grandchild.id}`, `/navigation/${child.id}/localizations`]) {
+    for (const url of [
+      `/menus/${m.id}`,
+      `/menus/${m.id}/items`,
+      `/menus/${m.id}/tree`,
+      `/navigation/${root.id}`,
+      `/navigation/${grandchild.id}`,
+      `/navigation/${child.id}/localizations`,
+    ]) {
       expectProblem(await t.as(a.keys.Read).get(url), 404, 'NOT_FOUND')
     }
     expect(await t.dbh.db.select().from(navigationItems).where(eq(navigationItems.menu_id, m.id))).toEqual([])

@@ -55,7 +55,7 @@ describe('page items', () => {
     expect((await treeOf(m.id))[0]!.page_slug).toBe(page.route.slice(1))
   })
 
-  it('refuse an unknown page, another site\'s page and a deleted page (400 on page_id, nothing stored)', async () => {
+  it("refuse an unknown page, another site's page and a deleted page (400 on page_id, nothing stored)", async () => {
     const m = await makeMenu(t, a)
     const foreign = await createPage(t, b, { route: `/foreign-${uid()}` }, b.keys.Write)
     const gone = await createPage(t, a, { route: `/gone-${uid()}` })

@@ -49,8 +49,10 @@ const probe =
 
 const read = {
   /** Menu by slug: name, slug and updated_at (item writes move it). */
-  bySlug: (s: SiteFixture, slug: string) => probe(`/sites/${s.id}/menus/slug/${slug}`, s.keys.Read, (r) => ok<Menu>(r, (m) => `${m.name} ${m.slug} @${m.updated_at}`)),
-  tree: (s: SiteFixture, menuId: string, locale?: string) => probe(`/menus/${menuId}/tree${locale ? `?locale=${locale}` : ''}`, s.keys.Read, (r) => ok<Node[]>(r, shape)),
+  bySlug: (s: SiteFixture, slug: string) =>
+    probe(`/sites/${s.id}/menus/slug/${slug}`, s.keys.Read, (r) => ok<Menu>(r, (m) => `${m.name} ${m.slug} @${m.updated_at}`)),
+  tree: (s: SiteFixture, menuId: string, locale?: string) =>
+    probe(`/menus/${menuId}/tree${locale ? `?locale=${locale}` : ''}`, s.keys.Read, (r) => ok<Node[]>(r, shape)),
   primary: (s: SiteFixture) => probe(`/sites/${s.id}/navigation`, s.keys.Read, (r) => ok<Item[]>(r, (xs) => xs.map((x) => x.title).join(', '))),
 }
 
@@ -69,7 +71,10 @@ interface World {
 
 const clock = () => A.clock as ManualClock
 async function item(menuId: string, title: string, parentId?: string): Promise<Item> {
-  return expectStatus<Item>(await api().post(`/menus/${menuId}/items`, { title, link_type: 'internal', url: `/${title.toLowerCase()}`, ...(parentId ? { parent_id: parentId } : {}) }), 201)
+  return expectStatus<Item>(
+    await api().post(`/menus/${menuId}/items`, { title, link_type: 'internal', url: `/${title.toLowerCase()}`, ...(parentId ? { parent_id: parentId } : {}) }),
+    201,
+  )
 }
 
 async function world(): Promise<World> {
@@ -107,7 +112,11 @@ const CASES: Case[] = [
     route: 'PUT /menus/:id',
     what: 'a new slug: the old one is gone, the new one answers, the primary navigation falls back to the oldest menu',
     plan: ({ s, primary, at, next }) => ({
-      probes: [read.bySlug(s, 'primary')(at, NOT_FOUND), read.bySlug(s, 'main')(NOT_FOUND, next.replace(' primary ', ' main ')), read.primary(s)('P1, P2', 'F1')],
+      probes: [
+        read.bySlug(s, 'primary')(at, NOT_FOUND),
+        read.bySlug(s, 'main')(NOT_FOUND, next.replace(' primary ', ' main ')),
+        read.primary(s)('P1, P2', 'F1'),
+      ],
       write: () => api().put(`/menus/${primary.id}`, { slug: 'main' }),
       status: 200,
     }),
@@ -170,7 +179,13 @@ const CASES: Case[] = [
     what: 'the primary menu reordered shows at once',
     plan: ({ s, primary, p1, p2, at, next }) => ({
       probes: [read.primary(s)('P1, P2', 'P2, P1'), read.tree(s, primary.id)('P1(P1a), P2', 'P2, P1(P1a)'), read.bySlug(s, 'primary')(at, next)],
-      write: () => api().post(`/sites/${s.id}/navigation/reorder`, { items: [{ id: p2.id, display_order: 0 }, { id: p1.id, display_order: 1 }] }),
+      write: () =>
+        api().post(`/sites/${s.id}/navigation/reorder`, {
+          items: [
+            { id: p2.id, display_order: 0 },
+            { id: p1.id, display_order: 1 },
+          ],
+        }),
       status: 204,
     }),
   },
@@ -192,7 +207,12 @@ const CASES: Case[] = [
     route: 'DELETE /navigation/:id',
     what: 'the deleted item is gone and its child moves up',
     plan: ({ s, primary, p1, at, next }) => ({
-      probes: [read.tree(s, primary.id)('P1(P1a), P2', 'P1a, P2'), read.tree(s, primary.id, 'de')('P1-de(P1a), P2', 'P1a, P2'), read.primary(s)('P1, P2', 'P1a, P2'), read.bySlug(s, 'primary')(at, next)],
+      probes: [
+        read.tree(s, primary.id)('P1(P1a), P2', 'P1a, P2'),
+        read.tree(s, primary.id, 'de')('P1-de(P1a), P2', 'P1a, P2'),
+        read.primary(s)('P1, P2', 'P1a, P2'),
+        read.bySlug(s, 'primary')(at, next),
+      ],
       write: () => api().delete(`/navigation/${p1.id}`),
       status: 204,
     }),

@@ -58,7 +58,7 @@ describe('POST /menus/{menu_id}/items/reorder', () => {
     expect((audit?.metadata as { reordered: unknown[] }).reordered).toHaveLength(4)
   })
 
-  it('refuses, changing nothing: an item named twice, another menu\'s item, a parent outside the menu, a cycle, itself as parent', async () => {
+  it("refuses, changing nothing: an item named twice, another menu's item, a parent outside the menu, a cycle, itself as parent", async () => {
     const { m, A, B, C, B1 } = await fixture()
     const other = await fixture()
     const foreignSite = await fixture(b)
@@ -67,12 +67,30 @@ describe('POST /menus/{menu_id}/items/reorder', () => {
     ;(t.clock as ManualClock).advance(1000)
     const url = `/menus/${m.id}/items/reorder`
     const bad: Array<[unknown[], string]> = [
-      [[{ id: A.id, display_order: 1 }, { id: A.id, display_order: 2 }], 'items.1.id'],
-      [[{ id: A.id, display_order: 1 }, { id: other.A.id, display_order: 2 }], 'items.1.id'],
+      [
+        [
+          { id: A.id, display_order: 1 },
+          { id: A.id, display_order: 2 },
+        ],
+        'items.1.id',
+      ],
+      [
+        [
+          { id: A.id, display_order: 1 },
+          { id: other.A.id, display_order: 2 },
+        ],
+        'items.1.id',
+      ],
       [[{ id: foreignSite.A.id, display_order: 0 }], 'items.0.id'],
       [[{ id: A.id, display_order: 0, parent_id: other.B.id }], 'items.0.parent_id'],
       [[{ id: B.id, display_order: 0, parent_id: B1.id }], 'items.0.parent_id'],
-      [[{ id: A.id, display_order: 0, parent_id: C.id }, { id: C.id, display_order: 0, parent_id: A.id }], 'items.0.parent_id'],
+      [
+        [
+          { id: A.id, display_order: 0, parent_id: C.id },
+          { id: C.id, display_order: 0, parent_id: A.id },
+        ],
+        'items.0.parent_id',
+      ],
       [[{ id: A.id, display_order: 0, parent_id: A.id }], 'items.0.parent_id'],
       [[{ id: A.id, display_order: -1 }], 'items.0.display_order'],
       [[], 'items'],
@@ -98,12 +116,18 @@ describe('primary navigation', () => {
   it('a site without menus: GET is []; POST creates a `primary` menu with the item (navigation.created); later items go last in it', async () => {
     const s = await makeSite(t)
     expect(expectStatus<Item[]>(await t.as(s.keys.Read).get(`/sites/${s.id}/navigation`), 200)).toEqual([])
-    const first = expectStatus<Item>(await t.as(s.keys.Write).post(`/sites/${s.id}/navigation`, { title: 'Home', link_type: 'internal', url: '/', parent_id: 'ignored' }), 201)
+    const first = expectStatus<Item>(
+      await t.as(s.keys.Write).post(`/sites/${s.id}/navigation`, { title: 'Home', link_type: 'internal', url: '/', parent_id: 'ignored' }),
+      201,
+    )
     expect(first).toMatchObject({ title: 'Home', parent_id: null, display_order: 0 })
     const menus = expectStatus<Menu[]>(await t.as(s.keys.Read).get(`/sites/${s.id}/menus`), 200)
     expect(menus).toMatchObject([{ id: first.menu_id, name: 'Primary', slug: 'primary', description: null }])
     expect(await eventsFor(t, 'navigation.created', first.menu_id)).toHaveLength(1)
-    expect((await auditsOf(t, 'navigation_item', first.id))[0]?.metadata).toMatchObject({ menu_id: first.menu_id, created_menu: { id: first.menu_id, slug: 'primary' } })
+    expect((await auditsOf(t, 'navigation_item', first.id))[0]?.metadata).toMatchObject({
+      menu_id: first.menu_id,
+      created_menu: { id: first.menu_id, slug: 'primary' },
+    })
     const second = expectStatus<Item>(await t.as(s.keys.Write).post(`/sites/${s.id}/navigation`, { title: 'Blog', link_type: 'internal', url: '/blog' }), 201)
     expect(second).toMatchObject({ menu_id: first.menu_id, display_order: 1 })
     await makeItem(t, s, first.menu_id, { title: 'Nested', parent_id: first.id })
@@ -127,7 +151,10 @@ describe('primary navigation', () => {
     const primary = await makeMenu(t, s, { name: 'Main', slug: 'primary' })
     await makeItem(t, s, primary.id, { title: 'Start' })
     expect(await titles()).toEqual(['Start'])
-    expect(expectStatus<Item>(await t.as(s.keys.Write).post(`/sites/${s.id}/navigation`, { title: 'Shop', link_type: 'external', url: 'https://shop.example' }), 201).menu_id).toBe(primary.id)
+    expect(
+      expectStatus<Item>(await t.as(s.keys.Write).post(`/sites/${s.id}/navigation`, { title: 'Shop', link_type: 'external', url: 'https://shop.example' }), 201)
+        .menu_id,
+    ).toBe(primary.id)
     expect(await titles()).toEqual(['Start', 'Shop'])
     expectStatus(await t.as(s.keys.Write).put(`/menus/${primary.id}`, { slug: 'main' }), 200)
     expect(await titles()).toEqual(['Imprint', 'Terms'])
@@ -138,17 +165,29 @@ describe('primary navigation', () => {
     const { m, A, B, C } = await fixture(s)
     expectStatus(await t.as(s.keys.Write).put(`/menus/${m.id}`, { slug: 'primary' }), 200)
     const other = await fixture(s)
-    expectNoContent(await t.as(s.keys.Write).post(`/sites/${s.id}/navigation/reorder`, { items: [{ id: C.id, display_order: 0 }, { id: A.id, display_order: 5, parent_id: B.id }, { id: B.id, display_order: 2 }] }))
+    expectNoContent(
+      await t.as(s.keys.Write).post(`/sites/${s.id}/navigation/reorder`, {
+        items: [
+          { id: C.id, display_order: 0 },
+          { id: A.id, display_order: 5, parent_id: B.id },
+          { id: B.id, display_order: 2 },
+        ],
+      }),
+    )
     expect(shape(await treeOf(m.id, s))).toBe('C, B(B1, B2, A)')
     expect(expectStatus<Item[]>(await t.as(s.keys.Read).get(`/sites/${s.id}/navigation`), 200).map((i) => i.title)).toEqual(['C', 'B'])
-    expect(errorFields(await t.as(s.keys.Write).post(`/sites/${s.id}/navigation/reorder`, { items: [{ id: other.A.id, display_order: 0 }] }))).toContain('items.0.id')
+    expect(errorFields(await t.as(s.keys.Write).post(`/sites/${s.id}/navigation/reorder`, { items: [{ id: other.A.id, display_order: 0 }] }))).toContain(
+      'items.0.id',
+    )
     const empty = await makeSite(t)
-    expect(errorFields(await t.as(empty.keys.Write).post(`/sites/${empty.id}/navigation/reorder`, { items: [{ id: A.id, display_order: 0 }] }))).toContain('items.0.id')
+    expect(errorFields(await t.as(empty.keys.Write).post(`/sites/${empty.id}/navigation/reorder`, { items: [{ id: A.id, display_order: 0 }] }))).toContain(
+      'items.0.id',
+    )
     expectProblem(await t.as(s.keys.Read).post(`/sites/${s.id}/navigation/reorder`, { items: [{ id: A.id, display_order: 0 }] }), 403, 'FORBIDDEN')
     expectProblem(await t.as(b.keys.Master).post(`/sites/${s.id}/navigation/reorder`, { items: [{ id: A.id, display_order: 0 }] }), 404, 'NOT_FOUND')
   })
 
-  it('validation, 401, 403 and another site\'s 404 on GET/POST /sites/{site_id}/navigation; nothing created', async () => {
+  it("validation, 401, 403 and another site's 404 on GET/POST /sites/{site_id}/navigation; nothing created", async () => {
     const s = await makeSite(t)
     expect(errorFields(await t.as(s.keys.Write).post(`/sites/${s.id}/navigation`, { title: 'x', link_type: 'external', url: '/nope' }))).toContain('url')
     expect(errorFields(await t.as(s.keys.Write).post(`/sites/${s.id}/navigation`, { link_type: 'internal', url: '/x' }))).toContain('title')

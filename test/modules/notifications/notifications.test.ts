@@ -47,7 +47,10 @@ describe('the submit → review → notification cycle', () => {
   let blogId: string
 
   it('submitting for review notifies the Reviewers, Editors, Admins and Owner (not the author or Viewers)', async () => {
-    const created = expectStatus<{ id: string }>(await users.Author.as.post('/blogs', { site_ids: [site.id], slug: `n-${uid()}`, localizations: [{ locale: 'en', title: 'Hello review' }] }), 201)
+    const created = expectStatus<{ id: string }>(
+      await users.Author.as.post('/blogs', { site_ids: [site.id], slug: `n-${uid()}`, localizations: [{ locale: 'en', title: 'Hello review' }] }),
+      201,
+    )
     blogId = created.id
     expectStatus(await users.Author.as.put(`/blogs/${blogId}`, { status: 'InReview' }), 200)
     for (const role of ['Owner', 'Admin', 'Reviewer', 'Editor'] as const) {
@@ -71,7 +74,10 @@ describe('the submit → review → notification cycle', () => {
   it('approve notifies the author (content_approved); request-changes after a resubmit too, newest first', async () => {
     expectStatus(await users.Reviewer.as.post(`/blogs/${blogId}/review`, { action: 'Approve' }), 200)
     ;(t.clock as ManualClock).advance(1000) // the service's clock stamps the notifications
-    const second = expectStatus<{ id: string }>(await users.Author.as.post('/blogs', { site_ids: [site.id], slug: `n-${uid()}`, localizations: [{ locale: 'en', title: 'Second' }] }), 201)
+    const second = expectStatus<{ id: string }>(
+      await users.Author.as.post('/blogs', { site_ids: [site.id], slug: `n-${uid()}`, localizations: [{ locale: 'en', title: 'Second' }] }),
+      201,
+    )
     expectStatus(await users.Author.as.put(`/blogs/${second.id}`, { status: 'InReview' }), 200)
     expectStatus(await users.Reviewer.as.post(`/blogs/${second.id}/review`, { action: 'RequestChanges', comment: 'More detail please' }), 200)
     const page = await listOf(users.Author)

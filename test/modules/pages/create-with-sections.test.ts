@@ -28,13 +28,24 @@ async function sectionsOf(pageId: string): Promise<Section[]> {
   return sections.map((s) => ({ ...s, localizations: locs.filter((l) => l.page_section_id === s.id) }))
 }
 const shape = (sections: Section[]) =>
-  sections.map((s) => ({ type: s.section_type, order: s.display_order, locs: s.localizations.map((l) => `${a.locales.find((x) => x.id === l.locale_id)!.code}:${l.title}`).sort() }))
+  sections.map((s) => ({
+    type: s.section_type,
+    order: s.display_order,
+    locs: s.localizations.map((l) => `${a.locales.find((x) => x.id === l.locale_id)!.code}:${l.title}`).sort(),
+  }))
 
 describe('POST /pages with sections', () => {
   it('creates the sections in order with their localizations (locale by code or id)', async () => {
     const page = await createPage(t, a, {
       sections: [
-        { section_type: 'hero', settings: { dark: true }, localizations: [{ locale: 'en', title: 'Welcome', button_text: 'Go' }, { locale_id: locId('de'), title: 'Willkommen' }] },
+        {
+          section_type: 'hero',
+          settings: { dark: true },
+          localizations: [
+            { locale: 'en', title: 'Welcome', button_text: 'Go' },
+            { locale_id: locId('de'), title: 'Willkommen' },
+          ],
+        },
         { section_type: 'text', localizations: [{ locale: 'EN', title: 'Body', text: '# Hi' }] },
         { section_type: 'gallery', display_order: 10 },
       ],
@@ -53,20 +64,33 @@ describe('POST /pages with sections', () => {
     const before = await writeCounts(t)
     const foreign = b.locales[0]!.id
     const bad = expectProblem(
-      await t.as(a.keys.Write).post('/pages', pageBody([a.id], { sections: [{ section_type: 'x' }, { section_type: 'y', localizations: [{ locale_id: foreign, title: 'No' }] }] })),
+      await t
+        .as(a.keys.Write)
+        .post('/pages', pageBody([a.id], { sections: [{ section_type: 'x' }, { section_type: 'y', localizations: [{ locale_id: foreign, title: 'No' }] }] })),
       400,
       'VALIDATION_FAILED',
     )
     expect(bad.errors?.map((e) => e.field)).toEqual(['sections.1.localizations.0.locale_id'])
-    expectProblem(await t.as(a.keys.Write).post('/pages', pageBody([a.id], { sections: [{ section_type: 'x', localizations: [{ locale: 'en' }, { locale: 'en' }] }] })), 409, 'CONFLICT')
-    expectProblem(await t.as(a.keys.Write).post('/pages', pageBody([a.id], { sections: [{ section_type: 'x', settings: { big: 'x'.repeat(70_000) } }] })), 400, 'VALIDATION_FAILED')
+    expectProblem(
+      await t.as(a.keys.Write).post('/pages', pageBody([a.id], { sections: [{ section_type: 'x', localizations: [{ locale: 'en' }, { locale: 'en' }] }] })),
+      409,
+      'CONFLICT',
+    )
+    expectProblem(
+      await t.as(a.keys.Write).post('/pages', pageBody([a.id], { sections: [{ section_type: 'x', settings: { big: 'x'.repeat(70_000) } }] })),
+      400,
+      'VALIDATION_FAILED',
+    )
     expect(await writeCounts(t)).toEqual(before)
   })
 })
 
 describe('POST /pages with template_id', () => {
   const template = async (site: SiteFixture, content_type: 'page' | 'blog', template_data: Record<string, unknown>) =>
-    expectStatus<{ id: string }>(await t.as(site.keys.Write).post(`/sites/${site.id}/content-templates`, { name: `T ${uid()}`, content_type, template_data }), 201)
+    expectStatus<{ id: string }>(
+      await t.as(site.keys.Write).post(`/sites/${site.id}/content-templates`, { name: `T ${uid()}`, content_type, template_data }),
+      201,
+    )
 
   it("fills page fields and sections from the template; the body's own values win", async () => {
     const tpl = await template(a, 'page', {

@@ -26,7 +26,15 @@ describe('POST /pages', () => {
   it('creates a page (201) with every field, stores the route with a leading slash, audits and fires page.created', async () => {
     const u = uid()
     const page = expectStatus<Page>(
-      await t.as(a.keys.Write).post('/pages', { site_ids: [a.id], route: `about-${u}/`, slug: `about-${u}`, page_type: 'landing', template: 'wide', is_in_navigation: true, navigation_order: 3 }),
+      await t.as(a.keys.Write).post('/pages', {
+        site_ids: [a.id],
+        route: `about-${u}/`,
+        slug: `about-${u}`,
+        page_type: 'landing',
+        template: 'wide',
+        is_in_navigation: true,
+        navigation_order: 3,
+      }),
       201,
     )
     expect(page).toMatchObject({
@@ -45,7 +53,25 @@ describe('POST /pages', () => {
       publish_end: null,
     })
     expect(Object.keys(page).sort()).toEqual(
-      ['id', 'content_id', 'site_id', 'site_ids', 'route', 'slug', 'page_type', 'template', 'is_in_navigation', 'navigation_order', 'parent_page_id', 'status', 'published_at', 'publish_start', 'publish_end', 'created_at', 'updated_at'].sort(),
+      [
+        'id',
+        'content_id',
+        'site_id',
+        'site_ids',
+        'route',
+        'slug',
+        'page_type',
+        'template',
+        'is_in_navigation',
+        'navigation_order',
+        'parent_page_id',
+        'status',
+        'published_at',
+        'publish_start',
+        'publish_end',
+        'created_at',
+        'updated_at',
+      ].sort(),
     )
     expect(expectStatus<Page>(await t.as(a.keys.Read).get(`/pages/${page.id}`), 200)).toEqual(page)
     expect((await auditsOf(t, 'page', page.id)).map((r) => r.action)).toEqual(['Create'])
@@ -54,7 +80,14 @@ describe('POST /pages', () => {
 
   it('defaults: page_type standard, template null, not in navigation; Published sets published_at and fires page.published', async () => {
     const page = await createPage(t, a, { status: 'Published' })
-    expect(page).toMatchObject({ page_type: 'standard', template: null, is_in_navigation: false, navigation_order: 0, status: 'Published', published_at: clock().now().toISOString() })
+    expect(page).toMatchObject({
+      page_type: 'standard',
+      template: null,
+      is_in_navigation: false,
+      navigation_order: 0,
+      status: 'Published',
+      published_at: clock().now().toISOString(),
+    })
     expect(await eventsFor(t, 'page.published', page.id)).toHaveLength(1)
   })
 
@@ -150,7 +183,11 @@ describe('GET /sites/{site_id}/pages/by-route/{route}', () => {
   it('answers the page with its sections and their localizations', async () => {
     const got = expectStatus<PageDetail>(await byRoute(site, 'docs/intro', site.keys.Read), 200)
     expect(got.sections).toHaveLength(1)
-    expect(got.sections[0]).toMatchObject({ section_type: 'hero', settings: { align: 'left' }, localizations: [{ title: 'Intro', text: '# Hi', button_text: 'Go' }] })
+    expect(got.sections[0]).toMatchObject({
+      section_type: 'hero',
+      settings: { align: 'left' },
+      localizations: [{ title: 'Intro', text: '# Hi', button_text: 'Go' }],
+    })
   })
 
   it('finds the home page by %2F', async () => {
@@ -208,7 +245,7 @@ describe('GET /sites/{site_id}/pages and GET /pages/{id}', () => {
     expectProblem(await t.as(b.keys.Master).get(`/sites/${site.id}/pages`), 404, 'NOT_FOUND')
   })
 
-  it('GET /pages/{id}: 404 for another site\'s key, unknown and deleted ids', async () => {
+  it("GET /pages/{id}: 404 for another site's key, unknown and deleted ids", async () => {
     const page = await createPage(t, a)
     expectProblem(await t.as(b.keys.Master).get(`/pages/${page.id}`), 404, 'NOT_FOUND')
     expectProblem(await t.as(a.keys.Read).get(`/pages/${MISSING_ID}`), 404, 'NOT_FOUND')
@@ -239,7 +276,13 @@ describe('PUT /pages/{id} and DELETE /pages/{id}', () => {
       [{ parent_page_id: parent.id }, 'parent_page_id'],
       [{}, ''],
     ] as const) {
-      const res = expectProblem(await t.as(a.keys.Write).put(`/pages/${field === 'parent_page_id' ? parent.id : child.id}`, field === 'parent_page_id' ? { parent_page_id: parent.id } : body), 400, 'VALIDATION_FAILED')
+      const res = expectProblem(
+        await t
+          .as(a.keys.Write)
+          .put(`/pages/${field === 'parent_page_id' ? parent.id : child.id}`, field === 'parent_page_id' ? { parent_page_id: parent.id } : body),
+        400,
+        'VALIDATION_FAILED',
+      )
       if (field) expect(res.errors?.map((e) => e.field)).toContain(field)
     }
     expectProblem(await t.as(a.keys.Write).put(`/pages/${parent.id}`, { parent_page_id: child.id }), 400, 'VALIDATION_FAILED')

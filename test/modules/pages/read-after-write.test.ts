@@ -40,7 +40,8 @@ const NOT_FOUND = 'HTTP 404'
 const sorted = (xs: string[]) => [...xs].sort()
 
 /** A page detail as a string: route, status, then each section's type with its titles. */
-const showDetail = (d: PageDetail) => `${d.route} ${d.status} ${d.sections.map((s) => `${s.section_type}[${s.localizations.map((l) => l.title ?? '-').join('/')}]`).join(' ')}`
+const showDetail = (d: PageDetail) =>
+  `${d.route} ${d.status} ${d.sections.map((s) => `${s.section_type}[${s.localizations.map((l) => l.title ?? '-').join('/')}]`).join(' ')}`
 const views = {
   detail: (res: Res) => ok<PageDetail>(res, showDetail),
   list: (res: Res) => ok<{ data: Page[] }>(res, (b) => sorted(b.data.map((p) => `${p.route} ${p.status}`))),
@@ -105,7 +106,10 @@ const CASES: Case[] = [
     plan({ s1, s2, p, u }) {
       const route = `/new/${u}`
       return {
-        probes: [read.live(s2, route)(NOT_FOUND, `${route} Published `), read.list(s2)([`${p.route} Published`], sorted([`${p.route} Published`, `${route} Published`]))],
+        probes: [
+          read.live(s2, route)(NOT_FOUND, `${route} Published `),
+          read.list(s2)([`${p.route} Published`], sorted([`${p.route} Published`, `${route} Published`])),
+        ],
         write: () => api().post('/pages', { site_ids: [s1.id, s2.id], route, slug: `new-${u}`, status: 'Published' }),
         status: 201,
       }
@@ -132,7 +136,10 @@ const CASES: Case[] = [
     what: 'unpublishing: Read keys lose the page by route, the preview shows Draft',
     plan({ s2, p }) {
       return {
-        probes: [read.live(s2, p.route)(`${p.route} Published hero[Hi]`, NOT_FOUND), read.preview(s2, p.route)(`${p.route} Published hero[Hi]`, `${p.route} Draft hero[Hi]`)],
+        probes: [
+          read.live(s2, p.route)(`${p.route} Published hero[Hi]`, NOT_FOUND),
+          read.preview(s2, p.route)(`${p.route} Published hero[Hi]`, `${p.route} Draft hero[Hi]`),
+        ],
         write: () => api().put(`/pages/${p.id}`, { status: 'Draft' }),
         status: 200,
       }
@@ -160,7 +167,10 @@ const CASES: Case[] = [
     plan({ s2, p }) {
       const copy = `${p.route}-copy`
       return {
-        probes: [read.list(s2)([`${p.route} Published`], sorted([`${p.route} Published`, `${copy} Draft`])), read.preview(s2, copy)(NOT_FOUND, `${copy} Draft hero[Hi]`)],
+        probes: [
+          read.list(s2)([`${p.route} Published`], sorted([`${p.route} Published`, `${copy} Draft`])),
+          read.preview(s2, copy)(NOT_FOUND, `${copy} Draft hero[Hi]`),
+        ],
         write: () => api().post(`/pages/${p.id}/clone`),
         status: 201,
       }
@@ -199,7 +209,10 @@ const CASES: Case[] = [
     what: 'a new section shows in the sections and by route',
     plan({ s2, p }) {
       return {
-        probes: [read.sections(s2, p.id)(['hero@1'], ['hero@1', 'text@2']), read.live(s2, p.route)(`${p.route} Published hero[Hi]`, `${p.route} Published hero[Hi] text[]`)],
+        probes: [
+          read.sections(s2, p.id)(['hero@1'], ['hero@1', 'text@2']),
+          read.live(s2, p.route)(`${p.route} Published hero[Hi]`, `${p.route} Published hero[Hi] text[]`),
+        ],
         write: () => api().post(`/pages/${p.id}/sections`, { section_type: 'text' }),
         status: 201,
       }
@@ -221,7 +234,11 @@ const CASES: Case[] = [
     what: 'a deleted section leaves the sections, the localizations and the page by route',
     plan({ s2, p, section }) {
       return {
-        probes: [read.sections(s2, p.id)(['hero@1'], []), read.locs(s2, p.id)(['Hi'], []), read.live(s2, p.route)(`${p.route} Published hero[Hi]`, `${p.route} Published `)],
+        probes: [
+          read.sections(s2, p.id)(['hero@1'], []),
+          read.locs(s2, p.id)(['Hi'], []),
+          read.live(s2, p.route)(`${p.route} Published hero[Hi]`, `${p.route} Published `),
+        ],
         write: () => api().delete(`/pages/sections/${section.id}`),
         status: 204,
       }
@@ -298,8 +315,14 @@ describe('coverage of the pages table', () => {
       }
       const covered = new Set(CASES.map((c) => c.route))
       expect(declared.size).toBeGreaterThanOrEqual(10)
-      expect([...declared].filter((r) => !covered.has(r)), 'write routes without a read-after-write case').toEqual([])
-      expect([...covered].filter((r) => !declared.has(r)), 'cases naming a route the app does not declare').toEqual([])
+      expect(
+        [...declared].filter((r) => !covered.has(r)),
+        'write routes without a read-after-write case',
+      ).toEqual([])
+      expect(
+        [...covered].filter((r) => !declared.has(r)),
+        'cases naming a route the app does not declare',
+      ).toEqual([])
     } finally {
       await collected.close()
     }

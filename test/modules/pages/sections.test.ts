@@ -24,10 +24,22 @@ describe('sections', () => {
   it('creates sections (201) appended after the last, lists them by display_order; each change fires page.updated with the page', async () => {
     const page = await createPage(t, a)
     const first = expectStatus<PageSection>(
-      await t.as(a.keys.Write).post(`/pages/${page.id}/sections`, { section_type: 'hero', cover_image_id: null, call_to_action_route: '/contact', settings: { theme: { dark: true } } }),
+      await t.as(a.keys.Write).post(`/pages/${page.id}/sections`, {
+        section_type: 'hero',
+        cover_image_id: null,
+        call_to_action_route: '/contact',
+        settings: { theme: { dark: true } },
+      }),
       201,
     )
-    expect(first).toMatchObject({ page_id: page.id, section_type: 'hero', display_order: 1, cover_image_id: null, call_to_action_route: '/contact', settings: { theme: { dark: true } } })
+    expect(first).toMatchObject({
+      page_id: page.id,
+      section_type: 'hero',
+      display_order: 1,
+      cover_image_id: null,
+      call_to_action_route: '/contact',
+      settings: { theme: { dark: true } },
+    })
     const second = await addSection(t, a, page.id)
     expect(second.display_order).toBe(2)
     const early = await addSection(t, a, page.id, { section_type: 'gallery', display_order: 0 })
@@ -133,7 +145,11 @@ describe('section localizations', () => {
     const page = await createPage(t, a)
     const section = await addSection(t, a, page.id)
     const before = await writeCounts(t)
-    expectProblem(await t.as(a.keys.Write).put(`/pages/sections/${section.id}/localizations`, { locale_id: b.locales[0]!.id, title: 'x' }), 400, 'VALIDATION_FAILED')
+    expectProblem(
+      await t.as(a.keys.Write).put(`/pages/sections/${section.id}/localizations`, { locale_id: b.locales[0]!.id, title: 'x' }),
+      400,
+      'VALIDATION_FAILED',
+    )
     expectProblem(await t.as(a.keys.Write).put(`/pages/sections/${section.id}/localizations`, { locale: 'fr', title: 'x' }), 400, 'VALIDATION_FAILED')
     expectProblem(await t.as(a.keys.Write).put(`/pages/sections/${section.id}/localizations`, { title: 'x' }), 400, 'VALIDATION_FAILED')
     expectProblem(await t.as(a.keys.Write).put(`/pages/sections/${section.id}/localizations`, { locale: 'en', title: 5 }), 400, 'VALIDATION_FAILED')

@@ -67,7 +67,12 @@ describe('workflow transitions', () => {
     expect(approved).toMatchObject({ status: 'Published', published_at: clock().now().toISOString() })
     const reviewed = await eventsFor(t, 'page.reviewed', page.id)
     expect(reviewed).toHaveLength(1)
-    expect((reviewed[0]!.payload as { data: { review: unknown } }).data.review).toEqual({ action: 'Approve', comment: 'Nice', from: 'InReview', to: 'Published' })
+    expect((reviewed[0]!.payload as { data: { review: unknown } }).data.review).toEqual({
+      action: 'Approve',
+      comment: 'Nice',
+      from: 'InReview',
+      to: 'Published',
+    })
     expect(await eventsFor(t, 'page.published', page.id)).toHaveLength(1)
     const told = (await notesFor(page.id)).filter((n) => n.notification_type === 'content_approved')
     expect(told.map((n) => [n.recipient_idp_id, n.title])).toEqual([[AUTHOR_IDP, 'Approved: Welcome']])
@@ -77,12 +82,20 @@ describe('workflow transitions', () => {
 
   it('Approve with a future publish_start → Scheduled (no page.published yet); RequestChanges → Draft', async () => {
     const later = await inReview(a, { publish_start: inMs(3_600_000) })
-    expect(expectStatus<Page>(await t.as(a.keys.Write).post(`/pages/${later.id}/review`, { action: 'Approve' }), 200)).toMatchObject({ status: 'Scheduled', published_at: null })
+    expect(expectStatus<Page>(await t.as(a.keys.Write).post(`/pages/${later.id}/review`, { action: 'Approve' }), 200)).toMatchObject({
+      status: 'Scheduled',
+      published_at: null,
+    })
     expect(await eventsFor(t, 'page.published', later.id)).toHaveLength(0)
     const back = await inReview(a)
-    expect(expectStatus<Page>(await t.as(a.keys.Write).post(`/pages/${back.id}/review`, { action: 'RequestChanges', comment: 'More' }), 200).status).toBe('Draft')
+    expect(expectStatus<Page>(await t.as(a.keys.Write).post(`/pages/${back.id}/review`, { action: 'RequestChanges', comment: 'More' }), 200).status).toBe(
+      'Draft',
+    )
     expect((await notesFor(back.id)).map((n) => n.notification_type)).toContain('content_changes_requested')
-    const audits = await t.dbh.db.select().from(auditLogs).where(and(eq(auditLogs.entity_id, back.id), eq(auditLogs.action, 'Review')))
+    const audits = await t.dbh.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entity_id, back.id), eq(auditLogs.action, 'Review')))
     expect(audits).toHaveLength(1)
   })
 
@@ -139,11 +152,21 @@ describe('POST /pages/{id}/clone', () => {
     await localize(t, a, s1.id, { locale: 'en', title: 'Hero' })
     await localize(t, a, s1.id, { locale: 'de', title: 'Held' })
     await localize(t, a, s2.id, { locale: 'en', text: 'Body' })
-    const [tag] = await t.dbh.db.insert(tags).values({ site_id: a.id, name: `T ${uid()}`, slug: `t-${uid()}` }).returning()
+    const [tag] = await t.dbh.db
+      .insert(tags)
+      .values({ site_id: a.id, name: `T ${uid()}`, slug: `t-${uid()}` })
+      .returning()
     await t.dbh.db.insert(contentTags).values({ content_id: source.content_id, tag_id: tag!.id })
 
     const copy = expectStatus<PageDetail>(await t.as(a.keys.Write).post(`/pages/${source.id}/clone`), 201)
-    expect(copy).toMatchObject({ route: `${source.route}-copy`, slug: `${source.slug}-copy`, status: 'Draft', published_at: null, template: 'wide', site_ids: [a.id] })
+    expect(copy).toMatchObject({
+      route: `${source.route}-copy`,
+      slug: `${source.slug}-copy`,
+      status: 'Draft',
+      published_at: null,
+      template: 'wide',
+      site_ids: [a.id],
+    })
     expect(copy.id).not.toBe(source.id)
     expect(copy.sections.map((s) => [s.section_type, s.display_order, s.settings, s.localizations.map((l) => l.title ?? l.text)])).toEqual([
       ['hero', 1, { x: 1 }, ['Hero', 'Held']],
@@ -198,9 +221,17 @@ describe('scheduled publishing of pages', () => {
       const notYet = await scheduled(1, 3_600_000)
       clock().advance(120_000)
       const [c1, c2] = [systemCtx(t.deps, 'job:test-1'), systemCtx(t2.deps, 'job:test-2')]
-      const runs = await Promise.all([publishDue(c1, scheduledPages), publishDue(c2, scheduledPages), publishDue(c1, scheduledPages), publishDue(c2, scheduledPages)])
+      const runs = await Promise.all([
+        publishDue(c1, scheduledPages),
+        publishDue(c2, scheduledPages),
+        publishDue(c1, scheduledPages),
+        publishDue(c2, scheduledPages),
+      ])
       expect(runs.flat().sort()).toEqual([...due].sort())
-      const rows = await t.dbh.db.select().from(pages).where(inArray(pages.id, [...due, ...notYet]))
+      const rows = await t.dbh.db
+        .select()
+        .from(pages)
+        .where(inArray(pages.id, [...due, ...notYet]))
       for (const row of rows) expect(row.status, row.id).toBe(notYet.includes(row.id) ? 'Scheduled' : 'Published')
       const audits = await publishAudits(due)
       expect(audits).toHaveLength(due.length)

@@ -34,13 +34,21 @@ afterAll(() => t.close())
 
 const importInto = (site: SiteFixture, redirects: unknown[], key = site.keys.Write) => t.as(key).post(`/sites/${site.id}/redirects/import`, { redirects })
 /** The fields a problem names, each once (a union type fails each of its branches). */
-const fields = (res: Awaited<ReturnType<typeof importInto>>, status: number, code: string) => [...new Set(expectProblem(res, status, code).errors?.map((e) => e.field))]
+const fields = (res: Awaited<ReturnType<typeof importInto>>, status: number, code: string) => [
+  ...new Set(expectProblem(res, status, code).errors?.map((e) => e.field)),
+]
 
 /** What a site holds that an import writes: live redirects, audit rows and outbox events of redirects. */
 async function footprint(site: SiteFixture) {
   const live = expectStatus<Page<Redirect>>(await t.as(site.keys.Read).get(`/sites/${site.id}/redirects?per_page=100`), 200).meta.total
-  const [audits] = await t.dbh.db.select({ n: count() }).from(auditLogs).where(and(eq(auditLogs.site_id, site.id), eq(auditLogs.entity_type, 'redirect')))
-  const [events] = await t.dbh.db.select({ n: count() }).from(outboxEvents).where(and(eq(outboxEvents.site_id, site.id), eq(outboxEvents.event_type, 'redirect.created')))
+  const [audits] = await t.dbh.db
+    .select({ n: count() })
+    .from(auditLogs)
+    .where(and(eq(auditLogs.site_id, site.id), eq(auditLogs.entity_type, 'redirect')))
+  const [events] = await t.dbh.db
+    .select({ n: count() })
+    .from(outboxEvents)
+    .where(and(eq(outboxEvents.site_id, site.id), eq(outboxEvents.event_type, 'redirect.created')))
   return { live, audits: audits?.n, events: events?.n }
 }
 
@@ -115,13 +123,26 @@ describe('POST /sites/{site_id}/redirects/import', () => {
 
   it('validates the body with the row named; at most 1,000 rows', async () => {
     const before = await footprint(a)
-    expect(fields(await importInto(a, [{ source_path: '/a', destination_path: '/b', status_code: 307 }]), 400, 'VALIDATION_FAILED')).toEqual(['redirects.0.status_code'])
-    expect(fields(await importInto(a, [{ source_path: '/a', destination_path: '/b' }, { source_path: 'no-slash', destination_path: '/b' }]), 400, 'VALIDATION_FAILED')).toEqual([
-      'redirects.1.source_path',
+    expect(fields(await importInto(a, [{ source_path: '/a', destination_path: '/b', status_code: 307 }]), 400, 'VALIDATION_FAILED')).toEqual([
+      'redirects.0.status_code',
     ])
-    expect(fields(await importInto(a, [{ source_path: '/a', destination_path: 'javascript:alert(1)' }]), 400, 'VALIDATION_FAILED')).toEqual(['redirects.0.destination_path'])
+    expect(
+      fields(
+        await importInto(a, [
+          { source_path: '/a', destination_path: '/b' },
+          { source_path: 'no-slash', destination_path: '/b' },
+        ]),
+        400,
+        'VALIDATION_FAILED',
+      ),
+    ).toEqual(['redirects.1.source_path'])
+    expect(fields(await importInto(a, [{ source_path: '/a', destination_path: 'javascript:alert(1)' }]), 400, 'VALIDATION_FAILED')).toEqual([
+      'redirects.0.destination_path',
+    ])
     expect(fields(await importInto(a, [{ destination_path: '/b' }]), 400, 'VALIDATION_FAILED')).toEqual(['redirects.0.source_path'])
-    expect(fields(await importInto(a, [{ source_path: '/a', destination_path: '/b', is_active: 'yes' }]), 400, 'VALIDATION_FAILED')).toEqual(['redirects.0.is_active'])
+    expect(fields(await importInto(a, [{ source_path: '/a', destination_path: '/b', is_active: 'yes' }]), 400, 'VALIDATION_FAILED')).toEqual([
+      'redirects.0.is_active',
+    ])
     expect(fields(await importInto(a, []), 400, 'VALIDATION_FAILED')).toEqual(['redirects'])
     expect(fields(await t.as(a.keys.Write).post(`/sites/${a.id}/redirects/import`, {}), 400, 'VALIDATION_FAILED')).toEqual(['redirects'])
     const tooMany = Array.from({ length: 1001 }, (_, i) => ({ source_path: `/many-${i}`, destination_path: '/to' }))
@@ -131,7 +152,10 @@ describe('POST /sites/{site_id}/redirects/import', () => {
 
   it('imports 1,000 rows in one change, every one audited and delivered to a matching webhook', async () => {
     const s = await makeSite(t)
-    const hook = expectStatus<{ id: string }>(await t.as(s.keys.Admin).post(`/sites/${s.id}/webhooks`, { url: 'http://127.0.0.1:9/hook', events: ['redirect.created'] }), 201)
+    const hook = expectStatus<{ id: string }>(
+      await t.as(s.keys.Admin).post(`/sites/${s.id}/webhooks`, { url: 'http://127.0.0.1:9/hook', events: ['redirect.created'] }),
+      201,
+    )
     const rows = Array.from({ length: 1000 }, (_, i) => ({ source_path: `/bulk/${i}`, destination_path: `/to/${i}` }))
     const res = expectStatus<Imported>(await importInto(s, rows), 201)
     expect(res.created).toBe(1000)

@@ -35,18 +35,30 @@ describe('redirect rules and lookup', () => {
   afterAll(() => t.close())
 
   it('a source_path has one live redirect per site (409); deleting frees it', async () => {
-    const first = expectStatus<{ id: string }>(await t.as(a.keys.Write).post(`/sites/${a.id}/redirects`, { source_path: '/dup', destination_path: '/one' }), 201)
+    const first = expectStatus<{ id: string }>(
+      await t.as(a.keys.Write).post(`/sites/${a.id}/redirects`, { source_path: '/dup', destination_path: '/one' }),
+      201,
+    )
     expectProblem(await t.as(a.keys.Write).post(`/sites/${a.id}/redirects`, { source_path: '/dup', destination_path: '/two' }), 409, 'CONFLICT')
     expect((await t.as(a.keys.Write).delete(`/redirects/${first.id}`)).statusCode).toBe(204)
-    const second = expectStatus<{ id: string }>(await t.as(a.keys.Write).post(`/sites/${a.id}/redirects`, { source_path: '/dup', destination_path: '/two' }), 201)
+    const second = expectStatus<{ id: string }>(
+      await t.as(a.keys.Write).post(`/sites/${a.id}/redirects`, { source_path: '/dup', destination_path: '/two' }),
+      201,
+    )
     // An update may not make source and destination equal either, whichever side it changes.
     expectProblem(await t.as(a.keys.Write).put(`/redirects/${second.id}`, { destination_path: '/dup' }), 400, 'VALIDATION_FAILED')
     expectProblem(await t.as(a.keys.Write).put(`/redirects/${second.id}`, { source_path: '/two' }), 400, 'VALIDATION_FAILED')
   })
 
   it('lookup answers the active redirect of a path, 404 for none or an inactive one', async () => {
-    const r = expectStatus<{ id: string }>(await t.as(a.keys.Write).post(`/sites/${a.id}/redirects`, { source_path: '/from', destination_path: 'https://example.org/to', status_code: 302 }), 201)
-    expect(expectStatus(await t.as(a.keys.Read).get(`/sites/${a.id}/redirects/lookup?path=/from`), 200)).toEqual({ destination_path: 'https://example.org/to', status_code: 302 })
+    const r = expectStatus<{ id: string }>(
+      await t.as(a.keys.Write).post(`/sites/${a.id}/redirects`, { source_path: '/from', destination_path: 'https://example.org/to', status_code: 302 }),
+      201,
+    )
+    expect(expectStatus(await t.as(a.keys.Read).get(`/sites/${a.id}/redirects/lookup?path=/from`), 200)).toEqual({
+      destination_path: 'https://example.org/to',
+      status_code: 302,
+    })
     expectStatus(await t.as(a.keys.Read).get(`/sites/${a.id}/redirects/lookup?path=from`), 200)
     expectProblem(await t.as(a.keys.Read).get(`/sites/${a.id}/redirects/lookup?path=/elsewhere`), 404, 'NOT_FOUND')
     expectStatus(await t.as(a.keys.Write).put(`/redirects/${r.id}`, { is_active: false }), 200)

@@ -14,7 +14,8 @@ export interface SearchAnswer {
   meta: { page: number; per_page: number; total: number; total_pages: number }
 }
 
-export const searchRes = (t: TestApp, site: SiteFixture, query: string, key = site.keys.Read): Promise<Res> => t.as(key).get(`/sites/${site.id}/search?${query}`)
+export const searchRes = (t: TestApp, site: SiteFixture, query: string, key = site.keys.Read): Promise<Res> =>
+  t.as(key).get(`/sites/${site.id}/search?${query}`)
 
 export async function searchOk(t: TestApp, site: SiteFixture, query: string, key = site.keys.Read): Promise<SearchAnswer> {
   return expectStatus<SearchAnswer>(await searchRes(t, site, query, key), 200)
@@ -23,14 +24,25 @@ export async function searchOk(t: TestApp, site: SiteFixture, query: string, key
 export const q = (text: string, extra = '') => `q=${encodeURIComponent(text)}${extra}`
 
 /** A blog (Published unless said otherwise) with localizations by locale code; `siteIds` for shared blogs. */
-export async function blog(t: TestApp, site: SiteFixture, localizations: Array<Record<string, unknown>>, extra: Record<string, unknown> = {}, siteIds = [site.id]) {
+export async function blog(
+  t: TestApp,
+  site: SiteFixture,
+  localizations: Array<Record<string, unknown>>,
+  extra: Record<string, unknown> = {},
+  siteIds = [site.id],
+) {
   const body = { site_ids: siteIds, slug: `post-${uid()}`, status: 'Published', localizations, ...extra }
   const key = siteIds.length > 1 ? t.masterKey : site.keys.Write
   return expectStatus<{ id: string; slug: string; content_id: string }>(await t.as(key).post('/blogs', body), 201)
 }
 
 /** A page (Published unless said otherwise) with sections, each `{ locale: [title, text] }`. */
-export async function page(t: TestApp, site: SiteFixture, sections: Array<Record<string, [string | null, string | null]>>, extra: Record<string, unknown> = {}) {
+export async function page(
+  t: TestApp,
+  site: SiteFixture,
+  sections: Array<Record<string, [string | null, string | null]>>,
+  extra: Record<string, unknown> = {},
+) {
   const u = uid()
   const body = {
     site_ids: [site.id],
@@ -45,7 +57,10 @@ export async function page(t: TestApp, site: SiteFixture, sections: Array<Record
 
 /** A link document with one localization per entry. */
 export async function doc(t: TestApp, site: SiteFixture, localizations: Array<Record<string, unknown>>) {
-  const d = expectStatus<{ id: string }>(await t.as(site.keys.Write).post(`/sites/${site.id}/documents`, { document_type: 'pdf', url: `https://example.org/${uid()}.pdf` }), 201)
+  const d = expectStatus<{ id: string }>(
+    await t.as(site.keys.Write).post(`/sites/${site.id}/documents`, { document_type: 'pdf', url: `https://example.org/${uid()}.pdf` }),
+    201,
+  )
   for (const l of localizations) expectStatus(await t.as(site.keys.Write).post(`/documents/${d.id}/localizations`, l), 201)
   return d
 }

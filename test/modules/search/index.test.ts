@@ -34,7 +34,16 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(() => t.close())
 
-const input = (text: string): SearchInput => ({ siteId: a.id, code: 'en', q: text, types: ['blog', 'page', 'document'], liveOnly: true, now: new Date(), limit: 10, offset: 0 })
+const input = (text: string): SearchInput => ({
+  siteId: a.id,
+  code: 'en',
+  q: text,
+  types: ['blog', 'page', 'document'],
+  liveOnly: true,
+  now: new Date(),
+  limit: 10,
+  offset: 0,
+})
 
 async function plan(text: string): Promise<string> {
   const res = await t.dbh.db.execute(sql`explain ${searchStatement(input(text))}`)
@@ -47,7 +56,11 @@ describe('site search: indexes', () => {
   it('every localization table has a GIN index on search_vector', async () => {
     const res = await t.dbh.db.execute(sql`select indexname, indexdef from pg_indexes where indexname like '%localizations_search_idx' order by indexname`)
     const rows = rowsOf<{ indexname: string; indexdef: string }>(res)
-    expect(rows.map((r) => r.indexname)).toEqual(['blog_localizations_search_idx', 'document_localizations_search_idx', 'page_section_localizations_search_idx'])
+    expect(rows.map((r) => r.indexname)).toEqual([
+      'blog_localizations_search_idx',
+      'document_localizations_search_idx',
+      'page_section_localizations_search_idx',
+    ])
     for (const r of rows) expect(r.indexdef).toMatch(/USING gin \(search_vector\)/)
   })
 

@@ -38,7 +38,16 @@ describe('site search: hits', () => {
     expect(byType.get('page')!.snippet).toContain(`<mark>${w}</mark>`)
     expect(typeof byType.get('page')!.published_at).toBe('string')
     // A document with only a title (a link document has no file name): no text besides the title, snippet null.
-    expect(byType.get('document')).toEqual({ type: 'document', id: d.id, slug: null, route: null, title: `Manual ${w}`, snippet: null, rank: expect.any(Number), published_at: null })
+    expect(byType.get('document')).toEqual({
+      type: 'document',
+      id: d.id,
+      slug: null,
+      route: null,
+      title: `Manual ${w}`,
+      snippet: null,
+      rank: expect.any(Number),
+      published_at: null,
+    })
     for (const h of out.data) expect(h.rank).toBeGreaterThan(0)
   })
 
@@ -100,7 +109,10 @@ describe('site search: hits', () => {
     expect([first, second, third].map((p) => p.data.length)).toEqual([2, 2, 1])
     expect(new Set([...first.data, ...second.data, ...third.data].map((h) => h.id)).size).toBe(5)
     const past = await searchRes(t, a, q(w, '&per_page=2&page=9'))
-    expect(expectStatus<{ data: unknown[]; meta: { total: number } }>(past, 200)).toEqual({ data: [], meta: { page: 9, per_page: 2, total: 5, total_pages: 3 } })
+    expect(expectStatus<{ data: unknown[]; meta: { total: number } }>(past, 200)).toEqual({
+      data: [],
+      meta: { page: 9, per_page: 2, total: 5, total_pages: 3 },
+    })
     expect(past.headers['x-total-count']).toBe('5')
   })
 

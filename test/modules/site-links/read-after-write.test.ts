@@ -52,7 +52,10 @@ describe('redirects: a write on A is visible in the next lookup and list on B', 
   it('create, update, deactivate and delete', async () => {
     expect(await lookup('/old/')).toBe('HTTP 404')
     expect(await redirectList()).toEqual([])
-    const r = (await write('post', '/sites/:site_id/redirects', `/sites/${s.id}/redirects`, { source_path: '/old/', destination_path: '/new' })).json<{ id: string; source_path: string }>()
+    const r = (await write('post', '/sites/:site_id/redirects', `/sites/${s.id}/redirects`, { source_path: '/old/', destination_path: '/new' })).json<{
+      id: string
+      source_path: string
+    }>()
     expect(r.source_path).toBe('/old')
     expect(await lookup('/old/')).toEqual({ destination_path: '/new', status_code: 301 })
     expect(await lookup('old')).toEqual({ destination_path: '/new', status_code: 301 })
@@ -87,12 +90,21 @@ describe('redirects: a write on A is visible in the next lookup and list on B', 
 describe('social links: a write on A is visible in the next list on B', () => {
   it('create, update, reorder and delete', async () => {
     expect(await socialList()).toEqual([])
-    const gh = (await write('post', '/sites/:site_id/social', `/sites/${s.id}/social`, { platform: 'github', url: 'https://github.com/x' })).json<{ id: string }>()
-    const mast = (await write('post', '/sites/:site_id/social', `/sites/${s.id}/social`, { platform: 'mastodon', url: 'https://mastodon.social/@x' })).json<{ id: string }>()
+    const gh = (await write('post', '/sites/:site_id/social', `/sites/${s.id}/social`, { platform: 'github', url: 'https://github.com/x' })).json<{
+      id: string
+    }>()
+    const mast = (await write('post', '/sites/:site_id/social', `/sites/${s.id}/social`, { platform: 'mastodon', url: 'https://mastodon.social/@x' })).json<{
+      id: string
+    }>()
     expect(await socialList()).toEqual(['github', 'mastodon'])
     await write('put', '/social/:id', `/social/${gh.id}`, { platform: 'gitlab' })
     expect(await socialList()).toEqual(['gitlab', 'mastodon'])
-    await write('post', '/sites/:site_id/social/reorder', `/sites/${s.id}/social/reorder`, { items: [{ id: mast.id, display_order: 0 }, { id: gh.id, display_order: 1 }] })
+    await write('post', '/sites/:site_id/social/reorder', `/sites/${s.id}/social/reorder`, {
+      items: [
+        { id: mast.id, display_order: 0 },
+        { id: gh.id, display_order: 1 },
+      ],
+    })
     expect(await socialList()).toEqual(['mastodon', 'gitlab'])
     await write('delete', '/social/:id', `/social/${mast.id}`)
     expect(await socialList()).toEqual(['gitlab'])

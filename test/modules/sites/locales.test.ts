@@ -86,7 +86,10 @@ describe('POST /sites/{site_id}/locales', () => {
     ]
     for (const [input, field] of cases) {
       const problem = expectProblem(await t.as(a.keys.Admin).post(`/sites/${a.id}/locales`, input), 400, 'VALIDATION_FAILED')
-      expect(problem.errors?.map((e) => e.field), JSON.stringify(input)).toContain(field)
+      expect(
+        problem.errors?.map((e) => e.field),
+        JSON.stringify(input),
+      ).toContain(field)
     }
     expectProblem(await t.as(a.keys.Admin).post(`/sites/${a.id}/locales`, { code: 'EN' }), 409, 'CONFLICT')
     expect(await localesOf(a)).toEqual(before)
@@ -142,7 +145,10 @@ describe('PUT /sites/{site_id}/locales/{locale_id}', () => {
     ]
     for (const [input, field] of cases) {
       const problem = expectProblem(await t.as(a.keys.Admin).put(`/sites/${a.id}/locales/${de}`, input), 400, 'VALIDATION_FAILED')
-      expect(problem.errors?.map((e) => e.field), JSON.stringify(input)).toContain(field)
+      expect(
+        problem.errors?.map((e) => e.field),
+        JSON.stringify(input),
+      ).toContain(field)
     }
     expectProblem(await t.as(a.keys.Admin).put(`/sites/${a.id}/locales/not-a-uuid`, { name: 'x' }), 400, 'VALIDATION_FAILED')
     expect(await localesOf(a)).toEqual(before)

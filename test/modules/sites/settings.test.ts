@@ -138,7 +138,10 @@ describe('PUT /sites/{site_id}/settings', () => {
     ]
     for (const [input, field] of cases) {
       const problem = expectProblem(await t.as(a.keys.Admin).put(`/sites/${a.id}/settings`, input), 400, 'VALIDATION_FAILED')
-      expect(problem.errors?.map((e) => e.field), JSON.stringify(input)).toContain(field)
+      expect(
+        problem.errors?.map((e) => e.field),
+        JSON.stringify(input),
+      ).toContain(field)
     }
     expect(await settingsOf(a)).toEqual(before)
   })

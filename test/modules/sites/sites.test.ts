@@ -113,7 +113,15 @@ describe('POST /sites', () => {
   it('rejects invalid bodies with 400 and creates nothing', async () => {
     const before = await allSiteIds()
     const cases: Array<[unknown, string]> = [
-      [newSite({ locales: [{ code: 'en', is_default: true }, { code: 'de', is_default: true }] }), 'locales'],
+      [
+        newSite({
+          locales: [
+            { code: 'en', is_default: true },
+            { code: 'de', is_default: true },
+          ],
+        }),
+        'locales',
+      ],
       [newSite({ locales: [{ code: 'en' }, { code: 'EN' }] }), 'locales.1.code'],
       [newSite({ locales: [{ code: 'en_US' }] }), 'locales.0.code'],
       [newSite({ locales: [{ code: 'english' }] }), 'locales.0.code'],
@@ -125,7 +133,10 @@ describe('POST /sites', () => {
     ]
     for (const [input, field] of cases) {
       const problem = expectProblem(await t.as(t.masterKey).post('/sites', input), 400, 'VALIDATION_FAILED')
-      expect(problem.errors?.map((e) => e.field), JSON.stringify(input)).toContain(field)
+      expect(
+        problem.errors?.map((e) => e.field),
+        JSON.stringify(input),
+      ).toContain(field)
     }
     expect(await allSiteIds()).toEqual(before)
   })
@@ -206,11 +217,16 @@ describe('site url and favicon_url', () => {
 
   it('round-trips on create, read and update; null clears them and the description', async () => {
     const created = expectStatus<SiteBody>(
-      await t.as(unscopedAdmin).post('/sites', newSite({ url: 'https://www.example.com', favicon_url: 'https://cdn.example.com/favicon.ico', description: 'About' })),
+      await t
+        .as(unscopedAdmin)
+        .post('/sites', newSite({ url: 'https://www.example.com', favicon_url: 'https://cdn.example.com/favicon.ico', description: 'About' })),
       201,
     )
     expect(created).toMatchObject({ url: 'https://www.example.com', favicon_url: 'https://cdn.example.com/favicon.ico', description: 'About' })
-    expect(expectStatus<SiteBody>(await t.as(t.masterKey).get(`/sites/${created.id}`), 200)).toMatchObject({ url: 'https://www.example.com', favicon_url: 'https://cdn.example.com/favicon.ico' })
+    expect(expectStatus<SiteBody>(await t.as(t.masterKey).get(`/sites/${created.id}`), 200)).toMatchObject({
+      url: 'https://www.example.com',
+      favicon_url: 'https://cdn.example.com/favicon.ico',
+    })
     const moved = expectStatus<SiteBody>(await t.as(t.masterKey).put(`/sites/${created.id}`, { url: 'http://localhost:3000/' }), 200)
     expect(moved).toMatchObject({ url: 'http://localhost:3000/', favicon_url: 'https://cdn.example.com/favicon.ico' })
     const cleared = expectStatus<SiteBody>(await t.as(t.masterKey).put(`/sites/${created.id}`, { url: null, favicon_url: null, description: null }), 200)
@@ -232,7 +248,10 @@ describe('site url and favicon_url', () => {
       [{ favicon_url: 'http://' }, 'favicon_url'],
     ] as const) {
       const problem = expectProblem(await t.as(t.masterKey).post('/sites', newSite(input)), 400, 'VALIDATION_FAILED')
-      expect(problem.errors?.map((e) => e.field), JSON.stringify(input)).toContain(field)
+      expect(
+        problem.errors?.map((e) => e.field),
+        JSON.stringify(input),
+      ).toContain(field)
     }
     expect(await allSiteIds()).toEqual(before)
   })
@@ -273,7 +292,10 @@ describe('PUT /sites/{id}', () => {
     ]
     for (const [input, field] of cases) {
       const problem = expectProblem(await t.as(a.keys.Admin).put(`/sites/${a.id}`, input), 400, 'VALIDATION_FAILED')
-      expect(problem.errors?.map((e) => e.field), JSON.stringify(input)).toContain(field)
+      expect(
+        problem.errors?.map((e) => e.field),
+        JSON.stringify(input),
+      ).toContain(field)
     }
     expect(expectStatus<SiteBody>(await t.as(a.keys.Read).get(`/sites/${a.id}`), 200)).toEqual(before)
   })

@@ -19,14 +19,31 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const FIELDS = ['id', 'content_id', 'site_id', 'site_ids', 'name', 'slug', 'category', 'proficiency', 'proficiency_level', 'icon', 'display_order', 'created_at', 'updated_at']
+const FIELDS = [
+  'id',
+  'content_id',
+  'site_id',
+  'site_ids',
+  'name',
+  'slug',
+  'category',
+  'proficiency',
+  'proficiency_level',
+  'icon',
+  'display_order',
+  'created_at',
+  'updated_at',
+]
 
 async function create(site: SiteFixture, body: Record<string, unknown> = {}, key = site.keys.Write): Promise<Skill> {
   return expectStatus<Skill>(await t.as(key).post('/skills', { site_ids: [site.id], name: `Skill ${uid()}`, ...body }), 201)
 }
 /** Owned by `owner`, carried by the others (only an unscoped key may name several sites). */
 async function shared(owner: SiteFixture, others: SiteFixture[], body: Record<string, unknown> = {}): Promise<Skill> {
-  return expectStatus<Skill>(await t.as(t.masterKey).post('/skills', { site_ids: [owner.id, ...others.map((s) => s.id)], name: `Shared ${uid()}`, ...body }), 201)
+  return expectStatus<Skill>(
+    await t.as(t.masterKey).post('/skills', { site_ids: [owner.id, ...others.map((s) => s.id)], name: `Shared ${uid()}`, ...body }),
+    201,
+  )
 }
 const listOf = async (site: SiteFixture, query = '') => expectStatus<Page<Skill>>(await t.as(site.keys.Read).get(`/sites/${site.id}/skills${query}`), 200)
 const countSkills = async (site: SiteFixture) => (await listOf(site, '?per_page=100')).meta.total
@@ -35,7 +52,17 @@ describe('POST /skills', () => {
   it('creates a skill (201) with every field, a slug from the name, proficiency_level = proficiency, audited, with an event', async () => {
     const s = await create(a, { name: '  Type Script ', category: 'Languages', proficiency: 85, icon: 'ts', display_order: 3 })
     expect(Object.keys(s).sort()).toEqual([...FIELDS].sort())
-    expect(s).toMatchObject({ site_id: a.id, site_ids: [a.id], name: 'Type Script', slug: 'type-script', category: 'Languages', proficiency: 85, proficiency_level: 85, icon: 'ts', display_order: 3 })
+    expect(s).toMatchObject({
+      site_id: a.id,
+      site_ids: [a.id],
+      name: 'Type Script',
+      slug: 'type-script',
+      category: 'Languages',
+      proficiency: 85,
+      proficiency_level: 85,
+      icon: 'ts',
+      display_order: 3,
+    })
     expect(expectStatus<Skill>(await t.as(a.keys.Read).get(`/skills/${s.id}`), 200)).toEqual(s)
     expect((await auditsOf(t, 'skill', s.id)).map((r) => [r.action, r.site_id])).toEqual([['Create', a.id]])
     const [ev] = await eventsFor(t, 'skill.created', s.id)
@@ -60,7 +87,10 @@ describe('POST /skills', () => {
     ]
     for (const [body, field] of bad) {
       const p = expectProblem(await t.as(a.keys.Write).post('/skills', { site_ids: [a.id], ...body }), 400, 'VALIDATION_FAILED')
-      expect(p.errors?.map((e) => e.field), JSON.stringify(body)).toContain(field)
+      expect(
+        p.errors?.map((e) => e.field),
+        JSON.stringify(body),
+      ).toContain(field)
     }
     expect(await countSkills(a)).toBe(before)
   })

@@ -89,7 +89,9 @@ describe('category assignment', () => {
     const two = await makeCategory(t, a.keys.Write, a.id, { name: 'Two' })
     const three = await makeCategory(t, a.keys.Write, a.id, { name: 'Three' })
     const post = (categoryId: string, isPrimary?: boolean) =>
-      t.as(a.keys.Write).post(`/content/${blog.content_id}/categories`, { category_id: categoryId, ...(isPrimary === undefined ? {} : { is_primary: isPrimary }) })
+      t
+        .as(a.keys.Write)
+        .post(`/content/${blog.content_id}/categories`, { category_id: categoryId, ...(isPrimary === undefined ? {} : { is_primary: isPrimary }) })
 
     expectNoContent(await post(one.id, true))
     expectNoContent(await post(two.id))

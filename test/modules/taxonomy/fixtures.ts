@@ -49,7 +49,3 @@ export async function makeCategory(
 ): Promise<CategoryBody> {
   return expectStatus<CategoryBody>(await t.as(key).post('/categories', { site_id: siteId, name: extra.name ?? `Category ${uid()}`, ...extra }), 201)
 }
-
-
-
-

@@ -34,7 +34,8 @@ const field = (res: Res) => expectProblem(res, 400, 'VALIDATION_FAILED').errors?
 const tagIdsOf = async (blog: BlogFixture) => expectStatus<TagBody[]>(await t.as(a.keys.Read).get(`/content/${blog.content_id}/tags`), 200).map((x) => x.id)
 const catsOf = async (blog: BlogFixture) =>
   expectStatus<ContentCategory[]>(await t.as(a.keys.Read).get(`/content/${blog.content_id}/categories`), 200).map((c) => [c.id, c.is_primary])
-const tagBlog = async (blog: Pick<BlogFixture, 'content_id'>, tag: Pick<TagBody, 'id'>) => expectNoContent(await t.as(a.keys.Write).post(`/content/${blog.content_id}/tags`, { tag_id: tag.id }))
+const tagBlog = async (blog: Pick<BlogFixture, 'content_id'>, tag: Pick<TagBody, 'id'>) =>
+  expectNoContent(await t.as(a.keys.Write).post(`/content/${blog.content_id}/tags`, { tag_id: tag.id }))
 const fileBlog = async (blog: Pick<BlogFixture, 'content_id'>, cat: Pick<CategoryBody, 'id'>, isPrimary = false) =>
   expectNoContent(await t.as(a.keys.Write).post(`/content/${blog.content_id}/categories`, { category_id: cat.id, is_primary: isPrimary }))
 const auditCount = async (ids: string[]) => (await t.dbh.db.select({ n: count() }).from(auditLogs).where(inArray(auditLogs.entity_id, ids)))[0]?.n
@@ -65,14 +66,24 @@ describe('POST /tags/{id}/merge', () => {
     expect(targetAudits.map((x) => x.action)).toEqual(['Create', 'Update'])
     expect(targetAudits[1]!.metadata).toMatchObject({ change: 'merged', merged_from: source.id })
     const onBoth = await auditsOf(t, 'content', both.content_id)
-    expect(onBoth.at(-1)).toMatchObject({ action: 'Update', site_id: a.id, metadata: { change: 'tag_merged', merged_tag_id: source.id, tag_id: target.id, content_type: 'blog' } })
+    expect(onBoth.at(-1)).toMatchObject({
+      action: 'Update',
+      site_id: a.id,
+      metadata: { change: 'tag_merged', merged_tag_id: source.id, tag_id: target.id, content_type: 'blog' },
+    })
     const history = (await historyOf(t, 'content', both.content_id, 'tag_ids')).map((h) => [h.old_value, h.new_value])
     expect(history.at(-1)).toEqual([[source.id, target.id].sort(), [target.id]])
     expect((await auditsOf(t, 'content', untouched.content_id)).map((x) => x.action)).toEqual(['Update'])
 
     const deleted = await eventsFor(t, 'tag.deleted', source.id)
     expect(deleted).toHaveLength(1)
-    expect((deleted[0]!.payload as { data: Record<string, unknown> }).data).toEqual({ id: source.id, site_id: a.id, name: 'Javascript', slug: source.slug, merged_into: target.id })
+    expect((deleted[0]!.payload as { data: Record<string, unknown> }).data).toEqual({
+      id: source.id,
+      site_id: a.id,
+      name: 'Javascript',
+      slug: source.slug,
+      merged_into: target.id,
+    })
     expect(await eventsFor(t, 'blog.updated', only.id)).toHaveLength(3)
     expect(await eventsFor(t, 'blog.updated', both.id)).toHaveLength(3)
     expect(await eventsFor(t, 'blog.updated', untouched.id)).toHaveLength(1)
@@ -83,7 +94,9 @@ describe('POST /tags/{id}/merge', () => {
     const shared = await makeBlog(t, [a.id, b.id], { status: 'Published' })
     await tagBlog(shared, source)
     const tagsThroughB = async () =>
-      expectStatus<Page<ListItem>>(await t.as(b.keys.Read).get(`/sites/${b.id}/blogs/published`), 200).data.find((x) => x.id === shared.id)?.tags.map((x) => x.name)
+      expectStatus<Page<ListItem>>(await t.as(b.keys.Read).get(`/sites/${b.id}/blogs/published`), 200)
+        .data.find((x) => x.id === shared.id)
+        ?.tags.map((x) => x.name)
     expect(await tagsThroughB()).toEqual(['Old name'])
     expectStatus(await t.as(a.keys.Write).post(`/tags/${source.id}/merge`, { into_id: target.id }), 200)
     expect(await tagsThroughB()).toEqual(['New name'])
@@ -123,7 +136,11 @@ describe('POST /tags/{id}/merge', () => {
 
 describe('POST /categories/{id}/merge', () => {
   it('moves assignments keeping one primary per item, and the children; deletes the category', async () => {
-    const [source, target, other] = [await makeCategory(t, a.keys.Write, a.id), await makeCategory(t, a.keys.Write, a.id), await makeCategory(t, a.keys.Write, a.id)]
+    const [source, target, other] = [
+      await makeCategory(t, a.keys.Write, a.id),
+      await makeCategory(t, a.keys.Write, a.id),
+      await makeCategory(t, a.keys.Write, a.id),
+    ]
     const kids = [await makeCategory(t, a.keys.Write, a.id, { parent_id: source.id }), await makeCategory(t, a.keys.Write, a.id, { parent_id: source.id })]
     const [p, q, r, s] = [await makeBlog(t, [a.id]), await makeBlog(t, [a.id]), await makeBlog(t, [a.id]), await makeBlog(t, [a.id])]
     await fileBlog(p, source, true) // primary source + plain target → the target becomes primary
@@ -249,7 +266,12 @@ describe('merging a term many posts carry', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.entity_type, 'content'), eq(auditLogs.created_at, at)))
     expect(audits.map((x) => x.entity_id).sort()).toEqual(moved.map((p) => p.content_id).sort())
-    for (const x of audits) expect(x.metadata).toMatchObject({ change: `${kind}_merged`, [`${kind}_id`]: target.id, content_type: moved.find((p) => p.content_id === x.entity_id)?.kind })
+    for (const x of audits)
+      expect(x.metadata).toMatchObject({
+        change: `${kind}_merged`,
+        [`${kind}_id`]: target.id,
+        content_type: moved.find((p) => p.content_id === x.entity_id)?.kind,
+      })
     const field = kind === 'tag' ? 'tag_ids' : 'category_ids'
     const history = await t.dbh.db
       .select()

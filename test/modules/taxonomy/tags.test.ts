@@ -15,11 +15,14 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-
 describe('OpenAPI', () => {
   it('documents the taxonomy endpoints', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, unknown> }>()
-    for (const path of ['/api/v1/tags/by-slug/{slug}', '/api/v1/sites/{site_id}/categories/blog-counts', '/api/v1/content/{content_id}/categories/{category_id}']) {
+    for (const path of [
+      '/api/v1/tags/by-slug/{slug}',
+      '/api/v1/sites/{site_id}/categories/blog-counts',
+      '/api/v1/content/{content_id}/categories/{category_id}',
+    ]) {
       expect(doc.paths).toHaveProperty([path])
     }
   })

@@ -108,13 +108,20 @@ describe.skipIf(!server)('webhooks: exactly once across three instances and a ki
     const instances = [await start(), await start(), await start()]
     const rx = await receiver([], { status: 200, delayMs: 5 })
     try {
-      const site = await call(instances[0]!.base, 'POST', '/sites', { name: 'Once', slug: `once-${randomBytes(3).toString('hex')}`, locales: [{ code: 'en', is_default: true }] })
+      const site = await call(instances[0]!.base, 'POST', '/sites', {
+        name: 'Once',
+        slug: `once-${randomBytes(3).toString('hex')}`,
+        locales: [{ code: 'en', is_default: true }],
+      })
       expect(site.status, JSON.stringify(site.json)).toBe(201)
       const siteId = site.json.id as string
       const all = await call(instances[1]!.base, 'POST', `/sites/${siteId}/webhooks`, { url: `${rx.url}?all` })
       const only = await call(instances[2]!.base, 'POST', `/sites/${siteId}/webhooks`, { url: `${rx.url}?social`, events: ['social.created'] })
       expect([all.status, only.status]).toEqual([201, 201])
-      const secrets = new Map([[all.json.id as string, all.json.secret as string], [only.json.id as string, only.json.secret as string]])
+      const secrets = new Map([
+        [all.json.id as string, all.json.secret as string],
+        [only.json.id as string, only.json.secret as string],
+      ])
 
       const live = [true, true, true]
       let next = 0
@@ -174,19 +181,25 @@ describe.skipIf(!server)('webhooks: exactly once across three instances and a ki
       const links = await query<{ id: string }>(`select id from social_links where site_id = $1`, [siteId])
       expect(new Set(social.map((e) => e.data_id))).toEqual(new Set(links.map((l) => l.id)))
 
-      const deliveries = await query<{ id: string; webhook_id: string; event_id: string; event_type: string }>(`select id, webhook_id, event_id, event_type from webhook_deliveries`)
+      const deliveries = await query<{ id: string; webhook_id: string; event_id: string; event_type: string }>(
+        `select id, webhook_id, event_id, event_type from webhook_deliveries`,
+      )
       // both webhooks get every social.created event (earlier events may predate the webhooks)
       const socialDeliveries = deliveries.filter((d) => d.event_type === 'social.created')
       expect(socialDeliveries).toHaveLength(2 * social.length)
       expect(new Set(socialDeliveries.map((d) => `${d.webhook_id}/${d.event_id}`)).size).toBe(2 * social.length)
-      const successes = await query<{ delivery_id: string; n: string }>(`select delivery_id, count(*) as n from webhook_attempts where success group by delivery_id`)
+      const successes = await query<{ delivery_id: string; n: string }>(
+        `select delivery_id, count(*) as n from webhook_attempts where success group by delivery_id`,
+      )
       expect(successes).toHaveLength(deliveries.length)
       expect(successes.every((s) => Number(s.n) === 1)).toBe(true)
 
       // the receiver: every delivery arrived, signed; a webhook-id seen twice only for attempts cut off by the kill
       const ids = rx.got.map((g) => String(g.headers['webhook-id']))
       const [retried] = await query<{ n: string }>(`select count(*) as n from webhook_attempts where attempt > 1`)
-      console.log(`exactly-once: ${social.length} writes, ${deliveries.length} deliveries, ${rx.got.length} requests received, ${ids.length - new Set(ids).size} repeated webhook-ids, ${retried!.n} logged retries`)
+      console.log(
+        `exactly-once: ${social.length} writes, ${deliveries.length} deliveries, ${rx.got.length} requests received, ${ids.length - new Set(ids).size} repeated webhook-ids, ${retried!.n} logged retries`,
+      )
       expect(new Set(ids)).toEqual(new Set(deliveries.map((d) => d.id)))
       expect(ids.length - new Set(ids).size).toBeLessThanOrEqual(2 * 4)
       const byDelivery = new Map(deliveries.map((d) => [d.id, d.webhook_id]))

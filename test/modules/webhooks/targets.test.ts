@@ -8,7 +8,23 @@ import { expectProblem } from '../../helpers/http.js'
 
 describe('refused addresses', () => {
   it('classifies loopback, private, link-local, metadata and mapped addresses', () => {
-    for (const ip of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fe80::1', 'fd00:ec2::254', '::ffff:127.0.0.1', '::ffff:7f00:1', '64:ff9b::a9fe:a9fe', '224.0.0.1']) {
+    for (const ip of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fe80::1',
+      'fd00:ec2::254',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '64:ff9b::a9fe:a9fe',
+      '224.0.0.1',
+    ]) {
       expect(isRefusedAddress(ip), ip).toBe(true)
     }
     for (const ip of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isRefusedAddress(ip), ip).toBe(false)
@@ -35,7 +51,15 @@ describe('webhook targets without ATRIUM_ALLOW_PRIVATE_WEBHOOK_TARGETS', () => {
   afterAll(() => t.close())
 
   it('refuses private targets at write time (after DNS resolution) with 400 on url', async () => {
-    for (const url of ['http://127.0.0.1/x', 'http://localhost:8080/x', 'http://169.254.169.254/latest', 'http://[::1]/x', 'http://10.0.0.5/', 'https://[::ffff:127.0.0.1]/', 'http://0x7f000001/']) {
+    for (const url of [
+      'http://127.0.0.1/x',
+      'http://localhost:8080/x',
+      'http://169.254.169.254/latest',
+      'http://[::1]/x',
+      'http://10.0.0.5/',
+      'https://[::ffff:127.0.0.1]/',
+      'http://0x7f000001/',
+    ]) {
       const p = expectProblem(await t.as(a.keys.Admin).post(`/sites/${a.id}/webhooks`, { url }), 400, 'VALIDATION_FAILED')
       expect(p.errors?.[0]?.field, url).toBe('url')
     }
@@ -43,7 +67,10 @@ describe('webhook targets without ATRIUM_ALLOW_PRIVATE_WEBHOOK_TARGETS', () => {
   })
 
   it('refuses them again at delivery time (a name may resolve elsewhere later)', async () => {
-    const [row] = await t.dbh.db.insert(webhooks).values({ site_id: a.id, url: 'http://localhost:9/x', secret: 'whsec_' + Buffer.alloc(32).toString('base64') }).returning()
+    const [row] = await t.dbh.db
+      .insert(webhooks)
+      .values({ site_id: a.id, url: 'http://localhost:9/x', secret: 'whsec_' + Buffer.alloc(32).toString('base64') })
+      .returning()
     const res = await deliverOnce(t.deps, row!, 'msg_1', { type: 'blog.created' })
     expect(res).toMatchObject({ success: false, statusCode: null })
     expect(res.error).toMatch(/target refused.*127\.0\.0\.1|target refused.*::1/)

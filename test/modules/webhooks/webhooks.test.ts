@@ -13,8 +13,27 @@ import { expectProblem, expectStatus } from '../../helpers/http.js'
 import { auditsOf, expectNoContent, type Page } from '../../helpers/records.js'
 import { receiver } from './receiver.js'
 
-interface Created { id: string; url: string; secret: string; description: string | null; events: string[]; is_active: boolean; created_at: string }
-interface Attempt { id: string; webhook_id: string; delivery_id: string; event_type: string; attempt: number; status_code: number | null; response_time_ms: number | null; error: string | null; success: boolean; created_at: string }
+interface Created {
+  id: string
+  url: string
+  secret: string
+  description: string | null
+  events: string[]
+  is_active: boolean
+  created_at: string
+}
+interface Attempt {
+  id: string
+  webhook_id: string
+  delivery_id: string
+  event_type: string
+  attempt: number
+  status_code: number | null
+  response_time_ms: number | null
+  error: string | null
+  success: boolean
+  created_at: string
+}
 
 let t: TestApp
 let a: SiteFixture
@@ -30,7 +49,10 @@ async function rx(...args: Parameters<typeof receiver>) {
   return r
 }
 async function social(site: SiteFixture) {
-  return expectStatus<{ id: string }>(await t.as(site.keys.Write).post(`/sites/${site.id}/social`, { platform: 'github', url: `https://github.com/${uid()}` }), 201)
+  return expectStatus<{ id: string }>(
+    await t.as(site.keys.Write).post(`/sites/${site.id}/social`, { platform: 'github', url: `https://github.com/${uid()}` }),
+    201,
+  )
 }
 /** Runs the delivery loop until `done` holds (or fails after ~10 s). */
 async function pump(done: () => boolean | Promise<boolean>) {
@@ -43,11 +65,13 @@ async function pump(done: () => boolean | Promise<boolean>) {
   }
   throw new Error('delivery did not finish')
 }
-const attemptsOf = async (hookId: string) =>
-  expectStatus<Page<Attempt>>(await t.as(a.keys.Admin).get(`/webhooks/${hookId}/deliveries?per_page=100`), 200).data
+const attemptsOf = async (hookId: string) => expectStatus<Page<Attempt>>(await t.as(a.keys.Admin).get(`/webhooks/${hookId}/deliveries?per_page=100`), 200).data
 
 beforeAll(async () => {
-  t = await testApp({ clock: systemClock, env: { ATRIUM_ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true', ATRIUM_WEBHOOK_RETRY_BASE_MS: '20', ATRIUM_WEBHOOK_TIMEOUT_MS: '1000' } })
+  t = await testApp({
+    clock: systemClock,
+    env: { ATRIUM_ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true', ATRIUM_WEBHOOK_RETRY_BASE_MS: '20', ATRIUM_WEBHOOK_TIMEOUT_MS: '1000' },
+  })
   a = await makeSite(t)
   b = await makeSite(t)
   // nothing older than this test file's hooks may be delivered to them
@@ -61,7 +85,9 @@ afterAll(async () => {
 
 describe('webhook CRUD', () => {
   it('creates with a whsec_ secret shown once (no-store), reads, lists, updates and deletes', async () => {
-    const res = await t.as(a.keys.Admin).post(`/sites/${a.id}/webhooks`, { url: 'http://127.0.0.1:9/x', description: 'CI', events: ['blog.created', 'page.published'] })
+    const res = await t
+      .as(a.keys.Admin)
+      .post(`/sites/${a.id}/webhooks`, { url: 'http://127.0.0.1:9/x', description: 'CI', events: ['blog.created', 'page.published'] })
     const created = expectStatus<Created>(res, 201)
     expect(res.headers['cache-control']).toBe('no-store')
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
@@ -78,7 +104,10 @@ describe('webhook CRUD', () => {
     expect(page.data.map((w) => w.id)).toContain(created.id)
     expect(page.data.every((w) => !('secret' in w))).toBe(true)
 
-    const upd = expectStatus<Record<string, unknown>>(await t.as(a.keys.Admin).put(`/webhooks/${created.id}`, { events: [], is_active: false, description: null }), 200)
+    const upd = expectStatus<Record<string, unknown>>(
+      await t.as(a.keys.Admin).put(`/webhooks/${created.id}`, { events: [], is_active: false, description: null }),
+      200,
+    )
     expect(upd).toMatchObject({ events: [], is_active: false, description: null })
     const audits = await auditsOf(t, 'webhook', created.id)
     expect(audits.map((x) => x.action)).toEqual(['Create', 'Update'])
@@ -90,7 +119,11 @@ describe('webhook CRUD', () => {
 
   it('400 for unknown events, bad URLs and empty updates; 403 below Admin; 404 for another site; nothing written', async () => {
     const before = (await t.dbh.db.select().from(webhooks)).length
-    const bad = expectProblem(await t.as(a.keys.Admin).post(`/sites/${a.id}/webhooks`, { url: 'http://127.0.0.1:9/', events: ['blog.exploded'] }), 400, 'VALIDATION_FAILED')
+    const bad = expectProblem(
+      await t.as(a.keys.Admin).post(`/sites/${a.id}/webhooks`, { url: 'http://127.0.0.1:9/', events: ['blog.exploded'] }),
+      400,
+      'VALIDATION_FAILED',
+    )
     expect(bad.errors?.[0]?.field).toMatch(/events/)
     expectProblem(await t.as(a.keys.Admin).post(`/sites/${a.id}/webhooks`, { url: 'ftp://127.0.0.1/x' }), 400, 'VALIDATION_FAILED')
     expectProblem(await t.as(a.keys.Admin).post(`/sites/${a.id}/webhooks`, { url: 'http://user:pw@127.0.0.1/x' }), 400, 'VALIDATION_FAILED')
@@ -127,7 +160,14 @@ describe('delivery', () => {
     expect(() => new StandardWebhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(req.body, req.headers as Record<string, string>)).toThrow()
     const log = await attemptsOf(hook.id)
     expect(log).toHaveLength(1)
-    expect(log[0]).toMatchObject({ event_type: 'social.created', attempt: 1, status_code: 200, success: true, error: null, delivery_id: req.headers['webhook-id'] })
+    expect(log[0]).toMatchObject({
+      event_type: 'social.created',
+      attempt: 1,
+      status_code: 200,
+      success: true,
+      error: null,
+      delivery_id: req.headers['webhook-id'],
+    })
     expect(log[0]!.response_time_ms).toBeGreaterThanOrEqual(0)
     expectNoContent(await t.as(a.keys.Admin).delete(`/webhooks/${hook.id}`))
   })
@@ -186,7 +226,12 @@ describe('delivery', () => {
     const hook = await hookOn(a, r.url)
     const now = new Date()
     await t.dbh.db.insert(outboxEvents).values(
-      EVENT_TYPES.map((type) => ({ site_id: a.id, event_type: type, payload: { type, timestamp: now.toISOString(), site_id: a.id, data: { id: MISSING_ID } }, created_at: now })),
+      EVENT_TYPES.map((type) => ({
+        site_id: a.id,
+        event_type: type,
+        payload: { type, timestamp: now.toISOString(), site_id: a.id, data: { id: MISSING_ID } },
+        created_at: now,
+      })),
     )
     await pump(() => r.got.length >= EVENT_TYPES.length)
     expect(new Set(r.got.map((g) => (JSON.parse(g.body) as { type: string }).type))).toEqual(new Set(EVENT_TYPES))
@@ -198,7 +243,10 @@ describe('delivery', () => {
     const fast = await rx()
     const hs = await hookOn(a, slow.url, ['social.created'])
     const hf = await hookOn(a, fast.url, ['social.created'])
-    const workers = startWorkers(t.deps, jobs.filter((j) => j.name === 'webhook-delivery').map((j) => ({ ...j, everyMs: 20 })))
+    const workers = startWorkers(
+      t.deps,
+      jobs.filter((j) => j.name === 'webhook-delivery').map((j) => ({ ...j, everyMs: 20 })),
+    )
     try {
       const started = performance.now()
       for (let i = 0; i < 3; i++) await social(a)
@@ -256,8 +304,13 @@ describe('matching at commit', () => {
     expectStatus(await t.as(a.keys.Admin).put(`/webhooks/${off.id}`, { is_active: false }), 200)
     await social(a)
     const pending = await t.dbh.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.status, 'pending'))
-    expect(pending.filter((d) => [all.id, other.id, off.id].includes(d.webhook_id)).map((d) => [d.webhook_id, d.event_type])).toEqual([[all.id, 'social.created']])
-    const [event] = await t.dbh.db.select().from(outboxEvents).where(eq(outboxEvents.id, pending.find((d) => d.webhook_id === all.id)!.event_id!))
+    expect(pending.filter((d) => [all.id, other.id, off.id].includes(d.webhook_id)).map((d) => [d.webhook_id, d.event_type])).toEqual([
+      [all.id, 'social.created'],
+    ])
+    const [event] = await t.dbh.db
+      .select()
+      .from(outboxEvents)
+      .where(eq(outboxEvents.id, pending.find((d) => d.webhook_id === all.id)!.event_id!))
     expect(event!.dispatched_at).not.toBeNull()
     await pump(() => r.got.length >= 1)
     for (const h of [all.id, other.id, off.id]) expectNoContent(await t.as(a.keys.Admin).delete(`/webhooks/${h}`))
@@ -298,7 +351,10 @@ describe('POST /webhooks/{id}/test', () => {
     const hook = await hookOn(a, r.url)
     const ok = expectStatus<Attempt>(await t.as(a.keys.Admin).post(`/webhooks/${hook.id}/test`), 200)
     expect(ok).toMatchObject({ webhook_id: hook.id, event_type: 'webhook.test', attempt: 1, status_code: 200, success: true, error: null })
-    const body = new StandardWebhook(hook.secret).verify(r.got[0]!.body, r.got[0]!.headers as Record<string, string>) as { type: string; data: { webhook_id: string } }
+    const body = new StandardWebhook(hook.secret).verify(r.got[0]!.body, r.got[0]!.headers as Record<string, string>) as {
+      type: string
+      data: { webhook_id: string }
+    }
     expect(body).toMatchObject({ type: 'webhook.test', data: { webhook_id: hook.id } })
     const failed = expectStatus<Attempt>(await t.as(a.keys.Admin).post(`/webhooks/${hook.id}/test`, {}), 200)
     expect(failed).toMatchObject({ status_code: 500, success: false, error: 'HTTP 500' })
@@ -316,8 +372,14 @@ describe('retention', () => {
     await pump(async () => (await attemptsOf(hook.id)).length > 0)
     const old = new Date(Date.now() - 31 * 86_400_000)
     const recent = new Date(Date.now() - 29 * 86_400_000)
-    const [event] = await t.dbh.db.insert(outboxEvents).values({ site_id: a.id, event_type: 'blog.created', payload: {}, created_at: old, dispatched_at: old }).returning()
-    const [keep] = await t.dbh.db.insert(outboxEvents).values({ site_id: a.id, event_type: 'blog.created', payload: {}, created_at: recent, dispatched_at: recent }).returning()
+    const [event] = await t.dbh.db
+      .insert(outboxEvents)
+      .values({ site_id: a.id, event_type: 'blog.created', payload: {}, created_at: old, dispatched_at: old })
+      .returning()
+    const [keep] = await t.dbh.db
+      .insert(outboxEvents)
+      .values({ site_id: a.id, event_type: 'blog.created', payload: {}, created_at: recent, dispatched_at: recent })
+      .returning()
     await t.dbh.db.update(webhookAttempts).set({ created_at: old }).where(eq(webhookAttempts.webhook_id, hook.id))
     await t.dbh.db.update(webhookDeliveries).set({ completed_at: old }).where(eq(webhookDeliveries.webhook_id, hook.id))
     await pruneDeliveries(t.deps)

@@ -93,7 +93,13 @@ export function TestCard({ siteId, dirty }: { siteId: string; dirty: boolean }) 
           {t('test')}
         </Button>
         {test.data && (
-          <Alert color={test.data.success ? 'green' : 'red'} variant="light" role="status" title={test.data.success ? t('testOk') : t('testFailed')} data-testid="test-result">
+          <Alert
+            color={test.data.success ? 'green' : 'red'}
+            variant="light"
+            role="status"
+            title={test.data.success ? t('testOk') : t('testFailed')}
+            data-testid="test-result"
+          >
             {test.data.message}
           </Alert>
         )}

@@ -91,10 +91,36 @@ function ProviderFields({ ai: { form, fieldError } }: { ai: AiFormState }) {
   return (
     <div className="ai-fields">
       <TextInput label={t('fields.provider_name')} required maxLength={100} {...register('provider_name')} error={fieldError('provider_name')} />
-      <TextInput label={t('fields.base_url')} required type="url" maxLength={500} description={t('hints.base_url')} {...register('base_url')} error={fieldError('base_url')} spellCheck={false} />
+      <TextInput
+        label={t('fields.base_url')}
+        required
+        type="url"
+        maxLength={500}
+        description={t('hints.base_url')}
+        {...register('base_url')}
+        error={fieldError('base_url')}
+        spellCheck={false}
+      />
       <TextInput label={t('fields.model')} required maxLength={200} {...register('model')} error={fieldError('model')} spellCheck={false} />
-      <TextInput label={t('fields.temperature')} type="number" step="0.1" min={0} max={2} description={t('hints.temperature')} {...register('temperature', { valueAsNumber: true })} error={fieldError('temperature')} />
-      <TextInput label={t('fields.max_tokens')} type="number" step="1" min={1} description={t('hints.max_tokens')} {...register('max_tokens', { valueAsNumber: true })} error={fieldError('max_tokens')} />
+      <TextInput
+        label={t('fields.temperature')}
+        type="number"
+        step="0.1"
+        min={0}
+        max={2}
+        description={t('hints.temperature')}
+        {...register('temperature', { valueAsNumber: true })}
+        error={fieldError('temperature')}
+      />
+      <TextInput
+        label={t('fields.max_tokens')}
+        type="number"
+        step="1"
+        min={1}
+        description={t('hints.max_tokens')}
+        {...register('max_tokens', { valueAsNumber: true })}
+        error={fieldError('max_tokens')}
+      />
     </div>
   )
 }

@@ -55,7 +55,8 @@ const en = {
   reload: 'Reload the saved configuration',
   deleteConfig: 'Delete configuration',
   deleteTitle: 'Delete the AI configuration?',
-  deleteText: 'The provider settings and the stored key are removed. Editors can no longer use AI actions on this site until a provider is configured again. This cannot be undone.',
+  deleteText:
+    'The provider settings and the stored key are removed. Editors can no longer use AI actions on this site until a provider is configured again. This cannot be undone.',
   cancel: 'Cancel',
   confirmDelete: 'Delete',
   deleted: 'The configuration was deleted.',
@@ -123,19 +124,27 @@ const de: typeof en = {
   },
   prompts: 'Eigene Anweisungen pro Aktion (optional)',
   promptsHint: 'Leer: die eingebaute Anweisung von Atrium. Atrium fügt immer seine eigene Anweisung zum Ausgabeformat hinzu.',
-  actions: { seo: 'SEO-Titel und -Beschreibung', excerpt: 'Auszug', translate: 'Übersetzung', draft_outline: 'Gliederungsentwurf', draft_post: 'Beitragsentwurf' },
+  actions: {
+    seo: 'SEO-Titel und -Beschreibung',
+    excerpt: 'Auszug',
+    translate: 'Übersetzung',
+    draft_outline: 'Gliederungsentwurf',
+    draft_post: 'Beitragsentwurf',
+  },
   save: 'Konfiguration speichern',
   saved: 'Konfiguration gespeichert.',
   saveFailed: 'Die Konfiguration wurde nicht gespeichert',
   reload: 'Gespeicherte Konfiguration neu laden',
   deleteConfig: 'Konfiguration löschen',
   deleteTitle: 'KI-Konfiguration löschen?',
-  deleteText: 'Die Anbieter-Einstellungen und der gespeicherte Schlüssel werden entfernt. Die Redaktion kann KI-Aktionen auf dieser Site erst wieder nutzen, wenn ein Anbieter eingerichtet ist. Das lässt sich nicht rückgängig machen.',
+  deleteText:
+    'Die Anbieter-Einstellungen und der gespeicherte Schlüssel werden entfernt. Die Redaktion kann KI-Aktionen auf dieser Site erst wieder nutzen, wenn ein Anbieter eingerichtet ist. Das lässt sich nicht rückgängig machen.',
   cancel: 'Abbrechen',
   confirmDelete: 'Löschen',
   deleted: 'Die Konfiguration wurde gelöscht.',
   listModels: 'Modelle auflisten',
-  listModelsHint: 'Fragt den oben eingetragenen Anbieter (mit dem hier eingegebenen neuen Schlüssel, falls vorhanden; der gespeicherte Schlüssel wird nicht gesendet).',
+  listModelsHint:
+    'Fragt den oben eingetragenen Anbieter (mit dem hier eingegebenen neuen Schlüssel, falls vorhanden; der gespeicherte Schlüssel wird nicht gesendet).',
   modelsTitle: 'Modelle des Anbieters ({{count}})',
   modelsEmpty: 'Der Anbieter hat keine Modelle genannt.',
   useModel: '{{model}} verwenden',
@@ -147,7 +156,14 @@ const de: typeof en = {
   testOk: 'Verbindung funktioniert',
   testFailed: 'Verbindung fehlgeschlagen',
   testError: 'Der Test konnte nicht laufen',
-  errors: { required: 'Pflichtfeld', tooLong: 'Zu lang', url: 'Eine http- oder https-Adresse', number: 'Eine Zahl', integer: 'Eine ganze Zahl', range: 'Außerhalb des Bereichs' },
+  errors: {
+    required: 'Pflichtfeld',
+    tooLong: 'Zu lang',
+    url: 'Eine http- oder https-Adresse',
+    number: 'Eine Zahl',
+    integer: 'Eine ganze Zahl',
+    range: 'Außerhalb des Bereichs',
+  },
 }
 
 registerMessages('ai', en, de)

@@ -81,7 +81,13 @@ export function formValuesOf(config: SavedConfig | undefined, preset: Preset = P
     temperature: config?.temperature ?? 0.7,
     max_tokens: config?.max_tokens ?? 1024,
     api_key: '',
-    system_prompts: { seo: prompts.seo ?? '', excerpt: prompts.excerpt ?? '', translate: prompts.translate ?? '', draft_outline: prompts.draft_outline ?? '', draft_post: prompts.draft_post ?? '' },
+    system_prompts: {
+      seo: prompts.seo ?? '',
+      excerpt: prompts.excerpt ?? '',
+      translate: prompts.translate ?? '',
+      draft_outline: prompts.draft_outline ?? '',
+      draft_post: prompts.draft_post ?? '',
+    },
   }
 }
 

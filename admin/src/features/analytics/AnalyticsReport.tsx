@@ -55,7 +55,12 @@ function useChartSummary(r: Report): string {
   const first = r.trend[0]
   const last = r.trend[r.trend.length - 1]
   if (!first || !last) return ''
-  const totals = t('chartLabel', { from: formatDay(first.date, lang, true), to: formatDay(last.date, lang, true), views: formatCount(r.total_views, lang), visitors: formatCount(r.total_unique_visitors, lang) })
+  const totals = t('chartLabel', {
+    from: formatDay(first.date, lang, true),
+    to: formatDay(last.date, lang, true),
+    views: formatCount(r.total_views, lang),
+    visitors: formatCount(r.total_unique_visitors, lang),
+  })
   return `${totals} ${peak ? t('chartPeak', { day: formatDay(peak.date, lang, true), views: formatCount(peak.total_views, lang) }) : t('chartEmpty')}`
 }
 

@@ -22,7 +22,8 @@ const en = {
   referrers: 'Referrers',
   referrersNone: 'Atrium stores only the referring domain of each view and does not report them yet.',
   aggregate: 'Aggregate now',
-  aggregateHint: 'Rolls the raw pageviews of past days into daily statistics and deletes raw events older than 90 days; the statistics stay. A daily job does this too.',
+  aggregateHint:
+    'Rolls the raw pageviews of past days into daily statistics and deletes raw events older than 90 days; the statistics stay. A daily job does this too.',
   aggregated: 'Aggregated: {{count}} rows written or removed.',
   aggregateFailed: 'Aggregation failed',
 }
@@ -38,7 +39,8 @@ const de: typeof en = {
   totalVisitors: 'Eindeutige Besucher',
   visitorsHint: 'Pro Tag summiert: Besucher lassen sich nicht über Tage hinweg verfolgen.',
   trend: 'Aufrufe und Besucher pro Tag',
-  chartLabel: 'Liniendiagramm der Aufrufe und eindeutigen Besucher pro Tag vom {{from}} bis {{to}}: insgesamt {{views}} Aufrufe, {{visitors}} eindeutige Besucher.',
+  chartLabel:
+    'Liniendiagramm der Aufrufe und eindeutigen Besucher pro Tag vom {{from}} bis {{to}}: insgesamt {{views}} Aufrufe, {{visitors}} eindeutige Besucher.',
   chartPeak: 'Der stärkste Tag war der {{day}} mit {{views}} Aufrufen.',
   chartEmpty: 'Keine Aufrufe in diesem Zeitraum.',
   tableToggle: 'Zahlen pro Tag als Tabelle zeigen',
@@ -49,7 +51,8 @@ const de: typeof en = {
   referrers: 'Verweise',
   referrersNone: 'Atrium speichert zu jedem Aufruf nur die verweisende Domain und meldet sie noch nicht.',
   aggregate: 'Jetzt zusammenfassen',
-  aggregateHint: 'Fasst die Rohdaten vergangener Tage zu Tagesstatistiken zusammen und löscht Rohdaten, die älter als 90 Tage sind; die Statistiken bleiben. Ein täglicher Auftrag tut das ebenfalls.',
+  aggregateHint:
+    'Fasst die Rohdaten vergangener Tage zu Tagesstatistiken zusammen und löscht Rohdaten, die älter als 90 Tage sind; die Statistiken bleiben. Ein täglicher Auftrag tut das ebenfalls.',
   aggregated: 'Zusammengefasst: {{count}} Zeilen geschrieben oder entfernt.',
   aggregateFailed: 'Das Zusammenfassen ist fehlgeschlagen',
 }

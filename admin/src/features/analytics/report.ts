@@ -21,7 +21,9 @@ export function validateAnalyticsSearch(s: Record<string, unknown>): AnalyticsSe
 
 /** A report day (a calendar date, no time zone) in the UI language: "27 Nov". */
 export function formatDay(date: string, lang: string, withYear = false): string {
-  return new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}), timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+  return new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'short', ...(withYear ? { year: 'numeric' } : {}), timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  )
 }
 
 export const formatCount = (n: number, lang: string): string => new Intl.NumberFormat(lang).format(n)

@@ -13,7 +13,8 @@ import '../../shared/ui/ops.css'
 
 const PERIODS = [7, 30, 90] as const
 /** A UTC calendar day, never shifted by the viewer's zone. */
-const formatDay = (day: string, lang: string) => new Intl.DateTimeFormat(lang, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))
+const formatDay = (day: string, lang: string) =>
+  new Intl.DateTimeFormat(lang, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))
 
 /** One key: what it is, its requests per day by status class (chart with a table alternative), and the latest requests. */
 export function ApiKeyUsageScreen({ siteId, keyId }: { siteId: string; keyId: string }) {
@@ -36,7 +37,8 @@ export function ApiKeyUsageScreen({ siteId, keyId }: { siteId: string; keyId: st
           <Badge variant="light" mr="xs">
             {t(`statuses.${key.data.status}`)}
           </Badge>
-          {t(`permissions.${key.data.permission}`)} · <span className="ops-mono">{key.data.key_prefix}…</span> · {t('usagePage.rateLimit', { n: key.data.rate_limit_per_minute })}
+          {t(`permissions.${key.data.permission}`)} · <span className="ops-mono">{key.data.key_prefix}…</span> ·{' '}
+          {t('usagePage.rateLimit', { n: key.data.rate_limit_per_minute })}
           {key.data.expires_at && ` · ${t('usagePage.expires', { when: formatDateTime(key.data.expires_at, lang) })}`}
         </Text>
       )}

@@ -52,11 +52,23 @@ export function ApiKeysScreen({ siteId, search, onSearch }: Props) {
       {list.isError && <ProblemAlert error={list.error} need="anyAdmin" />}
       {list.data && list.data.data.length === 0 && <Text>{t('empty')}</Text>}
       {list.data && list.data.data.length > 0 && (
-        <KeyTable siteId={siteId} keys={list.data.data} busy={list.isFetching} onBlock={(k) => (setReason(''), setBlocking(k))} onRevoke={setRevoking} onNotice={setNotice} />
+        <KeyTable
+          siteId={siteId}
+          keys={list.data.data}
+          busy={list.isFetching}
+          onBlock={(k) => (setReason(''), setBlocking(k))}
+          onRevoke={setRevoking}
+          onNotice={setNotice}
+        />
       )}
       {pages > 1 && (
         <nav aria-label={t('filters')}>
-          <Pagination total={pages} value={search.page ?? 1} onChange={(p) => onSearch({ ...search, page: p > 1 ? p : undefined })} getItemProps={(p) => ({ 'aria-label': t('pageN', { page: p }) })} />
+          <Pagination
+            total={pages}
+            value={search.page ?? 1}
+            onChange={(p) => onSearch({ ...search, page: p > 1 ? p : undefined })}
+            getItemProps={(p) => ({ 'aria-label': t('pageN', { page: p }) })}
+          />
         </nav>
       )}
 
@@ -69,10 +81,22 @@ export function ApiKeysScreen({ siteId, search, onSearch }: Props) {
         busy={actions.block.isPending}
         error={actions.block.error}
         need="anyAdmin"
-        extra={<Textarea label={t('reason')} description={t('reasonHint')} value={reason} maxLength={500} onChange={(e) => setReason(e.currentTarget.value)} data-autofocus />}
+        extra={
+          <Textarea
+            label={t('reason')}
+            description={t('reasonHint')}
+            value={reason}
+            maxLength={500}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            data-autofocus
+          />
+        }
         onConfirm={() =>
           blocking &&
-          actions.block.mutate({ id: blocking.id, reason: reason.trim() }, { onSuccess: () => (setNotice(t('done.block', { name: blocking.name })), setBlocking(null)) })
+          actions.block.mutate(
+            { id: blocking.id, reason: reason.trim() },
+            { onSuccess: () => (setNotice(t('done.block', { name: blocking.name })), setBlocking(null)) },
+          )
         }
       >
         <Text size="sm">{t('blockText')}</Text>
@@ -163,8 +187,23 @@ function CreateKeyForm({ siteId }: { siteId: string }) {
             submit()
           }}
         >
-          <TextInput ref={nameField} label={t('create.name')} required value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={200} error={fieldErrors.name} />
-          <Textarea label={t('create.description')} autosize minRows={1} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={fieldErrors.description} />
+          <TextInput
+            ref={nameField}
+            label={t('create.name')}
+            required
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            maxLength={200}
+            error={fieldErrors.name}
+          />
+          <Textarea
+            label={t('create.description')}
+            autosize
+            minRows={1}
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+            error={fieldErrors.description}
+          />
           <Select
             label={t('create.permission')}
             description={t('create.cap', { cap: cap ? t(`permissions.${cap}`) : '' })}
@@ -174,8 +213,22 @@ function CreateKeyForm({ siteId }: { siteId: string }) {
             onChange={(v) => v && setPermission(v)}
             error={fieldErrors.permission}
           />
-          <NumberInput label={t('create.rateLimit')} description={t('create.rateLimitHint')} min={1} value={rate} onChange={(v) => setRate(typeof v === 'number' ? v : '')} error={fieldErrors.rate_limit_per_minute} />
-          <TextInput type="date" label={t('create.expires')} description={t('create.expiresHint')} value={expires} onChange={(e) => setExpires(e.currentTarget.value)} error={fieldErrors.expires_at} />
+          <NumberInput
+            label={t('create.rateLimit')}
+            description={t('create.rateLimitHint')}
+            min={1}
+            value={rate}
+            onChange={(v) => setRate(typeof v === 'number' ? v : '')}
+            error={fieldErrors.rate_limit_per_minute}
+          />
+          <TextInput
+            type="date"
+            label={t('create.expires')}
+            description={t('create.expiresHint')}
+            value={expires}
+            onChange={(e) => setExpires(e.currentTarget.value)}
+            error={fieldErrors.expires_at}
+          />
           <ProblemAlert error={error} need="anyAdmin" fieldOrder={['name', 'description', 'permission', 'rate_limit_per_minute', 'expires_at']} />
           <Group>
             <Button type="submit" loading={busy}>
@@ -220,7 +273,21 @@ function KeyFilters({ search, onSearch }: Pick<Props, 'search' | 'onSearch'>) {
   )
 }
 
-function KeyTable({ siteId, keys, busy, onBlock, onRevoke, onNotice }: { siteId: string; keys: ApiKey[]; busy: boolean; onBlock: (k: ApiKey) => void; onRevoke: (k: ApiKey) => void; onNotice: (text: string) => void }) {
+function KeyTable({
+  siteId,
+  keys,
+  busy,
+  onBlock,
+  onRevoke,
+  onNotice,
+}: {
+  siteId: string
+  keys: ApiKey[]
+  busy: boolean
+  onBlock: (k: ApiKey) => void
+  onRevoke: (k: ApiKey) => void
+  onNotice: (text: string) => void
+}) {
   const { t, i18n } = useTranslation('api-keys')
   const me = useQuery(sharedQueries.me())
   return (
@@ -264,9 +331,7 @@ function KeyTable({ siteId, keys, busy, onBlock, onRevoke, onNotice }: { siteId:
                 </Table.Td>
                 <Table.Td>{k.last_used_at ? formatDateTime(k.last_used_at, i18n.language) : t('never')}</Table.Td>
                 <Table.Td>{formatDateTime(k.created_at, i18n.language)}</Table.Td>
-                <Table.Td>
-                  {manage && <KeyRowActions k={k} onBlock={onBlock} onRevoke={onRevoke} onNotice={onNotice} />}
-                </Table.Td>
+                <Table.Td>{manage && <KeyRowActions k={k} onBlock={onBlock} onRevoke={onRevoke} onNotice={onNotice} />}</Table.Td>
               </Table.Tr>
             )
           })}
@@ -276,34 +341,44 @@ function KeyTable({ siteId, keys, busy, onBlock, onRevoke, onNotice }: { siteId:
   )
 }
 
-function KeyRowActions({ k, onBlock, onRevoke, onNotice }: { k: ApiKey; onBlock: (k: ApiKey) => void; onRevoke: (k: ApiKey) => void; onNotice: (text: string) => void }) {
+function KeyRowActions({
+  k,
+  onBlock,
+  onRevoke,
+  onNotice,
+}: {
+  k: ApiKey
+  onBlock: (k: ApiKey) => void
+  onRevoke: (k: ApiKey) => void
+  onNotice: (text: string) => void
+}) {
   const { t } = useTranslation('api-keys')
   const actions = useKeyActions()
   const can2 = keyTransitions(k.status)
   return (
     <>
       <Group gap="xs" wrap="nowrap">
-          {can2.block && (
-            <Button size="xs" variant="default" onClick={() => onBlock(k)}>
-              {t('block', { name: k.name })}
-            </Button>
-          )}
-          {can2.unblock && (
-            <Button
-              size="xs"
-              variant="default"
-              loading={actions.unblock.isPending && actions.unblock.variables === k.id}
-              onClick={() => actions.unblock.mutate(k.id, { onSuccess: () => onNotice(t('done.unblock', { name: k.name })) })}
-            >
-              {t('unblock', { name: k.name })}
-            </Button>
-          )}
-          {can2.revoke && (
-            <Button size="xs" variant="subtle" color="red" onClick={() => onRevoke(k)}>
-              {t('revoke', { name: k.name })}
-            </Button>
-          )}
-        </Group>
+        {can2.block && (
+          <Button size="xs" variant="default" onClick={() => onBlock(k)}>
+            {t('block', { name: k.name })}
+          </Button>
+        )}
+        {can2.unblock && (
+          <Button
+            size="xs"
+            variant="default"
+            loading={actions.unblock.isPending && actions.unblock.variables === k.id}
+            onClick={() => actions.unblock.mutate(k.id, { onSuccess: () => onNotice(t('done.unblock', { name: k.name })) })}
+          >
+            {t('unblock', { name: k.name })}
+          </Button>
+        )}
+        {can2.revoke && (
+          <Button size="xs" variant="subtle" color="red" onClick={() => onRevoke(k)}>
+            {t('revoke', { name: k.name })}
+          </Button>
+        )}
+      </Group>
       <ProblemAlert error={actions.unblock.error} need="anyAdmin" />
     </>
   )

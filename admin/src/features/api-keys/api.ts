@@ -25,7 +25,8 @@ export const keyQueries = {
       placeholderData: keepPreviousData,
     })
   },
-  detail: (id: string) => queryOptions({ queryKey: ['api-keys', 'detail', id], queryFn: async () => (await api().GET('/api/v1/api-keys/{id}', { params: { path: { id } } })).data! }),
+  detail: (id: string) =>
+    queryOptions({ queryKey: ['api-keys', 'detail', id], queryFn: async () => (await api().GET('/api/v1/api-keys/{id}', { params: { path: { id } } })).data! }),
   daily: (id: string, days: number) =>
     queryOptions({
       queryKey: ['api-keys', 'daily', id, days],
@@ -48,9 +49,19 @@ export function useKeyActions() {
   const settle = () => qc.invalidateQueries({ queryKey: ['api-keys'] })
   const path = (id: string) => ({ params: { path: { id } } })
   return {
-    block: useMutation({ mutationFn: async ({ id, reason }: { id: string; reason: string }) => (await api().POST('/api/v1/api-keys/{id}/block', { ...path(id), body: reason ? { reason } : {} })).data!, onSettled: settle }),
-    unblock: useMutation({ mutationFn: async (id: string) => (await api().POST('/api/v1/api-keys/{id}/unblock', { ...path(id), body: {} })).data!, onSettled: settle }),
-    revoke: useMutation({ mutationFn: async (id: string) => (await api().POST('/api/v1/api-keys/{id}/revoke', { ...path(id), body: {} })).data!, onSettled: settle }),
+    block: useMutation({
+      mutationFn: async ({ id, reason }: { id: string; reason: string }) =>
+        (await api().POST('/api/v1/api-keys/{id}/block', { ...path(id), body: reason ? { reason } : {} })).data!,
+      onSettled: settle,
+    }),
+    unblock: useMutation({
+      mutationFn: async (id: string) => (await api().POST('/api/v1/api-keys/{id}/unblock', { ...path(id), body: {} })).data!,
+      onSettled: settle,
+    }),
+    revoke: useMutation({
+      mutationFn: async (id: string) => (await api().POST('/api/v1/api-keys/{id}/revoke', { ...path(id), body: {} })).data!,
+      onSettled: settle,
+    }),
     invalidate: settle,
   }
 }

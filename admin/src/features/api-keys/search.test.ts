@@ -3,7 +3,12 @@ import { keyTransitions, usagePoints, validateKeySearch } from './search'
 
 describe('key list search', () => {
   it('keeps known filters and drops the rest', () => {
-    expect(validateKeySearch({ status: 'Blocked', permission: 'Read', scope: 'all', page: '3' })).toEqual({ status: 'Blocked', permission: 'Read', scope: 'all', page: 3 })
+    expect(validateKeySearch({ status: 'Blocked', permission: 'Read', scope: 'all', page: '3' })).toEqual({
+      status: 'Blocked',
+      permission: 'Read',
+      scope: 'all',
+      page: 3,
+    })
     expect(validateKeySearch({ status: 'Gone', permission: 'root', scope: 'x', page: '0' })).toEqual({})
     expect(validateKeySearch({ page: 1 })).toEqual({})
   })

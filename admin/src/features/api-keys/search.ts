@@ -11,7 +11,7 @@ export interface KeySearch {
   page?: number
 }
 
-const pick = <T extends string>(list: readonly T[], v: unknown): T | undefined => (list as readonly unknown[]).includes(v) ? (v as T) : undefined
+const pick = <T extends string>(list: readonly T[], v: unknown): T | undefined => ((list as readonly unknown[]).includes(v) ? (v as T) : undefined)
 
 export function validateKeySearch(s: Record<string, unknown>): KeySearch {
   const page = typeof s.page === 'number' ? s.page : Number(s.page)

@@ -18,7 +18,11 @@ function RecordCell({ siteId, entry: e, type, recordText }: { siteId: string; en
   return (
     <Table.Td>
       {link?.recordId ? (
-        <AnchorLink to="/sites/$siteId/$area/$recordId" params={{ siteId, area: link.area, recordId: link.recordId }} aria-label={t('openRecord', { type, id: e.entity_id })}>
+        <AnchorLink
+          to="/sites/$siteId/$area/$recordId"
+          params={{ siteId, area: link.area, recordId: link.recordId }}
+          aria-label={t('openRecord', { type, id: e.entity_id })}
+        >
           {recordText}
         </AnchorLink>
       ) : link ? (
@@ -110,7 +114,11 @@ export function AuditEntryRow({ siteId, entry: e, search, expanded, onToggle, ca
       {expanded && (
         <Table.Tr>
           <Table.Td colSpan={5}>
-            <section id={`changes-${e.id}`} className="audit-changes" aria-label={t('changesOf', { type, id: short(e.entity_id ?? ''), when: formatDateTime(e.created_at, i18n.language) })}>
+            <section
+              id={`changes-${e.id}`}
+              className="audit-changes"
+              aria-label={t('changesOf', { type, id: short(e.entity_id ?? ''), when: formatDateTime(e.created_at, i18n.language) })}
+            >
               <EntryChanges siteId={siteId} entry={e} canRevert={canRevert} typeLabel={type} />
             </section>
           </Table.Td>

@@ -33,7 +33,15 @@ function IdFilter({ label, value, onApply }: { label: string; value: string | un
 }
 
 /** The log's filters (kept in the URL); any change goes back to the first page. */
-export function AuditFilters({ search, onSearch, typeLabel }: { search: AuditSearch; onSearch: (next: AuditSearch) => void; typeLabel: (type: string) => string }) {
+export function AuditFilters({
+  search,
+  onSearch,
+  typeLabel,
+}: {
+  search: AuditSearch
+  onSearch: (next: AuditSearch) => void
+  typeLabel: (type: string) => string
+}) {
   const { t } = useTranslation('audit')
   const set = (patch: Partial<AuditSearch>) => onSearch({ ...search, ...patch, page: undefined })
   return (

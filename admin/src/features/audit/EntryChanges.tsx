@@ -10,7 +10,17 @@ import { ChangeDiff } from './ChangeDiff'
 import { changesOfEntry, isRevertibleType } from './entryChanges'
 
 /** The field changes of one audit entry, with revert of the ticked fields for Admins where the record type allows it. */
-export function EntryChanges({ siteId, entry, canRevert, typeLabel }: { siteId: string; entry: Schemas['AuditLogEntry']; canRevert: boolean; typeLabel: string }) {
+export function EntryChanges({
+  siteId,
+  entry,
+  canRevert,
+  typeLabel,
+}: {
+  siteId: string
+  entry: Schemas['AuditLogEntry']
+  canRevert: boolean
+  typeLabel: string
+}) {
   const { t } = useTranslation('audit')
   const history = useQuery(auditQueries.history(siteId, entry.entity_type, entry.entity_id ?? ''))
   const change = useMemo(() => (history.data ? changesOfEntry(entry, history.data) : null), [history.data, entry])
@@ -44,8 +54,16 @@ export function EntryChanges({ siteId, entry, canRevert, typeLabel }: { siteId: 
   return (
     <Stack gap="sm">
       <ChangeDiff rows={change.rows} {...(offerRevert ? { selected, onToggle: toggle } : {})} />
-      {!revertible && <Text size="xs" c="dimmed">{t('notRevertibleType')}</Text>}
-      {revertible && !canRevert && <Text size="xs" c="dimmed">{t('revertNeedsAdmin')}</Text>}
+      {!revertible && (
+        <Text size="xs" c="dimmed">
+          {t('notRevertibleType')}
+        </Text>
+      )}
+      {revertible && !canRevert && (
+        <Text size="xs" c="dimmed">
+          {t('revertNeedsAdmin')}
+        </Text>
+      )}
       {offerRevert && (
         <Group gap="sm">
           <Button ref={revertButton} size="xs" variant="default" disabled={selected.size === 0} loading={revert.isPending} onClick={() => setConfirming(true)}>

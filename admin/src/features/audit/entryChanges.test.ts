@@ -3,7 +3,17 @@ import { changesOfEntry, mayHaveChanges } from './entryChanges'
 
 const E = '11111111-1111-4111-8111-111111111111'
 const K = '22222222-2222-4222-8222-222222222222'
-const entry = { id: 'a1', site_id: 's', user_id: null, api_key_id: K, action: 'Update', entity_type: 'site', entity_id: E, metadata: null, created_at: '2026-11-27T10:00:00.123Z' }
+const entry = {
+  id: 'a1',
+  site_id: 's',
+  user_id: null,
+  api_key_id: K,
+  action: 'Update',
+  entity_type: 'site',
+  entity_id: E,
+  metadata: null,
+  created_at: '2026-11-27T10:00:00.123Z',
+}
 const h = (id: string, field: string, before: unknown, after: unknown, at = entry.created_at, key: string | null = K) => ({
   id,
   site_id: 's',
@@ -19,7 +29,12 @@ const h = (id: string, field: string, before: unknown, after: unknown, at = entr
 
 describe('changesOfEntry', () => {
   it('picks the rows of the same write (instant and actor) as one change, revertible for a revertible type', () => {
-    const change = changesOfEntry(entry, [h('c1', 'name', 'Old', 'New'), h('c2', 'description', null, 'Hi'), h('c3', 'name', 'Older', 'Old', '2026-11-26T09:00:00.000Z'), h('c4', 'name', 'x', 'y', entry.created_at, null)])
+    const change = changesOfEntry(entry, [
+      h('c1', 'name', 'Old', 'New'),
+      h('c2', 'description', null, 'Hi'),
+      h('c3', 'name', 'Older', 'Old', '2026-11-26T09:00:00.000Z'),
+      h('c4', 'name', 'x', 'y', entry.created_at, null),
+    ])
     expect(change?.rows.map((r) => r.field)).toEqual(['name', 'description'])
     expect(change?.changeIds).toEqual(['c1', 'c2'])
     expect(change?.rows[0]?.kind).toBe('text')

@@ -9,7 +9,12 @@ import { groupHistory, REVERTIBLE_ENTITY_TYPES, type ChangeHistoryEntry, type Hi
 export function changesOfEntry(entry: Schemas['AuditLogEntry'], history: readonly ChangeHistoryEntry[]): HistoryChange | null {
   const at = Date.parse(entry.created_at)
   const mine = history.filter(
-    (h) => h.entity_type === entry.entity_type && h.entity_id === entry.entity_id && Date.parse(h.changed_at) === at && h.changed_by === entry.user_id && h.api_key_id === entry.api_key_id,
+    (h) =>
+      h.entity_type === entry.entity_type &&
+      h.entity_id === entry.entity_id &&
+      Date.parse(h.changed_at) === at &&
+      h.changed_by === entry.user_id &&
+      h.api_key_id === entry.api_key_id,
   )
   return groupHistory(mine)[0] ?? null
 }

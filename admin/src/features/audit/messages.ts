@@ -86,7 +86,8 @@ const en = {
 
 const de: typeof en = {
   title: 'Protokoll',
-  intro: 'Jede Änderung an dieser Site: wer sie wann gemacht hat und was sich geändert hat. Zurücksetzen stellt alte Werte wieder her, wo der Datensatztyp es erlaubt.',
+  intro:
+    'Jede Änderung an dieser Site: wer sie wann gemacht hat und was sich geändert hat. Zurücksetzen stellt alte Werte wieder her, wo der Datensatztyp es erlaubt.',
   filters: 'Protokoll filtern',
   entityType: 'Datensatztyp',
   allTypes: 'Alle Datensatztypen',
@@ -120,8 +121,10 @@ const de: typeof en = {
   revertNeedsAdmin: 'Zurücksetzen erfordert die Rolle Admin auf dieser Site.',
   notRevertibleType: 'Änderungen dieses Datensatztyps können nicht zurückgesetzt werden.',
   confirmTitle: 'Diese Felder zurücksetzen?',
-  confirmText_one: 'Das Feld {{fields}} erhält seinen alten Wert zurück. Der aktuelle Wert wird ersetzt; das Zurücksetzen wird protokolliert und kann selbst zurückgesetzt werden.',
-  confirmText_other: 'Die Felder {{fields}} erhalten ihre alten Werte zurück. Die aktuellen Werte werden ersetzt; das Zurücksetzen wird protokolliert und kann selbst zurückgesetzt werden.',
+  confirmText_one:
+    'Das Feld {{fields}} erhält seinen alten Wert zurück. Der aktuelle Wert wird ersetzt; das Zurücksetzen wird protokolliert und kann selbst zurückgesetzt werden.',
+  confirmText_other:
+    'Die Felder {{fields}} erhalten ihre alten Werte zurück. Die aktuellen Werte werden ersetzt; das Zurücksetzen wird protokolliert und kann selbst zurückgesetzt werden.',
   confirm: 'Zurücksetzen',
   cancel: 'Abbrechen',
   reverted: 'Zurückgesetzt: {{fields}}',

@@ -13,7 +13,9 @@ describe('audit search params', () => {
       from: '2026-11-01',
       to: '2026-11-27',
     })
-    expect(validateAuditSearch({ page: '1', entity_type: 'Blog; drop', action: 'Up date', api_key_id: 'nope', from: '2026-13-45', to: 'yesterday' })).toEqual({})
+    expect(validateAuditSearch({ page: '1', entity_type: 'Blog; drop', action: 'Up date', api_key_id: 'nope', from: '2026-13-45', to: 'yesterday' })).toEqual(
+      {},
+    )
     expect(hasFilters({ page: 2 })).toBe(false)
     expect(hasFilters({ action: 'Create' })).toBe(true)
   })

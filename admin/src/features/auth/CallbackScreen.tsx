@@ -31,9 +31,7 @@ export function CallbackScreen({ onSignedIn }: { onSignedIn: (returnTo: string) 
             <Alert color="red" role="alert">
               {t('callbackFailed', { reason: failure })}
             </Alert>
-            <AnchorLink to="/sign-in">
-              {t('backToSignIn')}
-            </AnchorLink>
+            <AnchorLink to="/sign-in">{t('backToSignIn')}</AnchorLink>
           </>
         ) : (
           <Loader aria-label={t('common:loading')} />

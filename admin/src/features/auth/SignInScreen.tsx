@@ -85,7 +85,14 @@ export function SignInScreen({ reason, returnTo, onSignedIn }: Props) {
           )}
           <form onSubmit={(e) => void submit(e)} noValidate>
             <Stack>
-              <PasswordInput label={t('apiKey')} description={t('apiKeyHint')} value={key} onChange={(e) => setKey(e.currentTarget.value)} autoComplete="off" required />
+              <PasswordInput
+                label={t('apiKey')}
+                description={t('apiKeyHint')}
+                value={key}
+                onChange={(e) => setKey(e.currentTarget.value)}
+                autoComplete="off"
+                required
+              />
               <Button type="submit" loading={busy}>
                 {t('signIn')}
               </Button>

@@ -34,7 +34,10 @@ export const blogListQueries = {
       queryKey: ['site', siteId, 'tags', 'all'],
       queryFn: async () => {
         const out: Schemas['Tag'][] = []
-        for await (const tag of allPages((page) => api().GET('/api/v1/sites/{site_id}/tags', { params: { path: { site_id: siteId }, query: { page, per_page: 100 } } }))) out.push(tag)
+        for await (const tag of allPages((page) =>
+          api().GET('/api/v1/sites/{site_id}/tags', { params: { path: { site_id: siteId }, query: { page, per_page: 100 } } }),
+        ))
+          out.push(tag)
         return out
       },
       staleTime: 60_000,

@@ -28,17 +28,40 @@ interface Props {
 /** Create or edit a CV entry: type, title, organization, dates (a current entry has no end date), description. */
 export function CvForm({ record, etag, onClose, onSave, onSaved }: Props) {
   const { t } = useTranslation('cv')
-  const rf = useRecordForm({ ns: 'cv', record, etag, valuesOf, check: checkCv, reload: (r) => getCvEntry(r.id), bodyOf: cvBody, onSave, onSaved, fields: FIELDS, rename: { company: 'organization', company_url: 'organization_url' } })
+  const rf = useRecordForm({
+    ns: 'cv',
+    record,
+    etag,
+    valuesOf,
+    check: checkCv,
+    reload: (r) => getCvEntry(r.id),
+    bodyOf: cvBody,
+    onSave,
+    onSaved,
+    fields: FIELDS,
+    rename: { company: 'organization', company_url: 'organization_url' },
+  })
   const { form } = rf
   const { errors } = form.formState
   const current = form.watch('is_current')
   return (
     <RecordFormDialog recordForm={rf} placed={[...FIELDS, 'company', 'company_url']} onClose={onClose} size="lg">
       <div className="ui-form-grid">
-        <NativeSelect label={t('form.entryType')} {...form.register('entry_type')} data={ENTRY_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))} error={errors.entry_type?.message} />
+        <NativeSelect
+          label={t('form.entryType')}
+          {...form.register('entry_type')}
+          data={ENTRY_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))}
+          error={errors.entry_type?.message}
+        />
         <TextInput label={t('form.title')} required {...form.register('title')} error={errors.title?.message} data-autofocus maxLength={300} />
         <TextInput label={t('form.organization')} {...form.register('organization')} error={errors.organization?.message} maxLength={300} />
-        <TextInput label={t('form.organizationUrl')} type="url" {...form.register('organization_url')} error={errors.organization_url?.message} maxLength={2000} />
+        <TextInput
+          label={t('form.organizationUrl')}
+          type="url"
+          {...form.register('organization_url')}
+          error={errors.organization_url?.message}
+          maxLength={2000}
+        />
         <TextInput label={t('form.location')} {...form.register('location')} error={errors.location?.message} maxLength={300} />
       </div>
       <div className="ui-form-grid">

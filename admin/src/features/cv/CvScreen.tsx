@@ -20,7 +20,11 @@ export function CvScreen({ siteId }: { siteId: string }) {
   const m = useCvMutations(siteId)
   const ui = useRecordActions(getCvEntry)
   const { editing } = ui
-  const remove = useConfirmDelete(m.remove, (e: CvEntry) => e.id, (e) => ui.setNotice(t('deleted', { title: e.title })))
+  const remove = useConfirmDelete(
+    m.remove,
+    (e: CvEntry) => e.id,
+    (e) => ui.setNotice(t('deleted', { title: e.title })),
+  )
   return (
     <Stack gap="md">
       <ScreenHeader siteId={siteId} title={t('title')}>
@@ -82,7 +86,15 @@ function CvItem({ entry: e, canWrite, onEdit, onDelete }: { entry: CvEntry; canW
           )}
         </span>
       </div>
-      {canWrite && <RowActions editText={t('editButton')} editLabel={t('edit', { title: e.title })} onEdit={onEdit} deleteLabel={t('delete', { title: e.title })} onDelete={onDelete} />}
+      {canWrite && (
+        <RowActions
+          editText={t('editButton')}
+          editLabel={t('edit', { title: e.title })}
+          onEdit={onEdit}
+          deleteLabel={t('delete', { title: e.title })}
+          onDelete={onDelete}
+        />
+      )}
     </li>
   )
 }

@@ -17,7 +17,9 @@ export const cvQueries = {
       queryKey: [...key(siteId), 'list', entryType ?? 'all'],
       queryFn: () =>
         listAll<CvEntry>((page) =>
-          api().GET('/api/v1/sites/{site_id}/cv', { params: { path: { site_id: siteId }, query: { page, per_page: 100, ...(entryType ? { entry_type: entryType } : {}) } } }),
+          api().GET('/api/v1/sites/{site_id}/cv', {
+            params: { path: { site_id: siteId }, query: { page, per_page: 100, ...(entryType ? { entry_type: entryType } : {}) } },
+          }),
         ),
     }),
 }

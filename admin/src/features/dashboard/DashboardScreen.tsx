@@ -33,7 +33,12 @@ export function DashboardScreen({ siteId }: { siteId: string }) {
         )}
       </PageTitle>
       <StatusCounts siteId={siteId} />
-      <SetupChecklist siteId={siteId} site={site.data} settings={settings.data} postCount={counts ? Object.values(counts).reduce((a, b) => a + b, 0) : undefined} />
+      <SetupChecklist
+        siteId={siteId}
+        site={site.data}
+        settings={settings.data}
+        postCount={counts ? Object.values(counts).reduce((a, b) => a + b, 0) : undefined}
+      />
       <div className="grid-panels">
         <PostQueue
           siteId={siteId}

@@ -19,8 +19,7 @@ export const dashboardQueries = {
   activity: (siteId: string) =>
     queryOptions({
       queryKey: ['site', siteId, 'dashboard', 'activity'],
-      queryFn: async () =>
-        (await api().GET('/api/v1/sites/{site_id}/audit', { params: { path: { site_id: siteId }, query: { per_page: 10 } } })).data!,
+      queryFn: async () => (await api().GET('/api/v1/sites/{site_id}/audit', { params: { path: { site_id: siteId }, query: { per_page: 10 } } })).data!,
     }),
   locales: (siteId: string) =>
     queryOptions({
@@ -31,7 +30,8 @@ export const dashboardQueries = {
   readKeys: (siteId: string) =>
     queryOptions({
       queryKey: ['site', siteId, 'dashboard', 'read-keys'],
-      queryFn: async () => (await api().GET('/api/v1/api-keys', { params: { query: { site_id: siteId, permission: 'Read', status: 'Active', per_page: 1 } } })).data!,
+      queryFn: async () =>
+        (await api().GET('/api/v1/api-keys', { params: { query: { site_id: siteId, permission: 'Read', status: 'Active', per_page: 1 } } })).data!,
       retry: false,
     }),
 }
@@ -42,7 +42,12 @@ export const dashboardQueries = {
  */
 export function useStatusCounts(siteId: string): Record<Status, number> | undefined {
   return useQueries({
-    queries: [dashboardQueries.total(siteId, 'Draft'), dashboardQueries.inReview(siteId), dashboardQueries.scheduled(siteId), dashboardQueries.total(siteId, 'Published')],
+    queries: [
+      dashboardQueries.total(siteId, 'Draft'),
+      dashboardQueries.inReview(siteId),
+      dashboardQueries.scheduled(siteId),
+      dashboardQueries.total(siteId, 'Published'),
+    ],
     combine: ([draft, inReview, scheduled, published]) =>
       draft.data !== undefined && inReview.data && scheduled.data && published.data !== undefined
         ? { Draft: draft.data, InReview: inReview.data.meta.total, Scheduled: scheduled.data.meta.total, Published: published.data }

@@ -13,7 +13,17 @@ import { treeOrder } from './tree'
 const FIELDS = ['file_base64', 'file_name', 'url', 'document_type', 'folder_id'] as const
 
 /** A new document: a file (checked against the site's upload limit before it is sent) or a link. */
-export function AddDocumentForm({ siteId, folders, folderId, onDone }: { siteId: string; folders: Schemas['DocumentFolder'][]; folderId: string | undefined; onDone: () => void }) {
+export function AddDocumentForm({
+  siteId,
+  folders,
+  folderId,
+  onDone,
+}: {
+  siteId: string
+  folders: Schemas['DocumentFolder'][]
+  folderId: string | undefined
+  onDone: () => void
+}) {
   const { t, i18n } = useTranslation('documents')
   const settings = useQuery(sharedQueries.settings(siteId))
   const limit = settings.data?.max_upload_bytes
@@ -77,10 +87,25 @@ export function AddDocumentForm({ siteId, folders, folderId, onDone }: { siteId:
             clearable
           />
         ) : (
-          <TextInput label={t('url')} type="url" required value={url} onChange={(e) => setUrl(e.currentTarget.value)} error={errors.url} placeholder="https://" />
+          <TextInput
+            label={t('url')}
+            type="url"
+            required
+            value={url}
+            onChange={(e) => setUrl(e.currentTarget.value)}
+            error={errors.url}
+            placeholder="https://"
+          />
         )}
         <TextInput label={t('fileName')} value={fileName} onChange={(e) => setFileName(e.currentTarget.value)} error={errors.file_name} />
-        <TextInput label={t('documentType')} description={t('documentTypeHint')} required value={type} onChange={(e) => setType(e.currentTarget.value)} error={errors.document_type} />
+        <TextInput
+          label={t('documentType')}
+          description={t('documentTypeHint')}
+          required
+          value={type}
+          onChange={(e) => setType(e.currentTarget.value)}
+          error={errors.document_type}
+        />
         <Select
           label={t('folder')}
           data={[{ value: '', label: t('noFolder') }, ...treeOrder(folders).map((f) => ({ value: f.id, label: `${'· '.repeat(f.depth)}${f.name}` }))]}

@@ -55,27 +55,48 @@ export function DocumentScreen({ siteId, documentId }: { siteId: string; documen
   )
 }
 
-function DocumentFields({ siteId, doc, etag, folders }: { siteId: string; doc: Schemas['DocumentDetail']; etag: string | undefined; folders: Schemas['DocumentFolder'][] }) {
+function DocumentFields({
+  siteId,
+  doc,
+  etag,
+  folders,
+}: {
+  siteId: string
+  doc: Schemas['DocumentDetail']
+  etag: string | undefined
+  folders: Schemas['DocumentFolder'][]
+}) {
   const { t } = useTranslation('documents')
   const update = useUpdateDocument(siteId)
   const [values, setValues] = useState({ document_type: doc.document_type, folder: doc.folder_id ?? '', url: doc.url ?? '', file_name: doc.file_name ?? '' })
   const errors = fieldErrorsOf(update.error, FIELDS)
   return (
-    <Card withBorder component="form" aria-label={t('details')} onSubmit={(e: React.FormEvent) => {
-      e.preventDefault()
-      update.mutate({
-        id: doc.id,
-        etag,
-        body: {
-          document_type: values.document_type.trim(),
-          folder_id: values.folder === '' ? null : values.folder,
-          ...(doc.url !== null ? { url: values.url.trim() } : {}),
-          ...(values.file_name.trim() ? { file_name: values.file_name.trim() } : {}),
-        },
-      })
-    }}>
+    <Card
+      withBorder
+      component="form"
+      aria-label={t('details')}
+      onSubmit={(e: React.FormEvent) => {
+        e.preventDefault()
+        update.mutate({
+          id: doc.id,
+          etag,
+          body: {
+            document_type: values.document_type.trim(),
+            folder_id: values.folder === '' ? null : values.folder,
+            ...(doc.url !== null ? { url: values.url.trim() } : {}),
+            ...(values.file_name.trim() ? { file_name: values.file_name.trim() } : {}),
+          },
+        })
+      }}
+    >
       <Stack gap="sm">
-        <TextInput label={t('documentType')} required value={values.document_type} onChange={(e) => setValues({ ...values, document_type: e.currentTarget.value })} error={errors.document_type} />
+        <TextInput
+          label={t('documentType')}
+          required
+          value={values.document_type}
+          onChange={(e) => setValues({ ...values, document_type: e.currentTarget.value })}
+          error={errors.document_type}
+        />
         <Select
           label={t('folder')}
           data={[{ value: '', label: t('noFolder') }, ...treeOrder(folders).map((f) => ({ value: f.id, label: `${'· '.repeat(f.depth)}${f.name}` }))]}
@@ -84,14 +105,25 @@ function DocumentFields({ siteId, doc, etag, folders }: { siteId: string; doc: S
           allowDeselect={false}
           error={errors.folder_id}
         />
-        {doc.url !== null && <TextInput label={t('url')} type="url" value={values.url} onChange={(e) => setValues({ ...values, url: e.currentTarget.value })} error={errors.url} />}
-        <TextInput label={t('fileName')} value={values.file_name} onChange={(e) => setValues({ ...values, file_name: e.currentTarget.value })} error={errors.file_name} />
+        {doc.url !== null && (
+          <TextInput label={t('url')} type="url" value={values.url} onChange={(e) => setValues({ ...values, url: e.currentTarget.value })} error={errors.url} />
+        )}
+        <TextInput
+          label={t('fileName')}
+          value={values.file_name}
+          onChange={(e) => setValues({ ...values, file_name: e.currentTarget.value })}
+          error={errors.file_name}
+        />
         <ProblemAlert error={update.error} fieldOrder={FIELDS} />
         <Group gap="xs">
           <Button type="submit" loading={update.isPending}>
             {t('save')}
           </Button>
-          {update.isSuccess && !update.isPending && <Text size="sm" role="status">{t('saved')}</Text>}
+          {update.isSuccess && !update.isPending && (
+            <Text size="sm" role="status">
+              {t('saved')}
+            </Text>
+          )}
         </Group>
       </Stack>
     </Card>

@@ -30,7 +30,11 @@ export function FolderPanel({ siteId, folders, current, onOpen }: Props) {
   // `held`: the folder as the form loaded it (its If-Match), then theirs after a conflict the editor settled.
   const [editing, setEditing] = useState<(FolderValues & { id?: string; held?: Held<Folder> }) | null>(null)
   const save = useSaveFolder(siteId)
-  const remove = useConfirmDelete(useDeleteFolder(siteId), (f: Folder) => f.id, () => onOpen(undefined))
+  const remove = useConfirmDelete(
+    useDeleteFolder(siteId),
+    (f: Folder) => f.id,
+    () => onOpen(undefined),
+  )
   const errors = fieldErrorsOf(save.error, ['name', 'parent_id'])
 
   const submit = (e: typeof editing = editing) => {
@@ -60,7 +64,13 @@ export function FolderPanel({ siteId, folders, current, onOpen }: Props) {
           </li>
           {ordered.map((f) => (
             <li key={f.id}>
-              <button type="button" className="documents-folder" aria-current={current === f.id} style={{ paddingInlineStart: `${8 + f.depth * 16}px` }} onClick={() => onOpen(f.id)}>
+              <button
+                type="button"
+                className="documents-folder"
+                aria-current={current === f.id}
+                style={{ paddingInlineStart: `${8 + f.depth * 16}px` }}
+                onClick={() => onOpen(f.id)}
+              >
                 {f.name}
               </button>
             </li>
@@ -73,7 +83,11 @@ export function FolderPanel({ siteId, folders, current, onOpen }: Props) {
         </Button>
         {open && (
           <>
-            <ActionIcon variant="default" aria-label={t('renameFolder', { name: open.name })} onClick={() => setEditing({ id: open.id, ...folderValuesOf(open), held: { record: open } })}>
+            <ActionIcon
+              variant="default"
+              aria-label={t('renameFolder', { name: open.name })}
+              onClick={() => setEditing({ id: open.id, ...folderValuesOf(open), held: { record: open } })}
+            >
               ✎
             </ActionIcon>
             <ActionIcon variant="default" color="red" aria-label={t('deleteFolder', { name: open.name })} onClick={() => remove.ask(open)}>
@@ -91,10 +105,21 @@ export function FolderPanel({ siteId, folders, current, onOpen }: Props) {
           }}
         >
           <Stack gap="xs">
-            <TextInput label={t('folderName')} required value={editing.name} onChange={(e) => setEditing({ ...editing, name: e.currentTarget.value })} error={errors.name} data-autofocus autoFocus />
+            <TextInput
+              label={t('folderName')}
+              required
+              value={editing.name}
+              onChange={(e) => setEditing({ ...editing, name: e.currentTarget.value })}
+              error={errors.name}
+              data-autofocus
+              autoFocus
+            />
             <Select
               label={t('parentFolder')}
-              data={[{ value: '', label: t('noParent') }, ...ordered.filter((f) => f.id !== editing.id).map((f) => ({ value: f.id, label: `${'· '.repeat(f.depth)}${f.name}` }))]}
+              data={[
+                { value: '', label: t('noParent') },
+                ...ordered.filter((f) => f.id !== editing.id).map((f) => ({ value: f.id, label: `${'· '.repeat(f.depth)}${f.name}` })),
+              ]}
               value={editing.parent}
               onChange={(v) => setEditing({ ...editing, parent: v ?? '' })}
               allowDeselect={false}

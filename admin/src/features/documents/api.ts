@@ -94,10 +94,27 @@ export function useDeleteDocument(siteId: string) {
 export function useSaveDocumentLocalization(siteId: string) {
   const invalidate = useInvalidate(siteId)
   return useMutation({
-    mutationFn: async ({ documentId, existing, etag, localeId, body }: { documentId: string; existing?: string; etag?: string; localeId: string; body: Schemas['UpdateDocumentLocalizationBody'] }) =>
+    mutationFn: async ({
+      documentId,
+      existing,
+      etag,
+      localeId,
+      body,
+    }: {
+      documentId: string
+      existing?: string
+      etag?: string
+      localeId: string
+      body: Schemas['UpdateDocumentLocalizationBody']
+    }) =>
       existing
         ? versioned(await api().PUT('/api/v1/documents/localizations/{loc_id}', { params: { path: { loc_id: existing }, header: ifMatch(etag) }, body }))
-        : versioned(await api().POST('/api/v1/documents/{id}/localizations', { params: { path: { id: documentId } }, body: { locale_id: localeId, ...(body as object) } })),
+        : versioned(
+            await api().POST('/api/v1/documents/{id}/localizations', {
+              params: { path: { id: documentId } },
+              body: { locale_id: localeId, ...(body as object) },
+            }),
+          ),
     onSuccess: invalidate,
   })
 }

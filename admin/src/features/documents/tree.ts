@@ -1,5 +1,7 @@
 /** Folders in tree order (parents before children, siblings by display_order then name), each with its depth. */
-export function treeOrder<F extends { id: string; parent_id: string | null; name: string; display_order: number }>(folders: readonly F[]): Array<F & { depth: number }> {
+export function treeOrder<F extends { id: string; parent_id: string | null; name: string; display_order: number }>(
+  folders: readonly F[],
+): Array<F & { depth: number }> {
   const children = new Map<string | null, F[]>()
   const ids = new Set(folders.map((f) => f.id))
   for (const f of folders) {

@@ -56,15 +56,35 @@ export function ConsentGroups({ siteId, doc }: { siteId: string; doc: Schemas['L
                 {g.description && <Text size="sm">{g.description}</Text>}
                 <Group gap={6} mt={4}>
                   {g.is_required && <Badge variant="light">{t('required')}</Badge>}
-                  {!g.is_required && g.default_enabled && <Badge variant="light" color="gray">{t('defaultEnabled')}</Badge>}
-                  {g.cookie_name && <Badge variant="outline" color="gray">{g.cookie_name}</Badge>}
+                  {!g.is_required && g.default_enabled && (
+                    <Badge variant="light" color="gray">
+                      {t('defaultEnabled')}
+                    </Badge>
+                  )}
+                  {g.cookie_name && (
+                    <Badge variant="outline" color="gray">
+                      {g.cookie_name}
+                    </Badge>
+                  )}
                 </Group>
               </div>
               <Group gap={4}>
-                <Button size="compact-sm" variant="default" disabled={i === 0 || swap.isPending} onClick={() => move(i, -1)} aria-label={t('moveUp', { name: g.title })}>
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  disabled={i === 0 || swap.isPending}
+                  onClick={() => move(i, -1)}
+                  aria-label={t('moveUp', { name: g.title })}
+                >
                   ↑
                 </Button>
-                <Button size="compact-sm" variant="default" disabled={i === groups.length - 1 || swap.isPending} onClick={() => move(i, 1)} aria-label={t('moveDown', { name: g.title })}>
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  disabled={i === groups.length - 1 || swap.isPending}
+                  onClick={() => move(i, 1)}
+                  aria-label={t('moveDown', { name: g.title })}
+                >
                   ↓
                 </Button>
                 <Button size="compact-sm" variant="subtle" onClick={() => setEditing(g)} aria-label={t('editGroup', { name: g.title })}>
@@ -79,7 +99,9 @@ export function ConsentGroups({ siteId, doc }: { siteId: string; doc: Schemas['L
           </div>
         ))}
       </Stack>
-      {editing && <GroupForm siteId={siteId} docId={doc.id} group={editing} nextOrder={(groups.at(-1)?.display_order ?? -1) + 1} onClose={() => setEditing(null)} />}
+      {editing && (
+        <GroupForm siteId={siteId} docId={doc.id} group={editing} nextOrder={(groups.at(-1)?.display_order ?? -1) + 1} onClose={() => setEditing(null)} />
+      )}
       {remove.target && (
         <DeleteDialog {...remove.dialog} title={t('deleteGroup', { name: remove.target.title })} confirmLabel={t('delete')} cannotUndoNote={false}>
           {t('deleteGroupText')}
@@ -106,7 +128,19 @@ const groupValuesOf = (g: Partial<LegalGroup>): GroupValues => ({
   default_enabled: g.default_enabled ?? false,
 })
 
-function GroupForm({ siteId, docId, group, nextOrder, onClose }: { siteId: string; docId: string; group: Partial<LegalGroup>; nextOrder: number; onClose: () => void }) {
+function GroupForm({
+  siteId,
+  docId,
+  group,
+  nextOrder,
+  onClose,
+}: {
+  siteId: string
+  docId: string
+  group: Partial<LegalGroup>
+  nextOrder: number
+  onClose: () => void
+}) {
   const { t } = useTranslation('legal')
   const save = useSaveGroup(siteId)
   // The version the form edits: the group as loaded, then theirs after a conflict the editor settled.
@@ -129,7 +163,13 @@ function GroupForm({ siteId, docId, group, nextOrder, onClose }: { siteId: strin
       },
       { onSuccess: onClose },
     )
-  const labels: Record<string, string> = { title: t('groupTitle'), description: t('groupDescription'), cookie_name: t('cookieName'), is_required: t('required'), default_enabled: t('defaultEnabled') }
+  const labels: Record<string, string> = {
+    title: t('groupTitle'),
+    description: t('groupDescription'),
+    cookie_name: t('cookieName'),
+    is_required: t('required'),
+    default_enabled: t('defaultEnabled'),
+  }
   return (
     <Modal opened onClose={onClose} title={group.id ? t('editGroup', { name: group.title }) : t('addGroup')} size={isSaveConflict(save.error) ? 'lg' : 'md'}>
       <form
@@ -139,10 +179,35 @@ function GroupForm({ siteId, docId, group, nextOrder, onClose }: { siteId: strin
         }}
       >
         <Stack gap="sm">
-          <TextInput label={t('groupTitle')} required value={v.title} onChange={(e) => setV({ ...v, title: e.currentTarget.value })} error={errors.title} data-autofocus />
-          <Textarea label={t('groupDescription')} value={v.description} onChange={(e) => setV({ ...v, description: e.currentTarget.value })} error={errors.description} autosize minRows={2} />
-          <TextInput label={t('cookieName')} value={v.cookie_name} onChange={(e) => setV({ ...v, cookie_name: e.currentTarget.value })} error={errors.cookie_name} />
-          <Switch label={t('required')} description={t('requiredHint')} checked={v.is_required} onChange={(e) => setV({ ...v, is_required: e.currentTarget.checked })} error={errors.is_required} />
+          <TextInput
+            label={t('groupTitle')}
+            required
+            value={v.title}
+            onChange={(e) => setV({ ...v, title: e.currentTarget.value })}
+            error={errors.title}
+            data-autofocus
+          />
+          <Textarea
+            label={t('groupDescription')}
+            value={v.description}
+            onChange={(e) => setV({ ...v, description: e.currentTarget.value })}
+            error={errors.description}
+            autosize
+            minRows={2}
+          />
+          <TextInput
+            label={t('cookieName')}
+            value={v.cookie_name}
+            onChange={(e) => setV({ ...v, cookie_name: e.currentTarget.value })}
+            error={errors.cookie_name}
+          />
+          <Switch
+            label={t('required')}
+            description={t('requiredHint')}
+            checked={v.is_required}
+            onChange={(e) => setV({ ...v, is_required: e.currentTarget.checked })}
+            error={errors.is_required}
+          />
           <Switch
             label={t('defaultEnabled')}
             checked={v.is_required || v.default_enabled}
@@ -206,7 +271,14 @@ function GroupItems({ siteId, group }: { siteId: string; group: LegalGroup }) {
                     <Button size="compact-xs" variant="subtle" onClick={() => setEditing(item)} aria-label={t('editItem', { name: item.name })}>
                       ✎
                     </Button>
-                    <Button size="compact-xs" variant="subtle" color="red" loading={remove.isPending && remove.variables === item.id} onClick={() => remove.mutate(item.id)} aria-label={t('deleteItem', { name: item.name })}>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color="red"
+                      loading={remove.isPending && remove.variables === item.id}
+                      onClick={() => remove.mutate(item.id)}
+                      aria-label={t('deleteItem', { name: item.name })}
+                    >
                       ×
                     </Button>
                   </Group>
@@ -222,7 +294,9 @@ function GroupItems({ siteId, group }: { siteId: string; group: LegalGroup }) {
           + {t('addItemShort')}
         </Button>
       </div>
-      {editing && <ItemForm siteId={siteId} group={group} item={editing} nextOrder={(items.at(-1)?.display_order ?? -1) + 1} onClose={() => setEditing(null)} />}
+      {editing && (
+        <ItemForm siteId={siteId} group={group} item={editing} nextOrder={(items.at(-1)?.display_order ?? -1) + 1} onClose={() => setEditing(null)} />
+      )}
     </Stack>
   )
 }
@@ -230,9 +304,26 @@ function GroupItems({ siteId, group }: { siteId: string; group: LegalGroup }) {
 const ITEM_FIELDS = ['name', 'provider', 'purpose', 'expiry'] as const
 
 type ItemValues = Record<(typeof ITEM_FIELDS)[number], string>
-const itemValuesOf = (i: Partial<LegalItem>): ItemValues => ({ name: i.name ?? '', provider: i.provider ?? '', purpose: i.purpose ?? '', expiry: i.expiry ?? '' })
+const itemValuesOf = (i: Partial<LegalItem>): ItemValues => ({
+  name: i.name ?? '',
+  provider: i.provider ?? '',
+  purpose: i.purpose ?? '',
+  expiry: i.expiry ?? '',
+})
 
-function ItemForm({ siteId, group, item, nextOrder, onClose }: { siteId: string; group: LegalGroup; item: Partial<LegalItem>; nextOrder: number; onClose: () => void }) {
+function ItemForm({
+  siteId,
+  group,
+  item,
+  nextOrder,
+  onClose,
+}: {
+  siteId: string
+  group: LegalGroup
+  item: Partial<LegalItem>
+  nextOrder: number
+  onClose: () => void
+}) {
   const { t } = useTranslation('legal')
   const save = useSaveItem(siteId)
   // The version the form edits: the item as loaded, then theirs after a conflict the editor settled.
@@ -245,12 +336,23 @@ function ItemForm({ siteId, group, item, nextOrder, onClose }: { siteId: string;
       {
         groupId: group.id,
         ...(version ? { held: version } : {}),
-        body: { name: values.name.trim(), provider: values.provider.trim() || null, purpose: values.purpose.trim() || null, expiry: values.expiry.trim() || null, ...(version ? {} : { display_order: nextOrder }) },
+        body: {
+          name: values.name.trim(),
+          provider: values.provider.trim() || null,
+          purpose: values.purpose.trim() || null,
+          expiry: values.expiry.trim() || null,
+          ...(version ? {} : { display_order: nextOrder }),
+        },
       },
       { onSuccess: onClose },
     )
   return (
-    <Modal opened onClose={onClose} title={item.id ? t('editItem', { name: item.name }) : t('addItem', { name: group.title })} size={isSaveConflict(save.error) ? 'lg' : 'md'}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={item.id ? t('editItem', { name: item.name }) : t('addItem', { name: group.title })}
+      size={isSaveConflict(save.error) ? 'lg' : 'md'}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault()

@@ -28,7 +28,15 @@ export const bodyOf = (v: LegalDocValues) => ({
 })
 
 /** The document's own fields, shared by "new" and "edit". */
-export function LegalDocFields({ values, onChange, errors }: { values: LegalDocValues; onChange: (v: LegalDocValues) => void; errors: Record<string, string> }) {
+export function LegalDocFields({
+  values,
+  onChange,
+  errors,
+}: {
+  values: LegalDocValues
+  onChange: (v: LegalDocValues) => void
+  errors: Record<string, string>
+}) {
   const { t } = useTranslation('legal')
   return (
     <>
@@ -40,11 +48,29 @@ export function LegalDocFields({ values, onChange, errors }: { values: LegalDocV
         allowDeselect={false}
         error={errors.document_type}
       />
-      <TextInput label={t('slug')} description={t('slugHint')} value={values.slug} onChange={(e) => onChange({ ...values, slug: e.currentTarget.value })} error={errors.slug} />
+      <TextInput
+        label={t('slug')}
+        description={t('slugHint')}
+        value={values.slug}
+        onChange={(e) => onChange({ ...values, slug: e.currentTarget.value })}
+        error={errors.slug}
+      />
       {values.document_type === 'CookieConsent' && (
-        <TextInput label={t('cookieName')} description={t('cookieNameHint')} value={values.cookie_name} onChange={(e) => onChange({ ...values, cookie_name: e.currentTarget.value })} error={errors.cookie_name} />
+        <TextInput
+          label={t('cookieName')}
+          description={t('cookieNameHint')}
+          value={values.cookie_name}
+          onChange={(e) => onChange({ ...values, cookie_name: e.currentTarget.value })}
+          error={errors.cookie_name}
+        />
       )}
-      <Switch label={t('active')} description={t('activeHint')} checked={values.is_active} onChange={(e) => onChange({ ...values, is_active: e.currentTarget.checked })} error={errors.is_active} />
+      <Switch
+        label={t('active')}
+        description={t('activeHint')}
+        checked={values.is_active}
+        onChange={(e) => onChange({ ...values, is_active: e.currentTarget.checked })}
+        error={errors.is_active}
+      />
     </>
   )
 }

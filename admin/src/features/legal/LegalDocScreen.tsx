@@ -69,13 +69,22 @@ function DocFields({ siteId, doc, etag, name }: { siteId: string; doc: Schemas['
   const { t } = useTranslation('legal')
   const navigate = useNavigate()
   const update = useUpdateLegal(siteId)
-  const remove = useConfirmDelete(useDeleteLegal(siteId), (d: Schemas['LegalDocumentDetail']) => ({ id: d.id, etag }), () => void navigate({ to: '/sites/$siteId/legal', params: { siteId } }))
+  const remove = useConfirmDelete(
+    useDeleteLegal(siteId),
+    (d: Schemas['LegalDocumentDetail']) => ({ id: d.id, etag }),
+    () => void navigate({ to: '/sites/$siteId/legal', params: { siteId } }),
+  )
   const [values, setValues] = useState(valuesOf(doc))
   return (
-    <Card withBorder component="form" aria-label={t('settings')} onSubmit={(e: React.FormEvent) => {
-      e.preventDefault()
-      update.mutate({ id: doc.id, etag, body: bodyOf(values) })
-    }}>
+    <Card
+      withBorder
+      component="form"
+      aria-label={t('settings')}
+      onSubmit={(e: React.FormEvent) => {
+        e.preventDefault()
+        update.mutate({ id: doc.id, etag, body: bodyOf(values) })
+      }}
+    >
       <Stack gap="sm">
         <LegalDocFields values={values} onChange={setValues} errors={fieldErrorsOf(update.error, LEGAL_FIELDS)} />
         <ProblemAlert error={update.error} fieldOrder={LEGAL_FIELDS} />
@@ -83,7 +92,11 @@ function DocFields({ siteId, doc, etag, name }: { siteId: string; doc: Schemas['
           <Button type="submit" loading={update.isPending}>
             {t('save')}
           </Button>
-          {update.isSuccess && !update.isPending && <Text size="sm" role="status">{t('saved')}</Text>}
+          {update.isSuccess && !update.isPending && (
+            <Text size="sm" role="status">
+              {t('saved')}
+            </Text>
+          )}
           <Button variant="subtle" color="red" ml="auto" onClick={() => remove.ask(doc)}>
             {t('delete')}
           </Button>

@@ -28,10 +28,12 @@ export const legalQueries = {
     queryOptions({
       queryKey: ['site', siteId, 'legal', 'consent'],
       queryFn: async () => {
-        const res = await api().GET('/api/v1/sites/{site_id}/legal/cookie-consent', { params: { path: { site_id: siteId } } }).catch((err: unknown) => {
-          if (err instanceof AtriumError && err.status === 404) return null
-          throw err
-        })
+        const res = await api()
+          .GET('/api/v1/sites/{site_id}/legal/cookie-consent', { params: { path: { site_id: siteId } } })
+          .catch((err: unknown) => {
+            if (err instanceof AtriumError && err.status === 404) return null
+            throw err
+          })
         return res?.data ?? null
       },
     }),
@@ -46,7 +48,8 @@ function useInvalidate(siteId: string) {
 export function useCreateLegal(siteId: string) {
   const invalidate = useInvalidate(siteId)
   return useMutation({
-    mutationFn: async (body: Schemas['CreateLegalDocumentBody']) => (await api().POST('/api/v1/sites/{site_id}/legal', { params: { path: { site_id: siteId } }, body })).data!,
+    mutationFn: async (body: Schemas['CreateLegalDocumentBody']) =>
+      (await api().POST('/api/v1/sites/{site_id}/legal', { params: { path: { site_id: siteId } }, body })).data!,
     onSuccess: invalidate,
   })
 }
@@ -74,10 +77,24 @@ export function useDeleteLegal(siteId: string) {
 export function useSaveLegalLocalization(siteId: string) {
   const invalidate = useInvalidate(siteId)
   return useMutation({
-    mutationFn: async ({ docId, existing, etag, localeId, body }: { docId: string; existing?: string; etag?: string; localeId: string; body: Schemas['UpdateLegalDocumentLocalizationBody'] }) =>
+    mutationFn: async ({
+      docId,
+      existing,
+      etag,
+      localeId,
+      body,
+    }: {
+      docId: string
+      existing?: string
+      etag?: string
+      localeId: string
+      body: Schemas['UpdateLegalDocumentLocalizationBody']
+    }) =>
       existing
         ? versioned(await api().PUT('/api/v1/legal/localizations/{loc_id}', { params: { path: { loc_id: existing }, header: ifMatch(etag) }, body }))
-        : versioned(await api().POST('/api/v1/legal/{id}/localizations', { params: { path: { id: docId } }, body: { locale_id: localeId, ...(body as object) } })),
+        : versioned(
+            await api().POST('/api/v1/legal/{id}/localizations', { params: { path: { id: docId } }, body: { locale_id: localeId, ...(body as object) } }),
+          ),
     onSuccess: invalidate,
   })
 }

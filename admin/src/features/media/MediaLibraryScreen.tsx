@@ -8,7 +8,15 @@ import { MediaBrowser } from './library/MediaBrowser'
 import type { MediaSearch } from './library/search'
 
 /** The media library screen: the browser with its state in the URL. */
-export function MediaLibraryScreen({ siteId, search, onSearch }: { siteId: string; search: MediaSearch; onSearch: (next: MediaSearch, replace?: boolean) => void }) {
+export function MediaLibraryScreen({
+  siteId,
+  search,
+  onSearch,
+}: {
+  siteId: string
+  search: MediaSearch
+  onSearch: (next: MediaSearch, replace?: boolean) => void
+}) {
   const { t } = useTranslation('media')
   const site = useQuery(sharedQueries.site(siteId))
   const me = useQuery(sharedQueries.me())

@@ -79,7 +79,13 @@ const metaBody = (v: MetaValues) => ({ alt_text: orNull(v.alt_text), caption: or
  * Saves one locale's texts: a new record (POST), or the existing one with If-Match (its tag computed from the record
  * as loaded, since the detail lists metadata without tags; `etag` overrides, e.g. after a 412 the user settled).
  */
-export async function saveMetadata(mediaId: string, localeId: string, existing: MediaMetadata | undefined, v: MetaValues, etag?: string): Promise<MediaMetadata> {
+export async function saveMetadata(
+  mediaId: string,
+  localeId: string,
+  existing: MediaMetadata | undefined,
+  v: MetaValues,
+  etag?: string,
+): Promise<MediaMetadata> {
   if (!existing) {
     return (await api().POST('/api/v1/media/{id}/metadata', { params: { path: { id: mediaId } }, body: { locale_id: localeId, ...metaBody(v) } })).data!
   }

@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
 // A feature's routes hang from the app's base route (app/baseRoutes.ts exists for this): the one import of app/ allowed.
- 
+
 import { appRoute } from '../../app/baseRoutes'
 import { validateMediaSearch } from './library/search'
 

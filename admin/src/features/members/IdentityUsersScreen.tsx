@@ -79,7 +79,9 @@ export function IdentityUsersScreen() {
         busy={setRole.isPending}
         error={setRole.error}
         need="systemAdmin"
-        onConfirm={() => changing && setRole.mutate({ id: changing.id, role: changing.is_system_admin ? 'User' : 'SystemAdmin' }, { onSuccess: () => setChanging(null) })}
+        onConfirm={() =>
+          changing && setRole.mutate({ id: changing.id, role: changing.is_system_admin ? 'User' : 'SystemAdmin' }, { onSuccess: () => setChanging(null) })
+        }
       >
         <Text size="sm">{changing?.is_system_admin ? t('identity.unadminText', { name }) : t('identity.adminText', { name })}</Text>
       </ConfirmModal>

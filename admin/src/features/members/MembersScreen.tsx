@@ -105,7 +105,13 @@ function AddMember({ siteId, members, onAdded }: { siteId: string; members: Memb
           )
         }}
       >
-        <TextInput type="search" label={t('add.search')} placeholder={t('add.searchPlaceholder')} value={query} onChange={(e) => setQuery(e.currentTarget.value)} />
+        <TextInput
+          type="search"
+          label={t('add.search')}
+          placeholder={t('add.searchPlaceholder')}
+          value={query}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+        />
         <Select
           label={t('person')}
           data={personData}
@@ -115,7 +121,13 @@ function AddMember({ siteId, members, onAdded }: { siteId: string; members: Memb
           searchable
           required
         />
-        <Select label={t('add.role')} data={ASSIGNABLE_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))} value={role} onChange={(r) => r && setRole(r)} allowDeselect={false} />
+        <Select
+          label={t('add.role')}
+          data={ASSIGNABLE_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+          value={role}
+          onChange={(r) => r && setRole(r)}
+          allowDeselect={false}
+        />
         <Button type="submit" disabled={!chosen} loading={add.isPending}>
           {t('add.submit')}
         </Button>
@@ -159,70 +171,73 @@ function MemberTable({ siteId, members, onNotice, onRemove, onTransfer }: TableP
   return (
     <>
       <div className="ops-table-wrap">
-          <Table striped aria-label={t('tableLabel')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('person')}</Table.Th>
-                <Table.Th scope="col">{t('role')}</Table.Th>
-                <Table.Th scope="col">{t('since')}</Table.Th>
-                <Table.Th scope="col">{t('actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {members.map((member) => {
-                const name = displayName(member)
-                const allowed = memberActions(me.data, siteId, member)
-                return (
-                  <Table.Tr key={member.id}>
-                    <Table.Th scope="row" fw={500}>
-                      {name}
-                      {member.email && member.name && (
-                        <Text size="xs" c="dimmed">
-                          {member.email}
-                        </Text>
+        <Table striped aria-label={t('tableLabel')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('person')}</Table.Th>
+              <Table.Th scope="col">{t('role')}</Table.Th>
+              <Table.Th scope="col">{t('since')}</Table.Th>
+              <Table.Th scope="col">{t('actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {members.map((member) => {
+              const name = displayName(member)
+              const allowed = memberActions(me.data, siteId, member)
+              return (
+                <Table.Tr key={member.id}>
+                  <Table.Th scope="row" fw={500}>
+                    {name}
+                    {member.email && member.name && (
+                      <Text size="xs" c="dimmed">
+                        {member.email}
+                      </Text>
+                    )}
+                  </Table.Th>
+                  <Table.Td>
+                    {allowed.changeRole ? (
+                      <Select
+                        aria-label={t('roleOf', { name })}
+                        size="xs"
+                        w={140}
+                        allowDeselect={false}
+                        data={ASSIGNABLE_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+                        value={member.role}
+                        // Read-only, not disabled, while saving: a disabled select would drop the keyboard focus.
+                        readOnly={changeRole.isPending}
+                        onChange={(role) =>
+                          role &&
+                          changeRole.mutate(
+                            { id: member.id, role: role as AssignableRole },
+                            { onSuccess: () => onNotice(t('changed', { name, role: t(`roles.${role as AssignableRole}`) })) },
+                          )
+                        }
+                      />
+                    ) : (
+                      t(`roles.${member.role}`)
+                    )}
+                  </Table.Td>
+                  <Table.Td>{formatDateTime(member.created_at, i18n.language)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs">
+                      {allowed.makeOwner && (
+                        <Button size="xs" variant="default" onClick={() => onTransfer(member)}>
+                          {t('makeOwner', { name })}
+                        </Button>
                       )}
-                    </Table.Th>
-                    <Table.Td>
-                      {allowed.changeRole ? (
-                        <Select
-                          aria-label={t('roleOf', { name })}
-                          size="xs"
-                          w={140}
-                          allowDeselect={false}
-                          data={ASSIGNABLE_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
-                          value={member.role}
-                          // Read-only, not disabled, while saving: a disabled select would drop the keyboard focus.
-                          readOnly={changeRole.isPending}
-                          onChange={(role) =>
-                            role &&
-                            changeRole.mutate({ id: member.id, role: role as AssignableRole }, { onSuccess: () => onNotice(t('changed', { name, role: t(`roles.${role as AssignableRole}`) })) })
-                          }
-                        />
-                      ) : (
-                        t(`roles.${member.role}`)
+                      {allowed.remove && (
+                        <Button size="xs" variant="subtle" color="red" onClick={() => onRemove(member)}>
+                          {t('remove', { name })}
+                        </Button>
                       )}
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(member.created_at, i18n.language)}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs">
-                        {allowed.makeOwner && (
-                          <Button size="xs" variant="default" onClick={() => onTransfer(member)}>
-                            {t('makeOwner', { name })}
-                          </Button>
-                        )}
-                        {allowed.remove && (
-                          <Button size="xs" variant="subtle" color="red" onClick={() => onRemove(member)}>
-                            {t('remove', { name })}
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                )
-              })}
-            </Table.Tbody>
-          </Table>
-        </div>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              )
+            })}
+          </Table.Tbody>
+        </Table>
+      </div>
       <ProblemAlert error={changeRole.error} need="siteAdmin" />
     </>
   )

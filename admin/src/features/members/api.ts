@@ -28,11 +28,13 @@ export function useMemberMutations(siteId: string) {
   const path = { site_id: siteId }
   return {
     add: useMutation({
-      mutationFn: async (body: { user_id: string; role: AssignableRole }) => (await api().POST('/api/v1/sites/{site_id}/members', { params: { path }, body })).data!,
+      mutationFn: async (body: { user_id: string; role: AssignableRole }) =>
+        (await api().POST('/api/v1/sites/{site_id}/members', { params: { path }, body })).data!,
       onSettled: settle,
     }),
     changeRole: useMutation({
-      mutationFn: async ({ id, role }: { id: string; role: AssignableRole }) => (await api().PUT('/api/v1/sites/{site_id}/members/{id}', { params: { path: { ...path, id } }, body: { role } })).data!,
+      mutationFn: async ({ id, role }: { id: string; role: AssignableRole }) =>
+        (await api().PUT('/api/v1/sites/{site_id}/members/{id}', { params: { path: { ...path, id } }, body: { role } })).data!,
       onSettled: settle,
     }),
     remove: useMutation({
@@ -42,7 +44,8 @@ export function useMemberMutations(siteId: string) {
       onSettled: settle,
     }),
     transfer: useMutation({
-      mutationFn: async (userId: string) => (await api().POST('/api/v1/sites/{site_id}/members/transfer-ownership', { params: { path }, body: { user_id: userId } })).data!,
+      mutationFn: async (userId: string) =>
+        (await api().POST('/api/v1/sites/{site_id}/members/transfer-ownership', { params: { path }, body: { user_id: userId } })).data!,
       onSettled: settle,
     }),
   }
@@ -51,7 +54,8 @@ export function useMemberMutations(siteId: string) {
 export function useSetSystemRole() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: async ({ id, role }: { id: string; role: 'SystemAdmin' | 'User' }) => (await api().PUT('/api/v1/idp/users/{id}/role', { params: { path: { id } }, body: { role } })).data!,
+    mutationFn: async ({ id, role }: { id: string; role: 'SystemAdmin' | 'User' }) =>
+      (await api().PUT('/api/v1/idp/users/{id}/role', { params: { path: { id } }, body: { role } })).data!,
     onSettled: () => qc.invalidateQueries({ queryKey: ['idp-users'] }),
   })
 }

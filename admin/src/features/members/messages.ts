@@ -36,7 +36,8 @@ const en = {
   removeText: '{{name}} loses access to this site at once: their drafts and changes stay, but they can no longer sign in to it. You can add them again later.',
   removeConfirm: 'Remove member',
   transferTitle: 'Make {{name}} the owner?',
-  transferText: '{{name}} becomes the site’s only owner, who can delete the site. You become an Admin and cannot take ownership back yourself: only the new owner can hand it on again.',
+  transferText:
+    '{{name}} becomes the site’s only owner, who can delete the site. You become an Admin and cannot take ownership back yourself: only the new owner can hand it on again.',
   transferConfirm: 'Transfer ownership',
   changed: 'Role of {{name}} is now {{role}}.',
   identity: {
@@ -93,10 +94,12 @@ const de: typeof en = {
     added: '{{name}} wurde als {{role}} hinzugefügt.',
   },
   removeTitle: '{{name}} entfernen?',
-  removeText: '{{name}} verliert sofort den Zugang zu dieser Website: Entwürfe und Änderungen bleiben, aber eine Anmeldung dort ist nicht mehr möglich. Später lässt sich die Person wieder hinzufügen.',
+  removeText:
+    '{{name}} verliert sofort den Zugang zu dieser Website: Entwürfe und Änderungen bleiben, aber eine Anmeldung dort ist nicht mehr möglich. Später lässt sich die Person wieder hinzufügen.',
   removeConfirm: 'Mitglied entfernen',
   transferTitle: '{{name}} zum Owner machen?',
-  transferText: '{{name}} wird einziger Owner der Website und darf sie löschen. Sie werden Admin und können die Inhaberschaft nicht selbst zurückholen: nur der neue Owner kann sie weitergeben.',
+  transferText:
+    '{{name}} wird einziger Owner der Website und darf sie löschen. Sie werden Admin und können die Inhaberschaft nicht selbst zurückholen: nur der neue Owner kann sie weitergeben.',
   transferConfirm: 'Inhaberschaft übertragen',
   changed: 'Rolle von {{name}} ist jetzt {{role}}.',
   identity: {

@@ -2,8 +2,27 @@ import { describe, expect, it } from 'vitest'
 import type { IdpUser, Member } from './api'
 import { candidates, displayName } from './people'
 
-const user = (id: string, name: string | null, email: string | null): IdpUser => ({ id, idp_user_id: `sub-${id}`, name, email, avatar_url: null, is_system_admin: false, created_at: null, last_sign_in_at: null })
-const member = (user_id: string): Member => ({ id: `m-${user_id}`, site_id: 's', user_id, idp_user_id: `sub-${user_id}`, role: 'Editor', email: null, name: null, created_at: '', updated_at: '' })
+const user = (id: string, name: string | null, email: string | null): IdpUser => ({
+  id,
+  idp_user_id: `sub-${id}`,
+  name,
+  email,
+  avatar_url: null,
+  is_system_admin: false,
+  created_at: null,
+  last_sign_in_at: null,
+})
+const member = (user_id: string): Member => ({
+  id: `m-${user_id}`,
+  site_id: 's',
+  user_id,
+  idp_user_id: `sub-${user_id}`,
+  role: 'Editor',
+  email: null,
+  name: null,
+  created_at: '',
+  updated_at: '',
+})
 
 describe('people', () => {
   it('names a person by name, e-mail, then id', () => {

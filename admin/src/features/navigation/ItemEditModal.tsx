@@ -46,7 +46,12 @@ export function ItemEditModal({
   const others = locales.filter((l) => l.id !== defaultLocaleId)
   const defaultCode = locales.find((l) => l.id === defaultLocaleId)?.code ?? ''
 
-  const save = async ({ fields = values, version = opened, typed = titles, held = loaded }: { fields?: ItemValues; version?: NavItem; typed?: Record<string, string>; held?: Record<string, NavItemLocalization> } = {}) => {
+  const save = async ({
+    fields = values,
+    version = opened,
+    typed = titles,
+    held = loaded,
+  }: { fields?: ItemValues; version?: NavItem; typed?: Record<string, string>; held?: Record<string, NavItemLocalization> } = {}) => {
     // The form holds what it sends, and checks against the version it sends it over (theirs, after a conflict).
     setValues(fields)
     setOpened(version)
@@ -100,7 +105,14 @@ export function ItemEditModal({
               {failure}
             </Alert>
           )}
-          <ItemFields idPrefix="edit-item" values={values} onChange={setValues} errors={errors} pages={pages} titleLabel={t('itemTitleDefault', { locale: defaultCode })} />
+          <ItemFields
+            idPrefix="edit-item"
+            values={values}
+            onChange={setValues}
+            errors={errors}
+            pages={pages}
+            titleLabel={t('itemTitleDefault', { locale: defaultCode })}
+          />
           <LocaleTitles locales={others} titles={titles} placeholder={values.title} onChange={(id, v) => setTitles((m) => ({ ...m, [id]: v }))} />
           <SaveConflict<ItemValues, NavItem>
             error={itemConflict}
@@ -151,14 +163,31 @@ export function ItemEditModal({
   )
 }
 
-function LocaleTitles({ locales, titles, placeholder, onChange }: { locales: Schemas['Locale'][]; titles: Record<string, string>; placeholder: string; onChange: (localeId: string, title: string) => void }) {
+function LocaleTitles({
+  locales,
+  titles,
+  placeholder,
+  onChange,
+}: {
+  locales: Schemas['Locale'][]
+  titles: Record<string, string>
+  placeholder: string
+  onChange: (localeId: string, title: string) => void
+}) {
   const { t } = useTranslation('navigation')
   if (locales.length === 0) return null
   return (
     <fieldset className="editor-fieldset">
       <legend>{t('titlesHint')}</legend>
       {locales.map((l) => (
-        <TextInput key={l.id} lang={l.code} label={t('itemTitleIn', { locale: l.code })} value={titles[l.id] ?? ''} placeholder={placeholder} onChange={(e) => onChange(l.id, e.currentTarget.value)} />
+        <TextInput
+          key={l.id}
+          lang={l.code}
+          label={t('itemTitleIn', { locale: l.code })}
+          value={titles[l.id] ?? ''}
+          placeholder={placeholder}
+          onChange={(e) => onChange(l.id, e.currentTarget.value)}
+        />
       ))}
     </fieldset>
   )
@@ -173,7 +202,8 @@ function fieldLabel(t: TFunction<'navigation'>, field: string, defaultCode: stri
 }
 
 const byLocale = (locs: readonly NavItemLocalization[]): Record<string, NavItemLocalization> => Object.fromEntries(locs.map((l) => [l.locale_id, l]))
-const titlesOf = (locales: readonly Schemas['Locale'][], locs: Record<string, NavItemLocalization>): Record<string, string> => Object.fromEntries(locales.map((l) => [l.id, locs[l.id]?.title ?? '']))
+const titlesOf = (locales: readonly Schemas['Locale'][], locs: Record<string, NavItemLocalization>): Record<string, string> =>
+  Object.fromEntries(locales.map((l) => [l.id, locs[l.id]?.title ?? '']))
 
 /** The item's localizations as loaded (their tags are the titles' If-Match), and the titles as edited. */
 function useLocaleTitles(siteId: string, itemId: string) {

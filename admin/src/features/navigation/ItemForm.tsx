@@ -35,7 +35,14 @@ export function ItemFields({
   const err = (k: string) => errors[k]
   return (
     <Stack gap="sm">
-      <TextInput id={`${idPrefix}-title`} label={titleLabel} value={values.title} onChange={(e) => onChange({ ...values, title: e.currentTarget.value })} error={err('title')} required />
+      <TextInput
+        id={`${idPrefix}-title`}
+        label={titleLabel}
+        value={values.title}
+        onChange={(e) => onChange({ ...values, title: e.currentTarget.value })}
+        error={err('title')}
+        required
+      />
       <NativeSelect
         id={`${idPrefix}-type`}
         label={t('linkType')}
@@ -64,7 +71,12 @@ export function ItemFields({
           required
         />
       )}
-      <Checkbox id={`${idPrefix}-newtab`} label={t('openInNewTab')} checked={values.open_in_new_tab} onChange={(e) => onChange({ ...values, open_in_new_tab: e.currentTarget.checked })} />
+      <Checkbox
+        id={`${idPrefix}-newtab`}
+        label={t('openInNewTab')}
+        checked={values.open_in_new_tab}
+        onChange={(e) => onChange({ ...values, open_in_new_tab: e.currentTarget.checked })}
+      />
     </Stack>
   )
 }

@@ -39,11 +39,28 @@ function useReorderQueue(menuId: string, initial: NavTree) {
 }
 
 /** One menu's items as a tree: drag, or move by keyboard (up, down, indent, outdent), each move announced and saved. */
-export function MenuEditor({ siteId, menu, locales, defaultLocaleId, pages }: { siteId: string; menu: Menu; locales: Schemas['Locale'][]; defaultLocaleId: string; pages: Schemas['Page'][] }) {
+export function MenuEditor({
+  siteId,
+  menu,
+  locales,
+  defaultLocaleId,
+  pages,
+}: {
+  siteId: string
+  menu: Menu
+  locales: Schemas['Locale'][]
+  defaultLocaleId: string
+  pages: Schemas['Page'][]
+}) {
   const { t } = useTranslation('navigation')
   const queryClient = useQueryClient()
   const items = useQuery(navQueries.items(siteId, menu.id))
-  if (items.isError) return <Alert color="red" role="alert" title={t('loadFailed')}>{items.error.message}</Alert>
+  if (items.isError)
+    return (
+      <Alert color="red" role="alert" title={t('loadFailed')}>
+        {items.error.message}
+      </Alert>
+    )
   if (!items.data) return <Text role="status">{t('common:loading')}</Text>
   return (
     <LoadedMenu
@@ -108,7 +125,11 @@ function LoadedMenu({
     await reload()
     setAnnouncement(t('itemDeleted', { title: d.title }))
   }
-  const { sensors, onDragEnd, announcements } = useTreeDnd((id) => titleOf(id), (id, overId) => commit(dropOn(tree, id, overId), id), t)
+  const { sensors, onDragEnd, announcements } = useTreeDnd(
+    (id) => titleOf(id),
+    (id, overId) => commit(dropOn(tree, id, overId), id),
+    t,
+  )
 
   return (
     <Stack gap="md">
@@ -125,11 +146,24 @@ function LoadedMenu({
       {rows.length === 0 ? (
         <Text>{t('empty')}</Text>
       ) : (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: { draggable: t('dragInstructions') } }}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{ announcements, screenReaderInstructions: { draggable: t('dragInstructions') } }}
+        >
           <SortableContext items={rows.map((r) => r.item.id)} strategy={verticalListSortingStrategy}>
             <ol className="nav-tree" aria-label={t('treeLabel')} aria-describedby="menu-tree-help">
               {rows.map((row) => (
-                <TreeRow key={row.item.id} row={row} allowed={allowedMoves(tree, row.item.id)} pages={pages} onMove={(m) => commit(applyMove(tree, row.item.id, m), row.item.id)} onEdit={() => setEditing(row.item)} onDelete={() => setDeleting(row.item)} />
+                <TreeRow
+                  key={row.item.id}
+                  row={row}
+                  allowed={allowedMoves(tree, row.item.id)}
+                  pages={pages}
+                  onMove={(m) => commit(applyMove(tree, row.item.id, m), row.item.id)}
+                  onEdit={() => setEditing(row.item)}
+                  onDelete={() => setDeleting(row.item)}
+                />
               ))}
             </ol>
           </SortableContext>
@@ -214,7 +248,14 @@ function TreeRow({
       <Paper withBorder p="xs" className="nav-row-box">
         <Group gap="xs" wrap="nowrap" justify="space-between">
           <Group gap="xs" wrap="nowrap">
-            <button type="button" className="drag-handle" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={t('drag', { title: item.title })}>
+            <button
+              type="button"
+              className="drag-handle"
+              ref={setActivatorNodeRef}
+              {...attributes}
+              {...listeners}
+              aria-label={t('drag', { title: item.title })}
+            >
               ⠿
             </button>
             <div>
@@ -257,7 +298,19 @@ function TreeRow({
   )
 }
 
-function AddItem({ menuId, pages, defaultLocale, rootCount, onAdded }: { menuId: string; pages: Schemas['Page'][]; defaultLocale: string; rootCount: number; onAdded: (item: NavItem) => Promise<void> }) {
+function AddItem({
+  menuId,
+  pages,
+  defaultLocale,
+  rootCount,
+  onAdded,
+}: {
+  menuId: string
+  pages: Schemas['Page'][]
+  defaultLocale: string
+  rootCount: number
+  onAdded: (item: NavItem) => Promise<void>
+}) {
   const { t } = useTranslation('navigation')
   const [values, setValues] = useState(emptyItem)
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({})
@@ -302,7 +355,14 @@ function AddItem({ menuId, pages, defaultLocale, rootCount, onAdded }: { menuId:
             {failure.requestId && <Text size="xs">{t('editor:requestId', { id: failure.requestId })}</Text>}
           </Alert>
         )}
-        <ItemFields idPrefix="add-item" values={values} onChange={setValues} errors={errors} pages={pages} titleLabel={t('itemTitleDefault', { locale: defaultLocale })} />
+        <ItemFields
+          idPrefix="add-item"
+          values={values}
+          onChange={setValues}
+          errors={errors}
+          pages={pages}
+          titleLabel={t('itemTitleDefault', { locale: defaultLocale })}
+        />
         <Button type="submit" mt="sm" loading={busy}>
           {t('add')}
         </Button>
@@ -313,7 +373,10 @@ function AddItem({ menuId, pages, defaultLocale, rootCount, onAdded }: { menuId:
 
 /** Drag with the pointer or the keyboard (dnd-kit's sensors), and what screen readers hear meanwhile. */
 function useTreeDnd(titleOf: (id: string) => string, drop: (id: string, overId: string) => void, t: (key: string, vars?: Record<string, unknown>) => string) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }))
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  )
   const onDragEnd = (e: DragEndEvent) => {
     if (e.over) drop(String(e.active.id), String(e.over.id))
   }

@@ -11,7 +11,15 @@ import { MenuEditor } from './MenuEditor'
 import './navigation.css'
 
 /** `/sites/$siteId/navigation`: the site's menus (primary and footer explained), and the chosen one's item tree. */
-export function NavigationScreen({ siteId, menuId, onSelectMenu }: { siteId: string; menuId: string | undefined; onSelectMenu: (id: string | undefined) => void }) {
+export function NavigationScreen({
+  siteId,
+  menuId,
+  onSelectMenu,
+}: {
+  siteId: string
+  menuId: string | undefined
+  onSelectMenu: (id: string | undefined) => void
+}) {
   const { t } = useTranslation('navigation')
   const queryClient = useQueryClient()
   const site = useQuery(sharedQueries.site(siteId))
@@ -61,7 +69,9 @@ export function NavigationScreen({ siteId, menuId, onSelectMenu }: { siteId: str
             )}
           </Stack>
           <section aria-label={current ? t('editing', { name: current.name, slug: current.slug }) : t('menus')}>
-            {current && <MenuEditor key={current.id} siteId={siteId} menu={current} locales={locales.data} defaultLocaleId={defaultLocaleId} pages={pages.data} />}
+            {current && (
+              <MenuEditor key={current.id} siteId={siteId} menu={current} locales={locales.data} defaultLocaleId={defaultLocaleId} pages={pages.data} />
+            )}
           </section>
         </div>
       )}
@@ -113,14 +123,20 @@ function CreateMenu({ siteId, missing, onCreated }: { siteId: string; missing: r
           {t('createWellKnown', { slug: s })}
         </Button>
       ))}
-      <Paper withBorder p="sm" component="form" aria-labelledby="new-menu-heading" onSubmit={(e) => {
-        e.preventDefault()
-        if (name.trim() === '') {
-          setErrors({ name: t('required') })
-          return
-        }
-        void create({ name: name.trim(), ...(slug.trim() ? { slug: slug.trim() } : {}) })
-      }}>
+      <Paper
+        withBorder
+        p="sm"
+        component="form"
+        aria-labelledby="new-menu-heading"
+        onSubmit={(e) => {
+          e.preventDefault()
+          if (name.trim() === '') {
+            setErrors({ name: t('required') })
+            return
+          }
+          void create({ name: name.trim(), ...(slug.trim() ? { slug: slug.trim() } : {}) })
+        }}
+      >
         <Title order={3} size="h6" id="new-menu-heading" mb="xs">
           {t('newMenu')}
         </Title>
@@ -130,7 +146,14 @@ function CreateMenu({ siteId, missing, onCreated }: { siteId: string; missing: r
           </Alert>
         )}
         <TextInput label={t('menuName')} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} required />
-        <TextInput label={t('menuSlug')} description={t('menuSlugHint')} value={slug} onChange={(e) => setSlug(e.currentTarget.value)} error={errors.slug} mt="xs" />
+        <TextInput
+          label={t('menuSlug')}
+          description={t('menuSlugHint')}
+          value={slug}
+          onChange={(e) => setSlug(e.currentTarget.value)}
+          error={errors.slug}
+          mt="xs"
+        />
         <Button type="submit" variant="default" mt="xs">
           {t('createMenu')}
         </Button>
@@ -145,7 +168,13 @@ function MenuList({ menus, current, onSelect }: { menus: Menu[]; current: Menu |
     <ul className="menu-list">
       {menus.map((m) => (
         <li key={m.id}>
-          <Button fullWidth justify="flex-start" variant={m.id === current?.id ? 'filled' : 'default'} aria-current={m.id === current?.id ? 'true' : undefined} onClick={() => onSelect(m.id)}>
+          <Button
+            fullWidth
+            justify="flex-start"
+            variant={m.id === current?.id ? 'filled' : 'default'}
+            aria-current={m.id === current?.id ? 'true' : undefined}
+            onClick={() => onSelect(m.id)}
+          >
             {m.name} ({m.slug})
           </Button>
           <Text size="xs" c="dimmed" mt={2}>

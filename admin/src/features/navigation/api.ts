@@ -69,7 +69,13 @@ export interface ItemValues {
   open_in_new_tab: boolean
 }
 
-export const itemValuesOf = (i: NavItem): ItemValues => ({ title: i.title, link_type: i.link_type, url: i.url ?? '', page_id: i.page_id, open_in_new_tab: i.open_in_new_tab })
+export const itemValuesOf = (i: NavItem): ItemValues => ({
+  title: i.title,
+  link_type: i.link_type,
+  url: i.url ?? '',
+  page_id: i.page_id,
+  open_in_new_tab: i.open_in_new_tab,
+})
 
 const wire = (v: ItemValues) => ({
   title: v.title,
@@ -80,7 +86,12 @@ const wire = (v: ItemValues) => ({
 })
 
 export async function createItem(menuId: string, v: ItemValues, parentId: string | null, displayOrder: number): Promise<NavItem> {
-  return (await api().POST('/api/v1/menus/{menu_id}/items', { params: { path: { menu_id: menuId } }, body: { ...wire(v), parent_id: parentId, display_order: displayOrder } })).data!
+  return (
+    await api().POST('/api/v1/menus/{menu_id}/items', {
+      params: { path: { menu_id: menuId } },
+      body: { ...wire(v), parent_id: parentId, display_order: displayOrder },
+    })
+  ).data!
 }
 
 /**
@@ -109,7 +120,9 @@ export async function deleteItem(id: string): Promise<void> {
  */
 export async function putItemTitle(itemId: string, localeId: string, title: string, loaded: NavItemLocalization | undefined): Promise<NavItemLocalization> {
   const tag = loaded ? await recordTag(loaded) : undefined
-  return (await api().PUT('/api/v1/navigation/{id}/localizations', { params: { path: { id: itemId }, header: ifMatch(tag) }, body: { locale_id: localeId, title } })).data!
+  return (
+    await api().PUT('/api/v1/navigation/{id}/localizations', { params: { path: { id: itemId }, header: ifMatch(tag) }, body: { locale_id: localeId, title } })
+  ).data!
 }
 
 export async function reorderItems(menuId: string, body: { items: { id: string; parent_id: string | null; display_order: number }[] }): Promise<void> {

@@ -3,7 +3,14 @@ import { allowedMoves, applyMove, buildTree, dropOn, flatten, moveTo, positionOf
 
 const item = (id: string, parent_id: string | null, display_order: number): FlatItem => ({ id, parent_id, display_order })
 /** Home, About (Team, Jobs), Blog, Contact. */
-const items = [item('home', null, 0), item('about', null, 1), item('team', 'about', 0), item('jobs', 'about', 1), item('blog', null, 2), item('contact', null, 5)]
+const items = [
+  item('home', null, 0),
+  item('about', null, 1),
+  item('team', 'about', 0),
+  item('jobs', 'about', 1),
+  item('blog', null, 2),
+  item('contact', null, 5),
+]
 const shape = (tree: ReturnType<typeof buildTree>) => flatten(tree).map((r) => `${'-'.repeat(r.depth)}${r.item.id}`)
 
 describe('menu tree', () => {

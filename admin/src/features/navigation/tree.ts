@@ -105,7 +105,8 @@ export function moveTo<T extends FlatItem>(tree: Tree<T>, id: string, parentId: 
   }
   if (parentId === null) return insert(rest)
   if (!findNode(rest, parentId)) return tree
-  const walk = (list: TreeNode<T>[]): TreeNode<T>[] => list.map((n) => (n.item.id === parentId ? { ...n, children: insert(n.children) } : { ...n, children: walk(n.children) }))
+  const walk = (list: TreeNode<T>[]): TreeNode<T>[] =>
+    list.map((n) => (n.item.id === parentId ? { ...n, children: insert(n.children) } : { ...n, children: walk(n.children) }))
   return walk(rest)
 }
 

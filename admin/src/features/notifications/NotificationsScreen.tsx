@@ -81,7 +81,12 @@ function SiteNotifications({ siteId, page, onPage }: { siteId: string; page: num
           {count > 0 ? t('unreadCount', { count }) : t('allRead')}
         </Text>
         {/* Dimmed, not disabled, when all is read: a disabled button would drop the keyboard focus it had. */}
-        <Button variant="default" data-disabled={count === 0 || undefined} aria-disabled={count === 0 || undefined} onClick={() => count > 0 && mark.mutate(null)}>
+        <Button
+          variant="default"
+          data-disabled={count === 0 || undefined}
+          aria-disabled={count === 0 || undefined}
+          onClick={() => count > 0 && mark.mutate(null)}
+        >
           {t('markAllRead')}
         </Button>
       </Group>
@@ -145,7 +150,12 @@ function NotificationItem({ n, siteId, onRead }: { n: Schemas['Notification']; s
           </Text>
         </Group>
         {link?.recordId ? (
-          <AnchorLink to="/sites/$siteId/$area/$recordId" params={{ siteId, area: link.area, recordId: link.recordId }} fw={n.is_read ? 400 : 700} onClick={readFirst}>
+          <AnchorLink
+            to="/sites/$siteId/$area/$recordId"
+            params={{ siteId, area: link.area, recordId: link.recordId }}
+            fw={n.is_read ? 400 : 700}
+            onClick={readFirst}
+          >
             {n.title}
           </AnchorLink>
         ) : link ? (

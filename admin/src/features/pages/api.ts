@@ -64,7 +64,11 @@ export interface SectionLocValues {
   button_text: string
 }
 
-export const sectionLocValuesOf = (l: SectionLocalization | undefined): SectionLocValues => ({ title: l?.title ?? '', text: l?.text ?? '', button_text: l?.button_text ?? '' })
+export const sectionLocValuesOf = (l: SectionLocalization | undefined): SectionLocValues => ({
+  title: l?.title ?? '',
+  text: l?.text ?? '',
+  button_text: l?.button_text ?? '',
+})
 
 export const pageQueries = {
   list: (siteId: string, search: PageListSearch) =>
@@ -141,7 +145,12 @@ export const savePageValues = (id: string, v: PageValues, etag: string | undefin
 export const pageWorkflow = (id: string, siteId: string) => contentWorkflow('pages', id, siteId, pageValuesOf)
 
 export async function createSection(pageId: string, sectionType: string, displayOrder: number): Promise<Versioned<Section>> {
-  return versioned(await api().POST('/api/v1/pages/{page_id}/sections', { params: { path: { page_id: pageId } }, body: { section_type: sectionType, display_order: displayOrder, settings: {} } }))
+  return versioned(
+    await api().POST('/api/v1/pages/{page_id}/sections', {
+      params: { path: { page_id: pageId } },
+      body: { section_type: sectionType, display_order: displayOrder, settings: {} },
+    }),
+  )
 }
 
 export async function updateSection(id: string, v: Partial<SectionValues>, etag: string | undefined): Promise<Versioned<Section>> {
@@ -153,7 +162,12 @@ export async function deleteSection(id: string, etag: string | undefined): Promi
   await api().DELETE('/api/v1/pages/sections/{id}', { params: { path: { id }, header: ifMatch(etag) } })
 }
 
-export async function upsertSectionLocalization(sectionId: string, localeId: string, v: SectionLocValues, etag: string | undefined): Promise<Versioned<SectionLocalization>> {
+export async function upsertSectionLocalization(
+  sectionId: string,
+  localeId: string,
+  v: SectionLocValues,
+  etag: string | undefined,
+): Promise<Versioned<SectionLocalization>> {
   const res = await api().PUT('/api/v1/pages/sections/{section_id}/localizations', {
     params: { path: { section_id: sectionId }, header: ifMatch(etag) },
     body: { locale_id: localeId, title: orNull(v.title), text: orNull(v.text), button_text: orNull(v.button_text) },

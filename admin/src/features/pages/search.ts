@@ -21,4 +21,3 @@ export function validatePageListSearch(s: Record<string, unknown>): PageListSear
     ...(perPage && (PAGES_PER_PAGE as readonly number[]).includes(perPage) ? { per_page: perPage } : {}),
   }
 }
-

@@ -27,15 +27,19 @@ const en = {
   noMemberships: 'You are not a member of any site.',
   columns: { site: 'Site', role: 'Role' },
   export: 'Your data',
-  exportText: 'Download everything Atrium keeps about you as one JSON file: profile, memberships, the API keys you created, and the audit entries and changes you made.',
+  exportText:
+    'Download everything Atrium keeps about you as one JSON file: profile, memberships, the API keys you created, and the audit entries and changes you made.',
   exportButton: 'Download my data',
   exported: 'Downloaded {{name}}.',
   exportFailed: 'The export failed',
   delete: 'Delete account',
-  deleteText: 'Removes your memberships, notifications and directory entry from Atrium. The audit log keeps what you did, under your user id. Your account at the identity provider stays.',
+  deleteText:
+    'Removes your memberships, notifications and directory entry from Atrium. The audit log keeps what you did, under your user id. Your account at the identity provider stays.',
   deleteKeyOnly: 'Accounts belong to people who sign in through the identity provider; an API key cannot be deleted here (an Admin revokes it under API keys).',
-  soleOwner_one: 'You are the owner of {{count}} site. A site always has an owner, so transfer ownership to another member (or delete the site) before deleting your account:',
-  soleOwner_other: 'You are the owner of {{count}} sites. A site always has an owner, so transfer ownership to another member (or delete the sites) before deleting your account:',
+  soleOwner_one:
+    'You are the owner of {{count}} site. A site always has an owner, so transfer ownership to another member (or delete the site) before deleting your account:',
+  soleOwner_other:
+    'You are the owner of {{count}} sites. A site always has an owner, so transfer ownership to another member (or delete the sites) before deleting your account:',
   manageMembers: 'Members of {{site}}',
   deleteButton: 'Delete my account',
   confirmTitle: 'Delete your account?',
@@ -74,15 +78,20 @@ const de: typeof en = {
   noMemberships: 'Sie sind auf keiner Site Mitglied.',
   columns: { site: 'Site', role: 'Rolle' },
   export: 'Ihre Daten',
-  exportText: 'Laden Sie alles, was Atrium über Sie speichert, als eine JSON-Datei herunter: Profil, Mitgliedschaften, die von Ihnen erstellten API-Schlüssel sowie Ihre Protokolleinträge und Änderungen.',
+  exportText:
+    'Laden Sie alles, was Atrium über Sie speichert, als eine JSON-Datei herunter: Profil, Mitgliedschaften, die von Ihnen erstellten API-Schlüssel sowie Ihre Protokolleinträge und Änderungen.',
   exportButton: 'Meine Daten herunterladen',
   exported: '{{name}} heruntergeladen.',
   exportFailed: 'Der Export ist fehlgeschlagen',
   delete: 'Konto löschen',
-  deleteText: 'Entfernt Ihre Mitgliedschaften, Benachrichtigungen und Ihren Verzeichniseintrag aus Atrium. Das Protokoll behält, was Sie getan haben, unter Ihrer Benutzer-ID. Ihr Konto beim Identitätsanbieter bleibt bestehen.',
-  deleteKeyOnly: 'Konten gehören Personen, die sich über den Identitätsanbieter anmelden; ein API-Schlüssel lässt sich hier nicht löschen (ein Admin widerruft ihn unter API-Schlüssel).',
-  soleOwner_one: 'Sie sind Owner von {{count}} Site. Eine Site hat immer einen Owner: Übertragen Sie die Inhaberschaft an ein anderes Mitglied (oder löschen Sie die Site), bevor Sie Ihr Konto löschen:',
-  soleOwner_other: 'Sie sind Owner von {{count}} Sites. Eine Site hat immer einen Owner: Übertragen Sie die Inhaberschaft an ein anderes Mitglied (oder löschen Sie die Sites), bevor Sie Ihr Konto löschen:',
+  deleteText:
+    'Entfernt Ihre Mitgliedschaften, Benachrichtigungen und Ihren Verzeichniseintrag aus Atrium. Das Protokoll behält, was Sie getan haben, unter Ihrer Benutzer-ID. Ihr Konto beim Identitätsanbieter bleibt bestehen.',
+  deleteKeyOnly:
+    'Konten gehören Personen, die sich über den Identitätsanbieter anmelden; ein API-Schlüssel lässt sich hier nicht löschen (ein Admin widerruft ihn unter API-Schlüssel).',
+  soleOwner_one:
+    'Sie sind Owner von {{count}} Site. Eine Site hat immer einen Owner: Übertragen Sie die Inhaberschaft an ein anderes Mitglied (oder löschen Sie die Site), bevor Sie Ihr Konto löschen:',
+  soleOwner_other:
+    'Sie sind Owner von {{count}} Sites. Eine Site hat immer einen Owner: Übertragen Sie die Inhaberschaft an ein anderes Mitglied (oder löschen Sie die Sites), bevor Sie Ihr Konto löschen:',
   manageMembers: 'Mitglieder von {{site}}',
   deleteButton: 'Mein Konto löschen',
   confirmTitle: 'Ihr Konto löschen?',

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
- 
+
 import { appRoute } from '../../app/baseRoutes'
 
 /** The signed-in user's profile, data export and account deletion (top level: not about one site). */

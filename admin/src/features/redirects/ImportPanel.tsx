@@ -134,7 +134,9 @@ function ImportPreview({ parsed, fileName, busy, onRun }: { parsed: CsvResult; f
                   <Table.Td>{r.raw.destination_path}</Table.Td>
                   <Table.Td>{r.raw.status_code || '301'}</Table.Td>
                   <Table.Td>{r.values.is_active ? t('yes') : t('no')}</Table.Td>
-                  <Table.Td>{problems.length === 0 ? t('import.ok') : problems.map(([f, k]) => `${t(`columns.${columnOf(f)}`)}: ${t(`rules.${k}`)}`).join(' ')}</Table.Td>
+                  <Table.Td>
+                    {problems.length === 0 ? t('import.ok') : problems.map(([f, k]) => `${t(`columns.${columnOf(f)}`)}: ${t(`rules.${k}`)}`).join(' ')}
+                  </Table.Td>
                 </Table.Tr>
               )
             })}

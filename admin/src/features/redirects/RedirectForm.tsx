@@ -69,13 +69,39 @@ export function RedirectForm({ editing, onClose, onSave, onSaved }: Props) {
   const statusCode = form.watch('status_code')
 
   return (
-    <Modal opened onClose={onClose} title={editing.record ? t('form.editTitle') : t('form.createTitle')} lockScroll={false} closeButtonProps={{ 'aria-label': t('problem:close') }} centered size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={editing.record ? t('form.editTitle') : t('form.createTitle')}
+      lockScroll={false}
+      closeButtonProps={{ 'aria-label': t('problem:close') }}
+      centered
+      size="lg"
+    >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           <SaveProblem state={save} placed={FIELDS} />
-          <TextInput label={t('form.source')} description={t('form.sourceHint')} required {...form.register('source_path')} error={errors.source_path?.message} data-autofocus />
-          <TextInput label={t('form.destination')} description={t('form.destinationHint')} required {...form.register('destination_path')} error={errors.destination_path?.message} />
-          <Radio.Group label={t('form.statusCode')} value={statusCode} onChange={(v) => form.setValue('status_code', v === '302' ? '302' : '301', { shouldDirty: true })} error={errors.status_code?.message}>
+          <TextInput
+            label={t('form.source')}
+            description={t('form.sourceHint')}
+            required
+            {...form.register('source_path')}
+            error={errors.source_path?.message}
+            data-autofocus
+          />
+          <TextInput
+            label={t('form.destination')}
+            description={t('form.destinationHint')}
+            required
+            {...form.register('destination_path')}
+            error={errors.destination_path?.message}
+          />
+          <Radio.Group
+            label={t('form.statusCode')}
+            value={statusCode}
+            onChange={(v) => form.setValue('status_code', v === '302' ? '302' : '301', { shouldDirty: true })}
+            error={errors.status_code?.message}
+          >
             <Group gap="md" mt={4}>
               <Radio value="301" label={t('form.code301')} />
               <Radio value="302" label={t('form.code302')} />

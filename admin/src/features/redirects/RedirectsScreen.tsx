@@ -35,10 +35,26 @@ export function RedirectsScreen({ siteId }: { siteId: string }) {
       <section aria-label={t('tableLabel')}>
         <Stack gap="sm">
           <form role="search" aria-label={t('search')} onSubmit={(e) => e.preventDefault()} className="redirects-search">
-            <TextInput type="search" label={t('search')} placeholder={t('searchPlaceholder')} value={q} onChange={(e) => setQ(e.currentTarget.value)} maxLength={200} />
+            <TextInput
+              type="search"
+              label={t('search')}
+              placeholder={t('searchPlaceholder')}
+              value={q}
+              onChange={(e) => setQ(e.currentTarget.value)}
+              maxLength={200}
+            />
           </form>
-          <ListState query={list} empty={shown.length === 0} emptyText={q.trim() === '' ? t('empty') : t('emptyFiltered', { q: q.trim() })} loadingText={t('common:loading')}>
-            <RedirectTable rows={shown} onEdit={access.canWrite ? (r) => void ui.openEdit(r.id) : undefined} onDelete={access.canEditorDelete ? ui.setDeleting : undefined} />
+          <ListState
+            query={list}
+            empty={shown.length === 0}
+            emptyText={q.trim() === '' ? t('empty') : t('emptyFiltered', { q: q.trim() })}
+            loadingText={t('common:loading')}
+          >
+            <RedirectTable
+              rows={shown}
+              onEdit={access.canWrite ? (r) => void ui.openEdit(r.id) : undefined}
+              onDelete={access.canEditorDelete ? ui.setDeleting : undefined}
+            />
           </ListState>
           {list.data && (
             <Text size="sm" c="dimmed">
@@ -64,7 +80,9 @@ export function RedirectsScreen({ siteId }: { siteId: string }) {
         title={t('deleteTitle')}
         confirmLabel={t('deleteConfirm')}
         mutation={m.remove}
-        onConfirm={() => deleting && m.remove.mutate(deleting.id, { onSuccess: () => (ui.setDeleting(null), ui.setNotice(t('deleted', { source: deleting.source_path }))) })}
+        onConfirm={() =>
+          deleting && m.remove.mutate(deleting.id, { onSuccess: () => (ui.setDeleting(null), ui.setNotice(t('deleted', { source: deleting.source_path }))) })
+        }
         onClose={() => ui.setDeleting(null)}
       >
         {deleting ? t('deleteText', { source: deleting.source_path, destination: deleting.destination_path }) : ''}

@@ -14,10 +14,10 @@ export const redirectQueries = {
   all: (siteId: string) =>
     queryOptions({
       queryKey: [...key(siteId), 'all'],
-      queryFn: () => listAll<Redirect>((page) => api().GET('/api/v1/sites/{site_id}/redirects', { params: { path: { site_id: siteId }, query: { page, per_page: 100 } } })),
+      queryFn: () =>
+        listAll<Redirect>((page) => api().GET('/api/v1/sites/{site_id}/redirects', { params: { path: { site_id: siteId }, query: { page, per_page: 100 } } })),
     }),
 }
-
 
 export async function getRedirect(id: string): Promise<{ data: Redirect; etag: string | undefined }> {
   const res = await api().GET('/api/v1/redirects/{id}', { params: { path: { id } } })
@@ -56,7 +56,10 @@ export function useRedirectMutations(siteId: string) {
   const onSettled = () => queryClient.invalidateQueries({ queryKey: key(siteId) })
   return {
     create: useMutation({ mutationFn: (v: RedirectInput) => createRedirect(siteId, v), onSettled }),
-    update: useMutation({ mutationFn: ({ id, v, etag }: { id: string; v: RedirectInput; etag: string | undefined }) => updateRedirect(id, v, etag), onSettled }),
+    update: useMutation({
+      mutationFn: ({ id, v, etag }: { id: string; v: RedirectInput; etag: string | undefined }) => updateRedirect(id, v, etag),
+      onSettled,
+    }),
     remove: useMutation({ mutationFn: (id: string) => deleteRedirect(id), onSettled }),
     invalidate: onSettled,
   }

@@ -12,7 +12,12 @@ describe('parseRedirectCsv', () => {
   })
 
   it('takes columns in the header’s order, accepts aliases, and reads a file without a header in the default order', () => {
-    expect(parseRedirectCsv('to,from,active\n/new,/old,no\n').rows[0]?.values).toEqual({ source_path: '/old', destination_path: '/new', status_code: 301, is_active: false })
+    expect(parseRedirectCsv('to,from,active\n/new,/old,no\n').rows[0]?.values).toEqual({
+      source_path: '/old',
+      destination_path: '/new',
+      status_code: 301,
+      is_active: false,
+    })
     const plain = parseRedirectCsv('/one,/two,301\n/three,/four\n')
     expect(plain.ok).toBe(true)
     expect(plain.rows.map((x) => x.line)).toEqual([1, 2])

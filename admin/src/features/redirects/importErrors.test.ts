@@ -10,7 +10,17 @@ const row = (line: number, source: string): CsvRow => ({
   problems: {},
 })
 const refused = (status: number, errors: Array<{ field: string; message: string }>) =>
-  new AtriumError({ status, problem: { type: 'urn:atrium:problem:x', title: 'Conflict', status, detail: 'nothing was imported', code: status === 409 ? 'CONFLICT' : 'VALIDATION_FAILED', errors } })
+  new AtriumError({
+    status,
+    problem: {
+      type: 'urn:atrium:problem:x',
+      title: 'Conflict',
+      status,
+      detail: 'nothing was imported',
+      code: status === 409 ? 'CONFLICT' : 'VALIDATION_FAILED',
+      errors,
+    },
+  })
 
 describe('rowErrorsOf', () => {
   const rows = [row(2, '/a'), row(3, '/b'), row(4, '/c')]

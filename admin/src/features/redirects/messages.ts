@@ -59,7 +59,8 @@ const en = {
   },
   import: {
     title: 'Import from CSV',
-    intro: 'One redirect per line: source_path, destination_path, and optionally status_code (301 or 302, default 301) and is_active (default true). A header line is optional. Every line is checked first: if any line has a problem, nothing is imported.',
+    intro:
+      'One redirect per line: source_path, destination_path, and optionally status_code (301 or 302, default 301) and is_active (default true). A header line is optional. Every line is checked first: if any line has a problem, nothing is imported.',
     file: 'CSV file',
     preview: 'Preview of the import',
     line: 'Line',
@@ -145,7 +146,8 @@ const de: typeof en = {
   },
   import: {
     title: 'Aus CSV importieren',
-    intro: 'Eine Weiterleitung pro Zeile: source_path, destination_path und wahlweise status_code (301 oder 302, Standard 301) und is_active (Standard true). Eine Kopfzeile ist optional. Jede Zeile wird vorher geprüft: Hat eine Zeile einen Fehler, wird nichts importiert.',
+    intro:
+      'Eine Weiterleitung pro Zeile: source_path, destination_path und wahlweise status_code (301 oder 302, Standard 301) und is_active (Standard true). Eine Kopfzeile ist optional. Jede Zeile wird vorher geprüft: Hat eine Zeile einen Fehler, wird nichts importiert.',
     file: 'CSV-Datei',
     preview: 'Vorschau des Imports',
     line: 'Zeile',

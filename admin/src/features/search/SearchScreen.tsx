@@ -55,8 +55,21 @@ export function SearchScreen({ siteId, search, onSearch }: Props) {
       <Text size="sm" c="dimmed">
         {t('intro')}
       </Text>
-      <form role="search" aria-label={t('form')} className="site-search-form" onSubmit={(e) => (e.preventDefault(), onSearch({ ...search, q: typed.trim() || undefined, page: undefined }))}>
-        <TextInput type="search" label={t('query')} placeholder={t('placeholder')} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} maxLength={200} data-autofocus />
+      <form
+        role="search"
+        aria-label={t('form')}
+        className="site-search-form"
+        onSubmit={(e) => (e.preventDefault(), onSearch({ ...search, q: typed.trim() || undefined, page: undefined }))}
+      >
+        <TextInput
+          type="search"
+          label={t('query')}
+          placeholder={t('placeholder')}
+          value={typed}
+          onChange={(e) => setTyped(e.currentTarget.value)}
+          maxLength={200}
+          data-autofocus
+        />
         <Checkbox.Group label={t('types')} value={types} onChange={setTypes}>
           <Group gap="md" mt={6}>
             {SEARCH_TYPES.map((type) => (

@@ -12,7 +12,13 @@ export const searchQueries = {
           await api().GET('/api/v1/sites/{site_id}/search', {
             params: {
               path: { site_id: siteId },
-              query: { q: search.q ?? '', page: search.page ?? 1, per_page: PER_PAGE, ...(search.types ? { types: search.types } : {}), ...(locale ? { locale } : {}) },
+              query: {
+                q: search.q ?? '',
+                page: search.page ?? 1,
+                per_page: PER_PAGE,
+                ...(search.types ? { types: search.types } : {}),
+                ...(locale ? { locale } : {}),
+              },
             },
           })
         ).data!,

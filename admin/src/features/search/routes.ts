@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
- 
+
 import { appRoute } from '../../app/baseRoutes'
 import { validateSiteSearch } from './search'
 

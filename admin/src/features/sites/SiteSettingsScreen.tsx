@@ -45,7 +45,12 @@ interface SiteValues {
 }
 const SITE_FIELDS = ['name', 'description', 'url', 'favicon_url'] as const
 
-const siteValuesOf = (site: Site): SiteValues => ({ name: site.name, description: site.description ?? '', url: site.url ?? '', favicon_url: site.favicon_url ?? '' })
+const siteValuesOf = (site: Site): SiteValues => ({
+  name: site.name,
+  description: site.description ?? '',
+  url: site.url ?? '',
+  favicon_url: site.favicon_url ?? '',
+})
 
 function SiteForm({ site, editable }: { site: Site; editable: boolean }) {
   const { t } = useTranslation('sites')
@@ -55,7 +60,10 @@ function SiteForm({ site, editable }: { site: Site; editable: boolean }) {
   const { register, handleSubmit, setError, setFocus, formState, reset, watch } = useForm<SiteValues>({ defaultValues: siteValuesOf(site) })
   const send = (v: SiteValues, version: Held<Site>) =>
     update.mutate(
-      { body: { name: v.name.trim(), description: v.description.trim() || null, url: v.url.trim() || null, favicon_url: v.favicon_url.trim() || null }, held: version },
+      {
+        body: { name: v.name.trim(), description: v.description.trim() || null, url: v.url.trim() || null, favicon_url: v.favicon_url.trim() || null },
+        held: version,
+      },
       { onSuccess: (s) => (setHeld({ record: s }), reset(siteValuesOf(s))), onError: (e) => applyFieldErrors(e, SITE_FIELDS, setError, setFocus) },
     )
   const submit = handleSubmit((v) => send(v, held))
@@ -86,8 +94,21 @@ function SiteForm({ site, editable }: { site: Site; editable: boolean }) {
         <fieldset disabled={!editable} className="ops-form ops-plain">
           <TextInput label={t('settings.name')} required {...register('name', { required: t('create.required') })} error={formState.errors.name?.message} />
           <Textarea label={t('settings.description')} autosize minRows={2} {...register('description')} error={formState.errors.description?.message} />
-          <TextInput label={t('settings.url')} description={t('settings.urlHint')} type="url" placeholder="https://example.com" {...register('url')} error={formState.errors.url?.message} />
-          <TextInput label={t('settings.favicon')} type="url" placeholder="https://example.com/favicon.ico" {...register('favicon_url')} error={formState.errors.favicon_url?.message} />
+          <TextInput
+            label={t('settings.url')}
+            description={t('settings.urlHint')}
+            type="url"
+            placeholder="https://example.com"
+            {...register('url')}
+            error={formState.errors.url?.message}
+          />
+          <TextInput
+            label={t('settings.favicon')}
+            type="url"
+            placeholder="https://example.com/favicon.ico"
+            {...register('favicon_url')}
+            error={formState.errors.favicon_url?.message}
+          />
         </fieldset>
         {conflict || <ProblemAlert error={update.error} need="siteAdmin" fieldOrder={SITE_FIELDS} />}
         {editable && (
@@ -95,7 +116,9 @@ function SiteForm({ site, editable }: { site: Site; editable: boolean }) {
             <Button type="submit" loading={update.isPending}>
               {t('settings.save')}
             </Button>
-            <Text size="sm" role="status">{update.isSuccess && !formState.isDirty ? t('settings.saved') : ''}</Text>
+            <Text size="sm" role="status">
+              {update.isSuccess && !formState.isDirty ? t('settings.saved') : ''}
+            </Text>
           </Group>
         )}
       </form>
@@ -140,7 +163,12 @@ function LocalesSection({ siteId, editable }: { siteId: string; editable: boolea
                     <Table.Td>
                       {!l.is_default && (
                         <Group gap="xs">
-                          <Button size="xs" variant="default" onClick={() => m.makeDefault.mutate(l.id)} loading={m.makeDefault.isPending && m.makeDefault.variables === l.id}>
+                          <Button
+                            size="xs"
+                            variant="default"
+                            onClick={() => m.makeDefault.mutate(l.id)}
+                            loading={m.makeDefault.isPending && m.makeDefault.variables === l.id}
+                          >
                             {t('locales.makeDefault', { code: l.code })}
                           </Button>
                           <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(l)}>
@@ -231,7 +259,14 @@ function OptionsForm({ siteId, settings, editable }: { siteId: string; settings:
     )
   }
   const submit = handleSubmit((v) => send(v, held))
-  const labelKeys: Record<string, string> = { editorial_workflow_enabled: 'workflow', ai_enabled: 'ai', analytics_enabled: 'analytics', post_path: 'postPath', feed_path: 'feedPath', upload_mb: 'uploadLimit' }
+  const labelKeys: Record<string, string> = {
+    editorial_workflow_enabled: 'workflow',
+    ai_enabled: 'ai',
+    analytics_enabled: 'analytics',
+    post_path: 'postPath',
+    feed_path: 'feedPath',
+    upload_mb: 'uploadLimit',
+  }
   const conflict = isSaveConflict(save.error) && (
     <SaveConflict<OptionValues, Settings>
       error={save.error}
@@ -244,7 +279,20 @@ function OptionsForm({ siteId, settings, editable }: { siteId: string; settings:
     />
   )
   const toggle = (name: 'editorial_workflow_enabled' | 'ai_enabled' | 'analytics_enabled', label: string, hint: string) => (
-    <Controller control={control} name={name} render={({ field }) => <Switch label={label} description={hint} checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} onBlur={field.onBlur} ref={field.ref} />} />
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Switch
+          label={label}
+          description={hint}
+          checked={field.value}
+          onChange={(e) => field.onChange(e.currentTarget.checked)}
+          onBlur={field.onBlur}
+          ref={field.ref}
+        />
+      )}
+    />
   )
   return (
     <section aria-labelledby="site-options" className="ops-section">
@@ -260,7 +308,9 @@ function OptionsForm({ siteId, settings, editable }: { siteId: string; settings:
           <TextInput
             label={t('settings.postPath')}
             description={t('settings.postPathHint')}
-            {...register('post_path', { validate: (v) => (!v.startsWith('/') ? t('settings.mustStartSlash') : !v.includes('{slug}') ? t('settings.needsSlug') : true) })}
+            {...register('post_path', {
+              validate: (v) => (!v.startsWith('/') ? t('settings.mustStartSlash') : !v.includes('{slug}') ? t('settings.needsSlug') : true),
+            })}
             error={formState.errors.post_path?.message}
           />
           <TextInput
@@ -322,7 +372,6 @@ function DangerZone({ site }: { site: Site }) {
   )
 }
 
-
 function AddLocaleForm({ siteId }: { siteId: string }) {
   const { t } = useTranslation('sites')
   const { add } = useLocaleMutations(siteId)
@@ -330,7 +379,7 @@ function AddLocaleForm({ siteId }: { siteId: string }) {
   const [name, setName] = useState('')
   return (
     <>
-    <form
+      <form
         className="ops-filters"
         onSubmit={(e) => {
           e.preventDefault()

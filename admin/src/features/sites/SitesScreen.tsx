@@ -137,7 +137,11 @@ function CreateSiteForm() {
           label={t('create.slug')}
           description={t('create.slugHint')}
           required
-          {...register('slug', { required: t('create.required'), validate: (s) => isValidSlug(s) || t('create.badSlug'), onChange: () => setSlugTouched(true) })}
+          {...register('slug', {
+            required: t('create.required'),
+            validate: (s) => isValidSlug(s) || t('create.badSlug'),
+            onChange: () => setSlugTouched(true),
+          })}
           error={formState.errors.slug?.message}
         />
         <Textarea label={t('create.description')} autosize minRows={2} {...register('description')} error={formState.errors.description?.message} />
@@ -153,7 +157,6 @@ function CreateSiteForm() {
   )
 }
 
-
 /** The new site's locales: code and name per row, one marked default (a radio group), duplicates flagged. */
 function LocalesFieldset({ form }: { form: UseFormReturn<CreateValues> }) {
   const { t } = useTranslation('sites')
@@ -161,7 +164,10 @@ function LocalesFieldset({ form }: { form: UseFormReturn<CreateValues> }) {
   const locales = useFieldArray({ control, name: 'locales' })
   const entries = watch('locales')
   const dups = duplicateCodes(entries)
-  const defaultIndex = Math.max(0, entries.findIndex((e) => e.isDefault))
+  const defaultIndex = Math.max(
+    0,
+    entries.findIndex((e) => e.isDefault),
+  )
   return (
     <fieldset className="ops-section">
       <legend>{t('create.locales')}</legend>
@@ -179,7 +185,13 @@ function LocalesFieldset({ form }: { form: UseFormReturn<CreateValues> }) {
               <Radio value={String(i)} aria-label={`${t('create.isDefault')}: ${entries[i]?.code || i + 1}`} />
               <TextInput label={t('create.code', { n: i + 1 })} {...register(`locales.${i}.code`)} w={110} />
               <TextInput label={t('create.localeName', { n: i + 1 })} {...register(`locales.${i}.name`)} className="ops-grow" />
-              <Button variant="subtle" color="red" onClick={() => locales.remove(i)} disabled={locales.fields.length === 1} aria-label={t('create.removeLocale', { n: i + 1 })}>
+              <Button
+                variant="subtle"
+                color="red"
+                onClick={() => locales.remove(i)}
+                disabled={locales.fields.length === 1}
+                aria-label={t('create.removeLocale', { n: i + 1 })}
+              >
                 ×
               </Button>
             </Group>

@@ -68,7 +68,8 @@ export function useSaveSettings(siteId: string) {
 /** Add, make default, remove: each refetches the locales and the settings (default_locale_id follows). */
 export function useLocaleMutations(siteId: string) {
   const qc = useQueryClient()
-  const settle = () => Promise.all([qc.invalidateQueries({ queryKey: ['site', siteId, 'locales'] }), qc.invalidateQueries({ queryKey: ['site', siteId, 'settings'] })])
+  const settle = () =>
+    Promise.all([qc.invalidateQueries({ queryKey: ['site', siteId, 'locales'] }), qc.invalidateQueries({ queryKey: ['site', siteId, 'settings'] })])
   const path = { site_id: siteId }
   return {
     add: useMutation({
@@ -77,7 +78,8 @@ export function useLocaleMutations(siteId: string) {
     }),
     makeDefault: useMutation({
       mutationFn: async (localeId: string) =>
-        (await api().PUT('/api/v1/sites/{site_id}/locales/{locale_id}', { params: { path: { ...path, locale_id: localeId } }, body: { is_default: true } })).data!,
+        (await api().PUT('/api/v1/sites/{site_id}/locales/{locale_id}', { params: { path: { ...path, locale_id: localeId } }, body: { is_default: true } }))
+          .data!,
       onSettled: settle,
     }),
     remove: useMutation({

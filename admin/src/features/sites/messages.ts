@@ -181,7 +181,8 @@ const de: typeof en = {
     text: 'Die Website mit allen Inhalten, Medien, Schlüsseln und Webhooks antwortet sofort nicht mehr (404). Ihr Slug wird für eine neue Website frei.',
     button: 'Website löschen…',
     confirmTitle: '{{name}} löschen?',
-    confirmText: 'Alles von {{name}} verschwindet aus API und Admin: Beiträge, Seiten, Medien, Menüs, Mitglieder, auf sie beschränkte API-Schlüssel und Webhooks.',
+    confirmText:
+      'Alles von {{name}} verschwindet aus API und Admin: Beiträge, Seiten, Medien, Menüs, Mitglieder, auf sie beschränkte API-Schlüssel und Webhooks.',
     confirm: 'Website löschen',
   },
 }

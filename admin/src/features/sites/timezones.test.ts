@@ -24,13 +24,30 @@ describe('upload limit', () => {
 
 describe('locales of a new site', () => {
   it('marks exactly one default (the first when none is marked) and drops empty rows', () => {
-    expect(localesBody([{ code: 'en', name: 'English', isDefault: false }, { code: ' de ', name: '', isDefault: false }, { code: '', name: 'x', isDefault: true }])).toEqual([
+    expect(
+      localesBody([
+        { code: 'en', name: 'English', isDefault: false },
+        { code: ' de ', name: '', isDefault: false },
+        { code: '', name: 'x', isDefault: true },
+      ]),
+    ).toEqual([
       { code: 'en', name: 'English', is_default: true },
       { code: 'de', is_default: false },
     ])
-    expect(localesBody([{ code: 'en', name: '', isDefault: false }, { code: 'de', name: '', isDefault: true }]).map((l) => l.is_default)).toEqual([false, true])
+    expect(
+      localesBody([
+        { code: 'en', name: '', isDefault: false },
+        { code: 'de', name: '', isDefault: true },
+      ]).map((l) => l.is_default),
+    ).toEqual([false, true])
   })
   it('finds duplicate codes whatever their case', () => {
-    expect(duplicateCodes([{ code: 'en', name: '', isDefault: true }, { code: 'EN', name: '', isDefault: false }, { code: 'de', name: '', isDefault: false }])).toEqual(['en'])
+    expect(
+      duplicateCodes([
+        { code: 'en', name: '', isDefault: true },
+        { code: 'EN', name: '', isDefault: false },
+        { code: 'de', name: '', isDefault: false },
+      ]),
+    ).toEqual(['en'])
   })
 })

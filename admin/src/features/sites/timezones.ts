@@ -1,5 +1,7 @@
 /** Every IANA zone the browser knows (Intl.supportedValuesOf), with UTC first; a fallback when the runtime has no list. */
-export function timeZones(supported: (key: 'timeZone') => string[] = (k) => (typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf(k) : [])): string[] {
+export function timeZones(
+  supported: (key: 'timeZone') => string[] = (k) => (typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf(k) : []),
+): string[] {
   const zones = supported('timeZone')
   return ['UTC', ...zones.filter((z) => z !== 'UTC')]
 }
@@ -21,7 +23,10 @@ export interface LocaleEntry {
 }
 export function localesBody(entries: LocaleEntry[]): { code: string; name?: string; is_default?: boolean }[] {
   const filled = entries.filter((e) => e.code.trim() !== '')
-  const def = Math.max(0, filled.findIndex((e) => e.isDefault))
+  const def = Math.max(
+    0,
+    filled.findIndex((e) => e.isDefault),
+  )
   return filled.map((e, i) => ({ code: e.code.trim(), ...(e.name.trim() ? { name: e.name.trim() } : {}), is_default: i === def }))
 }
 export function duplicateCodes(entries: LocaleEntry[]): string[] {

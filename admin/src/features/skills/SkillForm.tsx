@@ -34,7 +34,19 @@ interface Props {
 /** Create or edit a skill: name, slug, category (free text with the ones in use offered), proficiency 0–100, icon. */
 export function SkillForm({ record, etag, categories, onClose, onSave, onSaved }: Props) {
   const { t } = useTranslation('skills')
-  const rf = useRecordForm({ ns: 'skills', record, etag, valuesOf, check: checkSkill, reload: (r) => getSkill(r.id), bodyOf, onSave, onSaved, fields: FIELDS, rename: { proficiency_level: 'proficiency' } })
+  const rf = useRecordForm({
+    ns: 'skills',
+    record,
+    etag,
+    valuesOf,
+    check: checkSkill,
+    reload: (r) => getSkill(r.id),
+    bodyOf,
+    onSave,
+    onSaved,
+    fields: FIELDS,
+    rename: { proficiency_level: 'proficiency' },
+  })
   const { form } = rf
   const { errors } = form.formState
   return (
@@ -59,7 +71,14 @@ export function SkillForm({ record, etag, categories, onClose, onSave, onSaved }
           />
         )}
       />
-      <TextInput label={t('form.proficiency')} description={t('form.proficiencyHint')} inputMode="numeric" {...form.register('proficiency')} error={errors.proficiency?.message} maxLength={3} />
+      <TextInput
+        label={t('form.proficiency')}
+        description={t('form.proficiencyHint')}
+        inputMode="numeric"
+        {...form.register('proficiency')}
+        error={errors.proficiency?.message}
+        maxLength={3}
+      />
       <TextInput label={t('form.icon')} {...form.register('icon')} error={errors.icon?.message} maxLength={200} />
     </RecordFormDialog>
   )

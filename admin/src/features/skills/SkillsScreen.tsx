@@ -20,7 +20,11 @@ export function SkillsScreen({ siteId }: { siteId: string }) {
   const categories = useMemo(() => categoriesOf(skills), [skills])
   const groups = useMemo(() => groupByCategory(filter === '' ? skills : skills.filter((s) => (s.category?.trim() ?? '') === filter)), [skills, filter])
   const { editing } = ui
-  const remove = useConfirmDelete(m.remove, (s: Skill) => s.id, (s) => ui.setNotice(t('deleted', { name: s.name })))
+  const remove = useConfirmDelete(
+    m.remove,
+    (s: Skill) => s.id,
+    (s) => ui.setNotice(t('deleted', { name: s.name })),
+  )
 
   return (
     <Stack gap="md">
@@ -39,7 +43,14 @@ export function SkillsScreen({ siteId }: { siteId: string }) {
       )}
       <ListState query={list} empty={groups.length === 0} emptyText={filter === '' ? t('empty') : t('emptyFiltered')} loadingText={t('common:loading')}>
         {groups.map((g) => (
-          <SkillGroup key={g.category ?? ''} name={g.category ?? t('uncategorised')} skills={g.skills} canWrite={access.canWrite} onEdit={(s) => void ui.openEdit(s.id)} onDelete={remove.ask} />
+          <SkillGroup
+            key={g.category ?? ''}
+            name={g.category ?? t('uncategorised')}
+            skills={g.skills}
+            canWrite={access.canWrite}
+            onEdit={(s) => void ui.openEdit(s.id)}
+            onDelete={remove.ask}
+          />
         ))}
       </ListState>
       {editing && (
@@ -59,7 +70,19 @@ export function SkillsScreen({ siteId }: { siteId: string }) {
   )
 }
 
-function SkillGroup({ name, skills, canWrite, onEdit, onDelete }: { name: string; skills: Skill[]; canWrite: boolean; onEdit: (s: Skill) => void; onDelete: (s: Skill) => void }) {
+function SkillGroup({
+  name,
+  skills,
+  canWrite,
+  onEdit,
+  onDelete,
+}: {
+  name: string
+  skills: Skill[]
+  canWrite: boolean
+  onEdit: (s: Skill) => void
+  onDelete: (s: Skill) => void
+}) {
   const { t } = useTranslation('skills')
   const id = `skills-group-${name.replace(/[^a-zA-Z0-9]+/g, '-')}`
   return (
@@ -77,7 +100,15 @@ function SkillGroup({ name, skills, canWrite, onEdit, onDelete }: { name: string
             <span className="skills-value" aria-hidden="true">
               {s.proficiency}
             </span>
-            {canWrite && <RowActions editText={t('editButton')} editLabel={t('edit', { name: s.name })} onEdit={() => onEdit(s)} deleteLabel={t('delete', { name: s.name })} onDelete={() => onDelete(s)} />}
+            {canWrite && (
+              <RowActions
+                editText={t('editButton')}
+                editLabel={t('edit', { name: s.name })}
+                onEdit={() => onEdit(s)}
+                deleteLabel={t('delete', { name: s.name })}
+                onDelete={() => onDelete(s)}
+              />
+            )}
           </li>
         ))}
       </ul>

@@ -19,7 +19,8 @@ export const skillQueries = {
   all: (siteId: string) =>
     queryOptions({
       queryKey: [...key(siteId), 'all'],
-      queryFn: () => listAll<Skill>((page) => api().GET('/api/v1/sites/{site_id}/skills', { params: { path: { site_id: siteId }, query: { page, per_page: 100 } } })),
+      queryFn: () =>
+        listAll<Skill>((page) => api().GET('/api/v1/sites/{site_id}/skills', { params: { path: { site_id: siteId }, query: { page, per_page: 100 } } })),
     }),
 }
 

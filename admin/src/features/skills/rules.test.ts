@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { categoriesOf, checkSkill, groupByCategory } from './rules'
 
-const v = (o: Partial<{ name: string; slug: string; category: string; proficiency: string; icon: string }>) => ({ name: 'TypeScript', slug: '', category: '', proficiency: '', icon: '', ...o })
+const v = (o: Partial<{ name: string; slug: string; category: string; proficiency: string; icon: string }>) => ({
+  name: 'TypeScript',
+  slug: '',
+  category: '',
+  proficiency: '',
+  icon: '',
+  ...o,
+})
 
 describe('skill rules', () => {
   it('needs a name, a valid slug when one is typed, and a proficiency of 0 to 100', () => {

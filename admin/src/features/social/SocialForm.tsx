@@ -48,19 +48,47 @@ export function SocialForm({ record, etag: loadedEtag, onClose, onSave, onSaved 
   const submit = form.handleSubmit(async (v) => {
     save.setError(null)
     try {
-      onSaved(await onSave({ platform: v.platform.trim(), url: v.url.trim(), label: trimmedOrNull(v.label), icon: trimmedOrNull(v.icon), is_active: v.is_active }, save.etag))
+      onSaved(
+        await onSave(
+          { platform: v.platform.trim(), url: v.url.trim(), label: trimmedOrNull(v.label), icon: trimmedOrNull(v.icon), is_active: v.is_active },
+          save.etag,
+        ),
+      )
     } catch (e) {
       save.setError(e)
       applyFormErrors(form, e, FIELDS)
     }
   })
   return (
-    <Modal opened onClose={onClose} title={record ? t('form.editTitle') : t('form.newTitle')} lockScroll={false} closeButtonProps={{ 'aria-label': t('problem:close') }} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={record ? t('form.editTitle') : t('form.newTitle')}
+      lockScroll={false}
+      closeButtonProps={{ 'aria-label': t('problem:close') }}
+      centered
+    >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           <SaveProblem state={save} placed={FIELDS} />
-          <TextInput label={t('form.platform')} description={t('form.platformHint')} required {...form.register('platform')} error={errors.platform?.message} data-autofocus maxLength={100} />
-          <TextInput label={t('form.url')} description={t('form.urlHint')} required type="url" {...form.register('url')} error={errors.url?.message} maxLength={2000} />
+          <TextInput
+            label={t('form.platform')}
+            description={t('form.platformHint')}
+            required
+            {...form.register('platform')}
+            error={errors.platform?.message}
+            data-autofocus
+            maxLength={100}
+          />
+          <TextInput
+            label={t('form.url')}
+            description={t('form.urlHint')}
+            required
+            type="url"
+            {...form.register('url')}
+            error={errors.url?.message}
+            maxLength={2000}
+          />
           <TextInput label={t('form.label')} {...form.register('label')} error={errors.label?.message} maxLength={200} />
           <TextInput label={t('form.icon')} description={t('form.iconHint')} {...form.register('icon')} error={errors.icon?.message} maxLength={200} />
           <Checkbox label={t('form.active')} {...form.register('is_active')} />

@@ -44,7 +44,14 @@ export function SocialScreen({ siteId }: { siteId: string }) {
         </ProblemAlert>
       )}
       <ListState query={list} empty={links.length === 0} emptyText={t('empty')} loadingText={t('common:loading')}>
-        <SortableLinks links={links} canWrite={access.canWrite} canDelete={access.canEditorDelete} onOrder={save} onEdit={(l) => void ui.openEdit(l.id)} onDelete={ui.setDeleting} />
+        <SortableLinks
+          links={links}
+          canWrite={access.canWrite}
+          canDelete={access.canEditorDelete}
+          onOrder={save}
+          onEdit={(l) => void ui.openEdit(l.id)}
+          onDelete={ui.setDeleting}
+        />
       </ListState>
       {editing && (
         <SocialForm
@@ -60,7 +67,9 @@ export function SocialScreen({ siteId }: { siteId: string }) {
         title={deleting ? t('deleteTitle', { name: nameOf(deleting) }) : ''}
         confirmLabel={t('deleteConfirm')}
         mutation={m.remove}
-        onConfirm={() => deleting && m.remove.mutate(deleting.id, { onSuccess: () => (ui.setDeleting(null), ui.setNotice(t('deleted', { name: nameOf(deleting) }))) })}
+        onConfirm={() =>
+          deleting && m.remove.mutate(deleting.id, { onSuccess: () => (ui.setDeleting(null), ui.setNotice(t('deleted', { name: nameOf(deleting) }))) })
+        }
         onClose={() => ui.setDeleting(null)}
       >
         {deleting ? t('deleteText', { url: deleting.url }) : ''}
@@ -90,7 +99,8 @@ function SortableLinks({ links, canWrite, canDelete, onOrder, onEdit, onDelete }
   const total = links.length
   const announcements: Announcements = {
     onDragStart: ({ active }) => t('announce.pickedUp', { name: name(active.id), position: position(active.id), total }),
-    onDragOver: ({ active, over }) => (over && over.id !== active.id ? t('announce.movedTo', { name: name(active.id), position: position(over.id), total }) : undefined),
+    onDragOver: ({ active, over }) =>
+      over && over.id !== active.id ? t('announce.movedTo', { name: name(active.id), position: position(over.id), total }) : undefined,
     onDragEnd: ({ active, over }) => (over ? t('announce.dropped', { name: name(active.id), position: position(over.id), total }) : undefined),
     onDragCancel: ({ active }) => t('announce.cancelled', { name: name(active.id), position: position(active.id) }),
   }
@@ -103,7 +113,12 @@ function SortableLinks({ links, canWrite, canDelete, onOrder, onEdit, onDelete }
     if (to >= 0 && to < total) onOrder(moveItem(links, from, to), t('announce.movedTo', { name: nameOf(l), position: to + 1, total }))
   }
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: { draggable: t('instructions') } }}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements, screenReaderInstructions: { draggable: t('instructions') } }}
+    >
       <SortableContext items={links.map((l) => l.id)} strategy={verticalListSortingStrategy}>
         <ol className="social-list" aria-label={t('listLabel')}>
           {links.map((l, i) => (
@@ -156,7 +171,13 @@ function SortableLink({ link, first, last, canWrite, canDelete, onUp, onDown, on
           {!link.is_active && ` · ${t('inactive')}`}
         </span>
       </div>
-      <RowActions editText={t('editButton')} editLabel={t('edit', { name })} onEdit={canWrite ? onEdit : undefined} deleteLabel={t('delete', { name })} onDelete={canDelete ? onDelete : undefined}>
+      <RowActions
+        editText={t('editButton')}
+        editLabel={t('edit', { name })}
+        onEdit={canWrite ? onEdit : undefined}
+        deleteLabel={t('delete', { name })}
+        onDelete={canDelete ? onDelete : undefined}
+      >
         {canWrite && (
           <>
             <Button size="compact-sm" variant="default" aria-label={t('moveUp', { name })} disabled={first} onClick={onUp}>

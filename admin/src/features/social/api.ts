@@ -17,7 +17,10 @@ const key = (siteId: string) => ['site', siteId, 'social'] as const
 
 export const socialQueries = {
   list: (siteId: string) =>
-    queryOptions({ queryKey: [...key(siteId), 'list'], queryFn: async () => (await api().GET('/api/v1/sites/{site_id}/social', { params: { path: { site_id: siteId } } })).data! }),
+    queryOptions({
+      queryKey: [...key(siteId), 'list'],
+      queryFn: async () => (await api().GET('/api/v1/sites/{site_id}/social', { params: { path: { site_id: siteId } } })).data!,
+    }),
 }
 
 export async function getSocial(id: string): Promise<{ data: SocialLink; etag: string | undefined }> {
@@ -42,7 +45,8 @@ export function useSocialMutations(siteId: string) {
     remove: useMutation({ mutationFn: async (id: string) => void (await api().DELETE('/api/v1/social/{id}', { params: { path: { id } } })), onSettled }),
     /** Optimistic (admin.md): the list shows the new order at once, and goes back to the server's if the reorder fails. */
     reorder: useMutation({
-      mutationFn: async (list: SocialLink[]) => void (await api().POST('/api/v1/sites/{site_id}/social/reorder', { params: { path: { site_id: siteId } }, body: reorderBody(list) })),
+      mutationFn: async (list: SocialLink[]) =>
+        void (await api().POST('/api/v1/sites/{site_id}/social/reorder', { params: { path: { site_id: siteId } }, body: reorderBody(list) })),
       onMutate: async (list) => {
         await queryClient.cancelQueries({ queryKey: listKey })
         const before = queryClient.getQueryData(listKey)

@@ -2,7 +2,8 @@ import { registerMessages } from '../../shared/i18n/register'
 
 const en = {
   title: 'Social links',
-  intro: 'Shown by the site’s frontend in this order. Drag a link by its handle, or focus the handle and press Space, the arrow keys and Space again; or use Move up and Move down.',
+  intro:
+    'Shown by the site’s frontend in this order. Drag a link by its handle, or focus the handle and press Space, the arrow keys and Space again; or use Move up and Move down.',
   new: 'New link',
   listLabel: 'Social links in display order',
   empty: 'No social links yet.',
@@ -28,7 +29,8 @@ const en = {
     dropped: '{{name}} dropped at position {{position}} of {{total}}.',
     cancelled: 'Reorder cancelled; {{name}} is back at position {{position}}.',
   },
-  instructions: 'To pick up a link, focus its handle and press Space or Enter. Move it with the arrow keys, press Space or Enter again to drop it, or Escape to cancel.',
+  instructions:
+    'To pick up a link, focus its handle and press Space or Enter. Move it with the arrow keys, press Space or Enter again to drop it, or Escape to cancel.',
   form: {
     newTitle: 'New social link',
     editTitle: 'Edit social link',
@@ -52,7 +54,8 @@ const en = {
 
 const de: typeof en = {
   title: 'Social Links',
-  intro: 'Das Frontend der Website zeigt sie in dieser Reihenfolge. Einen Link am Griff ziehen, oder den Griff fokussieren und Leertaste, Pfeiltasten und erneut Leertaste drücken; oder Nach oben und Nach unten verwenden.',
+  intro:
+    'Das Frontend der Website zeigt sie in dieser Reihenfolge. Einen Link am Griff ziehen, oder den Griff fokussieren und Leertaste, Pfeiltasten und erneut Leertaste drücken; oder Nach oben und Nach unten verwenden.',
   new: 'Neuer Link',
   listLabel: 'Social Links in Anzeigereihenfolge',
   empty: 'Noch keine Social Links.',
@@ -78,7 +81,8 @@ const de: typeof en = {
     dropped: '{{name}} auf Position {{position}} von {{total}} abgelegt.',
     cancelled: 'Umsortieren abgebrochen; {{name}} ist wieder auf Position {{position}}.',
   },
-  instructions: 'Zum Aufnehmen den Griff eines Links fokussieren und Leertaste oder Enter drücken. Mit den Pfeiltasten verschieben, mit Leertaste oder Enter ablegen, mit Escape abbrechen.',
+  instructions:
+    'Zum Aufnehmen den Griff eines Links fokussieren und Leertaste oder Enter drücken. Mit den Pfeiltasten verschieben, mit Leertaste oder Enter ablegen, mit Escape abbrechen.',
   form: {
     newTitle: 'Neuer Social Link',
     editTitle: 'Social Link bearbeiten',

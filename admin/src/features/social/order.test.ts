@@ -9,6 +9,11 @@ describe('social link order', () => {
     expect(moveItem(['a', 'b'], 1, 5)).toEqual(['a', 'b'])
   })
   it('numbers the whole list for the reorder body', () => {
-    expect(reorderBody([{ id: 'x' }, { id: 'y' }])).toEqual({ items: [{ id: 'x', display_order: 0 }, { id: 'y', display_order: 1 }] })
+    expect(reorderBody([{ id: 'x' }, { id: 'y' }])).toEqual({
+      items: [
+        { id: 'x', display_order: 0 },
+        { id: 'y', display_order: 1 },
+      ],
+    })
   })
 })

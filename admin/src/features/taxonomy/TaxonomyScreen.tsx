@@ -73,7 +73,10 @@ export function TaxonomyScreen({ siteId }: { siteId: string }) {
   const merge = (into: string) => {
     if (!merging) return
     const name = merging.term.name
-    m.merge.mutate({ kind: merging.kind, id: merging.term.id, intoId: into }, { onSuccess: (kept) => (setMerging(null), setNotice(t('merge.done', { name, target: kept.name }))) })
+    m.merge.mutate(
+      { kind: merging.kind, id: merging.term.id, intoId: into },
+      { onSuccess: (kept) => (setMerging(null), setNotice(t('merge.done', { name, target: kept.name }))) },
+    )
   }
   const canMergeTags = access.canWrite && (d.tags.data?.length ?? 0) > 1
   const canMergeCategories = access.canWrite && (d.categories.data?.length ?? 0) > 1
@@ -89,7 +92,14 @@ export function TaxonomyScreen({ siteId }: { siteId: string }) {
           onNew={access.canWrite ? () => (setNotice(''), setForm({ kind: 'category' })) : undefined}
           onEdit={edit}
           onDelete={askDeleteCategory}
-          onMerge={canMergeCategories ? (n) => (setNotice(''), setMerging({ kind: 'category', term: n.category, used: d.usage.categories.get(n.category.id) ?? 0, children: n.children.length })) : undefined}
+          onMerge={
+            canMergeCategories
+              ? (n) => (
+                  setNotice(''),
+                  setMerging({ kind: 'category', term: n.category, used: d.usage.categories.get(n.category.id) ?? 0, children: n.children.length })
+                )
+              : undefined
+          }
         />
         <TagsPanel
           data={d}
@@ -99,7 +109,14 @@ export function TaxonomyScreen({ siteId }: { siteId: string }) {
           onMerge={canMergeTags ? (tag) => (setNotice(''), setMerging({ kind: 'tag', term: tag, used: d.usage.tags.get(tag.id) ?? 0 })) : undefined}
         />
       </div>
-      <MergeDialog merging={merging} targets={mergeTargets(d, merging)} busy={m.merge.isPending} error={m.merge.error} onMerge={merge} onClose={() => (m.merge.reset(), setMerging(null))} />
+      <MergeDialog
+        merging={merging}
+        targets={mergeTargets(d, merging)}
+        busy={m.merge.isPending}
+        error={m.merge.error}
+        onMerge={merge}
+        onClose={() => (m.merge.reset(), setMerging(null))}
+      />
       {form && (
         <TermForm
           mode={form}
@@ -132,7 +149,12 @@ export function TaxonomyScreen({ siteId }: { siteId: string }) {
 }
 
 type Mutations = ReturnType<typeof useTaxonomyMutations>
-function saveTerm(m: Mutations, form: TermFormMode, v: Parameters<Mutations['createTag']['mutateAsync']>[0], etag: string | undefined): Promise<{ name: string }> {
+function saveTerm(
+  m: Mutations,
+  form: TermFormMode,
+  v: Parameters<Mutations['createTag']['mutateAsync']>[0],
+  etag: string | undefined,
+): Promise<{ name: string }> {
   if (form.kind === 'tag') return form.record ? m.updateTag.mutateAsync({ id: form.record.id, v, etag }) : m.createTag.mutateAsync(v)
   return form.record ? m.updateCategory.mutateAsync({ id: form.record.id, v, etag }) : m.createCategory.mutateAsync(v)
 }
@@ -164,7 +186,15 @@ function CategoriesPanel({ data, onNew, onEdit, onDelete, onMerge }: PanelProps<
         )}
       </div>
       <ListState query={data.categories} empty={data.tree.length === 0} emptyText={t('categories.empty')} loadingText={t('common:loading')}>
-        <CategoryTree nodes={data.tree} label={t('categories.tree')} published={data.published.data} usage={data.usage.categories} onEdit={onEdit} onDelete={onDelete} onMerge={onMerge} />
+        <CategoryTree
+          nodes={data.tree}
+          label={t('categories.tree')}
+          published={data.published.data}
+          usage={data.usage.categories}
+          onEdit={onEdit}
+          onDelete={onDelete}
+          onMerge={onMerge}
+        />
       </ListState>
     </section>
   )
@@ -203,7 +233,13 @@ function TagsPanel({ data, onNew, onEdit, onDelete, onMerge }: PanelProps<Tag>) 
                   <Table.Td>{data.postsLoaded ? (data.usage.tags.get(tag.id) ?? 0) : '…'}</Table.Td>
                   {onEdit && (
                     <Table.Td>
-                      <RowActions editText={t('editButton')} editLabel={t('tags.rename', { name: tag.name })} onEdit={() => void onEdit('tag', tag.id)} deleteLabel={t('tags.delete', { name: tag.name })} onDelete={() => onDelete(tag)}>
+                      <RowActions
+                        editText={t('editButton')}
+                        editLabel={t('tags.rename', { name: tag.name })}
+                        onEdit={() => void onEdit('tag', tag.id)}
+                        deleteLabel={t('tags.delete', { name: tag.name })}
+                        onDelete={() => onDelete(tag)}
+                      >
                         {onMerge && <MergeButton name={tag.name} onClick={() => onMerge(tag)} />}
                       </RowActions>
                     </Table.Td>
@@ -233,7 +269,9 @@ function DeleteWarning({ deleting, used, published }: { deleting: Deleting; used
       ) : (
         <Text size="sm">{t('del.notUsed')}</Text>
       )}
-      {deleting.kind === 'category' && deleting.children > 0 && <Text size="sm">{t('del.children', { count: deleting.children, parent: deleting.parentName ?? t('del.topLevel') })}</Text>}
+      {deleting.kind === 'category' && deleting.children > 0 && (
+        <Text size="sm">{t('del.children', { count: deleting.children, parent: deleting.parentName ?? t('del.topLevel') })}</Text>
+      )}
     </Stack>
   )
 }
@@ -274,8 +312,19 @@ function CategoryTree({ nodes, label, ...rest }: TreeProps) {
               </span>
               {onEdit && (
                 <div className="taxonomy-actions">
-                  <RowActions editText={t('editButton')} editLabel={t('categories.rename', { name: c.name })} onEdit={() => void onEdit('category', c.id)} deleteLabel={t('categories.delete', { name: c.name })} onDelete={() => onDelete(n)}>
-                    <Button size="compact-sm" variant="default" aria-label={t('categories.move', { name: c.name })} onClick={() => void onEdit('category', c.id, true)}>
+                  <RowActions
+                    editText={t('editButton')}
+                    editLabel={t('categories.rename', { name: c.name })}
+                    onEdit={() => void onEdit('category', c.id)}
+                    deleteLabel={t('categories.delete', { name: c.name })}
+                    onDelete={() => onDelete(n)}
+                  >
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      aria-label={t('categories.move', { name: c.name })}
+                      onClick={() => void onEdit('category', c.id, true)}
+                    >
                       {t('moveButton')}
                     </Button>
                     {onMerge && <MergeButton name={c.name} onClick={() => onMerge(n)} />}

@@ -5,9 +5,7 @@ import { applyFormErrors } from '../../shared/ui/formErrors'
 import { SaveProblem, useSaveState } from '../../shared/ui/SaveProblem'
 import { getTerm, type Category, type Tag, type TermValues } from './api'
 
-export type TermFormMode =
-  | { kind: 'tag'; record?: Tag; etag?: string }
-  | { kind: 'category'; record?: Category; etag?: string; moveOnly?: boolean }
+export type TermFormMode = { kind: 'tag'; record?: Tag; etag?: string } | { kind: 'category'; record?: Category; etag?: string; moveOnly?: boolean }
 
 interface FormValues {
   name: string
@@ -44,7 +42,9 @@ export function TermForm({ mode, parents, onClose, onSave, onSaved }: Props) {
   }
   const form = useForm<FormValues>({ defaultValues: valuesOf(mode), resolver })
   const recordId = mode.record?.id
-  const save = useSaveState(mode.etag, recordId ? () => getTerm(mode.kind, recordId) : undefined, (r: Tag | Category) => form.reset(valuesOf({ ...mode, record: r } as TermFormMode)))
+  const save = useSaveState(mode.etag, recordId ? () => getTerm(mode.kind, recordId) : undefined, (r: Tag | Category) =>
+    form.reset(valuesOf({ ...mode, record: r } as TermFormMode)),
+  )
   const { errors, isSubmitting } = form.formState
   const isCategory = mode.kind === 'category'
   const moveOnly = mode.kind === 'category' && mode.moveOnly === true
@@ -53,7 +53,10 @@ export function TermForm({ mode, parents, onClose, onSave, onSaved }: Props) {
   const submit = form.handleSubmit(async (v) => {
     save.setError(null)
     try {
-      const saved = await onSave({ name: v.name, slug: v.slug, ...(isCategory ? { parent_id: v.parent_id === '' ? null : v.parent_id, description: v.description } : {}) }, save.etag)
+      const saved = await onSave(
+        { name: v.name, slug: v.slug, ...(isCategory ? { parent_id: v.parent_id === '' ? null : v.parent_id, description: v.description } : {}) },
+        save.etag,
+      )
       onSaved(saved.name)
     } catch (e) {
       save.setError(e)
@@ -61,7 +64,15 @@ export function TermForm({ mode, parents, onClose, onSave, onSaved }: Props) {
     }
   })
   const title =
-    mode.kind === 'tag' ? (mode.record ? t('form.editTag') : t('form.newTag')) : moveOnly ? t('form.moveCategory') : mode.record ? t('form.editCategory') : t('form.newCategory')
+    mode.kind === 'tag'
+      ? mode.record
+        ? t('form.editTag')
+        : t('form.newTag')
+      : moveOnly
+        ? t('form.moveCategory')
+        : mode.record
+          ? t('form.editCategory')
+          : t('form.newCategory')
 
   return (
     <Modal opened onClose={onClose} title={title} lockScroll={false} closeButtonProps={{ 'aria-label': t('problem:close') }} centered>
@@ -83,7 +94,9 @@ export function TermForm({ mode, parents, onClose, onSave, onSaved }: Props) {
               data-autofocus={moveOnly || undefined}
             />
           )}
-          {isCategory && !moveOnly && <Textarea label={t('form.description')} rows={3} maxLength={5000} {...form.register('description')} error={errors.description?.message} />}
+          {isCategory && !moveOnly && (
+            <Textarea label={t('form.description')} rows={3} maxLength={5000} {...form.register('description')} error={errors.description?.message} />
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('form.cancel')}

@@ -11,11 +11,15 @@ const key = (siteId: string) => ['site', siteId, 'taxonomy'] as const
 
 /** Every live category of the site: the roots, then the children of each, level by level. */
 async function allCategories(siteId: string): Promise<Category[]> {
-  const roots = await listAll<Category>((page) => api().GET('/api/v1/sites/{site_id}/categories', { params: { path: { site_id: siteId }, query: { page, per_page: 100 } } }))
+  const roots = await listAll<Category>((page) =>
+    api().GET('/api/v1/sites/{site_id}/categories', { params: { path: { site_id: siteId }, query: { page, per_page: 100 } } }),
+  )
   const out = [...roots]
   let level = roots
   while (level.length > 0) {
-    const next = await Promise.all(level.map(async (c) => (await api().GET('/api/v1/categories/{parent_id}/children', { params: { path: { parent_id: c.id } } })).data!))
+    const next = await Promise.all(
+      level.map(async (c) => (await api().GET('/api/v1/categories/{parent_id}/children', { params: { path: { parent_id: c.id } } })).data!),
+    )
     level = next.flat()
     out.push(...level)
   }
@@ -26,7 +30,8 @@ export const taxonomyQueries = {
   tags: (siteId: string) =>
     queryOptions({
       queryKey: [...key(siteId), 'tags'],
-      queryFn: () => listAll<Tag>((page) => api().GET('/api/v1/sites/{site_id}/tags', { params: { path: { site_id: siteId }, query: { page, per_page: 100 } } })),
+      queryFn: () =>
+        listAll<Tag>((page) => api().GET('/api/v1/sites/{site_id}/tags', { params: { path: { site_id: siteId }, query: { page, per_page: 100 } } })),
     }),
   categories: (siteId: string) => queryOptions({ queryKey: [...key(siteId), 'categories'], queryFn: () => allCategories(siteId) }),
   /** Published blogs per category (the API's own count). */
@@ -43,7 +48,9 @@ export const taxonomyQueries = {
     queryOptions({
       queryKey: [...key(siteId), 'posts'],
       queryFn: () =>
-        listAll<Schemas['BlogListItem']>((page) => api().GET('/api/v1/sites/{site_id}/blogs', { params: { path: { site_id: siteId }, query: { page, per_page: 100 } } })),
+        listAll<Schemas['BlogListItem']>((page) =>
+          api().GET('/api/v1/sites/{site_id}/blogs', { params: { path: { site_id: siteId }, query: { page, per_page: 100 } } }),
+        ),
     }),
 }
 
@@ -57,7 +64,10 @@ export interface TermValues {
 const slugPart = (slug: string) => (slug.trim() === '' ? {} : { slug: slug.trim() })
 
 export async function getTerm(kind: 'tag' | 'category', id: string): Promise<{ data: Tag | Category; etag: string | undefined }> {
-  const res = kind === 'tag' ? await api().GET('/api/v1/tags/{id}', { params: { path: { id } } }) : await api().GET('/api/v1/categories/{id}', { params: { path: { id } } })
+  const res =
+    kind === 'tag'
+      ? await api().GET('/api/v1/tags/{id}', { params: { path: { id } } })
+      : await api().GET('/api/v1/categories/{id}', { params: { path: { id } } })
   return { data: res.data!, etag: etagOf(res) }
 }
 
@@ -94,7 +104,10 @@ export function useTaxonomyMutations(siteId: string) {
         ).data!,
       onSettled,
     }),
-    deleteCategory: useMutation({ mutationFn: async (id: string) => void (await api().DELETE('/api/v1/categories/{id}', { params: { path: { id } } })), onSettled }),
+    deleteCategory: useMutation({
+      mutationFn: async (id: string) => void (await api().DELETE('/api/v1/categories/{id}', { params: { path: { id } } })),
+      onSettled,
+    }),
     /** Moves every assignment (and a category's children) to `intoId`, then deletes the term; answers the kept term. */
     merge: useMutation({
       mutationFn: async ({ kind, id, intoId }: { kind: 'tag' | 'category'; id: string; intoId: string }): Promise<Tag | Category> => {

@@ -26,9 +26,7 @@ export function buildTree<C extends CategoryLike>(flat: readonly C[]): Array<Tre
     byParent.set(parent, [...(byParent.get(parent) ?? []), c])
   }
   const make = (parent: string | null, depth: number, seen: Set<string>): Array<TreeNode<C>> =>
-    (byParent.get(parent) ?? [])
-      .filter((c) => !seen.has(c.id))
-      .map((c) => ({ category: c, depth, children: make(c.id, depth + 1, new Set([...seen, c.id])) }))
+    (byParent.get(parent) ?? []).filter((c) => !seen.has(c.id)).map((c) => ({ category: c, depth, children: make(c.id, depth + 1, new Set([...seen, c.id])) }))
   return make(null, 0, new Set())
 }
 
@@ -44,7 +42,10 @@ export function selfAndDescendants<C extends CategoryLike>(tree: ReadonlyArray<T
 }
 
 /** How many posts carry each term (any status), from the posts' own tag and category lists. */
-export function usageCounts(posts: ReadonlyArray<{ tags: ReadonlyArray<{ id: string }>; categories: ReadonlyArray<{ id: string }> }>): { tags: Map<string, number>; categories: Map<string, number> } {
+export function usageCounts(posts: ReadonlyArray<{ tags: ReadonlyArray<{ id: string }>; categories: ReadonlyArray<{ id: string }> }>): {
+  tags: Map<string, number>
+  categories: Map<string, number>
+} {
   const tags = new Map<string, number>()
   const categories = new Map<string, number>()
   for (const p of posts) {

@@ -22,14 +22,17 @@ export function ApplyTemplate({ siteId, template, onClose }: { siteId: string; t
   const fieldError = kind === 'page' ? (errors.route ?? errors.slug) : (errors['localizations.0.title'] ?? errors.slug ?? errors.localizations)
 
   const submit = () =>
-    apply.mutate(kind === 'blog' ? { kind, templateId: template.id, locale: defaultLocale, title: text.trim() } : { kind, templateId: template.id, route: text.trim() }, {
-      onSuccess: (id) =>
-        void navigate(
-          kind === 'blog'
-            ? { to: '/sites/$siteId/blogs/$blogId', params: { siteId, blogId: id } }
-            : { to: '/sites/$siteId/$area/$recordId', params: { siteId, area: 'pages', recordId: id } },
-        ),
-    })
+    apply.mutate(
+      kind === 'blog' ? { kind, templateId: template.id, locale: defaultLocale, title: text.trim() } : { kind, templateId: template.id, route: text.trim() },
+      {
+        onSuccess: (id) =>
+          void navigate(
+            kind === 'blog'
+              ? { to: '/sites/$siteId/blogs/$blogId', params: { siteId, blogId: id } }
+              : { to: '/sites/$siteId/$area/$recordId', params: { siteId, area: 'pages', recordId: id } },
+          ),
+      },
+    )
 
   return (
     <Modal opened onClose={onClose} title={t('applyTitle', { type: t(`types.${template.content_type}`), name: template.name })}>

@@ -36,7 +36,10 @@ export function TemplateForm({ siteId, editing, onClose }: { siteId: string; edi
     }
     setJsonError(undefined)
     save.mutate(
-      { ...(tpl ? { id: tpl.id, etag: editing.etag } : {}), body: { name: name.trim(), description: description.trim() || null, content_type: type, template_data: parsed.value } },
+      {
+        ...(tpl ? { id: tpl.id, etag: editing.etag } : {}),
+        body: { name: name.trim(), description: description.trim() || null, content_type: type, template_data: parsed.value },
+      },
       { onSuccess: onClose },
     )
   }

@@ -43,7 +43,14 @@ export function TemplatesScreen({ siteId, search, onSearch }: Props) {
       </ScreenHeader>
       <Text size="sm">{t('intro')}</Text>
       <form role="search" aria-label={t('search')} onSubmit={(e) => e.preventDefault()}>
-        <TextInput type="search" label={t('search')} placeholder={t('searchPlaceholder')} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} maxLength={200} />
+        <TextInput
+          type="search"
+          label={t('search')}
+          placeholder={t('searchPlaceholder')}
+          value={typed}
+          onChange={(e) => setTyped(e.currentTarget.value)}
+          maxLength={200}
+        />
       </form>
       <ProblemAlert error={open.error} />
       <ListState query={list} empty={list.data?.data.length === 0} emptyText={t('empty')} loadingText={t('loading')}>

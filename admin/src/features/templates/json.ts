@@ -1,5 +1,6 @@
 /** The JSON editor's check before anything is sent: a JSON object, or why not (the message goes on the field). */
-export type JsonObjectResult = { ok: true; value: Record<string, unknown> } | { ok: false; reason: 'syntax'; message: string } | { ok: false; reason: 'notObject' }
+export type JsonObjectResult =
+  { ok: true; value: Record<string, unknown> } | { ok: false; reason: 'syntax'; message: string } | { ok: false; reason: 'notObject' }
 
 export function parseJsonObject(text: string): JsonObjectResult {
   let value: unknown

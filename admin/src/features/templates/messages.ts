@@ -14,7 +14,8 @@ const en = {
   contentType: 'For',
   types: { blog: 'Posts', page: 'Pages', skill: 'Skills', cv: 'CV entries' },
   data: 'Template data (JSON)',
-  dataHintBlog: 'Keys used for a post: author, is_featured, allow_comments, cover_image_id, header_image_id and localizations ([{ "locale": "en", "title": …, "body": … }]).',
+  dataHintBlog:
+    'Keys used for a post: author, is_featured, allow_comments, cover_image_id, header_image_id and localizations ([{ "locale": "en", "title": …, "body": … }]).',
   dataHintPage: 'Keys used for a page: page_type, template, is_in_navigation, navigation_order and sections.',
   dataHintOther: 'A free JSON object.',
   invalidJson: 'Not valid JSON: {{message}}',
@@ -51,7 +52,8 @@ const de: typeof en = {
   contentType: 'Für',
   types: { blog: 'Beiträge', page: 'Seiten', skill: 'Fähigkeiten', cv: 'Lebenslaufeinträge' },
   data: 'Vorlagedaten (JSON)',
-  dataHintBlog: 'Für Beiträge genutzte Schlüssel: author, is_featured, allow_comments, cover_image_id, header_image_id und localizations ([{ "locale": "de", "title": …, "body": … }]).',
+  dataHintBlog:
+    'Für Beiträge genutzte Schlüssel: author, is_featured, allow_comments, cover_image_id, header_image_id und localizations ([{ "locale": "de", "title": …, "body": … }]).',
   dataHintPage: 'Für Seiten genutzte Schlüssel: page_type, template, is_in_navigation, navigation_order und sections.',
   dataHintOther: 'Ein freies JSON-Objekt.',
   invalidJson: 'Kein gültiges JSON: {{message}}',

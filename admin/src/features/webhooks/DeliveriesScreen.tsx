@@ -75,7 +75,12 @@ function DeliveryTable({ rows, label, onOpen }: { rows: Delivery[]; label: strin
               <Table.Td className="ops-mono">{d.event_type}</Table.Td>
               <Table.Td>
                 {onOpen ? (
-                  <Button size="compact-xs" variant="subtle" onClick={() => onOpen(d.delivery_id)} aria-label={t('deliveries.attempts', { event: d.event_type, attempt: d.attempt })}>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    onClick={() => onOpen(d.delivery_id)}
+                    aria-label={t('deliveries.attempts', { event: d.event_type, attempt: d.attempt })}
+                  >
                     {d.attempt}
                   </Button>
                 ) : (

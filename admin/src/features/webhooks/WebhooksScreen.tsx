@@ -113,8 +113,20 @@ function CreateWebhookForm({ siteId, onCreated }: { siteId: string; onCreated: (
             onChange={(e) => setUrl(e.currentTarget.value)}
             error={fieldErrors.url ?? (tried && url.trim() === '' ? t('create.required') : undefined)}
           />
-          <Textarea label={t('create.description')} autosize minRows={1} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={fieldErrors.description} />
-          <Radio.Group label={t('create.events')} value={mode} onChange={(v) => setMode(v === 'chosen' ? 'chosen' : 'all')} error={fieldErrors.events ?? (tried && noneChosen ? t('create.chooseOne') : undefined)}>
+          <Textarea
+            label={t('create.description')}
+            autosize
+            minRows={1}
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+            error={fieldErrors.description}
+          />
+          <Radio.Group
+            label={t('create.events')}
+            value={mode}
+            onChange={(v) => setMode(v === 'chosen' ? 'chosen' : 'all')}
+            error={fieldErrors.events ?? (tried && noneChosen ? t('create.chooseOne') : undefined)}
+          >
             <Stack gap={4} mt={4}>
               <Radio value="all" label={t('create.all')} />
               <Radio value="chosen" label={t('create.chosen')} />
@@ -156,72 +168,96 @@ function EventsPicker({ chosen, onChange }: { chosen: WebhookEvent[]; onChange: 
   )
 }
 
-function WebhookTable({ siteId, hooks, onNotice, onRemove }: { siteId: string; hooks: Webhook[]; onNotice: (text: string) => void; onRemove: (w: Webhook) => void }) {
+function WebhookTable({
+  siteId,
+  hooks,
+  onNotice,
+  onRemove,
+}: {
+  siteId: string
+  hooks: Webhook[]
+  onNotice: (text: string) => void
+  onRemove: (w: Webhook) => void
+}) {
   const { t } = useTranslation('webhooks')
   const actions = useWebhookActions(siteId)
   const sendTest = (w: Webhook) =>
     actions.test.mutate(w.id, {
       onSuccess: (d) =>
-        onNotice(d.success ? t('testOk', { url: w.url, status: d.status_code, ms: d.response_time_ms ?? 0 }) : t('testFailed', { url: w.url, error: d.error ?? `HTTP ${d.status_code ?? '?'}` })),
+        onNotice(
+          d.success
+            ? t('testOk', { url: w.url, status: d.status_code, ms: d.response_time_ms ?? 0 })
+            : t('testFailed', { url: w.url, error: d.error ?? `HTTP ${d.status_code ?? '?'}` }),
+        ),
     })
 
   return (
     <>
       <div className="ops-table-wrap">
-          <Table striped aria-label={t('tableLabel')}>
-            <Table.Thead>
-              <Table.Tr>
-                {(['url', 'events', 'status', 'actions'] as const).map((c) => (
-                  <Table.Th scope="col" key={c}>
-                    {t(`columns.${c}`)}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {hooks.map((w) => (
-                <Table.Tr key={w.id}>
-                  <Table.Th scope="row" fw={500}>
-                    <AnchorLink to="/sites/$siteId/webhooks/$webhookId" params={{ siteId, webhookId: w.id }} aria-label={t('log', { url: w.url })} className="ops-mono">
-                      {w.url}
-                    </AnchorLink>
-                    {w.description && (
-                      <Text size="xs" c="dimmed">
-                        {w.description}
-                      </Text>
-                    )}
-                  </Table.Th>
-                  <Table.Td>{w.events.length === 0 ? t('allEvents') : <span title={w.events.join(', ')}>{t('nEvents', { count: w.events.length })}</span>}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={w.is_active ? 'green' : 'gray'}>
-                      {w.is_active ? t('active') : t('paused')}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="default" onClick={() => sendTest(w)} loading={actions.test.isPending && actions.test.variables === w.id}>
-                        {t('test', { url: w.url })}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        loading={actions.setActive.isPending && actions.setActive.variables?.id === w.id}
-                        onClick={() => {
-                          actions.setActive.mutate({ id: w.id, is_active: !w.is_active }, { onSuccess: () => onNotice(w.is_active ? t('paused_done', { url: w.url }) : t('resumed_done', { url: w.url })) })
-                        }}
-                      >
-                        {w.is_active ? t('pause', { url: w.url }) : t('resume', { url: w.url })}
-                      </Button>
-                      <Button size="xs" variant="subtle" color="red" onClick={() => onRemove(w)}>
-                        {t('remove', { url: w.url })}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
+        <Table striped aria-label={t('tableLabel')}>
+          <Table.Thead>
+            <Table.Tr>
+              {(['url', 'events', 'status', 'actions'] as const).map((c) => (
+                <Table.Th scope="col" key={c}>
+                  {t(`columns.${c}`)}
+                </Table.Th>
               ))}
-            </Table.Tbody>
-          </Table>
-        </div>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {hooks.map((w) => (
+              <Table.Tr key={w.id}>
+                <Table.Th scope="row" fw={500}>
+                  <AnchorLink
+                    to="/sites/$siteId/webhooks/$webhookId"
+                    params={{ siteId, webhookId: w.id }}
+                    aria-label={t('log', { url: w.url })}
+                    className="ops-mono"
+                  >
+                    {w.url}
+                  </AnchorLink>
+                  {w.description && (
+                    <Text size="xs" c="dimmed">
+                      {w.description}
+                    </Text>
+                  )}
+                </Table.Th>
+                <Table.Td>
+                  {w.events.length === 0 ? t('allEvents') : <span title={w.events.join(', ')}>{t('nEvents', { count: w.events.length })}</span>}
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={w.is_active ? 'green' : 'gray'}>
+                    {w.is_active ? t('active') : t('paused')}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button size="xs" variant="default" onClick={() => sendTest(w)} loading={actions.test.isPending && actions.test.variables === w.id}>
+                      {t('test', { url: w.url })}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      loading={actions.setActive.isPending && actions.setActive.variables?.id === w.id}
+                      onClick={() => {
+                        actions.setActive.mutate(
+                          { id: w.id, is_active: !w.is_active },
+                          { onSuccess: () => onNotice(w.is_active ? t('paused_done', { url: w.url }) : t('resumed_done', { url: w.url })) },
+                        )
+                      }}
+                    >
+                      {w.is_active ? t('pause', { url: w.url }) : t('resume', { url: w.url })}
+                    </Button>
+                    <Button size="xs" variant="subtle" color="red" onClick={() => onRemove(w)}>
+                      {t('remove', { url: w.url })}
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </div>
       <ProblemAlert error={actions.test.error ?? actions.setActive.error} need="siteAdmin" />
     </>
   )

@@ -32,10 +32,14 @@ export function useWebhookActions(siteId: string) {
   const settle = () => qc.invalidateQueries({ queryKey: ['site', siteId, 'webhooks'] })
   return {
     setActive: useMutation({
-      mutationFn: async ({ id, is_active }: { id: string; is_active: boolean }) => (await api().PUT('/api/v1/webhooks/{id}', { params: { path: { id } }, body: { is_active } })).data!,
+      mutationFn: async ({ id, is_active }: { id: string; is_active: boolean }) =>
+        (await api().PUT('/api/v1/webhooks/{id}', { params: { path: { id } }, body: { is_active } })).data!,
       onSettled: settle,
     }),
-    test: useMutation({ mutationFn: async (id: string) => (await api().POST('/api/v1/webhooks/{id}/test', { params: { path: { id } }, body: {} })).data!, onSettled: settle }),
+    test: useMutation({
+      mutationFn: async (id: string) => (await api().POST('/api/v1/webhooks/{id}/test', { params: { path: { id } }, body: {} })).data!,
+      onSettled: settle,
+    }),
     remove: useMutation({
       mutationFn: async (id: string) => {
         await api().DELETE('/api/v1/webhooks/{id}', { params: { path: { id } } })

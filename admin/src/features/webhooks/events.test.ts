@@ -25,7 +25,12 @@ describe('webhook events', () => {
     expect(eventsBody('chosen', ['page.deleted', 'blog.created'])).toEqual(['blog.created', 'page.deleted'])
   })
   it('collects the attempts of one delivery, first first', () => {
-    const log = [d('3', 'x', 3, '2026-01-01T00:03:00Z'), d('9', 'y', 1, '2026-01-01T00:00:00Z'), d('1', 'x', 1, '2026-01-01T00:00:00Z'), d('2', 'x', 2, '2026-01-01T00:01:00Z')]
+    const log = [
+      d('3', 'x', 3, '2026-01-01T00:03:00Z'),
+      d('9', 'y', 1, '2026-01-01T00:00:00Z'),
+      d('1', 'x', 1, '2026-01-01T00:00:00Z'),
+      d('2', 'x', 2, '2026-01-01T00:01:00Z'),
+    ]
     expect(attemptsOf(log, 'x').map((a) => a.id)).toEqual(['1', '2', '3'])
   })
 })

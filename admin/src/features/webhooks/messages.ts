@@ -70,7 +70,8 @@ const en = {
     attempts: 'All attempts of this delivery ({{event}}, attempt {{attempt}})',
     retryTitle: 'Attempts of one delivery',
     retryLabel: 'Attempts of delivery {{id}}',
-    retryText: 'Every attempt carries the same webhook-id ({{id}}), so a receiver can drop duplicates. Failed deliveries are retried with growing pauses, up to 6 attempts; a 2xx answer ends them.',
+    retryText:
+      'Every attempt carries the same webhook-id ({{id}}), so a receiver can drop duplicates. Failed deliveries are retried with growing pauses, up to 6 attempts; a 2xx answer ends them.',
     close: 'Close',
     pageN: 'Page {{page}}',
     pagination: 'Pages of the log',
@@ -148,7 +149,8 @@ const de: typeof en = {
     attempts: 'Alle Versuche dieser Zustellung ({{event}}, Versuch {{attempt}})',
     retryTitle: 'Versuche einer Zustellung',
     retryLabel: 'Versuche der Zustellung {{id}}',
-    retryText: 'Jeder Versuch trägt dieselbe webhook-id ({{id}}), damit Empfänger Doppelte verwerfen können. Fehlgeschlagene Zustellungen werden mit wachsenden Pausen wiederholt, bis zu 6 Versuche; eine 2xx-Antwort beendet sie.',
+    retryText:
+      'Jeder Versuch trägt dieselbe webhook-id ({{id}}), damit Empfänger Doppelte verwerfen können. Fehlgeschlagene Zustellungen werden mit wachsenden Pausen wiederholt, bis zu 6 Versuche; eine 2xx-Antwort beendet sie.',
     close: 'Schließen',
     pageN: 'Seite {{page}}',
     pagination: 'Seiten des Protokolls',

@@ -7,7 +7,10 @@ export const sharedQueries = {
   config: () => queryOptions({ queryKey: ['config'], queryFn: async () => (await api().GET('/api/v1/config')).data!, staleTime: Infinity }),
   sites: () => queryOptions({ queryKey: ['sites'], queryFn: async () => (await api().GET('/api/v1/sites')).data! }),
   site: (siteId: string) =>
-    queryOptions({ queryKey: ['site', siteId, 'detail'], queryFn: async () => (await api().GET('/api/v1/sites/{id}', { params: { path: { id: siteId } } })).data! }),
+    queryOptions({
+      queryKey: ['site', siteId, 'detail'],
+      queryFn: async () => (await api().GET('/api/v1/sites/{id}', { params: { path: { id: siteId } } })).data!,
+    }),
   settings: (siteId: string) =>
     queryOptions({
       queryKey: ['site', siteId, 'settings'],
@@ -28,7 +31,6 @@ export const sharedQueries = {
   notifications: (siteId: string) =>
     queryOptions({
       queryKey: ['site', siteId, 'notifications', 'list'],
-      queryFn: async () =>
-        (await api().GET('/api/v1/sites/{site_id}/notifications', { params: { path: { site_id: siteId }, query: { per_page: 10 } } })).data!,
+      queryFn: async () => (await api().GET('/api/v1/sites/{site_id}/notifications', { params: { path: { site_id: siteId }, query: { per_page: 10 } } })).data!,
     }),
 }

@@ -76,7 +76,13 @@ export async function completeSignIn(search: URLSearchParams): Promise<{ credent
   const res = await fetch(pending.tokenEndpoint, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: pending.redirectUri, client_id: pending.clientId, code_verifier: pending.verifier }),
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: pending.redirectUri,
+      client_id: pending.clientId,
+      code_verifier: pending.verifier,
+    }),
   })
   if (!res.ok) throw new OidcError(`token request failed: HTTP ${res.status}`)
   const tokens = (await res.json()) as { access_token?: string; id_token?: string; expires_in?: number }

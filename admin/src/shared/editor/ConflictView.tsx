@@ -59,10 +59,20 @@ export function ConflictView<V extends object>({
                 <>
                   <Sides mine={show(d.mine)} theirs={show(d.theirs)} />
                   <Group gap="xs">
-                    <Button size="xs" variant={choice === 'mine' ? 'filled' : 'default'} aria-pressed={choice === 'mine'} onClick={() => setChoices((c) => keepMine(c, d.path))}>
+                    <Button
+                      size="xs"
+                      variant={choice === 'mine' ? 'filled' : 'default'}
+                      aria-pressed={choice === 'mine'}
+                      onClick={() => setChoices((c) => keepMine(c, d.path))}
+                    >
                       {t('keepMine')}
                     </Button>
-                    <Button size="xs" variant={choice === 'theirs' ? 'filled' : 'default'} aria-pressed={choice === 'theirs'} onClick={() => setChoices((c) => takeTheirs(c, d.path))}>
+                    <Button
+                      size="xs"
+                      variant={choice === 'theirs' ? 'filled' : 'default'}
+                      aria-pressed={choice === 'theirs'}
+                      onClick={() => setChoices((c) => takeTheirs(c, d.path))}
+                    >
                       {t('takeTheirs')}
                     </Button>
                   </Group>

@@ -10,7 +10,9 @@ import type { useEditorGuards } from './useEditorGuards'
 export function SaveStatusLine({ status, savedAt, note }: { status: SaveStatus; savedAt: number | undefined; note: string }) {
   const { t, i18n } = useTranslation('editor')
   const text =
-    status === 'saved' && savedAt !== undefined ? t('status.savedAt', { when: formatDateTime(new Date(savedAt).toISOString(), i18n.language) }) : t(`status.${status}`)
+    status === 'saved' && savedAt !== undefined
+      ? t('status.savedAt', { when: formatDateTime(new Date(savedAt).toISOString(), i18n.language) })
+      : t(`status.${status}`)
   return (
     <Text role="status" aria-live="polite" size="sm" c="dimmed" data-testid="save-status" data-status={status}>
       {note !== '' ? `${text} · ${note}` : text}
@@ -21,7 +23,12 @@ export function SaveStatusLine({ status, savedAt, note }: { status: SaveStatus; 
 export function LeaveModal({ blocker }: { blocker: ReturnType<typeof useEditorGuards> }) {
   const { t } = useTranslation('editor')
   return (
-    <Modal opened={blocker.status === 'blocked'} onClose={() => blocker.reset?.()} closeButtonProps={{ 'aria-label': t('blogMeta:close') }} title={t('leave.title')}>
+    <Modal
+      opened={blocker.status === 'blocked'}
+      onClose={() => blocker.reset?.()}
+      closeButtonProps={{ 'aria-label': t('blogMeta:close') }}
+      title={t('leave.title')}
+    >
       <Text mb="md">{t('leave.text')}</Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={() => blocker.reset?.()}>

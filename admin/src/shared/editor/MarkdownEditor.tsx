@@ -27,7 +27,19 @@ const escapeLeaves = Prec.highest(
 )
 
 /** `description` is read with the label: the text lives in a shadow root, which aria-describedby cannot reach across. */
-export default function MarkdownEditor({ value, onChange, label, id, description }: { value: string; onChange: (v: string) => void; label: string; id: string; description: string }) {
+export default function MarkdownEditor({
+  value,
+  onChange,
+  label,
+  id,
+  description,
+}: {
+  value: string
+  onChange: (v: string) => void
+  label: string
+  id: string
+  description: string
+}) {
   const host = useRef<HTMLDivElement>(null)
   const [shadow, setShadow] = useState<ShadowRoot | undefined>(undefined)
   useEffect(() => {
@@ -35,14 +47,26 @@ export default function MarkdownEditor({ value, onChange, label, id, description
     if (el) setShadow(el.shadowRoot ?? el.attachShadow({ mode: 'open' }))
   }, [])
   const extensions = useMemo(
-    () => [markdown({ completeHTMLTags: false }), escapeLeaves, EditorView.lineWrapping, EditorView.contentAttributes.of({ 'aria-label': label, 'aria-description': description, id })],
+    () => [
+      markdown({ completeHTMLTags: false }),
+      escapeLeaves,
+      EditorView.lineWrapping,
+      EditorView.contentAttributes.of({ 'aria-label': label, 'aria-description': description, id }),
+    ],
     [label, id, description],
   )
   return (
     <div ref={host} className="md-editor">
       {shadow &&
         createPortal(
-          <CodeMirror root={shadow} value={value} onChange={onChange} extensions={extensions} minHeight="320px" basicSetup={{ foldGutter: false, highlightActiveLineGutter: false, autocompletion: false }} />,
+          <CodeMirror
+            root={shadow}
+            value={value}
+            onChange={onChange}
+            extensions={extensions}
+            minHeight="320px"
+            basicSetup={{ foldGutter: false, highlightActiveLineGutter: false, autocompletion: false }}
+          />,
           shadow,
         )}
     </div>

@@ -7,7 +7,19 @@ const MarkdownEditor = lazy(() => import('./MarkdownEditor'))
 const MarkdownPreview = lazy(() => import('./MarkdownPreview'))
 
 /** A Markdown text with write and preview views; the editor (CodeMirror) and the preview load lazily, each its own chunk. */
-export function MarkdownField({ id, label, value, onChange, error }: { id: string; label: string; value: string; onChange: (v: string) => void; error?: string | undefined }) {
+export function MarkdownField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  id: string
+  label: string
+  value: string
+  onChange: (v: string) => void
+  error?: string | undefined
+}) {
   const { t } = useTranslation('editor')
   const [mode, setMode] = useState<'write' | 'preview'>('write')
   return (
@@ -28,7 +40,11 @@ export function MarkdownField({ id, label, value, onChange, error }: { id: strin
         />
       </Group>
       <Suspense fallback={<Loader size="sm" aria-label={t('loadingEditor')} />}>
-        {mode === 'write' ? <MarkdownEditor id={id} label={label} description={t('leaveEditor')} value={value} onChange={onChange} /> : <MarkdownPreview source={value} />}
+        {mode === 'write' ? (
+          <MarkdownEditor id={id} label={label} description={t('leaveEditor')} value={value} onChange={onChange} />
+        ) : (
+          <MarkdownPreview source={value} />
+        )}
       </Suspense>
       {mode === 'write' && (
         <Text size="xs" c="dimmed" mt={4}>

@@ -9,7 +9,8 @@ export interface Held<R> {
 }
 
 /** If-Match of a save of the held version: the answer's tag, else the tag computed from the record as loaded. */
-export const heldIfMatch = async <R,>(held: Held<R> | undefined): Promise<string | undefined> => (held ? (held.etag ?? (await recordTag(held.record))) : undefined)
+export const heldIfMatch = async <R,>(held: Held<R> | undefined): Promise<string | undefined> =>
+  held ? (held.etag ?? (await recordTag(held.record))) : undefined
 
 /**
  * A one-record form's save that met a 412 EDIT_CONFLICT (a dialog: a folder, a consent group or item): both versions

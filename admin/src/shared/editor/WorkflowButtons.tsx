@@ -33,7 +33,12 @@ export function WorkflowButtons({
           {t(a === 'publish' && schedules ? 'actions.schedule' : `actions.${a}`)}
         </Button>
       ))}
-      <Modal opened={review !== undefined} onClose={() => setReview(undefined)} closeButtonProps={{ 'aria-label': t('blogMeta:close') }} title={review ? t(`actions.${review}`) : ''}>
+      <Modal
+        opened={review !== undefined}
+        onClose={() => setReview(undefined)}
+        closeButtonProps={{ 'aria-label': t('blogMeta:close') }}
+        title={review ? t(`actions.${review}`) : ''}
+      >
         <Textarea label={t('reviewComment')} value={comment} onChange={(e) => setComment(e.currentTarget.value)} autosize minRows={3} maxLength={2000} />
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setReview(undefined)}>
@@ -53,5 +58,3 @@ export function WorkflowButtons({
     </>
   )
 }
-
-

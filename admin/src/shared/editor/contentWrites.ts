@@ -30,20 +30,36 @@ export async function getContent<K extends ContentKind>(kind: K, id: string): Pr
 }
 
 /** PUT /{kind}/{id} with If-Match: a partial update. */
-export async function updateContent<K extends ContentKind>(kind: K, id: string, body: ContentUpdate<K>, etag: string | undefined): Promise<Versioned<ContentRecord<K>>> {
+export async function updateContent<K extends ContentKind>(
+  kind: K,
+  id: string,
+  body: ContentUpdate<K>,
+  etag: string | undefined,
+): Promise<Versioned<ContentRecord<K>>> {
   const k: ContentKind = kind
   return versioned(await api().PUT(`/api/v1/${k}/{id}`, { params: { path: { id }, header: ifMatch(etag) }, body }))
 }
 
 /** POST /{kind}/{id}/review with If-Match: approve, or request changes with an optional comment. */
-export async function reviewContent<K extends ContentKind>(kind: K, id: string, action: 'Approve' | 'RequestChanges', comment: string, etag: string | undefined): Promise<Versioned<ContentRecord<K>>> {
+export async function reviewContent<K extends ContentKind>(
+  kind: K,
+  id: string,
+  action: 'Approve' | 'RequestChanges',
+  comment: string,
+  etag: string | undefined,
+): Promise<Versioned<ContentRecord<K>>> {
   const k: ContentKind = kind
   const body = { action, ...(comment.trim() !== '' ? { comment } : {}) }
   return versioned(await api().POST(`/api/v1/${k}/{id}/review`, { params: { path: { id }, header: ifMatch(etag) }, body }))
 }
 
 /** The workflow of one blog or page (useWorkflowAction): read, status changes and reviews of the record, all with If-Match. */
-export function contentWorkflow<K extends ContentKind, V>(kind: K, id: string, siteId: string, valuesOf: (record: ContentRecord<K>) => V): WorkflowAdapter<ContentRecord<K>, V> {
+export function contentWorkflow<K extends ContentKind, V>(
+  kind: K,
+  id: string,
+  siteId: string,
+  valuesOf: (record: ContentRecord<K>) => V,
+): WorkflowAdapter<ContentRecord<K>, V> {
   return {
     get: () => getContent(kind, id),
     setStatus: (status: ContentStatus, etag) => updateContent(kind, id, { status } as ContentUpdate<K>, etag),

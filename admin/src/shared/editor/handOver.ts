@@ -23,7 +23,10 @@ const waiting = new Map<string, HandedOver[]>()
 const slot = (siteId: string, recordId: string) => `${siteId}|${recordId}`
 
 /** What a new record's form typed beyond what its create sent: one patch per part of the form (parts with no change are left out). */
-export function editsSinceCreate<V>(state: Pick<SaveQueueState<V>, 'values' | 'savedValues'>, parts: ReadonlyArray<{ key: DraftKey; pick: (v: V) => object }>): HandedOver[] {
+export function editsSinceCreate<V>(
+  state: Pick<SaveQueueState<V>, 'values' | 'savedValues'>,
+  parts: ReadonlyArray<{ key: DraftKey; pick: (v: V) => object }>,
+): HandedOver[] {
   return parts
     .map(({ key, pick }) => ({ key, patch: patchOf(pick(state.values), pick(state.savedValues)) as Record<string, unknown> }))
     .filter((p) => Object.keys(p.patch).length > 0)

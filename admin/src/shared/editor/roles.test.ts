@@ -4,8 +4,22 @@ import { actionsFor, capabilitiesOf } from './roles'
 
 const SITE = '11111111-1111-4111-8111-111111111111'
 type Me = Schemas['AuthInfo']
-const key = (permission: 'Read' | 'Write' | 'Admin' | 'Master', site_id: string | null = null): Me => ({ auth_method: 'api_key', permission, site_id, idp_user_id: null, memberships: null, is_system_admin: null })
-const user = (role: 'Owner' | 'Admin' | 'Reviewer' | 'Editor' | 'Author' | 'Viewer'): Me => ({ auth_method: 'jwt', permission: 'Write', site_id: null, idp_user_id: 'u', memberships: [{ site_id: SITE, role }], is_system_admin: false })
+const key = (permission: 'Read' | 'Write' | 'Admin' | 'Master', site_id: string | null = null): Me => ({
+  auth_method: 'api_key',
+  permission,
+  site_id,
+  idp_user_id: null,
+  memberships: null,
+  is_system_admin: null,
+})
+const user = (role: 'Owner' | 'Admin' | 'Reviewer' | 'Editor' | 'Author' | 'Viewer'): Me => ({
+  auth_method: 'jwt',
+  permission: 'Write',
+  site_id: null,
+  idp_user_id: 'u',
+  memberships: [{ site_id: SITE, role }],
+  is_system_admin: false,
+})
 
 describe('workflow buttons by role', () => {
   it('an Author submits; publishes only while the editorial workflow is off', () => {

@@ -1,9 +1,27 @@
 import { describe, expect, it } from 'vitest'
-import { administersSystem, atLeast, can, canManageKey, grantableLevels, keyCreationCap, memberActions, siteLevel, type AuthInfo, type SiteRole } from './access'
+import {
+  administersSystem,
+  atLeast,
+  can,
+  canManageKey,
+  grantableLevels,
+  keyCreationCap,
+  memberActions,
+  siteLevel,
+  type AuthInfo,
+  type SiteRole,
+} from './access'
 
 const S = 'site-1'
 const OTHER = 'site-2'
-const key = (permission: AuthInfo['permission'], site_id: string | null = null): AuthInfo => ({ permission, site_id, auth_method: 'api_key', idp_user_id: null, memberships: null, is_system_admin: null })
+const key = (permission: AuthInfo['permission'], site_id: string | null = null): AuthInfo => ({
+  permission,
+  site_id,
+  auth_method: 'api_key',
+  idp_user_id: null,
+  memberships: null,
+  is_system_admin: null,
+})
 const user = (role?: SiteRole, sysAdmin = false): AuthInfo => ({
   permission: null,
   site_id: null,
@@ -53,7 +71,7 @@ describe('can', () => {
   })
 })
 
-describe('administersSystem (the sidebar\'s System area and the palette\'s system screens)', () => {
+describe("administersSystem (the sidebar's System area and the palette's system screens)", () => {
   it.each([
     [user(undefined, true), true],
     [user('Owner'), false],
@@ -107,7 +125,6 @@ describe('member actions', () => {
   })
 })
 
-
 const keyOf = (permission: 'Read' | 'Write' | 'Admin' | 'Master', site_id: string | null) =>
   ({ auth_method: 'api_key', permission, site_id, idp_user_id: null, memberships: null, is_system_admin: null }) as const
 const userOf = (memberships: Array<{ site_id: string; role: 'Owner' | 'Admin' | 'Reviewer' | 'Editor' | 'Author' | 'Viewer' }>, is_system_admin = false) =>
@@ -120,7 +137,11 @@ describe('siteLevel', () => {
     expect(siteLevel(keyOf('Master', null), 's2')).toBe('Master')
   })
   it('a JWT user gets the level of their role on the site; system admins Master', () => {
-    const u = userOf([{ site_id: 's1', role: 'Owner' }, { site_id: 's2', role: 'Editor' }, { site_id: 's3', role: 'Viewer' }])
+    const u = userOf([
+      { site_id: 's1', role: 'Owner' },
+      { site_id: 's2', role: 'Editor' },
+      { site_id: 's3', role: 'Viewer' },
+    ])
     expect(siteLevel(u, 's1')).toBe('Admin')
     expect(siteLevel(u, 's2')).toBe('Write')
     expect(siteLevel(u, 's3')).toBe('Read')

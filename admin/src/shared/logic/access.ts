@@ -150,7 +150,11 @@ export function canManageKey(me: AuthInfo | undefined, key: { site_id: string | 
 }
 
 /** What may be done to one member (members/service.ts): never change or remove the Owner; transfer to anyone else. */
-export function memberActions(me: AuthInfo | undefined, siteId: string, member: { role: SiteRole }): { changeRole: boolean; remove: boolean; makeOwner: boolean } {
+export function memberActions(
+  me: AuthInfo | undefined,
+  siteId: string,
+  member: { role: SiteRole },
+): { changeRole: boolean; remove: boolean; makeOwner: boolean } {
   const manage = can(me, 'members.manage', siteId)
   const isOwner = member.role === 'Owner'
   return { changeRole: manage && !isOwner, remove: manage && !isOwner, makeOwner: can(me, 'members.transfer', siteId) && !isOwner }

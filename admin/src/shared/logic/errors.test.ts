@@ -45,7 +45,16 @@ describe('toFormError', () => {
   })
 
   it('without a field list, places every named field and focuses the first reported', () => {
-    const f = toFormError(problem(400, { code: 'VALIDATION_FAILED', errors: [{ field: 'b', message: 'x' }, { field: 'a', message: 'y' }, { field: 'body', message: 'whole body' }] }))
+    const f = toFormError(
+      problem(400, {
+        code: 'VALIDATION_FAILED',
+        errors: [
+          { field: 'b', message: 'x' },
+          { field: 'a', message: 'y' },
+          { field: 'body', message: 'whole body' },
+        ],
+      }),
+    )
     expect(f.fieldErrors).toEqual({ b: 'x', a: 'y' })
     expect(f.unplacedErrors).toEqual([{ field: 'body', message: 'whole body' }])
     expect(f.firstInvalidField).toBe('b')

@@ -72,7 +72,12 @@ describe('nested records', () => {
     const theirs = { ...clone(base), tag_ids: ['t2', 't4'] } // − t1, + t4
     const d = diffThree(base, mine, theirs)
     expect(d).toHaveLength(1)
-    expect(d[0]).toMatchObject({ path: 'tag_ids', kind: 'set', conflict: false, set: { mineAdded: ['t3'], mineRemoved: [], theirsAdded: ['t4'], theirsRemoved: ['t1'] } })
+    expect(d[0]).toMatchObject({
+      path: 'tag_ids',
+      kind: 'set',
+      conflict: false,
+      set: { mineAdded: ['t3'], mineRemoved: [], theirsAdded: ['t4'], theirsRemoved: ['t1'] },
+    })
     expect(mergeThree(base, mine, theirs).tag_ids).toEqual(['t2', 't4', 't3'])
     // Reordering a set is no change.
     expect(diffThree(base, { ...clone(base), tag_ids: ['t2', 't1'] }, base)).toEqual([])

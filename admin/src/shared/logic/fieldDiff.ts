@@ -162,15 +162,20 @@ export function diffThree(base: unknown, mine: unknown, theirs: unknown, options
 export const conflictsOf = (diffs: readonly FieldDiff[]): FieldDiff[] => diffs.filter((d) => d.conflict)
 
 /** Conflicting fields without a choice yet (the "save merged" button waits for none). */
-export const unresolved = (diffs: readonly FieldDiff[], choices: Readonly<Record<string, Choice>>): FieldDiff[] => diffs.filter((d) => d.conflict && !(d.path in choices))
+export const unresolved = (diffs: readonly FieldDiff[], choices: Readonly<Record<string, Choice>>): FieldDiff[] =>
+  diffs.filter((d) => d.conflict && !(d.path in choices))
 
 /** Choices: keep mine / take theirs / a value of one's own (text copied across and edited) for one field. */
 export const keepMine = (choices: Readonly<Record<string, Choice>>, path: string): Record<string, Choice> => ({ ...choices, [path]: 'mine' })
 export const takeTheirs = (choices: Readonly<Record<string, Choice>>, path: string): Record<string, Choice> => ({ ...choices, [path]: 'theirs' })
 // Not named use…: React's hook lint would take it for a hook.
-export const chooseValue = (choices: Readonly<Record<string, Choice>>, path: string, value: unknown): Record<string, Choice> => ({ ...choices, [path]: { value } })
+export const chooseValue = (choices: Readonly<Record<string, Choice>>, path: string, value: unknown): Record<string, Choice> => ({
+  ...choices,
+  [path]: { value },
+})
 /** One choice for every conflicting field. */
-export const chooseAll = (diffs: readonly FieldDiff[], choice: 'mine' | 'theirs'): Record<string, Choice> => Object.fromEntries(conflictsOf(diffs).map((d) => [d.path, choice]))
+export const chooseAll = (diffs: readonly FieldDiff[], choice: 'mine' | 'theirs'): Record<string, Choice> =>
+  Object.fromEntries(conflictsOf(diffs).map((d) => [d.path, choice]))
 
 function mergeSet(b: unknown, m: unknown, t: unknown): unknown[] {
   const mine = setDelta(b, m)
@@ -178,7 +183,15 @@ function mergeSet(b: unknown, m: unknown, t: unknown): unknown[] {
   return [...theirs.filter((x) => !mine.removed.includes(x)), ...mine.added.filter((x) => !theirs.includes(x))]
 }
 
-function pickLeaf(path: string, b: unknown, m: unknown, t: unknown, choices: Readonly<Record<string, Choice>>, fallback: 'mine' | 'theirs', set: boolean): unknown {
+function pickLeaf(
+  path: string,
+  b: unknown,
+  m: unknown,
+  t: unknown,
+  choices: Readonly<Record<string, Choice>>,
+  fallback: 'mine' | 'theirs',
+  set: boolean,
+): unknown {
   const choice = choices[path]
   if (choice !== undefined) return typeof choice === 'object' ? choice.value : choice === 'mine' ? m : t
   const mineChanged = !deepEqual(b, m)
@@ -189,7 +202,16 @@ function pickLeaf(path: string, b: unknown, m: unknown, t: unknown, choices: Rea
   return fallback === 'mine' ? m : t
 }
 
-function mergeNode(ctx: Ctx, segs: string[], keyed: boolean[], b: unknown, m: unknown, t: unknown, choices: Readonly<Record<string, Choice>>, fallback: 'mine' | 'theirs'): unknown {
+function mergeNode(
+  ctx: Ctx,
+  segs: string[],
+  keyed: boolean[],
+  b: unknown,
+  m: unknown,
+  t: unknown,
+  choices: Readonly<Record<string, Choice>>,
+  fallback: 'mine' | 'theirs',
+): unknown {
   if (ignored(ctx, segs)) return t === undefined ? m : t
   if (isObj(m) && isObj(t) && (isObj(b) || b === undefined || b === null)) {
     const bo = isObj(b) ? b : {}
@@ -212,7 +234,10 @@ function mergeNode(ctx: Ctx, segs: string[], keyed: boolean[], b: unknown, m: un
     const merged: unknown[] = []
     for (const id of ids) {
       const [bi, mi, ti] = [bm.get(id), mm.get(id), tm.get(id)]
-      const v = mi && ti ? mergeNode(ctx, [...segs, id], [...keyed, true], bi, mi, ti, choices, fallback) : pickLeaf(displayPath([...segs, id], [...keyed, true]), bi, mi, ti, choices, fallback, false)
+      const v =
+        mi && ti
+          ? mergeNode(ctx, [...segs, id], [...keyed, true], bi, mi, ti, choices, fallback)
+          : pickLeaf(displayPath([...segs, id], [...keyed, true]), bi, mi, ti, choices, fallback, false)
       if (v !== undefined) merged.push(v)
     }
     return merged
@@ -225,6 +250,12 @@ function mergeNode(ctx: Ctx, segs: string[], keyed: boolean[], b: unknown, m: un
  * field takes its choice, else `fallback` (default 'mine': what the editor typed is never dropped unseen; the UI
  * should still ask, see unresolved()). Sets merge both sides' additions and removals.
  */
-export function mergeThree<T>(base: T, mine: T, theirs: T, choices: Readonly<Record<string, Choice>> = {}, options: FieldDiffOptions & { fallback?: 'mine' | 'theirs' } = {}): T {
+export function mergeThree<T>(
+  base: T,
+  mine: T,
+  theirs: T,
+  choices: Readonly<Record<string, Choice>> = {},
+  options: FieldDiffOptions & { fallback?: 'mine' | 'theirs' } = {},
+): T {
   return mergeNode(ctxOf(options), [], [], base, mine, theirs, choices, options.fallback ?? 'mine') as T
 }

@@ -31,16 +31,35 @@ describe('historyRows', () => {
   })
 
   it('null to text is a text row; a boolean is a value row', () => {
-    expect(historyRows(entry({ field_name: 'excerpt', old_value: null, new_value: 'New' }))[0]).toMatchObject({ kind: 'text', parts: [{ op: 'insert', text: 'New' }] })
-    expect(historyRows(entry({ field_name: 'is_featured', old_value: false, new_value: true }))[0]).toMatchObject({ kind: 'value', before: false, after: true, revertible: true })
+    expect(historyRows(entry({ field_name: 'excerpt', old_value: null, new_value: 'New' }))[0]).toMatchObject({
+      kind: 'text',
+      parts: [{ op: 'insert', text: 'New' }],
+    })
+    expect(historyRows(entry({ field_name: 'is_featured', old_value: false, new_value: true }))[0]).toMatchObject({
+      kind: 'value',
+      before: false,
+      after: true,
+      revertible: true,
+    })
   })
 
   it('an id array is a set row', () => {
-    expect(historyRows(entry({ field_name: 'site_ids', old_value: ['a', 'b'], new_value: ['b', 'c'] }))[0]).toMatchObject({ kind: 'set', added: ['c'], removed: ['a'] })
+    expect(historyRows(entry({ field_name: 'site_ids', old_value: ['a', 'b'], new_value: ['b', 'c'] }))[0]).toMatchObject({
+      kind: 'set',
+      added: ['c'],
+      removed: ['a'],
+    })
   })
 
   it('an object value becomes one row per changed key', () => {
-    const rows = historyRows(entry({ entity_type: 'site', field_name: 'settings', old_value: { theme: 'light', feed_path: '/rss.xml' }, new_value: { theme: 'dark', feed_path: '/rss.xml', extra: 1 } }))
+    const rows = historyRows(
+      entry({
+        entity_type: 'site',
+        field_name: 'settings',
+        old_value: { theme: 'light', feed_path: '/rss.xml' },
+        new_value: { theme: 'dark', feed_path: '/rss.xml', extra: 1 },
+      }),
+    )
     expect(rows.map((r) => [r.field, r.before, r.after])).toEqual([
       ['settings.theme', 'light', 'dark'],
       ['settings.extra', null, 1],
@@ -57,7 +76,11 @@ describe('groupHistory', () => {
   it('groups the fields of one write, newest first, across the blog and its localizations', () => {
     const t1 = '2026-11-27T09:00:00.000Z'
     const t2 = '2026-11-27T09:05:00.000Z'
-    const blog = [entry({ changed_at: t2, field_name: 'slug', old_value: 'a', new_value: 'b' }), entry({ changed_at: t2, field_name: 'is_featured', old_value: false, new_value: true }), entry({ changed_at: t1, field_name: 'status', old_value: 'Draft', new_value: 'InReview' })]
+    const blog = [
+      entry({ changed_at: t2, field_name: 'slug', old_value: 'a', new_value: 'b' }),
+      entry({ changed_at: t2, field_name: 'is_featured', old_value: false, new_value: true }),
+      entry({ changed_at: t1, field_name: 'status', old_value: 'Draft', new_value: 'InReview' }),
+    ]
     const loc = [entry({ changed_at: t2, entity_type: 'blog_localization', entity_id: 'l1', field_name: 'title', old_value: 'x', new_value: 'y' })]
     const groups = groupHistory([...blog, ...loc])
     expect(groups.map((g) => [g.entityType, g.changedAt, g.rows.map((r) => r.field)])).toEqual([

@@ -89,7 +89,16 @@ export function groupHistory(entries: readonly ChangeHistoryEntry[]): HistoryCha
     const k = [e.entity_type, e.entity_id, e.changed_at, e.changed_by ?? '', e.api_key_id ?? ''].join('|')
     let g = groups.get(k)
     if (!g) {
-      g = { key: e.id, entityType: e.entity_type, entityId: e.entity_id, changedAt: e.changed_at, changedBy: e.changed_by, apiKeyId: e.api_key_id, rows: [], changeIds: [] }
+      g = {
+        key: e.id,
+        entityType: e.entity_type,
+        entityId: e.entity_id,
+        changedAt: e.changed_at,
+        changedBy: e.changed_by,
+        apiKeyId: e.api_key_id,
+        rows: [],
+        changeIds: [],
+      }
       groups.set(k, g)
     }
     const rows = historyRows(e)

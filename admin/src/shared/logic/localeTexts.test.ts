@@ -1,7 +1,19 @@
 import { AtriumError } from '@atrium-cms/client'
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { localeConflictOf, heldTag, isDirty, loadedTexts, resolvedTexts, savedTexts, storedChanged, textsOf, theirTexts, wireTexts, type LocaleRecord } from './localeTexts.js'
+import {
+  localeConflictOf,
+  heldTag,
+  isDirty,
+  loadedTexts,
+  resolvedTexts,
+  savedTexts,
+  storedChanged,
+  textsOf,
+  theirTexts,
+  wireTexts,
+  type LocaleRecord,
+} from './localeTexts.js'
 import { recordTag } from './recordTag.js'
 
 type F = 'title' | 'description'
@@ -15,7 +27,8 @@ const loc = (over: Partial<LocaleRecord<F>> = {}): LocaleRecord<F> & { created_a
   updated_at: '2026-01-01T00:00:00.000Z',
   ...over,
 })
-const conflict412 = (current: unknown, etag?: string) => new AtriumError({ status: 412, problem: { code: 'EDIT_CONFLICT', title: 'Edit conflict', current }, etag })
+const conflict412 = (current: unknown, etag?: string) =>
+  new AtriumError({ status: 412, problem: { code: 'EDIT_CONFLICT', title: 'Edit conflict', current }, etag })
 
 describe('locale texts', () => {
   it('shows a record as texts and sends them trimmed, empty as null', () => {
@@ -27,7 +40,8 @@ describe('locale texts', () => {
   it('holds the version it loaded; its If-Match is the record tag as the server computes it', async () => {
     const s = loadedTexts(names, loc())
     // src/core/versions.ts: canonical JSON (sorted keys, undefined left out), SHA-256, 22 base64url characters, quoted.
-    const canonical = '{"created_at":"2026-01-01T00:00:00.000Z","description":null,"id":"l1","locale_id":"en","title":"Price list","updated_at":"2026-01-01T00:00:00.000Z"}'
+    const canonical =
+      '{"created_at":"2026-01-01T00:00:00.000Z","description":null,"id":"l1","locale_id":"en","title":"Price list","updated_at":"2026-01-01T00:00:00.000Z"}'
     const expected = `"${createHash('sha256').update(canonical).digest('base64url').slice(0, 22)}"`
     expect(await recordTag(loc())).toBe(expected)
     expect(await heldTag(s)).toBe(expected)

@@ -31,7 +31,11 @@ export const textsOf = <F extends string>(names: readonly F[], record: Partial<R
 export const wireTexts = <F extends string>(names: readonly F[], values: Record<F, string>): Record<F, string | null> =>
   Object.fromEntries(names.map((n) => [n, values[n].trim() || null])) as Record<F, string | null>
 
-export const loadedTexts = <F extends string>(names: readonly F[], stored: LocaleRecord<F> | undefined): LocaleTextsState<F> => ({ base: stored, etag: undefined, values: textsOf(names, stored) })
+export const loadedTexts = <F extends string>(names: readonly F[], stored: LocaleRecord<F> | undefined): LocaleTextsState<F> => ({
+  base: stored,
+  etag: undefined,
+  values: textsOf(names, stored),
+})
 
 /** Has the editor typed anything the held version does not have? */
 export const isDirty = <F extends string>(names: readonly F[], s: LocaleTextsState<F>): boolean => !deepEqual(s.values, textsOf(names, s.base))
@@ -49,7 +53,12 @@ export function storedChanged<F extends string>(names: readonly F[], s: LocaleTe
 }
 
 /** A save answered: its record and tag are the version held now; texts typed while it ran stay. */
-export function savedTexts<F extends string>(names: readonly F[], s: LocaleTextsState<F>, sent: Record<F, string>, answer: { data: LocaleRecord<F>; etag: string | undefined }): LocaleTextsState<F> {
+export function savedTexts<F extends string>(
+  names: readonly F[],
+  s: LocaleTextsState<F>,
+  sent: Record<F, string>,
+  answer: { data: LocaleRecord<F>; etag: string | undefined },
+): LocaleTextsState<F> {
   const typedMeanwhile = !deepEqual(s.values, sent)
   return { base: answer.data, etag: answer.etag, values: typedMeanwhile ? s.values : textsOf(names, answer.data), conflict: undefined }
 }

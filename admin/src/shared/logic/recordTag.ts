@@ -18,7 +18,11 @@ function canonical(v: unknown): string {
   return JSON.stringify(v)
 }
 
-const base64url = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+const base64url = (bytes: Uint8Array): string =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
 
 export async function recordTag(record: unknown): Promise<string | undefined> {
   if (typeof crypto === 'undefined' || !crypto.subtle) return undefined

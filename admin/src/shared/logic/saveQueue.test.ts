@@ -136,7 +136,6 @@ describe('createSaveQueue: autosave, flush and coalescing', () => {
     s.calls[0]?.answer.resolve({ etag: '"v2"' })
     expect((await done).status).toBe('saved')
   })
-
 })
 
 describe('createSaveQueue: conflicts and failures', () => {
@@ -202,7 +201,6 @@ describe('createSaveQueue: conflicts and failures', () => {
     timers.advance(1)
     expect(s.calls).toHaveLength(2)
   })
-
 })
 
 describe('createSaveQueue: state and lifecycle', () => {

@@ -5,7 +5,14 @@ import { siteAccessOf } from './siteAccess'
 const key = (permission: Schemas['AuthInfo']['permission'], site_id: string | null = null) =>
   ({ auth_method: 'api_key', permission, site_id, idp_user_id: null, memberships: null, is_system_admin: null }) as unknown as Schemas['AuthInfo']
 const user = (role: string | null, is_system_admin = false) =>
-  ({ auth_method: 'jwt', permission: 'Read', site_id: null, idp_user_id: 'u', memberships: role ? [{ site_id: 's1', role }] : [], is_system_admin }) as unknown as Schemas['AuthInfo']
+  ({
+    auth_method: 'jwt',
+    permission: 'Read',
+    site_id: null,
+    idp_user_id: 'u',
+    memberships: role ? [{ site_id: 's1', role }] : [],
+    is_system_admin,
+  }) as unknown as Schemas['AuthInfo']
 
 describe('siteAccessOf', () => {
   it('gives API keys of Write and above both rights on their site, Read keys none', () => {

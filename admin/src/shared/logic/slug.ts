@@ -22,11 +22,15 @@ const BUILTIN: ReadonlyArray<readonly [string, string]> = [
   // Latin letters NFKD does not decompose
   ...pairs('ß ss ẞ ss æ ae ø o œ oe þ th ð d đ d ł l ı i ə a'),
   // Russian and Ukrainian (digraphs first: the longest match wins, as in the library)
-  ...pairs('ъе ye ый iy а a б b в v г g д d е e ё yo ж zh з z и i й y к k л l м m н n о o п p р r с s т t у u ф f х kh ц ts ч ch ш sh щ sch ы y э e ю yu я ya є ye і i ї yi ґ g'),
+  ...pairs(
+    'ъе ye ый iy а a б b в v г g д d е e ё yo ж zh з z и i й y к k л l м m н n о o п p р r с s т t у u ф f х kh ц ts ч ch ш sh щ sch ы y э e ю yu я ya є ye і i ї yi ґ g',
+  ),
   ['ъ', ''],
   ['ь', ''],
   // Greek
-  ...pairs('α a β v γ g δ d ε e ζ z η i θ th ι i κ k λ l μ m ν n ξ ks ο o π p ρ r σ s ς s τ t υ y φ f χ x ψ ps ω o ά a έ e ί i ό o ύ y ή i ώ o ϊ i ΰ y ϋ y ΐ i'),
+  ...pairs(
+    'α a β v γ g δ d ε e ζ z η i θ th ι i κ k λ l μ m ν n ξ ks ο o π p ρ r σ s ς s τ t υ y φ f χ x ψ ps ω o ά a έ e ί i ό o ύ y ή i ώ o ϊ i ΰ y ϋ y ΐ i',
+  ),
 ]
 
 function pairs(spec: string): Array<[string, string]> {
@@ -42,7 +46,10 @@ const BUILTIN_PATTERN = new RegExp([...BUILTIN_MAP.keys()].sort((a, b) => b.leng
 /** The built-in transliteration (see above); lower-cases its input, which the slug does anyway. */
 export function builtinTransliterate(text: string): string {
   // Upper-case Greek Beta is "B" in the library, lower-case beta "v": keep that before lower-casing.
-  return text.replace(/Β/g, 'b').toLowerCase().replace(BUILTIN_PATTERN, (m) => BUILTIN_MAP.get(m) ?? m)
+  return text
+    .replace(/Β/g, 'b')
+    .toLowerCase()
+    .replace(BUILTIN_PATTERN, (m) => BUILTIN_MAP.get(m) ?? m)
 }
 
 export interface SlugOptions {

@@ -53,7 +53,12 @@ describe('diffLines', () => {
 describe('diffTokens', () => {
   it('finds a longest common subsequence', () => {
     const parts = diffTokens(['a', 'b', 'c', 'd', 'e'], ['x', 'b', 'd', 'y', 'e'])
-    expect(parts.filter((p) => p.op === 'equal').map((p) => p.text).join('')).toBe('bde')
+    expect(
+      parts
+        .filter((p) => p.op === 'equal')
+        .map((p) => p.text)
+        .join(''),
+    ).toBe('bde')
   })
 
   it('beyond the cell cap shows the block as replaced, still correct', () => {

@@ -59,7 +59,8 @@ export function diffTokens(a: readonly string[], b: readonly string[], maxCells 
     const lcs = new Uint32Array((n + 1) * w)
     for (let i = n - 1; i >= 0; i--) {
       for (let j = m - 1; j >= 0; j--) {
-        lcs[i * w + j] = a[start + i] === b[start + j] ? (lcs[(i + 1) * w + j + 1] as number) + 1 : Math.max(lcs[(i + 1) * w + j] as number, lcs[i * w + j + 1] as number)
+        lcs[i * w + j] =
+          a[start + i] === b[start + j] ? (lcs[(i + 1) * w + j + 1] as number) + 1 : Math.max(lcs[(i + 1) * w + j] as number, lcs[i * w + j + 1] as number)
       }
     }
     let i = 0
@@ -139,5 +140,8 @@ function normalizeOrder(parts: DiffPart[]): DiffPart[] {
 
 /** The old text (equal + delete parts) and the new (equal + insert), e.g. to check a diff or to copy one side. */
 export function sideOf(parts: readonly DiffPart[], side: 'before' | 'after'): string {
-  return parts.filter((p) => p.op === 'equal' || p.op === (side === 'before' ? 'delete' : 'insert')).map((p) => p.text).join('')
+  return parts
+    .filter((p) => p.op === 'equal' || p.op === (side === 'before' ? 'delete' : 'insert'))
+    .map((p) => p.text)
+    .join('')
 }

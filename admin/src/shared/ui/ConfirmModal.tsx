@@ -29,7 +29,21 @@ interface Props {
 }
 
 /** A confirmation for actions that change or remove something for good; focus is trapped and returned by Mantine's Modal. */
-export function ConfirmModal({ opened, title, children, confirmLabel, onConfirm, onClose, busy, error, need, typeToConfirm, destructive = true, cannotUndoNote = destructive, extra }: Props) {
+export function ConfirmModal({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  busy,
+  error,
+  need,
+  typeToConfirm,
+  destructive = true,
+  cannotUndoNote = destructive,
+  extra,
+}: Props) {
   const { t } = useTranslation('ops')
   const [typed, setTyped] = useState('')
   useEffect(() => {

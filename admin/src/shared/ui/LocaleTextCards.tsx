@@ -2,7 +2,18 @@ import { Button, Card, Group, Stack, Text, TextInput, Textarea } from '@mantine/
 import { useMutation } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
 import { ConflictView } from '../editor/ConflictView'
-import { localeConflictOf, heldTag, loadedTexts, resolvedTexts, savedTexts, storedChanged, theirTexts, wireTexts, type LocaleRecord, type LocaleTextsState } from '../logic/localeTexts'
+import {
+  localeConflictOf,
+  heldTag,
+  loadedTexts,
+  resolvedTexts,
+  savedTexts,
+  storedChanged,
+  theirTexts,
+  wireTexts,
+  type LocaleRecord,
+  type LocaleTextsState,
+} from '../logic/localeTexts'
 import { fieldErrorsOf, ProblemAlert } from './ProblemAlert'
 
 interface Locale {
@@ -13,7 +24,8 @@ interface Locale {
 }
 
 /** The default locale first, then by code. */
-const inOrder = (locales: readonly Locale[]): Locale[] => [...locales].sort((a, b) => Number(b.is_default) - Number(a.is_default) || a.code.localeCompare(b.code))
+const inOrder = (locales: readonly Locale[]): Locale[] =>
+  [...locales].sort((a, b) => Number(b.is_default) - Number(a.is_default) || a.code.localeCompare(b.code))
 
 export interface LocaleTextField<F extends string> {
   name: F
@@ -134,7 +146,11 @@ function LocaleTextCard<F extends string>({ locale, fields, stored, onSave, save
               setState((s) => ({ ...s, values: { ...s.values, [f.name]: v } }))
             },
           }
-          return f.minRows === undefined ? <TextInput key={f.name} {...common} /> : <Textarea key={f.name} {...common} autosize minRows={f.minRows} maxRows={f.maxRows} />
+          return f.minRows === undefined ? (
+            <TextInput key={f.name} {...common} />
+          ) : (
+            <Textarea key={f.name} {...common} autosize minRows={f.minRows} maxRows={f.maxRows} />
+          )
         })}
         {conflict ? (
           <ConflictView<Record<F, string>>

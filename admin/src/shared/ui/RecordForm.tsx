@@ -30,7 +30,19 @@ interface RecordFormOptions<V extends FieldValues, R, B> {
   rename?: Record<string, Path<V>>
 }
 
-export function useRecordForm<V extends FieldValues, R, B>({ ns, record, etag, valuesOf, check, reload, bodyOf, onSave, onSaved, fields, rename }: RecordFormOptions<V, R, B>) {
+export function useRecordForm<V extends FieldValues, R, B>({
+  ns,
+  record,
+  etag,
+  valuesOf,
+  check,
+  reload,
+  bodyOf,
+  onSave,
+  onSaved,
+  fields,
+  rename,
+}: RecordFormOptions<V, R, B>) {
   const { t } = useTranslation(ns)
   const resolver: Resolver<V> = (v) => {
     const errors = Object.fromEntries(Object.entries(check(v)).map(([f, k]) => [f, { type: 'rule', message: t(`rules.${k}`) }]))
@@ -74,7 +86,15 @@ interface DialogProps {
 export function RecordFormDialog({ recordForm: { ns, isEdit, save, submit, busy }, placed, onClose, size, children }: DialogProps) {
   const { t } = useTranslation(ns)
   return (
-    <Modal opened onClose={onClose} title={isEdit ? t('form.editTitle') : t('form.newTitle')} lockScroll={false} closeButtonProps={{ 'aria-label': t('problem:close') }} centered size={size}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={isEdit ? t('form.editTitle') : t('form.newTitle')}
+      lockScroll={false}
+      closeButtonProps={{ 'aria-label': t('problem:close') }}
+      centered
+      size={size}
+    >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           <SaveProblem state={save} placed={placed} />

@@ -10,7 +10,11 @@ import './problemMessages'
  * (load their version into the form, or save mine over it with the ETag of theirs). The form keeps its typed values
  * whatever fails; `reload` fetches the record with its ETag, `reset` puts it into the form.
  */
-export function useSaveState<R>(initialEtag: string | undefined, reload: (() => Promise<{ data: R; etag: string | undefined }>) | undefined, reset: (r: R) => void) {
+export function useSaveState<R>(
+  initialEtag: string | undefined,
+  reload: (() => Promise<{ data: R; etag: string | undefined }>) | undefined,
+  reset: (r: R) => void,
+) {
   const [etag, setEtag] = useState(initialEtag)
   const [error, setError] = useState<unknown>(null)
   const conflict = error !== null && toFormError(error).code === 'EDIT_CONFLICT'

@@ -32,7 +32,11 @@ describe('SeriesChart', () => {
     expect(screen.queryByRole('table')).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Show as table' }))
     const table = screen.getByRole('table', { name: 'Requests per day' })
-    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual(['DayViewsVisitors', '1 Nov 202612003', '2 Nov 202650'])
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['DayViewsVisitors', '1 Nov 202612003', '2 Nov 202650'])
     fireEvent.click(screen.getByRole('button', { name: 'Show as chart' }))
     // The drawing is back (hidden from assistive technology: the toggle serves them).
     expect((await screen.findByText('point')).closest('[aria-hidden="true"]')).not.toBeNull()
@@ -40,7 +44,17 @@ describe('SeriesChart', () => {
 
   it('names the drawing by its summary and keeps the table below it, numbers formatted', async () => {
     const format = (n: number) => new Intl.NumberFormat('en').format(n)
-    show(<SeriesChart kind="line" title="Views per day" summary="Views from 1 to 2 Nov" disclosure="Show the numbers per day as a table" points={points} series={series} formatValue={format} />)
+    show(
+      <SeriesChart
+        kind="line"
+        title="Views per day"
+        summary="Views from 1 to 2 Nov"
+        disclosure="Show the numbers per day as a table"
+        points={points}
+        series={series}
+        formatValue={format}
+      />,
+    )
     const image = screen.getByRole('img', { name: 'Views from 1 to 2 Nov' })
     expect(screen.getByText('Show the numbers per day as a table').tagName).toBe('SUMMARY')
     const rows = within(screen.getByRole('table', { name: 'Views per day', hidden: true })).getAllByRole('row', { hidden: true })

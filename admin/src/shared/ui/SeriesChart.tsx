@@ -94,14 +94,20 @@ function Drawing({ summary, points, series, kind = 'bar', stacked = true, format
         {series.map((s) => (
           <li key={s.key}>
             <svg width="18" height="10" aria-hidden="true" focusable="false">
-              {kind === 'line' ? <line x1="0" y1="5" x2="18" y2="5" stroke={s.color} strokeWidth="2" {...(s.dashed ? { strokeDasharray: '6 3' } : {})} /> : <rect width="18" height="10" fill={s.color} />}
+              {kind === 'line' ? (
+                <line x1="0" y1="5" x2="18" y2="5" stroke={s.color} strokeWidth="2" {...(s.dashed ? { strokeDasharray: '6 3' } : {})} />
+              ) : (
+                <rect width="18" height="10" fill={s.color} />
+              )}
             </svg>
             {s.label}
           </li>
         ))}
       </ul>
       {/* The numbers of the point under the pointer (a tooltip would be recharts' largest optional piece). */}
-      <p className="ops-chart-readout">{point && `${point.fullLabel ?? point.label}: ${series.map((s) => `${s.label} ${formatValue(point.values[s.key] ?? 0)}`).join(' · ')}`}</p>
+      <p className="ops-chart-readout">
+        {point && `${point.fullLabel ?? point.label}: ${series.map((s) => `${s.label} ${formatValue(point.values[s.key] ?? 0)}`).join(' · ')}`}
+      </p>
     </div>
   )
 }

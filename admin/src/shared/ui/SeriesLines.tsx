@@ -9,7 +9,17 @@ function SeriesLines(props: DrawingProps) {
       <LineChart {...chartProps(props)}>
         {frame(props.formatValue)}
         {props.series.map((s) => (
-          <Line key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={s.color} strokeWidth={2} dot={false} isAnimationActive={false} {...(s.dashed ? { strokeDasharray: '6 3' } : {})} />
+          <Line
+            key={s.key}
+            type="monotone"
+            dataKey={s.key}
+            name={s.label}
+            stroke={s.color}
+            strokeWidth={2}
+            dot={false}
+            isAnimationActive={false}
+            {...(s.dashed ? { strokeDasharray: '6 3' } : {})}
+          />
         ))}
       </LineChart>
     </ResponsiveContainer>

@@ -61,7 +61,8 @@ function UndoOffer({ text, undoLabel, onUndo, onEscape }: { text: string; undoLa
     return () => {
       // Closed (or turned into another message) with the focus on Undo: the focus went with the button.
       const active = document.activeElement
-      if (active === null || active === document.body || active === button) setTimeout(() => document.querySelector<HTMLElement>('h1[data-page-title]')?.focus(), 0)
+      if (active === null || active === document.body || active === button)
+        setTimeout(() => document.querySelector<HTMLElement>('h1[data-page-title]')?.focus(), 0)
     }
   }, [])
   return (

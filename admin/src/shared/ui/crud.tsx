@@ -58,7 +58,21 @@ export function ScreenStatus({ notice, loadError }: { notice: string; loadError:
 }
 
 /** Edit (a labelled button) and delete (an icon button with a tooltip) of one row; each shown only when allowed. */
-export function RowActions({ editText, editLabel, onEdit, deleteLabel, onDelete, children }: { editText: string; editLabel: string; onEdit?: () => void; deleteLabel: string; onDelete?: () => void; children?: ReactNode }) {
+export function RowActions({
+  editText,
+  editLabel,
+  onEdit,
+  deleteLabel,
+  onDelete,
+  children,
+}: {
+  editText: string
+  editLabel: string
+  onEdit?: () => void
+  deleteLabel: string
+  onDelete?: () => void
+  children?: ReactNode
+}) {
   return (
     <Group gap={4} wrap="nowrap">
       {children}
@@ -125,7 +139,15 @@ interface DeleteDialogProps {
 /** The delete confirmation with the failure of the delete, if any, inside it. */
 export function DeleteDialog({ opened, title, confirmLabel, mutation, onConfirm, onClose, cannotUndoNote, children }: DeleteDialogProps) {
   return (
-    <ConfirmModal opened={opened} title={title} confirmLabel={confirmLabel} busy={mutation.isPending} onConfirm={onConfirm} onClose={() => (mutation.reset(), onClose())} cannotUndoNote={cannotUndoNote}>
+    <ConfirmModal
+      opened={opened}
+      title={title}
+      confirmLabel={confirmLabel}
+      busy={mutation.isPending}
+      onConfirm={onConfirm}
+      onClose={() => (mutation.reset(), onClose())}
+      cannotUndoNote={cannotUndoNote}
+    >
       <Stack gap="xs">
         {typeof children === 'string' ? <Text size="sm">{children}</Text> : children}
         {mutation.isError && <ProblemAlert error={mutation.error} />}
@@ -135,7 +157,19 @@ export function DeleteDialog({ opened, title, confirmLabel, mutation, onConfirm,
 }
 
 /** A list's loading, failure (with retry) and empty states; `children` renders when there is something to show. */
-export function ListState({ query, empty, emptyText, loadingText, children }: { query: { isError: boolean; error: unknown; data: unknown; refetch: () => unknown }; empty: boolean; emptyText: string; loadingText: string; children: ReactNode }) {
+export function ListState({
+  query,
+  empty,
+  emptyText,
+  loadingText,
+  children,
+}: {
+  query: { isError: boolean; error: unknown; data: unknown; refetch: () => unknown }
+  empty: boolean
+  emptyText: string
+  loadingText: string
+  children: ReactNode
+}) {
   if (query.isError) return <ProblemAlert error={query.error} onRetry={() => void query.refetch()} />
   if (query.data === undefined) return <Text role="status">{loadingText}</Text>
   if (empty) return <Text>{emptyText}</Text>

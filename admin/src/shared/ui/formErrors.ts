@@ -6,7 +6,12 @@ import { toFormError } from '../logic/errors'
  * values typed stay as they are. Returns true when at least one error found its field (the alert then need not
  * repeat them).
  */
-export function applyFieldErrors<T extends FieldValues>(error: unknown, fields: readonly Path<T>[], setError: UseFormSetError<T>, setFocus?: UseFormSetFocus<T>): boolean {
+export function applyFieldErrors<T extends FieldValues>(
+  error: unknown,
+  fields: readonly Path<T>[],
+  setError: UseFormSetError<T>,
+  setFocus?: UseFormSetFocus<T>,
+): boolean {
   const fe = toFormError(error, { fieldOrder: fields })
   const placed = Object.entries(fe.fieldErrors)
   for (const [field, message] of placed) {
@@ -23,7 +28,12 @@ export function applyFieldErrors<T extends FieldValues>(error: unknown, fields: 
  * errors"); the typed values stay. `fields` are the form's field names in display order; `rename` maps an API field
  * name onto a form field (e.g. `organization` shown as `company`).
  */
-export function applyFormErrors<V extends FieldValues>(form: UseFormReturn<V>, error: unknown, fields: ReadonlyArray<Path<V>>, rename: Record<string, Path<V>> = {}): void {
+export function applyFormErrors<V extends FieldValues>(
+  form: UseFormReturn<V>,
+  error: unknown,
+  fields: ReadonlyArray<Path<V>>,
+  rename: Record<string, Path<V>> = {},
+): void {
   const fe = toFormError(error, { fieldOrder: [...fields, ...Object.keys(rename)] })
   let first: Path<V> | undefined
   for (const f of [...fields, ...Object.keys(rename)]) {

@@ -14,6 +14,8 @@ const CreatedNavLink = createLink(NavLinkBase)
 export const NavLinkRoute: LinkComponent<typeof NavLinkBase> = (props) => <CreatedNavLink preload="intent" {...props} />
 
 /** Mantine's Button as a router link (a real <a>: opens in a new tab, works without the app's click handler). */
-const ButtonBase = forwardRef<HTMLAnchorElement, ButtonProps & React.AnchorHTMLAttributes<HTMLAnchorElement>>((props, ref) => <Button ref={ref} component="a" {...props} />)
+const ButtonBase = forwardRef<HTMLAnchorElement, ButtonProps & React.AnchorHTMLAttributes<HTMLAnchorElement>>((props, ref) => (
+  <Button ref={ref} component="a" {...props} />
+))
 const CreatedButtonLink = createLink(ButtonBase)
 export const ButtonLink: LinkComponent<typeof ButtonBase> = (props) => <CreatedButtonLink preload="intent" {...props} />

@@ -27,7 +27,8 @@ export function chartProps({ points, onActive }: DrawingProps) {
     data: points.map((p) => ({ ...p.values, label: p.label })),
     margin: { top: 8, right: 16, bottom: 8, left: 0 },
     accessibilityLayer: false,
-    onMouseMove: (s: MouseHandlerDataParam) => onActive(s.activeTooltipIndex === undefined || s.activeTooltipIndex === null ? null : Number(s.activeTooltipIndex)),
+    onMouseMove: (s: MouseHandlerDataParam) =>
+      onActive(s.activeTooltipIndex === undefined || s.activeTooltipIndex === null ? null : Number(s.activeTooltipIndex)),
     onMouseLeave: () => onActive(null),
   }
 }

@@ -12,12 +12,23 @@ export function BlogConflicts({
   siteId,
 }: {
   siteId: string
-  queues: BlogQueues; stateOf: (q: SaveQueue<unknown>) => SaveQueueState<unknown> | undefined; codeOf: (id: string) => string }) {
+  queues: BlogQueues
+  stateOf: (q: SaveQueue<unknown>) => SaveQueueState<unknown> | undefined
+  codeOf: (id: string) => string
+}) {
   const { t } = useTranslation('blogs', { keyPrefix: 'editor' })
   const label = (f: string) => t(`fields.${f}`, { defaultValue: f })
   return (
     <>
-      <RecordConflict<BlogValues, BlogDetail> siteId={siteId} entityType="blog" queue={queues.blog} state={queues.blog.getState()} title={t('conflict.titleBlog')} valuesOf={blogValuesOf} label={label} />
+      <RecordConflict<BlogValues, BlogDetail>
+        siteId={siteId}
+        entityType="blog"
+        queue={queues.blog}
+        state={queues.blog.getState()}
+        title={t('conflict.titleBlog')}
+        valuesOf={blogValuesOf}
+        label={label}
+      />
       {[...queues.locs].map(([id, q]) => (
         <RecordConflict<LocValues, BlogLocalization>
           key={id}

@@ -35,4 +35,3 @@ export function BlogEditorScreen({ siteId, blogId }: { siteId: string; blogId: s
     <NewBlogForm siteId={siteId} locales={sorted} defaultLocaleId={defaultId} />
   )
 }
-

@@ -66,7 +66,10 @@ export function BlogHistoryButton({ siteId, blogId, locales, queues, saveAll, ca
         key: ['blog', blogId],
         load: async () => {
           const detail = await fetchDetail(blogId)
-          return [{ type: 'blog', id: blogId }, ...detail.data.localizations.map((l) => ({ type: 'blog_localization' as const, id: l.id, localeId: l.locale_id }))]
+          return [
+            { type: 'blog', id: blogId },
+            ...detail.data.localizations.map((l) => ({ type: 'blog_localization' as const, id: l.id, localeId: l.locale_id })),
+          ]
         },
       }}
       describe={(e) => {

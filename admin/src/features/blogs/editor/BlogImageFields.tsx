@@ -12,7 +12,17 @@ registerMessages(
 )
 
 /** The post's cover and header images, chosen with the media picker; they save with the blog record (If-Match). */
-export function BlogImageFields({ siteId, values, onChange, errors }: { siteId: string; values: BlogValues; onChange: (v: BlogValues) => void; errors: Record<string, string> }) {
+export function BlogImageFields({
+  siteId,
+  values,
+  onChange,
+  errors,
+}: {
+  siteId: string
+  values: BlogValues
+  onChange: (v: BlogValues) => void
+  errors: Record<string, string>
+}) {
   const { t } = useTranslation('blogs', { keyPrefix: 'editor' })
   const Picker = useContext(ImagePickerContext)
   if (!Picker) return null

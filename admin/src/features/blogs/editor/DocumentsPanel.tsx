@@ -48,11 +48,27 @@ export function DocumentsPanel({ siteId, blogId, disabled }: { siteId: string; b
                 return (
                   <li key={d.document_id}>
                     <Group gap="xs" wrap="nowrap">
-                      <OrderInput label={t('order', { name })} value={d.display_order} disabled={busy} onCommit={(n) => change.mutate(() => attachDocument(blogId, d.document_id, n))} />
-                      <Anchor href={d.download_url} target="_blank" rel="noopener noreferrer" size="sm" className="post-meta-grow" aria-label={t('open', { name })}>
+                      <OrderInput
+                        label={t('order', { name })}
+                        value={d.display_order}
+                        disabled={busy}
+                        onCommit={(n) => change.mutate(() => attachDocument(blogId, d.document_id, n))}
+                      />
+                      <Anchor
+                        href={d.download_url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        size="sm"
+                        className="post-meta-grow"
+                        aria-label={t('open', { name })}
+                      >
                         {name}
                       </Anchor>
-                      <CloseButton aria-label={t('detach', { name })} disabled={busy} onClick={() => change.mutate(() => detachDocument(blogId, d.document_id))} />
+                      <CloseButton
+                        aria-label={t('detach', { name })}
+                        disabled={busy}
+                        onClick={() => change.mutate(() => detachDocument(blogId, d.document_id))}
+                      />
                     </Group>
                   </li>
                 )

@@ -39,7 +39,9 @@ export function EditBlogForm({ siteId, loaded, locales, defaultLocaleId, caps }:
   const blog = loaded.data
   const [localeId, setLocaleId] = useState(defaultLocaleId)
   const [merged, setMerged] = useState(false)
-  const [translation, setTranslation] = useState<Record<string, string>>(() => Object.fromEntries(blog.localizations.map((l) => [l.locale_id, l.translation_status])))
+  const [translation, setTranslation] = useState<Record<string, string>>(() =>
+    Object.fromEntries(blog.localizations.map((l) => [l.locale_id, l.translation_status])),
+  )
   const { queues, all, states, offer, backup, codeOf, stateOf } = useBlogQueues(siteId, loaded, locales, {
     onMerged: () => setMerged(true),
     onLocSaved: (id, l) => setTranslation((m) => ({ ...m, [id]: l.translation_status })),
@@ -54,7 +56,13 @@ export function EditBlogForm({ siteId, loaded, locales, defaultLocaleId, caps }:
   const defaultTitle = queues.locs.get(defaultLocaleId)?.getState().values.title ?? ''
   const title = locState.values.title || defaultTitle || t('untitled')
   const lastSavedAt = Math.max(0, ...states.map((s) => s.lastSavedAt ?? 0)) || undefined
-  const note = workflow.done ? workflow.done === 'changedElsewhere' ? t('changedElsewhere') : te(`actionDone.${workflow.done}`) : merged ? t('mergedElsewhere') : ''
+  const note = workflow.done
+    ? workflow.done === 'changedElsewhere'
+      ? t('changedElsewhere')
+      : te(`actionDone.${workflow.done}`)
+    : merged
+      ? t('mergedElsewhere')
+      : ''
   const locale = locales.find((l) => l.id === localeId)
   const actionError = workflow.error === undefined ? undefined : toFormError(workflow.error)
   const sideBySide = useSideBySide({ localeId, setLocaleId, defaultLocaleId, locales, queues, canEdit: caps.canEdit })
@@ -73,7 +81,12 @@ export function EditBlogForm({ siteId, loaded, locales, defaultLocaleId, caps }:
             <Button variant="default" onClick={() => void saveAll()} disabled={!caps.canEdit} title={te('saveHint')}>
               {te('saveDraft')}
             </Button>
-            <WorkflowButtons status={workflow.status} caps={caps} onAction={(a, c) => void workflow.run(a, c)} schedules={Date.parse(blogState.values.publish_start ?? '') > Date.now()} />
+            <WorkflowButtons
+              status={workflow.status}
+              caps={caps}
+              onAction={(a, c) => void workflow.run(a, c)}
+              schedules={Date.parse(blogState.values.publish_start ?? '') > Date.now()}
+            />
             <AiMenu siteId={siteId} localeId={localeId} defaultLocaleId={defaultLocaleId} locales={locales} queues={queues} canEdit={caps.canEdit} />
             <BlogHistoryButton siteId={siteId} blogId={blog.id} locales={locales} queues={queues} saveAll={saveAll} canEdit={caps.canEdit} />
             <PostActions siteId={siteId} blogId={blog.id} title={title} caps={caps} saveAll={saveAll} />
@@ -93,22 +106,46 @@ export function EditBlogForm({ siteId, loaded, locales, defaultLocaleId, caps }:
         label={t('locales')}
         current={localeId}
         onSelect={setLocaleId}
-        tabs={locales.map((l) => ({ locale: l, translationStatus: translation[l.id], dirty: stateOf(queues.locs.get(l.id) as SaveQueue<unknown>)?.isDirty ?? false }))}
+        tabs={locales.map((l) => ({
+          locale: l,
+          translationStatus: translation[l.id],
+          dirty: stateOf(queues.locs.get(l.id) as SaveQueue<unknown>)?.isDirty ?? false,
+        }))}
       />
       {sideBySide.toggle}
       {sideBySide.view ?? (
-      <div className="editor-columns">
-        <section aria-label={t('content', { locale: locale?.name ?? '' })}>
-          <ErrorLine state={locState} />
-          <LocFields key={localeId} values={locState.values} onChange={(v) => locQueue.edit(v)} localeCode={locale?.code ?? ''} errors={fieldErrorsOf(locState)} />
-        </section>
-        <aside aria-label={t('settings')}>
-          <ErrorLine state={blogState} />
-          <BlogFields values={blogState.values} onChange={(v) => queues.blog.edit(v)} title={defaultTitle} slugTyped onSlugTyped={() => undefined} errors={fieldErrorsOf(blogState)} />
-          <BlogImageFields siteId={siteId} values={blogState.values} onChange={(v) => queues.blog.edit(v)} errors={fieldErrorsOf(blogState)} />
-          <PostMetaPanels siteId={siteId} blog={blog} values={blogState.values} onChange={(v) => queues.blog.edit(v)} caps={caps} errors={fieldErrorsOf(blogState)} />
-        </aside>
-      </div>
+        <div className="editor-columns">
+          <section aria-label={t('content', { locale: locale?.name ?? '' })}>
+            <ErrorLine state={locState} />
+            <LocFields
+              key={localeId}
+              values={locState.values}
+              onChange={(v) => locQueue.edit(v)}
+              localeCode={locale?.code ?? ''}
+              errors={fieldErrorsOf(locState)}
+            />
+          </section>
+          <aside aria-label={t('settings')}>
+            <ErrorLine state={blogState} />
+            <BlogFields
+              values={blogState.values}
+              onChange={(v) => queues.blog.edit(v)}
+              title={defaultTitle}
+              slugTyped
+              onSlugTyped={() => undefined}
+              errors={fieldErrorsOf(blogState)}
+            />
+            <BlogImageFields siteId={siteId} values={blogState.values} onChange={(v) => queues.blog.edit(v)} errors={fieldErrorsOf(blogState)} />
+            <PostMetaPanels
+              siteId={siteId}
+              blog={blog}
+              values={blogState.values}
+              onChange={(v) => queues.blog.edit(v)}
+              caps={caps}
+              errors={fieldErrorsOf(blogState)}
+            />
+          </aside>
+        </div>
       )}
       <LeaveModal blocker={blocker} />
       <SignOutGuard dirty={states.some((s) => s.isDirty)} onSave={saveAll} />

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next'
 import { previewSlug } from '../../../shared/logic/slug'
 import type { BlogValues, LocValues } from './api'
 
-
 /** Search engines show about this many characters; the counters warn beyond. */
 export const META_TITLE_MAX = 60
 export const META_DESCRIPTION_MAX = 160
@@ -19,7 +18,17 @@ function Counter({ value, max, id }: { value: string; max: number; id: string })
 }
 
 /** The localized fields of one locale. */
-export function LocFields({ values, onChange, localeCode, errors }: { values: LocValues; onChange: (v: LocValues) => void; localeCode: string; errors: Record<string, string> }) {
+export function LocFields({
+  values,
+  onChange,
+  localeCode,
+  errors,
+}: {
+  values: LocValues
+  onChange: (v: LocValues) => void
+  localeCode: string
+  errors: Record<string, string>
+}) {
   const { t } = useTranslation('blogs', { keyPrefix: 'editor' })
   const set = (k: keyof LocValues) => (e: { currentTarget: { value: string } }) => onChange({ ...values, [k]: e.currentTarget.value })
   return (
@@ -30,7 +39,13 @@ export function LocFields({ values, onChange, localeCode, errors }: { values: Lo
       <MarkdownField id="blog-body" label={t('fields.body')} value={values.body} onChange={(body) => onChange({ ...values, body })} error={errors.body} />
       <fieldset className="editor-fieldset">
         <legend>{t('seo')}</legend>
-        <TextInput label={t('fields.meta_title')} value={values.meta_title} onChange={set('meta_title')} aria-describedby="meta-title-count" error={errors.meta_title} />
+        <TextInput
+          label={t('fields.meta_title')}
+          value={values.meta_title}
+          onChange={set('meta_title')}
+          aria-describedby="meta-title-count"
+          error={errors.meta_title}
+        />
         <Counter id="meta-title-count" value={values.meta_title} max={META_TITLE_MAX} />
         <Textarea
           label={t('fields.meta_description')}
@@ -43,7 +58,12 @@ export function LocFields({ values, onChange, localeCode, errors }: { values: Lo
         />
         <Counter id="meta-description-count" value={values.meta_description} max={META_DESCRIPTION_MAX} />
       </fieldset>
-      <TextInput label={t('fields.translation_status')} value={values.translation_status} onChange={set('translation_status')} description={t('translationStatusHint')} />
+      <TextInput
+        label={t('fields.translation_status')}
+        value={values.translation_status}
+        onChange={set('translation_status')}
+        description={t('translationStatusHint')}
+      />
     </Stack>
   )
 }
@@ -87,7 +107,12 @@ export function BlogFields({
           ) : undefined
         }
       />
-      <TextInput label={t('fields.author')} value={values.author} onChange={(e) => onChange({ ...values, author: e.currentTarget.value })} error={errors.author} />
+      <TextInput
+        label={t('fields.author')}
+        value={values.author}
+        onChange={(e) => onChange({ ...values, author: e.currentTarget.value })}
+        error={errors.author}
+      />
       <Checkbox label={t('fields.is_featured')} checked={values.is_featured} onChange={(e) => onChange({ ...values, is_featured: e.currentTarget.checked })} />
     </Stack>
   )

@@ -28,13 +28,21 @@ interface NewValues {
  * Once created the queue sends nothing more (no second POST); what was typed while the create was in flight, or
  * before the editor moved, is handed over to the post's editor (shared/editor/handOver.ts), which saves it with If-Match.
  */
-function useNewBlogQueue(siteId: string, ctx: { current: { localeId: string; slugTyped: boolean } }, localeCode: (id: string) => string, onCreated: (id: string) => void) {
+function useNewBlogQueue(
+  siteId: string,
+  ctx: { current: { localeId: string; slugTyped: boolean } },
+  localeCode: (id: string) => string,
+  onCreated: (id: string) => void,
+) {
   const key: DraftKey = { siteId, recordId: newDraftRecord('blog'), locale: '*' }
   const created = useRef<{ id: string; localeId: string } | undefined>(undefined)
   const stopDrafts = useRef<() => void>(() => undefined)
   const [queue] = useState(() =>
     createSaveQueue<NewValues, { id: string; localeId: string }>({
-      initialValues: { blog: { slug: '', author: '', is_featured: false, cover_image_id: null, header_image_id: null, publish_start: null, publish_end: null }, loc: emptyLoc() },
+      initialValues: {
+        blog: { slug: '', author: '', is_featured: false, cover_image_id: null, header_image_id: null, publish_start: null, publish_end: null },
+        loc: emptyLoc(),
+      },
       etag: undefined,
       autosave: false,
       save: async ({ values }) => {
@@ -128,18 +136,34 @@ export function NewBlogForm({ siteId, locales, defaultLocaleId }: { siteId: stri
           <Button variant="default" onClick={() => void queue.flush()} title={te('saveHint')}>
             {te('saveDraft')}
           </Button>
-          <SaveStatusLine status={state.status} savedAt={state.lastSavedAt} note={state.isDirty && state.values.loc.title.trim() === '' ? t('needsTitle') : ''} />
+          <SaveStatusLine
+            status={state.status}
+            savedAt={state.lastSavedAt}
+            note={state.isDirty && state.values.loc.title.trim() === '' ? t('needsTitle') : ''}
+          />
         </Stack>
       </Group>
       {offer && <DraftOfferAlert offer={offer} />}
       <ErrorLine state={state} />
-      <LocaleBar label={t('locales')} current={localeId} onSelect={setLocaleId} tabs={locales.map((l) => ({ locale: l, translationStatus: undefined, dirty: false }))} />
+      <LocaleBar
+        label={t('locales')}
+        current={localeId}
+        onSelect={setLocaleId}
+        tabs={locales.map((l) => ({ locale: l, translationStatus: undefined, dirty: false }))}
+      />
       <div className="editor-columns">
         <section aria-label={t('content', { locale: locale?.name ?? '' })}>
           <LocFields values={state.values.loc} onChange={(loc) => edit({ ...state.values, loc })} localeCode={locale?.code ?? ''} errors={locErrors} />
         </section>
         <aside aria-label={t('settings')}>
-          <BlogFields values={state.values.blog} onChange={(b) => edit({ ...state.values, blog: b })} title={state.values.loc.title} slugTyped={slugTyped} onSlugTyped={setSlugTyped} errors={errors} />
+          <BlogFields
+            values={state.values.blog}
+            onChange={(b) => edit({ ...state.values, blog: b })}
+            title={state.values.loc.title}
+            slugTyped={slugTyped}
+            onSlugTyped={setSlugTyped}
+            errors={errors}
+          />
           <BlogImageFields siteId={siteId} values={state.values.blog} onChange={(b) => edit({ ...state.values, blog: b })} errors={errors} />
         </aside>
       </div>

@@ -44,14 +44,30 @@ export function OpenOnSite({ siteId, slug, status }: { siteId: string; slug: str
  * notice closes (after UNDO_MS, later while the pointer or focus rests on it, at once on Escape). Undo brings the
  * editor back. Each delete has its own notice: a second delete of the same post (after Undo) is not swallowed by the first's.
  */
-export function PostActions({ siteId, blogId, title, caps, saveAll }: { siteId: string; blogId: string; title: string; caps: Capabilities; saveAll: () => Promise<Array<{ status: string }>> }) {
+export function PostActions({
+  siteId,
+  blogId,
+  title,
+  caps,
+  saveAll,
+}: {
+  siteId: string
+  blogId: string
+  title: string
+  caps: Capabilities
+  saveAll: () => Promise<Array<{ status: string }>>
+}) {
   const { t } = useTranslation('blogMeta')
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const [cloning, setCloning] = useState(false)
   const fail = (e: unknown, heading: string) => {
     const fe = toFormError(e)
-    notifications.show({ color: 'red', title: heading, message: [t(`blogs:editor.${fe.formMessageKey}`, fe.formMessageParams), fe.requestId ? `(${fe.requestId})` : ''].join(' ') })
+    notifications.show({
+      color: 'red',
+      title: heading,
+      message: [t(`blogs:editor.${fe.formMessageKey}`, fe.formMessageParams), fe.requestId ? `(${fe.requestId})` : ''].join(' '),
+    })
   }
 
   // Typed work goes first; a save that met a conflict or an error stops here, with the form showing why.

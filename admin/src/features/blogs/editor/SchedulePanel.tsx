@@ -12,7 +12,19 @@ type Field = 'publish_start' | 'publish_end'
  * publish_start / publish_end, typed as wall-clock time in the site's time zone (settings `timezone`) and saved as
  * instants through the blog's save queue; each shows the viewer's own time as a hint, and a note at the DST edges.
  */
-export function SchedulePanel({ values, onChange, timeZone, disabled, errors }: { values: BlogValues; onChange: (v: BlogValues) => void; timeZone: string; disabled: boolean; errors: Record<string, string> }) {
+export function SchedulePanel({
+  values,
+  onChange,
+  timeZone,
+  disabled,
+  errors,
+}: {
+  values: BlogValues
+  onChange: (v: BlogValues) => void
+  timeZone: string
+  disabled: boolean
+  errors: Record<string, string>
+}) {
   const { t, i18n } = useTranslation('blogMeta', { keyPrefix: 'schedule' })
   const zone = isKnownZone(timeZone) ? timeZone : 'UTC'
   const mine = viewerZone()
@@ -49,7 +61,11 @@ export function SchedulePanel({ values, onChange, timeZone, disabled, errors }: 
             className="post-meta-grow"
           />
           {iso && !disabled && (
-            <Button variant="default" onClick={() => onChange({ ...values, [field]: null })} aria-label={t(field === 'publish_start' ? 'clearStart' : 'clearEnd')}>
+            <Button
+              variant="default"
+              onClick={() => onChange({ ...values, [field]: null })}
+              aria-label={t(field === 'publish_start' ? 'clearStart' : 'clearEnd')}
+            >
               {t('clear')}
             </Button>
           )}

@@ -137,7 +137,12 @@ function TagsFieldset({ siteId, contentId, busy, pending, run }: PartProps) {
               <li key={tag.id}>
                 <Group gap={2} wrap="nowrap">
                   <Text size="sm">{tag.name}</Text>
-                  <CloseButton size="sm" aria-label={t('removeTag', { name: tag.name })} disabled={busy} onClick={() => run(() => unassignTag(contentId, tag.id))} />
+                  <CloseButton
+                    size="sm"
+                    aria-label={t('removeTag', { name: tag.name })}
+                    disabled={busy}
+                    onClick={() => run(() => unassignTag(contentId, tag.id))}
+                  />
                 </Group>
               </li>
             ))}

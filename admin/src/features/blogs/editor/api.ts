@@ -43,7 +43,9 @@ export interface LocValues {
 
 export const emptyLoc = (): LocValues => ({ title: '', subtitle: '', excerpt: '', body: '', meta_title: '', meta_description: '', translation_status: 'Draft' })
 
-export const blogValuesOf = (b: Pick<Blog, 'slug' | 'author' | 'is_featured' | 'cover_image_id' | 'header_image_id' | 'publish_start' | 'publish_end'>): BlogValues => ({
+export const blogValuesOf = (
+  b: Pick<Blog, 'slug' | 'author' | 'is_featured' | 'cover_image_id' | 'header_image_id' | 'publish_start' | 'publish_end'>,
+): BlogValues => ({
   slug: b.slug,
   author: b.author ?? '',
   is_featured: b.is_featured,
@@ -116,7 +118,20 @@ export async function createBlog(siteId: string, blog: BlogValues, slugTyped: bo
 }
 
 export const saveBlogValues = (id: string, v: BlogValues, etag: string | undefined) =>
-  updateContent('blogs', id, { slug: v.slug, author: orNull(v.author), is_featured: v.is_featured, cover_image_id: v.cover_image_id, header_image_id: v.header_image_id, publish_start: v.publish_start, publish_end: v.publish_end }, etag)
+  updateContent(
+    'blogs',
+    id,
+    {
+      slug: v.slug,
+      author: orNull(v.author),
+      is_featured: v.is_featured,
+      cover_image_id: v.cover_image_id,
+      header_image_id: v.header_image_id,
+      publish_start: v.publish_start,
+      publish_end: v.publish_end,
+    },
+    etag,
+  )
 
 export async function createLocalization(blogId: string, localeId: string, v: LocValues): Promise<Loaded<BlogLocalization>> {
   return versioned(await api().POST('/api/v1/blogs/{id}/localizations', { params: { path: { id: blogId } }, body: { locale_id: localeId, ...locBody(v) } }))

@@ -18,11 +18,15 @@ export type AttachedDocument = Schemas['AttachedDocument']
 /** Every live category of the site: the roots (paged), then each level's children. */
 async function categoryTree(siteId: string): Promise<Category[]> {
   const out: Category[] = []
-  for await (const c of allPages((page) => api().GET('/api/v1/sites/{site_id}/categories', { params: { path: { site_id: siteId }, query: { page, per_page: 100 } } })))
+  for await (const c of allPages((page) =>
+    api().GET('/api/v1/sites/{site_id}/categories', { params: { path: { site_id: siteId }, query: { page, per_page: 100 } } }),
+  ))
     out.push(c)
   let level = out
   for (let depth = 0; level.length > 0 && depth < 20; depth++) {
-    const next = (await Promise.all(level.map(async (p) => (await api().GET('/api/v1/categories/{parent_id}/children', { params: { path: { parent_id: p.id } } })).data!))).flat()
+    const next = (
+      await Promise.all(level.map(async (p) => (await api().GET('/api/v1/categories/{parent_id}/children', { params: { path: { parent_id: p.id } } })).data!))
+    ).flat()
     out.push(...next)
     level = next
   }
@@ -31,13 +35,18 @@ async function categoryTree(siteId: string): Promise<Category[]> {
 
 async function allTags(siteId: string): Promise<Tag[]> {
   const out: Tag[] = []
-  for await (const t of allPages((page) => api().GET('/api/v1/sites/{site_id}/tags', { params: { path: { site_id: siteId }, query: { page, per_page: 100 } } }))) out.push(t)
+  for await (const t of allPages((page) =>
+    api().GET('/api/v1/sites/{site_id}/tags', { params: { path: { site_id: siteId }, query: { page, per_page: 100 } } }),
+  ))
+    out.push(t)
   return out.sort((a, b) => a.name.localeCompare(b.name))
 }
 
 async function allDocuments(siteId: string): Promise<SiteDocument[]> {
   const out: SiteDocument[] = []
-  for await (const d of allPages((page) => api().GET('/api/v1/sites/{site_id}/documents', { params: { path: { site_id: siteId }, query: { page, per_page: 100 } } })))
+  for await (const d of allPages((page) =>
+    api().GET('/api/v1/sites/{site_id}/documents', { params: { path: { site_id: siteId }, query: { page, per_page: 100 } } }),
+  ))
     out.push(d)
   return out
 }
@@ -64,7 +73,10 @@ export const metaQueries = {
 }
 
 export async function assignCategory(contentId: string, categoryId: string, isPrimary: boolean): Promise<void> {
-  await api().POST('/api/v1/content/{content_id}/categories', { params: { path: { content_id: contentId } }, body: { category_id: categoryId, is_primary: isPrimary } })
+  await api().POST('/api/v1/content/{content_id}/categories', {
+    params: { path: { content_id: contentId } },
+    body: { category_id: categoryId, is_primary: isPrimary },
+  })
 }
 export async function unassignCategory(contentId: string, categoryId: string): Promise<void> {
   await api().DELETE('/api/v1/content/{content_id}/categories/{category_id}', { params: { path: { content_id: contentId, category_id: categoryId } } })
@@ -79,7 +91,10 @@ export async function createTag(siteId: string, name: string): Promise<Tag> {
   return (await api().POST('/api/v1/tags', { body: { site_id: siteId, name } })).data!
 }
 export async function attachDocument(blogId: string, documentId: string, displayOrder: number): Promise<void> {
-  await api().POST('/api/v1/blogs/{blog_id}/documents', { params: { path: { blog_id: blogId } }, body: { document_id: documentId, display_order: displayOrder } })
+  await api().POST('/api/v1/blogs/{blog_id}/documents', {
+    params: { path: { blog_id: blogId } },
+    body: { document_id: documentId, display_order: displayOrder },
+  })
 }
 export async function detachDocument(blogId: string, documentId: string): Promise<void> {
   await api().DELETE('/api/v1/blogs/{blog_id}/documents/{doc_id}', { params: { path: { blog_id: blogId, doc_id: documentId } } })

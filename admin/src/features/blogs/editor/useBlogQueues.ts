@@ -1,7 +1,19 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import type { DraftKey } from '../../../shared/logic/drafts'
 import { createSaveQueue, type SaveQueue } from '../../../shared/logic/saveQueue'
-import { blogValuesOf, createLocalization, locValuesOf, saveBlogValues, updateLocalization, type BlogDetail, type BlogLocalization, type BlogValues, type Loaded, type Locale, type LocValues } from './api'
+import {
+  blogValuesOf,
+  createLocalization,
+  locValuesOf,
+  saveBlogValues,
+  updateLocalization,
+  type BlogDetail,
+  type BlogLocalization,
+  type BlogValues,
+  type Loaded,
+  type Locale,
+  type LocValues,
+} from './api'
 import { findDraftOffer } from '../../../shared/editor/draftOffer'
 import { draftStore, patchOf, persistDrafts } from '../../../shared/editor/drafts'
 import { applyHandOver, takeHandOver } from '../../../shared/editor/handOver'
@@ -40,7 +52,10 @@ function createQueues(loaded: Loaded<BlogDetail>, locales: Locale[], cb: Callbac
       debounceMs: AUTOSAVE_MS,
       save: async ({ values, ifMatch }) => {
         const id = locIds.get(locale.id)
-        const r = id === undefined ? await createLocalization(blog.id, locale.id, values) : await updateLocalization(id, values, ifMatch ?? (await recordTag(originals.get(locale.id))))
+        const r =
+          id === undefined
+            ? await createLocalization(blog.id, locale.id, values)
+            : await updateLocalization(id, values, ifMatch ?? (await recordTag(originals.get(locale.id))))
         locIds.set(locale.id, r.data.id)
         return { etag: r.etag, result: r.data }
       },
@@ -77,10 +92,12 @@ export function useBlogQueues(siteId: string, loaded: Loaded<BlogDetail>, locale
   const codeOf = (id: string) => locales.find((l) => l.id === id)?.code ?? id
   const keyOf = (locale: string): DraftKey => ({ siteId, recordId: loaded.data.id, locale })
   /** The queue whose drafts go under this key locale (`*`: the blog record; a locale code: that localization). */
-  const queueOfDraftLocale = (locale: string) => (locale === '*' ? queues.blog : queues.locs.get(locales.find((l) => l.code === locale)?.id ?? '')) as SaveQueue<unknown> | undefined
+  const queueOfDraftLocale = (locale: string) =>
+    (locale === '*' ? queues.blog : queues.locs.get(locales.find((l) => l.code === locale)?.id ?? '')) as SaveQueue<unknown> | undefined
   const backup = () => {
     const base = { updatedAt: loaded.data.updated_at }
-    const keep = <V>(locale: string, s: { isDirty: boolean; values: V; savedValues: V }) => s.isDirty && void draftStore().save(keyOf(locale), patchOf(s.values, s.savedValues), base)
+    const keep = <V>(locale: string, s: { isDirty: boolean; values: V; savedValues: V }) =>
+      s.isDirty && void draftStore().save(keyOf(locale), patchOf(s.values, s.savedValues), base)
     keep('*', queues.blog.getState())
     for (const [id, q] of queues.locs) keep(codeOf(id), q.getState())
   }

@@ -114,7 +114,6 @@ export function BlogListScreen({ siteId, search, onSearch }: Props) {
         <BlogTable siteId={siteId} rows={rows} searching={q !== ''} selected={selected} onSelect={setSelected} busy={active.isFetching} />
       )}
       {rows !== undefined && rows.length > 0 && <ListFooter search={search} shown={rows.length} total={total} onSearch={onSearch} />}
-
     </Stack>
   )
 }
@@ -147,7 +146,14 @@ function ListFilters({ siteId, search, typed, onType, author, onAuthor, onSearch
   const resting = searching ? t('list.filterWithSearch') : undefined
   return (
     <form role="search" aria-label={t('list.filters')} className="blog-list-filters" onSubmit={(e) => e.preventDefault()}>
-      <TextInput type="search" label={t('list.search')} placeholder={t('list.searchPlaceholder')} value={typed} onChange={(e) => onType(e.currentTarget.value)} maxLength={200} />
+      <TextInput
+        type="search"
+        label={t('list.search')}
+        placeholder={t('list.searchPlaceholder')}
+        value={typed}
+        onChange={(e) => onType(e.currentTarget.value)}
+        maxLength={200}
+      />
       <Select
         label={t('list.status')}
         data={[{ value: '', label: t('list.allStatuses') }, ...BLOG_STATUSES.map((s) => ({ value: s, label: t(`common:status.${s}`) }))]}

@@ -9,7 +9,8 @@ import { Snippet } from '../../../shared/ui/Snippet'
 export type Row = { id: string; title: string } & ({ kind: 'post'; post: Schemas['BlogListItem'] } | { kind: 'hit'; hit: Schemas['SearchHit'] })
 
 /** published_date is a calendar date (YYYY-MM-DD in the site's zone): formatted as a date, never shifted by a zone. */
-const formatDay = (day: string, lang: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day.slice(0, 10)}T00:00:00Z`))
+const formatDay = (day: string, lang: string) =>
+  new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day.slice(0, 10)}T00:00:00Z`))
 
 interface Props {
   siteId: string

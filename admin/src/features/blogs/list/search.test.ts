@@ -3,7 +3,12 @@ import { validateBlogListSearch } from './search'
 
 describe('validateBlogListSearch', () => {
   it('keeps valid paging, status and query', () => {
-    expect(validateBlogListSearch({ page: '3', per_page: 50, status: 'Published', q: ' gardens ' })).toEqual({ page: 3, per_page: 50, status: 'Published', q: 'gardens' })
+    expect(validateBlogListSearch({ page: '3', per_page: 50, status: 'Published', q: ' gardens ' })).toEqual({
+      page: 3,
+      per_page: 50,
+      status: 'Published',
+      q: 'gardens',
+    })
   })
   it('drops defaults and anything malformed instead of failing the route', () => {
     expect(validateBlogListSearch({ page: 1, per_page: 20 })).toEqual({ per_page: 20 })
@@ -24,7 +29,8 @@ describe('validateBlogListSearch', () => {
       category: CAT.toLowerCase(),
       sort: '-title',
     })
-    for (const sort of ['created_at', '-updated_at', 'updated_at', '-published_date', 'published_date', 'title']) expect(validateBlogListSearch({ sort }).sort).toBe(sort)
+    for (const sort of ['created_at', '-updated_at', 'updated_at', '-published_date', 'published_date', 'title'])
+      expect(validateBlogListSearch({ sort }).sort).toBe(sort)
   })
   it('drops the default sort, malformed ids, unknown sorts and blank authors', () => {
     expect(validateBlogListSearch({ sort: '-created_at' })).toEqual({})

@@ -155,7 +155,13 @@ function DeleteMedia({ siteId, media, onDeleted }: { siteId: string; media: Medi
         {t('delete.button')}
       </Button>
       {/* lockScroll off: its scroll lock injects a <style> element, which the admin's CSP refuses. */}
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('delete.title', { name: media.filename })} closeButtonProps={{ 'aria-label': t('cancel') }} lockScroll={false}>
+      <Modal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={t('delete.title', { name: media.filename })}
+        closeButtonProps={{ 'aria-label': t('cancel') }}
+        lockScroll={false}
+      >
         <Stack gap="sm">
           <Text size="sm">{t('delete.text')}</Text>
           <Text size="sm">{t('delete.references')}</Text>

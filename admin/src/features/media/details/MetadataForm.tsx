@@ -17,7 +17,19 @@ interface Conflict {
  * (only the locales that changed; each its own record with If-Match). What was typed stays on any error; a 412
  * shows the other version and lets the editor take it or save theirs over it.
  */
-export function MetadataForm({ siteId, media, locales, readOnly, headingLevel }: { siteId: string; media: MediaDetail; locales: Locale[]; readOnly: boolean; headingLevel: 3 | 4 }) {
+export function MetadataForm({
+  siteId,
+  media,
+  locales,
+  readOnly,
+  headingLevel,
+}: {
+  siteId: string
+  media: MediaDetail
+  locales: Locale[]
+  readOnly: boolean
+  headingLevel: 3 | 4
+}) {
   const { t } = useTranslation('media')
   const qc = useQueryClient()
   const [records, setRecords] = useState(() => new Map(media.metadata.map((m) => [m.locale_id, m])))
@@ -69,7 +81,14 @@ export function MetadataForm({ siteId, media, locales, readOnly, headingLevel }:
       <H className="media-side-heading">{t('meta.title')}</H>
       <Stack gap="sm">
         {locales.map((l) => (
-          <LocaleTexts key={l.id} locale={l} values={values[l.id] ?? saved(l.id)} onChange={(k, v) => set(l.id, k, v)} readOnly={readOnly} errors={error && changed.some((c) => c.id === l.id) ? error.fieldErrors : {}} />
+          <LocaleTexts
+            key={l.id}
+            locale={l}
+            values={values[l.id] ?? saved(l.id)}
+            onChange={(k, v) => set(l.id, k, v)}
+            readOnly={readOnly}
+            errors={error && changed.some((c) => c.id === l.id) ? error.fieldErrors : {}}
+          />
         ))}
         {error && <ErrorNotice error={error} />}
         {conflict && (
@@ -100,7 +119,19 @@ export function MetadataForm({ siteId, media, locales, readOnly, headingLevel }:
 }
 
 /** One locale's three texts. */
-function LocaleTexts({ locale, values, onChange, readOnly, errors }: { locale: Locale; values: MetaValues; onChange: (k: keyof MetaValues, v: string) => void; readOnly: boolean; errors: Record<string, string> }) {
+function LocaleTexts({
+  locale,
+  values,
+  onChange,
+  readOnly,
+  errors,
+}: {
+  locale: Locale
+  values: MetaValues
+  onChange: (k: keyof MetaValues, v: string) => void
+  readOnly: boolean
+  errors: Record<string, string>
+}) {
   const { t } = useTranslation('media')
   return (
     <fieldset className="media-meta-locale" lang={locale.code}>
@@ -114,8 +145,24 @@ function LocaleTexts({ locale, values, onChange, readOnly, errors }: { locale: L
         maxLength={1000}
         error={errors.alt_text}
       />
-      <Textarea label={t('meta.caption')} value={values.caption} onChange={(e) => onChange('caption', e.currentTarget.value)} readOnly={readOnly} autosize minRows={1} maxLength={5000} error={errors.caption} />
-      <TextInput label={t('meta.titleField')} value={values.title} onChange={(e) => onChange('title', e.currentTarget.value)} readOnly={readOnly} maxLength={500} error={errors.title} />
+      <Textarea
+        label={t('meta.caption')}
+        value={values.caption}
+        onChange={(e) => onChange('caption', e.currentTarget.value)}
+        readOnly={readOnly}
+        autosize
+        minRows={1}
+        maxLength={5000}
+        error={errors.caption}
+      />
+      <TextInput
+        label={t('meta.titleField')}
+        value={values.title}
+        onChange={(e) => onChange('title', e.currentTarget.value)}
+        readOnly={readOnly}
+        maxLength={500}
+        error={errors.title}
+      />
     </fieldset>
   )
 }
@@ -143,7 +190,17 @@ function ErrorNotice({ error }: { error: FormError }) {
 }
 
 /** A 412: their version beside the form (which still holds mine); take theirs, or save mine over it with their tag. */
-function ConflictNotice({ conflict, localeName, onTakeTheirs, onKeepMine }: { conflict: Conflict; localeName: string; onTakeTheirs: () => void; onKeepMine: () => void }) {
+function ConflictNotice({
+  conflict,
+  localeName,
+  onTakeTheirs,
+  onKeepMine,
+}: {
+  conflict: Conflict
+  localeName: string
+  onTakeTheirs: () => void
+  onKeepMine: () => void
+}) {
   const { t } = useTranslation('media')
   return (
     <Alert color="yellow" role="alert" title={t('meta.conflictTitle', { locale: localeName })}>

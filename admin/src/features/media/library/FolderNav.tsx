@@ -10,7 +10,19 @@ import { folderTree } from './search'
  * The site's media folders as the API has them (a tree by `parent_id`): "All files" and each folder; the chosen one
  * filters the list and receives uploads. Authors add a folder inside the current one.
  */
-export function FolderNav({ siteId, current, onChoose, canEdit, headingLevel }: { siteId: string; current: string | undefined; onChoose: (id: string | undefined) => void; canEdit: boolean; headingLevel: 2 | 3 }) {
+export function FolderNav({
+  siteId,
+  current,
+  onChoose,
+  canEdit,
+  headingLevel,
+}: {
+  siteId: string
+  current: string | undefined
+  onChoose: (id: string | undefined) => void
+  canEdit: boolean
+  headingLevel: 2 | 3
+}) {
   const { t } = useTranslation('media')
   const folders = useQuery(mediaQueries.folders(siteId))
   const nodes = folderTree(folders.data ?? [])
@@ -20,13 +32,27 @@ export function FolderNav({ siteId, current, onChoose, canEdit, headingLevel }: 
       <H className="media-side-heading">{t('folders.title')}</H>
       <ul>
         <li>
-          <Button variant={current === undefined ? 'light' : 'subtle'} size="compact-sm" aria-current={current === undefined ? 'true' : undefined} onClick={() => onChoose(undefined)} fullWidth justify="flex-start">
+          <Button
+            variant={current === undefined ? 'light' : 'subtle'}
+            size="compact-sm"
+            aria-current={current === undefined ? 'true' : undefined}
+            onClick={() => onChoose(undefined)}
+            fullWidth
+            justify="flex-start"
+          >
             {t('folders.all')}
           </Button>
         </li>
         {nodes.map((f) => (
           <li key={f.id} className={`media-folder-depth-${Math.min(f.depth, 4)}`}>
-            <Button variant={current === f.id ? 'light' : 'subtle'} size="compact-sm" aria-current={current === f.id ? 'true' : undefined} onClick={() => onChoose(f.id)} fullWidth justify="flex-start">
+            <Button
+              variant={current === f.id ? 'light' : 'subtle'}
+              size="compact-sm"
+              aria-current={current === f.id ? 'true' : undefined}
+              onClick={() => onChoose(f.id)}
+              fullWidth
+              justify="flex-start"
+            >
               {f.name}
             </Button>
           </li>
@@ -52,7 +78,14 @@ function NewFolder({ siteId, parent }: { siteId: string; parent: string | undefi
       }}
     >
       <Stack gap={4}>
-        <TextInput size="xs" label={parent ? t('folders.newInside') : t('folders.new')} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={200} error={error?.fieldErrors.name} />
+        <TextInput
+          size="xs"
+          label={parent ? t('folders.newInside') : t('folders.new')}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          maxLength={200}
+          error={error?.fieldErrors.name}
+        />
         <Group gap="xs">
           <Button size="compact-sm" type="submit" variant="default" loading={create.isPending} disabled={name.trim() === ''}>
             {t('folders.create')}

@@ -56,9 +56,23 @@ export function MediaBrowser({ siteId, search, onSearch, canEdit, accept = 'any'
 
   return (
     <div className="media-browser" data-has-details={search.item ? '' : undefined}>
-      <FolderNav siteId={siteId} current={search.folder} onChoose={(folder) => onSearch(withFilter(search, { folder }))} canEdit={canEdit} headingLevel={headingLevel} />
+      <FolderNav
+        siteId={siteId}
+        current={search.folder}
+        onChoose={(folder) => onSearch(withFilter(search, { folder }))}
+        canEdit={canEdit}
+        headingLevel={headingLevel}
+      />
       <Stack gap="sm" className="media-main">
-        <Filters search={search} effective={effective} typed={typed} onType={setTyped} onSearch={onSearch} imagesOnly={accept === 'image'} idSuffix={headingLevel} />
+        <Filters
+          search={search}
+          effective={effective}
+          typed={typed}
+          onType={setTyped}
+          onSearch={onSearch}
+          imagesOnly={accept === 'image'}
+          idSuffix={headingLevel}
+        />
 
         {canEdit && <UploadZone uploads={uploads} accept={accept} maxBytes={maxBytes} />}
 
@@ -83,7 +97,15 @@ export function MediaBrowser({ siteId, search, onSearch, canEdit, accept = 'any'
 }
 
 /** Text query, type and grid or list. */
-function Filters({ search, effective, typed, onType, onSearch, imagesOnly, idSuffix }: {
+function Filters({
+  search,
+  effective,
+  typed,
+  onType,
+  onSearch,
+  imagesOnly,
+  idSuffix,
+}: {
   search: MediaSearch
   effective: MediaSearch
   typed: string
@@ -96,7 +118,14 @@ function Filters({ search, effective, typed, onType, onSearch, imagesOnly, idSuf
   const view = search.view ?? 'grid'
   return (
     <form role="search" aria-label={t('filters')} className="media-filters" onSubmit={(e) => e.preventDefault()}>
-      <TextInput type="search" label={t('search')} placeholder={t('searchPlaceholder')} value={typed} onChange={(e) => onType(e.currentTarget.value)} maxLength={200} />
+      <TextInput
+        type="search"
+        label={t('search')}
+        placeholder={t('searchPlaceholder')}
+        value={typed}
+        onChange={(e) => onType(e.currentTarget.value)}
+        maxLength={200}
+      />
       <Select
         label={t('type')}
         data={[{ value: '', label: t('allTypes') }, ...MEDIA_TYPES.map((m) => ({ value: m, label: t(`types.${m}`) }))]}
@@ -125,7 +154,15 @@ function Filters({ search, effective, typed, onType, onSearch, imagesOnly, idSuf
 }
 
 /** The files of this page (grid or list), or why there are none, and the pages. */
-function Results({ list, search, onSearch }: { list: UseQueryResult<{ data: Media[]; meta: { total: number } }>; search: MediaSearch; onSearch: MediaBrowserProps['onSearch'] }) {
+function Results({
+  list,
+  search,
+  onSearch,
+}: {
+  list: UseQueryResult<{ data: Media[]; meta: { total: number } }>
+  search: MediaSearch
+  onSearch: MediaBrowserProps['onSearch']
+}) {
   const { t } = useTranslation('media')
   const rows = list.data?.data
   const total = list.data?.meta.total ?? 0

@@ -5,7 +5,14 @@ const ID = '0b6f3a55-1f0e-4c1b-9f0e-2d6c8e4a7b10'
 
 describe('validateMediaSearch', () => {
   it('keeps what is valid and drops the rest', () => {
-    expect(validateMediaSearch({ view: 'list', folder: ID, type: 'image', q: '  cat ', page: '3', item: ID })).toEqual({ view: 'list', folder: ID, type: 'image', q: 'cat', page: 3, item: ID })
+    expect(validateMediaSearch({ view: 'list', folder: ID, type: 'image', q: '  cat ', page: '3', item: ID })).toEqual({
+      view: 'list',
+      folder: ID,
+      type: 'image',
+      q: 'cat',
+      page: 3,
+      item: ID,
+    })
     expect(validateMediaSearch({ view: 'grid', folder: 'x', type: 'font', q: '', page: 1, item: 5 })).toEqual({})
   })
 })

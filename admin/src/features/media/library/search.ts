@@ -54,7 +54,7 @@ export interface FolderNode {
 /** The folders as a flat list in tree order (children under their parent, indented by depth); orphans at the top level. */
 export function folderTree(folders: ReadonlyArray<{ id: string; name: string; parent_id: string | null }>): FolderNode[] {
   const ids = new Set(folders.map((f) => f.id))
-  const children = new Map<string | null, typeof folders[number][]>()
+  const children = new Map<string | null, (typeof folders)[number][]>()
   for (const f of folders) {
     const parent = f.parent_id !== null && ids.has(f.parent_id) ? f.parent_id : null
     children.set(parent, [...(children.get(parent) ?? []), f])

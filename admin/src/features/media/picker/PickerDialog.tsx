@@ -24,7 +24,15 @@ export default function PickerDialog({ opened, siteId, value, label, accept, onC
   const [search, setSearch] = useState<MediaSearch>(value ? { item: value } : {})
   return (
     // lockScroll off: its scroll lock injects a <style> element, which the admin's CSP refuses.
-    <Modal opened={opened} onClose={onClose} title={t('picker.title', { label })} size="min(1200px, 96vw)" className="media-picker-dialog" closeButtonProps={{ 'aria-label': t('picker.close') }} lockScroll={false}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('picker.title', { label })}
+      size="min(1200px, 96vw)"
+      className="media-picker-dialog"
+      closeButtonProps={{ 'aria-label': t('picker.close') }}
+      lockScroll={false}
+    >
       <MediaBrowser
         siteId={siteId}
         search={search}

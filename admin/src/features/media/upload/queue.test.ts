@@ -36,7 +36,11 @@ describe('uploadReducer', () => {
   it('keeps going after a failure, and a failed file can be retried', () => {
     let items = added(undefined, file('a'), file('b'))
     items = uploadReducer(items, { type: 'start', id: 'a' })
-    items = uploadReducer(items, { type: 'failed', id: 'a', problem: { kind: 'api', status: 413, code: 'PAYLOAD_TOO_LARGE', title: 'Payload too large', requestId: 'r1', messageKey: 'errors.payloadTooLarge' } })
+    items = uploadReducer(items, {
+      type: 'failed',
+      id: 'a',
+      problem: { kind: 'api', status: 413, code: 'PAYLOAD_TOO_LARGE', title: 'Payload too large', requestId: 'r1', messageKey: 'errors.payloadTooLarge' },
+    })
     expect(nextToStart(items, 2)).toEqual(['b'])
     items = uploadReducer(items, { type: 'retry', id: 'a' })
     expect(items[0]).toMatchObject({ status: 'queued', loaded: 0 })

@@ -110,5 +110,5 @@ export function summarize(items: UploadItem[]): UploadSummary {
 }
 
 /** 0–100 for a progress bar. */
-export const percentOf = (i: UploadItem): number => (i.status === 'done' || i.status === 'duplicate' ? 100 : i.size === 0 ? 0 : Math.round((i.loaded / i.size) * 100))
-
+export const percentOf = (i: UploadItem): number =>
+  i.status === 'done' || i.status === 'duplicate' ? 100 : i.size === 0 ? 0 : Math.round((i.loaded / i.size) * 100)

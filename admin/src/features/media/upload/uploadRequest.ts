@@ -30,7 +30,10 @@ export interface UploadAnswer {
 
 function headersOf(xhr: XMLHttpRequest): Headers {
   const h = new Headers()
-  for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+  for (const line of xhr
+    .getAllResponseHeaders()
+    .trim()
+    .split(/[\r\n]+/)) {
     const at = line.indexOf(':')
     if (at > 0) h.append(line.slice(0, at).trim(), line.slice(at + 1).trim())
   }

@@ -12,7 +12,14 @@ let seq = 0
 /** The API's answer as the item keeps it: the message chosen by code (shared/logic/errors.ts), title and request id. */
 function problemOf(e: unknown): UploadProblem {
   const f = toFormError(e)
-  return { kind: 'api', status: f.status, code: f.code, title: f.title ?? (e instanceof Error ? e.message : String(e)), requestId: f.requestId, messageKey: f.formMessageKey }
+  return {
+    kind: 'api',
+    status: f.status,
+    code: f.code,
+    title: f.title ?? (e instanceof Error ? e.message : String(e)),
+    requestId: f.requestId,
+    messageKey: f.formMessageKey,
+  }
 }
 
 /**

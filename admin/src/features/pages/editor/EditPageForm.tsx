@@ -70,7 +70,16 @@ export function EditPageForm({ siteId, loaded, locales, defaultLocaleId, caps, p
               {te('saveDraft')}
             </Button>
             <WorkflowButtons status={workflow.status} caps={caps} onAction={(a, c) => void workflow.run(a, c)} />
-            <PageHistoryButton siteId={siteId} pageId={page.id} page={q.page} sections={q.sections} locales={locales} nameOf={nameOf} saveAll={saveAll} canEdit={caps.canEdit} />
+            <PageHistoryButton
+              siteId={siteId}
+              pageId={page.id}
+              page={q.page}
+              sections={q.sections}
+              locales={locales}
+              nameOf={nameOf}
+              saveAll={saveAll}
+              canEdit={caps.canEdit}
+            />
           </Group>
           <SaveStatusLine status={overallStatus(q.states)} savedAt={lastSavedAt} note={notes.join(' · ')} />
         </Stack>
@@ -78,7 +87,12 @@ export function EditPageForm({ siteId, loaded, locales, defaultLocaleId, caps, p
       <ActionError error={workflow.error} onClose={workflow.clearError} />
       {q.offer && <DraftOfferAlert offer={q.offer} />}
       <PageConflicts siteId={siteId} page={q.page} sections={q.sections} nameOf={nameOf} codeOf={q.codeOf} stateOf={q.stateOf} />
-      <LocaleBar label={t('locales')} current={localeId} onSelect={setLocaleId} tabs={locales.map((l) => ({ locale: l, translationStatus: undefined, dirty: locDirty(l.id), plain: true }))} />
+      <LocaleBar
+        label={t('locales')}
+        current={localeId}
+        onSelect={setLocaleId}
+        tabs={locales.map((l) => ({ locale: l, translationStatus: undefined, dirty: locDirty(l.id), plain: true }))}
+      />
       <div className="editor-columns">
         <SectionsEditor
           siteId={siteId}

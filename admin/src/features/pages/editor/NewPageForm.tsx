@@ -59,7 +59,12 @@ export function NewPageForm({ siteId, pages }: { siteId: string; pages: Page[] }
     setBusy(true)
     try {
       const values = { ...latest.current }
-      const p = await createPage(siteId, { route: values.route, slug: values.slug || undefined, parent_page_id: values.parent_page_id, ...(template ? { template_id: template } : {}) })
+      const p = await createPage(siteId, {
+        route: values.route,
+        slug: values.slug || undefined,
+        parent_page_id: values.parent_page_id,
+        ...(template ? { template_id: template } : {}),
+      })
       created.current = true
       sent.current = { id: p.id, values }
       void queryClient.invalidateQueries({ queryKey: ['site', siteId, 'pages'] })
@@ -94,15 +99,32 @@ export function NewPageForm({ siteId, pages }: { siteId: string; pages: Page[] }
         }}
       >
         <Stack gap="sm">
-          <TextInput id="new-page-route" label={t('fields.route')} description={t('routeHint')} value={route} onChange={(e) => setRoute(e.currentTarget.value)} error={routeError} required />
-          <TextInput label={t('fields.slug')} description={t('slugHint')} value={slug} onChange={(e) => setSlug(e.currentTarget.value)} error={failure?.fieldErrors.slug} />
+          <TextInput
+            id="new-page-route"
+            label={t('fields.route')}
+            description={t('routeHint')}
+            value={route}
+            onChange={(e) => setRoute(e.currentTarget.value)}
+            error={routeError}
+            required
+          />
+          <TextInput
+            label={t('fields.slug')}
+            description={t('slugHint')}
+            value={slug}
+            onChange={(e) => setSlug(e.currentTarget.value)}
+            error={failure?.fieldErrors.slug}
+          />
           <ParentSelect value={parent} onChange={setParent} pages={pages} error={failure?.fieldErrors.parent_page_id} />
           <NativeSelect
             label={t('fromTemplate')}
             description={t('templateHint')}
             value={template}
             onChange={(e) => setTemplate(e.currentTarget.value)}
-            data={[{ value: '', label: t('blankPage') }, ...(templates.data ?? []).map((tp) => ({ value: tp.id, label: tp.description ? `${tp.name}: ${tp.description}` : tp.name }))]}
+            data={[
+              { value: '', label: t('blankPage') },
+              ...(templates.data ?? []).map((tp) => ({ value: tp.id, label: tp.description ? `${tp.name}: ${tp.description}` : tp.name })),
+            ]}
           />
           <Button type="submit" loading={busy} title={te('saveHint')}>
             {t('create')}

@@ -2,7 +2,17 @@ import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RecordConflict } from '../../../shared/editor/RecordConflict'
 import type { SaveQueue, SaveQueueState } from '../../../shared/logic/saveQueue'
-import { pageValuesOf, sectionLocValuesOf, sectionValuesOf, type Page, type PageValues, type Section, type SectionLocalization, type SectionLocValues, type SectionValues } from '../api'
+import {
+  pageValuesOf,
+  sectionLocValuesOf,
+  sectionValuesOf,
+  type Page,
+  type PageValues,
+  type Section,
+  type SectionLocalization,
+  type SectionLocValues,
+  type SectionValues,
+} from '../api'
 import type { SectionQueues } from './usePageQueues'
 
 /** The conflict view of every record of the page whose save met a 412 that needs a choice. */
@@ -26,7 +36,14 @@ export function PageConflicts({
   const common = { siteId, label }
   return (
     <>
-      <RecordConflict<PageValues, Page> {...common} entityType="page" queue={page} state={page.getState()} title={t('conflict.titlePage')} valuesOf={pageValuesOf} />
+      <RecordConflict<PageValues, Page>
+        {...common}
+        entityType="page"
+        queue={page}
+        state={page.getState()}
+        title={t('conflict.titlePage')}
+        valuesOf={pageValuesOf}
+      />
       {sections.map((s) => (
         <Fragment key={s.id}>
           <RecordConflict<SectionValues, Section>

@@ -60,10 +60,24 @@ export function SectionCard({
             </Text>
           </Group>
           <Group gap={4} wrap="nowrap">
-            <Button size="compact-sm" variant="default" aria-disabled={!canMoveUp} data-disabled={!canMoveUp || undefined} aria-label={t('moveUp', { name })} onClick={() => canMoveUp && onMove(-1)}>
+            <Button
+              size="compact-sm"
+              variant="default"
+              aria-disabled={!canMoveUp}
+              data-disabled={!canMoveUp || undefined}
+              aria-label={t('moveUp', { name })}
+              onClick={() => canMoveUp && onMove(-1)}
+            >
               ↑
             </Button>
-            <Button size="compact-sm" variant="default" aria-disabled={!canMoveDown} data-disabled={!canMoveDown || undefined} aria-label={t('moveDown', { name })} onClick={() => canMoveDown && onMove(1)}>
+            <Button
+              size="compact-sm"
+              variant="default"
+              aria-disabled={!canMoveDown}
+              data-disabled={!canMoveDown || undefined}
+              aria-label={t('moveDown', { name })}
+              onClick={() => canMoveDown && onMove(1)}
+            >
               ↓
             </Button>
             {canEdit && (
@@ -82,7 +96,19 @@ export function SectionCard({
 }
 
 /** The section's texts in one locale, and its cover, call to action and settings. */
-function SectionFields({ siteId, entry, locale, pages, onSettingsValidity }: { siteId: string; entry: SectionQueues; locale: Locale; pages: Page[]; onSettingsValidity: (valid: boolean) => void }) {
+function SectionFields({
+  siteId,
+  entry,
+  locale,
+  pages,
+  onSettingsValidity,
+}: {
+  siteId: string
+  entry: SectionQueues
+  locale: Locale
+  pages: Page[]
+  onSettingsValidity: (valid: boolean) => void
+}) {
   const { t } = useTranslation('pages', { keyPrefix: 'editor' })
   // The media picker, which the route provides (routes/page-editor.tsx): features never import each other.
   const Picker = useContext(ImagePickerContext)
@@ -99,14 +125,38 @@ function SectionFields({ siteId, entry, locale, pages, onSettingsValidity }: { s
   return (
     <div className="section-fields">
       <Stack gap="sm" lang={locale.code}>
-        <TextInput id={`${base}-title`} label={`${t('fields.title')} (${locale.code})`} value={loc.values.title} onChange={(e) => setLoc({ title: e.currentTarget.value })} error={locErrors.title} />
-        <MarkdownField id={`${base}-text`} label={`${t('fields.text')} (${locale.code})`} value={loc.values.text} onChange={(text) => setLoc({ text })} error={locErrors.text} />
-        <TextInput id={`${base}-button`} label={`${t('fields.button_text')} (${locale.code})`} value={loc.values.button_text} onChange={(e) => setLoc({ button_text: e.currentTarget.value })} error={locErrors.button_text} />
+        <TextInput
+          id={`${base}-title`}
+          label={`${t('fields.title')} (${locale.code})`}
+          value={loc.values.title}
+          onChange={(e) => setLoc({ title: e.currentTarget.value })}
+          error={locErrors.title}
+        />
+        <MarkdownField
+          id={`${base}-text`}
+          label={`${t('fields.text')} (${locale.code})`}
+          value={loc.values.text}
+          onChange={(text) => setLoc({ text })}
+          error={locErrors.text}
+        />
+        <TextInput
+          id={`${base}-button`}
+          label={`${t('fields.button_text')} (${locale.code})`}
+          value={loc.values.button_text}
+          onChange={(e) => setLoc({ button_text: e.currentTarget.value })}
+          error={locErrors.button_text}
+        />
       </Stack>
       <Stack gap="sm">
         {Picker && (
           <div>
-            <Picker siteId={siteId} value={v.cover_image_id} onChange={(cover_image_id) => setSection({ cover_image_id })} label={t('fields.cover_image_id')} accept="image" />
+            <Picker
+              siteId={siteId}
+              value={v.cover_image_id}
+              onChange={(cover_image_id) => setSection({ cover_image_id })}
+              label={t('fields.cover_image_id')}
+              accept="image"
+            />
             {sectionErrors.cover_image_id && (
               <Text c="red.8" size="sm">
                 {sectionErrors.cover_image_id}
@@ -126,7 +176,13 @@ function SectionFields({ siteId, entry, locale, pages, onSettingsValidity }: { s
             ...pages.map((p) => ({ value: p.route, label: p.route })),
           ]}
         />
-        <SettingsField id={`${base}-settings`} label={t('fields.settings')} value={v.settings} onChange={(settings) => setSection({ settings })} onValidity={onSettingsValidity} />
+        <SettingsField
+          id={`${base}-settings`}
+          label={t('fields.settings')}
+          value={v.settings}
+          onChange={(settings) => setSection({ settings })}
+          onValidity={onSettingsValidity}
+        />
       </Stack>
     </div>
   )

@@ -109,11 +109,26 @@ export function SectionsEditor({ siteId, pageId, sections, locale, defaultLocale
       {sections.length === 0 ? (
         <Text>{t('noSections')}</Text>
       ) : (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: { draggable: t('dragInstructions') } }}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{ announcements, screenReaderInstructions: { draggable: t('dragInstructions') } }}
+        >
           <SortableContext items={ids} strategy={verticalListSortingStrategy}>
             <ol className="section-list" aria-label={t('sectionsList')} aria-describedby="sections-help">
               {sections.map((s, i) => (
-                <SectionCard key={s.id} {...cardProps} entry={s} name={nameOf(s)} canMoveUp={i > 0} canMoveDown={i < sections.length - 1} onMove={(d) => move(i, i + d)} onDelete={() => setDeleting(s)} onSettingsValidity={(valid) => onSettingsValidity(s.id, valid)} />
+                <SectionCard
+                  key={s.id}
+                  {...cardProps}
+                  entry={s}
+                  name={nameOf(s)}
+                  canMoveUp={i > 0}
+                  canMoveDown={i < sections.length - 1}
+                  onMove={(d) => move(i, i + d)}
+                  onDelete={() => setDeleting(s)}
+                  onSettingsValidity={(valid) => onSettingsValidity(s.id, valid)}
+                />
               ))}
             </ol>
           </SortableContext>
@@ -140,12 +155,18 @@ function AddSection({ onAdd }: { onAdd: (type: string) => Promise<void> }) {
   const [busy, setBusy] = useState(false)
   const chosen = type === 'custom' ? custom.trim() : type
   return (
-    <Paper withBorder p="sm" component="form" aria-labelledby="add-section-heading" onSubmit={(e) => {
-      e.preventDefault()
-      if (chosen === '') return
-      setBusy(true)
-      void onAdd(chosen).finally(() => setBusy(false))
-    }}>
+    <Paper
+      withBorder
+      p="sm"
+      component="form"
+      aria-labelledby="add-section-heading"
+      onSubmit={(e) => {
+        e.preventDefault()
+        if (chosen === '') return
+        setBusy(true)
+        void onAdd(chosen).finally(() => setBusy(false))
+      }}
+    >
       <Title order={3} size="h6" id="add-section-heading" mb="xs">
         {t('addSection')}
       </Title>
@@ -166,8 +187,16 @@ function AddSection({ onAdd }: { onAdd: (type: string) => Promise<void> }) {
 }
 
 /** Drag with the pointer or the keyboard (dnd-kit's sensors), and what screen readers hear meanwhile. */
-function useSectionDnd(ids: string[], nameOf: (id: string | number) => string, move: (from: number, to: number) => void, t: (key: string, vars?: Record<string, unknown>) => string) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }))
+function useSectionDnd(
+  ids: string[],
+  nameOf: (id: string | number) => string,
+  move: (from: number, to: number) => void,
+  t: (key: string, vars?: Record<string, unknown>) => string,
+) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  )
   const onDragEnd = (e: DragEndEvent) => {
     if (e.over) move(ids.indexOf(String(e.active.id)), ids.indexOf(String(e.over.id)))
   }

@@ -8,7 +8,19 @@ import { parseSettings } from './settings'
  * A section's settings as JSON text. Only a valid JSON object reaches the save queue: anything else stays in the field
  * with its error, and nothing invalid is ever sent (the queue keeps the last valid object).
  */
-export function SettingsField({ id, value, onChange, onValidity, label }: { id: string; value: Record<string, unknown>; onChange: (v: Record<string, unknown>) => void; onValidity: (valid: boolean) => void; label: string }) {
+export function SettingsField({
+  id,
+  value,
+  onChange,
+  onValidity,
+  label,
+}: {
+  id: string
+  value: Record<string, unknown>
+  onChange: (v: Record<string, unknown>) => void
+  onValidity: (valid: boolean) => void
+  label: string
+}) {
   const { t } = useTranslation('pages', { keyPrefix: 'editor' })
   const [text, setText] = useState(() => JSON.stringify(value, null, 2))
   const [error, setError] = useState<string | undefined>(undefined)

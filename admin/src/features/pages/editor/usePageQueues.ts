@@ -49,7 +49,13 @@ function pageQueue(page: Page, etag: string | undefined, cb: Callbacks): SaveQue
 }
 
 /** The queues of one section; `etag` when an answer carried it (a new section), else computed as the server does. */
-export function sectionQueues(section: Section, etag: string | undefined, localizations: readonly SectionLocalization[], locales: readonly Locale[], cb: Callbacks): SectionQueues {
+export function sectionQueues(
+  section: Section,
+  etag: string | undefined,
+  localizations: readonly SectionLocalization[],
+  locales: readonly Locale[],
+  cb: Callbacks,
+): SectionQueues {
   const latest = { current: section }
   const queue: SaveQueue<SectionValues> = createSaveQueue<SectionValues, Section>({
     initialValues: sectionValuesOf(section),
@@ -135,12 +141,18 @@ export function usePageQueues(
   ]
   const latestSections = useRef(sections)
   latestSections.current = sections
-  usePageDrafts(sections, () => sourcesOf(latestSections.current), sourcesOf, setOffer, () => {
-    // A page just created by the new-page form: what was typed while its create was on the way is saved now, not offered.
-    const handed = takeHandOver(siteId, page.id)
-    applyHandOver(handed, (locale) => (locale === '*' ? pageQ : undefined))
-    return handed.length > 0
-  })
+  usePageDrafts(
+    sections,
+    () => sourcesOf(latestSections.current),
+    sourcesOf,
+    setOffer,
+    () => {
+      // A page just created by the new-page form: what was typed while its create was on the way is saved now, not offered.
+      const handed = takeHandOver(siteId, page.id)
+      applyHandOver(handed, (locale) => (locale === '*' ? pageQ : undefined))
+      return handed.length > 0
+    },
+  )
   useEffect(
     () => () => {
       pageQ.dispose()

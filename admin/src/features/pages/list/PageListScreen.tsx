@@ -56,9 +56,7 @@ export function PageListScreen({ siteId, search, onSearch }: Props) {
       ) : (
         <PageTable siteId={siteId} rows={rows} busy={list.isFetching} routeOf={routeOf} />
       )}
-      {rows !== undefined && total > 0 && (
-        <ListFooter search={search} shown={rows.length} total={total} onSearch={onSearch} />
-      )}
+      {rows !== undefined && total > 0 && <ListFooter search={search} shown={rows.length} total={total} onSearch={onSearch} />}
     </Stack>
   )
 }

@@ -40,7 +40,15 @@ export function HistoryButton<E extends HistoryEntity>(props: HistoryProps<E>) {
       <Button variant="default" onClick={() => setOpened(true)}>
         {t('open')}
       </Button>
-      <Drawer opened={opened} onClose={() => setOpened(false)} title={t('title')} position="right" size="lg" lockScroll={false} closeButtonProps={{ 'aria-label': t('close') }}>
+      <Drawer
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={t('title')}
+        position="right"
+        size="lg"
+        lockScroll={false}
+        closeButtonProps={{ 'aria-label': t('close') }}
+      >
         {opened && <HistoryList {...props} />}
       </Drawer>
     </>
@@ -81,7 +89,11 @@ function HistoryList<E extends HistoryEntity>({ siteId, entities: source, descri
     <Stack gap="sm" data-testid="history-panel">
       {changes.length === 0 && <Text>{t('empty')}</Text>}
       {error !== undefined && <Problem error={error} fallback={t('failed')} />}
-      {blocked && <Alert color="orange" role="alert">{t('saveFirst')}</Alert>}
+      {blocked && (
+        <Alert color="orange" role="alert">
+          {t('saveFirst')}
+        </Alert>
+      )}
       {done && (
         <Text role="status" size="sm">
           {t('reverted', { fields: done.map(fieldLabel).join(', ') })}
@@ -92,7 +104,11 @@ function HistoryList<E extends HistoryEntity>({ siteId, entities: source, descri
           <Button disabled={picked.length === 0 || busy} onClick={() => setConfirming(true)}>
             {t('revertChosen', { count: picked.length })}
           </Button>
-          {!admin && <Text size="xs" c="dimmed">{adminNote}</Text>}
+          {!admin && (
+            <Text size="xs" c="dimmed">
+              {adminNote}
+            </Text>
+          )}
         </Group>
       )}
       {confirming && (
@@ -145,7 +161,8 @@ function FieldRow({ row, label }: { row: HistoryRow; label: string }) {
         <DiffText parts={row.parts} />
       ) : row.kind === 'set' ? (
         <Text size="sm">
-          {row.added && row.added.length > 0 && t('added', { items: row.added.join(', ') })} {row.removed && row.removed.length > 0 && t('removed', { items: row.removed.join(', ') })}
+          {row.added && row.added.length > 0 && t('added', { items: row.added.join(', ') })}{' '}
+          {row.removed && row.removed.length > 0 && t('removed', { items: row.removed.join(', ') })}
         </Text>
       ) : (
         <p className="diff-text">

@@ -19,7 +19,11 @@ export function WhoChanged({ siteId, entityType, entityId }: { siteId: string; e
   if (!latest) return null
   return (
     <Text component="span" size="sm" data-testid="conflict-who">
-      <Trans who={<ActorName change={latest} />} when={formatDateTime(latest.changedAt, i18n.language)} text={t('whoChanged', { who: '\u0000', when: '\u0001' })} />
+      <Trans
+        who={<ActorName change={latest} />}
+        when={formatDateTime(latest.changedAt, i18n.language)}
+        text={t('whoChanged', { who: '\u0000', when: '\u0001' })}
+      />
     </Text>
   )
 }

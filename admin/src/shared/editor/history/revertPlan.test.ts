@@ -68,13 +68,20 @@ describe('a page section (not revertible through the endpoint): restored through
 
   it('an object field restores key by key; a field not listed is not offered', () => {
     expect(canRevert(changes[1]!, SECTION)).toBe(false)
-    expect(planRevert([changes[2]!], SECTION).restore).toEqual([{ entityType: 'page_section', entityId: SEC, values: { 'settings.align': 'left', 'settings.columns': null } }])
+    expect(planRevert([changes[2]!], SECTION).restore).toEqual([
+      { entityType: 'page_section', entityId: SEC, values: { 'settings.align': 'left', 'settings.columns': null } },
+    ])
     expect(planRevert([changes[0]!], SECTION).restore).toEqual([{ entityType: 'page_section', entityId: SEC, values: { cover_image_id: null } }])
   })
 
   it('withRestored: text nulls become empty text, object keys are set or removed, unknown fields left out', () => {
     const current = { section_type: 'cta', cover_image_id: 'm1', call_to_action_route: '/a', settings: { align: 'center', columns: 2 } }
-    expect(withRestored(current, { 'settings.align': 'left', 'settings.columns': null, cover_image_id: null, call_to_action_route: null, nope: 1 }, ['section_type', 'call_to_action_route'])).toEqual({
+    expect(
+      withRestored(current, { 'settings.align': 'left', 'settings.columns': null, cover_image_id: null, call_to_action_route: null, nope: 1 }, [
+        'section_type',
+        'call_to_action_route',
+      ]),
+    ).toEqual({
       section_type: 'cta',
       cover_image_id: null,
       call_to_action_route: '',
@@ -94,13 +101,27 @@ describe('actorOf', () => {
 })
 
 describe('canUseRevertEndpoint', () => {
-  const key = (permission: 'Read' | 'Write' | 'Admin' | 'Master', site_id: string | null = null) => ({ auth_method: 'api_key' as const, permission, site_id, idp_user_id: null, memberships: null, is_system_admin: null })
+  const key = (permission: 'Read' | 'Write' | 'Admin' | 'Master', site_id: string | null = null) => ({
+    auth_method: 'api_key' as const,
+    permission,
+    site_id,
+    idp_user_id: null,
+    memberships: null,
+    is_system_admin: null,
+  })
   it('Admin or Master keys of the site or unscoped; site Admins and Owners', () => {
     expect(canUseRevertEndpoint(key('Master'), 's')).toBe(true)
     expect(canUseRevertEndpoint(key('Admin', 's'), 's')).toBe(true)
     expect(canUseRevertEndpoint(key('Admin', 'other'), 's')).toBe(false)
     expect(canUseRevertEndpoint(key('Write'), 's')).toBe(false)
-    const jwt = (role: 'Owner' | 'Editor') => ({ auth_method: 'jwt' as const, permission: null, site_id: null, idp_user_id: 'x', memberships: [{ site_id: 's', role }], is_system_admin: false })
+    const jwt = (role: 'Owner' | 'Editor') => ({
+      auth_method: 'jwt' as const,
+      permission: null,
+      site_id: null,
+      idp_user_id: 'x',
+      memberships: [{ site_id: 's', role }],
+      is_system_admin: false,
+    })
     expect(canUseRevertEndpoint(jwt('Owner'), 's')).toBe(true)
     expect(canUseRevertEndpoint(jwt('Editor'), 's')).toBe(false)
     expect(canUseRevertEndpoint(undefined, 's')).toBe(false)

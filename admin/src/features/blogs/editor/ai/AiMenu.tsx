@@ -19,7 +19,8 @@ function translationOf(queues: BlogQueues, localeId: string, defaultLocaleId: st
   return localeId !== defaultLocaleId && sourceValues && locale ? { source: sourceValues, targetCode: locale.code } : undefined
 }
 
-type Run = { action: AiAction; phase: 'loading' } | { action: AiAction; phase: 'error'; error: unknown } | { action: AiAction; phase: 'proposal'; rows: ProposalRow[] }
+type Run =
+  { action: AiAction; phase: 'loading' } | { action: AiAction; phase: 'error'; error: unknown } | { action: AiAction; phase: 'proposal'; rows: ProposalRow[] }
 
 interface Props {
   siteId: string
@@ -77,7 +78,14 @@ export function AiMenu({ siteId, localeId, defaultLocaleId, locales, queues, can
   }
   const accept = (rows: ProposalRow[]) => {
     if (queue) queue.edit(applyProposal(queue.getState().values, rows, accepted))
-    close(t('applied', { fields: rows.filter((r) => accepted.has(r.field)).map((r) => label(r.field)).join(', ') }))
+    close(
+      t('applied', {
+        fields: rows
+          .filter((r) => accepted.has(r.field))
+          .map((r) => label(r.field))
+          .join(', '),
+      }),
+    )
   }
 
   return (
@@ -138,62 +146,69 @@ function ProposalModal({
 }) {
   const { t } = useTranslation('blogAi')
   return (
-  <Modal opened={run !== undefined} onClose={() => onClose(run?.phase === 'proposal' ? t('rejected') : '')} title={title} size="lg" lockScroll={false} closeButtonProps={{ 'aria-label': t('close') }}>
-    {run?.phase === 'loading' && (
-      <Stack gap="sm" align="flex-start" aria-busy="true">
-        <Group gap="xs">
-          <Loader size="sm" aria-hidden />
-          <Text role="status">{t('working')}</Text>
-        </Group>
-        <Button variant="default" onClick={() => onClose()}>
-          {t('cancel')}
-        </Button>
-      </Stack>
-    )}
-    {run?.phase === 'error' && (
-      <Stack gap="sm">
-        <ProblemAlert error={run.error} fallbackTitle={t('failed')} />
-        <Group justify="flex-end">
+    <Modal
+      opened={run !== undefined}
+      onClose={() => onClose(run?.phase === 'proposal' ? t('rejected') : '')}
+      title={title}
+      size="lg"
+      lockScroll={false}
+      closeButtonProps={{ 'aria-label': t('close') }}
+    >
+      {run?.phase === 'loading' && (
+        <Stack gap="sm" align="flex-start" aria-busy="true">
+          <Group gap="xs">
+            <Loader size="sm" aria-hidden />
+            <Text role="status">{t('working')}</Text>
+          </Group>
           <Button variant="default" onClick={() => onClose()}>
-            {t('close')}
+            {t('cancel')}
           </Button>
-        </Group>
-      </Stack>
-    )}
-    {run?.phase === 'proposal' && (
-      <Stack gap="sm" data-testid="ai-proposal">
-        <Text size="sm">{run.rows.length === 0 ? t('noChange') : t('proposalIntro')}</Text>
-        {run.rows.map((r) => (
-          <div key={r.field} data-field={r.field}>
-            <Checkbox
-              label={t('use', { field: label(r.field) })}
-              checked={accepted.has(r.field)}
-              onChange={(e) => {
-                const on = e.currentTarget.checked
-                setAccepted((s) => {
-                  const n = new Set(s)
-                  if (on) n.add(r.field)
-                  else n.delete(r.field)
-                  return n
-                })
-              }}
-            />
-            <DiffText parts={r.parts} />
-          </div>
-        ))}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => onClose(t('rejected'))}>
-            {run.rows.length === 0 ? t('close') : t('reject')}
-          </Button>
-          {run.rows.length > 0 && (
-            <Button disabled={accepted.size === 0} onClick={() => onAccept(run.rows)}>
-              {t('accept')}
+        </Stack>
+      )}
+      {run?.phase === 'error' && (
+        <Stack gap="sm">
+          <ProblemAlert error={run.error} fallbackTitle={t('failed')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => onClose()}>
+              {t('close')}
             </Button>
-          )}
-        </Group>
-      </Stack>
-    )}
-  </Modal>
+          </Group>
+        </Stack>
+      )}
+      {run?.phase === 'proposal' && (
+        <Stack gap="sm" data-testid="ai-proposal">
+          <Text size="sm">{run.rows.length === 0 ? t('noChange') : t('proposalIntro')}</Text>
+          {run.rows.map((r) => (
+            <div key={r.field} data-field={r.field}>
+              <Checkbox
+                label={t('use', { field: label(r.field) })}
+                checked={accepted.has(r.field)}
+                onChange={(e) => {
+                  const on = e.currentTarget.checked
+                  setAccepted((s) => {
+                    const n = new Set(s)
+                    if (on) n.add(r.field)
+                    else n.delete(r.field)
+                    return n
+                  })
+                }}
+              />
+              <DiffText parts={r.parts} />
+            </div>
+          ))}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => onClose(t('rejected'))}>
+              {run.rows.length === 0 ? t('close') : t('reject')}
+            </Button>
+            {run.rows.length > 0 && (
+              <Button disabled={accepted.size === 0} onClick={() => onAccept(run.rows)}>
+                {t('accept')}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      )}
+    </Modal>
   )
 }
 

@@ -17,7 +17,11 @@ describe('aiRequest', () => {
   })
   it('translate sends the source fields that have text as JSON, with the target locale', () => {
     const source = { ...emptyLoc(), title: 'Tea', body: '# Tea' }
-    expect(aiRequest('translate', current, { source, targetCode: 'de' }).request).toEqual({ action: 'translate', content: JSON.stringify({ title: 'Tea', body: '# Tea' }), target_locale: 'de' })
+    expect(aiRequest('translate', current, { source, targetCode: 'de' }).request).toEqual({
+      action: 'translate',
+      content: JSON.stringify({ title: 'Tea', body: '# Tea' }),
+      target_locale: 'de',
+    })
     expect(aiRequest('translate', current, undefined)).toEqual({ unavailable: 'needsSource' })
     expect(aiRequest('translate', current, { source: emptyLoc(), targetCode: 'de' })).toEqual({ unavailable: 'needsSource' })
   })

@@ -24,7 +24,10 @@ interface Options {
  * title, subtitle, excerpt and body, edited through that locale's own save queue (autosave, drafts, If-Match and the
  * conflict view as everywhere). `toggle` sits by the locale bar; `view` replaces the editor's columns when on.
  */
-export function useSideBySide({ localeId, setLocaleId, defaultLocaleId, locales, queues, canEdit }: Options): { toggle: ReactNode; view: ReactNode | undefined } {
+export function useSideBySide({ localeId, setLocaleId, defaultLocaleId, locales, queues, canEdit }: Options): {
+  toggle: ReactNode
+  view: ReactNode | undefined
+} {
   const { t } = useTranslation('blogTranslate')
   const [on, setOn] = useState(false)
   const source = locales.find((l) => l.id === defaultLocaleId)
@@ -53,7 +56,19 @@ export function useSideBySide({ localeId, setLocaleId, defaultLocaleId, locales,
   return { toggle, view }
 }
 
-function TranslationView({ source, target, sourceQueue, targetQueue, canEdit }: { source: Locale; target: Locale; sourceQueue: SaveQueue<LocValues>; targetQueue: SaveQueue<LocValues>; canEdit: boolean }) {
+function TranslationView({
+  source,
+  target,
+  sourceQueue,
+  targetQueue,
+  canEdit,
+}: {
+  source: Locale
+  target: Locale
+  sourceQueue: SaveQueue<LocValues>
+  targetQueue: SaveQueue<LocValues>
+  canEdit: boolean
+}) {
   const { t } = useTranslation('blogTranslate')
   const { t: tb } = useTranslation('blogs', { keyPrefix: 'editor' })
   const src = useQueueState(sourceQueue).values
@@ -65,7 +80,15 @@ function TranslationView({ source, target, sourceQueue, targetQueue, canEdit }: 
         <h2 id="translation-source">{t('source', { locale: source.name })}</h2>
         {FIELDS.map((f) =>
           f === 'body' || f === 'excerpt' ? (
-            <Textarea key={f} label={label(f, source)} value={src[f]} readOnly autosize minRows={f === 'body' ? 8 : 2} placeholder={t('sourceEmpty', { locale: source.name })} />
+            <Textarea
+              key={f}
+              label={label(f, source)}
+              value={src[f]}
+              readOnly
+              autosize
+              minRows={f === 'body' ? 8 : 2}
+              placeholder={t('sourceEmpty', { locale: source.name })}
+            />
           ) : (
             <TextInput key={f} label={label(f, source)} value={src[f]} readOnly placeholder={t('sourceEmpty', { locale: source.name })} />
           ),
