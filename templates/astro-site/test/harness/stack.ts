@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, existsSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { freePort, startProcess, type Started } from './processes'
-import { startProxy, type CountingProxy } from './proxy'
-import { seed, type Seeded } from './seed'
+import { freePort, startProcess, type Started } from './processes.js'
+import { startProxy, type CountingProxy } from './proxy.js'
+import { seed, type Seeded } from './seed.js'
 
 const TEMPLATE = fileURLToPath(new URL('../..', import.meta.url))
 /** The Atrium repository this template lives in (its built dist/main.js serves the API). */
@@ -24,7 +24,7 @@ export interface Stack {
  * A real Atrium (embedded database in a temporary directory) with a seeded site, the counting proxy in front of it,
  * and the built starter (`node server.mjs`, as `npm start` runs it) reading Atrium through the proxy.
  */
-export async function startStack(): Promise<Stack> {
+export async function startStack(options: { cacheSeconds?: number } = {}): Promise<Stack> {
   for (const built of [path.join(ATRIUM_ROOT, 'dist/main.js'), path.join(TEMPLATE, 'dist/server/entry.mjs')])
     if (!existsSync(built)) throw new Error(`${built} missing: build Atrium (npm run build in the repository) and the starter (npm run build) first`)
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atrium-starter-'))
@@ -71,8 +71,8 @@ export async function startStack(): Promise<Stack> {
           CMS_API_URL: `${proxy.url}/api/v1`,
           CMS_API_KEY: seeded.readKey,
           CMS_SITE_ID: seeded.siteId,
-          // One second: the tests see content go stale and refresh many times within a few seconds.
-          CMS_CACHE_SECONDS: '1',
+          // One second by default: the tests see content go stale and refresh many times within a few seconds.
+          CMS_CACHE_SECONDS: String(options.cacheSeconds ?? 1),
         },
         ready: (output) => output.includes('[atrium] warm-up'),
         timeoutMs: 30_000,
