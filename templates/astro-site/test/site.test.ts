@@ -289,7 +289,55 @@ describe('preview', () => {
     expect((await get('/blog/secret-draft/')).status).toBe(404)
 
     await fetch(`${stack.atriumUrl}/api/v1/previews/${id}`, { method: 'DELETE', headers: { 'x-api-key': stack.masterKey } })
-    expect((await get(path)).status).toBe(404)
+    const revoked = await get(path)
+    expect(revoked.status).toBe(404)
+    expect(revoked.html).toContain('Preview link not valid')
+
+    // A token of another site, sent to this site's frontend: the same 404.
+    const other = (await atrium.POST('/api/v1/sites', { body: { name: 'Other site', slug: `other-${Date.now().toString(36)}`, locales: [{ code: 'en' }] } }))
+      .data!
+    const foreignPost = (
+      await atrium.POST('/api/v1/blogs', {
+        body: { site_ids: [other.id], status: 'Draft', localizations: [{ locale: 'en', title: 'Foreign draft', body: 'x' }] },
+      })
+    ).data!
+    const foreign = (await (
+      await fetch(`${stack.atriumUrl}/api/v1/sites/${other.id}/previews`, {
+        method: 'POST',
+        headers: { 'x-api-key': stack.masterKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'blog', id: foreignPost.id }),
+      })
+    ).json()) as { token: string }
+    const refused = await get(`/api/preview?token=${encodeURIComponent(foreign.token)}&path=/`)
+    expect(refused.status).toBe(404)
+    expect(refused.html).not.toContain('Foreign draft')
+  })
+
+  it('a page draft through a preview token: its sections', async (ctx) => {
+    const page = (
+      await atrium.POST('/api/v1/pages', {
+        body: {
+          site_ids: [stack.seeded.siteId],
+          route: '/coming-soon',
+          status: 'Draft',
+          sections: [{ section_type: 'hero', localizations: [{ locale: 'en', title: 'Coming soon', text: 'A page not yet **published**.' }] }],
+        },
+      })
+    ).data!
+    const created = await fetch(`${stack.atriumUrl}/api/v1/sites/${stack.seeded.siteId}/previews`, {
+      method: 'POST',
+      headers: { 'x-api-key': stack.masterKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'page', id: page.id, locale: 'de' }),
+    })
+    if (created.status === 404) ctx.skip()
+    const { token } = (await created.json()) as { token: string }
+    const got = await get(`/api/preview?token=${encodeURIComponent(token)}&path=/coming-soon`)
+    expect(got.status).toBe(200)
+    expect(got.html).toContain('<html lang="de">')
+    expect(h1(got.html)).toBe('Coming soon')
+    expect(got.html).toContain('<strong>published</strong>')
+    expect(got.html).toContain('href="/de/coming-soon">Published version</a>')
+    expect((await get('/coming-soon')).status).toBe(404)
   })
 })
 

@@ -161,13 +161,14 @@ export type PreviewAnswer =
 
 /**
  * Exchanges a preview token for the draft it opens. Never cached: every preview request asks Atrium, so the pane
- * beside the editor shows the last save. The token is the only credential sent (the Read key stays out of it).
+ * beside the editor shows the last save. The site's Read key goes along (server-side only): Atrium then refuses, with
+ * the same 404, a token of another site.
  */
 export async function loadPreview(token: string): Promise<PreviewAnswer> {
   const url = `${settings().apiUrl}/preview`
   let response: Response
   try {
-    response = await fetch(url, { headers: { 'x-preview-token': token, accept: 'application/json' }, cache: 'no-store' })
+    response = await fetch(url, { headers: { 'x-preview-token': token, 'x-api-key': settings().apiKey, accept: 'application/json' }, cache: 'no-store' })
   } catch (err) {
     throw new AtriumError({ status: 0, problem: { title: 'Network error', detail: err instanceof Error ? err.message : String(err) }, cause: err })
   }
