@@ -14,11 +14,22 @@ export function formatDate(value: string | null | undefined, locale: Locale): st
   if (!value) return null
   const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value)
   if (Number.isNaN(date.getTime())) return null
-  try {
-    return new Intl.DateTimeFormat(locale.code, { dateStyle: 'long', timeZone: 'UTC' }).format(date)
-  } catch {
-    return date.toISOString().slice(0, 10)
+  return dateFormat(locale.code)?.format(date) ?? date.toISOString().slice(0, 10)
+}
+
+// A formatter per locale, made once (making one costs more than formatting a whole list of dates).
+const formats = new Map<string, Intl.DateTimeFormat | null>()
+function dateFormat(code: string): Intl.DateTimeFormat | null {
+  let format = formats.get(code)
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat(code, { dateStyle: 'long', timeZone: 'UTC' })
+    } catch {
+      format = null
+    }
+    formats.set(code, format)
   }
+  return format
 }
 
 export const sectionText = (section: Section, locale: Locale, defaultLocale: Locale) => pickLocalization(section.localizations, locale, defaultLocale)

@@ -17,6 +17,8 @@ export interface Stack {
   proxy: CountingProxy
   starterUrl: string
   seeded: Seeded
+  /** What the starter printed so far. */
+  starterOutput: () => string
   stop: () => Promise<void>
 }
 
@@ -85,6 +87,7 @@ export async function startStack(options: { cacheSeconds?: number } = {}): Promi
       proxy,
       starterUrl,
       seeded,
+      starterOutput: started[1]!.output,
       stop: async () => {
         await proxy.close()
         await stopAll()
