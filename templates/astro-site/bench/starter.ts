@@ -4,12 +4,17 @@
  * warm and refreshing as in production (CMS_CACHE_SECONDS=5). autocannon runs as its own process on the blog list and
  * on a post, one after the other; the proxy in front of Atrium counts what the starter asked during each run.
  *
- *   npm run build && (cd templates/astro-site && npm ci && npm run build) && npx tsx bench/starter.ts
+ *   npm run build && npm run client:build && (cd templates/astro-site && npm ci && npm run build)
+ *   npx tsx templates/astro-site/bench/starter.ts      (from the repository root)
  *
  * BENCH_STARTER_SECONDS (default 10) and BENCH_STARTER_CONNECTIONS (default 10) change the runs.
  */
 import { spawn } from 'node:child_process'
-import { startStack } from '../templates/astro-site/test/harness/stack.js'
+import { fileURLToPath } from 'node:url'
+import { startStack } from '../test/harness/stack.js'
+
+/** The Atrium repository: its autocannon (a development dependency there) generates the load. */
+const ATRIUM_ROOT = process.env.ATRIUM_ROOT ?? fileURLToPath(new URL('../../..', import.meta.url))
 
 const seconds = Number(process.env.BENCH_STARTER_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_STARTER_CONNECTIONS ?? 10)
@@ -24,7 +29,10 @@ interface AutocannonJson {
 /** autocannon in its own process (asynchronously: the proxy in this process keeps forwarding the starter's refreshes). */
 function autocannon(url: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['autocannon', '--json', '-c', String(connections), '-d', String(seconds), url], { stdio: ['ignore', 'pipe', 'ignore'] })
+    const child = spawn('npx', ['--no-install', 'autocannon', '--json', '-c', String(connections), '-d', String(seconds), url], {
+      cwd: ATRIUM_ROOT,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
     let out = ''
     child.stdout.on('data', (d: Buffer) => (out += d.toString()))
     child.on('error', reject)
