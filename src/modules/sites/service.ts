@@ -1,4 +1,4 @@
-import type { Ctx } from '../../core/context.js'
+import type { Ctx, Deps } from '../../core/context.js'
 import { requireSite, visibleSiteIds } from '../../core/access.js'
 import { mutate } from '../../core/mutation.js'
 import { jsonCache, type RawJson } from '../../core/read-cache.js'
@@ -139,4 +139,9 @@ export async function remove(ctx: Ctx, id: string): Promise<void> {
       readers: { sites: showing },
     }
   })
+}
+
+/** The preview_url templates of every live site (the admin page's CSP frames their origins, decisions.md "Admin"). */
+export function previewUrls(deps: Deps): Promise<string[]> {
+  return q.previewUrls(deps.dbh.db)
 }
