@@ -83,9 +83,9 @@ function OwnRendering({ siteId, token, localeId, savedAt }: { siteId: string; to
   const read = useQuery({ queryKey: ['site', siteId, 'preview-read', token, savedAt ?? 0], queryFn: () => readPreview(token), placeholderData: (d) => d })
   return (
     <Stack gap="sm">
-      <Alert color="blue" title={t('pane.noFrontend')}>
+      <Alert color="gray" title={t('pane.noFrontend')}>
         <Text size="sm">{t('pane.noFrontendText')}</Text>
-        <AnchorLink to="/sites/$siteId/settings" params={{ siteId }} size="sm">
+        <AnchorLink to="/sites/$siteId/settings" params={{ siteId }} size="sm" underline="always">
           {t('pane.settingsLink')}
         </AnchorLink>
       </Alert>

@@ -40,7 +40,7 @@ export function PreviewActions(target: PreviewTarget) {
     } catch (e) {
       tab?.close()
       const fe = toFormError(e)
-      notifications.show({ color: 'red', title: t('failed'), message: fe.requestId ?? '' })
+      notifications.show({ color: 'red', title: t('failed'), message: fe.requestId ?? '', closeButtonProps: { 'aria-label': t('share.close') } })
     }
   }
 
@@ -64,11 +64,12 @@ function ShareModal({ target, connected, onClose }: { target: PreviewTarget; con
   const qc = useQueryClient()
   const [lifetime, setLifetime] = useState<number>(HOUR)
   const [link, setLink] = useState<string>()
+  const [done, setDone] = useState<'copied' | 'revoked'>()
   const live = useQuery(previewQueries.live(target.siteId, target.recordId))
   const refresh = () => qc.invalidateQueries({ queryKey: previewQueries.live(target.siteId, target.recordId).queryKey })
   const copy = async (url: string) => {
     await navigator.clipboard?.writeText(url).catch(() => undefined)
-    notifications.show({ message: t('share.copied') })
+    setDone('copied')
   }
   const create = useMutation({
     mutationFn: async () => {
@@ -84,7 +85,7 @@ function ShareModal({ target, connected, onClose }: { target: PreviewTarget; con
   const revoke = useMutation({
     mutationFn: revokePreview,
     onSuccess: async () => {
-      notifications.show({ message: t('share.revoked') })
+      setDone('revoked')
       await refresh()
     },
   })
@@ -118,6 +119,9 @@ function ShareModal({ target, connected, onClose }: { target: PreviewTarget; con
             </Button>
           </Group>
         )}
+        <Text size="sm" role="status">
+          {done ? t(`share.${done}`) : ''}
+        </Text>
         {error !== null && (
           <Alert color="red" role="alert">
             {t('failed')} {toFormError(error).requestId ?? ''}
