@@ -68,7 +68,7 @@ test('Preview opens the draft on the site, the live pane follows saves, a shared
     await expect(editor.title).toHaveValue('A draft about gardens and ponds')
 
     // Preview: a new tab on the site with a fresh token.
-    const [tab] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Preview', exact: true }).click()])
+    const [tab] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Preview on site', exact: true }).click()])
     await expect(tab.getByRole('heading', { level: 1 })).toHaveText('A draft about gardens and ponds')
     expect(tab.url()).toMatch(/token=prv_[A-Za-z0-9_-]{43}&path=%2Fblog%2F/)
     await tab.close()
@@ -112,12 +112,16 @@ test('without a frontend the pane renders the saved post itself and says how to 
   await page.setViewportSize({ width: 1280, height: 900 })
   const editor = new BlogEditor(page)
   await editor.goto(site.id, site.posts.draft)
+  // Without a frontend the pane waits for the toggle, then opens beside the editor.
+  const liveToggle = page.getByRole('button', { name: 'Live preview' })
+  await expect(liveToggle).toHaveAttribute('aria-pressed', 'false')
+  await liveToggle.click()
   const pane = page.getByRole('region', { name: 'Live preview' })
   await expect(pane.getByText('No frontend connected')).toBeVisible()
   await expect(pane.getByRole('link', { name: 'Open site settings' })).toBeVisible()
   const rendering = pane.getByTestId('preview-rendering')
   await expect(rendering.getByRole('heading', { level: 2 })).toHaveText('A draft about gardens')
-  await expect(page.getByRole('button', { name: 'Preview', exact: true })).toBeDisabled()
+  await expect(page.getByRole('button', { name: 'Preview on site', exact: true })).toBeDisabled()
 
   // Markdown rendered; a save shows within seconds while the editor keeps the focus.
   await editor.body.click()

@@ -36,11 +36,16 @@ export interface LivePreviewProps {
  */
 export function LivePreviewLayout(props: LivePreviewProps) {
   const { t } = useTranslation('preview')
-  const [open, setOpen] = useState(() => typeof window !== 'undefined' && window.matchMedia?.(SIDE_BY_SIDE).matches === true)
+  const settings = useQuery(sharedQueries.settings(props.siteId))
+  // Until toggled: open beside the editor when there is room and a frontend to show (without one, the editor's own
+  // Markdown preview tab already renders the text, and the pane is a click away).
+  const [chosen, setOpen] = useState<boolean>()
+  const wide = typeof window !== 'undefined' && window.matchMedia?.(SIDE_BY_SIDE).matches === true
+  const open = chosen ?? (wide && Boolean(settings.data?.preview_url))
   return (
     <div className="preview-layout" data-open={open}>
       <div className="preview-toggle">
-        <Button variant={open ? 'light' : 'default'} size="xs" aria-pressed={open} onClick={() => setOpen((o) => !o)}>
+        <Button variant={open ? 'light' : 'default'} size="xs" aria-pressed={open} onClick={() => setOpen(!open)}>
           {t('pane.toggle')}
         </Button>
       </div>

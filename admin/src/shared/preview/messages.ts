@@ -1,7 +1,7 @@
 import { registerMessages } from '../i18n/register'
 
 const en = {
-  preview: 'Preview',
+  preview: 'Preview on site',
   previewHint: 'Save and open this draft on your site in a new tab (the link works for one hour)',
   noFrontendHint: 'Connect a frontend in the site settings (Preview address) to preview on your site',
   failed: 'The preview could not be opened',
@@ -39,7 +39,7 @@ const en = {
 }
 
 const de: typeof en = {
-  preview: 'Vorschau',
+  preview: 'Auf der Website ansehen',
   previewHint: 'Speichern und diesen Entwurf in einem neuen Tab auf Ihrer Website öffnen (der Link gilt eine Stunde)',
   noFrontendHint: 'Verbinden Sie in den Website-Einstellungen ein Frontend (Vorschau-Adresse), um auf Ihrer Website zu prüfen',
   failed: 'Die Vorschau konnte nicht geöffnet werden',
