@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js'
 import { maintenanceRuns } from '../db/schema/maintenance.js'
 import { pruneAudit } from '../modules/audit/service.js'
 import { maintainUsage } from '../modules/api-keys/usage.service.js'
+import { deleteExpired as deleteExpiredPreviews } from '../modules/previews/service.js'
 import type { Job } from './job.js'
 
 /*
@@ -29,6 +30,7 @@ async function finish(db: Db, job: string, day: string): Promise<void> {
 const daily: Record<string, (deps: Deps) => Promise<unknown>> = {
   'api-key-usage': maintainUsage,
   'audit-retention': pruneAudit,
+  'preview-expiry': deleteExpiredPreviews,
 }
 
 /** Runs each daily job not yet claimed today; returns what each job that ran reported (by name). */

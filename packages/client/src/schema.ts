@@ -3133,6 +3133,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/sites/{site_id}/previews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the live previews of a site
+         * @description Previews not yet expired nor revoked, soonest expiry first, optionally of one type or record; never their tokens.
+         */
+        get: operations["listPreviews"];
+        put?: never;
+        /**
+         * Create a preview token for a blog or page
+         * @description Author on the record (a caller that cannot read it gets 404, one that can read but not edit it 403); the site must carry it. expires_in: 60–604800 seconds, default 3600. locale: a locale code of the site (default: its default locale). The token is shown only in this answer; url is the site's preview_url filled in, or null.
+         */
+        post: operations["createPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/previews/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a preview */
+        delete: operations["revokePreview"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the record a preview token grants
+         * @description No credential but the token: header X-Preview-Token (or ?token=, redacted in logs). Answers the record exactly as its delivery read does (blog: by slug; page: by route with its sections) in its latest saved state, whatever its status or publish window. Unknown, expired and revoked tokens and deleted records are the same 404; so is a token sent with an API key or bearer token that does not reach the preview's site (another site's frontend) or does not authenticate. Cache-Control: no-store; X-Robots-Tag: noindex; rate-limited per client address like other unauthenticated calls.
+         */
+        get: operations["readPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3804,6 +3865,23 @@ export interface components {
             title?: string | null;
             description?: string | null;
         };
+        CreatedPreview: {
+            /** Format: uuid */
+            id: string;
+            /** @description `prv_` + 43 base64url characters; shown only here. Send it as `X-Preview-Token` to GET /preview */
+            token: string;
+            /**
+             * @description What the record is: a blog post or a page
+             * @enum {unknown}
+             */
+            type: "blog" | "page";
+            /** Format: uuid */
+            record_id: string;
+            locale: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            url: string | null;
+        };
         CreateLegalDocumentBody: {
             slug?: string;
             cookie_name?: string | null;
@@ -3977,6 +4055,26 @@ export interface components {
             settings?: {
                 [key: string]: unknown;
             };
+        };
+        /**
+         * @example {
+         *       "type": "blog",
+         *       "id": "0190a4b2-7c1e-7d3a-9b1f-2f6c8e4d5a10",
+         *       "expires_in": 3600
+         *     }
+         */
+        CreatePreviewBody: {
+            /**
+             * @description What the record is: a blog post or a page
+             * @enum {unknown}
+             */
+            type: "blog" | "page";
+            /** Format: uuid */
+            id: string;
+            /** @description A locale code of the site; default: its default locale */
+            locale?: string;
+            /** @description Lifetime in seconds (default 3600) */
+            expires_in?: number;
         };
         CreateRedirectBody: {
             /** @description A path of the site starting with /, unique among its live redirects; stored without a trailing slash (but `/`) */
@@ -4670,6 +4768,36 @@ export interface components {
             /** @enum {boolean} */
             ok: true;
         };
+        Preview: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            site_id: string;
+            /**
+             * @description What the record is: a blog post or a page
+             * @enum {unknown}
+             */
+            type: "blog" | "page";
+            /** Format: uuid */
+            record_id: string;
+            locale: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        PreviewRead: {
+            /**
+             * @description What the record is: a blog post or a page
+             * @enum {unknown}
+             */
+            type: "blog" | "page";
+            locale: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description type blog: the BlogDetail of blogs/by-slug; type page: the PageDetail of pages/by-route */
+            data: components["schemas"]["BlogDetail"] | components["schemas"]["PageDetail"];
+        };
         /** @description RFC 9457 problem details */
         Problem: {
             /** @description A URN naming the problem type: `urn:atrium:problem:<code in kebab-case>` */
@@ -4958,6 +5086,7 @@ export interface components {
             post_path: string;
             /** @description Path of the RSS feed on the frontend; with a site `url`, the feed names itself url + feed_path (atom:link rel="self") */
             feed_path: string;
+            preview_url: string | null;
         };
         SiteWithLocales: {
             /** Format: uuid */
@@ -5308,7 +5437,8 @@ export interface components {
             post_path?: string;
             /** @description An absolute path (starts with /), e.g. /rss.xml */
             feed_path?: string;
-        } | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown;
+            preview_url?: string | null;
+        } | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown;
         UpdateSkillBody: {
             name?: string;
             slug?: string;
@@ -5454,6 +5584,8 @@ export interface components {
         ETag: string;
         /** @description The total number of items of the list, of which this answer is one window */
         "X-Total-Count": number;
+        /** @description noindex: the answer shows unpublished content that search engines must not index */
+        "X-Robots-Tag": string;
         /** @description Requests allowed in the current one-minute window (the key's `rate_limit_per_minute`, or the per-IP limit) */
         "RateLimit-Limit": number;
         /** @description Requests left in the current window */
@@ -5515,6 +5647,7 @@ export type CreatedApiKey = components['schemas']['CreatedApiKey'];
 export type CreateDocumentBody = components['schemas']['CreateDocumentBody'];
 export type CreateDocumentFolderBody = components['schemas']['CreateDocumentFolderBody'];
 export type CreateDocumentLocalizationBody = components['schemas']['CreateDocumentLocalizationBody'];
+export type CreatedPreview = components['schemas']['CreatedPreview'];
 export type CreateLegalDocumentBody = components['schemas']['CreateLegalDocumentBody'];
 export type CreateLegalDocumentLocalizationBody = components['schemas']['CreateLegalDocumentLocalizationBody'];
 export type CreateLegalGroupBody = components['schemas']['CreateLegalGroupBody'];
@@ -5526,6 +5659,7 @@ export type CreateMenuBody = components['schemas']['CreateMenuBody'];
 export type CreateMenuItemBody = components['schemas']['CreateMenuItemBody'];
 export type CreatePageBody = components['schemas']['CreatePageBody'];
 export type CreatePageSectionBody = components['schemas']['CreatePageSectionBody'];
+export type CreatePreviewBody = components['schemas']['CreatePreviewBody'];
 export type CreateRedirectBody = components['schemas']['CreateRedirectBody'];
 export type CreateSiteBody = components['schemas']['CreateSiteBody'];
 export type CreateSiteLocaleBody = components['schemas']['CreateSiteLocaleBody'];
@@ -5581,6 +5715,8 @@ export type PageSection = components['schemas']['PageSection'];
 export type PageSectionLocalization = components['schemas']['PageSectionLocalization'];
 export type PageSectionWithLocalizations = components['schemas']['PageSectionWithLocalizations'];
 export type PageviewAccepted = components['schemas']['PageviewAccepted'];
+export type Preview = components['schemas']['Preview'];
+export type PreviewRead = components['schemas']['PreviewRead'];
 export type Problem = components['schemas']['Problem'];
 export type Profile = components['schemas']['Profile'];
 export type PublicConfig = components['schemas']['PublicConfig'];
@@ -5659,6 +5795,7 @@ export type WebhookPage = components['schemas']['WebhookPage'];
 export type WebhookWithSecret = components['schemas']['WebhookWithSecret'];
 export type HeaderETag = components['headers']['ETag'];
 export type HeaderXTotalCount = components['headers']['X-Total-Count'];
+export type HeaderXRobotsTag = components['headers']['X-Robots-Tag'];
 export type HeaderRateLimitLimit = components['headers']['RateLimit-Limit'];
 export type HeaderRateLimitRemaining = components['headers']['RateLimit-Remaining'];
 export type HeaderRateLimitReset = components['headers']['RateLimit-Reset'];
@@ -29517,6 +29654,386 @@ export interface operations {
             };
             /** @description The body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); `Retry-After` tells when to try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listPreviews: {
+        parameters: {
+            query?: {
+                /** @description What the record is: a blog post or a page */
+                type?: "blog" | "page";
+                record_id?: string;
+            };
+            header?: never;
+            path: {
+                site_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preview"][];
+                };
+            };
+            /** @description Invalid request: a path parameter, query parameter or the body fails validation (`VALIDATION_FAILED`, with `errors`) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or non-working credentials: no key, or an unknown, blocked, revoked or expired key or token (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but with too little permission (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record, or one in a site out of reach (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); `Retry-After` tells when to try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                site_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePreviewBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedPreview"];
+                };
+            };
+            /** @description Invalid request: a path parameter, query parameter or the body fails validation (`VALIDATION_FAILED`, with `errors`) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or non-working credentials: no key, or an unknown, blocked, revoked or expired key or token (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but with too little permission (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record, or one in a site out of reach (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state: a value that must be unique is taken, or the record is in the wrong state (`CONFLICT`, `INVALID_STATE`) */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); `Retry-After` tells when to try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokePreview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Edit conflicts: the write goes ahead only if the record's current ETag is one of the listed tags (`"a", "b"`), or for `*` if the record exists; otherwise 412 `EDIT_CONFLICT` with `current` (the record as it is now) and its ETag, and nothing changes. Without If-Match the last write wins. Malformed: 400. */
+                "if-match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: a path parameter, query parameter or the body fails validation (`VALIDATION_FAILED`, with `errors`) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or non-working credentials: no key, or an unknown, blocked, revoked or expired key or token (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but with too little permission (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record, or one in a site out of reach (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state: a value that must be unique is taken, or the record is in the wrong state (`CONFLICT`, `INVALID_STATE`) */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
+            412: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); `Retry-After` tells when to try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    readPreview: {
+        parameters: {
+            query?: {
+                /** @description The preview token, when the X-Preview-Token header cannot be sent */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Robots-Tag": components["headers"]["X-Robots-Tag"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreviewRead"];
+                };
+            };
+            /** @description Invalid request: a path parameter, query parameter or the body fails validation (`VALIDATION_FAILED`, with `errors`) */
+            400: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
