@@ -9,7 +9,7 @@ import { isSaveConflict, SaveConflict, settleWith, type Held } from '../../share
 import { can } from '../../shared/logic/access'
 import { ConfirmModal } from '../../shared/ui/ConfirmModal'
 import { applyFieldErrors } from '../../shared/ui/formErrors'
-import { PageTitle } from '../../shared/ui/PageTitle'
+import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { siteQueries, useDeleteSite, useLocaleMutations, useSaveSettings, useUpdateSite, type Locale, type Settings, type Site } from './api'
 import { bytesToMb, mbToBytes, timeZones, zoneOptions } from './timezones'
@@ -25,7 +25,7 @@ export function SiteSettingsScreen({ siteId }: { siteId: string }) {
   const title = t('settings.title')
   return (
     <Stack gap="lg">
-      <PageTitle documentTitle={`${title}${site.data ? ` · ${site.data.name}` : ''}`}>{title}</PageTitle>
+      <ScreenHeader siteId={siteId} title={title} />
       {me.data && !editable && <Text role="note">{t('settings.readOnly')}</Text>}
       {site.isError && <ProblemAlert error={site.error} />}
       {site.data && <SiteForm key={site.data.id} site={site.data} editable={editable} />}
