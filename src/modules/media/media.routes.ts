@@ -194,13 +194,28 @@ function fileRoute(app: Api): void {
     },
     async (req, reply) => {
       const h = req.headers
+      const at = req.url.indexOf('?')
       const out = await svc.file(req.ctx, req.params.name, {
         range: oneHeader(h.range),
         ifRange: oneHeader(h['if-range']),
         ifNoneMatch: oneHeader(h['if-none-match']),
+        query: at < 0 ? '' : req.url.slice(at + 1),
+        accept: oneHeader(h.accept),
       })
       void reply.header('etag', out.etag).header('cache-control', FILE_CACHE).header('x-content-type-options', 'nosniff')
+      if (out.vary) {
+        const vary = reply.getHeader('vary')
+        void reply.header('vary', vary ? `${String(vary)}, Accept` : 'Accept')
+      }
       if (out.status === 304) return reply.code(304).send(null)
+      if (out.image) {
+        return reply
+          .header('content-type', out.mime)
+          .header('x-image-width', out.image.width)
+          .header('x-image-height', out.image.height)
+          .header('content-length', out.size)
+          .send(out.stream)
+      }
       if (out.mime === 'image/svg+xml') void reply.header('content-security-policy', SVG_CSP)
       void reply.header('content-type', out.mime.startsWith('text/') ? `${out.mime}; charset=utf-8` : out.mime).header('accept-ranges', 'bytes')
       if (out.status === 200) return reply.header('content-length', out.size).send(out.stream)
