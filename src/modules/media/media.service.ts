@@ -14,8 +14,9 @@ import { cleanFileName } from '../documents/files.service.js'
 import { mediaEntity } from './entity.js'
 import * as q from './media.queries.js'
 import { mediaMetadataKit } from './metadata.service.js'
+import { mediaReferences } from './references.queries.js'
 import { presentMedia } from './present.service.js'
-import { MediaDetail, type CreateMediaBody, Media, type MediaListQuery, type MediaMetadata, type UpdateMediaBody } from './schemas.js'
+import { MediaDetail, type CreateMediaBody, Media, type MediaListQuery, type MediaMetadata, type MediaReference, type UpdateMediaBody } from './schemas.js'
 import { parseRenditionQuery } from './rendition-params.service.js'
 import { dropAll, dropCrops, rendition } from './renditions.service.js'
 import { searchQuery, searchText } from './search.service.js'
@@ -58,6 +59,12 @@ export async function get(ctx: Ctx, id: string, scope?: RecordScope): Promise<Ra
     const detail: MediaDetail = { ...presentMedia(ctx, row), metadata }
     return { value: detail, until: null }
   })
+}
+
+/** GET /media/{id}/references: the live blogs and pages of the record's site that use it. */
+export async function references(ctx: Ctx, id: string, scope?: RecordScope): Promise<MediaReference[]> {
+  const site = scope?.siteId ?? (await liveOr404(ctx, id)).site_id
+  return mediaReferences(ctx.db, site, id)
 }
 
 /** 400 on folder_id unless it names a live folder of the site. */

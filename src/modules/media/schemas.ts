@@ -161,3 +161,14 @@ export const UploadMediaForm = Type.Object(
   },
   { examples: [{ site_ids: '["0b6f3a55-1f0e-4c1b-9f0e-2d6c8e4a7b10"]', is_global: 'false', file: '(binary)' }] },
 )
+
+export const MediaReference = Type.Object(
+  {
+    type: Type.Union([Type.Literal('blog'), Type.Literal('page')], { description: 'The kind of record that uses the file' }),
+    id: Uuid,
+    label: Type.String({ description: "The blog's title (default locale first, else its slug) or the page's route" }),
+    field: Type.String({ description: '`cover_image_id`, `header_image_id` or `sections.cover_image_id`' }),
+  },
+  { $id: 'MediaReference' },
+)
+export type MediaReference = Static<typeof MediaReference>
