@@ -102,7 +102,8 @@ export async function imagesPhase(p: Phase, start: () => Promise<RunningServer>)
       p.log(`  ${coldLine}`)
       p.report.notes.push(`images: ${coldLine}`)
       // 2. Warm vs the original.
-      const warmUrl = urls[4] ?? (urls[0])
+      const warmUrl = urls[Math.min(4, urls.length - 1)]
+      if (!warmUrl) throw new Error('images bench: BENCH_IMAGES_COLD must be at least 1')
       const opts = { connections: p.load.connections, duration: p.load.durationS, headers: { accept: 'image/webp,*/*', 'x-api-key': site.readKey } }
       const warm = await run({ ...opts, url: warmUrl })
       const original = await run({ ...opts, url: on(server, img.media.public_url) })
