@@ -1,6 +1,6 @@
 /*
  * The images part of the bench (BENCH_PARTS=images; `npm run bench:images`): renditions on the file URL
- * (decisions.md "Image renditions") on a 2400×1600 JPEG and a 4000×3000 PNG, uploaded to the first seeded site of a
+ * (README.md, "Renditions") on a 2400×1600 JPEG and a 4000×3000 PNG, uploaded to the first seeded site of a
  * fresh Atrium process:
  *   1. cold renditions, one after the other (BENCH_IMAGES_COLD per image, default 12: distinct widths and formats):
  *      renditions/s with p50/p99 of the answer times;

@@ -1,5 +1,5 @@
 /*
- * A bound on image transformations running at once (decisions.md "Image renditions": ATRIUM_IMAGE_CONCURRENCY).
+ * A bound on image transformations running at once (README.md, "Renditions": ATRIUM_IMAGE_CONCURRENCY).
  * Decoding a large picture takes tens of megabytes and a core; callers past the bound wait in line (first come,
  * first served) instead of all decoding at once, which keeps memory and CPU bounded whatever clients send. A caller
  * that would wait longer than `maxWaitMs` is turned away (SlotTimeout) so a burst cannot pile up unbounded waits.

@@ -92,7 +92,7 @@ export const media = pgTable(
 )
 
 /**
- * Renditions kept in storage (decisions.md "Image renditions"): one row per stored object under `renditions/`, made
+ * Renditions kept in storage (README.md, "Renditions"): one row per stored object under `renditions/`, made
  * from the original `source_key`. `focal` is the focal version a cover crop was made for ('' for every other fit), so
  * a focal-point change drops exactly the crops it invalidates. `last_used_at` orders the least recently used out once
  * the sizes add up past ATRIUM_RENDITIONS_MAX_MB; being in the database, that bound holds across instances.

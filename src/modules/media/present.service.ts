@@ -21,7 +21,7 @@ export function fileUrl(ctx: Ctx, key: string): string {
 const RENDERABLE = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/tiff', 'image/avif', 'image/svg+xml'])
 
 /**
- * The rendition base of a stored image (decisions.md "Image renditions"): always the file route on ATRIUM_PUBLIC_URL,
+ * The rendition base of a stored image (README.md, "Renditions"): always the file route on ATRIUM_PUBLIC_URL,
  * also with S3 (a bucket cannot transform), with the focal version as `v`. null when no rendition can be made.
  */
 export function imageUrl(ctx: Ctx, row: Pick<MediaRow, 'storage_key' | 'mime_type' | 'width' | 'focal_x' | 'focal_y'>): string | null {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { validation } from '../../http/errors.js'
 
 /*
- * What a rendition request asks for (decisions.md "Image renditions"), as pure functions: the query parsed and
+ * What a rendition request asks for (README.md, "Renditions"), as pure functions: the query parsed and
  * checked (each bad parameter a 400 naming it), sizes put on the fixed ladder and never above the original, the
  * format negotiated from Accept, and the exact output size. Sizes on a ladder bound what one image can cost: any
  * number of distinct widths asks for at most the ladder's 25 steps (the original's own width standing in for the

@@ -20,7 +20,7 @@ import {
 import * as q from './renditions.queries.js'
 
 /*
- * Renditions (decisions.md "Image renditions"): GET /media/files/{name}?w&h&fit&fmt&q answers the image at that size
+ * Renditions (README.md, "Renditions"): GET /media/files/{name}?w&h&fit&fmt&q answers the image at that size
  * and format, made once and kept in storage under `renditions/` (local directory or S3) with a row per object in
  * media_renditions. The object's key names every parameter that changes its bytes, so a key is made at most once and
  * never changes: a warm request is the record look-up the original costs plus one storage read.

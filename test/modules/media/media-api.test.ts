@@ -6,7 +6,7 @@ import { expectProblem, expectStatus } from '../../helpers/http.js'
 import { auditsOf } from '../../helpers/records.js'
 import { image, uploaded } from './fixtures.js'
 
-/* The media API of decisions.md "Media": rename, move, focal point (PUT /media/{id}) and where a file is used. */
+/* The media API (README.md "Media"): rename, move, focal point (PUT /media/{id}) and where a file is used. */
 
 let t: TestApp
 let a: SiteFixture

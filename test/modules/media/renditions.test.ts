@@ -10,7 +10,7 @@ import { makeSite, type SiteFixture } from '../../helpers/factories.js'
 import { expectProblem, expectStatus, type Res } from '../../helpers/http.js'
 import { animatedGif, filesOnDisk, image, multipart, pathOf, svg, uploaded } from './fixtures.js'
 
-/* Renditions on the file URL (decisions.md "Image renditions"): sizes, fits, formats, focal crops, storage, bounds. */
+/* Renditions on the file URL (README.md, "Renditions"): sizes, fits, formats, focal crops, storage, bounds. */
 
 let t: TestApp
 let a: SiteFixture
