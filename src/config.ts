@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 
 /** Every setting Atrium reads from the environment, validated once at start-up. */
@@ -45,6 +46,10 @@ export interface Config {
   /** Embedded database: the share of the event loop, in per cent, that daily maintenance jobs may take. */
   maintenanceShare: number
   storage: 'local' | 's3'
+  /** ATRIUM_RENDITIONS_MAX_MB in bytes: all stored image renditions together, least recently used out first. */
+  renditionsMaxBytes: number
+  /** ATRIUM_IMAGE_CONCURRENCY: image transformations running at once (default: the number of cores). */
+  imageConcurrency: number
   /** ATRIUM_PUBLIC_URL: the service's own external base URL (media `public_url` is absolute on it). */
   publicUrl: string
   /** ATRIUM_PUBLIC_URL was unset and publicUrl is `http://localhost:<PORT>` (start-up warns). */
@@ -219,6 +224,8 @@ export function loadConfig(env: Env = process.env): Config {
     auditRetentionDays: optInt(env, 'ATRIUM_AUDIT_RETENTION_DAYS', 1, 36500),
     maintenanceShare: int(env, 'ATRIUM_MAINTENANCE_SHARE', 5, 1, 100),
     storage,
+    renditionsMaxBytes: int(env, 'ATRIUM_RENDITIONS_MAX_MB', 1024, 1, 10_000_000) * 1024 * 1024,
+    imageConcurrency: int(env, 'ATRIUM_IMAGE_CONCURRENCY', availableParallelism(), 1, 256),
     ...publicBase(env),
     redisPrefix: str(env, 'ATRIUM_REDIS_PREFIX') ?? 'atrium:',
     s3: {

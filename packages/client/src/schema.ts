@@ -2589,7 +2589,7 @@ export interface paths {
         get: operations["getMedia"];
         /**
          * Update a media record
-         * @description Partial update of `filename` (sanitised), `folder_id` (a folder of the same site, or null) and `is_global` (changing it needs Master). A new file is a new upload.
+         * @description Partial update of `filename` (rename; sanitised), `folder_id` (move: a folder of the same site, else 400; null = no folder), `is_global` (changing it needs Master), and `focal_x`, `focal_y` (0–1 from the left and top edge): cover crops keep that point; a new point gives a new `image_url` (its `v`) and drops the stored crops of the old one. A new file is a new upload.
          */
         put: operations["updateMedia"];
         post?: never;
@@ -2598,6 +2598,26 @@ export interface paths {
          * @description Soft delete: the record and its files answer 404 from now on; the stored file and its variants are removed unless another live record uses them.
          */
         delete: operations["deleteMedia"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/media/{id}/references": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List where a media record is used
+         * @description Live records of the media's site that name it: blog covers (`cover_image_id`) and header images (`header_image_id`), and page section covers (`sections.cover_image_id`, once per page), ordered by type, label and field (at most 500). `label` is the blog title in the site's default locale (else another, else the slug) or the page route. Records of other sites are never listed.
+         */
+        get: operations["listMediaReferences"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2653,6 +2673,8 @@ export interface paths {
         /**
          * Get a stored media file or variant (no authentication)
          * @description The bytes of a live record's file or variant, by the opaque name in its `public_url`, with `Cache-Control: public, max-age=31536000, immutable` (a name never changes content), `X-Content-Type-Options: nosniff`, and for SVG `Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'; sandbox`. A deleted record's files: 404. The name is the strong `ETag` (quoted): `If-None-Match` with it answers 304. `Accept-Ranges: bytes`: one range (`bytes=0-99`, `bytes=100-`, `bytes=-100`) answers 206 with `Content-Range`; a range starting past the end answers 416 `RANGE_NOT_SATISFIABLE` with `Content-Range: bytes *\/<size>`; several ranges, other units or a malformed header answer the whole file (200). `If-Range` lets the range through only when it is the ETag; a date or another ETag answers the whole file. Streamed from storage (S3: a ranged GetObject), never buffered.
+         *
+         *     **Renditions** (an image's `image_url`, or this URL with parameters): `w`, `h` (1–4096, each rounded up to the next step of 16, 32, 48, 64, 96, 128, 160, 192, 256, 320, 384, 480, 512, 640, 768, 960, 1024, 1280, 1536, 1920, 2048, 2560, 3072, 3840, 4096, never larger than the original), `fit` (`cover`, the default with both sides: crops around the focal point; `contain`: pads to the box, white for JPEG, else transparent; `inside`, the default otherwise), `fmt` (`auto`: AVIF when Accept names image/avif, else WebP when it names image/webp, else the original type (PNG for GIF and TIFF); `Vary: Accept`; or `avif`, `webp`, `jpeg`, `png`), `q` (1–100, default 75, rounded to a multiple of 5; lossy formats only) and `v` (the focal version `image_url` carries; no transformation by itself). No transforming parameter: the original. Any other parameter, a repeated one or a bad value: 400 naming it, nothing made. A rendition answers `X-Image-Width`, `X-Image-Height`, the same immutable caching and a strong ETag of its own. SVG answers the original; an animated image its first frame; an image over 100 megapixels or one that does not decode: 400 naming `image`. A rendition is made once and kept in storage (`renditions/`, at most ATRIUM_RENDITIONS_MAX_MB in all, least recently used out first); concurrent requests share one transformation; at most ATRIUM_IMAGE_CONCURRENCY run at once, and a request that would wait over 10 s answers 503 with `Retry-After`. Renditions are deleted with their media; a focal-point change drops its cover crops.
          */
         get: operations["getMediaFile"];
         put?: never;
@@ -4449,6 +4471,11 @@ export interface components {
             public_url: string;
             /** @description thumbnail, small, medium, large (only sizes below the original; none for SVG, animated or undecodable images) */
             variants: components["schemas"]["MediaVariant"][];
+            /** @description The focal point from the left edge (0–1); crops keep it */
+            focal_x: number;
+            /** @description The focal point from the top edge (0–1); crops keep it */
+            focal_y: number;
+            image_url: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -4474,6 +4501,11 @@ export interface components {
             public_url: string;
             /** @description thumbnail, small, medium, large (only sizes below the original; none for SVG, animated or undecodable images) */
             variants: components["schemas"]["MediaVariant"][];
+            /** @description The focal point from the left edge (0–1); crops keep it */
+            focal_x: number;
+            /** @description The focal point from the top edge (0–1); crops keep it */
+            focal_y: number;
+            image_url: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -4507,6 +4539,16 @@ export interface components {
         MediaPage: {
             data: components["schemas"]["Media"][];
             meta: components["schemas"]["PageMeta"];
+        };
+        MediaReference: {
+            /** @description The kind of record that uses the file */
+            type: "blog" | "page";
+            /** Format: uuid */
+            id: string;
+            /** @description The blog's title (default locale first, else its slug) or the page's route */
+            label: string;
+            /** @description `cover_image_id`, `header_image_id` or `sections.cover_image_id` */
+            field: string;
         };
         MediaVariant: {
             variant: "thumbnail" | "small" | "medium" | "large";
@@ -5331,7 +5373,11 @@ export interface components {
             filename?: string;
             folder_id?: string | null;
             is_global?: boolean;
-        } | unknown | unknown | unknown;
+            /** @description The focal point from the left edge (0–1): crops (fit=cover) keep it; 0.5 by default */
+            focal_x?: number;
+            /** @description The focal point from the top edge (0–1): crops (fit=cover) keep it; 0.5 by default */
+            focal_y?: number;
+        } | unknown | unknown | unknown | unknown | unknown;
         UpdateMediaFolderBody: {
             /** @description Display name (not blank) */
             name?: string;
@@ -5695,6 +5741,7 @@ export type MediaDetail = components['schemas']['MediaDetail'];
 export type MediaFolder = components['schemas']['MediaFolder'];
 export type MediaMetadata = components['schemas']['MediaMetadata'];
 export type MediaPage = components['schemas']['MediaPage'];
+export type MediaReference = components['schemas']['MediaReference'];
 export type MediaVariant = components['schemas']['MediaVariant'];
 export type Member = components['schemas']['Member'];
 export type Menu = components['schemas']['Menu'];
@@ -25848,6 +25895,92 @@ export interface operations {
             };
         };
     };
+    listMediaReferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaReference"][];
+                };
+            };
+            /** @description Invalid request: a path parameter, query parameter or the body fails validation (`VALIDATION_FAILED`, with `errors`) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or non-working credentials: no key, or an unknown, blocked, revoked or expired key or token (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but with too little permission (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record, or one in a site out of reach (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); `Retry-After` tells when to try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     createMedia: {
         parameters: {
             query?: never;
@@ -26101,7 +26234,20 @@ export interface operations {
     };
     getMediaFile: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Width, 1–4096, rounded up to the ladder, never above the original */
+                w?: string;
+                /** @description Height, 1–4096, rounded up to the ladder, never above the original */
+                h?: string;
+                /** @description cover (default with w and h: focal-point crop), contain, inside */
+                fit?: "cover" | "contain" | "inside";
+                /** @description auto negotiates AVIF, then WebP, from Accept */
+                fmt?: "auto" | "avif" | "webp" | "jpeg" | "png";
+                /** @description Quality 1–100 (default 75), rounded to a multiple of 5 */
+                q?: string;
+                /** @description The focal version image_url carries */
+                v?: string;
+            };
             header?: never;
             path: {
                 /** @description The opaque file name of a `public_url` */
