@@ -9,19 +9,7 @@ import type { EventType } from './events.js'
 import { checkVersion } from './versions.js'
 
 export type AuditAction =
-  | 'Create'
-  | 'Update'
-  | 'Delete'
-  | 'Review'
-  | 'Revert'
-  | 'Login'
-  | 'Block'
-  | 'Unblock'
-  | 'Revoke'
-  | 'Publish'
-  | 'Export'
-  | 'Import'
-  | 'Redeliver'
+  'Create' | 'Update' | 'Delete' | 'Review' | 'Revert' | 'Login' | 'Block' | 'Unblock' | 'Revoke' | 'Publish' | 'Export' | 'Import' | 'Redeliver'
 
 /** A webhook event produced by a mutation; written to the outbox in the same transaction. */
 export interface DomainEvent {
@@ -180,7 +168,7 @@ function labelIn(v: object | null | undefined): string | null {
  */
 export function recordLabel(e: AuditEntry): string | null {
   if (e.label !== undefined) return e.label === null ? null : e.label.trim().slice(0, LABEL_MAX) || null
-  const answer = typeof e.answer === 'object' && !Array.isArray(e.answer) ? (e.answer as object | null) : null
+  const answer = typeof e.answer === 'object' && !Array.isArray(e.answer) ? e.answer : null
   return labelIn(e.after) ?? labelIn(answer) ?? labelIn(e.current) ?? labelIn(e.before) ?? labelIn(e.metadata)
 }
 

@@ -47,6 +47,74 @@ const docs = {
     '404 for a deleted webhook (its deliveries can no longer be sent) or another webhook’s record.',
 }
 
+/** The delivery log: test sends, the log, one record with what was sent and answered, and redelivery. */
+const deliveryRoutes: AppPlugin = async (app) => {
+  app.post(
+    '/webhooks/:id/test',
+    {
+      config: { access: record(webhookEntity, 'Admin') },
+      preValidation: optionalBody,
+      schema: {
+        ...op('testWebhook', 'Send a test delivery'),
+        tags,
+        description: docs.test,
+        params: IdParams,
+        body: Body({}),
+        response: { 200: WebhookDelivery },
+      },
+    },
+    (req) => hooks.test(req.ctx, req.params.id),
+  )
+
+  app.get(
+    '/webhooks/:id/deliveries',
+    {
+      config: { access: record(webhookEntity, 'Admin') },
+      schema: {
+        ...op('listWebhookDeliveries', 'List the delivery log of a webhook'),
+        tags,
+        description: docs.deliveries,
+        params: IdParams,
+        querystring: DeliveryListQuery,
+        response: { 200: Paginated(WebhookDelivery) },
+      },
+    },
+    (req) => hooks.deliveries(req.ctx, req.params.id, req.query),
+  )
+
+  app.get(
+    '/webhooks/:id/deliveries/:delivery_id',
+    {
+      config: { access: record(webhookEntity, 'Admin') },
+      schema: {
+        ...op('getWebhookDelivery', 'Get a delivery with its request and response'),
+        tags,
+        description: docs.delivery,
+        params: DeliveryParams,
+        response: { 200: WebhookDeliveryDetail },
+      },
+    },
+    (req) => hooks.delivery(req.ctx, req.params),
+  )
+
+  app.post(
+    '/webhooks/:id/deliveries/:delivery_id/redeliver',
+    {
+      config: { access: record(webhookEntity, 'Admin') },
+      preValidation: optionalBody,
+      schema: {
+        ...op('redeliverWebhookDelivery', 'Redeliver a delivery'),
+        tags,
+        description: docs.redeliver,
+        params: DeliveryParams,
+        body: Body({}),
+        response: { 202: QueuedRedelivery },
+      },
+    },
+    async (req, reply) => reply.code(202).send(await hooks.redeliver(req.ctx, req.params)),
+  )
+}
+
 export const webhookRoutes: AppPlugin = async (app) => {
   app.get(
     '/sites/:site_id/webhooks',
@@ -125,69 +193,5 @@ export const webhookRoutes: AppPlugin = async (app) => {
       return reply.code(204).send(null)
     },
   )
-
-  app.post(
-    '/webhooks/:id/test',
-    {
-      config: { access: record(webhookEntity, 'Admin') },
-      preValidation: optionalBody,
-      schema: {
-        ...op('testWebhook', 'Send a test delivery'),
-        tags,
-        description: docs.test,
-        params: IdParams,
-        body: Body({}),
-        response: { 200: WebhookDelivery },
-      },
-    },
-    (req) => hooks.test(req.ctx, req.params.id),
-  )
-
-  app.get(
-    '/webhooks/:id/deliveries',
-    {
-      config: { access: record(webhookEntity, 'Admin') },
-      schema: {
-        ...op('listWebhookDeliveries', 'List the delivery log of a webhook'),
-        tags,
-        description: docs.deliveries,
-        params: IdParams,
-        querystring: DeliveryListQuery,
-        response: { 200: Paginated(WebhookDelivery) },
-      },
-    },
-    (req) => hooks.deliveries(req.ctx, req.params.id, req.query),
-  )
-
-  app.get(
-    '/webhooks/:id/deliveries/:delivery_id',
-    {
-      config: { access: record(webhookEntity, 'Admin') },
-      schema: {
-        ...op('getWebhookDelivery', 'Get a delivery with its request and response'),
-        tags,
-        description: docs.delivery,
-        params: DeliveryParams,
-        response: { 200: WebhookDeliveryDetail },
-      },
-    },
-    (req) => hooks.delivery(req.ctx, req.params),
-  )
-
-  app.post(
-    '/webhooks/:id/deliveries/:delivery_id/redeliver',
-    {
-      config: { access: record(webhookEntity, 'Admin') },
-      preValidation: optionalBody,
-      schema: {
-        ...op('redeliverWebhookDelivery', 'Redeliver a delivery'),
-        tags,
-        description: docs.redeliver,
-        params: DeliveryParams,
-        body: Body({}),
-        response: { 202: QueuedRedelivery },
-      },
-    },
-    async (req, reply) => reply.code(202).send(await hooks.redeliver(req.ctx, req.params)),
-  )
+  await deliveryRoutes(app, {})
 }
