@@ -2558,6 +2558,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks/{id}/deliveries/{delivery_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a delivery with its request and response
+         * @description One record of the delivery log (its `id` from the list, not the `webhook-id`) with what was sent and answered: `request_headers` (the signing headers; the secret never), `request_body`, `response_headers` and `response_body`, bodies cut to their first 4 KiB. Kept as long as the delivery log. Another webhook’s record: 404.
+         */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver a delivery
+         * @description Queues one more attempt of the event this delivery-log record belongs to, due now, with the same `webhook-id` (receivers deduplicate on it) and answers 202. A finished delivery gets exactly one more attempt; one still being retried is sent now and keeps its remaining retries. Its outcome appears in the delivery log. 409 INVALID_STATE while the webhook is inactive or an attempt of the delivery is in progress; 404 for a deleted webhook (its deliveries can no longer be sent) or another webhook’s record.
+         */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/sites/{site_id}/media": {
         parameters: {
             query?: never;
@@ -2794,7 +2834,7 @@ export interface paths {
         put?: never;
         /**
          * Add a member to a site
-         * @description Body `{ user_id | idp_user_id, role }`; role is not Owner (ownership moves through transfer-ownership). A user who is a member already: 409.
+         * @description Body `{ user_id | idp_user_id, role }`; role is not Owner (ownership moves through transfer-ownership). A user who is a member already: 409. Someone who has never signed in is added by `idp_user_id`: with the built-in directory their `email` and `name` are null until their first sign-in; with an external directory (`ATRIUM_IDP_API_URL`) they come from it at once, an id it does not know is a 400 and the directory being unreachable a 503. `user_id` names only users who have signed in (400 otherwise).
          */
         post: operations["addSiteMember"];
         delete?: never;
@@ -3430,6 +3470,8 @@ export interface components {
             action: string;
             entity_type: string;
             entity_id: string | null;
+            /** @description The record's title, name, slug or route when the entry was written (a webhook: its description or host; a member: their name); null when it has none */
+            record_label: string | null;
             /** @description An object, or null */
             metadata: unknown;
             /** Format: date-time */
@@ -4941,6 +4983,17 @@ export interface components {
             /** @description The title in that locale */
             title: string;
         };
+        QueuedRedelivery: {
+            /** @description The webhook-id the new attempt carries: the same as the earlier attempts of the event */
+            delivery_id: string;
+            /** Format: uuid */
+            webhook_id: string;
+            event_type: string;
+            /** @description The number the queued attempt will have in the delivery log */
+            attempt: number;
+            /** Format: date-time */
+            queued_at: string;
+        };
         Readiness: {
             status: "ready" | "not_ready";
             reason: string | null;
@@ -4951,6 +5004,7 @@ export interface components {
             referrer?: string | null;
             user_agent_hash?: string | null;
         };
+        RedeliverWebhookDeliveryBody: Record<string, never>;
         Redirect: {
             /** Format: uuid */
             id: string;
@@ -5588,7 +5642,7 @@ export interface components {
             /** @description The webhook-id header: the same on every attempt of one delivery */
             delivery_id: string;
             event_type: string;
-            /** @description 1 to 6 */
+            /** @description 1 to 6; a redelivery adds one more */
             attempt: number;
             status_code: number | null;
             response_time_ms: number | null;
@@ -5596,6 +5650,33 @@ export interface components {
             success: boolean;
             /** Format: date-time */
             created_at: string;
+        };
+        WebhookDeliveryDetail: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /** @description The webhook-id header: the same on every attempt of one delivery */
+            delivery_id: string;
+            event_type: string;
+            /** @description 1 to 6; a redelivery adds one more */
+            attempt: number;
+            status_code: number | null;
+            response_time_ms: number | null;
+            error: string | null;
+            success: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Headers sent, signature included (the secret is never sent nor shown); null when the target was refused before sending */
+            request_headers: {
+                [key: string]: string;
+            } | null;
+            request_body: string | null;
+            /** @description The receiver's answer headers; null when no answer came */
+            response_headers: {
+                [key: string]: string;
+            } | null;
+            response_body: string | null;
         };
         WebhookDeliveryPage: {
             data: components["schemas"]["WebhookDelivery"][];
@@ -5769,8 +5850,10 @@ export type Profile = components['schemas']['Profile'];
 export type PublicConfig = components['schemas']['PublicConfig'];
 export type PutAiConfigBody = components['schemas']['PutAiConfigBody'];
 export type PutNavigationItemLocalizationBody = components['schemas']['PutNavigationItemLocalizationBody'];
+export type QueuedRedelivery = components['schemas']['QueuedRedelivery'];
 export type Readiness = components['schemas']['Readiness'];
 export type RecordPageviewBody = components['schemas']['RecordPageviewBody'];
+export type RedeliverWebhookDeliveryBody = components['schemas']['RedeliverWebhookDeliveryBody'];
 export type Redirect = components['schemas']['Redirect'];
 export type RedirectImport = components['schemas']['RedirectImport'];
 export type RedirectPage = components['schemas']['RedirectPage'];
@@ -5837,6 +5920,7 @@ export type UploadMediaBody = components['schemas']['UploadMediaBody'];
 export type UpsertPageSectionLocalizationBody = components['schemas']['UpsertPageSectionLocalizationBody'];
 export type Webhook = components['schemas']['Webhook'];
 export type WebhookDelivery = components['schemas']['WebhookDelivery'];
+export type WebhookDeliveryDetail = components['schemas']['WebhookDeliveryDetail'];
 export type WebhookDeliveryPage = components['schemas']['WebhookDeliveryPage'];
 export type WebhookPage = components['schemas']['WebhookPage'];
 export type WebhookWithSecret = components['schemas']['WebhookWithSecret'];
@@ -25436,6 +25520,223 @@ export interface operations {
             };
             /** @description No such record, or one in a site out of reach (`NOT_FOUND`) */
             404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); `Retry-After` tells when to try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description The `id` of a record of the delivery log (one attempt), not the `webhook-id` */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryDetail"];
+                };
+            };
+            /** @description Invalid request: a path parameter, query parameter or the body fails validation (`VALIDATION_FAILED`, with `errors`) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or non-working credentials: no key, or an unknown, blocked, revoked or expired key or token (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but with too little permission (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record, or one in a site out of reach (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); `Retry-After` tells when to try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description The `id` of a record of the delivery log (one attempt), not the `webhook-id` */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RedeliverWebhookDeliveryBody"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueuedRedelivery"];
+                };
+            };
+            /** @description Invalid request: a path parameter, query parameter or the body fails validation (`VALIDATION_FAILED`, with `errors`) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or non-working credentials: no key, or an unknown, blocked, revoked or expired key or token (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but with too little permission (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record, or one in a site out of reach (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state: a value that must be unique is taken, or the record is in the wrong state (`CONFLICT`, `INVALID_STATE`) */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];

@@ -48,6 +48,8 @@ export const webhookDeliveries = pgTable(
     /** pending, succeeded, failed, cancelled */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
+    /** The attempt after which a failure ends the delivery: 6, or one more than made when an admin redelivers it. */
+    attempt_limit: integer('attempt_limit').notNull().default(6),
     next_attempt_at: ts('next_attempt_at').notNull().defaultNow(),
     /** Claimed by a sender until then (a crashed sender's claim runs out). */
     locked_until: ts('locked_until'),
@@ -80,6 +82,12 @@ export const webhookAttempts = pgTable(
     response_time_ms: integer('response_time_ms'),
     error: text('error'),
     success: boolean('success').notNull(),
+    /** What was sent (the signing headers, never the secret) and answered; bodies cut to their first 4 KiB. */
+    request_headers: jsonb('request_headers').$type<Record<string, string>>(),
+    request_body: text('request_body'),
+    /** Null when no answer came (refused target, connection error, time-out). */
+    response_headers: jsonb('response_headers').$type<Record<string, string>>(),
+    response_body: text('response_body'),
     created_at: createdAt(),
   },
   (t) => [index('webhook_attempts_webhook_idx').on(t.webhook_id, t.created_at), index('webhook_attempts_created_idx').on(t.created_at)],

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.js'
 import { rowsOf } from '../../db/migrate.js'
 import { outboxEvents } from '../../db/schema/audit.js'
 import { webhookAttempts, webhookDeliveries, webhooks, type WebhookAttemptRow, type WebhookDeliveryRow, type WebhookRow } from '../../db/schema/webhooks.js'
+import type { Exchange } from '../../platform/webhook-sender.js'
 
 /*
  * SQL of the delivery worker (workers/webhook-delivery.ts). These rows are the worker's own bookkeeping, not
@@ -94,7 +95,7 @@ export function webhooksById(db: Writer, ids: string[]): Promise<WebhookRow[]> {
   return db.select().from(webhooks).where(inArray(webhooks.id, ids))
 }
 
-export interface AttemptRecord {
+export interface AttemptRecord extends Exchange {
   deliveryId: string
   webhookId: string
   eventType: string
@@ -138,6 +139,10 @@ export async function recordAttempt(
         response_time_ms: a.responseTimeMs,
         error: a.error,
         success: a.success,
+        request_headers: a.requestHeaders,
+        request_body: a.requestBody,
+        response_headers: a.responseHeaders,
+        response_body: a.responseBody,
         created_at: a.at,
       })
       .returning()
