@@ -20,7 +20,7 @@ export function requestObserver(metrics: Metrics): ((request: FastifyRequest, re
 export function watchApp(deps: Deps): void {
   const { metrics, dbh } = deps
   if (!metrics.enabled) return
-  dbh.observeStatements((ms) => metrics.statement(ms))
+  dbh.observeStatements((ms, target) => metrics.statement(ms, target))
   metrics.watch({
     pool: () => dbh.poolStats?.() ?? (dbh.kind === 'pglite' ? { total: 1, idle: 1, waiting: 0 } : undefined),
     webhookQueue: () => queueStats(deps),

@@ -161,7 +161,8 @@ export async function startPair(opts: { db?: string; delayMs?: number } = {}): P
       killStandby: () => stop(standbyDir),
       startStandby,
       catchUp: async (timeoutMs = 20_000) => {
-        const [{ lsn }] = await query<{ lsn: string }>(primaryUrl, `select pg_current_wal_lsn()::text as lsn`)
+        const [row] = await query<{ lsn: string }>(primaryUrl, `select pg_current_wal_lsn()::text as lsn`)
+        const lsn = row?.lsn ?? '0/0'
         const until = Date.now() + timeoutMs
         while (Date.now() < until) {
           const [r] = await query<{ ok: boolean }>(standbyUrl, `select pg_last_wal_replay_lsn() >= '${lsn}'::pg_lsn as ok`)
