@@ -3,9 +3,11 @@ import { useDisclosure } from '@mantine/hooks'
 import { spotlight } from '@mantine/spotlight'
 import { useQuery } from '@tanstack/react-query'
 import { Outlet, useLocation, useParams } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../shared/api/queries'
 import { administersSystem } from '../shared/logic/access'
+import { currentSiteId, rememberSite } from '../shared/logic/chosenSite'
 import { NavLinkRoute } from '../shared/ui/links'
 import { AREAS, SYSTEM_SCREENS } from './areas'
 import { CommandPalette } from './CommandPalette'
@@ -19,7 +21,10 @@ export function AppShellLayout() {
   const [opened, { toggle, close }] = useDisclosure()
   const params = useParams({ strict: false })
   const sites = useQuery(sharedQueries.sites())
-  const siteId = params.siteId ?? sites.data?.[0]?.id
+  const siteId = currentSiteId(sites.data, params.siteId)
+  useEffect(() => {
+    if (params.siteId) rememberSite(params.siteId)
+  }, [params.siteId])
   // Screens with their own static route (/sites/$siteId/blogs) have no $area param: the area is the path's third segment.
   const pathname = useLocation({ select: (l) => l.pathname })
   const area = params.area ?? /\/sites\/[^/]+\/([^/]+)/.exec(pathname)?.[1]

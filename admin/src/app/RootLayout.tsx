@@ -1,7 +1,8 @@
 import { Outlet, useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { setUnauthorizedHandler } from '../shared/api/client'
-import { signOut } from '../shared/auth/session'
+import { getCredential, signOut } from '../shared/auth/session'
+import { serveOtherTabs } from '../shared/auth/tabs'
 import { installFocusKeeper } from '../shared/ui/focus'
 import { queryClient } from './queryClient'
 import { RouteFocus } from './RouteFocus'
@@ -20,6 +21,13 @@ export function RootLayout() {
       signOut()
       queryClient.clear()
       void router.navigate({ to: '/sign-in', search: { reason: 'expired', redirect: router.state.location.href } })
+    })
+    return serveOtherTabs(getCredential, () => {
+      if (getCredential() === null) return
+      window.dispatchEvent(new Event('atrium:before-sign-out'))
+      signOut()
+      queryClient.clear()
+      void router.navigate({ to: '/sign-in', search: { reason: 'signed-out' }, ignoreBlocker: true })
     })
   }, [router])
   return (

@@ -1,5 +1,6 @@
 import { createRootRoute, createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router'
-import { getCredential } from '../shared/auth/session'
+import { getCredential, signIn } from '../shared/auth/session'
+import { askOtherTabs } from '../shared/auth/tabs'
 import { RootLayout } from './RootLayout'
 import { NotFound } from './NotFound'
 
@@ -25,14 +26,17 @@ export const callbackRoute = createRoute({
   component: lazyRouteComponent(() => import('../routes/auth-callback')),
 })
 
-/** Everything behind sign-in: without a credential in this tab, to sign-in and back here afterwards. */
+/** Everything behind sign-in: without a credential in this tab or another open one, to sign-in and back here afterwards. */
 export const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
-  beforeLoad: ({ location }) => {
+  beforeLoad: async ({ location }) => {
+    if (getCredential() !== null) return
+    const fromAnotherTab = await askOtherTabs()
+    if (fromAnotherTab) return signIn(fromAnotherTab)
     // TanStack Router's way to redirect from beforeLoad is to throw its redirect object.
     // eslint-disable-next-line @typescript-eslint/only-throw-error
-    if (getCredential() === null) throw redirect({ to: '/sign-in', search: { redirect: location.href } })
+    throw redirect({ to: '/sign-in', search: { redirect: location.href } })
   },
   component: lazyRouteComponent(() => import('../routes/app-shell')),
 })

@@ -3,14 +3,15 @@ import { useQuery } from '@tanstack/react-query'
 import { Navigate } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../shared/api/queries'
+import { currentSiteId } from '../shared/logic/chosenSite'
 import { PageTitle } from '../shared/ui/PageTitle'
 
-/** /admin/: the first site's dashboard, or how to get a first site. */
+/** /admin/: the dashboard of the site chosen last in this browser (else the first), or how to get a first site. */
 export default function HomeRoute() {
   const { t } = useTranslation('shell')
   const sites = useQuery(sharedQueries.sites())
-  const first = sites.data?.[0]
-  if (first) return <Navigate to="/sites/$siteId" params={{ siteId: first.id }} replace />
+  const chosen = currentSiteId(sites.data, undefined)
+  if (chosen) return <Navigate to="/sites/$siteId" params={{ siteId: chosen }} replace />
   if (sites.isPending) return <Text>{t('common:loading')}</Text>
   return (
     <Stack>

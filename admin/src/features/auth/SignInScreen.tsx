@@ -1,5 +1,5 @@
 import { AtriumError, createAtriumClient } from '@atrium-cms/client'
-import { Alert, Button, Center, Divider, Paper, PasswordInput, Stack, Text } from '@mantine/core'
+import { Alert, Button, Center, Checkbox, Divider, Paper, PasswordInput, Stack, Text } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -22,6 +22,7 @@ export function SignInScreen({ reason, returnTo, onSignedIn }: Props) {
   const queryClient = useQueryClient()
   const config = useQuery({ queryKey: ['config'], queryFn: async () => (await api().GET('/api/v1/config')).data!, staleTime: Infinity })
   const [key, setKey] = useState('')
+  const [keep, setKeep] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [requestId, setRequestId] = useState<string | undefined>()
   const [busy, setBusy] = useState(false)
@@ -37,7 +38,7 @@ export function SignInScreen({ reason, returnTo, onSignedIn }: Props) {
     try {
       // The key is tried before it is kept: a typo is told here, not by the first screen.
       const me = await createAtriumClient({ baseUrl: window.location.origin, apiKey: key.trim() }).GET('/api/v1/auth/me')
-      signIn({ kind: 'api_key', apiKey: key.trim() })
+      signIn({ kind: 'api_key', apiKey: key.trim() }, { keep })
       // The shell asks who is signed in first: this answer serves it (one request less before the first screen).
       if (me.data) queryClient.setQueryData(sharedQueries.me().queryKey, me.data)
       onSignedIn(returnTo)
@@ -93,11 +94,16 @@ export function SignInScreen({ reason, returnTo, onSignedIn }: Props) {
                 autoComplete="off"
                 required
               />
+              <Checkbox label={t('keep')} description={t('keepHint')} checked={keep} onChange={(e) => setKeep(e.currentTarget.checked)} />
               <Button type="submit" loading={busy}>
                 {t('signIn')}
               </Button>
             </Stack>
           </form>
+          <details className="for-developers">
+            <summary>{t('forDevelopers')}</summary>
+            <Text size="sm">{t('firstKey')}</Text>
+          </details>
           {oidc && (
             <>
               <Divider label={t('or')} labelPosition="center" />

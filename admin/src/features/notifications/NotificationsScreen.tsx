@@ -14,6 +14,7 @@ import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { notificationQueries, useMarkRead } from './api'
 import type { NotificationsSearch } from './search'
 import './notifications.css'
+import { currentSiteId } from '../../shared/logic/chosenSite'
 
 interface Props {
   search: NotificationsSearch
@@ -26,7 +27,7 @@ export function NotificationsScreen({ search, onSearch }: Props) {
   const jwt = getCredential()?.kind === 'oidc'
   const sites = useQuery(sharedQueries.sites())
   const title = t('title')
-  const siteId = search.site ?? sites.data?.[0]?.id
+  const siteId = currentSiteId(sites.data, search.site)
 
   return (
     <Stack gap="md">

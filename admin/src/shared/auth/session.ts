@@ -1,7 +1,8 @@
 /**
- * Who the admin signs in as, for this tab only: an API key, or the identity provider's tokens. Kept in memory and
- * sessionStorage (a reload keeps the sign-in, another tab or a closed browser does not), never in localStorage
- * (decisions.md, "Admin"). Sign-out and an expired sign-in forget every token.
+ * Who the admin signs in as: an API key, or the identity provider's tokens. Kept in memory and sessionStorage (a
+ * reload keeps the sign-in; another tab gets it from an open one, see tabs.ts). localStorage holds a key only when
+ * the user ticked "Keep me signed in on this device". Sign-out and an expired sign-in forget every token, and a
+ * sign-out by the user signs out every tab (README, "Admin").
  */
 
 export type Credential =
@@ -9,6 +10,8 @@ export type Credential =
   | { kind: 'oidc'; accessToken: string; idToken?: string | undefined; expiresAt?: number | undefined; name?: string | undefined }
 
 const KEY = 'atrium-admin:credential'
+/** The key kept on this device ("Keep me signed in"), in localStorage: the one thing the admin keeps there. */
+export const KEPT_KEY = 'atrium-admin:kept-credential'
 /** Everything of the OIDC round trip (state, PKCE verifier) lives under this prefix until the callback. */
 export const OIDC_PENDING_KEY = 'atrium-admin:oidc-pending'
 
@@ -24,8 +27,16 @@ function storage(): Storage | undefined {
   }
 }
 
+function local(): Storage | undefined {
+  try {
+    return window.localStorage
+  } catch {
+    return undefined
+  }
+}
+
 function read(): Credential | null {
-  const raw = storage()?.getItem(KEY)
+  const raw = storage()?.getItem(KEY) ?? local()?.getItem(KEPT_KEY)
   if (!raw) return null
   try {
     const c = JSON.parse(raw) as Credential
@@ -42,18 +53,21 @@ export function getCredential(): Credential | null {
   return current
 }
 
-export function signIn(credential: Credential): void {
+/** `keep`: also on this device, for the next browser session (an API key only; tokens expire and stay in the tab). */
+export function signIn(credential: Credential, { keep = false }: { keep?: boolean } = {}): void {
   current = credential
   storage()?.setItem(KEY, JSON.stringify(credential))
+  if (keep && credential.kind === 'api_key') local()?.setItem(KEPT_KEY, JSON.stringify(credential))
   for (const l of listeners) l()
 }
 
-/** Forgets every token of this tab: the credential and any OIDC round trip in flight. */
+/** Forgets every token of this tab: the credential, the key kept on this device, and any OIDC round trip in flight. */
 export function signOut(): void {
   current = null
   const s = storage()
   s?.removeItem(KEY)
   s?.removeItem(OIDC_PENDING_KEY)
+  local()?.removeItem(KEPT_KEY)
   for (const l of listeners) l()
 }
 

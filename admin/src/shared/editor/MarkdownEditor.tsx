@@ -1,7 +1,13 @@
 import { markdown } from '@codemirror/lang-markdown'
+import { HighlightStyle, syntaxHighlighting } from '@codemirror/language'
+import { tags } from '@lezer/highlight'
+import { Button, Group } from '@mantine/core'
 import CodeMirror, { EditorView, Prec } from '@uiw/react-codemirror'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
+import { useTranslation } from 'react-i18next'
+import type { ImageInsert, InsertedImage } from './ImagePicker'
+import { imageEdit, markdownEdit, type MarkdownAction, type TextEdit } from './markdownCommands'
 
 /**
  * The Markdown body editor: CodeMirror 6, its own lazily loaded chunk.
@@ -10,6 +16,9 @@ import { createPortal } from 'react-dom'
  * admin's `style-src 'self'`) but a constructed style sheet (adoptedStyleSheets) into a shadow root, which CSP does
  * not govern. So the editor lives in a shadow root of its own: no 'unsafe-inline', no nonce, and the e2e spec fails
  * on any CSP report.
+ *
+ * Colours: Mantine's CSS variables inherit into the shadow root, so one theme written in them follows the light and
+ * dark schemes (CodeMirror's own light theme stayed white with light-grey text in the dark scheme).
  *
  * Keyboard: Tab indents (lists nest with it), so the way out is Escape, then Tab or Shift+Tab within two seconds
  * (CodeMirror's tab-focus mode; the field's hint says so, WCAG 2.1.2). CodeMirror arms that mode only when no other
@@ -26,6 +35,43 @@ const escapeLeaves = Prec.highest(
   }),
 )
 
+const schemeTheme = EditorView.theme({
+  '&': { backgroundColor: 'var(--mantine-color-body)', color: 'var(--mantine-color-text)' },
+  '.cm-content': { caretColor: 'var(--mantine-color-text)', fontFamily: 'var(--mantine-font-family-monospace)' },
+  '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--mantine-color-text)' },
+  '&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection': { backgroundColor: 'var(--mantine-color-blue-light-hover)' },
+  '.cm-activeLine': { backgroundColor: 'var(--mantine-color-default-hover)' },
+  '.cm-gutters': {
+    backgroundColor: 'var(--mantine-color-body)',
+    color: 'var(--mantine-color-dimmed)',
+    borderRight: '1px solid var(--mantine-color-default-border)',
+  },
+  '.cm-activeLineGutter': { backgroundColor: 'var(--mantine-color-default-hover)' },
+})
+
+/** Headings bold and larger, never underlined (CodeMirror's default style underlines them); colours from the scheme. */
+const markdownStyle = syntaxHighlighting(
+  HighlightStyle.define([
+    { tag: tags.heading1, fontWeight: '700', fontSize: '1.4em' },
+    { tag: tags.heading2, fontWeight: '700', fontSize: '1.25em' },
+    { tag: [tags.heading3, tags.heading4, tags.heading5, tags.heading6], fontWeight: '700', fontSize: '1.1em' },
+    { tag: tags.strong, fontWeight: '700' },
+    { tag: tags.emphasis, fontStyle: 'italic' },
+    { tag: tags.strikethrough, textDecoration: 'line-through' },
+    { tag: [tags.link, tags.url], color: 'var(--mantine-color-anchor)' },
+    { tag: tags.quote, color: 'var(--mantine-color-dimmed)', fontStyle: 'italic' },
+    { tag: tags.monospace, color: 'var(--mantine-color-grape-text)' },
+    { tag: [tags.processingInstruction, tags.meta, tags.contentSeparator], color: 'var(--mantine-color-dimmed)' },
+  ]),
+)
+
+const TOOLBAR: MarkdownAction[] = ['heading', 'bold', 'italic', 'link', 'list', 'quote', 'code']
+
+function apply(view: EditorView, edit: TextEdit): void {
+  view.dispatch({ changes: { from: edit.from, to: edit.to, insert: edit.insert }, selection: { anchor: edit.anchor, head: edit.head }, scrollIntoView: true })
+  view.focus()
+}
+
 /** `description` is read with the label: the text lives in a shadow root, which aria-describedby cannot reach across. */
 export default function MarkdownEditor({
   value,
@@ -33,15 +79,23 @@ export default function MarkdownEditor({
   label,
   id,
   description,
+  localeId = null,
+  insert = null,
 }: {
   value: string
   onChange: (v: string) => void
   label: string
   id: string
   description: string
+  localeId?: string | null
+  /** From MarkdownField, which reads ImageInsertContext: importing the context here would pull the media picker's chunk into the editor's. */
+  insert?: ImageInsert | null
 }) {
+  const { t } = useTranslation('editor')
   const host = useRef<HTMLDivElement>(null)
+  const view = useRef<EditorView | null>(null)
   const [shadow, setShadow] = useState<ShadowRoot | undefined>(undefined)
+  const [inserting, setInserting] = useState(false)
   useEffect(() => {
     const el = host.current
     if (el) setShadow(el.shadowRoot ?? el.attachShadow({ mode: 'open' }))
@@ -50,25 +104,72 @@ export default function MarkdownEditor({
     () => [
       markdown({ completeHTMLTags: false }),
       escapeLeaves,
+      schemeTheme,
+      Prec.high(markdownStyle),
       EditorView.lineWrapping,
       EditorView.contentAttributes.of({ 'aria-label': label, 'aria-description': description, id }),
     ],
     [label, id, description],
   )
+  const act = (action: MarkdownAction) => {
+    const v = view.current
+    if (!v) return
+    const { from, to } = v.state.selection.main
+    apply(v, markdownEdit(action, v.state.doc.toString(), from, to, t('toolbar.placeholder')))
+  }
+  const insertImage = (image: InsertedImage) => {
+    setInserting(false)
+    const v = view.current
+    if (!v) return
+    const { from, to } = v.state.selection.main
+    apply(v, imageEdit(v.state.doc.toString(), from, to, image))
+  }
   return (
-    <div ref={host} className="md-editor">
-      {shadow &&
-        createPortal(
-          <CodeMirror
-            root={shadow}
-            value={value}
-            onChange={onChange}
-            extensions={extensions}
-            minHeight="320px"
-            basicSetup={{ foldGutter: false, highlightActiveLineGutter: false, autocompletion: false }}
-          />,
-          shadow,
+    <div className="md-editor-frame">
+      <Group gap={4} className="md-toolbar" role="group" aria-label={t('toolbar.label', { field: label })}>
+        {TOOLBAR.map((action) => (
+          // The editor keeps its selection and focus: a mouse press on a button would otherwise take the focus first.
+          <Button key={action} size="compact-xs" variant="subtle" onMouseDown={(e) => e.preventDefault()} onClick={() => act(action)}>
+            {t(`toolbar.${action}`)}
+          </Button>
+        ))}
+        {insert && (
+          <Button size="compact-xs" variant="subtle" onClick={() => setInserting(true)}>
+            {t('toolbar.image')}
+          </Button>
         )}
+      </Group>
+      <div ref={host} className="md-editor">
+        {shadow &&
+          createPortal(
+            <CodeMirror
+              root={shadow}
+              value={value}
+              onChange={onChange}
+              onCreateEditor={(v) => {
+                view.current = v
+              }}
+              theme="none"
+              extensions={extensions}
+              minHeight="320px"
+              basicSetup={{ foldGutter: false, highlightActiveLineGutter: false, autocompletion: false }}
+            />,
+            shadow,
+          )}
+      </div>
+      {insert && (
+        <insert.Dialog
+          siteId={insert.siteId}
+          localeId={localeId}
+          label={t('toolbar.insertImage', { field: label })}
+          opened={inserting}
+          onClose={() => {
+            setInserting(false)
+            view.current?.focus()
+          }}
+          onInsert={insertImage}
+        />
+      )}
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import './messages'
 import { Group, Loader, SegmentedControl, Text } from '@mantine/core'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useContext, useState } from 'react'
+import { ImageInsertContext } from './ImagePicker'
 import { useTranslation } from 'react-i18next'
 
 const MarkdownEditor = lazy(() => import('./MarkdownEditor'))
@@ -13,15 +14,19 @@ export function MarkdownField({
   value,
   onChange,
   error,
+  localeId = null,
 }: {
   id: string
   label: string
   value: string
   onChange: (v: string) => void
   error?: string | undefined
+  /** The locale being written: an inserted image takes its alt text in it. */
+  localeId?: string | null
 }) {
   const { t } = useTranslation('editor')
   const [mode, setMode] = useState<'write' | 'preview'>('write')
+  const insert = useContext(ImageInsertContext)
   return (
     <div>
       <Group justify="space-between" mb={4}>
@@ -41,7 +46,7 @@ export function MarkdownField({
       </Group>
       <Suspense fallback={<Loader size="sm" aria-label={t('loadingEditor')} />}>
         {mode === 'write' ? (
-          <MarkdownEditor id={id} label={label} description={t('leaveEditor')} value={value} onChange={onChange} />
+          <MarkdownEditor id={id} label={label} description={t('leaveEditor')} value={value} onChange={onChange} localeId={localeId} insert={insert} />
         ) : (
           <MarkdownPreview source={value} />
         )}

@@ -71,7 +71,12 @@ const de: Messages = {
   auth: {
     title: 'Bei Atrium anmelden',
     apiKey: 'API-Schlüssel',
-    apiKeyHint: 'Wird nur für diesen Browser-Tab gespeichert. Bei einer neuen Installation ist ATRIUM_BOOTSTRAP_KEY der erste Master-Schlüssel.',
+    apiKeyHint: 'Bleibt in den offenen Tabs dieses Browsers, bis Sie sich abmelden.',
+    keep: 'Auf diesem Gerät angemeldet bleiben',
+    keepHint: 'Nur auf einem Gerät, das niemand sonst nutzt: Der Schlüssel bleibt in diesem Browser, bis Sie sich abmelden.',
+    forDevelopers: 'Für Entwickler',
+    firstKey:
+      'Bei einer neuen Installation wird der erste Master-Schlüssel beim ersten Start einmal ausgegeben (die Zeile ATRIUM FIRST MASTER KEY) oder ist der Wert von ATRIUM_BOOTSTRAP_KEY.',
     signIn: 'Anmelden',
     or: 'oder',
     withIdp: 'Über den Identitätsanbieter anmelden',
