@@ -95,6 +95,22 @@ export interface ReplicaOptions {
   warn: (msg: string, err?: unknown) => void
 }
 
+/** Start-up: a replica that answers but is not in recovery is refused (all pools closed); one that does not answer is a warning. */
+async function checkAtStart(replicas: Replica[], warn: ReplicaOptions['warn']): Promise<void> {
+  for (const r of replicas) {
+    try {
+      const { rows } = await r.pool.query<{ rec: boolean }>('select pg_is_in_recovery() as rec')
+      if (!rows[0]?.rec) {
+        await Promise.all(replicas.map((x) => x.pool.end().catch(() => undefined)))
+        throw new NotAReplica(r.label)
+      }
+    } catch (err) {
+      if (err instanceof NotAReplica) throw err
+      warn(`read replica ${r.label} is unreachable: starting without it until it answers`, err)
+    }
+  }
+}
+
 /**
  * Opens the replicas: one that answers but is not in recovery fails start-up naming it; one that does not answer is
  * a warning, and it is used once it does.
@@ -105,18 +121,7 @@ export async function openReplicas(opts: ReplicaOptions): Promise<ReplicaSet> {
     pool.on('error', () => undefined)
     return { name: `replica_${i + 1}`, label: replicaName(url), pool, replayed: 0n, lagMs: null, down: true, failedAt: 0 }
   })
-  for (const r of replicas) {
-    try {
-      const { rows } = await r.pool.query<{ rec: boolean }>('select pg_is_in_recovery() as rec')
-      if (!rows[0]?.rec) {
-        await Promise.all(replicas.map((x) => x.pool.end().catch(() => undefined)))
-        throw new NotAReplica(r.label)
-      }
-    } catch (err) {
-      if (err instanceof NotAReplica) throw err
-      opts.warn(`read replica ${r.label} is unreachable: starting without it until it answers`, err)
-    }
-  }
+  await checkAtStart(replicas, opts.warn)
   // Positions of the primary seen lately (time, LSN), oldest first: a replica's lag is how long ago the primary was
   // at the first position it has not replayed, so an idle primary reads as no lag, whatever the last commit's age.
   const history: Array<{ at: number; lsn: bigint }> = []
