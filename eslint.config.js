@@ -2,18 +2,28 @@ import { existsSync, readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
-/** The admin's features (admin/src/features/*): a feature never imports another (admin.md, "Folder layout"). */
+/** The admin's features (admin/src/features/*): a feature never imports another. */
 const ADMIN_FEATURES = existsSync('admin/src/features') ? readdirSync('admin/src/features') : []
+
+/** No module imports another module's queries: it calls that module's service (docs/architecture.md). */
+const otherModulesQueries = { group: ['../*/queries.js', '../*/*.queries.js'], message: "another module's queries are its own: call its service" }
+
+/** What each layer of src/ may not import: modules → kits → core/http → platform/db (test/architecture checks the whole graph). */
+const below = (layer, ...above) => ({
+  patterns: above.map((name) => ({ group: [`**/${name}/**`, `**/${name}.js`], message: `${layer} sits below ${name}: it never imports it` })),
+})
 
 const layering = {
   routes: {
     patterns: [
+      otherModulesQueries,
       { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'routes.ts is HTTP only: no SQL' },
       { group: ['**/queries.js', '**/db/*', '**/db/**'], message: 'routes.ts calls its service, not queries or the database' },
     ],
   },
   service: {
     patterns: [
+      otherModulesQueries,
       { group: ['fastify'], message: 'services know nothing of HTTP' },
       { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'SQL belongs in queries.ts' },
       { group: ['**/core/context.js'], importNames: ['writerOf'], message: 'write through mutate()' },
@@ -22,12 +32,14 @@ const layering = {
   // A module file declaring a resource on the kit: tables and kit builders, no hand-written SQL.
   resource: {
     patterns: [
+      otherModulesQueries,
       { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'resource files are declarations: SQL belongs in *.queries.ts' },
       { group: ['**/core/context.js'], importNames: ['writerOf'], message: 'write through mutate()' },
     ],
   },
   queries: {
     patterns: [
+      otherModulesQueries,
       { group: ['**/http/*', '**/http/**'], message: 'queries.ts returns rows; rules and errors live in the service' },
       { group: ['**/core/mutation.js'], message: 'queries.ts is called by mutate(), not the other way round' },
     ],
@@ -47,6 +59,9 @@ export default tseslint.config(
       'coverage/**',
       '.ci/**',
       'admin/dist/**',
+      // The starter frontend is a project of its own (own package.json, lock file and tsconfig): `npm run typecheck`
+      // in templates/astro-site checks it, and CI runs that (.ci/run).
+      'templates/**',
     ],
   },
   js.configs.recommended,
@@ -83,6 +98,21 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', layering.service] },
   },
   { files: ['src/modules/*/queries.ts', 'src/modules/*/*.queries.ts'], rules: { 'no-restricted-imports': ['error', layering.queries] } },
+  { files: ['src/modules/*/schemas.ts', 'src/modules/*/*.schemas.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [otherModulesQueries] }] } },
+  // The layers below the modules.
+  { files: ['src/kits/**/*.ts'], rules: { 'no-restricted-imports': ['error', below('a kit', 'modules', 'workers', 'app', 'server', 'cli')] } },
+  {
+    files: ['src/core/**/*.ts', 'src/http/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', below('core and http', 'kits', 'modules', 'workers', 'app', 'server', 'cli')] },
+  },
+  {
+    files: ['src/platform/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', below('platform', 'core', 'http', 'kits', 'modules', 'workers', 'app', 'server', 'cli')] },
+  },
+  {
+    files: ['src/db/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', below('db', 'platform', 'core', 'http', 'kits', 'modules', 'workers', 'app', 'server', 'cli')] },
+  },
   {
     files: ['src/modules/*/*.resource.ts'],
     rules: { 'no-restricted-imports': ['error', layering.resource], '@typescript-eslint/require-await': 'off' },

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify'
+import Fastify from 'fastify'
 import type { Config } from './config.js'
 import type { Deps } from './core/context.js'
 import type { DbHandle } from './db/client.js'
+import type { App } from './http/app-types.js'
 import { registerAdmin } from './http/admin.js'
 import { accessOf, enforceAccess, enforceBodyAccess, registerAccessGuard } from './http/access.js'
 import { registerAuth } from './http/auth.js'
@@ -15,14 +16,16 @@ import { registerJsonParser } from './http/json-body.js'
 import { registerMediaRefs } from './http/media-refs.js'
 import { ApiError, renderError } from './http/errors.js'
 import { AccessLogController, lazyChildLogger, loggerOptions } from './http/logging.js'
-import { requestObserver, watchApp } from './http/metrics.js'
+import { requestObserver } from './http/metrics.js'
 import { swaggerOptions, swaggerUiOptions } from './http/openapi.js'
 import { Problem } from './http/schemas.js'
 import { DOCS_CSP, registerSecurity } from './http/security.js'
 import { validatorCompiler } from './http/validation.js'
-import { registerEntities } from './core/entities.js'
+import { registerEntities, registerReverts } from './core/entities.js'
 import { registerContentKinds } from './core/content-kinds.js'
-import { contentKinds, entities, modules } from './modules/index.js'
+import { contentKinds, entities, modules, reverts } from './modules/index.js'
+import { pageviewBuffer } from './modules/analytics/ingest.service.js'
+import { queueStats } from './modules/webhooks/delivery.service.js'
 import { openCache, type Cache } from './platform/cache/index.js'
 import { systemClock, type Clock } from './platform/clock.js'
 import { KeyStore } from './platform/key-store.js'
@@ -34,14 +37,8 @@ import { UserStore } from './platform/users.js'
 import { Secrets } from './platform/secrets.js'
 import type { HostLookup } from './platform/webhook-target.js'
 
-export type App = FastifyInstance<
-  import('node:http').Server,
-  import('node:http').IncomingMessage,
-  import('node:http').ServerResponse,
-  FastifyBaseLogger,
-  TypeBoxTypeProvider
->
-export type AppPlugin = FastifyPluginAsync<Record<never, never>, import('node:http').Server, TypeBoxTypeProvider>
+/** Tests and the CLI name the app's type from here. */
+export type { App, AppPlugin } from './http/app-types.js'
 
 export const API_PREFIX = '/api/v1'
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
@@ -61,12 +58,6 @@ export interface BuildOptions {
   metrics?: Metrics
   /** The built admin served at /admin/ (default: the repository's admin/dist). */
   adminDir?: string
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: Deps
-  }
 }
 
 /** The Fastify instance with every module registered; no listen (tests use app.inject). */
@@ -143,6 +134,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
   await app.register(swaggerUi, { ...swaggerUiOptions, staticCSP: DOCS_CSP })
 
   registerEntities(entities)
+  registerReverts(reverts)
   registerContentKinds(contentKinds)
   registerAccessGuard(app, API_PREFIX)
   registerAuth(app, deps)
@@ -187,4 +179,17 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
     if (!opts.storage) storage.close?.()
   })
   return app
+}
+
+/** Points the scrape-time gauges at this app's database, webhook queue, pageview buffer and scheduler. */
+function watchApp(deps: Deps): void {
+  const { metrics, dbh } = deps
+  if (!metrics.enabled) return
+  dbh.observeStatements((ms, target) => metrics.statement(ms, target))
+  metrics.watch({
+    pool: () => dbh.poolStats?.() ?? (dbh.kind === 'pglite' ? { total: 1, idle: 1, waiting: 0 } : undefined),
+    webhookQueue: () => queueStats(deps),
+    pageviewBuffer: () => pageviewBuffer(deps).pending,
+    schedulerIntervalMs: deps.config.schedulerIntervalMs,
+  })
 }

@@ -10,7 +10,7 @@ import type { Progress } from '../modules/export/progress.service.js'
 import { UsageError, withApp } from './context.js'
 
 /*
- * `atrium export` and `atrium import` (decisions.md "Export and import"). Progress goes to stderr: a bar on a
+ * `atrium export` and `atrium import`. Progress goes to stderr: a bar on a
  * terminal (cli-progress), plain lines otherwise (logs, CI). The summary goes to stdout.
  */
 

@@ -101,7 +101,7 @@ export function requireSite(ctx: Ctx, siteId: string, need: Requirement): Promis
  * Record access through the entity's scope resolver. Unknown and soft-deleted records, records whose owning
  * site is deleted and records outside the caller's reach are one 404. Reads work through any live carrying
  * site; anything above Read needs the requirement on the owning site: a caller that can read the record
- * through a carrying site but lacks the role on the owner gets 403 (decisions.md "Shared content").
+ * through a carrying site but lacks the role on the owner gets 403.
  */
 export async function requireRecord(ctx: Ctx, entity: Entity, id: string, need: Requirement, load?: ScopeLoad): Promise<RecordScope> {
   const found = (await resolveScope(ctx, entity, id, load)) ?? notFound(entity)

@@ -7,7 +7,7 @@ import { conflict } from '../http/errors.js'
 import { cloneRouteCandidates, cloneSlugCandidates, slugCandidates } from './slugs.js'
 
 /*
- * Content items (blogs, pages) and the sites that carry them (decisions.md "Shared content"): the first of
+ * Content items (blogs, pages) and the sites that carry them: the first of
  * site_ids owns the record, every listed site publishes it, and a slug is unique among the live records of
  * its type in each carrying site. Soft delete retires the carrier rows so the slug is free again.
  * Module-neutral: pages use the same helpers with content_type 'page'. A routed item (a page) also has a

@@ -39,8 +39,6 @@ export interface Entity<E extends EventType = EventType> {
    * that can change the scope (delete) bumps it. Unset: the scope is resolved on every request.
    */
   readonly scopeHandle: ((id: string) => string) | null
-  /** Set for entities whose change history may be reverted (blog, page, site, legal_document, social_link). */
-  readonly revert: RevertHook | null
 }
 
 export interface EntitySpec<E extends EventType> {
@@ -50,7 +48,6 @@ export interface EntitySpec<E extends EventType> {
   events?: readonly E[]
   scope?: ScopeResolver
   scopeHandle?: (id: string) => string
-  revert?: RevertHook
 }
 
 export function defineEntity<E extends EventType = never>(spec: EntitySpec<E>): Entity<E> {
@@ -60,7 +57,6 @@ export function defineEntity<E extends EventType = never>(spec: EntitySpec<E>): 
     events: Object.freeze([...(spec.events ?? [])]),
     scope: spec.scope ?? null,
     scopeHandle: spec.scopeHandle ?? null,
-    revert: spec.revert ?? null,
   })
 }
 
@@ -83,6 +79,25 @@ export function scopeOf(e: Entity): ScopeResolver {
   if (!e.scope) throw new Error(`entity "${e.name}" has no scope resolver`)
   return e.scope
 }
+
+/** An entity whose change history may be reverted, and how (listed in src/modules/index.ts). */
+export interface Revertable {
+  readonly entity: Entity
+  readonly hook: RevertHook
+}
+
+const reverts = new Map<string, RevertHook>()
+
+/**
+ * Registers the revert hooks (src/modules/index.ts). They are kept apart from the entity because a hook runs the
+ * module's update service, which itself imports the entity.
+ */
+export function registerReverts(list: readonly Revertable[]): void {
+  for (const r of list) reverts.set(r.entity.name, r.hook)
+}
+
+/** The revert hook of a registered entity, or undefined when its changes cannot be reverted. */
+export const revertOf = (e: Entity): RevertHook | undefined => reverts.get(e.name)
 
 export const registeredEntities = (): Entity[] => [...registry.values()]
 

@@ -1,5 +1,5 @@
 /*
- * Every webhook event type Atrium can emit (decisions.md "Webhooks"): the closed list the webhooks module
+ * Every webhook event type Atrium can emit: the closed list the webhooks module
  * offers for subscription. An entity definition names the subset it fires; mutate() accepts nothing else.
  */
 const CRUD_ENTITIES = [

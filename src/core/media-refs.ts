@@ -6,7 +6,7 @@ import { validation } from '../http/errors.js'
 import { MEDIA_REF } from '../http/schemas.js'
 
 /*
- * Media a record names (decisions.md "Content"): every media id must be a live media record, of a live site, that
+ * Media a record names: every media id must be a live media record, of a live site, that
  * the record's owning site may use: its own, or one marked is_global. Anything else is one and the same 400 naming
  * the field, whether the id is another site's or no media at all (other sites never learn what exists elsewhere).
  */

@@ -7,7 +7,7 @@ export { MAX_SLUG }
 
 /*
  * Slug helpers. Slugs are lower-case kebab case, at most MAX_SLUG characters (http/schemas Slug).
- * Clones get "<slug>-copy", then "<slug>-copy-2", "-copy-3", … (decisions.md "Clone").
+ * Clones get "<slug>-copy", then "<slug>-copy-2", "-copy-3", ….
  */
 
 /** Cuts a slug so that `suffix` still fits within MAX_SLUG, never leaving a trailing hyphen. */
@@ -60,7 +60,7 @@ export function slugify(text: string): string {
 }
 
 /**
- * The slug of a record created without one (decisions.md "Content"): slugify() of its name or title, else (nothing
+ * The slug of a record created without one: slugify() of its name or title, else (nothing
  * transliterates, or no text) the record type and a short random suffix ("post-3f9a1c"). Never empty, never a 400.
  */
 export function generatedSlug(text: string | null | undefined, type: string): string {
@@ -69,7 +69,7 @@ export function generatedSlug(text: string | null | undefined, type: string): st
 }
 
 /**
- * The title a blog or page created without a slug takes it from (decisions.md "Content"): the default locale's
+ * The title a blog or page created without a slug takes it from: the default locale's
  * localization sent in the same body, else the first one sent with a title. 400 on `slug` when none has a title.
  */
 export function slugSource(

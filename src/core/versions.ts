@@ -3,7 +3,7 @@ import type { Ctx } from './context.js'
 import { editConflict } from '../http/errors.js'
 
 /*
- * Edit conflicts (decisions.md, "Wire format"). A record's version is a digest of its presented form, the record as
+ * Edit conflicts. A record's version is a digest of its presented form, the record as
  * GET by id answers it: canonical JSON (keys sorted at every depth, Dates as ISO strings, undefined left out), SHA-256,
  * the first 16 bytes in base64url, quoted as a strong entity-tag. It needs no column and no clock: any write that
  * changes what a client can see of the record changes it, even when updated_at does not move (a ManualClock, two

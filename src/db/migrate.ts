@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
 import { sql } from 'drizzle-orm'
 import type { Db, DbHandle } from './client.js'
+import { rowsOf } from './rows.js'
+
+export { rowsOf }
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url))
 /** Advisory lock id shared by every instance for migrations and first-key bootstrap. */
@@ -34,12 +37,6 @@ export async function applyMigrations(db: Db): Promise<number> {
 /** Migrates under the start-up advisory lock so that several instances starting together apply each migration once. */
 export async function migrate(handle: DbHandle): Promise<number> {
   return handle.withLock(STARTUP_LOCK_ID, applyMigrations)
-}
-
-/** node-postgres returns { rows }, PGlite returns { rows } too; this keeps the call sites driver-neutral. */
-export function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[]
-  return (result as { rows?: T[] }).rows ?? []
 }
 
 export interface MigrationState {

@@ -1,8 +1,12 @@
 import type { SQL } from 'drizzle-orm'
 import type { PgDialect } from 'drizzle-orm/pg-core'
 import pg from 'pg'
-import type { ReadDb } from './client.js'
-import { rowsOf } from './migrate.js'
+import { rowsOf } from './rows.js'
+
+/** What namedRows needs of a database (a ReadDb; client.ts imports this file, so it is not named here). */
+interface Executes {
+  execute(query: SQL): PromiseLike<unknown>
+}
 
 /** The embedded database's connection, as far as named statements need it (PGlite's query). */
 interface EmbeddedClient {
@@ -28,7 +32,7 @@ export function allowNamedStatements(client: object): void {
  * with `EXECUTE`: PGlite plans in WebAssembly, where planning the blog detail costs about ten times its execution.
  * In a transaction, or for parameters that are not plain values, it runs as usual.
  */
-export async function namedRows<T>(db: ReadDb, name: string, query: SQL): Promise<T[]> {
+export async function namedRows<T>(db: Executes, name: string, query: SQL): Promise<T[]> {
   const { $client: client, dialect } = db as unknown as { $client?: object; dialect: PgDialect }
   if (client instanceof pg.Pool) {
     const { sql: text, params } = dialect.sqlToQuery(query)

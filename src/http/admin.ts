@@ -6,7 +6,7 @@ import type { Config } from '../config.js'
 import { publicAccess } from './access.js'
 import { ApiError } from './errors.js'
 
-/** Where the admin is served (decisions.md, "Admin"). */
+/** Where the admin is served. */
 export const ADMIN_PATH = '/admin'
 
 /** admin/dist of the repository: src/http/admin.ts and dist/http/admin.js both sit two levels below the root. */

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox'
 import { CONTENT_STATUSES } from '../db/schema/content.js'
 import { Body, Uuid } from './schemas.js'
 
-/* Wire schemas of the content workflow every content kind shares (core/content-workflow.ts): status, review, bulk. */
+/* Wire schemas of the content workflow every content kind shares (kits/content-workflow/rules.ts): status, review, bulk. */
 
 export const ContentStatusSchema = Type.Enum(CONTENT_STATUSES, { description: 'Draft, InReview, Published or Scheduled' })
 

@@ -3,7 +3,7 @@ import { checkMediaRefs, mediaRefPaths, mediaRefValues, type MediaRefPath } from
 import { accessOf, type Access } from './access.js'
 
 /*
- * The one place media references are checked (decisions.md "Content"). A body field that names media is declared
+ * The one place media references are checked. A body field that names media is declared
  * with MediaRef() (http/schemas.ts); at start-up every route's body schema is walked for such fields (nested
  * objects and arrays included: a new page's `sections[].cover_image_id`), and only the routes that have one get a
  * preHandler. It runs after validation and access, reads the ids the body names and checks them all in one query

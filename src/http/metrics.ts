@@ -1,9 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ConfigError, type Config } from '../config.js'
-import type { Deps } from '../core/context.js'
-import { pageviewBuffer } from '../modules/analytics/ingest.service.js'
-import { queueStats } from '../modules/webhooks/delivery.service.js'
 import { AppMetrics, UNMATCHED_ROUTE, type Metrics } from '../platform/metrics.js'
 
 /**
@@ -14,19 +11,6 @@ import { AppMetrics, UNMATCHED_ROUTE, type Metrics } from '../platform/metrics.j
 export function requestObserver(metrics: Metrics): ((request: FastifyRequest, reply: FastifyReply) => void) | undefined {
   if (!metrics.enabled) return undefined
   return (request, reply) => metrics.request(request.routeOptions.url ?? UNMATCHED_ROUTE, request.method, reply.statusCode, reply.elapsedTime)
-}
-
-/** Points the scrape-time gauges at this app's database, webhook queue, pageview buffer and scheduler. */
-export function watchApp(deps: Deps): void {
-  const { metrics, dbh } = deps
-  if (!metrics.enabled) return
-  dbh.observeStatements((ms, target) => metrics.statement(ms, target))
-  metrics.watch({
-    pool: () => dbh.poolStats?.() ?? (dbh.kind === 'pglite' ? { total: 1, idle: 1, waiting: 0 } : undefined),
-    webhookQueue: () => queueStats(deps),
-    pageviewBuffer: () => pageviewBuffer(deps).pending,
-    schedulerIntervalMs: deps.config.schedulerIntervalMs,
-  })
 }
 
 export interface MetricsServer {

@@ -25,7 +25,7 @@ export const Slug = Type.String({ minLength: 1, maxLength: 200, pattern: '^[a-z0
 export const FieldErrorSchema = Type.Object({ field: Type.String(), message: Type.String() })
 
 /**
- * Every problem `code` the service answers (decisions.md "Wire format"): the Problem schema's enum, so generated clients
+ * Every problem `code` the service answers: the Problem schema's enum, so generated clients
  * can switch on it. test/contract/openapi.test.ts checks it against the factories in http/errors.ts and every code the
  * source raises; a new code goes here first.
  */
@@ -137,7 +137,7 @@ export function presenter<S extends TObject>(schema: S): <R extends Static<S>>(r
 
 /**
  * Create body of a localization: its locale named by `locale_id` or by code (`locale`), plus the localized fields
- * (each optional). One of the two is needed (core/localizations.ts resolveLocale: 400 on `locale_id` without
+ * (each optional). One of the two is needed (kits/localizations/rules.ts resolveLocale: 400 on `locale_id` without
  * either); `locale_id` wins when both are sent.
  */
 export function LocalizationBody<T extends TProperties>(fields: T, options?: BodyOptions) {
@@ -155,7 +155,7 @@ export function LocalizationBody<T extends TProperties>(fields: T, options?: Bod
 }
 
 const ReorderItemSchema = Type.Object({ id: Uuid, display_order: Int({ minimum: -1_000_000, maximum: 1_000_000 }) }, { additionalProperties: false })
-/** Body of a flat list's reorder: every named item once, all of the one list; all or nothing (core/reorder.ts). */
+/** Body of a flat list's reorder: every named item once, all of the one list; all or nothing (kits/reorder/rules.ts). */
 export const ReorderBody = Body({ items: Type.Array(ReorderItemSchema, { minItems: 1, maxItems: 1000 }) }, { name: 'ReorderBody' })
 /** Body of a tree's reorder: like ReorderBody, and each item may move under another item of the tree (or to the root with null). */
 export const TreeReorderBody = Body(

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Config } from '../config.js'
 
-/** Headers a browser script on an allowed origin may read (decisions.md, "Wire format"). */
+/** Headers a browser script on an allowed origin may read. */
 export const EXPOSED_HEADERS = ['X-Request-Id', 'X-Total-Count', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'ETag']
 const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
 

@@ -1,7 +1,7 @@
-import type { AppPlugin } from '../app.js'
+import type { AppPlugin } from '../http/app-types.js'
 import type { ContentKind } from '../core/content-kinds.js'
 import { contentEntity } from '../core/content-scope.js'
-import type { Entity } from '../core/entities.js'
+import type { Entity, Revertable } from '../core/entities.js'
 import { apiKeyEntity } from './api-keys/service.js'
 import { apiKeyRoutes } from './api-keys/routes.js'
 import { authRoutes } from './auth/routes.js'
@@ -18,7 +18,11 @@ import { navigationItemRoutes } from './navigation/items.routes.js'
 import { itemLocalizationEntity } from './navigation/localization.service.js'
 import { menuRoutes } from './navigation/menus.resource.js'
 import { siteEntity } from './sites/entity.js'
-import { socialLinkEntity, socialRoutes } from './social/social.resource.js'
+import { siteRevert } from './sites/service.js'
+import { blogRevert } from './blogs/write.service.js'
+import { pageRevert } from './pages/write.service.js'
+import { legalDocumentRevert } from './legal/documents.resource.js'
+import { socialLinkEntity, socialLinkRevert, socialRoutes } from './social/social.resource.js'
 import { localeEntity, siteSettingsEntity } from './sites/locale.service.js'
 import { siteRoutes } from './sites/routes.js'
 import { exportRoutes } from './export/routes.js'
@@ -35,7 +39,7 @@ import { pageContentKind, pageEntity } from './pages/entity.js'
 import { pageRoutes } from './pages/routes.js'
 import { pageSectionRoutes } from './pages/sections.routes.js'
 import { pageSectionEntity, pageSectionLocalizationEntity } from './pages/sections.service.js'
-import { blogDocumentRoutes } from './documents/attachments.routes.js'
+import { blogDocumentRoutes } from './blogs/documents.routes.js'
 import { documentRoutes } from './documents/documents.routes.js'
 import { documentEntity } from './documents/entity.js'
 import { documentFolderEntity, documentFolderRoutes } from './documents/folders.resource.js'
@@ -146,3 +150,6 @@ export const entities: Entity[] = [
 
 /** Kinds of content items (taxonomy and attachments hang off them). */
 export const contentKinds: ContentKind[] = [blogContentKind, pageContentKind]
+
+/** The entities whose change history may be reverted (POST /audit/history/revert), each through its own update. */
+export const reverts: Revertable[] = [siteRevert, blogRevert, pageRevert, legalDocumentRevert, socialLinkRevert]

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js'
 import { idpUsers } from '../db/schema/idp-users.js'
 import { userIdOf } from './jwt.js'
 
-/** A user as the directory knows them (decisions.md "Identity-provider users"); the CMS role is added by the caller. */
+/** A user as the directory knows them; the CMS role is added by the caller. */
 export interface DirectoryUser {
   id: string
   idp_user_id: string

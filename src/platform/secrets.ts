@@ -4,7 +4,7 @@ import path from 'node:path'
 import { ConfigError } from '../config.js'
 
 /*
- * Secrets at rest (decisions.md "Running it"): AES-256-GCM with a 32-byte key from ATRIUM_ENCRYPTION_KEY, or,
+ * Secrets at rest: AES-256-GCM with a 32-byte key from ATRIUM_ENCRYPTION_KEY, or,
  * without it, a key generated once into ATRIUM_DATA_DIR/encryption.key (mode 0600) and reused. Each ciphertext
  * is `v1.<iv>.<tag>.<data>` (base64url; random 12-byte IV, 16-byte tag) and is stored beside the key's
  * fingerprint, so start-up can tell that stored secrets belong to another key (core/encryption-key.ts).

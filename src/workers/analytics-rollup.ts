@@ -1,6 +1,6 @@
 import type { Deps } from '../core/context.js'
 import { rollup } from '../modules/analytics/service.js'
-import type { Job } from './index.js'
+import type { Job } from './job.js'
 
 /*
  * Analytics roll-up (modules/analytics/service.ts rollup): every tick deletes the salts of past UTC days; the

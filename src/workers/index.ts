@@ -2,23 +2,16 @@ import { backgroundCtx, type Deps } from '../core/context.js'
 import * as apiKeys from '../modules/api-keys/service.js'
 import { scheduledBlogs } from '../modules/blogs/workflow.service.js'
 import { scheduledPages } from '../modules/pages/write.service.js'
-import { publishDue } from './scheduled-publish.js'
+import { publishDue } from '../kits/content-workflow/scheduled-publish.js'
 import { analyticsRollupJob } from './analytics-rollup.js'
 import { retentionJob } from './retention.js'
 import { dispatcherOf, pruneDeliveries } from '../modules/webhooks/delivery.service.js'
 import { spoolDir, sweepSpool } from '../platform/storage/index.js'
 import { refreshStatistics } from '../db/statistics.js'
 
-export interface Job {
-  name: string
-  /** Interval in ms, or read from the configuration when the app starts. */
-  everyMs: number | ((deps: Deps) => number)
-  run(deps: Deps): Promise<unknown>
-  /** Also run once when the workers start (clean-up of what a previous process left behind). */
-  atStart?: boolean
-  /** Called by stop() after the timers are cleared (work the job runs beside its ticks). */
-  stop?(deps: Deps): Promise<void>
-}
+import type { Job } from './job.js'
+
+export type { Job }
 
 /** Periodic background jobs. Each is safe to run on every instance at once (claims live in the database). */
 export const jobs: Job[] = [
@@ -36,7 +29,7 @@ export const jobs: Job[] = [
       return done
     },
   },
-  // Webhooks (decisions.md "Webhooks"): signed attempts with retries of the deliveries changes wrote (modules/webhooks/delivery.service.ts).
+  // Webhooks: signed attempts with retries of the deliveries changes wrote (modules/webhooks/delivery.service.ts).
   {
     name: 'webhook-delivery',
     everyMs: (deps) => deps.config.webhookPollMs,

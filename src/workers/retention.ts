@@ -5,10 +5,10 @@ import { makePartitionsAhead } from '../db/partitions.js'
 import { maintenanceRuns } from '../db/schema/maintenance.js'
 import { pruneAudit } from '../modules/audit/service.js'
 import { maintainUsage } from '../modules/api-keys/usage.service.js'
-import type { Job } from './index.js'
+import type { Job } from './job.js'
 
 /*
- * Tables that grow without bound (decisions.md "Keys and auth"): API-key usage (rolled up per day, then deleted
+ * Tables that grow without bound: API-key usage (rolled up per day, then deleted
  * after ATRIUM_USAGE_RETENTION_DAYS) and, when ATRIUM_AUDIT_RETENTION_DAYS is set, audit entries and change history.
  * Every instance ticks hourly; the first tick of a UTC day to insert (job, day) into maintenance_runs runs that job,
  * so each runs once a day whatever the number of instances. Deletes go in short batches on the background handle

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mutate } from '../../src/core/mutation.js'
-import { reorderRows, type ReorderItem } from '../../src/core/reorder.js'
+import { reorderRows, type ReorderItem } from '../../src/kits/reorder/rules.js'
 import { categories } from '../../src/db/schema/taxonomy.js'
 import { categoryEntity } from '../../src/modules/taxonomy/categories.resource.js'
 import { testApp, type TestApp } from '../helpers/app.js'

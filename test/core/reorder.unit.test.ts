@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { planReorder } from '../../src/core/reorder.js'
+import { planReorder } from '../../src/kits/reorder/rules.js'
 import { ApiError } from '../../src/http/errors.js'
 
 const A = 'aaaaaaaa-0000-4000-8000-000000000001'

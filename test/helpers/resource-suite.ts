@@ -5,7 +5,7 @@ import { expectProblem, expectStatus, type Res } from './http.js'
 import { auditsOf, eventsFor, expectNoContent, historyOf, type Page } from './records.js'
 
 /*
- * The behaviour every site-owned resource built on the kit (core/site-resource.ts) must show, as one suite:
+ * The behaviour every site-owned resource built on the kit (kits/site-resource/rules.ts) must show, as one suite:
  * a module's test file supplies fixtures (bodies, the bad ones with the field they fail on) and adds only what is
  * particular to it. Covers create/get/list/update/delete, audit, change history, events, 400 with errors and
  * nothing written, 401, 403, another site's record 404, a deleted record 404, and reorder when offered.

@@ -55,7 +55,7 @@ test('a system admin reaches Identity users from the sidebar and the palette, gr
 
   // The command palette offers the screen too.
   await page.keyboard.press('Control+k')
-  await expect(page.getByRole('textbox', { name: 'Search screens, sites and actions' })).toBeFocused()
+  await expect(page.getByRole('textbox', { name: 'Search screens, content, sites and actions' })).toBeFocused()
   await page.keyboard.type('Identity users')
   await page.keyboard.press('ArrowDown')
   await page.keyboard.press('Enter')

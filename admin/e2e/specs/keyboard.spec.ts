@@ -28,7 +28,7 @@ test('skip link, landmarks, focus on the heading after a route change, command p
 
   // Ctrl+K opens the command palette; typing and Enter goes to the screen.
   await page.keyboard.press('Control+k')
-  const search = page.getByRole('textbox', { name: 'Search screens, sites and actions' })
+  const search = page.getByRole('textbox', { name: 'Search screens, content, sites and actions' })
   await expect(search).toBeFocused()
   await page.keyboard.type('Audit')
   await page.keyboard.press('ArrowDown')

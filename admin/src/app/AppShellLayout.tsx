@@ -13,6 +13,7 @@ import { AREAS, SYSTEM_SCREENS } from './areas'
 import { CommandPalette } from './CommandPalette'
 import { NotificationsBell } from './NotificationsBell'
 import { ProfileMenu } from './ProfileMenu'
+import { ShortcutsHelp } from './ShortcutsHelp'
 import { SiteSwitcher } from './SiteSwitcher'
 
 /** The signed-in frame: skip link, header (site switcher, search, bell, profile), sidebar by area, and the main landmark. */
@@ -120,6 +121,7 @@ export function AppShellLayout() {
         <Outlet />
       </main>
       <CommandPalette sites={sites.data ?? []} siteId={siteId} />
+      <ShortcutsHelp />
     </div>
   )
 }

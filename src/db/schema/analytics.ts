@@ -3,7 +3,7 @@ import { createdAt, ts, updatedAt } from './columns.js'
 import { sites } from './sites.js'
 
 /*
- * Privacy-first analytics (decisions.md "Analytics"). No IP, no user agent, no cookie id is ever stored: a raw
+ * Privacy-first analytics. No IP, no user agent, no cookie id is ever stored: a raw
  * event keeps the normalised path, the referrer's domain and a visitor hash that only means something within
  * one UTC day (its salt is deleted after the day).
  */

@@ -28,7 +28,7 @@ export const content = pgTable(
 )
 
 /**
- * Every site that carries a content item (decisions.md "Shared content"), the owner included.
+ * Every site that carries a content item, the owner included.
  * slug is copied here so that "unique within each site that carries the record" is one unique index.
  */
 export const contentSites = pgTable(

@@ -4,7 +4,7 @@ import { createdAt, deletedAt, id, updatedAt } from './columns.js'
 import { content } from './content.js'
 import { locales, sites } from './sites.js'
 
-/** Document folders of a site (decisions.md "Documents"): a tree by parent_id, soft-deleted. */
+/** Document folders of a site: a tree by parent_id, soft-deleted. */
 export const documentFolders = pgTable(
   'document_folders',
   {

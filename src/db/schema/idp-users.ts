@@ -4,7 +4,7 @@ import { createdAt, ts } from './columns.js'
 export const DIRECTORY_ROLES = ['SystemAdmin', 'User'] as const
 
 /**
- * The built-in user directory (decisions.md "Identity-provider users"): every identity-provider user who has
+ * The built-in user directory: every identity-provider user who has
  * signed in, with the standard claims of their latest token, and the CMS role. `id` is the UUID v5 of `sub`.
  * The role lives here whichever directory lists users (a Clerk-compatible Backend API only lists them).
  */

@@ -6,7 +6,7 @@ import { locales, sites } from './sites.js'
 export const LEGAL_DOCUMENT_TYPES = ['CookieConsent', 'PrivacyPolicy', 'TermsOfService', 'Imprint', 'Disclaimer', 'Other'] as const
 export type LegalDocumentType = (typeof LEGAL_DOCUMENT_TYPES)[number]
 
-/** Legal documents of a site (decisions.md "Legal documents"): slug unique per site among live documents; soft delete. */
+/** Legal documents of a site: slug unique per site among live documents; soft delete. */
 export const legalDocuments = pgTable(
   'legal_documents',
   {

@@ -4,7 +4,7 @@ import { createdAt, id, updatedAt } from './columns.js'
 import { locales, sites } from './sites.js'
 
 /*
- * Navigation (decisions.md "Navigation"): menus of a site, their items as a tree, per-locale item titles.
+ * Navigation: menus of a site, their items as a tree, per-locale item titles.
  * Deletes are hard: deleting a menu deletes its items and their localizations (cascades), deleting an item
  * moves its children up first (modules/navigation/items.service.ts).
  */

@@ -5,7 +5,7 @@ import { content } from './content.js'
 import { sites } from './sites.js'
 
 /*
- * Skills and CV entries (decisions.md "Skills and CV"): shared content like blogs. Each row is the body of a
+ * Skills and CV entries: shared content like blogs. Each row is the body of a
  * content item (content_id); the sites carrying it, and the per-site unique slug, live in content_sites
  * (core/content.ts). site_id is the owning site. Lists read content_sites by (site_id, content_type) and join
  * the live rows here by content_id.

@@ -1,4 +1,4 @@
-import type { AppPlugin } from '../../app.js'
+import type { AppPlugin } from '../../http/app-types.js'
 import { level, record } from '../../http/access.js'
 import { optionalBody } from '../../http/body.js'
 import { Paginated } from '../../http/pagination.js'
@@ -20,7 +20,7 @@ import * as usage from './usage.service.js'
 
 const tags = ['API keys']
 
-/** Choices beyond the spec (decisions.md), written into the OpenAPI description. */
+/** Choices beyond the spec, written into the OpenAPI description. */
 const docs = {
   list: 'Keys within your scope (a site-scoped key sees its own site only), newest first. `status=Expired` includes Active keys past `expires_at`.',
   create:

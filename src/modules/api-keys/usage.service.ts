@@ -4,7 +4,7 @@ import { dropPartitionsBefore } from '../../db/partitions.js'
 import * as q from './usage.queries.js'
 import type { UsageDay } from './schemas.js'
 
-/** Usage roll-ups are kept this long (decisions.md "Keys and auth"). */
+/** Usage roll-ups are kept this long. */
 export const DAILY_KEEP_DAYS = 400
 /** Records reach the database in batches (platform/usage.ts): a day is rolled up once it has been over this long. */
 const FLUSH_GRACE_MS = 10 * 60_000

@@ -2,7 +2,7 @@ import { Type } from 'typebox'
 import { Check } from 'typebox/value'
 import { levelOnSite, requireRecord } from '../../core/access.js'
 import type { Ctx, Deps } from '../../core/context.js'
-import { entityNamed } from '../../core/entities.js'
+import { entityNamed, revertOf } from '../../core/entities.js'
 import { ALWAYS_SECRET, asRevert } from '../../core/mutation.js'
 import type { AuditLogRow, ChangeHistoryRow } from '../../db/schema/audit.js'
 import { notFound, validation } from '../../http/errors.js'
@@ -115,8 +115,8 @@ export async function revert(ctx: Ctx, body: RevertBody): Promise<RevertResult> 
     validation('change_ids', 'must all belong to one entity')
   }
   const entity = entityNamed(first.entity_type)
-  if (!entity?.revert) return validation('change_ids', `changes of ${first.entity_type} cannot be reverted`)
-  const hook = entity.revert
+  const hook = entity && revertOf(entity)
+  if (!hook) return validation('change_ids', `changes of ${first.entity_type} cannot be reverted`)
   const values = restoredValues(changes)
   for (const [field, value] of Object.entries(values)) {
     const prop = hook.body.properties[field]

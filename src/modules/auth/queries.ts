@@ -45,7 +45,7 @@ export function keysCreatedBy(db: ReadDb, actorId: string): Promise<ApiKeyRow[]>
  * that a JavaScript Date would round away, which would repeat or skip rows.
  */
 
-/** Who acted in the audit trail: a user's UUID or an API key's id (decisions.md "Audit and history"). */
+/** Who acted in the audit trail: a user's UUID or an API key's id. */
 export type TrailActor = { userId: string } | { keyId: string }
 
 const auditBy = (a: TrailActor) => ('userId' in a ? eq(auditLogs.user_id, a.userId) : eq(auditLogs.api_key_id, a.keyId))

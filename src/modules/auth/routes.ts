@@ -1,4 +1,4 @@
-import type { AppPlugin } from '../../app.js'
+import type { AppPlugin } from '../../http/app-types.js'
 import { anyAuth, jwtOnly } from '../../http/access.js'
 import { sendJsonStream } from '../../http/raw.js'
 import { NoContent, op } from '../../http/schemas.js'

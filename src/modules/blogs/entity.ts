@@ -1,12 +1,12 @@
 import type { ContentKind } from '../../core/content-kinds.js'
 import { carriersOf } from '../../core/content.js'
-import { dateIn, siteRules, type ContentWorkflow } from '../../core/content-workflow.js'
+import { dateIn, siteRules, type ContentWorkflow } from '../../kits/content-workflow/rules.js'
 import { defineEntity } from '../../core/entities.js'
 import { crudEvents } from '../../core/events.js'
 import { contentItem } from '../../core/scopes.js'
 import { blogs, type BlogRow } from '../../db/schema/blogs.js'
 import * as q from './queries.js'
-import { UpdateBlogBody, type Blog } from './schemas.js'
+import type { Blog } from './schemas.js'
 
 /** A blog: shared content (core/content.ts), readable through every carrying site, written on the owning one. */
 export const blogEntity = defineEntity({
@@ -15,8 +15,6 @@ export const blogEntity = defineEntity({
   scope: contentItem(blogs),
   // Deleting a blog bumps its record version (write.service.ts), and site_ids never change: the scope can be remembered.
   scopeHandle: (id) => `blog:${id}`,
-  // Revert (audit module) goes through the blog's own update (loaded lazily: write.service imports this file).
-  revert: { body: UpdateBlogBody, apply: async (ctx, id, values) => (await import('./write.service.js')).update(ctx, id, values as UpdateBlogBody) },
 })
 
 /** What a change hanging off a blog's content item (tags, categories, documents) means: blog.updated with the blog. */
@@ -33,7 +31,7 @@ export const blogContentKind: ContentKind = {
   },
 }
 
-/** Blogs on the content workflow kit (core/content-workflow.ts): review, bulk, scheduler, write rules. */
+/** Blogs on the content workflow kit (kits/content-workflow/rules.ts): review, bulk, scheduler, write rules. */
 export const blogWorkflow: ContentWorkflow<BlogRow, Blog> = {
   type: 'blog',
   entity: blogEntity,

@@ -1,12 +1,12 @@
 import { contentScope } from '../../core/content-scope.js'
-import { localizations, type ParentRef } from '../../core/localizations.js'
+import { localizations, type ParentRef } from '../../kits/localizations/rules.js'
 import type { Tx } from '../../db/client.js'
 import { blogLocalizations, type BlogRow } from '../../db/schema/blogs.js'
 import { blogEntity } from './entity.js'
 import * as q from './queries.js'
 
 /*
- * Blog localizations on the localization kit (core/localizations.ts): one per locale of the owning site,
+ * Blog localizations on the localization kit (kits/localizations/rules.ts): one per locale of the owning site,
  * Markdown body. The default-locale body sets the blog's reading_time_minutes; every change is a change of
  * the blog (blog.updated with the blog as GET /blogs/{id} shows it).
  */

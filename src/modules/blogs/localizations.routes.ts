@@ -1,5 +1,5 @@
-import type { AppPlugin } from '../../app.js'
-import { localizationRoutes } from '../../http/localization-routes.js'
+import type { AppPlugin } from '../../http/app-types.js'
+import { localizationRoutes } from '../../kits/localizations/routes.js'
 import { blogLocalizationKit } from './localization.service.js'
 import { BlogLocalization, CreateLocalizationBody, UpdateLocalizationBody } from './schemas.js'
 

@@ -1,4 +1,4 @@
-import type { AppPlugin } from '../../app.js'
+import type { Api, AppPlugin } from '../../http/app-types.js'
 import { bodySites, record, site } from '../../http/access.js'
 import { Type } from 'typebox'
 import { Paginated } from '../../http/pagination.js'
@@ -30,8 +30,6 @@ const LIST_ITEM =
   "(a locale code), falling back to the owning site's default locale, then to the oldest localization; plus `tags` and " +
   '`categories` (with `is_primary`).'
 const CACHED = 'Answers are cached per site and invalidated by every write to a blog the site carries: a write is visible as soon as it has answered.'
-
-type Api = Parameters<AppPlugin>[0]
 
 /** Lists and lookups within one site. */
 function siteReads(app: Api): void {

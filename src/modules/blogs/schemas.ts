@@ -6,7 +6,7 @@ import { Body, DateOnly, LocalizationBody, MediaRef, Nullable, NullableTimestamp
 
 export { BULK_ACTIONS, BULK_MAX_IDS, ContentStatusSchema } from '../../http/content-schemas.js'
 
-/** The blog as GET /blogs/{id} answers it (decisions.md "Content"). site_ids: owning site first. */
+/** The blog as GET /blogs/{id} answers it. site_ids: owning site first. */
 export const Blog = Type.Object(
   {
     id: Uuid,

@@ -118,7 +118,7 @@ export async function published(ctx: Ctx, siteId: string, query: PublishedQuery)
 
 /**
  * Published and featured blogs of the site, in published order; limit/offset; cached like the published list.
- * A plain array (decisions.md "Content"); `total` goes into the X-Total-Count header.
+ * A plain array; `total` goes into the X-Total-Count header.
  */
 export async function featured(ctx: Ctx, siteId: string, query: FeaturedQuery): Promise<RawWindow> {
   const locale = localeKey(query.locale)
@@ -142,7 +142,7 @@ export function isLive(row: Pick<BlogRow, 'status' | 'publish_start' | 'publish_
 
 /**
  * The live blog with this slug among the site's blogs, as detail; cached per record (core/read-cache.ts). Delivery lookup
- * (decisions.md "Content"): Write and above on the site see any status (previews); Read-level callers only a blog
+ *: Write and above on the site see any status (previews); Read-level callers only a blog
  * that is live now, anything else is 404 for them. The two audiences are cached apart. 404 when none.
  */
 export async function bySlug(ctx: Ctx, siteId: string, slug: string): Promise<RawJson> {

@@ -6,7 +6,7 @@ import { contentSites } from '../../db/schema/content.js'
 import { locales, sites } from '../../db/schema/sites.js'
 import { SIMILAR_POINTS } from './similar.service.js'
 
-/* Queries of the feed and similar blogs (review and scheduler: core/content-workflow.ts). No rules here. */
+/* Queries of the feed and similar blogs (review and scheduler: kits/content-workflow/rules.ts). No rules here. */
 
 const liveBlog = isNull(blogs.deleted_at)
 

@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import type { AppPlugin } from '../../app.js'
+import type { AppPlugin } from '../../http/app-types.js'
 import { record, site } from '../../http/access.js'
 import { IdParams, SiteParams, op } from '../../http/schemas.js'
 import { sendBytes, sendRaw } from '../../http/raw.js'

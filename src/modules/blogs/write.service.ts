@@ -1,3 +1,4 @@
+import type { Revertable } from '../../core/entities.js'
 import { requireSites } from '../../core/access.js'
 import { copyContentAttachments, createContent, freeCloneSlug, freeGeneratedSlug, renameContent, retireContent } from '../../core/content.js'
 import { generatedSlug, slugSource } from '../../core/slugs.js'
@@ -12,12 +13,12 @@ import {
   siteIdsOf,
   siteRules,
   toDate,
-} from '../../core/content-workflow.js'
+} from '../../kits/content-workflow/rules.js'
 import type { Ctx } from '../../core/context.js'
 import { mutate } from '../../core/mutation.js'
 import { becomesPublished, statusAfterUpdate } from '../../core/workflow.js'
 import { notFound, validation } from '../../http/errors.js'
-import { resolveLocales, siteLocales } from '../../core/localizations.js'
+import { resolveLocales, siteLocales } from '../../kits/localizations/rules.js'
 import { blogEntity, blogWorkflow } from './entity.js'
 import { readingTimeMinutes } from './localization.service.js'
 import * as lq from './localization.queries.js'
@@ -25,7 +26,7 @@ import * as q from './queries.js'
 import * as dq from './delivery.queries.js'
 import { applyTemplate } from '../content-templates/templates.service.js'
 import { blogs } from '../../db/schema/blogs.js'
-import { CreateBlogBody, type Blog, type BlogDetail, type UpdateBlogBody } from './schemas.js'
+import { CreateBlogBody, type Blog, type BlogDetail, UpdateBlogBody } from './schemas.js'
 
 /*
  * Blog writes: create (with optional localizations), partial update with the workflow rules, soft delete
@@ -33,7 +34,7 @@ import { CreateBlogBody, type Blog, type BlogDetail, type UpdateBlogBody } from 
  * carrying site as changed for readers. Events carry the blog as GET /blogs/{id} answers it.
  */
 
-export { canPublish, dateIn } from '../../core/content-workflow.js'
+export { canPublish, dateIn } from '../../kits/content-workflow/rules.js'
 
 /** Events of a blog change: the given type, plus blog.published when it became Published. */
 const eventsOf = (suffix: 'created' | 'updated' | 'deleted', blog: Blog, published: boolean) => contentEvents(blogWorkflow, suffix, blog, published)
@@ -215,4 +216,10 @@ export async function clone(ctx: Ctx, id: string): Promise<BlogDetail> {
       readers: changedFor(blog),
     }
   })
+}
+
+/** Revert (audit module) goes through this update, so a revert gets the same rules, events and cache refresh. */
+export const blogRevert: Revertable = {
+  entity: blogEntity,
+  hook: { body: UpdateBlogBody, apply: (ctx, id, values) => update(ctx, id, values) },
 }

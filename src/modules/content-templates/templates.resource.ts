@@ -1,10 +1,10 @@
-import type { AppPlugin } from '../../app.js'
+import type { AppPlugin } from '../../http/app-types.js'
 import { defineEntity } from '../../core/entities.js'
 import { crudEvents } from '../../core/events.js'
 import { siteOwned } from '../../core/scopes.js'
-import { siteResource, trimName } from '../../core/site-resource.js'
+import { siteResource, trimName } from '../../kits/site-resource/rules.js'
 import { contentTemplates } from '../../db/schema/content-templates.js'
-import { resourceRoutes } from '../../http/resource-routes.js'
+import { resourceRoutes } from '../../kits/site-resource/routes.js'
 import * as q from './templates.queries.js'
 import {
   ContentTemplate,

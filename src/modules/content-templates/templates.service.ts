@@ -1,7 +1,7 @@
 import type { TObject, TSchema } from 'typebox'
 import { Value } from 'typebox/value'
 import type { Ctx } from '../../core/context.js'
-import { resolveLocale, siteLocales } from '../../core/localizations.js'
+import { resolveLocale, siteLocales } from '../../kits/localizations/rules.js'
 import { checkMediaRefs, mediaRefPaths, mediaRefValues } from '../../core/media-refs.js'
 import type { Tx } from '../../db/client.js'
 import type { ContentTemplateRow } from '../../db/schema/content-templates.js'

@@ -1,12 +1,12 @@
 import { defineEntity } from '../../core/entities.js'
 import { crudEvents } from '../../core/events.js'
 import { contentItem } from '../../core/scopes.js'
-import { sharedResource, type SharedValues } from '../../core/shared-resource.js'
+import { sharedResource, type SharedValues } from '../../kits/shared-resource/rules.js'
 import { cvEntries, type CvEntryRow } from '../../db/schema/skills.js'
 import { validation } from '../../http/errors.js'
 import { CvEntry, presentCvEntry } from './schemas.js'
 
-/** A CV entry: shared content (core/content.ts); audited as cv_entry, webhooks say cv.* (decisions.md). */
+/** A CV entry: shared content (core/content.ts); audited as cv_entry, webhooks say cv.*. */
 export const cvEntryEntity = defineEntity({
   name: 'cv_entry',
   label: 'CV entry',

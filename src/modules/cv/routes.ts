@@ -1,4 +1,4 @@
-import type { AppPlugin } from '../../app.js'
+import type { AppPlugin } from '../../http/app-types.js'
 import { bodySites, record, site } from '../../http/access.js'
 import { Paginated } from '../../http/pagination.js'
 import { sendRaw } from '../../http/raw.js'

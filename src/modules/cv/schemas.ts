@@ -5,7 +5,7 @@ import { Body, DateOnly, Int, Nullable, PatchBody, Timestamp, Uuid, presenter } 
 
 export const CvEntryTypeSchema = Type.Enum(CV_ENTRY_TYPES, { description: 'work, education, volunteer, certification or project' })
 
-/** The CV entry as every route answers it (decisions.md "Skills and CV"). site_ids: owning site first. */
+/** The CV entry as every route answers it. site_ids: owning site first. */
 export const CvEntry = Type.Object(
   {
     id: Uuid,

@@ -3,7 +3,7 @@ import type { RawJson } from '../../core/read-cache.js'
 import { cvEntryResource } from './cv.resource.js'
 import type { CreateCvEntryBody, CvEntry, CvListQuery, UpdateCvEntryBody } from './schemas.js'
 
-/* CV entries (decisions.md "Skills and CV"): shared records on core/shared-resource.ts; rules in cv.resource.ts. */
+/* CV entries: shared records on kits/shared-resource/rules.ts; rules in cv.resource.ts. */
 
 export const list = (ctx: Ctx, siteId: string, query: CvListQuery): Promise<RawJson> => cvEntryResource.list(ctx, siteId, query)
 export const get = (ctx: Ctx, id: string): Promise<CvEntry> => cvEntryResource.get(ctx, id)

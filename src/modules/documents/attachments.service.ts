@@ -4,13 +4,12 @@ import type { Ctx } from '../../core/context.js'
 import { mutate, type ReaderImpact } from '../../core/mutation.js'
 import type { ReadDb, Tx } from '../../db/client.js'
 import { notFound, validation } from '../../http/errors.js'
-import * as blogs from '../blogs/service.js'
 import * as aq from './attachments.queries.js'
 import * as q from './documents.queries.js'
 import type { AttachDocumentBody, AttachedDocument } from './schemas.js'
 
 /*
- * Documents attached to content items (blogs now; pages get the same for free: rows are keyed by content_id and a
+ * Documents attached to content items (blogs: blogs/documents.routes.ts; pages get the same for free: rows are keyed by content_id and a
  * change asks the item's ContentKind for its record and event). Only live documents of the item's owning site can be
  * attached (400 on document_id otherwise). Attaching again moves the document to the new display_order. Each change is
  * audited on the content item (entity `content`, like tag and category assignment), fires the item's `<kind>.updated`
@@ -20,11 +19,6 @@ import type { AttachDocumentBody, AttachedDocument } from './schemas.js'
 /** Live documents attached to a content item, in display_order. */
 export async function attachedTo(db: ReadDb, contentId: string): Promise<AttachedDocument[]> {
   return (await aq.attachmentsOf(db, [contentId])).get(contentId) ?? []
-}
-
-/** GET /blogs/{blog_id}/documents. */
-export async function ofBlog(ctx: Ctx, blogId: string): Promise<AttachedDocument[]> {
-  return attachedTo(ctx.db, (await blogs.get(ctx, blogId)).content_id)
 }
 
 /**
@@ -91,14 +85,4 @@ export async function detach(ctx: Ctx, contentId: string, documentId: string): P
     if (!(await aq.deleteAttachment(tx, contentId, documentId))) notFound('document attachment')
     return { change: 'document_detached', document_id: documentId }
   })
-}
-
-/** POST /blogs/{blog_id}/documents. */
-export async function attachToBlog(ctx: Ctx, blogId: string, body: AttachDocumentBody): Promise<void> {
-  await attach(ctx, (await blogs.get(ctx, blogId)).content_id, body)
-}
-
-/** DELETE /blogs/{blog_id}/documents/{doc_id}. */
-export async function detachFromBlog(ctx: Ctx, blogId: string, documentId: string): Promise<void> {
-  await detach(ctx, (await blogs.get(ctx, blogId)).content_id, documentId)
 }

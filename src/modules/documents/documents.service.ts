@@ -9,7 +9,8 @@ import { newStorageKey } from '../../platform/storage/index.js'
 import { attachedReaders } from './attachments.service.js'
 import * as q from './documents.queries.js'
 import { documentEntity } from './entity.js'
-import { canonicalBase64, cleanFileName, decodedLength, detectType } from './files.service.js'
+import { cleanFileName } from '../../core/file-names.js'
+import { canonicalBase64, decodedLength, detectType } from './files.service.js'
 import { documentLocalizationKit } from './localization.service.js'
 import {
   INLINE_FILE_MAX_BYTES,
@@ -23,7 +24,7 @@ import {
 } from './schemas.js'
 
 /*
- * Documents (decisions.md "Documents"): a link (`url`, http or https) or a file sent inline as base64, stored through
+ * Documents: a link (`url`, http or https) or a file sent inline as base64, stored through
  * platform/storage under an opaque key (never the client's name). The file's size is checked against the site's
  * `max_upload_bytes` (and the 50 MiB inline ceiling) before it is decoded (413), its type detected from the bytes.
  * Live documents of one site with the same bytes share one stored file; deleting a document removes its file unless

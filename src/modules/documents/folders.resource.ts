@@ -1,9 +1,9 @@
-import type { AppPlugin } from '../../app.js'
+import type { AppPlugin } from '../../http/app-types.js'
 import { defineEntity } from '../../core/entities.js'
 import { siteOwned } from '../../core/scopes.js'
-import { siteResource, trimName } from '../../core/site-resource.js'
+import { siteResource, trimName } from '../../kits/site-resource/rules.js'
 import { documentFolders } from '../../db/schema/documents.js'
-import { resourceRoutes } from '../../http/resource-routes.js'
+import { resourceRoutes } from '../../kits/site-resource/routes.js'
 import * as rules from './folders.service.js'
 import { CreateFolderBody, DocumentFolder, FolderListQuery, UpdateFolderBody, presentFolder } from './schemas.js'
 

@@ -9,7 +9,7 @@ import { presentDocument, presentFolder } from './schemas.js'
 /*
  * Folder rules beyond the site-resource kit (like categories): a parent is a live folder of the same site and never
  * the folder itself or one below it; tree changes of a site run one at a time. Deleting a folder moves its documents
- * to no folder (decisions.md "Documents") and its sub-folders up to its own parent (top level when it had none), so
+ * to no folder and its sub-folders up to its own parent (top level when it had none), so
  * nothing disappears with it.
  */
 

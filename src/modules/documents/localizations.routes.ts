@@ -1,9 +1,9 @@
-import type { AppPlugin } from '../../app.js'
-import { localizationRoutes } from '../../http/localization-routes.js'
+import type { AppPlugin } from '../../http/app-types.js'
+import { localizationRoutes } from '../../kits/localizations/routes.js'
 import { documentLocalizationKit } from './localization.service.js'
 import { CreateDocumentLocalizationBody, DocumentLocalization, UpdateDocumentLocalizationBody } from './schemas.js'
 
-/** The spec lists Read for PUT and DELETE: writes need Author (decisions.md "Permissions beyond the tables"). */
+/** The spec lists Read for PUT and DELETE: writes need Author. */
 export const documentLocalizationRoutes: AppPlugin = async (app) => {
   localizationRoutes(app, documentLocalizationKit, {
     parentPath: 'documents',

@@ -3,7 +3,7 @@ import { PageQuerySchema } from '../../http/pagination.js'
 import { Body, Int, LocalizationBody, Nullable, PatchBody, Timestamp, Uuid, presenter } from '../../http/schemas.js'
 
 /*
- * Wire format of document folders, documents, their localizations and attachments (decisions.md "Documents").
+ * Wire format of document folders, documents, their localizations and attachments.
  */
 
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Display name (not blank)' })

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 
 /*
- * The archive format (decisions.md "Export and import"): a gzip-compressed tar holding `manifest.json` first, one
+ * The archive format: a gzip-compressed tar holding `manifest.json` first, one
  * NDJSON file per table (modules/export/tables.ts, in that order), then `files/` (stored media originals and
  * document files). A reader refuses a `format_version` newer than its own.
  */

@@ -12,8 +12,7 @@ import type { Ctx } from '../../core/context.js'
 import { mutate } from '../../core/mutation.js'
 import type { ReadDb } from '../../db/client.js'
 import { siteEntity } from '../sites/entity.js'
-import * as siteQ from '../sites/queries.js'
-import { notFound } from '../../http/errors.js'
+import { siteByRef } from '../sites/service.js'
 import { spoolDir } from '../../platform/storage/index.js'
 import { ARCHIVE_FORMAT, FORMAT_VERSION, MANIFEST, fileName, type Manifest } from './archive.schemas.js'
 import { countOf, fileCount, inSnapshot, localeMap, rowsOf, storedFiles } from './export.queries.js'
@@ -22,21 +21,13 @@ import { noProgress, type Progress } from './progress.service.js'
 import { TABLES, type TableSpec } from './tables.queries.js'
 
 /*
- * `atrium export` and POST /sites/{site_id}/export (decisions.md "Export and import"). Streams: rows are read in
+ * `atrium export` and POST /sites/{site_id}/export. Streams: rows are read in
  * keyset batches of BATCH, each table's NDJSON is spooled to a temporary file under the data directory (a tar entry
  * needs its size before its bytes) and appended, stored files are copied from storage (S3 or the data directory)
  * straight into the archive; so memory stays flat whatever the site's size. On a PostgreSQL server the reads run in
  * one read-only repeatable-read transaction (one snapshot: an archive never names a row it does not hold); the
  * embedded database has one writer at a time anyway.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-/** The live site named by id or slug; 404 (a clear "site not found") otherwise. */
-export async function resolveSite(db: ReadDb, ref: string) {
-  const row = UUID.test(ref) ? await siteQ.findSite(db, ref.toLowerCase()) : await siteQ.findSiteBySlug(db, ref)
-  return row ?? notFound(siteEntity)
-}
 
 /** The site record as it travels: every column but deleted_at. */
 function siteRecord(row: Record<string, unknown>): Record<string, unknown> {
@@ -124,7 +115,7 @@ async function writeArchive(
   progress: Progress,
   complete: (counts: Record<string, number>) => Promise<void>,
 ): Promise<ExportOutcome> {
-  const siteRow = (await siteQ.findSite(db, siteId)) ?? notFound(siteEntity)
+  const siteRow = await siteByRef(db, siteId)
   const counts: Record<string, number> = {}
   for (const spec of TABLES) counts[spec.name] = await countOf(db, spec, siteId)
   counts.files = (await fileCount(db, 'media', siteId)) + (await fileCount(db, 'documents', siteId))
@@ -190,7 +181,7 @@ async function writeArchive(
  * On a PostgreSQL server the reads share one snapshot.
  */
 export async function exportSite(ctx: Ctx, siteRef: string, out: Writable, progress: Progress = noProgress): Promise<ExportOutcome> {
-  const site = await resolveSite(ctx.db, siteRef)
+  const site = await siteByRef(ctx.db, siteRef)
   // Audited before the archive's last bytes, so a client that has read the whole archive finds the audit entry.
   const audit = (counts: Record<string, number>) =>
     mutate(ctx, { entity: siteEntity, action: 'Export' }, () =>

@@ -16,8 +16,7 @@ import { newStorageKey, spoolDir } from '../../platform/storage/index.js'
 import { generateWebhookSecret } from '../../platform/webhook-signing.js'
 import { makeVariants } from '../media/variants.service.js'
 import { siteEntity } from '../sites/entity.js'
-import * as siteQ from '../sites/queries.js'
-import { present } from '../sites/service.js'
+import { present, slugTaken } from '../sites/service.js'
 import type { Site } from '../sites/schemas.js'
 import { LINE_MAX_BYTES, MANIFEST, MANIFEST_MAX_BYTES, placeholder, type Manifest } from './archive.schemas.js'
 import { ArchiveError, checkManifest } from './manifest.service.js'
@@ -26,7 +25,7 @@ import { noProgress, type Progress } from './progress.service.js'
 import { specOf, TABLES, type TableSpec } from './tables.queries.js'
 
 /*
- * `atrium import` and POST /sites/import (decisions.md "Export and import"): a new site from an archive, all or
+ * `atrium import` and POST /sites/import: a new site from an archive, all or
  * nothing. Everything runs in one transaction (one mutation, audited as Import); the archive is read once, as a
  * stream: NDJSON line by line, rows inserted in batches, stored files spooled one at a time, put into storage
  * under new keys and their variants made again. Any failure (a bad archive, a row the database refuses, Ctrl+C)
@@ -379,7 +378,7 @@ async function readArchive(st: State, input: Readable, slugAs: string | undefine
         manifest = await readManifest(entry as AsyncIterable<Buffer>)
         const slug = slugAs ?? (manifest.site.slug as string)
         if (!SLUG.test(slug) || slug.length > 200) validation('as', 'must be a slug: lower-case letters, digits and single hyphens')
-        if (await siteQ.findSiteBySlug(st.tx, slug)) conflict(`A site with slug "${slug}" already exists: choose another with --as (HTTP: ?as=)`)
+        if (await slugTaken(st.tx, slug)) conflict(`A site with slug "${slug}" already exists: choose another with --as (HTTP: ?as=)`)
         site = await insertSite(st, manifest, slug)
         if (manifest.counts && typeof manifest.counts === 'object') st.expected = manifest.counts
         continue

@@ -1,11 +1,12 @@
 import { PassThrough, type Readable, Transform } from 'node:stream'
 import { Type } from 'typebox'
-import type { AppPlugin } from '../../app.js'
+import type { AppPlugin } from '../../http/app-types.js'
 import { site, unscoped } from '../../http/access.js'
 import { SiteParams, op } from '../../http/schemas.js'
 import { tooLarge, unsupportedType } from '../../http/errors.js'
 import { Site } from '../sites/schemas.js'
-import { exportSite, resolveSite } from './export.service.js'
+import { siteByRef } from '../sites/service.js'
+import { exportSite } from './export.service.js'
 import { importSite } from './import.service.js'
 
 const tags = ['Sites']
@@ -78,7 +79,7 @@ export const exportRoutes: AppPlugin = async (app) => {
     },
     async (req, reply) => {
       // Unknown or deleted: 404 before any byte is sent.
-      const row = await resolveSite(req.ctx.db, req.params.site_id)
+      const row = await siteByRef(req.ctx.db, req.params.site_id)
       const body = new PassThrough()
       exportSite(req.ctx, row.id, body).catch((e: unknown) => {
         req.log.error({ err: e }, 'site export failed')

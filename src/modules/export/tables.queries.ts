@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core'
 import * as s from '../../db/schema/index.js'
 
 /*
- * What a site archive holds (decisions.md "Export and import"): one NDJSON file per table below, in this order,
+ * What a site archive holds: one NDJSON file per table below, in this order,
  * which is also the order of import (every row comes after the rows it names, except a table's own tree: see
  * `tree`). Each entry says which rows of site S travel (`where`), how they are ordered for keyset batches (`keys`:
  * the primary key) and which of their columns name rows of another table (`refs`), so that import can remap an id

@@ -1,4 +1,4 @@
-import type { AppPlugin } from '../../app.js'
+import type { AppPlugin } from '../../http/app-types.js'
 import { level, unscoped } from '../../http/access.js'
 import { LimitOffsetPage } from '../../http/pagination.js'
 import { IdParams, op } from '../../http/schemas.js'

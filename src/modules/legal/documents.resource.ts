@@ -1,4 +1,5 @@
-import { siteResource } from '../../core/site-resource.js'
+import type { Revertable } from '../../core/entities.js'
+import { siteResource } from '../../kits/site-resource/rules.js'
 import { legalDocuments } from '../../db/schema/legal.js'
 import { legalDocumentEntity } from './entity.js'
 import { CreateLegalDocumentBody, LegalDocument, LegalListQuery, UpdateLegalDocumentBody, presentLegalDocument } from './schemas.js'
@@ -25,3 +26,9 @@ export const legalDocumentResource = siteResource({
     createIn: 'path',
   },
 })
+
+/** Revert (audit module) goes through the resource's own update. */
+export const legalDocumentRevert: Revertable = {
+  entity: legalDocumentEntity,
+  hook: { body: UpdateLegalDocumentBody, apply: (ctx, id, values): Promise<unknown> => legalDocumentResource.update(ctx, id, values) },
+}

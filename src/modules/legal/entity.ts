@@ -3,7 +3,6 @@ import { crudEvents } from '../../core/events.js'
 import { childOf, siteOwned } from '../../core/scopes.js'
 import { legalDocuments } from '../../db/schema/legal.js'
 import * as q from './queries.js'
-import { UpdateLegalDocumentBody } from './schemas.js'
 
 /*
  * Legal documents and what hangs off them. Audited as legal_document (the spec's revertable name: every field
@@ -18,11 +17,6 @@ export const legalDocumentEntity = defineEntity({
   label: 'legal document',
   events: crudEvents('legal'),
   scope: documentScope,
-  // Revert (audit module) goes through the resource's own update (loaded lazily: the resource imports this file).
-  revert: {
-    body: UpdateLegalDocumentBody,
-    apply: async (ctx, id, values): Promise<unknown> => (await import('./documents.resource.js')).legalDocumentResource.update(ctx, id, values),
-  },
 })
 
 /** A consent group lives where its (live) document lives. */

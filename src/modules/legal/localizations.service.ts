@@ -1,4 +1,4 @@
-import { localizations, type ParentRef } from '../../core/localizations.js'
+import { localizations, type ParentRef } from '../../kits/localizations/rules.js'
 import { siteOwned } from '../../core/scopes.js'
 import type { ReadDb, Tx } from '../../db/client.js'
 import { legalDocumentLocalizations, legalDocuments, type LegalDocumentRow } from '../../db/schema/legal.js'
@@ -7,7 +7,7 @@ import * as q from './queries.js'
 import { presentLegalDocument } from './schemas.js'
 
 /*
- * Legal document localizations on the localization kit (core/localizations.ts), like blog localizations: one per
+ * Legal document localizations on the localization kit (kits/localizations/rules.ts), like blog localizations: one per
  * locale of the document's site (title, intro and body in Markdown). Every change is a change of the document:
  * its updated_at moves and legal.updated fires with the document; its by-id, by-slug and cookie-consent answers
  * are refreshed.

@@ -1,8 +1,9 @@
 import { defineEntity } from '../../core/entities.js'
 import { siteOwned } from '../../core/scopes.js'
-import { siteResource, trimName } from '../../core/site-resource.js'
+import { siteResource, trimName } from '../../kits/site-resource/rules.js'
 import { mediaFolders } from '../../db/schema/media.js'
-import { resourceRoutes, type Api } from '../../http/resource-routes.js'
+import type { Api } from '../../http/app-types.js'
+import { resourceRoutes } from '../../kits/site-resource/routes.js'
 import * as rules from './folders.service.js'
 import { CreateMediaFolderBody, MediaFolder, MediaFolderListQuery, UpdateMediaFolderBody, presentMediaFolder } from './schemas.js'
 

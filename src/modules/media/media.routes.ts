@@ -1,12 +1,12 @@
 import multipart from '@fastify/multipart'
 import type { Readable } from 'node:stream'
 import { Type } from 'typebox'
-import type { AppPlugin } from '../../app.js'
+import type { AppPlugin } from '../../http/app-types.js'
 import { bodySites, level, publicAccess, record, site } from '../../http/access.js'
-import { localizationRoutes } from '../../http/localization-routes.js'
+import { localizationRoutes } from '../../kits/localizations/routes.js'
 import { Paginated } from '../../http/pagination.js'
 import { sendRaw } from '../../http/raw.js'
-import type { Api } from '../../http/resource-routes.js'
+import type { Api } from '../../http/app-types.js'
 import { IdParams, NoContent, Problem, SiteParams, op } from '../../http/schemas.js'
 import { formParts } from '../../http/multipart.js'
 import { mediaEntity } from './entity.js'
@@ -228,7 +228,7 @@ export const mediaRoutes: AppPlugin = async (app) => {
     name: 'Media',
     naming: { segment: 'metadata', param: 'metadata_id', singular: 'Metadata', plural: 'Metadata' },
     schemas: { item: MediaMetadata, create: CreateMediaMetadataBody, update: UpdateMediaMetadataBody },
-    // The spec lists Read for the metadata writes: writes need Author (decisions.md "Permissions beyond the tables").
+    // The spec lists Read for the metadata writes: writes need Author.
     need: { read: 'Read', create: 'Author', update: 'Author', delete: 'Author' },
   })
 }

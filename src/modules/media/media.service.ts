@@ -10,7 +10,7 @@ import { ApiError, notFound, unsupportedType, validation } from '../../http/erro
 import { paginate, pageWindow, type Page } from '../../http/pagination.js'
 import { ifRangeHolds, noneMatchHits, rangeOf } from '../../http/byte-range.js'
 import { STORAGE_KEY, type ObjectRange } from '../../platform/storage/index.js'
-import { cleanFileName } from '../documents/files.service.js'
+import { cleanFileName } from '../../core/file-names.js'
 import { mediaEntity } from './entity.js'
 import * as q from './media.queries.js'
 import { mediaMetadataKit } from './metadata.service.js'
@@ -20,7 +20,7 @@ import { searchQuery, searchText } from './search.service.js'
 import { categoryOf } from './types.service.js'
 
 /*
- * Media records (decisions.md "Media"). Uploads are in upload.service.ts; here: the list (search, mime_category,
+ * Media records. Uploads are in upload.service.ts; here: the list (search, mime_category,
  * folder), the record with variants and metadata, external records (POST /media: a file kept elsewhere, named by
  * URL, nothing fetched or stored), updates, soft delete (the stored file and its variants are removed after the
  * commit unless another live record uses them) and the public file route. `is_global` needs Master on the site.

@@ -1,4 +1,4 @@
-import { localizations, type ParentRef } from '../../core/localizations.js'
+import { localizations, type ParentRef } from '../../kits/localizations/rules.js'
 import { siteOwned } from '../../core/scopes.js'
 import type { ReadDb, Tx } from '../../db/client.js'
 import { media, mediaMetadata, type MediaRow } from '../../db/schema/media.js'

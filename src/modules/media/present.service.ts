@@ -3,7 +3,7 @@ import type { MediaRow } from '../../db/schema/media.js'
 import { pickMedia, type Media } from './schemas.js'
 
 /*
- * public_url of stored files (decisions.md "Media"): `/api/v1/media/files/{name}` (absolute under ATRIUM_PUBLIC_URL
+ * public_url of stored files: `/api/v1/media/files/{name}` (absolute under ATRIUM_PUBLIC_URL
  * when set), or with S3 and ATRIUM_S3_PUBLIC_URL `<that base>/<storage key>` (a public bucket or CDN). `name` is the
  * last segment of the opaque storage key; the route rebuilds the key from it.
  */

@@ -3,7 +3,7 @@ import { PageQuerySchema } from '../../http/pagination.js'
 import { Body, Int, LocalizationBody, Nullable, PatchBody, Timestamp, Uuid, presenter } from '../../http/schemas.js'
 
 /*
- * Wire format of media records, their variants, per-locale metadata and media folders (decisions.md "Media").
+ * Wire format of media records, their variants, per-locale metadata and media folders.
  */
 
 export const MIME_CATEGORIES = ['image', 'video', 'audio', 'document', 'archive'] as const

@@ -5,7 +5,7 @@ import type { StoredVariant } from '../../db/schema/media.js'
 import type { Storage } from '../../platform/storage/index.js'
 
 /*
- * Image variants (decisions.md "Media"): thumbnail (fits a 150 px box), small (480 px wide), medium (960), large
+ * Image variants: thumbnail (fits a 150 px box), small (480 px wide), medium (960), large
  * (1920), never upscaled: a size is made only when the original is larger (the thumbnail whenever the image is
  * larger than the box). EXIF orientation is applied. JPEG originals give JPEG variants, every other format WebP
  * (keeps transparency). SVG, animated images (more than one frame) and images sharp cannot decode get none: a

@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import type { AppPlugin } from '../../app.js'
+import type { AppPlugin } from '../../http/app-types.js'
 import { site } from '../../http/access.js'
 import { NoContent, SiteParams, op } from '../../http/schemas.js'
 import { AddMemberBody, Member, MemberParams, TransferOwnershipBody, UpdateMemberBody } from './schemas.js'

@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import type { AppPlugin } from '../../app.js'
+import type { AppPlugin } from '../../http/app-types.js'
 import { record, site } from '../../http/access.js'
 import { sendRaw } from '../../http/raw.js'
 import { IdParams, NoContent, SiteParams, op } from '../../http/schemas.js'

@@ -1,7 +1,7 @@
 import type { Ctx } from '../../core/context.js'
 import { mutate, type MutationOutcome } from '../../core/mutation.js'
 import { jsonCache, type RawJson } from '../../core/read-cache.js'
-import { planReorder, reorderRows, type ReorderItem } from '../../core/reorder.js'
+import { planReorder, reorderRows, type ReorderItem } from '../../kits/reorder/rules.js'
 import type { Tx } from '../../db/client.js'
 import { navigationItems, type LinkType, type NavigationItemRow, type NavigationMenuRow } from '../../db/schema/navigation.js'
 import { notFound, validation } from '../../http/errors.js'
@@ -201,7 +201,7 @@ export async function remove(ctx: Ctx, id: string): Promise<void> {
   })
 }
 
-/** Reorders a locked menu's items (core/reorder.ts, tree mode): all or nothing. */
+/** Reorders a locked menu's items (kits/reorder/rules.ts, tree mode): all or nothing. */
 async function reorderMenu(tx: Tx, ctx: Ctx, menu: NavigationMenuRow, items: readonly ReorderItem[]): Promise<MutationOutcome<undefined>> {
   const now = ctx.clock.now()
   const placed = await reorderRows(tx, { table: navigationItems, scope: navigationItems.menu_id, scopeValue: menu.id, items, what: 'item of this menu', now })

@@ -1,4 +1,4 @@
-import { localizations, type ParentRef } from '../../core/localizations.js'
+import { localizations, type ParentRef } from '../../kits/localizations/rules.js'
 import type { ReadDb, Tx } from '../../db/client.js'
 import { navigationItemLocalizations, type NavigationItemRow } from '../../db/schema/navigation.js'
 import { itemEntity, itemScope } from './entity.js'
@@ -6,7 +6,7 @@ import * as q from './queries.js'
 import { presentMenu } from './schemas.js'
 
 /*
- * Item titles per locale on the localization kit (core/localizations.ts): one per locale of the menu's site,
+ * Item titles per locale on the localization kit (kits/localizations/rules.ts): one per locale of the menu's site,
  * written by upsert (PUT /navigation/{id}/localizations). The item's own `title` is the default-locale title; a
  * tree asked for a locale shows that locale's title where there is one, else the item's title. A change is a change
  * of the menu: its updated_at moves and navigation.updated carries it.

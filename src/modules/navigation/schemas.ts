@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox'
 import type { LinkType } from '../../db/schema/navigation.js'
 import { Body, Int, LocalizationBody, Nullable, PatchBody, Timestamp, Uuid, presenter } from '../../http/schemas.js'
 
-/* Navigation wire format (decisions.md "Navigation"). */
+/* Navigation wire format. */
 
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Display name (not blank)' })
 const SlugInput = Type.String({

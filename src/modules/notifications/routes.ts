@@ -1,4 +1,4 @@
-import type { AppPlugin } from '../../app.js'
+import type { AppPlugin } from '../../http/app-types.js'
 import { jwtOnly } from '../../http/access.js'
 import { Paginated } from '../../http/pagination.js'
 import { IdParams, SiteParams, op } from '../../http/schemas.js'
@@ -8,7 +8,7 @@ import * as notifications from './service.js'
 const tags = ['Notifications']
 const JWT_ONLY = 'Identity-provider users only (API keys: 403); the site must be one of theirs (else 404).'
 
-/** Spec "Notifications (JWT only)"; written by submit, approve and request-changes (decisions.md "Content"). */
+/** Spec "Notifications (JWT only)"; written by submit, approve and request-changes. */
 export const notificationRoutes: AppPlugin = async (app) => {
   app.get(
     '/sites/:site_id/notifications',

@@ -1,11 +1,11 @@
 import type { ContentKind } from '../../core/content-kinds.js'
-import type { ContentWorkflow } from '../../core/content-workflow.js'
+import type { ContentWorkflow } from '../../kits/content-workflow/rules.js'
 import { defineEntity } from '../../core/entities.js'
 import { crudEvents } from '../../core/events.js'
 import { contentItem } from '../../core/scopes.js'
 import { pages, type PageRow } from '../../db/schema/pages.js'
 import * as q from './queries.js'
-import { UpdatePageBody, type Page } from './schemas.js'
+import type { Page } from './schemas.js'
 
 /** A page: shared content (core/content.ts), readable through every carrying site, written on the owning one. */
 export const pageEntity = defineEntity({
@@ -14,8 +14,6 @@ export const pageEntity = defineEntity({
   scope: contentItem(pages),
   // Deleting a page bumps its record version (write.service.ts), and site_ids never change: the scope can be remembered.
   scopeHandle: (id) => `page:${id}`,
-  // Revert (audit module) goes through the page's own update (loaded lazily: write.service imports this file).
-  revert: { body: UpdatePageBody, apply: async (ctx, id, values) => (await import('./write.service.js')).update(ctx, id, values as UpdatePageBody) },
 })
 
 /** What a change hanging off a page's content item (tags, categories) means: page.updated with the page. */
@@ -31,7 +29,7 @@ export const pageContentKind: ContentKind = {
 }
 
 /**
- * Pages on the content workflow kit (core/content-workflow.ts): review, bulk, scheduler and the write rules are
+ * Pages on the content workflow kit (kits/content-workflow/rules.ts): review, bulk, scheduler and the write rules are
  * the blogs' own. A page is reached by its route: that is its delivery key for reader refresh.
  */
 export const pageWorkflow: ContentWorkflow<PageRow, Page> = {

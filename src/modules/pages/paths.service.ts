@@ -2,7 +2,7 @@ import { MAX_ROUTE } from '../../core/slugs.js'
 import { validation } from '../../http/errors.js'
 
 /*
- * Page routes (decisions.md "Pages and sections"): stored with a leading slash and without a trailing one, the
+ * Page routes: stored with a leading slash and without a trailing one, the
  * home page being `/`. A route is refused (400) when it is empty, or has `..`, `//`, a query string (`?`), a
  * fragment (`#`), a backslash, whitespace or control characters.
  */

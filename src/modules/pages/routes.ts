@@ -1,4 +1,4 @@
-import type { AppPlugin } from '../../app.js'
+import type { Api, AppPlugin } from '../../http/app-types.js'
 import { bodySites, record, site } from '../../http/access.js'
 import { Paginated } from '../../http/pagination.js'
 import { sendRaw } from '../../http/raw.js'
@@ -27,8 +27,6 @@ const BY_ROUTE =
   'without its leading slash, as one encoded segment (`docs%2Fintro`) or as several segments (`docs/intro`); a trailing slash is ignored; ' +
   'the home page `/` is `%2F`. Delivery lookup: Read-level callers (Read keys, Viewers) get only a page that is live now (Published and inside ' +
   `publish_start/publish_end), anything else is 404 for them; Write and above see every status (previews). A route no page can have is a 400. ${CACHED}`
-
-type Api = Parameters<AppPlugin>[0]
 
 function reads(app: Api): void {
   app.get(

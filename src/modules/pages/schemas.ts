@@ -4,7 +4,7 @@ import { PageQuerySchema } from '../../http/pagination.js'
 import { Body, Int, LocalizationBody, MediaRef, Nullable, NullableTimestamp, PatchBody, Slug, Timestamp, Uuid } from '../../http/schemas.js'
 import { MAX_ROUTE } from '../../core/slugs.js'
 
-/** The page as GET /pages/{id} answers it (decisions.md "Content"). site_ids: owning site first. */
+/** The page as GET /pages/{id} answers it. site_ids: owning site first. */
 export const Page = Type.Object(
   {
     id: Uuid,

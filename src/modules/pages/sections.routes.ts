@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import type { AppPlugin } from '../../app.js'
+import type { Api, AppPlugin } from '../../http/app-types.js'
 import { record } from '../../http/access.js'
 import { sendRaw } from '../../http/raw.js'
 import { IdParams, NoContent, op } from '../../http/schemas.js'
@@ -18,8 +18,6 @@ import { createSection, pageSectionEntity, pageSectionLocalizationEntity, remove
 
 const tags = ['Pages']
 const PAGE_CHANGE = 'A change of the page: fires page.updated with the page and refreshes its cached answers.'
-
-type Api = Parameters<AppPlugin>[0]
 
 function sectionRoutes(app: Api): void {
   app.get(

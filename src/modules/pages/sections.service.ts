@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { contentEvents, contentReaders, siteIdsOf } from '../../core/content-workflow.js'
+import { contentEvents, contentReaders, siteIdsOf } from '../../kits/content-workflow/rules.js'
 import type { Ctx } from '../../core/context.js'
 import { defineEntity } from '../../core/entities.js'
-import { localizations, resolveLocales, siteLocales, type ParentRef } from '../../core/localizations.js'
+import { localizations, resolveLocales, siteLocales, type ParentRef } from '../../kits/localizations/rules.js'
 import { mutate, type DomainEvent, type ReaderImpact } from '../../core/mutation.js'
 import { childOf } from '../../core/scopes.js'
 import type { Tx } from '../../db/client.js'
@@ -14,7 +14,7 @@ import { SECTION_SETTINGS_MAX_BYTES, type CreateSectionBody, type PageSection, t
 import * as sq from './sections.queries.js'
 
 /*
- * Page sections (decisions.md "Pages and sections") and their localizations (one per locale of the page's owning
+ * Page sections and their localizations (one per locale of the page's owning
  * site, upserted). Sections hang off the page: they live where it lives (access through the page's sites), and
  * every change of a section or of its localizations is a change of the page: page.updated with the page, and the
  * page's answers (by id, by route in every carrying site, the sites' lists) are refreshed.
@@ -152,7 +152,7 @@ export async function removeSection(ctx: Ctx, id: string): Promise<void> {
   })
 }
 
-// ---- section localizations (core/localizations.ts) ----
+// ---- section localizations (kits/localizations/rules.ts) ----
 
 const ref = (found: { section: PageSectionRow; page: PageRow } | undefined): ParentRef<{ section: PageSectionRow; page: PageRow }> | undefined =>
   found && { id: found.section.id, key: found.section.id, siteId: found.page.site_id, row: found }

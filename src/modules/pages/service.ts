@@ -50,7 +50,7 @@ export function isLive(row: Pick<PageRow, 'status' | 'publish_start' | 'publish_
 
 /**
  * The page with this route among the site's live pages, with its sections and their localizations. Delivery
- * lookup (decisions.md "Content"): Write and above on the site see any status (previews); Read-level callers only
+ * lookup: Write and above on the site see any status (previews); Read-level callers only
  * a page live now, anything else is 404 for them. The two audiences are cached apart. 400 for a route no page can
  * have; 404 when none.
  */

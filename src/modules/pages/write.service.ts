@@ -1,3 +1,4 @@
+import type { Revertable } from '../../core/entities.js'
 import { randomUUID } from 'node:crypto'
 import { requireSites } from '../../core/access.js'
 import {
@@ -10,7 +11,7 @@ import {
   rerouteContent,
   retireContent,
 } from '../../core/content.js'
-import { siteLocales } from '../../core/localizations.js'
+import { siteLocales } from '../../kits/localizations/rules.js'
 import { generatedSlug } from '../../core/slugs.js'
 import {
   bulkContent,
@@ -25,7 +26,7 @@ import {
   siteIdsOf,
   siteRules,
   toDate,
-} from '../../core/content-workflow.js'
+} from '../../kits/content-workflow/rules.js'
 import type { Ctx } from '../../core/context.js'
 import { mutate, type DomainEvent } from '../../core/mutation.js'
 import { becomesPublished, statusAfterUpdate } from '../../core/workflow.js'
@@ -36,12 +37,12 @@ import { pageEntity, pageWorkflow } from './entity.js'
 import { normalizeRoute } from './paths.service.js'
 import * as q from './queries.js'
 import { applyTemplate } from '../content-templates/templates.service.js'
-import { CreatePageBody, type BulkBody, type BulkResult, type Page, type PageDetail, type ReviewBody, type UpdatePageBody } from './schemas.js'
+import { CreatePageBody, type BulkBody, type BulkResult, type Page, type PageDetail, type ReviewBody, UpdatePageBody } from './schemas.js'
 import { seedSections } from './sections.service.js'
 
 /*
  * Page writes: create, partial update with the workflow rules, soft delete, clone, review, bulk and the
- * scheduler source, all on the content workflow kit (core/content-workflow.ts) that blogs use too. Each write is
+ * scheduler source, all on the content workflow kit (kits/content-workflow/rules.ts) that blogs use too. Each write is
  * one mutate() that names the page, its route in every carrying site and those sites' lists as changed for
  * readers. Events carry the page as GET /pages/{id} answers it.
  */
@@ -263,5 +264,11 @@ export function bulk(ctx: Ctx, siteId: string, body: BulkBody): Promise<BulkResu
   return bulkContent(ctx, pageEntity, { update, remove }, siteId, body)
 }
 
-/** Scheduled pages for the scheduler (workers/scheduled-publish.ts): claim a due one, publish it. */
+/** Scheduled pages for the scheduler (kits/content-workflow/scheduled-publish.ts): claim a due one, publish it. */
 export const scheduledPages = scheduledSource(pageWorkflow)
+
+/** Revert (audit module) goes through this update, so a revert gets the same rules, events and cache refresh. */
+export const pageRevert: Revertable = {
+  entity: pageEntity,
+  hook: { body: UpdatePageBody, apply: (ctx, id, values) => update(ctx, id, values) },
+}

@@ -1,4 +1,4 @@
-import type { AppPlugin } from '../../app.js'
+import type { AppPlugin } from '../../http/app-types.js'
 import { site } from '../../http/access.js'
 import { Paginated } from '../../http/pagination.js'
 import { SiteParams, op } from '../../http/schemas.js'

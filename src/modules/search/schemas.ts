@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox'
 import { PageQuerySchema } from '../../http/pagination.js'
 import { Nullable, NullableTimestamp, Uuid } from '../../http/schemas.js'
 
-/* Wire format of site search (decisions.md "Search"). */
+/* Wire format of site search. */
 
 export const SEARCH_TYPES = ['blog', 'page', 'document'] as const
 export const MAX_QUERY_CHARS = 200

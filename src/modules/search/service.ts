@@ -1,7 +1,7 @@
 import { satisfies } from '../../core/access.js'
 import { boundedRead } from '../../core/bounded-read.js'
 import type { Ctx } from '../../core/context.js'
-import { siteLocales } from '../../core/localizations.js'
+import { siteLocales } from '../../kits/localizations/rules.js'
 import { validation } from '../../http/errors.js'
 import { paginate, pageWindow, type Page } from '../../http/pagination.js'
 import * as q from './queries.js'

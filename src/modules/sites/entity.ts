@@ -1,13 +1,10 @@
 import { defineEntity } from '../../core/entities.js'
 import { crudEvents } from '../../core/events.js'
 import * as q from './queries.js'
-import { UpdateSiteBody } from './schemas.js'
 
 /** A site: the tenant itself. Its scope is itself while it is live. */
 export const siteEntity = defineEntity({
   name: 'site',
   events: crudEvents('site'),
   scope: async (db, id) => ((await q.findSite(db, id)) ? { siteId: id, siteIds: [id] } : undefined),
-  // Revert (audit module) goes through the site's own update (loaded lazily: service.ts imports this file).
-  revert: { body: UpdateSiteBody, apply: async (ctx, id, values) => (await import('./service.js')).update(ctx, id, values as UpdateSiteBody) },
 })

@@ -1,7 +1,7 @@
 import { validation } from '../../http/errors.js'
 
 /*
- * The site's links to its public frontend (decisions.md "Sites and locales"): `url` and `favicon_url` are
+ * The site's links to its public frontend: `url` and `favicon_url` are
  * absolute http(s) URLs or null; `post_path` says where a post lives there (`{slug}` filled in).
  */
 

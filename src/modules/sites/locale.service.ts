@@ -95,7 +95,7 @@ function settingsOf(site: Awaited<ReturnType<typeof q.findSite>> & object, locs:
   }
 }
 
-/** Site settings (decisions.md "Sites and locales"). */
+/** Site settings. */
 export function getSettings(ctx: Ctx, siteId: string): Promise<SiteSettings> {
   return readSettings(ctx, siteId)
 }

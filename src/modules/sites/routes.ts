@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import type { AppPlugin } from '../../app.js'
+import type { AppPlugin } from '../../http/app-types.js'
 import { site, unscoped, anyAuth } from '../../http/access.js'
 import { NoContent, SiteParams, op } from '../../http/schemas.js'
 import { sendRaw } from '../../http/raw.js'
@@ -93,7 +93,7 @@ export const siteRoutes: AppPlugin = async (app, opts) => {
   await localeRoutes(app, opts)
 }
 
-/** Locales and settings of a site (decisions.md "Sites and locales"). */
+/** Locales and settings of a site. */
 const localeRoutes: AppPlugin = async (app) => {
   app.get(
     '/sites/:site_id/locales',

@@ -1,14 +1,16 @@
+import type { Revertable } from '../../core/entities.js'
 import type { Ctx } from '../../core/context.js'
 import { requireSite, visibleSiteIds } from '../../core/access.js'
 import { mutate } from '../../core/mutation.js'
 import { jsonCache, type RawJson } from '../../core/read-cache.js'
 import type { SiteRow } from '../../db/schema/sites.js'
+import type { ReadDb } from '../../db/client.js'
 import { conflict, notFound, validation } from '../../http/errors.js'
 import { canonicalLocale, localeDisplayName } from './locale-codes.service.js'
 import { checkHttpUrl } from './links.service.js'
 import { siteEntity } from './entity.js'
 import * as q from './queries.js'
-import { Site, type CreateSiteBody, type LocaleInput, type UpdateSiteBody } from './schemas.js'
+import { Site, type CreateSiteBody, type LocaleInput, UpdateSiteBody } from './schemas.js'
 
 /** Public fields only: settings have their own endpoint. */
 export function present(row: SiteRow): Site {
@@ -33,6 +35,17 @@ export function get(ctx: Ctx, id: string): Promise<RawJson> {
     until: null,
   }))
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** The live site named by id or slug (export and the CLI take either); 404 (a clear "site not found") otherwise. */
+export async function siteByRef(db: ReadDb, ref: string): Promise<SiteRow> {
+  const row = UUID.test(ref) ? await q.findSite(db, ref.toLowerCase()) : await q.findSiteBySlug(db, ref)
+  return row ?? notFound(siteEntity)
+}
+
+/** Whether a live site has this slug (an import checks before it creates its site). */
+export const slugTaken = async (db: ReadDb, slug: string): Promise<boolean> => (await q.findSiteBySlug(db, slug)) !== undefined
 
 /** A live site by slug; Read on it is required, and unknown, deleted and out-of-scope sites are one 404. */
 export async function getBySlug(ctx: Ctx, slug: string): Promise<Site> {
@@ -140,3 +153,6 @@ export async function remove(ctx: Ctx, id: string): Promise<void> {
     }
   })
 }
+
+/** Revert (audit module) goes through this update, so a revert gets the same rules, events and cache refresh. */
+export const siteRevert: Revertable = { entity: siteEntity, hook: { body: UpdateSiteBody, apply: (ctx, id, values) => update(ctx, id, values) } }

@@ -1,4 +1,4 @@
-import type { AppPlugin } from '../../app.js'
+import type { Api, AppPlugin } from '../../http/app-types.js'
 import { anyAuth, bodySites, record, site } from '../../http/access.js'
 import { Paginated } from '../../http/pagination.js'
 import { sendRaw } from '../../http/raw.js'
@@ -9,8 +9,6 @@ import { skillEntity } from './skills.resource.js'
 
 const tags = ['Skills']
 const CACHED = 'Cached; every write to a skill the site carries refreshes it before the write answers.'
-
-type Api = Parameters<AppPlugin>[0]
 
 function reads(app: Api): void {
   app.get(

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox'
 import { PageQuerySchema } from '../../http/pagination.js'
 import { Body, Int, Nullable, PatchBody, Slug, Timestamp, Uuid, presenter } from '../../http/schemas.js'
 
-/** The skill as every route answers it (decisions.md "Skills and CV"). site_ids: owning site first. */
+/** The skill as every route answers it. site_ids: owning site first. */
 export const Skill = Type.Object(
   {
     id: Uuid,

@@ -7,7 +7,7 @@ import { skillEntity, skillResource } from './skills.resource.js'
 import type { CreateSkillBody, Skill, SkillBySlugQuery, UpdateSkillBody } from './schemas.js'
 
 /*
- * Skills (decisions.md "Skills and CV"): shared records on core/shared-resource.ts. Access is the route's
+ * Skills: shared records on kits/shared-resource/rules.ts. Access is the route's
  * (site(), record(), bodySites()); this file holds the one rule of its own, the by-slug lookup without a site
  * in the path, done like GET /tags/by-slug/{slug}.
  */

@@ -1,7 +1,7 @@
 import { defineEntity } from '../../core/entities.js'
 import { crudEvents } from '../../core/events.js'
 import { contentItem } from '../../core/scopes.js'
-import { sharedResource, type SharedValues } from '../../core/shared-resource.js'
+import { sharedResource, type SharedValues } from '../../kits/shared-resource/rules.js'
 import { skills } from '../../db/schema/skills.js'
 import { Skill, presentSkill } from './schemas.js'
 
@@ -10,7 +10,7 @@ export const skillEntity = defineEntity({
   name: 'skill',
   events: crudEvents('skill'),
   scope: contentItem(skills),
-  // Deleting a skill bumps its record version (core/shared-resource.ts), and site_ids never change: the scope can be remembered.
+  // Deleting a skill bumps its record version (kits/shared-resource/rules.ts), and site_ids never change: the scope can be remembered.
   scopeHandle: (id) => `skill:${id}`,
 })
 

@@ -1,20 +1,19 @@
-import type { AppPlugin } from '../../app.js'
+import type { Revertable } from '../../core/entities.js'
+import type { AppPlugin } from '../../http/app-types.js'
 import { defineEntity } from '../../core/entities.js'
 import { crudEvents } from '../../core/events.js'
 import { siteOwned } from '../../core/scopes.js'
-import { siteResource } from '../../core/site-resource.js'
+import { siteResource } from '../../kits/site-resource/rules.js'
 import { socialLinks } from '../../db/schema/site-links.js'
-import { resourceRoutes } from '../../http/resource-routes.js'
+import { resourceRoutes } from '../../kits/site-resource/routes.js'
 import { CreateSocialLinkBody, SocialLink, SocialListQuery, UpdateSocialLinkBody, presentSocialLink } from './schemas.js'
 
-/** Audited as social_link (the spec's revertable entity name); webhooks say social.* (decisions.md). */
+/** Audited as social_link (the spec's revertable entity name); webhooks say social.*. */
 export const socialLinkEntity = defineEntity({
   name: 'social_link',
   label: 'social link',
   events: crudEvents('social'),
   scope: siteOwned(socialLinks),
-  // Revert (audit module) goes through the resource's own update.
-  revert: { body: UpdateSocialLinkBody, apply: (ctx, id, values): Promise<unknown> => socialLinkResource.update(ctx, id, values) },
 })
 
 /** Social links: the whole list in display_order, created under the site's path, reorderable; soft delete. */
@@ -43,4 +42,10 @@ export const socialLinkResource = siteResource({
 
 export const socialRoutes: AppPlugin = async (app) => {
   resourceRoutes(app, socialLinkResource)
+}
+
+/** Revert (audit module) goes through the resource's own update. */
+export const socialLinkRevert: Revertable = {
+  entity: socialLinkEntity,
+  hook: { body: UpdateSocialLinkBody, apply: (ctx, id, values): Promise<unknown> => socialLinkResource.update(ctx, id, values) },
 }

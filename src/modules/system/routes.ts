@@ -1,5 +1,5 @@
 import { Type } from 'typebox'
-import type { AppPlugin } from '../../app.js'
+import type { AppPlugin } from '../../http/app-types.js'
 import { publicAccess } from '../../http/access.js'
 import { op } from '../../http/schemas.js'
 import { Health, Liveness, PublicConfig, Readiness } from './schemas.js'

@@ -1,4 +1,4 @@
-import type { AppPlugin } from '../../app.js'
+import type { AppPlugin } from '../../http/app-types.js'
 import { record } from '../../http/access.js'
 import { IdParams, op } from '../../http/schemas.js'
 import { categoryEntity } from './categories.resource.js'

@@ -33,7 +33,7 @@ export function activeWebhooks(tx: Tx, siteIds: string[]): Promise<Array<Pick<We
 }
 
 /**
- * A deleted or deactivated webhook's pending deliveries end, never sent (decisions.md "Webhooks"): status
+ * A deleted or deactivated webhook's pending deliveries end, never sent: status
  * `cancelled`, completed now (retention prunes them with the finished ones). An attempt already on the wire finishes
  * but is not logged (recordAttempt moves only pending deliveries).
  */

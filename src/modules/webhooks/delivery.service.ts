@@ -7,7 +7,7 @@ import { resolveTarget, TargetError } from '../../platform/webhook-target.js'
 import * as q from './delivery.queries.js'
 
 /*
- * Durable delivery (decisions.md "Webhooks"). mutate() writes the outbox events of a change and their deliveries,
+ * Durable delivery. mutate() writes the outbox events of a change and their deliveries,
  * one per matching active webhook, in the change's transaction (core/mutation.ts matchWebhooks): a change is matched
  * to the webhooks that exist when it commits. Deleting or deactivating a webhook cancels its pending deliveries.
  * Every instance runs the same loop:

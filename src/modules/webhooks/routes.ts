@@ -1,4 +1,4 @@
-import type { AppPlugin } from '../../app.js'
+import type { AppPlugin } from '../../http/app-types.js'
 import { record, site } from '../../http/access.js'
 import { optionalBody } from '../../http/body.js'
 import { Paginated } from '../../http/pagination.js'

@@ -7,7 +7,7 @@ import { cutOnWord, etagMatches, markdownText, renderRss, rfc822, xmlSafe, type 
 import type { BlogDetail } from '../../../src/modules/blogs/schemas.js'
 import { scheduledBlogs } from '../../../src/modules/blogs/workflow.service.js'
 import type { ManualClock } from '../../../src/platform/clock.js'
-import { publishDue } from '../../../src/workers/scheduled-publish.js'
+import { publishDue } from '../../../src/kits/content-workflow/scheduled-publish.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { MISSING_ID, makeSite, uid, type SiteFixture } from '../../helpers/factories.js'
 import { expectProblem, type Res } from '../../helpers/http.js'

@@ -11,7 +11,7 @@ import type { BulkResult, Page, PageDetail } from '../../../src/modules/pages/sc
 import { scheduledPages } from '../../../src/modules/pages/write.service.js'
 import type { ManualClock } from '../../../src/platform/clock.js'
 import { jobs } from '../../../src/workers/index.js'
-import { publishDue } from '../../../src/workers/scheduled-publish.js'
+import { publishDue } from '../../../src/kits/content-workflow/scheduled-publish.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { MISSING_ID, makeSite, uid, type SiteFixture } from '../../helpers/factories.js'
 import { expectProblem, expectStatus } from '../../helpers/http.js'

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
-import type { Tx } from '../db/client.js'
-import { validation } from '../http/errors.js'
+import type { Tx } from '../../db/client.js'
+import { validation } from '../../http/errors.js'
 
 /*
  * Reordering of sibling lists and trees (social links, menu items, page sections): the body names items with

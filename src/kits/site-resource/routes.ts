@@ -1,14 +1,13 @@
 import { Type } from 'typebox'
-import type { AppPlugin } from '../app.js'
-import { jsonCache } from '../core/read-cache.js'
-import type { SiteResource } from '../core/site-resource.js'
-import type { SiteOwnedTable } from '../core/scopes.js'
-import { bodySites, record, site } from './access.js'
-import { Paginated, type PageQuery } from './pagination.js'
-import { sendRaw } from './raw.js'
-import { IdParams, NoContent, ReorderBody, SiteParams, op } from './schemas.js'
+import type { Api } from '../../http/app-types.js'
+import { jsonCache } from '../../core/read-cache.js'
+import type { SiteResource } from './rules.js'
+import type { SiteOwnedTable } from '../../core/scopes.js'
+import { bodySites, record, site } from '../../http/access.js'
+import { Paginated, type PageQuery } from '../../http/pagination.js'
+import { sendRaw } from '../../http/raw.js'
+import { IdParams, NoContent, ReorderBody, SiteParams, op } from '../../http/schemas.js'
 
-export type Api = Parameters<AppPlugin>[0]
 const words = (s: string) => s.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()
 
 /** A cache key of a validated list query: its parameters in name order (page, per_page and the filters). */

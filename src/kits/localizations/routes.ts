@@ -1,9 +1,9 @@
 import { Type, type TSchema } from 'typebox'
-import type { Localizations, LocalizationTable } from '../core/localizations.js'
-import type { Requirement } from '../core/principal.js'
-import { record } from './access.js'
-import type { Api } from './resource-routes.js'
-import { IdParams, NoContent, Uuid } from './schemas.js'
+import type { Localizations, LocalizationTable } from './rules.js'
+import type { Requirement } from '../../core/principal.js'
+import { record } from '../../http/access.js'
+import type { Api } from '../../http/app-types.js'
+import { IdParams, NoContent, Uuid } from '../../http/schemas.js'
 
 export interface LocalizationRoutesSpec {
   /** `/<parentPath>/{id}/localizations` and `/<parentPath>/localizations/{loc_id}`. */

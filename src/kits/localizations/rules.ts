@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, getTableColumns } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
-import type { ReadDb, Tx } from '../db/client.js'
-import { locales, type LocaleRow } from '../db/schema/sites.js'
-import { conflict, notFound, validation } from '../http/errors.js'
-import type { Ctx } from './context.js'
-import { defineEntity, type Entity, type ScopeResolver } from './entities.js'
-import { mutate, type DomainEvent, type ReaderImpact } from './mutation.js'
-import { childOf } from './scopes.js'
+import type { ReadDb, Tx } from '../../db/client.js'
+import { locales, type LocaleRow } from '../../db/schema/sites.js'
+import { conflict, notFound, validation } from '../../http/errors.js'
+import type { Ctx } from '../../core/context.js'
+import { defineEntity, type Entity, type ScopeResolver } from '../../core/entities.js'
+import { mutate, type DomainEvent, type ReaderImpact } from '../../core/mutation.js'
+import { childOf } from '../../core/scopes.js'
 
 /*
  * Localizations of any localized record (blogs now; pages, navigation, documents, legal next): one row per

@@ -1,19 +1,19 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
-import type { ReadDb, Tx } from '../db/client.js'
-import { contentSites } from '../db/schema/content.js'
-import { sites } from '../db/schema/sites.js'
-import { notFound, toApiError, validation } from '../http/errors.js'
-import type { PublishedRecord, ScheduledSource } from '../workers/scheduled-publish.js'
-import { requireRecord, requireSite, satisfies } from './access.js'
-import { carriersOf } from './content.js'
-import type { Ctx } from './context.js'
-import type { Entity } from './entities.js'
-import type { EventType } from './events.js'
-import { mutate, type DomainEvent, type ReaderImpact } from './mutation.js'
-import { notifyReviewed, notifySubmitted, type NotifiableEntity } from './notifications.js'
-import type { ContentItemTable } from './scopes.js'
-import { becomesPublished, becomesSubmitted, statusAfterReview, type ContentStatus, type ReviewAction } from './workflow.js'
+import type { ReadDb, Tx } from '../../db/client.js'
+import { contentSites } from '../../db/schema/content.js'
+import { sites } from '../../db/schema/sites.js'
+import { notFound, toApiError, validation } from '../../http/errors.js'
+import type { PublishedRecord, ScheduledSource } from './scheduled-publish.js'
+import { requireRecord, requireSite, satisfies } from '../../core/access.js'
+import { carriersOf } from '../../core/content.js'
+import type { Ctx } from '../../core/context.js'
+import type { Entity } from '../../core/entities.js'
+import type { EventType } from '../../core/events.js'
+import { mutate, type DomainEvent, type ReaderImpact } from '../../core/mutation.js'
+import { notifyReviewed, notifySubmitted, type NotifiableEntity } from '../../core/notifications.js'
+import type { ContentItemTable } from '../../core/scopes.js'
+import { becomesPublished, becomesSubmitted, statusAfterReview, type ContentStatus, type ReviewAction } from '../../core/workflow.js'
 
 /*
  * The editorial workflow of every content kind (blogs, pages; decisions.md "Content"), written once and
@@ -24,7 +24,7 @@ import { becomesPublished, becomesSubmitted, statusAfterReview, type ContentStat
  *   - review (POST /<kind>s/{id}/review): Approve → Published or Scheduled, RequestChanges → Draft, notifications,
  *     `*.reviewed` (and `*.published`);
  *   - bulk (POST /sites/{site_id}/<kind>s/bulk): each id on its own through the kind's own update and delete;
- *   - the scheduler source (workers/scheduled-publish.ts): claim a due Scheduled row, publish it.
+ *   - the scheduler source (kits/content-workflow/scheduled-publish.ts): claim a due Scheduled row, publish it.
  * Pure status rules stay in core/workflow.ts; slugs, routes and clone suffixes in core/content.ts.
  */
 
@@ -254,7 +254,7 @@ export interface BulkOps {
 }
 
 /*
- * POST /sites/{site_id}/<kind>s/bulk (decisions.md "Content", Bulk): at most 100 ids (400 above, from the body
+ * POST /sites/{site_id}/<kind>s/bulk: at most 100 ids (400 above, from the body
  * schema), each handled on its own in its own mutate(), so one failing id changes nothing of itself and does not
  * undo the others. UpdateStatus needs Author, Delete needs Editor, both on the site, which must own each record.
  * UpdateStatus follows the same transition rules as a single update.
@@ -305,7 +305,7 @@ export async function claimDue<R>(tx: Tx, table: ScheduledTable, now: Date): Pro
   return row as R | undefined
 }
 
-/** The kind's scheduled records for workers/scheduled-publish.ts: claim a due one, publish it. */
+/** The kind's scheduled records for kits/content-workflow/scheduled-publish.ts: claim a due one, publish it. */
 export function scheduledSource<R extends WorkflowRow, W extends WorkflowRecord>(wf: ContentWorkflow<R, W>): ScheduledSource<R> {
   return {
     entity: wf.entity,

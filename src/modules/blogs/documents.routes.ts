@@ -1,10 +1,10 @@
 import { Type } from 'typebox'
-import type { AppPlugin } from '../../app.js'
+import type { AppPlugin } from '../../http/app-types.js'
 import { record } from '../../http/access.js'
 import { NoContent, op } from '../../http/schemas.js'
-import { blogEntity } from '../blogs/entity.js'
-import * as attachments from './attachments.service.js'
-import { AttachDocumentBody, AttachedDocument, BlogDocumentParams, BlogParams } from './schemas.js'
+import { AttachDocumentBody, AttachedDocument, BlogDocumentParams, BlogParams } from '../documents/schemas.js'
+import * as attachments from './documents.service.js'
+import { blogEntity } from './entity.js'
 
 const tags = ['Documents']
 /** Reads through any carrying site; changes need Author on the owning site (the spec's Read for these writes: decisions.md). */

@@ -1,23 +1,23 @@
 import { and, asc, count, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm'
 import type { TSchema } from 'typebox'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
-import type { ReadDb, Tx } from '../db/client.js'
-import { conflict, notFound } from '../http/errors.js'
-import { paginate, pageWindow, type Page, type PageQuery } from '../http/pagination.js'
-import type { Ctx } from './context.js'
-import type { Entity } from './entities.js'
-import type { Requirement } from './principal.js'
-import type { EventType } from './events.js'
-import { mutate, type DomainEvent, type ReaderImpact } from './mutation.js'
-import { reorderRows, type OrderedTable, type ReorderItem } from './reorder.js'
-import { generatedSlug, slugCandidates } from './slugs.js'
-import type { SiteOwnedTable } from './scopes.js'
+import type { ReadDb, Tx } from '../../db/client.js'
+import { conflict, notFound } from '../../http/errors.js'
+import { paginate, pageWindow, type Page, type PageQuery } from '../../http/pagination.js'
+import type { Ctx } from '../../core/context.js'
+import type { Entity } from '../../core/entities.js'
+import type { Requirement } from '../../core/principal.js'
+import type { EventType } from '../../core/events.js'
+import { mutate, type DomainEvent, type ReaderImpact } from '../../core/mutation.js'
+import { reorderRows, type OrderedTable, type ReorderItem } from '../reorder/rules.js'
+import { generatedSlug, slugCandidates } from '../../core/slugs.js'
+import type { SiteOwnedTable } from '../../core/scopes.js'
 
 /*
  * The rules every site-owned resource shares (tags, categories, menus, redirects, social links, …): list with
  * pagination and filters, get, create in the body's site, partial update, soft or hard delete, slug unique per
  * site among live records, and each write through mutate() with its audit entry, change history, events and
- * reader refresh. A module states only what differs, through the hooks. http/resource-routes.ts turns a
+ * reader refresh. A module states only what differs, through the hooks. kits/site-resource/routes.ts turns a
  * resource into ordinary Fastify routes.
  */
 
@@ -63,11 +63,11 @@ export interface SiteResourceSpec<T extends SiteOwnedTable, W> {
   embedded?: boolean
   /** A create without display_order goes last (max + 1 in the site) instead of taking the column default. */
   appendOrder?: boolean
-  /** How http/resource-routes.ts publishes it: plain data, so the resource is declared in one place. */
+  /** How kits/site-resource/routes.ts publishes it: plain data, so the resource is declared in one place. */
   routes: ResourceRoutesSpec
 }
 
-/** The HTTP side of a site-owned resource (see http/resource-routes.ts). */
+/** The HTTP side of a site-owned resource (see kits/site-resource/routes.ts). */
 export interface ResourceRoutesSpec {
   /** URL segment: `/sites/{site_id}/<path>`, `/<path>`, `/<path>/{id}`. */
   path: string
@@ -105,7 +105,7 @@ export interface SiteResource<T extends SiteOwnedTable, W> {
   list(ctx: Ctx, siteId: string, query: PageQuery & Record<string, unknown>): Promise<Page<W>>
   /** The whole list in list order (at most LIST_ALL_MAX), for small lists answered as a plain array. */
   listAll(ctx: Ctx, siteId: string, query: Record<string, unknown>): Promise<W[]>
-  /** Reorders the site's live records (core/reorder.ts rules), all or nothing; fires `*.updated` for each named one. */
+  /** Reorders the site's live records (kits/reorder/rules.ts rules), all or nothing; fires `*.updated` for each named one. */
   reorder(ctx: Ctx, siteId: string, items: readonly ReorderItem[]): Promise<void>
   get(ctx: Ctx, id: string): Promise<W>
   create(ctx: Ctx, body: { site_id: string } & Record<string, unknown>): Promise<W>

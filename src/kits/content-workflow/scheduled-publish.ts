@@ -1,14 +1,14 @@
-import type { Ctx } from '../core/context.js'
-import type { Entity } from '../core/entities.js'
-import type { EventType } from '../core/events.js'
-import { mutate, type DomainEvent } from '../core/mutation.js'
-import type { Tx } from '../db/client.js'
+import type { Ctx } from '../../core/context.js'
+import type { Entity } from '../../core/entities.js'
+import type { EventType } from '../../core/events.js'
+import { mutate, type DomainEvent } from '../../core/mutation.js'
+import type { Tx } from '../../db/client.js'
 
 /*
  * Scheduled → Published once publish_start has passed (decisions.md "Content": within a minute, exactly once
  * across instances, firing *.updated; plus *.published, as every move into Published does).
  *
- * Table-agnostic: each content kind supplies a ScheduledSource (core/content-workflow.ts scheduledSource: blogs, pages). Each due record is
+ * Table-agnostic: each content kind supplies a ScheduledSource (kits/content-workflow/rules.ts scheduledSource: blogs, pages). Each due record is
  * claimed and published in its own mutate() transaction: the claim is `SELECT … FOR UPDATE SKIP LOCKED`
  * on a still-Scheduled, due row, so concurrent workers on other instances never take the same record,
  * and a row another worker has just published no longer matches (PostgreSQL re-checks the WHERE on the
