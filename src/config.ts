@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
+import { parseReadUrls } from './db/replicas.js'
 
 /** Every setting Atrium reads from the environment, validated once at start-up. */
 export interface Config {
@@ -9,6 +10,10 @@ export interface Config {
   logLevel: string
   dataDir: string
   databaseUrl: string | undefined
+  /** DATABASE_READ_URLS: streaming replicas that serve cache misses (db/replicas.ts); empty: none. */
+  readUrls: string[]
+  /** ATRIUM_REPLICA_MAX_LAG_MS: a replica further behind than this is skipped until it catches up. */
+  replicaMaxLagMs: number
   redisUrl: string | undefined
   bootstrapKey: string | undefined
   encryptionKey: string | undefined
@@ -184,6 +189,14 @@ export function loadConfig(env: Env = process.env): Config {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://')
   }
+  const readList = str(env, 'DATABASE_READ_URLS')
+  if (readList !== undefined && !databaseUrl) throw new ConfigError('DATABASE_READ_URLS needs DATABASE_URL (replicas of a PostgreSQL server)')
+  let readUrls: string[] = []
+  try {
+    readUrls = readList === undefined ? [] : parseReadUrls(readList)
+  } catch (err) {
+    throw new ConfigError((err as Error).message)
+  }
   const redisUrl = str(env, 'REDIS_URL')
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL must start with redis:// or rediss://')
   const storage = str(env, 'ATRIUM_STORAGE') ?? 'local'
@@ -198,6 +211,8 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
     dataDir: path.resolve(str(env, 'ATRIUM_DATA_DIR') ?? './data'),
     databaseUrl,
+    readUrls,
+    replicaMaxLagMs: int(env, 'ATRIUM_REPLICA_MAX_LAG_MS', 5000, 1, 3_600_000),
     redisUrl,
     bootstrapKey,
     encryptionKey: str(env, 'ATRIUM_ENCRYPTION_KEY'),

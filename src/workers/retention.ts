@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Deps } from '../core/context.js'
 import type { Db } from '../db/client.js'
+import { makePartitionsAhead } from '../db/partitions.js'
 import { maintenanceRuns } from '../db/schema/maintenance.js'
 import { pruneAudit } from '../modules/audit/service.js'
 import { maintainUsage } from '../modules/api-keys/usage.service.js'
@@ -28,6 +29,8 @@ async function finish(db: Db, job: string, day: string): Promise<void> {
 }
 
 const daily: Record<string, (deps: Deps) => Promise<unknown>> = {
+  // First: the coming month's partitions exist before it starts (db/partitions.ts).
+  partitions: (deps) => makePartitionsAhead(deps.dbh.background, deps.clock.now()),
   'api-key-usage': maintainUsage,
   'audit-retention': pruneAudit,
   'preview-expiry': deleteExpiredPreviews,

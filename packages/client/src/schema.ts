@@ -4334,10 +4334,13 @@ export interface components {
             target_locale?: string;
         };
         Health: {
+            /** @description `unhealthy`: the primary database is down (503); `degraded`: an optional service, the storage or a read replica is down */
             status: "healthy" | "degraded" | "unhealthy";
             version: string;
             services: components["schemas"]["ServiceHealth"][];
             storage: components["schemas"]["StorageHealth"];
+            /** @description Read replicas (DATABASE_READ_URLS) with their lag; empty without them. Cache misses read a replica only once it has replayed the writes they depend on */
+            replicas: components["schemas"]["ReplicaHealth"][];
             /** Format: date-time */
             checked_at: string;
         };
@@ -5059,6 +5062,14 @@ export interface components {
                 display_order: number;
                 parent_id?: string | null;
             }[];
+        };
+        ReplicaHealth: {
+            /** @description `replica_<n>`: the n-th URL of DATABASE_READ_URLS (no host is shown) */
+            name: string;
+            /** @description `lagging`: further behind than ATRIUM_REPLICA_MAX_LAG_MS; a lagging or down replica serves no read until it catches up */
+            status: "up" | "lagging" | "down";
+            /** @description How long ago the primary was at the first change this replica has not replayed (0: caught up); null while down */
+            lag_ms: number | null;
         };
         RevertChangesBody: {
             /** @description Change-history ids, all of one entity */
@@ -5861,6 +5872,7 @@ export type RedirectTarget = components['schemas']['RedirectTarget'];
 export type ReorderBody = components['schemas']['ReorderBody'];
 export type ReorderMenuItemsBody = components['schemas']['ReorderMenuItemsBody'];
 export type ReorderSiteNavigationBody = components['schemas']['ReorderSiteNavigationBody'];
+export type ReplicaHealth = components['schemas']['ReplicaHealth'];
 export type RevertChangesBody = components['schemas']['RevertChangesBody'];
 export type RevertResult = components['schemas']['RevertResult'];
 export type ReviewBlogBody = components['schemas']['ReviewBlogBody'];

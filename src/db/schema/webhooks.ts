@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, deletedAt, id, ts, updatedAt } from './columns.js'
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, deletedAt, id, partitionedId, ts, updatedAt } from './columns.js'
 import { sites } from './sites.js'
 
 /** Webhooks of a site (spec "Webhook"); `secret` (whsec_…) signs deliveries and is shown only on creation. */
@@ -65,11 +65,14 @@ export const webhookDeliveries = pgTable(
   ],
 )
 
-/** The delivery log: one row per attempt (decisions.md "Webhooks": the delivery record). */
+/**
+ * The delivery log: one row per attempt (decisions.md "Webhooks": the delivery record). Partitioned by month of
+ * created_at (db/partitions.ts): retention drops whole months.
+ */
 export const webhookAttempts = pgTable(
   'webhook_attempts',
   {
-    id: id(),
+    id: partitionedId(),
     delivery_id: uuid('delivery_id')
       .notNull()
       .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
@@ -90,7 +93,11 @@ export const webhookAttempts = pgTable(
     response_body: text('response_body'),
     created_at: createdAt(),
   },
-  (t) => [index('webhook_attempts_webhook_idx').on(t.webhook_id, t.created_at), index('webhook_attempts_created_idx').on(t.created_at)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.created_at], name: 'webhook_attempts_pk' }),
+    index('webhook_attempts_webhook_idx').on(t.webhook_id, t.created_at),
+    index('webhook_attempts_created_idx').on(t.created_at),
+  ],
 )
 
 export type WebhookRow = typeof webhooks.$inferSelect
