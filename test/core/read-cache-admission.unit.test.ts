@@ -12,7 +12,8 @@ import { countingCache } from '../helpers/cache.js'
  * shared, and kept here once it is asked again; the only cache (in-process) keeps it at once.
  */
 
-const ctxWith = (cache: Cache): Ctx => ({ deps: { cache, metrics: noMetrics } as Deps, clock: systemClock }) as Ctx
+// No database handle of its own: the loads here are functions, and no replica is configured.
+const ctxWith = (cache: Cache): Ctx => ({ deps: { cache, metrics: noMetrics, dbh: {} } as Deps, clock: systemClock }) as Ctx
 
 const SITE = '00000000-0000-4000-8000-0000000000a1'
 

@@ -43,6 +43,7 @@ const NOT_COMPARED = new RegExp(
     '/openapi',
     '/ai/models', // asks the provider
     '/deliveries', // webhook deliveries do not travel
+    '/previews$', // preview links are short-lived credentials: never exported
     '/notifications', // a user's inbox (compared through the database below)
     '/analytics/', // recent days come from raw events, which never travel
     '/media/files/', // new keys: compared byte for byte below
