@@ -14,14 +14,12 @@ import {
 import { siteLocales } from '../../kits/localizations/rules.js'
 import { generatedSlug } from '../../core/slugs.js'
 import {
-  bulkContent,
   canPublish,
   checkWindow,
   contentEvents,
   contentReaders,
   lockForUpdate,
   notifyIfSubmitted,
-  reviewContent,
   scheduledSource,
   siteIdsOf,
   siteRules,
@@ -37,7 +35,7 @@ import { pageEntity, pageWorkflow } from './entity.js'
 import { normalizeRoute } from './paths.service.js'
 import * as q from './queries.js'
 import { applyTemplate } from '../content-templates/templates.service.js'
-import { CreatePageBody, type BulkBody, type BulkResult, type Page, type PageDetail, type ReviewBody, UpdatePageBody } from './schemas.js'
+import { CreatePageBody, type Page, type PageDetail, UpdatePageBody } from './schemas.js'
 import { seedSections } from './sections.service.js'
 
 /*
@@ -252,16 +250,6 @@ export async function clone(ctx: Ctx, id: string): Promise<PageDetail> {
       readers: changedFor(page),
     }
   })
-}
-
-/** POST /pages/{id}/review: the kit's review (Approve → Published or Scheduled, RequestChanges → Draft; page.reviewed). */
-export function review(ctx: Ctx, id: string, body: ReviewBody): Promise<Page> {
-  return reviewContent(ctx, pageWorkflow, id, body)
-}
-
-/** POST /sites/{site_id}/pages/bulk: the kit's bulk loop over update and remove (same rules as one at a time). */
-export function bulk(ctx: Ctx, siteId: string, body: BulkBody): Promise<BulkResult> {
-  return bulkContent(ctx, pageEntity, { update, remove }, siteId, body)
 }
 
 /** Scheduled pages for the scheduler (kits/content-workflow/scheduled-publish.ts): claim a due one, publish it. */
