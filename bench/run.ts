@@ -12,6 +12,7 @@ import os from 'node:os'
 import { clearCacheKeys, prepareEmbedded, preparePostgres, type BenchDatabase, type Mode } from './database.js'
 import { endpoints, selected } from './endpoints.js'
 import { metricsPhase } from './metrics.js'
+import { imagesPhase } from './images.js'
 import { mediaPhase } from './media.js'
 import type { LoadGenerator, LoadOptions } from './load.js'
 import { cachedPhase, editorPhase, emptyReport, memoryPhase, missPhase, pairedPhase, referencePhase, type ModeReport, type Phase } from './phases.js'
@@ -61,6 +62,7 @@ const PARTS = [
   'misses',
   'editor',
   'media',
+  'images',
   'analytics',
   'stalls',
   'metrics',
@@ -184,6 +186,8 @@ async function runMode(mode: Mode): Promise<ModeReport> {
     const r = await unknownSlugsPhase(phase, envInt('BENCH_UNKNOWN_SLUGS', 1_000_000, 1000, 10_000_000), nodeArgs)
     if (!r.ok) unknownSlugsMissed = true
   }
+  if (parts.has('images'))
+    await imagesPhase(phase, () => startServer({ dataDir: db.dataDir, databaseUrl: db.databaseUrl, redisUrl: redis, nodeArgs, cpu: pin.server }))
   if (parts.has('media'))
     await mediaPhase(phase, () => startServer({ dataDir: db.dataDir, databaseUrl: db.databaseUrl, redisUrl: redis, nodeArgs, cpu: pin.server }))
   await cleanupAll()

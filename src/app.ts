@@ -8,6 +8,7 @@ import type { Deps } from './core/context.js'
 import type { DbHandle } from './db/client.js'
 import type { App } from './http/app-types.js'
 import { registerAdmin } from './http/admin.js'
+import { previewUrls } from './modules/sites/service.js'
 import { accessOf, enforceAccess, enforceBodyAccess, registerAccessGuard } from './http/access.js'
 import { registerAuth } from './http/auth.js'
 import { registerEditConflicts } from './http/etag.js'
@@ -164,7 +165,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
   // Media a body names must be usable by the record's owning site: checked on the routes that name any (http/media-refs.ts).
   registerMediaRefs(app)
 
-  registerAdmin(app, config, opts.adminDir)
+  registerAdmin(app, config, opts.adminDir, () => previewUrls(deps))
 
   await app.register(
     async (api) => {
@@ -185,7 +186,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
 function watchApp(deps: Deps): void {
   const { metrics, dbh } = deps
   if (!metrics.enabled) return
-  dbh.observeStatements((ms) => metrics.statement(ms))
+  dbh.observeStatements((ms, target) => metrics.statement(ms, target))
   metrics.watch({
     pool: () => dbh.poolStats?.() ?? (dbh.kind === 'pglite' ? { total: 1, idle: 1, waiting: 0 } : undefined),
     webhookQueue: () => queueStats(deps),

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
+import { parseReadUrls } from './db/replicas.js'
 
 /** Every setting Atrium reads from the environment, validated once at start-up. */
 export interface Config {
@@ -8,6 +10,10 @@ export interface Config {
   logLevel: string
   dataDir: string
   databaseUrl: string | undefined
+  /** DATABASE_READ_URLS: streaming replicas that serve cache misses (db/replicas.ts); empty: none. */
+  readUrls: string[]
+  /** ATRIUM_REPLICA_MAX_LAG_MS: a replica further behind than this is skipped until it catches up. */
+  replicaMaxLagMs: number
   redisUrl: string | undefined
   bootstrapKey: string | undefined
   encryptionKey: string | undefined
@@ -45,6 +51,10 @@ export interface Config {
   /** Embedded database: the share of the event loop, in per cent, that daily maintenance jobs may take. */
   maintenanceShare: number
   storage: 'local' | 's3'
+  /** ATRIUM_RENDITIONS_MAX_MB in bytes: all stored image renditions together, least recently used out first. */
+  renditionsMaxBytes: number
+  /** ATRIUM_IMAGE_CONCURRENCY: image transformations running at once (default: the number of cores). */
+  imageConcurrency: number
   /** ATRIUM_PUBLIC_URL: the service's own external base URL (media `public_url` is absolute on it). */
   publicUrl: string
   /** ATRIUM_PUBLIC_URL was unset and publicUrl is `http://localhost:<PORT>` (start-up warns). */
@@ -179,6 +189,14 @@ export function loadConfig(env: Env = process.env): Config {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://')
   }
+  const readList = str(env, 'DATABASE_READ_URLS')
+  if (readList !== undefined && !databaseUrl) throw new ConfigError('DATABASE_READ_URLS needs DATABASE_URL (replicas of a PostgreSQL server)')
+  let readUrls: string[] = []
+  try {
+    readUrls = readList === undefined ? [] : parseReadUrls(readList)
+  } catch (err) {
+    throw new ConfigError((err as Error).message)
+  }
   const redisUrl = str(env, 'REDIS_URL')
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL must start with redis:// or rediss://')
   const storage = str(env, 'ATRIUM_STORAGE') ?? 'local'
@@ -193,6 +211,8 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
     dataDir: path.resolve(str(env, 'ATRIUM_DATA_DIR') ?? './data'),
     databaseUrl,
+    readUrls,
+    replicaMaxLagMs: int(env, 'ATRIUM_REPLICA_MAX_LAG_MS', 5000, 1, 3_600_000),
     redisUrl,
     bootstrapKey,
     encryptionKey: str(env, 'ATRIUM_ENCRYPTION_KEY'),
@@ -219,6 +239,8 @@ export function loadConfig(env: Env = process.env): Config {
     auditRetentionDays: optInt(env, 'ATRIUM_AUDIT_RETENTION_DAYS', 1, 36500),
     maintenanceShare: int(env, 'ATRIUM_MAINTENANCE_SHARE', 5, 1, 100),
     storage,
+    renditionsMaxBytes: int(env, 'ATRIUM_RENDITIONS_MAX_MB', 1024, 1, 10_000_000) * 1024 * 1024,
+    imageConcurrency: int(env, 'ATRIUM_IMAGE_CONCURRENCY', availableParallelism(), 1, 256),
     ...publicBase(env),
     redisPrefix: str(env, 'ATRIUM_REDIS_PREFIX') ?? 'atrium:',
     s3: {

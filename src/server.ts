@@ -11,7 +11,16 @@ import { startWorkers } from './workers/index.js'
 
 /** Opens the configured database (PGlite under ATRIUM_DATA_DIR unless DATABASE_URL is set). */
 export function openConfiguredDb(config: Config): Promise<DbHandle> {
-  return openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  return openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, readUrls: config.readUrls, maxLagMs: config.replicaMaxLagMs, warn: logWarning })
+}
+
+/**
+ * A warning of the database layer (a replica unreachable at start or failing later), as a JSON log line: it may come
+ * before the app's logger exists. The error's message only: a driver error names no password.
+ */
+function logWarning(msg: string, err?: unknown): void {
+  const line = { level: 40, time: Date.now(), msg, ...(err instanceof Error ? { err: { type: err.name, message: err.message } } : {}) }
+  process.stdout.write(`${JSON.stringify(line)}\n`)
 }
 
 /** Where the generated first key goes: standard error, never the JSON log stream on standard output. */

@@ -1,3 +1,4 @@
+import { parseLsn } from '../db/replicas.js'
 import type { Ctx, Deps } from './context.js'
 
 /*
@@ -18,7 +19,32 @@ export const recordVersionKey = (handle: string) => `rec:${handle}`
 
 const cacheKey = (version: string) => `cv:${version}`
 
-const newStamp = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
+/**
+ * A fresh version. With read replicas it starts with the primary's WAL position (`<lsn>~`), taken after the write
+ * committed: a cache miss under this version reads a replica only once it has replayed that position
+ * (db/replicas.ts), so the answer stored under it is never older than the write.
+ */
+const newStamp = (lsn?: string) => `${lsn ? `${lsn}~` : ''}${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
+
+/** The primary's position now, when there are replicas; undefined without, or when the primary cannot say (then misses read the primary). */
+async function positionNow(deps: Deps): Promise<string | undefined> {
+  return deps.dbh.replicas?.primaryLsn().catch(() => undefined)
+}
+
+/**
+ * The newest WAL position among versions a read depends on: a replica must have replayed it to serve the read. Null
+ * when any of them carries none (set before replicas were configured, or a failed cache): such a read uses the primary.
+ */
+export function positionOf(versions: readonly string[]): bigint | null {
+  let max = 0n
+  for (const v of versions) {
+    const cut = v.indexOf('~')
+    const lsn = cut > 0 ? parseLsn(v.slice(0, cut)) : undefined
+    if (lsn === undefined) return null
+    if (lsn > max) max = lsn
+  }
+  return max
+}
 
 /**
  * Current versions, in one round trip (Redis pipelines parallel reads). A version that was never bumped, or has
@@ -32,7 +58,9 @@ export async function versionsOf(deps: Deps, keys: readonly string[]): Promise<s
     const found = await deps.cache.getMany(keys.map(cacheKey))
     // Every read asks this; almost always every version is there, and then it costs no promise per key.
     if (!found.includes(undefined)) return found as string[]
-    return await Promise.all(keys.map(async (k, i) => found[i] ?? (await deps.cache.setIfAbsent(cacheKey(k), newStamp(), TTL_MS))))
+    // A version nobody holds yet: whatever was written before is at or behind the primary's position now.
+    const lsn = await positionNow(deps)
+    return await Promise.all(keys.map(async (k, i) => found[i] ?? (await deps.cache.setIfAbsent(cacheKey(k), newStamp(lsn), TTL_MS))))
   } catch {
     // No cache, no cached answers: a unique version makes every read a miss.
     const miss = `miss-${Date.now()}-${Math.random()}`
@@ -51,7 +79,7 @@ export async function forgetVersion(deps: Deps, key: string): Promise<void> {
 
 /** Bumps versions after a committed write. */
 export async function bumpVersions(deps: Deps, keys: Iterable<string>): Promise<void> {
-  const stamp = newStamp()
+  const stamp = newStamp(await positionNow(deps))
   await Promise.all(
     [...new Set(keys)].map((k) => deps.cache.set(cacheKey(k), stamp, TTL_MS).catch((err: unknown) => deps.log.warn({ err }, 'content version bump failed'))),
   )

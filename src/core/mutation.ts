@@ -8,7 +8,8 @@ import type { Entity } from './entities.js'
 import type { EventType } from './events.js'
 import { checkVersion } from './versions.js'
 
-export type AuditAction = 'Create' | 'Update' | 'Delete' | 'Review' | 'Revert' | 'Login' | 'Block' | 'Unblock' | 'Revoke' | 'Publish' | 'Export' | 'Import'
+export type AuditAction =
+  'Create' | 'Update' | 'Delete' | 'Review' | 'Revert' | 'Login' | 'Block' | 'Unblock' | 'Revoke' | 'Publish' | 'Export' | 'Import' | 'Redeliver'
 
 /** A webhook event produced by a mutation; written to the outbox in the same transaction. */
 export interface DomainEvent {
@@ -66,6 +67,11 @@ export interface MutationOutcome<T> {
   current?: object | null
   metadata?: Record<string, unknown>
   /**
+   * The audit entry's `record_label`, where the record's own fields do not name it (recordLabel reads after, current,
+   * before and metadata); null: the record has no name.
+   */
+  label?: string | null
+  /**
    * A write of several records (an import, a merge): one audit entry each, with its own change history, instead of
    * the one entry `siteId`, `entityId`, `before`, `after` and `metadata` describe. Entity and action default to the
    * mutation's.
@@ -84,7 +90,12 @@ export interface AuditEntry {
   entityId: string | null
   before?: object | null
   after?: object | null
+  /** The record as the write found it, and the mutation's answer: read for the label only. */
+  current?: object | null
+  answer?: unknown
   metadata?: Record<string, unknown>
+  /** As MutationOutcome.label. */
+  label?: string | null
 }
 
 /** Contexts running a revert (asRevert): their Update mutations are recorded as Revert with the change ids. */
@@ -129,6 +140,36 @@ function changedFields(before: object, after: object, hidden: Set<string>) {
 function scrub(meta: Record<string, unknown> | undefined, hidden: Set<string>): unknown {
   if (!meta) return null
   return plain(Object.fromEntries(Object.entries(meta).filter(([k]) => !hidden.has(k))))
+}
+
+/**
+ * Fields that name a record, best first: what an editor calls it (title, name), then how it is addressed (slug,
+ * route), then what identifies records that have neither (a social link's label, a file's name, a redirect's
+ * source, a locale's code). Never a URL or an email: audit entries are read by callers who may not see those
+ * (a webhook's URL can carry its receiver's token); such records give their label themselves.
+ */
+const LABEL_FIELDS = ['title', 'name', 'slug', 'route', 'label', 'filename', 'file_name', 'source_path', 'code'] as const
+const LABEL_MAX = 200
+
+function labelIn(v: object | null | undefined): string | null {
+  if (!v) return null
+  const r = v as Record<string, unknown>
+  for (const f of LABEL_FIELDS) {
+    const s = r[f]
+    if (typeof s === 'string' && s.trim() !== '') return s.trim().slice(0, LABEL_MAX)
+  }
+  return null
+}
+
+/**
+ * An audit entry's `record_label`: the record's name at the time of the change, so the log speaks in names even after
+ * the record is renamed or deleted. The module's own label wins; else the first naming field of the record after the
+ * change, as answered, as found, before it, or of the metadata; null when none names it.
+ */
+export function recordLabel(e: AuditEntry): string | null {
+  if (e.label !== undefined) return e.label === null ? null : e.label.trim().slice(0, LABEL_MAX) || null
+  const answer = typeof e.answer === 'object' && !Array.isArray(e.answer) ? e.answer : null
+  return labelIn(e.after) ?? labelIn(answer) ?? labelIn(e.current) ?? labelIn(e.before) ?? labelIn(e.metadata)
 }
 
 /** Rows per INSERT statement: a few thousand bound parameters, far below PostgreSQL's 65,535. */
@@ -192,6 +233,7 @@ function trailRows(entries: readonly AuditEntry[], defaults: { entity: Entity; a
       action: e.action ?? defaults.action,
       entity_type: entityType,
       entity_id: e.entityId,
+      record_label: recordLabel(e),
       metadata: scrub(e.metadata, hidden),
       created_at: now,
     })
@@ -275,6 +317,9 @@ export async function mutate<T>(ctx: Ctx, spec: MutationSpec, fn: (tx: Tx) => Pr
         entityId: out.entityId,
         before: out.before,
         after: out.after,
+        current: out.current,
+        answer: out.result,
+        label: out.label,
         metadata: revertOf ? { ...out.metadata, reverted_change_ids: revertOf } : out.metadata,
       },
     ]

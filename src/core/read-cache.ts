@@ -1,6 +1,6 @@
 import fastJson from 'fast-json-stringify'
 import { Type, type TSchema } from 'typebox'
-import { forgetVersion, knownVersions, listVersionKey, recordVersionKey, requestVersions, siteVersionKey } from './content-version.js'
+import { forgetVersion, knownVersions, listVersionKey, positionOf, recordVersionKey, requestVersions, siteVersionKey } from './content-version.js'
 import type { Ctx } from './context.js'
 import type { LRUCache } from 'lru-cache'
 import { boundedMap } from '../platform/bounded.js'
@@ -156,10 +156,22 @@ export async function cachedBytes(
   let pending = inflight.get(full)
   if (!pending) {
     const loader = 'record' in on ? forgettingUnknown(ctx, on.record, load) : load
-    pending = fill(ctx, full, `${namespace}:${handle}`, now, loader, ttlMs, inHand).finally(() => inflight.delete(full))
+    pending = fill(ctx, full, `${namespace}:${handle}`, now, fromReplica(ctx, versions, loader), ttlMs, inHand).finally(() => inflight.delete(full))
     inflight.set(full, pending)
   }
   return (await pending).body
+}
+
+/**
+ * With read replicas, a miss's load reads a replica that has replayed the newest write its versions carry, else the
+ * primary (db/replicas.ts); a load that fails there for any reason but its own answer (an ApiError: 404, …) runs
+ * again on the primary.
+ */
+function fromReplica<T>(ctx: Ctx, versions: readonly string[], load: () => Promise<T>): () => Promise<T> {
+  const replicas = ctx.deps.dbh.replicas
+  // Only the request's own handle routes (a transaction's or another handle's statements never leave the primary).
+  if (!replicas || ctx.db !== ctx.deps.dbh.db) return load
+  return () => replicas.read(positionOf(versions), load, (err) => err instanceof ApiError)
 }
 
 /**

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import pg from 'pg'
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js'
 import { allowNamedStatements } from './named.js'
+import { openReplicas, routingPool, type ReplicaSet } from './replicas.js'
 import * as schema from './schema/index.js'
 
 export type Schema = typeof schema
@@ -29,13 +30,19 @@ export interface DbHandle {
   withLock<T>(lockId: number, fn: (db: Db) => Promise<T>): Promise<T>
   ping(): Promise<void>
   close(): Promise<void>
-  /** From now on, `fn` gets each statement's duration in ms (metrics); a second call replaces the first. */
-  observeStatements(fn: (ms: number) => void): void
+  /**
+   * From now on, `fn` gets each statement's duration in ms and where it ran (metrics); a second call replaces the
+   * first.
+   */
+  observeStatements(fn: StatementObserver): void
+  /** Read replicas (DATABASE_READ_URLS): cache misses may read there (db/replicas.ts). */
+  replicas?: ReplicaSet
   /** Connections of the pool to a PostgreSQL server (the embedded database has none). */
   poolStats?(): { total: number; idle: number; waiting: number }
 }
 
 type Query = (...args: unknown[]) => unknown
+export type StatementObserver = (ms: number, target: 'primary' | 'replica') => void
 
 /**
  * A statement function timed for `observer` (read at each call). pg's callback form (pg-pool's own query) and the
@@ -68,11 +75,17 @@ export interface OpenDbOptions {
   /** An existing PGlite instance (tests clone a migrated image into one). */
   pglite?: PGlite
   poolSize?: number
+  /** DATABASE_READ_URLS, parsed (only with databaseUrl). */
+  readUrls?: string[] | undefined
+  /** ATRIUM_REPLICA_MAX_LAG_MS. */
+  maxLagMs?: number
+  /** Where replica warnings go (an unreachable replica at start, a failure later). */
+  warn?: (msg: string, err?: unknown) => void
 }
 
 /** Opens PGlite (embedded default) or a pg pool for DATABASE_URL. */
 export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10)
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts)
   let client = opts.pglite
   let lock: DataDirLock | undefined
   if (!client) {
@@ -95,12 +108,14 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite')
   allowNamedStatements(pgl)
   const db = drizzlePglite(pgl, { schema, casing: 'snake_case' }) as unknown as Db
-  let observer: ((ms: number) => void) | undefined
+  let observer: StatementObserver | undefined
+  const onPrimary = (ms: number) => observer?.(ms, 'primary')
+  const primaryObserver = () => (observer ? onPrimary : undefined)
   return {
     db,
     background: drizzlePglite({ client: yieldingClient(pgl), schema, casing: 'snake_case' }) as unknown as Db,
     observeStatements: (fn) => {
-      if (!observer) timeEmbedded(pgl, () => observer)
+      if (!observer) timeEmbedded(pgl, primaryObserver)
       observer = fn
     },
     kind: 'pglite',
@@ -165,26 +180,42 @@ export function yieldingClient(pgl: PGlite): PGlite {
   return client as unknown as PGlite
 }
 
-function openPostgres(url: string, max: number): DbHandle {
+async function openPostgres(url: string, max: number, opts: OpenDbOptions): Promise<DbHandle> {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 3000, idleTimeoutMillis: 30_000 })
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => undefined)
-  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db
+  const replicas = opts.readUrls?.length
+    ? await openReplicas({ urls: opts.readUrls, primary: pool, maxLagMs: opts.maxLagMs ?? 5000, poolSize: max, warn: opts.warn ?? (() => undefined) }).catch(
+        async (err: unknown) => {
+          await pool.end()
+          throw err
+        },
+      )
+    : undefined
+  // With replicas, drizzle's plain statements go through the routing pool: to a replica only inside ReplicaSet.read.
+  const db = drizzlePg(replicas ? routingPool(pool, replicas) : pool, { schema, casing: 'snake_case' }) as unknown as Db
   let closed = false
-  let observer: ((ms: number) => void) | undefined
+  let observer: StatementObserver | undefined
   const timedClients = new WeakSet<pg.PoolClient>()
+  const timeClients = (p: pg.Pool, target: 'primary' | 'replica') => {
+    // Every statement runs on a client the pool hands out (pool.query included): each is timed from its next checkout.
+    const on = (ms: number) => observer?.(ms, target)
+    const report = () => (observer ? on : undefined)
+    p.on('acquire', (client) => {
+      if (timedClients.has(client)) return
+      timedClients.add(client)
+      client.query = timed(client.query.bind(client), report) as typeof client.query
+    })
+  }
   return {
     db,
     background: db,
     kind: 'postgres',
+    ...(replicas ? { replicas } : {}),
     observeStatements: (fn) => {
-      // Every statement runs on a client the pool hands out (pool.query included): each is timed from its next checkout.
       if (!observer) {
-        pool.on('acquire', (client) => {
-          if (timedClients.has(client)) return
-          timedClients.add(client)
-          client.query = timed(client.query.bind(client), () => observer) as typeof client.query
-        })
+        timeClients(pool, 'primary')
+        for (const p of replicas?.pools() ?? []) timeClients(p, 'replica')
       }
       observer = fn
     },
@@ -208,6 +239,7 @@ function openPostgres(url: string, max: number): DbHandle {
     close: async () => {
       if (closed) return
       closed = true
+      await replicas?.close()
       await pool.end()
     },
   }

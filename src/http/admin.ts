@@ -41,9 +41,11 @@ const originOf = (url: string | undefined): string | undefined => {
 
 /**
  * The admin's own CSP: scripts and styles from this origin only (no inline script, no inline style element), the
- * API and the identity provider to talk to, images from here, data:/blob: (previews) and the media public bases.
+ * API and the identity provider to talk to, images from here, data:/blob: (previews) and the media public bases,
+ * frames from the origins of the sites' preview URLs only (the live preview pane; none: no frame at all).
  */
-export function adminCsp(config: Config): string {
+export function adminCsp(config: Config, frameOrigins: readonly string[] = []): string {
+  const frames = [...new Set(frameOrigins.map(originOf).filter((o): o is string => o !== undefined))].sort()
   const idp = originOf(config.jwtIssuer)
   const media = [...new Set([originOf(config.publicUrl), originOf(config.s3.publicUrl)].filter((o): o is string => o !== undefined))]
   return [
@@ -55,6 +57,7 @@ export function adminCsp(config: Config): string {
     `img-src 'self' data: blob:${media.map((o) => ` ${o}`).join('')}`,
     "font-src 'self'",
     `connect-src 'self'${idp ? ` ${idp}` : ''}`,
+    `frame-src ${frames.length > 0 ? frames.join(' ') : "'none'"}`,
     "object-src 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
@@ -95,11 +98,18 @@ const isClientRoute = (rel: string): boolean => !rel.startsWith('assets/') && pa
 
 /**
  * Serves the built admin (admin/dist) at /admin/: hashed assets immutable, the page `no-cache` and for every client
- * route (the SPA fallback), all with the admin's CSP. Off (ATRIUM_ADMIN=false): no route, so the 404 handler answers.
+ * route (the SPA fallback), all with the admin's CSP; `previewUrls` gives the sites' preview_url templates (frame-src). Off (ATRIUM_ADMIN=false): no route, so the 404 handler answers.
  * Not built: a 404 problem saying how to build it.
  */
-export function registerAdmin(app: FastifyInstance, config: Config, dir: string = DEFAULT_ADMIN_DIR): void {
+export function registerAdmin(
+  app: FastifyInstance,
+  config: Config,
+  dir: string = DEFAULT_ADMIN_DIR,
+  previewUrls: () => Promise<string[]> = () => Promise.resolve([]),
+): void {
   if (!config.admin) return
+  // Assets are scripts and styles, never documents: the fixed policy. The page's policy names the sites' preview
+  // origins as they are now, read at each page load (rare, and an admin reload picks up a new preview_url).
   const csp = adminCsp(config)
   let files: Map<string, AdminFile> | undefined
   let index: Buffer | undefined
@@ -127,6 +137,7 @@ export function registerAdmin(app: FastifyInstance, config: Config, dir: string 
       throw new ApiError(404, 'NOT_FOUND', 'Not found', `No file ${ADMIN_PATH}/${rel}`)
     }
     return reply
+      .header('content-security-policy', adminCsp(config, await previewUrls()))
       .header('cache-control', 'no-cache')
       .type(TYPES['.html'] as string)
       .send(index)

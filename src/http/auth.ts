@@ -27,7 +27,8 @@ const KEY_SHAPE = /^[\x21-\x7e]{16,200}$/
 const WINDOW_MS = 60_000
 
 /** X-API-Key → Principal, using the digest cache. Returns an ApiError for credentials that do not authenticate. */
-async function authenticate(deps: Deps, req: FastifyRequest): Promise<Principal | ApiError> {
+/** The request's X-API-Key or bearer token as a principal (anonymous without either), or the 401 it earns. */
+export async function authenticate(deps: Deps, req: FastifyRequest): Promise<Principal | ApiError> {
   const header = req.headers['x-api-key']
   const bearer = req.headers.authorization
   if (typeof header === 'string' && header.length > 0) {

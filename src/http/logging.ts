@@ -5,7 +5,7 @@ export const REDACTED = '[REDACTED]'
 /** Names whose values are credentials wherever they appear: query parameters, headers, body fields. */
 const SECRET_NAME = /(?:^|[_-])(?:key|token|secret|password|passwd|signature|authorization|credentials?)$|^(?:apikey|auth)$/i
 const SECRET_FIELDS = ['key', 'api_key', 'apiKey', 'secret', 'password', 'token', 'access_token', 'refresh_token', 'client_secret', 'authorization']
-const SECRET_HEADERS = ['authorization', 'x-api-key', 'cookie', 'set-cookie', 'proxy-authorization']
+const SECRET_HEADERS = ['authorization', 'x-api-key', 'x-preview-token', 'cookie', 'set-cookie', 'proxy-authorization']
 
 /** The URL with the value of every credential-like query parameter replaced (`?api_key=…` → `?api_key=[REDACTED]`). */
 export function redactUrl(url: string): string {

@@ -8,7 +8,7 @@ import { ExampleGenerator } from './examples.js'
 import { COMPONENT_NAME, Problem } from './schemas.js'
 
 /** Response headers the document declares (`#/components/headers/<name>`). */
-export type ResponseHeader = 'ETag' | 'X-Total-Count' | 'RateLimit-Limit' | 'RateLimit-Remaining' | 'RateLimit-Reset' | 'Retry-After'
+export type ResponseHeader = 'ETag' | 'X-Total-Count' | 'X-Robots-Tag' | 'RateLimit-Limit' | 'RateLimit-Remaining' | 'RateLimit-Reset' | 'Retry-After'
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -416,6 +416,10 @@ const TAGS = [
   { name: 'Auth', description: 'Who is calling: the API key or identity-provider user behind the request.' },
   { name: 'API keys', description: 'Create, change, block, unblock and revoke API keys, and read their usage.' },
   { name: 'Sites', description: 'Sites, their locales and their settings.' },
+  {
+    name: 'Previews',
+    description: "Preview tokens: a frontend reads one record's latest saved state (any status) with a token, never with a key; list and revoke them.",
+  },
   { name: 'Taxonomy', description: 'Tags and categories of a site, and their assignment to content.' },
   { name: 'Blogs', description: 'Blog posts: lists, lookups, writes, localizations, editorial workflow, similar posts and the RSS feed.' },
   { name: 'Social links', description: "Links to the site owner's profiles elsewhere, in display order." },
@@ -483,6 +487,10 @@ const HEADER_COMPONENTS: Record<ResponseHeader, { description: string; schema: J
     schema: { type: 'string', examples: ['"k3v9Qx0sTqY2"'] },
   },
   'X-Total-Count': { description: 'The total number of items of the list, of which this answer is one window', schema: { type: 'integer', minimum: 0 } },
+  'X-Robots-Tag': {
+    description: 'noindex: the answer shows unpublished content that search engines must not index',
+    schema: { type: 'string', examples: ['noindex'] },
+  },
   'RateLimit-Limit': {
     description: "Requests allowed in the current one-minute window (the key's `rate_limit_per_minute`, or the per-IP limit)",
     schema: { type: 'integer', minimum: 0 },

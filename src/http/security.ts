@@ -45,7 +45,7 @@ export const noStore = (reply: FastifyReply): FastifyReply => reply.header('cach
 
 const EXPOSE_HEADERS = EXPOSED_HEADERS.join(', ')
 const ALLOW_METHODS = ALLOWED_METHODS.join(', ')
-const ALLOW_HEADERS = ['X-API-Key', 'Authorization', 'Content-Type', 'X-Request-Id', 'If-None-Match', 'If-Match'].join(', ')
+const ALLOW_HEADERS = ['X-API-Key', 'X-Preview-Token', 'Authorization', 'Content-Type', 'X-Request-Id', 'If-None-Match', 'If-Match'].join(', ')
 const PREFLIGHT_MAX_AGE = '600'
 
 /** The `Access-Control-Allow-Origin` value for a request's Origin, or null when CORS does not answer it. */

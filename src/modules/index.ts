@@ -64,6 +64,8 @@ import { analyticsRoutes } from './analytics/routes.js'
 import { searchRoutes } from './search/routes.js'
 import { aiConfigEntity, aiGenerationEntity } from './ai/entity.js'
 import { aiRoutes } from './ai/routes.js'
+import { previewEntity } from './previews/entity.js'
+import { previewRoutes } from './previews/routes.js'
 
 /** Every module, in registration order. A new module is one line here (plus its entities below). */
 export const modules: AppPlugin[] = [
@@ -103,6 +105,7 @@ export const modules: AppPlugin[] = [
   analyticsRoutes,
   searchRoutes,
   aiRoutes,
+  previewRoutes,
 ]
 
 /** Every entity: audit names, webhook events, and where records live for record() access. */
@@ -138,6 +141,7 @@ export const entities: Entity[] = [
   mediaFolderEntity,
   mediaEntity,
   mediaMetadataEntity,
+  previewEntity,
   memberEntity,
   accountEntity,
   notificationEntity,

@@ -47,8 +47,8 @@ export interface Metrics {
   readCacheHit(layer: 'local' | 'shared'): void
   /** The read cache had no answer: it was loaded from the database. */
   readCacheMiss(): void
-  /** One database statement, in ms. */
-  statement(ms: number): void
+  /** One database statement, in ms, and where it ran (the primary, or a read replica: DATABASE_READ_URLS). */
+  statement(ms: number, target?: 'primary' | 'replica'): void
   /** The scheduled-publish job started a pass at `startedAt` (ms) and has finished it; the workers call it once as they start. */
   schedulerPass(startedAt: number): void
   /** Where scrape-time gauges read their values (set once while the app is built). */
@@ -186,6 +186,7 @@ export class AppMetrics implements Metrics {
   private localHits = 0
   private sharedHits = 0
   private misses = 0
+  private onTarget = { primary: 0, replica: 0 }
   private sources: MetricsSources = {}
   /** Start of the last finished scheduler pass (ms); until one finishes, when the workers started; none: no workers here. */
   private lastPass: number | undefined
@@ -220,6 +221,17 @@ export class AppMetrics implements Metrics {
       collect() {
         this.reset()
         this.inc({ cache: 'read' }, misses())
+      },
+    })
+    const targets = () => this.onTarget
+    new Counter({
+      name: 'atrium_db_statements_total',
+      help: 'Database statements by target: primary, or replica (a read replica of DATABASE_READ_URLS serving a cache miss)',
+      labelNames: ['target'],
+      registers,
+      collect() {
+        this.reset()
+        for (const [target, n] of Object.entries(targets())) this.inc({ target }, n)
       },
     })
     this.gauges(registers)
@@ -308,7 +320,8 @@ export class AppMetrics implements Metrics {
     this.misses++
   }
 
-  statement(ms: number): void {
+  statement(ms: number, target: 'primary' | 'replica' = 'primary'): void {
+    this.onTarget[target]++
     this.statements.series.observe(ms / 1000)
   }
 

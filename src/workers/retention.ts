@@ -1,9 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Deps } from '../core/context.js'
 import type { Db } from '../db/client.js'
+import { makePartitionsAhead } from '../db/partitions.js'
 import { maintenanceRuns } from '../db/schema/maintenance.js'
 import { pruneAudit } from '../modules/audit/service.js'
 import { maintainUsage } from '../modules/api-keys/usage.service.js'
+import { deleteExpired as deleteExpiredPreviews } from '../modules/previews/service.js'
 import type { Job } from './job.js'
 
 /*
@@ -27,8 +29,11 @@ async function finish(db: Db, job: string, day: string): Promise<void> {
 }
 
 const daily: Record<string, (deps: Deps) => Promise<unknown>> = {
+  // First: the coming month's partitions exist before it starts (db/partitions.ts).
+  partitions: (deps) => makePartitionsAhead(deps.dbh.background, deps.clock.now()),
   'api-key-usage': maintainUsage,
   'audit-retention': pruneAudit,
+  'preview-expiry': deleteExpiredPreviews,
 }
 
 /** Runs each daily job not yet claimed today; returns what each job that ran reported (by name). */

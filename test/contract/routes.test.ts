@@ -22,6 +22,8 @@ const PUBLIC = new Set([
   'GET /api/v1/openapi.json',
   'GET /api/v1/documents/:id/download',
   'GET /api/v1/media/files/:name',
+  // decisions.md "Preview": the token is the only credential
+  'GET /api/v1/preview',
 ])
 const ACCESS_KINDS = new Set(['public', 'any', 'jwtOnly', 'level', 'unscoped', 'site', 'record', 'bodySites'])
 const OPERATION_ID = /^[a-z][a-zA-Z0-9]*$/

@@ -168,6 +168,8 @@ describe('per client IP for unauthenticated calls', () => {
     expect(ipBucket('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64')
     expect(ipBucket('::1')).toBe('0:0:0:0::/64')
     expect(ipBucket('fe80::1%eth0')).toBe('fe80:0:0:0::/64')
+    // An aborted request's socket has no address any more: counted, never a TypeError.
+    expect(ipBucket(undefined)).toBe('unknown')
   })
 
   it('IPv6 addresses of one /64 share one budget', async () => {

@@ -3,6 +3,8 @@ import type { components, paths } from './schema.js'
 
 export type { components, paths } from './schema.js'
 export * from './schema.js'
+export { recordTag } from './etag.js'
+export { imageUrl, srcset, type HasImageUrl, type ImageOptions } from './images.js'
 
 /** A problem's field error (`errors[]` of a 400 `VALIDATION_FAILED`). */
 export interface FieldError {

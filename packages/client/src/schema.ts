@@ -2558,6 +2558,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks/{id}/deliveries/{delivery_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a delivery with its request and response
+         * @description One record of the delivery log (its `id` from the list, not the `webhook-id`) with what was sent and answered: `request_headers` (the signing headers; the secret never), `request_body`, `response_headers` and `response_body`, bodies cut to their first 4 KiB. Kept as long as the delivery log. Another webhook’s record: 404.
+         */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver a delivery
+         * @description Queues one more attempt of the event this delivery-log record belongs to, due now, with the same `webhook-id` (receivers deduplicate on it) and answers 202. A finished delivery gets exactly one more attempt; one still being retried is sent now and keeps its remaining retries. Its outcome appears in the delivery log. 409 INVALID_STATE while the webhook is inactive or an attempt of the delivery is in progress; 404 for a deleted webhook (its deliveries can no longer be sent) or another webhook’s record.
+         */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/sites/{site_id}/media": {
         parameters: {
             query?: never;
@@ -2589,7 +2629,7 @@ export interface paths {
         get: operations["getMedia"];
         /**
          * Update a media record
-         * @description Partial update of `filename` (sanitised), `folder_id` (a folder of the same site, or null) and `is_global` (changing it needs Master). A new file is a new upload.
+         * @description Partial update of `filename` (rename; sanitised), `folder_id` (move: a folder of the same site, else 400; null = no folder), `is_global` (changing it needs Master), and `focal_x`, `focal_y` (0–1 from the left and top edge): cover crops keep that point; a new point gives a new `image_url` (its `v`) and drops the stored crops of the old one. A new file is a new upload.
          */
         put: operations["updateMedia"];
         post?: never;
@@ -2598,6 +2638,26 @@ export interface paths {
          * @description Soft delete: the record and its files answer 404 from now on; the stored file and its variants are removed unless another live record uses them.
          */
         delete: operations["deleteMedia"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/media/{id}/references": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List where a media record is used
+         * @description Live records of the media's site that name it: blog covers (`cover_image_id`) and header images (`header_image_id`), and page section covers (`sections.cover_image_id`, once per page), ordered by type, label and field (at most 500). `label` is the blog title in the site's default locale (else another, else the slug) or the page route. Records of other sites are never listed.
+         */
+        get: operations["listMediaReferences"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2653,6 +2713,8 @@ export interface paths {
         /**
          * Get a stored media file or variant (no authentication)
          * @description The bytes of a live record's file or variant, by the opaque name in its `public_url`, with `Cache-Control: public, max-age=31536000, immutable` (a name never changes content), `X-Content-Type-Options: nosniff`, and for SVG `Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'; sandbox`. A deleted record's files: 404. The name is the strong `ETag` (quoted): `If-None-Match` with it answers 304. `Accept-Ranges: bytes`: one range (`bytes=0-99`, `bytes=100-`, `bytes=-100`) answers 206 with `Content-Range`; a range starting past the end answers 416 `RANGE_NOT_SATISFIABLE` with `Content-Range: bytes *\/<size>`; several ranges, other units or a malformed header answer the whole file (200). `If-Range` lets the range through only when it is the ETag; a date or another ETag answers the whole file. Streamed from storage (S3: a ranged GetObject), never buffered.
+         *
+         *     **Renditions** (an image's `image_url`, or this URL with parameters): `w`, `h` (1–4096, each rounded up to the next step of 16, 32, 48, 64, 96, 128, 160, 192, 256, 320, 384, 480, 512, 640, 768, 960, 1024, 1280, 1536, 1920, 2048, 2560, 3072, 3840, 4096, never larger than the original), `fit` (`cover`, the default with both sides: crops around the focal point; `contain`: pads to the box, white for JPEG, else transparent; `inside`, the default otherwise), `fmt` (`auto`: AVIF when Accept names image/avif, else WebP when it names image/webp, else the original type (PNG for GIF and TIFF); `Vary: Accept`; or `avif`, `webp`, `jpeg`, `png`), `q` (1–100, default 75, rounded to a multiple of 5; lossy formats only) and `v` (the focal version `image_url` carries; no transformation by itself). No transforming parameter: the original. Any other parameter, a repeated one or a bad value: 400 naming it, nothing made. A rendition answers `X-Image-Width`, `X-Image-Height`, the same immutable caching and a strong ETag of its own. SVG answers the original; an animated image its first frame; an image over 100 megapixels or one that does not decode: 400 naming `image`. A rendition is made once and kept in storage (`renditions/`, at most ATRIUM_RENDITIONS_MAX_MB in all, least recently used out first); concurrent requests share one transformation; at most ATRIUM_IMAGE_CONCURRENCY run at once, and a request that would wait over 10 s answers 503 with `Retry-After`. Renditions are deleted with their media; a focal-point change drops its cover crops.
          */
         get: operations["getMediaFile"];
         put?: never;
@@ -2772,7 +2834,7 @@ export interface paths {
         put?: never;
         /**
          * Add a member to a site
-         * @description Body `{ user_id | idp_user_id, role }`; role is not Owner (ownership moves through transfer-ownership). A user who is a member already: 409.
+         * @description Body `{ user_id | idp_user_id, role }`; role is not Owner (ownership moves through transfer-ownership). A user who is a member already: 409. Someone who has never signed in is added by `idp_user_id`: with the built-in directory their `email` and `name` are null until their first sign-in; with an external directory (`ATRIUM_IDP_API_URL`) they come from it at once, an id it does not know is a 400 and the directory being unreachable a 503. `user_id` names only users who have signed in (400 otherwise).
          */
         post: operations["addSiteMember"];
         delete?: never;
@@ -3133,6 +3195,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/sites/{site_id}/previews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the live previews of a site
+         * @description Previews not yet expired nor revoked, soonest expiry first, optionally of one type or record; never their tokens.
+         */
+        get: operations["listPreviews"];
+        put?: never;
+        /**
+         * Create a preview token for a blog or page
+         * @description Author on the record (a caller that cannot read it gets 404, one that can read but not edit it 403); the site must carry it. expires_in: 60–604800 seconds, default 3600. locale: a locale code of the site (default: its default locale). The token is shown only in this answer; url is the site's preview_url filled in, or null.
+         */
+        post: operations["createPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/previews/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a preview */
+        delete: operations["revokePreview"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the record a preview token grants
+         * @description No credential but the token: header X-Preview-Token (or ?token=, redacted in logs). Answers the record exactly as its delivery read does (blog: by slug; page: by route with its sections) in its latest saved state, whatever its status or publish window. Unknown, expired and revoked tokens and deleted records are the same 404; so is a token sent with an API key or bearer token that does not reach the preview's site (another site's frontend) or does not authenticate. Cache-Control: no-store; X-Robots-Tag: noindex; rate-limited per client address like other unauthenticated calls.
+         */
+        get: operations["readPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3347,6 +3470,8 @@ export interface components {
             action: string;
             entity_type: string;
             entity_id: string | null;
+            /** @description The record's title, name, slug or route when the entry was written (a webhook: its description or host; a member: their name); null when it has none */
+            record_label: string | null;
             /** @description An object, or null */
             metadata: unknown;
             /** Format: date-time */
@@ -3804,6 +3929,23 @@ export interface components {
             title?: string | null;
             description?: string | null;
         };
+        CreatedPreview: {
+            /** Format: uuid */
+            id: string;
+            /** @description `prv_` + 43 base64url characters; shown only here. Send it as `X-Preview-Token` to GET /preview */
+            token: string;
+            /**
+             * @description What the record is: a blog post or a page
+             * @enum {unknown}
+             */
+            type: "blog" | "page";
+            /** Format: uuid */
+            record_id: string;
+            locale: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            url: string | null;
+        };
         CreateLegalDocumentBody: {
             slug?: string;
             cookie_name?: string | null;
@@ -3977,6 +4119,26 @@ export interface components {
             settings?: {
                 [key: string]: unknown;
             };
+        };
+        /**
+         * @example {
+         *       "type": "blog",
+         *       "id": "0190a4b2-7c1e-7d3a-9b1f-2f6c8e4d5a10",
+         *       "expires_in": 3600
+         *     }
+         */
+        CreatePreviewBody: {
+            /**
+             * @description What the record is: a blog post or a page
+             * @enum {unknown}
+             */
+            type: "blog" | "page";
+            /** Format: uuid */
+            id: string;
+            /** @description A locale code of the site; default: its default locale */
+            locale?: string;
+            /** @description Lifetime in seconds (default 3600) */
+            expires_in?: number;
         };
         CreateRedirectBody: {
             /** @description A path of the site starting with /, unique among its live redirects; stored without a trailing slash (but `/`) */
@@ -4172,10 +4334,13 @@ export interface components {
             target_locale?: string;
         };
         Health: {
+            /** @description `unhealthy`: the primary database is down (503); `degraded`: an optional service, the storage or a read replica is down */
             status: "healthy" | "degraded" | "unhealthy";
             version: string;
             services: components["schemas"]["ServiceHealth"][];
             storage: components["schemas"]["StorageHealth"];
+            /** @description Read replicas (DATABASE_READ_URLS) with their lag; empty without them. Cache misses read a replica only once it has replayed the writes they depend on */
+            replicas: components["schemas"]["ReplicaHealth"][];
             /** Format: date-time */
             checked_at: string;
         };
@@ -4351,6 +4516,11 @@ export interface components {
             public_url: string;
             /** @description thumbnail, small, medium, large (only sizes below the original; none for SVG, animated or undecodable images) */
             variants: components["schemas"]["MediaVariant"][];
+            /** @description The focal point from the left edge (0–1); crops keep it */
+            focal_x: number;
+            /** @description The focal point from the top edge (0–1); crops keep it */
+            focal_y: number;
+            image_url: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -4376,6 +4546,11 @@ export interface components {
             public_url: string;
             /** @description thumbnail, small, medium, large (only sizes below the original; none for SVG, animated or undecodable images) */
             variants: components["schemas"]["MediaVariant"][];
+            /** @description The focal point from the left edge (0–1); crops keep it */
+            focal_x: number;
+            /** @description The focal point from the top edge (0–1); crops keep it */
+            focal_y: number;
+            image_url: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -4409,6 +4584,16 @@ export interface components {
         MediaPage: {
             data: components["schemas"]["Media"][];
             meta: components["schemas"]["PageMeta"];
+        };
+        MediaReference: {
+            /** @description The kind of record that uses the file */
+            type: "blog" | "page";
+            /** Format: uuid */
+            id: string;
+            /** @description The blog's title (default locale first, else its slug) or the page's route */
+            label: string;
+            /** @description `cover_image_id`, `header_image_id` or `sections.cover_image_id` */
+            field: string;
         };
         MediaVariant: {
             variant: "thumbnail" | "small" | "medium" | "large";
@@ -4670,6 +4855,36 @@ export interface components {
             /** @enum {boolean} */
             ok: true;
         };
+        Preview: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            site_id: string;
+            /**
+             * @description What the record is: a blog post or a page
+             * @enum {unknown}
+             */
+            type: "blog" | "page";
+            /** Format: uuid */
+            record_id: string;
+            locale: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        PreviewRead: {
+            /**
+             * @description What the record is: a blog post or a page
+             * @enum {unknown}
+             */
+            type: "blog" | "page";
+            locale: string | null;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description type blog: the BlogDetail of blogs/by-slug; type page: the PageDetail of pages/by-route */
+            data: components["schemas"]["BlogDetail"] | components["schemas"]["PageDetail"];
+        };
         /** @description RFC 9457 problem details */
         Problem: {
             /** @description A URN naming the problem type: `urn:atrium:problem:<code in kebab-case>` */
@@ -4771,6 +4986,17 @@ export interface components {
             /** @description The title in that locale */
             title: string;
         };
+        QueuedRedelivery: {
+            /** @description The webhook-id the new attempt carries: the same as the earlier attempts of the event */
+            delivery_id: string;
+            /** Format: uuid */
+            webhook_id: string;
+            event_type: string;
+            /** @description The number the queued attempt will have in the delivery log */
+            attempt: number;
+            /** Format: date-time */
+            queued_at: string;
+        };
         Readiness: {
             status: "ready" | "not_ready";
             reason: string | null;
@@ -4781,6 +5007,7 @@ export interface components {
             referrer?: string | null;
             user_agent_hash?: string | null;
         };
+        RedeliverWebhookDeliveryBody: Record<string, never>;
         Redirect: {
             /** Format: uuid */
             id: string;
@@ -4835,6 +5062,14 @@ export interface components {
                 display_order: number;
                 parent_id?: string | null;
             }[];
+        };
+        ReplicaHealth: {
+            /** @description `replica_<n>`: the n-th URL of DATABASE_READ_URLS (no host is shown) */
+            name: string;
+            /** @description `lagging`: further behind than ATRIUM_REPLICA_MAX_LAG_MS; a lagging or down replica serves no read until it catches up */
+            status: "up" | "lagging" | "down";
+            /** @description How long ago the primary was at the first change this replica has not replayed (0: caught up); null while down */
+            lag_ms: number | null;
         };
         RevertChangesBody: {
             /** @description Change-history ids, all of one entity */
@@ -4958,6 +5193,7 @@ export interface components {
             post_path: string;
             /** @description Path of the RSS feed on the frontend; with a site `url`, the feed names itself url + feed_path (atom:link rel="self") */
             feed_path: string;
+            preview_url: string | null;
         };
         SiteWithLocales: {
             /** Format: uuid */
@@ -5202,7 +5438,11 @@ export interface components {
             filename?: string;
             folder_id?: string | null;
             is_global?: boolean;
-        } | unknown | unknown | unknown;
+            /** @description The focal point from the left edge (0–1): crops (fit=cover) keep it; 0.5 by default */
+            focal_x?: number;
+            /** @description The focal point from the top edge (0–1): crops (fit=cover) keep it; 0.5 by default */
+            focal_y?: number;
+        } | unknown | unknown | unknown | unknown | unknown;
         UpdateMediaFolderBody: {
             /** @description Display name (not blank) */
             name?: string;
@@ -5308,7 +5548,8 @@ export interface components {
             post_path?: string;
             /** @description An absolute path (starts with /), e.g. /rss.xml */
             feed_path?: string;
-        } | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown;
+            preview_url?: string | null;
+        } | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown;
         UpdateSkillBody: {
             name?: string;
             slug?: string;
@@ -5412,7 +5653,7 @@ export interface components {
             /** @description The webhook-id header: the same on every attempt of one delivery */
             delivery_id: string;
             event_type: string;
-            /** @description 1 to 6 */
+            /** @description 1 to 6; a redelivery adds one more */
             attempt: number;
             status_code: number | null;
             response_time_ms: number | null;
@@ -5420,6 +5661,33 @@ export interface components {
             success: boolean;
             /** Format: date-time */
             created_at: string;
+        };
+        WebhookDeliveryDetail: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /** @description The webhook-id header: the same on every attempt of one delivery */
+            delivery_id: string;
+            event_type: string;
+            /** @description 1 to 6; a redelivery adds one more */
+            attempt: number;
+            status_code: number | null;
+            response_time_ms: number | null;
+            error: string | null;
+            success: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Headers sent, signature included (the secret is never sent nor shown); null when the target was refused before sending */
+            request_headers: {
+                [key: string]: string;
+            } | null;
+            request_body: string | null;
+            /** @description The receiver's answer headers; null when no answer came */
+            response_headers: {
+                [key: string]: string;
+            } | null;
+            response_body: string | null;
         };
         WebhookDeliveryPage: {
             data: components["schemas"]["WebhookDelivery"][];
@@ -5454,6 +5722,8 @@ export interface components {
         ETag: string;
         /** @description The total number of items of the list, of which this answer is one window */
         "X-Total-Count": number;
+        /** @description noindex: the answer shows unpublished content that search engines must not index */
+        "X-Robots-Tag": string;
         /** @description Requests allowed in the current one-minute window (the key's `rate_limit_per_minute`, or the per-IP limit) */
         "RateLimit-Limit": number;
         /** @description Requests left in the current window */
@@ -5515,6 +5785,7 @@ export type CreatedApiKey = components['schemas']['CreatedApiKey'];
 export type CreateDocumentBody = components['schemas']['CreateDocumentBody'];
 export type CreateDocumentFolderBody = components['schemas']['CreateDocumentFolderBody'];
 export type CreateDocumentLocalizationBody = components['schemas']['CreateDocumentLocalizationBody'];
+export type CreatedPreview = components['schemas']['CreatedPreview'];
 export type CreateLegalDocumentBody = components['schemas']['CreateLegalDocumentBody'];
 export type CreateLegalDocumentLocalizationBody = components['schemas']['CreateLegalDocumentLocalizationBody'];
 export type CreateLegalGroupBody = components['schemas']['CreateLegalGroupBody'];
@@ -5526,6 +5797,7 @@ export type CreateMenuBody = components['schemas']['CreateMenuBody'];
 export type CreateMenuItemBody = components['schemas']['CreateMenuItemBody'];
 export type CreatePageBody = components['schemas']['CreatePageBody'];
 export type CreatePageSectionBody = components['schemas']['CreatePageSectionBody'];
+export type CreatePreviewBody = components['schemas']['CreatePreviewBody'];
 export type CreateRedirectBody = components['schemas']['CreateRedirectBody'];
 export type CreateSiteBody = components['schemas']['CreateSiteBody'];
 export type CreateSiteLocaleBody = components['schemas']['CreateSiteLocaleBody'];
@@ -5561,6 +5833,7 @@ export type MediaDetail = components['schemas']['MediaDetail'];
 export type MediaFolder = components['schemas']['MediaFolder'];
 export type MediaMetadata = components['schemas']['MediaMetadata'];
 export type MediaPage = components['schemas']['MediaPage'];
+export type MediaReference = components['schemas']['MediaReference'];
 export type MediaVariant = components['schemas']['MediaVariant'];
 export type Member = components['schemas']['Member'];
 export type Menu = components['schemas']['Menu'];
@@ -5581,13 +5854,17 @@ export type PageSection = components['schemas']['PageSection'];
 export type PageSectionLocalization = components['schemas']['PageSectionLocalization'];
 export type PageSectionWithLocalizations = components['schemas']['PageSectionWithLocalizations'];
 export type PageviewAccepted = components['schemas']['PageviewAccepted'];
+export type Preview = components['schemas']['Preview'];
+export type PreviewRead = components['schemas']['PreviewRead'];
 export type Problem = components['schemas']['Problem'];
 export type Profile = components['schemas']['Profile'];
 export type PublicConfig = components['schemas']['PublicConfig'];
 export type PutAiConfigBody = components['schemas']['PutAiConfigBody'];
 export type PutNavigationItemLocalizationBody = components['schemas']['PutNavigationItemLocalizationBody'];
+export type QueuedRedelivery = components['schemas']['QueuedRedelivery'];
 export type Readiness = components['schemas']['Readiness'];
 export type RecordPageviewBody = components['schemas']['RecordPageviewBody'];
+export type RedeliverWebhookDeliveryBody = components['schemas']['RedeliverWebhookDeliveryBody'];
 export type Redirect = components['schemas']['Redirect'];
 export type RedirectImport = components['schemas']['RedirectImport'];
 export type RedirectPage = components['schemas']['RedirectPage'];
@@ -5595,6 +5872,7 @@ export type RedirectTarget = components['schemas']['RedirectTarget'];
 export type ReorderBody = components['schemas']['ReorderBody'];
 export type ReorderMenuItemsBody = components['schemas']['ReorderMenuItemsBody'];
 export type ReorderSiteNavigationBody = components['schemas']['ReorderSiteNavigationBody'];
+export type ReplicaHealth = components['schemas']['ReplicaHealth'];
 export type RevertChangesBody = components['schemas']['RevertChangesBody'];
 export type RevertResult = components['schemas']['RevertResult'];
 export type ReviewBlogBody = components['schemas']['ReviewBlogBody'];
@@ -5654,11 +5932,13 @@ export type UploadMediaBody = components['schemas']['UploadMediaBody'];
 export type UpsertPageSectionLocalizationBody = components['schemas']['UpsertPageSectionLocalizationBody'];
 export type Webhook = components['schemas']['Webhook'];
 export type WebhookDelivery = components['schemas']['WebhookDelivery'];
+export type WebhookDeliveryDetail = components['schemas']['WebhookDeliveryDetail'];
 export type WebhookDeliveryPage = components['schemas']['WebhookDeliveryPage'];
 export type WebhookPage = components['schemas']['WebhookPage'];
 export type WebhookWithSecret = components['schemas']['WebhookWithSecret'];
 export type HeaderETag = components['headers']['ETag'];
 export type HeaderXTotalCount = components['headers']['X-Total-Count'];
+export type HeaderXRobotsTag = components['headers']['X-Robots-Tag'];
 export type HeaderRateLimitLimit = components['headers']['RateLimit-Limit'];
 export type HeaderRateLimitRemaining = components['headers']['RateLimit-Remaining'];
 export type HeaderRateLimitReset = components['headers']['RateLimit-Reset'];
@@ -25277,6 +25557,223 @@ export interface operations {
             };
         };
     };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description The `id` of a record of the delivery log (one attempt), not the `webhook-id` */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryDetail"];
+                };
+            };
+            /** @description Invalid request: a path parameter, query parameter or the body fails validation (`VALIDATION_FAILED`, with `errors`) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or non-working credentials: no key, or an unknown, blocked, revoked or expired key or token (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but with too little permission (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record, or one in a site out of reach (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); `Retry-After` tells when to try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description The `id` of a record of the delivery log (one attempt), not the `webhook-id` */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RedeliverWebhookDeliveryBody"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueuedRedelivery"];
+                };
+            };
+            /** @description Invalid request: a path parameter, query parameter or the body fails validation (`VALIDATION_FAILED`, with `errors`) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or non-working credentials: no key, or an unknown, blocked, revoked or expired key or token (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but with too little permission (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record, or one in a site out of reach (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state: a value that must be unique is taken, or the record is in the wrong state (`CONFLICT`, `INVALID_STATE`) */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); `Retry-After` tells when to try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listSiteMedia: {
         parameters: {
             query?: {
@@ -25711,6 +26208,92 @@ export interface operations {
             };
         };
     };
+    listMediaReferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MediaReference"][];
+                };
+            };
+            /** @description Invalid request: a path parameter, query parameter or the body fails validation (`VALIDATION_FAILED`, with `errors`) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or non-working credentials: no key, or an unknown, blocked, revoked or expired key or token (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but with too little permission (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record, or one in a site out of reach (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); `Retry-After` tells when to try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     createMedia: {
         parameters: {
             query?: never;
@@ -25964,7 +26547,20 @@ export interface operations {
     };
     getMediaFile: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Width, 1–4096, rounded up to the ladder, never above the original */
+                w?: string;
+                /** @description Height, 1–4096, rounded up to the ladder, never above the original */
+                h?: string;
+                /** @description cover (default with w and h: focal-point crop), contain, inside */
+                fit?: "cover" | "contain" | "inside";
+                /** @description auto negotiates AVIF, then WebP, from Accept */
+                fmt?: "auto" | "avif" | "webp" | "jpeg" | "png";
+                /** @description Quality 1–100 (default 75), rounded to a multiple of 5 */
+                q?: string;
+                /** @description The focal version image_url carries */
+                v?: string;
+            };
             header?: never;
             path: {
                 /** @description The opaque file name of a `public_url` */
@@ -29517,6 +30113,386 @@ export interface operations {
             };
             /** @description The body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); `Retry-After` tells when to try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listPreviews: {
+        parameters: {
+            query?: {
+                /** @description What the record is: a blog post or a page */
+                type?: "blog" | "page";
+                record_id?: string;
+            };
+            header?: never;
+            path: {
+                site_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preview"][];
+                };
+            };
+            /** @description Invalid request: a path parameter, query parameter or the body fails validation (`VALIDATION_FAILED`, with `errors`) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or non-working credentials: no key, or an unknown, blocked, revoked or expired key or token (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but with too little permission (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record, or one in a site out of reach (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); `Retry-After` tells when to try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                site_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePreviewBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedPreview"];
+                };
+            };
+            /** @description Invalid request: a path parameter, query parameter or the body fails validation (`VALIDATION_FAILED`, with `errors`) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or non-working credentials: no key, or an unknown, blocked, revoked or expired key or token (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but with too little permission (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record, or one in a site out of reach (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state: a value that must be unique is taken, or the record is in the wrong state (`CONFLICT`, `INVALID_STATE`) */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); `Retry-After` tells when to try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokePreview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Edit conflicts: the write goes ahead only if the record's current ETag is one of the listed tags (`"a", "b"`), or for `*` if the record exists; otherwise 412 `EDIT_CONFLICT` with `current` (the record as it is now) and its ETag, and nothing changes. Without If-Match the last write wins. Malformed: 400. */
+                "if-match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: a path parameter, query parameter or the body fails validation (`VALIDATION_FAILED`, with `errors`) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or non-working credentials: no key, or an unknown, blocked, revoked or expired key or token (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but with too little permission (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record, or one in a site out of reach (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state: a value that must be unique is taken, or the record is in the wrong state (`CONFLICT`, `INVALID_STATE`) */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
+            412: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); `Retry-After` tells when to try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    readPreview: {
+        parameters: {
+            query?: {
+                /** @description The preview token, when the X-Preview-Token header cannot be sent */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Robots-Tag": components["headers"]["X-Robots-Tag"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreviewRead"];
+                };
+            };
+            /** @description Invalid request: a path parameter, query parameter or the body fails validation (`VALIDATION_FAILED`, with `errors`) */
+            400: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];

@@ -8,11 +8,14 @@ import { sites } from './sites.js'
  * one UTC day (its salt is deleted after the day).
  */
 
-/** Raw pageviews, written in batches by the ingestion buffer; rolled into daily stats and deleted after retention. */
+/**
+ * Raw pageviews, written in batches by the ingestion buffer; rolled into daily stats and deleted after retention.
+ * Partitioned by month of occurred_at (db/partitions.ts): retention drops whole months.
+ */
 export const analyticsEvents = pgTable(
   'analytics_events',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     site_id: uuid('site_id')
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),
@@ -22,7 +25,7 @@ export const analyticsEvents = pgTable(
     visitor_hash: text('visitor_hash').notNull(),
     occurred_at: ts('occurred_at').notNull(),
   },
-  (t) => [index('analytics_events_site_time_idx').on(t.site_id, t.occurred_at)],
+  (t) => [primaryKey({ columns: [t.id, t.occurred_at], name: 'analytics_events_pk' }), index('analytics_events_site_time_idx').on(t.site_id, t.occurred_at)],
 )
 
 /** Views and unique visitors per path per day of the site's time zone (recomputed from raw events: SET, never ADD). */

@@ -1,5 +1,5 @@
 import { date, index, integer, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, id, ts, updatedAt } from './columns.js'
+import { createdAt, id, partitionedId, ts, updatedAt } from './columns.js'
 import { sites } from './sites.js'
 
 export const PERMISSIONS = ['Read', 'Write', 'Admin', 'Master'] as const
@@ -31,10 +31,11 @@ export const apiKeys = pgTable(
   (t) => [index('api_keys_site_idx').on(t.site_id, t.created_at), index('api_keys_status_idx').on(t.status), index('api_keys_created_by_idx').on(t.created_by)],
 )
 
+/** Partitioned by month of created_at (db/partitions.ts): retention drops whole months. */
 export const apiKeyUsage = pgTable(
   'api_key_usage',
   {
-    id: id(),
+    id: partitionedId(),
     /*
      * No foreign key: its check locked the key row once per usage row, the largest cost of writing a request's usage
      * (issue 9). platform/usage.ts locks each key once per batch instead, and deleting a key deletes its usage in the
@@ -47,7 +48,7 @@ export const apiKeyUsage = pgTable(
     ip_hash: text('ip_hash').notNull(),
     created_at: createdAt(),
   },
-  (t) => [index('api_key_usage_key_time_idx').on(t.api_key_id, t.created_at)],
+  (t) => [primaryKey({ columns: [t.id, t.created_at], name: 'api_key_usage_pk' }), index('api_key_usage_key_time_idx').on(t.api_key_id, t.created_at)],
 )
 
 /**

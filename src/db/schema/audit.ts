@@ -15,6 +15,8 @@ export const auditLogs = pgTable(
     action: text('action').notNull(),
     entity_type: text('entity_type').notNull(),
     entity_id: uuid('entity_id'),
+    /** The record's title, name, slug or route when the entry was written (null: it has none), so a log reads in names. */
+    record_label: text('record_label'),
     metadata: jsonb('metadata'),
     created_at: createdAt(),
   },

@@ -48,6 +48,13 @@ export const blogs = pgTable(
       .on(t.status, t.published_date.desc())
       .where(sql`${t.deleted_at} is null`),
     /** The site blog list's author filter (GET /sites/{site_id}/blogs?author=): rows of one author, then content_sites by its key. */
+    // Where a media record is used (GET /media/{id}/references).
+    index('blogs_cover_image_idx')
+      .on(t.cover_image_id)
+      .where(sql`${t.deleted_at} is null and ${t.cover_image_id} is not null`),
+    index('blogs_header_image_idx')
+      .on(t.header_image_id)
+      .where(sql`${t.deleted_at} is null and ${t.header_image_id} is not null`),
     index('blogs_author_idx')
       .on(t.author)
       .where(sql`${t.deleted_at} is null and ${t.author} is not null`),

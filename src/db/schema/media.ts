@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, type AnyPgColumn, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, deletedAt, id, updatedAt } from './columns.js'
+import { bigint, boolean, doublePrecision, type AnyPgColumn, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, deletedAt, id, ts, updatedAt } from './columns.js'
 import { locales, sites } from './sites.js'
 
 /** Media folders of a site (decisions.md "Media": fields like document folders): a tree by parent_id, soft-deleted. */
@@ -61,6 +61,9 @@ export const media = pgTable(
     storage_key: text('storage_key'),
     external_url: text('external_url'),
     variants: jsonb('variants').$type<StoredVariant[]>().notNull().default([]),
+    /** The point crops keep (0–1 from the left and top edge); renditions with fit=cover centre on it. */
+    focal_x: doublePrecision('focal_x').notNull().default(0.5),
+    focal_y: doublePrecision('focal_y').notNull().default(0.5),
     search_text: text('search_text').notNull().default(''),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -88,6 +91,25 @@ export const media = pgTable(
   ],
 )
 
+/**
+ * Renditions kept in storage (README.md, "Renditions"): one row per stored object under `renditions/`, made
+ * from the original `source_key`. `focal` is the focal version a cover crop was made for ('' for every other fit), so
+ * a focal-point change drops exactly the crops it invalidates. `last_used_at` orders the least recently used out once
+ * the sizes add up past ATRIUM_RENDITIONS_MAX_MB; being in the database, that bound holds across instances.
+ */
+export const mediaRenditions = pgTable(
+  'media_renditions',
+  {
+    key: text('key').primaryKey(),
+    source_key: text('source_key').notNull(),
+    focal: text('focal').notNull().default(''),
+    size_bytes: integer('size_bytes').notNull(),
+    last_used_at: ts('last_used_at').notNull().defaultNow(),
+    created_at: createdAt(),
+  },
+  (t) => [index('media_renditions_source_idx').on(t.source_key, t.focal), index('media_renditions_lru_idx').on(t.last_used_at)],
+)
+
 /** Alt text, caption and title of a media record per locale of its site. */
 export const mediaMetadata = pgTable(
   'media_metadata',
@@ -111,3 +133,4 @@ export const mediaMetadata = pgTable(
 export type MediaFolderRow = typeof mediaFolders.$inferSelect
 export type MediaRow = typeof media.$inferSelect
 export type MediaMetadataRow = typeof mediaMetadata.$inferSelect
+export type MediaRenditionRow = typeof mediaRenditions.$inferSelect

@@ -67,7 +67,13 @@ export const pageSections = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [index('page_sections_page_order_idx').on(t.page_id, t.display_order, t.created_at)],
+  (t) => [
+    index('page_sections_page_order_idx').on(t.page_id, t.display_order, t.created_at),
+    // Where a media record is used (GET /media/{id}/references).
+    index('page_sections_cover_image_idx')
+      .on(t.cover_image_id)
+      .where(sql`${t.cover_image_id} is not null`),
+  ],
 )
 
 /** One localization per section per locale of the page's owning site (upserted). */

@@ -22,6 +22,8 @@ export const sites = pgTable(
     post_path: text('post_path').notNull().default('/blog/{slug}'),
     /** Path of the RSS feed on the frontend: with `url`, the feed's own address (atom:link rel="self"). */
     feed_path: text('feed_path').notNull().default('/rss.xml'),
+    /** URL template of the frontend's preview endpoint with `{token}` (decisions.md "Preview"), or null. */
+    preview_url: text('preview_url'),
     created_at: createdAt(),
     updated_at: updatedAt(),
     deleted_at: deletedAt(),
@@ -30,6 +32,10 @@ export const sites = pgTable(
     uniqueIndex('sites_slug_live_uq')
       .on(t.slug)
       .where(sql`${t.deleted_at} is null`),
+    // The admin page's CSP lists the preview origins of live sites (modules/sites/queries.ts previewUrls).
+    index('sites_preview_url_idx')
+      .on(t.preview_url)
+      .where(sql`${t.preview_url} is not null and ${t.deleted_at} is null`),
   ],
 )
 

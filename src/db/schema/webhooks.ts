@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, deletedAt, id, ts, updatedAt } from './columns.js'
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, deletedAt, id, partitionedId, ts, updatedAt } from './columns.js'
 import { sites } from './sites.js'
 
 /** Webhooks of a site (spec "Webhook"); `secret` (whsec_…) signs deliveries and is shown only on creation. */
@@ -48,6 +48,8 @@ export const webhookDeliveries = pgTable(
     /** pending, succeeded, failed, cancelled */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
+    /** The attempt after which a failure ends the delivery: 6, or one more than made when an admin redelivers it. */
+    attempt_limit: integer('attempt_limit').notNull().default(6),
     next_attempt_at: ts('next_attempt_at').notNull().defaultNow(),
     /** Claimed by a sender until then (a crashed sender's claim runs out). */
     locked_until: ts('locked_until'),
@@ -63,11 +65,14 @@ export const webhookDeliveries = pgTable(
   ],
 )
 
-/** The delivery log: one row per attempt (decisions.md "Webhooks": the delivery record). */
+/**
+ * The delivery log: one row per attempt (decisions.md "Webhooks": the delivery record). Partitioned by month of
+ * created_at (db/partitions.ts): retention drops whole months.
+ */
 export const webhookAttempts = pgTable(
   'webhook_attempts',
   {
-    id: id(),
+    id: partitionedId(),
     delivery_id: uuid('delivery_id')
       .notNull()
       .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
@@ -80,9 +85,19 @@ export const webhookAttempts = pgTable(
     response_time_ms: integer('response_time_ms'),
     error: text('error'),
     success: boolean('success').notNull(),
+    /** What was sent (the signing headers, never the secret) and answered; bodies cut to their first 4 KiB. */
+    request_headers: jsonb('request_headers').$type<Record<string, string>>(),
+    request_body: text('request_body'),
+    /** Null when no answer came (refused target, connection error, time-out). */
+    response_headers: jsonb('response_headers').$type<Record<string, string>>(),
+    response_body: text('response_body'),
     created_at: createdAt(),
   },
-  (t) => [index('webhook_attempts_webhook_idx').on(t.webhook_id, t.created_at), index('webhook_attempts_created_idx').on(t.created_at)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.created_at], name: 'webhook_attempts_pk' }),
+    index('webhook_attempts_webhook_idx').on(t.webhook_id, t.created_at),
+    index('webhook_attempts_created_idx').on(t.created_at),
+  ],
 )
 
 export type WebhookRow = typeof webhooks.$inferSelect

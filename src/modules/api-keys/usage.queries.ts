@@ -74,8 +74,9 @@ export async function rollUpKeyDay(db: Db, keyId: string, day: string): Promise<
 /* Retention deletes: at most `limit` rows per statement, found through an index, deleted by ctid. */
 
 export async function deleteUsageBatch(db: Db, keyId: string, before: Date, limit: number): Promise<number> {
-  const res = await db.execute(sql`delete from ${apiKeyUsage} where ctid = any(array(
-    select ctid from ${apiKeyUsage} where api_key_id = ${keyId} and created_at < ${before} limit ${limit})) returning 1`)
+  // By primary key, not ctid: the table is partitioned (db/partitions.ts), and a ctid is unique within one partition only.
+  const res = await db.execute(sql`delete from ${apiKeyUsage} where (id, created_at) in (
+    select id, created_at from ${apiKeyUsage} where api_key_id = ${keyId} and created_at < ${before} limit ${limit}) returning 1`)
   return rowsOf(res).length
 }
 

@@ -1,5 +1,6 @@
 import { DELETE_BATCH, deleteInBatches, jobPace } from '../../core/background-batches.js'
 import type { Ctx, Deps } from '../../core/context.js'
+import { dropPartitionsBefore } from '../../db/partitions.js'
 import * as q from './usage.queries.js'
 import type { UsageDay } from './schemas.js'
 
@@ -32,6 +33,8 @@ export async function usageDaily(ctx: Ctx, id: string, days: number): Promise<Us
 export interface UsageMaintenance {
   rolledDays: number
   rolledBefore: string | null
+  /** Monthly partitions dropped whole (db/partitions.ts). */
+  partitionsDropped: string[]
   recordsDeleted: number
   daysDeleted: number
 }
@@ -58,8 +61,11 @@ export async function maintainUsage(deps: Deps): Promise<UsageMaintenance> {
   if (done === null || done < rollTo) await q.setRolledBefore(db, rollTo)
   const retained = new Date(now.getTime() - deps.config.usageRetentionDays * DAY_MS)
   const cutoff = retained < dayStart(rollTo) ? retained : dayStart(rollTo)
+  // Months wholly before the cut-off go as partitions (db/partitions.ts: one catalogue change each, whatever their
+  // rows); they are rolled up already, as the cut-off is never past the roll-up. The straddling month's rows go in batches.
+  const dropped = await dropPartitionsBefore(db, 'api_key_usage', cutoff)
   let recordsDeleted = 0
   for (const k of keys) recordsDeleted += await deleteInBatches(paced, () => q.deleteUsageBatch(db, k, cutoff, DELETE_BATCH))
   const daysDeleted = await deleteInBatches(paced, () => q.deleteDailyBatch(db, addDays(utcDay(now), -DAILY_KEEP_DAYS), DELETE_BATCH))
-  return { rolledDays, rolledBefore: rollTo, recordsDeleted, daysDeleted }
+  return { rolledDays, rolledBefore: rollTo, partitionsDropped: dropped, recordsDeleted, daysDeleted }
 }

@@ -18,6 +18,10 @@ export const AuditLogEntry = Type.Object(
     action: Type.String({ description: 'Create, Update, Delete, Review, Revert, Publish, Block, …' }),
     entity_type: Type.String(),
     entity_id: Nullable(Uuid),
+    record_label: Type.Union([Type.String(), Type.Null()], {
+      description:
+        "The record's title, name, slug or route when the entry was written (a webhook: its description or host; a member: their name); null when it has none",
+    }),
     metadata: Type.Unknown({ description: 'An object, or null' }),
     created_at: Timestamp,
   },

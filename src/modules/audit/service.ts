@@ -24,6 +24,7 @@ const presentEntry = (r: AuditLogRow): AuditLogEntry => ({
   action: r.action,
   entity_type: r.entity_type,
   entity_id: r.entity_id,
+  record_label: r.record_label,
   metadata: r.metadata ?? null,
   created_at: r.created_at,
 })

@@ -20,6 +20,7 @@ import {
   MediaDetail,
   MediaListQuery,
   MediaMetadata,
+  MediaReference,
   UpdateMediaBody,
   UpdateMediaMetadataBody,
   UploadMediaForm,
@@ -29,6 +30,15 @@ import * as uploads from './upload.service.js'
 const tags = ['Media']
 const FileBytes = Type.Unsafe<Readable>(Type.String({ format: 'binary', description: 'The file or variant' }))
 const FileParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200, description: 'The opaque file name of a `public_url`' }) })
+/** The rendition parameters, for the documentation: the service parses the raw query itself (repeats and unknown names are 400s). */
+const RenditionQuery = Type.Object({
+  w: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'Width, 1–4096, rounded up to the ladder, never above the original' })),
+  h: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'Height, 1–4096, rounded up to the ladder, never above the original' })),
+  fit: Type.Optional(Type.Enum(['cover', 'contain', 'inside'], { description: 'cover (default with w and h: focal-point crop), contain, inside' })),
+  fmt: Type.Optional(Type.Enum(['auto', 'avif', 'webp', 'jpeg', 'png'], { description: 'auto negotiates AVIF, then WebP, from Accept' })),
+  q: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'Quality 1–100 (default 75), rounded to a multiple of 5' })),
+  v: Type.Optional(Type.String({ pattern: '^[0-9a-f]{8}$', description: 'The focal version image_url carries' })),
+})
 /** Files and variants never change under a key: a year, immutable. */
 const FILE_CACHE = 'public, max-age=31536000, immutable'
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
@@ -66,6 +76,24 @@ function recordRoutes(app: Api): void {
     async (req, reply) => sendRaw(reply, await svc.get(req.ctx, req.params.id, req.recordScope)),
   )
 
+  app.get(
+    '/media/:id/references',
+    {
+      config: { access: record(mediaEntity, 'Read') },
+      schema: {
+        ...op('listMediaReferences', 'List where a media record is used'),
+        tags,
+        description:
+          "Live records of the media's site that name it: blog covers (`cover_image_id`) and header images (`header_image_id`), and page " +
+          'section covers (`sections.cover_image_id`, once per page), ordered by type, label and field (at most 500). `label` is the blog title in ' +
+          "the site's default locale (else another, else the slug) or the page route. Records of other sites are never listed.",
+        params: IdParams,
+        response: { 200: Type.Array(MediaReference) },
+      },
+    },
+    (req) => svc.references(req.ctx, req.params.id, req.recordScope),
+  )
+
   app.post(
     '/media',
     {
@@ -92,7 +120,9 @@ function recordRoutes(app: Api): void {
         ...op('updateMedia', 'Update a media record'),
         tags,
         description:
-          'Partial update of `filename` (sanitised), `folder_id` (a folder of the same site, or null) and `is_global` (changing it needs Master). A new file is a new upload.',
+          'Partial update of `filename` (rename; sanitised), `folder_id` (move: a folder of the same site, else 400; null = no folder), `is_global` ' +
+          '(changing it needs Master), and `focal_x`, `focal_y` (0–1 from the left and top edge): cover crops keep that point; a new point gives ' +
+          'a new `image_url` (its `v`) and drops the stored crops of the old one. A new file is a new upload.',
         params: IdParams,
         body: UpdateMediaBody,
         response: { 200: Media },
@@ -180,8 +210,21 @@ function fileRoute(app: Api): void {
           '`Accept-Ranges: bytes`: one range (`bytes=0-99`, `bytes=100-`, `bytes=-100`) answers 206 with `Content-Range`; a range ' +
           'starting past the end answers 416 `RANGE_NOT_SATISFIABLE` with `Content-Range: bytes */<size>`; several ranges, other ' +
           'units or a malformed header answer the whole file (200). `If-Range` lets the range through only when it is the ETag; a ' +
-          'date or another ETag answers the whole file. Streamed from storage (S3: a ranged GetObject), never buffered.',
+          'date or another ETag answers the whole file. Streamed from storage (S3: a ranged GetObject), never buffered.\n\n' +
+          "**Renditions** (an image's `image_url`, or this URL with parameters): `w`, `h` (1–4096, each rounded up to the next step of 16, 32, " +
+          '48, 64, 96, 128, 160, 192, 256, 320, 384, 480, 512, 640, 768, 960, 1024, 1280, 1536, 1920, 2048, 2560, 3072, 3840, 4096, never larger ' +
+          'than the original), `fit` (`cover`, the default with both sides: crops around the focal point; `contain`: pads to the box, white ' +
+          'for JPEG, else transparent; `inside`, the default otherwise), `fmt` (`auto`: AVIF when Accept names image/avif, else WebP when it ' +
+          'names image/webp, else the original type (PNG for GIF and TIFF); `Vary: Accept`; or `avif`, `webp`, `jpeg`, `png`), `q` (1–100, ' +
+          'default 75, rounded to a multiple of 5; lossy formats only) and `v` (the focal version `image_url` carries; no transformation by itself). ' +
+          'No transforming parameter: the original. Any other parameter, a repeated one or a bad value: 400 naming it, nothing made. A ' +
+          'rendition answers `X-Image-Width`, `X-Image-Height`, the same immutable caching and a strong ETag of its own. SVG answers the original; ' +
+          'an animated image its first frame; an image over 100 megapixels or one that does not decode: 400 naming `image`. A rendition is made ' +
+          'once and kept in storage (`renditions/`, at most ATRIUM_RENDITIONS_MAX_MB in all, least recently used out first); concurrent requests ' +
+          'share one transformation; at most ATRIUM_IMAGE_CONCURRENCY run at once, and a request that would wait over 10 s answers 503 with ' +
+          '`Retry-After`. Renditions are deleted with their media; a focal-point change drops its cover crops.',
         params: FileParams,
+        querystring: RenditionQuery,
         produces: ['application/octet-stream'],
         responseHeaders: ['ETag'],
         response: {
@@ -194,13 +237,28 @@ function fileRoute(app: Api): void {
     },
     async (req, reply) => {
       const h = req.headers
+      const at = req.url.indexOf('?')
       const out = await svc.file(req.ctx, req.params.name, {
         range: oneHeader(h.range),
         ifRange: oneHeader(h['if-range']),
         ifNoneMatch: oneHeader(h['if-none-match']),
+        query: at < 0 ? '' : req.url.slice(at + 1),
+        accept: oneHeader(h.accept),
       })
       void reply.header('etag', out.etag).header('cache-control', FILE_CACHE).header('x-content-type-options', 'nosniff')
+      if (out.vary) {
+        const vary = reply.getHeader('vary')
+        void reply.header('vary', vary ? `${String(vary)}, Accept` : 'Accept')
+      }
       if (out.status === 304) return reply.code(304).send(null)
+      if (out.image) {
+        return reply
+          .header('content-type', out.mime)
+          .header('x-image-width', out.image.width)
+          .header('x-image-height', out.image.height)
+          .header('content-length', out.size)
+          .send(out.stream)
+      }
       if (out.mime === 'image/svg+xml') void reply.header('content-security-policy', SVG_CSP)
       void reply.header('content-type', out.mime.startsWith('text/') ? `${out.mime}; charset=utf-8` : out.mime).header('accept-ranges', 'bytes')
       if (out.status === 200) return reply.header('content-length', out.size).send(out.stream)

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream'
+import { Readable } from 'node:stream'
 import { requireSite } from '../../core/access.js'
 import type { Ctx } from '../../core/context.js'
 import type { RecordScope } from '../../core/entities.js'
@@ -14,8 +14,11 @@ import { cleanFileName } from '../../core/file-names.js'
 import { mediaEntity } from './entity.js'
 import * as q from './media.queries.js'
 import { mediaMetadataKit } from './metadata.service.js'
+import { mediaReferences } from './references.queries.js'
 import { presentMedia } from './present.service.js'
-import { MediaDetail, type CreateMediaBody, Media, type MediaListQuery, type MediaMetadata, type UpdateMediaBody } from './schemas.js'
+import { MediaDetail, type CreateMediaBody, Media, type MediaListQuery, type MediaMetadata, type MediaReference, type UpdateMediaBody } from './schemas.js'
+import { parseRenditionQuery } from './rendition-params.service.js'
+import { dropAll, dropCrops, rendition } from './renditions.service.js'
 import { searchQuery, searchText } from './search.service.js'
 import { categoryOf } from './types.service.js'
 
@@ -56,6 +59,12 @@ export async function get(ctx: Ctx, id: string, scope?: RecordScope): Promise<Ra
     const detail: MediaDetail = { ...presentMedia(ctx, row), metadata }
     return { value: detail, until: null }
   })
+}
+
+/** GET /media/{id}/references: the live blogs and pages of the record's site that use it. */
+export async function references(ctx: Ctx, id: string, scope?: RecordScope): Promise<MediaReference[]> {
+  const site = scope?.siteId ?? (await liveOr404(ctx, id)).site_id
+  return mediaReferences(ctx.db, site, id)
 }
 
 /** 400 on folder_id unless it names a live folder of the site. */
@@ -133,7 +142,8 @@ export function cleanName(name: string): string {
 export async function update(ctx: Ctx, id: string, body: UpdateMediaBody): Promise<Media> {
   const current = await liveOr404(ctx, id)
   if (body.is_global !== undefined && body.is_global !== current.is_global) await requireSite(ctx, current.site_id, 'Master')
-  return mutate(ctx, { entity: mediaEntity, action: 'Update' }, async (tx) => {
+  let oldFocal: { x: number; y: number } | undefined
+  const updated = await mutate(ctx, { entity: mediaEntity, action: 'Update' }, async (tx) => {
     const before = (await q.lockMedia(tx, id)) ?? notFound(mediaEntity)
     await checkFolder(tx, before.site_id, body.folder_id)
     const filename = body.filename !== undefined ? cleanName(body.filename) : undefined
@@ -141,8 +151,11 @@ export async function update(ctx: Ctx, id: string, body: UpdateMediaBody): Promi
       ...(filename !== undefined ? { filename, search_text: searchText(filename, await q.metadataTexts(tx, id)) } : {}),
       ...(body.folder_id !== undefined ? { folder_id: body.folder_id } : {}),
       ...(body.is_global !== undefined ? { is_global: body.is_global } : {}),
+      ...(body.focal_x !== undefined ? { focal_x: body.focal_x } : {}),
+      ...(body.focal_y !== undefined ? { focal_y: body.focal_y } : {}),
       updated_at: ctx.clock.now(),
     })
+    if (after.focal_x !== before.focal_x || after.focal_y !== before.focal_y) oldFocal = { x: before.focal_x, y: before.focal_y }
     const item = presentMedia(ctx, after)
     return {
       result: item,
@@ -154,6 +167,9 @@ export async function update(ctx: Ctx, id: string, body: UpdateMediaBody): Promi
       readers: { records: [{ entity: mediaEntity, id, siteIds: [after.site_id] }], lists: [after.site_id] },
     }
   })
+  // The old point's crops are no longer asked for (image_url changed with it): drop them after the commit.
+  if (oldFocal) await dropCrops(ctx, current, oldFocal)
+  return updated
 }
 
 /** Keys of a record's stored file and variants. */
@@ -174,12 +190,14 @@ export async function removeFiles(ctx: Ctx, keys: string[]): Promise<void> {
 /** Soft delete; the stored file and its variants go unless another live record uses them (decided under a lock). */
 export async function remove(ctx: Ctx, id: string): Promise<void> {
   let unused: string[] = []
+  let original: string | null = null
   await mutate(ctx, { entity: mediaEntity, action: 'Delete' }, async (tx: Tx) => {
     const before = (await q.lockMedia(tx, id)) ?? notFound(mediaEntity)
     const now = ctx.clock.now()
     if (before.storage_key && before.checksum) await q.lockStoredFile(tx, before.site_id, before.checksum)
     await q.softDeleteMedia(tx, id, now)
     unused = before.storage_key && !(await q.fileInUse(tx, before.storage_key, id)) ? keysOf(before) : []
+    original = unused.length > 0 ? before.storage_key : null
     return {
       result: undefined,
       siteId: before.site_id,
@@ -193,25 +211,34 @@ export async function remove(ctx: Ctx, id: string): Promise<void> {
     }
   })
   await removeFiles(ctx, unused)
+  if (original) await dropAll(ctx, [original])
 }
 
 /** The last segment of a key as sent in /media/files/{name}: the key's random id, an optional variant and extension. */
 const FILE_NAME = /^[A-Za-z0-9_-]{16,120}(?:\.[A-Za-z0-9]{1,10})?$/
 const VARIANT_SUFFIX = /-(thumbnail|small|medium|large)\.(jpg|webp)$/
 
-/** The conditional and range headers of a file request. */
+/** The conditional and range headers of a file request, its raw query (rendition parameters) and Accept. */
 export interface FileRequest {
   range?: string | undefined
   ifRange?: string | undefined
   ifNoneMatch?: string | undefined
+  query?: string | undefined
+  accept?: string | undefined
+}
+
+/** What a rendition adds to an answer: its exact size, and whether the format followed Accept (Vary: Accept). */
+export interface RenditionFacts {
+  image?: { width: number; height: number }
+  vary?: boolean
 }
 
 export type ServedFile =
-  | { status: 304; etag: string; mime: string }
+  | ({ status: 304; etag: string; mime: string } & RenditionFacts)
   /** The whole file; `size` is its size. */
-  | { status: 200; etag: string; mime: string; stream: Readable; size: number }
+  | ({ status: 200; etag: string; mime: string; stream: Readable; size: number } & RenditionFacts)
   /** `range` of the file; `size` is the whole file's. */
-  | { status: 206; etag: string; mime: string; stream: Readable; size: number; range: ObjectRange }
+  | ({ status: 206; etag: string; mime: string; stream: Readable; size: number; range: ObjectRange } & RenditionFacts)
 
 /** 416 with the size, as RFC 9110 asks (`Content-Range: bytes *\/size`). */
 const unsatisfiable = (size: number): never => {
@@ -230,6 +257,22 @@ export async function file(ctx: Ctx, name: string, req: FileRequest = {}): Promi
   if (!STORAGE_KEY.test(key)) notFound('file')
   const variant = VARIANT_SUFFIX.exec(name)
   const original = variant ? key.slice(0, -variant[0].length) : key
+  const wanted = parseRenditionQuery(req.query ?? '')
+  if (wanted && !variant) {
+    const out = await rendition(ctx, key, wanted, req.accept, req.ifNoneMatch)
+    if (out.kind === 'not-modified') return { status: 304, etag: out.etag, mime: out.mime, vary: out.vary }
+    if (out.kind === 'rendition') {
+      return {
+        status: 200,
+        etag: out.etag,
+        mime: out.mime,
+        stream: Buffer.isBuffer(out.body) ? Readable.from([out.body]) : out.body,
+        size: out.size,
+        vary: out.vary,
+        image: { width: out.width, height: out.height },
+      }
+    }
+  } else if (wanted) validation('w', "renditions are made from the original's URL (public_url or image_url), not a variant's")
   const row = (await q.liveMediaByKey(ctx.db, original)) ?? notFound('file')
   const stored = variant ? (row.variants.find((v) => v.key === key) ?? notFound('file')) : { mime_type: row.mime_type, size_bytes: row.size_bytes }
   const etag = `"${name}"`

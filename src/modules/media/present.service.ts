@@ -1,5 +1,6 @@
 import type { Ctx } from '../../core/context.js'
 import type { MediaRow } from '../../db/schema/media.js'
+import { focalVersion } from './rendition-params.service.js'
 import { pickMedia, type Media } from './schemas.js'
 
 /*
@@ -16,10 +17,24 @@ export function fileUrl(ctx: Ctx, key: string): string {
   return `${config.publicUrl}/api/v1/media/files/${fileName(key)}`
 }
 
+/** Types a rendition can be made of (SVG: answered as it is, whatever the parameters). */
+const RENDERABLE = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/tiff', 'image/avif', 'image/svg+xml'])
+
+/**
+ * The rendition base of a stored image (README.md, "Renditions"): always the file route on ATRIUM_PUBLIC_URL,
+ * also with S3 (a bucket cannot transform), with the focal version as `v`. null when no rendition can be made.
+ */
+export function imageUrl(ctx: Ctx, row: Pick<MediaRow, 'storage_key' | 'mime_type' | 'width' | 'focal_x' | 'focal_y'>): string | null {
+  if (!row.storage_key || !RENDERABLE.has(row.mime_type)) return null
+  if (row.width === null && row.mime_type !== 'image/svg+xml') return null
+  return `${ctx.deps.config.publicUrl}/api/v1/media/files/${fileName(row.storage_key)}?v=${focalVersion(row.focal_x, row.focal_y)}`
+}
+
 /** The wire form of a media record. */
 export function presentMedia(ctx: Ctx, row: MediaRow): Media {
   return pickMedia({
     ...row,
+    image_url: imageUrl(ctx, row),
     public_url: row.storage_key ? fileUrl(ctx, row.storage_key) : (row.external_url ?? ''),
     variants: row.variants.map((v) => ({
       variant: v.variant,

@@ -59,6 +59,15 @@ export const Media = Type.Object(
     variants: Type.Array(MediaVariant, {
       description: 'thumbnail, small, medium, large (only sizes below the original; none for SVG, animated or undecodable images)',
     }),
+    focal_x: Type.Number({ minimum: 0, maximum: 1, description: 'The focal point from the left edge (0–1); crops keep it' }),
+    focal_y: Type.Number({ minimum: 0, maximum: 1, description: 'The focal point from the top edge (0–1); crops keep it' }),
+    image_url: Nullable(
+      Type.String({
+        description:
+          'The rendition base of a stored image: GET /media/files/{key}?v=<focal version> on ATRIUM_PUBLIC_URL (also with S3); add w, h, fit, fmt, q. ' +
+          'The `v` changes with the focal point, so caches never serve an old crop. null for other files, external records and undecodable images',
+      }),
+    ),
     created_at: Timestamp,
     updated_at: Timestamp,
   },
@@ -97,7 +106,16 @@ export const CreateMediaBody = Body(
 )
 export type CreateMediaBody = Static<typeof CreateMediaBody>
 
-export const UpdateMediaBody = PatchBody({ filename: FileName, folder_id: Nullable(Uuid), is_global: Type.Boolean() })
+const Focal = (edge: string) =>
+  Type.Number({ minimum: 0, maximum: 1, description: `The focal point from the ${edge} edge (0–1): crops (fit=cover) keep it; 0.5 by default` })
+
+export const UpdateMediaBody = PatchBody({
+  filename: FileName,
+  folder_id: Nullable(Uuid),
+  is_global: Type.Boolean(),
+  focal_x: Focal('left'),
+  focal_y: Focal('top'),
+})
 export type UpdateMediaBody = Static<typeof UpdateMediaBody>
 
 export const MediaListQuery = PageQuerySchema(10, {
@@ -143,3 +161,14 @@ export const UploadMediaForm = Type.Object(
   },
   { examples: [{ site_ids: '["0b6f3a55-1f0e-4c1b-9f0e-2d6c8e4a7b10"]', is_global: 'false', file: '(binary)' }] },
 )
+
+export const MediaReference = Type.Object(
+  {
+    type: Type.Union([Type.Literal('blog'), Type.Literal('page')], { description: 'The kind of record that uses the file' }),
+    id: Uuid,
+    label: Type.String({ description: "The blog's title (default locale first, else its slug) or the page's route" }),
+    field: Type.String({ description: '`cover_image_id`, `header_image_id` or `sections.cover_image_id`' }),
+  },
+  { $id: 'MediaReference' },
+)
+export type MediaReference = Static<typeof MediaReference>

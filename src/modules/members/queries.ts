@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { ReadDb, Tx } from '../../db/client.js'
 import { idpUsers, type IdpUserRow } from '../../db/schema/idp-users.js'
+import type { DirectoryUser } from '../../platform/directory.js'
 import { siteMembers, type SiteMemberRow } from '../../db/schema/members.js'
 
 const withProfile = {
@@ -60,4 +61,16 @@ export async function deleteMember(tx: Tx, id: string): Promise<void> {
 export async function findDirectoryUser(db: ReadDb, userId: string): Promise<IdpUserRow | undefined> {
   const [row] = await db.select().from(idpUsers).where(eq(idpUsers.id, userId))
   return row
+}
+
+/**
+ * Keeps an external directory's profile of a user who has not signed in yet, so that their membership answers with
+ * their email and name (a sign-in refreshes it from the token; the CMS role and sign-in time stay as they are).
+ */
+export async function rememberProfile(tx: Tx, u: DirectoryUser, now: Date): Promise<void> {
+  const profile = { email: u.email, name: u.name, avatar_url: u.avatar_url }
+  await tx
+    .insert(idpUsers)
+    .values({ id: u.id, idp_user_id: u.idp_user_id, ...profile, created_at: now })
+    .onConflictDoUpdate({ target: idpUsers.id, set: profile })
 }

@@ -32,7 +32,10 @@ export const memberRoutes: AppPlugin = async (app) => {
         ...op('addSiteMember', 'Add a member to a site'),
         tags,
         description:
-          'Body `{ user_id | idp_user_id, role }`; role is not Owner (ownership moves through transfer-ownership). A user who is a member already: 409.',
+          'Body `{ user_id | idp_user_id, role }`; role is not Owner (ownership moves through transfer-ownership). A user who is a member already: 409. ' +
+          'Someone who has never signed in is added by `idp_user_id`: with the built-in directory their `email` and `name` are null until ' +
+          'their first sign-in; with an external directory (`ATRIUM_IDP_API_URL`) they come from it at once, an id it does not know is a 400 ' +
+          'and the directory being unreachable a 503. `user_id` names only users who have signed in (400 otherwise).',
         params: SiteParams,
         body: AddMemberBody,
         response: { 201: Member },

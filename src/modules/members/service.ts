@@ -2,7 +2,8 @@ import type { Ctx } from '../../core/context.js'
 import { defineEntity } from '../../core/entities.js'
 import { mutate } from '../../core/mutation.js'
 import type { SiteMemberRow } from '../../db/schema/members.js'
-import { conflict, invalidState, notFound, validation } from '../../http/errors.js'
+import { conflict, invalidState, notFound, unavailable, validation } from '../../http/errors.js'
+import { DirectoryError, type DirectoryUser } from '../../platform/directory.js'
 import { userIdOf } from '../../platform/jwt.js'
 import * as q from './queries.js'
 import type { AddMemberBody, Member, TransferOwnershipBody, UpdateMemberBody } from './schemas.js'
@@ -22,12 +23,41 @@ async function present(ctx: Ctx, siteId: string, id: string): Promise<Member> {
   return (await q.findMember(ctx.db, siteId, id)) ?? notFound(memberEntity)
 }
 
+/** How audit entries name a member: their directory name, else their identity-provider id (never the email). */
+const memberLabel = (m: { name: string | null; idp_user_id: string }): string => m.name ?? m.idp_user_id
+
+interface NamedUser {
+  userId: string
+  idpUserId: string
+  /** The external directory's entry of a user who has not signed in, kept with the membership. */
+  profile?: DirectoryUser
+}
+
+/**
+ * A user named by identity-provider id who has not signed in: with the built-in directory nobody else knows them
+ * (email and name come with their first sign-in); an external directory (ATRIUM_IDP_API_URL) is asked for their
+ * email and name, and an id it does not know is refused as a typo would be. It being unreachable is a 503.
+ */
+async function lookUpNewcomer(ctx: Ctx, idpUserId: string): Promise<DirectoryUser | undefined> {
+  const directory = ctx.deps.users.directory
+  if (directory.kind === 'builtin') return undefined
+  try {
+    return (await directory.get(idpUserId)) ?? validation('idp_user_id', 'the identity provider has no user with this id')
+  } catch (err) {
+    if (!(err instanceof DirectoryError)) throw err
+    ctx.log.warn({ err }, 'identity-provider directory unavailable')
+    throw unavailable()
+  }
+}
+
 /** The user a body names: user_id of a known (signed-in) user, or any identity-provider id; both must agree. */
-async function resolveUser(ctx: Ctx, body: { user_id?: string | undefined; idp_user_id?: string | undefined }): Promise<{ userId: string; idpUserId: string }> {
+async function resolveUser(ctx: Ctx, body: { user_id?: string | undefined; idp_user_id?: string | undefined }): Promise<NamedUser> {
   if (body.idp_user_id !== undefined) {
     const userId = userIdOf(body.idp_user_id)
     if (body.user_id !== undefined && body.user_id.toLowerCase() !== userId) validation('user_id', 'does not belong to idp_user_id')
-    return { userId, idpUserId: body.idp_user_id }
+    if (await q.findDirectoryUser(ctx.db, userId)) return { userId, idpUserId: body.idp_user_id }
+    const profile = await lookUpNewcomer(ctx, body.idp_user_id)
+    return { userId, idpUserId: body.idp_user_id, ...(profile ? { profile } : {}) }
   }
   if (body.user_id === undefined) return validation('user_id', 'user_id or idp_user_id is required')
   const known = await q.findDirectoryUser(ctx.db, body.user_id.toLowerCase())
@@ -42,6 +72,7 @@ export async function add(ctx: Ctx, siteId: string, body: AddMemberBody): Promis
   const row = await mutate(ctx, { entity: memberEntity, action: 'Create' }, async (tx) => {
     const members = await q.lockSiteMembers(tx, siteId)
     if (members.some((m) => m.user_id === user.userId)) conflict('This user is already a member of the site')
+    if (user.profile) await q.rememberProfile(tx, user.profile, now)
     const created = await q.insertMember(tx, {
       site_id: siteId,
       user_id: user.userId,
@@ -50,7 +81,8 @@ export async function add(ctx: Ctx, siteId: string, body: AddMemberBody): Promis
       created_at: now,
       updated_at: now,
     })
-    return { result: created, siteId, entityId: created.id, after: snapshot(created), metadata: snapshot(created) }
+    const label = memberLabel({ name: (await q.findMember(tx, siteId, created.id))?.name ?? null, idp_user_id: created.idp_user_id })
+    return { result: created, siteId, entityId: created.id, label, after: snapshot(created), metadata: snapshot(created) }
   })
   return present(ctx, siteId, row.id)
 }
@@ -64,7 +96,8 @@ export async function update(ctx: Ctx, siteId: string, id: string, body: UpdateM
     // The member as its answers show it (with the directory's name and email), for If-Match.
     const current = await q.findMember(tx, siteId, id)
     const after = await q.setRole(tx, id, body.role, ctx.clock.now())
-    return { result: after, siteId, entityId: id, before: snapshot(before), after: snapshot(after), current }
+    const label = memberLabel({ name: current?.name ?? null, idp_user_id: before.idp_user_id })
+    return { result: after, siteId, entityId: id, label, before: snapshot(before), after: snapshot(after), current }
   })
   return present(ctx, siteId, id)
 }
@@ -75,8 +108,9 @@ export async function remove(ctx: Ctx, siteId: string, id: string): Promise<void
     const members = await q.lockSiteMembers(tx, siteId)
     const before = members.find((m) => m.id === id) ?? notFound(memberEntity)
     if (before.role === 'Owner') invalidState('The Owner cannot be removed; transfer ownership first')
+    const label = memberLabel({ name: (await q.findMember(tx, siteId, id))?.name ?? null, idp_user_id: before.idp_user_id })
     await q.deleteMember(tx, id)
-    return { result: undefined, siteId, entityId: id, before: snapshot(before), metadata: snapshot(before) }
+    return { result: undefined, siteId, entityId: id, label, before: snapshot(before), metadata: snapshot(before) }
   })
 }
 
@@ -100,6 +134,7 @@ export async function transferOwnership(ctx: Ctx, siteId: string, body: Transfer
       result: undefined,
       siteId,
       entityId: next.id,
+      label: memberLabel({ name: (await q.findMember(tx, siteId, next.id))?.name ?? null, idp_user_id: next.idp_user_id }),
       before: snapshot(next),
       after: snapshot(promoted),
       metadata: { transfer_ownership: true, from_user_id: previous?.user_id ?? null, to_user_id: promoted.user_id },

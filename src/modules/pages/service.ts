@@ -65,6 +65,18 @@ export async function byRoute(ctx: Ctx, siteId: string, input: string): Promise<
   })
 }
 
+/**
+ * The page as by-route answers it (PageDetail), by id and whatever its status or publish window: what a preview
+ * token shows (decisions.md "Preview"). Cached under the page's record version, which every page, section and
+ * section localization write bumps, so it is never older than the last committed save. 404 when gone.
+ */
+export async function previewDetail(ctx: Ctx, id: string, ownerSite: string): Promise<RawJson> {
+  return detailCache.get(ctx, { site: ownerSite, record: `page:${id}` }, 'preview', async () => {
+    const row = (await q.findPage(ctx.db, id)) ?? notFound(pageEntity)
+    return { value: await q.detailOf(ctx.db, row), until: null }
+  })
+}
+
 /** The owning site of a page: from the route's access check, else looked up (404 when gone). */
 async function ownerOf(ctx: Ctx, id: string, scope: RecordScope | undefined): Promise<string> {
   return scope?.siteId ?? ((await q.findPage(ctx.db, id)) ?? notFound(pageEntity)).site_id

@@ -36,3 +36,13 @@ export function checkFeedPath(path: string): string {
   if (/\s/.test(path)) validation('feed_path', 'must not contain white space')
   return path
 }
+
+export const PREVIEW_TOKEN = '{token}'
+
+/** A preview URL template is null, or an absolute http(s) URL containing `{token}` (400 on `preview_url` otherwise). */
+export function checkPreviewUrl(template: string | null): string | null {
+  if (template === null) return null
+  checkHttpUrl(template, 'preview_url')
+  if (!template.includes(PREVIEW_TOKEN)) validation('preview_url', `must contain ${PREVIEW_TOKEN}`)
+  return template
+}

@@ -4,7 +4,7 @@ import { mutate } from '../../core/mutation.js'
 import type { LocaleRow } from '../../db/schema/sites.js'
 import { invalidState, notFound, validation } from '../../http/errors.js'
 import { canonicalLocale, checkTimezone, localeDisplayName } from './locale-codes.service.js'
-import { checkFeedPath, checkPostPath } from './links.service.js'
+import { checkFeedPath, checkPostPath, checkPreviewUrl } from './links.service.js'
 import * as q from './queries.js'
 import { siteEntity } from './entity.js'
 import type { LocaleInput, SiteSettings, UpdateLocaleBody, UpdateSettingsBody } from './schemas.js'
@@ -92,6 +92,7 @@ function settingsOf(site: Awaited<ReturnType<typeof q.findSite>> & object, locs:
     default_locale_id: locs.find((l) => l.is_default)?.id ?? null,
     post_path: site.post_path,
     feed_path: site.feed_path,
+    preview_url: site.preview_url,
   }
 }
 
@@ -102,13 +103,15 @@ export function getSettings(ctx: Ctx, siteId: string): Promise<SiteSettings> {
 
 /**
  * Partial settings update: 400 for no field, an unknown time zone, a default_locale_id that is not a locale of this
- * site, a post_path without a leading / or {slug}, or a feed_path that is not an absolute path. Lists and the feed of the site (and of sites showing its content) refresh.
+ * site, a post_path without a leading / or {slug}, a feed_path that is not an absolute path, or a preview_url that is not
+ * an absolute http(s) URL containing {token}. Lists and the feed of the site (and of sites showing its content) refresh.
  */
 export async function updateSettings(ctx: Ctx, siteId: string, body: UpdateSettingsBody): Promise<SiteSettings> {
   const { default_locale_id, ...columns } = body
   if (columns.timezone !== undefined) columns.timezone = checkTimezone(columns.timezone)
   if (columns.post_path !== undefined) columns.post_path = checkPostPath(columns.post_path)
   if (columns.feed_path !== undefined) columns.feed_path = checkFeedPath(columns.feed_path)
+  if (columns.preview_url !== undefined) columns.preview_url = checkPreviewUrl(columns.preview_url)
   const out = await mutate(ctx, { entity: siteSettingsEntity, action: 'Update' }, async (tx) => {
     const site = (await q.lockSite(tx, siteId)) ?? notFound(siteEntity)
     const locsBefore = await q.listLocales(tx, siteId)

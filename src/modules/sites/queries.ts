@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { ReadDb, Tx } from '../../db/client.js'
 import { content, contentSites } from '../../db/schema/content.js'
 import { siteMembers } from '../../db/schema/members.js'
@@ -109,4 +109,13 @@ export async function sitesShowingContentOf(db: ReadDb, siteId: string): Promise
     .innerJoin(content, eq(content.id, contentSites.content_id))
     .where(eq(content.site_id, siteId))
   return [siteId, ...rows.map((r) => r.site_id).filter((s) => s !== siteId)]
+}
+
+/** Every live site's preview_url template (sites_preview_url_idx): the admin's CSP frames their origins. */
+export async function previewUrls(db: ReadDb): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ url: sites.preview_url })
+    .from(sites)
+    .where(and(live, isNotNull(sites.preview_url)))
+  return rows.map((r) => r.url).filter((u): u is string => u !== null)
 }

@@ -58,6 +58,9 @@ export const LocaleParams = Type.Object({ site_id: Uuid, locale_id: Uuid })
 export const UpdateLocaleBody = PatchBody({ code: LocaleCode, name: LocaleName, is_default: Type.Boolean() })
 export type UpdateLocaleBody = Static<typeof UpdateLocaleBody>
 
+const PREVIEW_URL_DESCRIPTION =
+  "URL template of the frontend's preview endpoint: absolute http(s), containing {token}; also {type}, {id}, {slug}, {route}, {path} (post_path with the slug for blogs, the route for pages) and {locale}, each URL-encoded. null: no frontend preview"
+
 export const SiteSettings = Type.Object(
   {
     ai_enabled: Type.Boolean(),
@@ -70,6 +73,7 @@ export const SiteSettings = Type.Object(
     feed_path: Type.String({
       description: 'Path of the RSS feed on the frontend; with a site `url`, the feed names itself url + feed_path (atom:link rel="self")',
     }),
+    preview_url: Nullable(Type.String({ description: PREVIEW_URL_DESCRIPTION })),
   },
   { $id: 'SiteSettings' },
 )
@@ -84,5 +88,8 @@ export const UpdateSettingsBody = PatchBody({
   default_locale_id: Uuid,
   post_path: Type.String({ minLength: 2, maxLength: 500, pattern: '^/', description: 'Starts with / and contains {slug}, e.g. /blog/{slug}' }),
   feed_path: Type.String({ minLength: 2, maxLength: 500, pattern: '^/', description: 'An absolute path (starts with /), e.g. /rss.xml' }),
+  preview_url: Nullable(
+    Type.String({ minLength: 1, maxLength: 2000, description: 'e.g. https://blog.example.com/api/preview?token={token}&path={path}; null clears it' }),
+  ),
 })
 export type UpdateSettingsBody = Static<typeof UpdateSettingsBody>

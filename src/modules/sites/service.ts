@@ -1,5 +1,5 @@
 import type { Revertable } from '../../core/entities.js'
-import type { Ctx } from '../../core/context.js'
+import type { Ctx, Deps } from '../../core/context.js'
 import { requireSite, visibleSiteIds } from '../../core/access.js'
 import { mutate } from '../../core/mutation.js'
 import { jsonCache, type RawJson } from '../../core/read-cache.js'
@@ -156,3 +156,8 @@ export async function remove(ctx: Ctx, id: string): Promise<void> {
 
 /** Revert (audit module) goes through this update, so a revert gets the same rules, events and cache refresh. */
 export const siteRevert: Revertable = { entity: siteEntity, hook: { body: UpdateSiteBody, apply: (ctx, id, values) => update(ctx, id, values) } }
+
+/** The preview_url templates of every live site (the admin page's CSP frames their origins: README, "Previews"). */
+export function previewUrls(deps: Deps): Promise<string[]> {
+  return q.previewUrls(deps.dbh.db)
+}

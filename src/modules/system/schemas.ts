@@ -26,12 +26,32 @@ export const StorageHealth = Type.Object(
 )
 export type StorageHealth = Static<typeof StorageHealth>
 
+export const ReplicaHealth = Type.Object(
+  {
+    name: Type.String({ description: '`replica_<n>`: the n-th URL of DATABASE_READ_URLS (no host is shown)' }),
+    status: Type.Union([Type.Literal('up'), Type.Literal('lagging'), Type.Literal('down')], {
+      description: '`lagging`: further behind than ATRIUM_REPLICA_MAX_LAG_MS; a lagging or down replica serves no read until it catches up',
+    }),
+    lag_ms: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'How long ago the primary was at the first change this replica has not replayed (0: caught up); null while down',
+    }),
+  },
+  { $id: 'ReplicaHealth' },
+)
+export type ReplicaHealth = Static<typeof ReplicaHealth>
+
 export const Health = Type.Object(
   {
-    status: Type.Union([Type.Literal('healthy'), Type.Literal('degraded'), Type.Literal('unhealthy')]),
+    status: Type.Union([Type.Literal('healthy'), Type.Literal('degraded'), Type.Literal('unhealthy')], {
+      description: '`unhealthy`: the primary database is down (503); `degraded`: an optional service, the storage or a read replica is down',
+    }),
     version: Type.String(),
     services: Type.Array(ServiceHealth),
     storage: StorageHealth,
+    replicas: Type.Array(ReplicaHealth, {
+      description:
+        'Read replicas (DATABASE_READ_URLS) with their lag; empty without them. Cache misses read a replica only once it has replayed the writes they depend on',
+    }),
     checked_at: Type.String({ format: 'date-time' }),
   },
   { $id: 'Health' },

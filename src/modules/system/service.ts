@@ -129,9 +129,11 @@ async function check(deps: Deps): Promise<Health> {
     identityProvider(deps),
     storage(deps),
   ])
-  const optionalDown = [cache, idp].some((s) => s.status === 'down') || store.status === 'down'
+  // The replica set polls its replicas all the time: their state costs no query here.
+  const replicas = (deps.dbh.replicas?.status() ?? []).map((r) => ({ ...r, lag_ms: r.lag_ms === null ? null : Math.round(r.lag_ms) }))
+  const optionalDown = [cache, idp].some((s) => s.status === 'down') || store.status === 'down' || replicas.some((r) => r.status === 'down')
   const status = database.status === 'down' ? 'unhealthy' : optionalDown ? 'degraded' : 'healthy'
-  return { status, version: deps.config.version, services: [database, cache, idp], storage: store, checked_at: new Date().toISOString() }
+  return { status, version: deps.config.version, services: [database, cache, idp], storage: store, replicas, checked_at: new Date().toISOString() }
 }
 
 /** Health of database, cache, identity provider and storage; cached 5 s so it cannot hammer the backends. */

@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.js'
 import { rowsOf } from '../../db/migrate.js'
+import { dropPartitionsBefore } from '../../db/partitions.js'
 import { outboxEvents } from '../../db/schema/audit.js'
 import { webhookAttempts, webhookDeliveries, webhooks, type WebhookAttemptRow, type WebhookDeliveryRow, type WebhookRow } from '../../db/schema/webhooks.js'
+import type { Exchange } from '../../platform/webhook-sender.js'
 
 /*
  * SQL of the delivery worker (workers/webhook-delivery.ts). These rows are the worker's own bookkeeping, not
@@ -94,7 +96,7 @@ export function webhooksById(db: Writer, ids: string[]): Promise<WebhookRow[]> {
   return db.select().from(webhooks).where(inArray(webhooks.id, ids))
 }
 
-export interface AttemptRecord {
+export interface AttemptRecord extends Exchange {
   deliveryId: string
   webhookId: string
   eventType: string
@@ -138,6 +140,10 @@ export async function recordAttempt(
         response_time_ms: a.responseTimeMs,
         error: a.error,
         success: a.success,
+        request_headers: a.requestHeaders,
+        request_body: a.requestBody,
+        response_headers: a.responseHeaders,
+        response_body: a.responseBody,
         created_at: a.at,
       })
       .returning()
@@ -145,8 +151,12 @@ export async function recordAttempt(
   })
 }
 
-/** Retention: attempts, finished deliveries and dispatched outbox events older than the cutoff. */
+/**
+ * Retention: attempts, finished deliveries and dispatched outbox events older than the cutoff. The attempts' months
+ * wholly before it are dropped as partitions (db/partitions.ts); the rest of them are deleted.
+ */
 export async function prune(db: Db, before: Date): Promise<void> {
+  await dropPartitionsBefore(db, 'webhook_attempts', before)
   await db.delete(webhookAttempts).where(lt(webhookAttempts.created_at, before))
   await db.delete(webhookDeliveries).where(and(lt(webhookDeliveries.completed_at, before)))
   await db.delete(outboxEvents).where(lt(outboxEvents.dispatched_at, before))

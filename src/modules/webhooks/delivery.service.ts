@@ -1,7 +1,7 @@
 import type { Deps } from '../../core/context.js'
 import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookRow } from '../../db/schema/webhooks.js'
 import type { WebhookQueueStats } from '../../platform/metrics.js'
-import { postOnce, type AttemptResult } from '../../platform/webhook-sender.js'
+import { NOTHING_SENT, postOnce, type AttemptResult } from '../../platform/webhook-sender.js'
 import { webhookHeaders } from '../../platform/webhook-signing.js'
 import { resolveTarget, TargetError } from '../../platform/webhook-target.js'
 import * as q from './delivery.queries.js'
@@ -24,6 +24,7 @@ import * as q from './delivery.queries.js'
  * Sends run beside the loop, so one slow receiver delays neither the API nor other webhooks.
  */
 
+/** Attempts of a delivery before it fails (the column default of webhook_deliveries.attempt_limit). */
 export const MAX_ATTEMPTS = 6
 /** Delay after failed attempt n (1-based), in multiples of the base: 1, 10, 60, 240, 960 (base 1 min: ~21 h). */
 const BACKOFF = [1, 10, 60, 240, 960]
@@ -142,7 +143,7 @@ export class WebhookDispatcher {
     if (!hook || hook.deleted_at !== null || !hook.is_active) return q.cancelPending(this.db, d.webhook_id, this.deps.clock.now())
     const result: AttemptResult = await deliverOnce(this.deps, hook, d.id, d.payload)
     const at = this.deps.clock.now()
-    const last = d.attempts >= MAX_ATTEMPTS
+    const last = d.attempts >= d.attempt_limit
     const next = result.success
       ? { status: 'succeeded' as const, at }
       : last
@@ -177,7 +178,7 @@ export async function deliverOnce(deps: Deps, hook: WebhookRow, messageId: strin
     target = await resolveTarget(hook.url, deps.config.allowPrivateWebhookTargets)
   } catch (err) {
     const msg = err instanceof TargetError ? `target refused: ${err.message}` : 'target could not be checked'
-    return { statusCode: null, responseTimeMs: 0, error: msg, success: false }
+    return { statusCode: null, responseTimeMs: 0, error: msg, success: false, ...NOTHING_SENT }
   }
   const body = JSON.stringify(payload)
   return postOnce(target, webhookHeaders(hook.secret, messageId, deps.clock.now(), body), body, deps.config.webhookTimeoutMs)

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm'
 import type { ReadDb, Tx } from '../../db/client.js'
-import { webhookAttempts, webhooks, type WebhookAttemptRow, type WebhookRow } from '../../db/schema/webhooks.js'
+import { webhookAttempts, webhookDeliveries, webhooks, type WebhookAttemptRow, type WebhookDeliveryRow, type WebhookRow } from '../../db/schema/webhooks.js'
 
 const live = (id: string) => and(eq(webhooks.id, id), isNull(webhooks.deleted_at))
 
@@ -47,4 +47,28 @@ export async function listAttempts(db: ReadDb, webhookId: string, limit: number,
     db.select({ n: count() }).from(webhookAttempts).where(where),
   ])
   return { rows, total: Number(tot?.n ?? 0) }
+}
+
+/** One record of a webhook's delivery log (primary key; another webhook's record is not found). */
+export async function findAttempt(db: ReadDb, webhookId: string, id: string): Promise<WebhookAttemptRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(webhookAttempts)
+    .where(and(eq(webhookAttempts.id, id), eq(webhookAttempts.webhook_id, webhookId)))
+    .limit(1)
+  return row
+}
+
+/** A delivery, locked: the sender's claim (FOR UPDATE SKIP LOCKED) passes it by until the transaction ends. */
+export async function lockDelivery(tx: Tx, id: string): Promise<WebhookDeliveryRow | undefined> {
+  const [row] = await tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)).limit(1).for('update')
+  return row
+}
+
+/** Queues the delivery's next attempt now (webhook_deliveries_due_idx picks it up). */
+export async function requeueDelivery(tx: Tx, id: string, attemptLimit: number, now: Date): Promise<void> {
+  await tx
+    .update(webhookDeliveries)
+    .set({ status: 'pending', attempt_limit: attemptLimit, next_attempt_at: now, locked_until: null, completed_at: null })
+    .where(eq(webhookDeliveries.id, id))
 }

@@ -4,7 +4,18 @@ import { optionalBody } from '../../http/body.js'
 import { Paginated } from '../../http/pagination.js'
 import { Body, IdParams, NoContent, SiteParams, op } from '../../http/schemas.js'
 import { webhookEntity } from './entity.js'
-import { CreateWebhookBody, CreatedWebhook, DeliveryListQuery, UpdateWebhookBody, Webhook, WebhookDelivery, WebhookListQuery } from './schemas.js'
+import {
+  CreateWebhookBody,
+  CreatedWebhook,
+  DeliveryListQuery,
+  DeliveryParams,
+  QueuedRedelivery,
+  UpdateWebhookBody,
+  Webhook,
+  WebhookDelivery,
+  WebhookDeliveryDetail,
+  WebhookListQuery,
+} from './schemas.js'
 import * as hooks from './service.js'
 
 const tags = ['Webhooks']
@@ -25,6 +36,83 @@ const docs = {
   deliveries:
     'The delivery log, one record per attempt, newest first: status code, response time, error, attempt number, and `delivery_id` (the `webhook-id`). ' +
     'Kept `ATRIUM_WEBHOOK_LOG_RETENTION_DAYS` (default 30) days.',
+  delivery:
+    'One record of the delivery log (its `id` from the list, not the `webhook-id`) with what was sent and answered: `request_headers` ' +
+    '(the signing headers; the secret never), `request_body`, `response_headers` and `response_body`, bodies cut to their first 4 KiB. ' +
+    'Kept as long as the delivery log. Another webhook’s record: 404.',
+  redeliver:
+    'Queues one more attempt of the event this delivery-log record belongs to, due now, with the same `webhook-id` (receivers deduplicate on it) ' +
+    'and answers 202. A finished delivery gets exactly one more attempt; one still being retried is sent now and keeps its remaining retries. ' +
+    'Its outcome appears in the delivery log. 409 INVALID_STATE while the webhook is inactive or an attempt of the delivery is in progress; ' +
+    '404 for a deleted webhook (its deliveries can no longer be sent) or another webhook’s record.',
+}
+
+/** The delivery log: test sends, the log, one record with what was sent and answered, and redelivery. */
+const deliveryRoutes: AppPlugin = async (app) => {
+  app.post(
+    '/webhooks/:id/test',
+    {
+      config: { access: record(webhookEntity, 'Admin') },
+      preValidation: optionalBody,
+      schema: {
+        ...op('testWebhook', 'Send a test delivery'),
+        tags,
+        description: docs.test,
+        params: IdParams,
+        body: Body({}),
+        response: { 200: WebhookDelivery },
+      },
+    },
+    (req) => hooks.test(req.ctx, req.params.id),
+  )
+
+  app.get(
+    '/webhooks/:id/deliveries',
+    {
+      config: { access: record(webhookEntity, 'Admin') },
+      schema: {
+        ...op('listWebhookDeliveries', 'List the delivery log of a webhook'),
+        tags,
+        description: docs.deliveries,
+        params: IdParams,
+        querystring: DeliveryListQuery,
+        response: { 200: Paginated(WebhookDelivery) },
+      },
+    },
+    (req) => hooks.deliveries(req.ctx, req.params.id, req.query),
+  )
+
+  app.get(
+    '/webhooks/:id/deliveries/:delivery_id',
+    {
+      config: { access: record(webhookEntity, 'Admin') },
+      schema: {
+        ...op('getWebhookDelivery', 'Get a delivery with its request and response'),
+        tags,
+        description: docs.delivery,
+        params: DeliveryParams,
+        response: { 200: WebhookDeliveryDetail },
+      },
+    },
+    (req) => hooks.delivery(req.ctx, req.params),
+  )
+
+  app.post(
+    '/webhooks/:id/deliveries/:delivery_id/redeliver',
+    {
+      config: { access: record(webhookEntity, 'Admin') },
+      preValidation: optionalBody,
+      schema: {
+        ...op('redeliverWebhookDelivery', 'Redeliver a delivery'),
+        tags,
+        description: docs.redeliver,
+        params: DeliveryParams,
+        body: Body({}),
+        response: { 202: QueuedRedelivery },
+      },
+    },
+    async (req, reply) => reply.code(202).send(await hooks.redeliver(req.ctx, req.params)),
+  )
 }
 
 export const webhookRoutes: AppPlugin = async (app) => {
@@ -105,37 +193,5 @@ export const webhookRoutes: AppPlugin = async (app) => {
       return reply.code(204).send(null)
     },
   )
-
-  app.post(
-    '/webhooks/:id/test',
-    {
-      config: { access: record(webhookEntity, 'Admin') },
-      preValidation: optionalBody,
-      schema: {
-        ...op('testWebhook', 'Send a test delivery'),
-        tags,
-        description: docs.test,
-        params: IdParams,
-        body: Body({}),
-        response: { 200: WebhookDelivery },
-      },
-    },
-    (req) => hooks.test(req.ctx, req.params.id),
-  )
-
-  app.get(
-    '/webhooks/:id/deliveries',
-    {
-      config: { access: record(webhookEntity, 'Admin') },
-      schema: {
-        ...op('listWebhookDeliveries', 'List the delivery log of a webhook'),
-        tags,
-        description: docs.deliveries,
-        params: IdParams,
-        querystring: DeliveryListQuery,
-        response: { 200: Paginated(WebhookDelivery) },
-      },
-    },
-    (req) => hooks.deliveries(req.ctx, req.params.id, req.query),
-  )
+  await deliveryRoutes(app, {})
 }

@@ -59,7 +59,7 @@ export const WebhookDelivery = Type.Object(
     webhook_id: Uuid,
     delivery_id: Type.String({ description: 'The webhook-id header: the same on every attempt of one delivery' }),
     event_type: Type.String(),
-    attempt: Type.Integer({ description: '1 to 6' }),
+    attempt: Type.Integer({ description: '1 to 6; a redelivery adds one more' }),
     status_code: Nullable(Type.Integer()),
     response_time_ms: Nullable(Type.Integer()),
     error: Nullable(Type.String()),
@@ -69,6 +69,39 @@ export const WebhookDelivery = Type.Object(
   { $id: 'WebhookDelivery' },
 )
 export type WebhookDelivery = Static<typeof WebhookDelivery>
+
+const Headers = (description: string) => Type.Union([Type.Record(Type.String(), Type.String()), Type.Null()], { description })
+const LoggedBody = Nullable(Type.String({ description: 'The first 4 KiB (a character cut at the end is left out); null when nothing was sent or answered' }))
+
+export const WebhookDeliveryDetail = Type.Object(
+  {
+    ...WebhookDelivery.properties,
+    request_headers: Headers('Headers sent, signature included (the secret is never sent nor shown); null when the target was refused before sending'),
+    request_body: LoggedBody,
+    response_headers: Headers("The receiver's answer headers; null when no answer came"),
+    response_body: LoggedBody,
+  },
+  { $id: 'WebhookDeliveryDetail' },
+)
+export type WebhookDeliveryDetail = Static<typeof WebhookDeliveryDetail>
+
+export const DeliveryParams = Type.Object({
+  id: Uuid,
+  delivery_id: Type.String({ format: 'uuid', description: 'The `id` of a record of the delivery log (one attempt), not the `webhook-id`' }),
+})
+export type DeliveryParams = Static<typeof DeliveryParams>
+
+export const QueuedRedelivery = Type.Object(
+  {
+    delivery_id: Type.String({ description: 'The webhook-id the new attempt carries: the same as the earlier attempts of the event' }),
+    webhook_id: Uuid,
+    event_type: Type.String(),
+    attempt: Type.Integer({ description: 'The number the queued attempt will have in the delivery log' }),
+    queued_at: Timestamp,
+  },
+  { $id: 'QueuedRedelivery' },
+)
+export type QueuedRedelivery = Static<typeof QueuedRedelivery>
 
 export const DeliveryListQuery = PageQuerySchema(10)
 export type DeliveryListQuery = Static<typeof DeliveryListQuery>

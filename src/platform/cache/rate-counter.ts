@@ -70,9 +70,12 @@ function ipv6Groups(ip: string): number[] | undefined {
 
 /**
  * The rate-limit identity of a client address: IPv4 as is (also when IPv4-mapped), IPv6 by its /64
- * prefix, since one host usually holds a whole /64 and could otherwise rotate through it.
+ * prefix, since one host usually holds a whole /64 and could otherwise rotate through it. No address at all is one
+ * bucket of its own.
  */
-export function ipBucket(ip: string): string {
+export function ipBucket(ip: string | undefined): string {
+  // Node leaves the address undefined once the client's socket has closed (a request aborted while queued).
+  if (!ip) return 'unknown'
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip)
   if (mapped?.[1]) return mapped[1]
   if (!ip.includes(':')) return ip

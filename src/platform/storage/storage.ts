@@ -9,11 +9,15 @@ import type { Readable } from 'node:stream'
  */
 
 /** What the service stores files for; the first segment of every key (S3: the key prefix; local: a directory). */
-export const STORAGE_NAMESPACES = ['documents', 'media'] as const
+export const STORAGE_NAMESPACES = ['documents', 'media', 'renditions'] as const
 export type StorageNamespace = (typeof STORAGE_NAMESPACES)[number]
 
-/** A valid key: `<namespace>/<2 chars>/<random>` plus an optional `-<suffix>` or `.<ext>` (media variants). */
-export const STORAGE_KEY = /^(?:documents|media)\/[A-Za-z0-9_-]{2}\/[A-Za-z0-9_-]{16,120}(?:\.[A-Za-z0-9]{1,10})?$/
+/**
+ * A valid key: `<namespace>/<2 chars>/<random>` plus an optional `-<suffix>` or `.<ext>` (media variants). Image
+ * renditions live under `renditions/` (`<original's random>_<parameters>.<ext>`), a prefix of their own so that a
+ * bucket lifecycle rule or a disk quota can tell them from originals.
+ */
+export const STORAGE_KEY = /^(?:documents|media|renditions)\/[A-Za-z0-9_-]{2}\/[A-Za-z0-9_-]{16,120}(?:\.[A-Za-z0-9]{1,10})?$/
 
 /** A new random key (192 bits) in a namespace: `documents/Xy/XyZ…`. */
 export function newStorageKey(namespace: StorageNamespace): string {

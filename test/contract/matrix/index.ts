@@ -17,6 +17,7 @@ import type { MatrixEnv, MatrixModule, ModuleFixture } from './types.js'
 import { mediaMatrix } from './media.js'
 import { analyticsMatrix } from './analytics.js'
 import { aiMatrix } from './ai.js'
+import { previewsMatrix } from './previews.js'
 
 export type { MatrixEnv, MatrixModule, ModuleFixture, RouteFixture } from './types.js'
 
@@ -40,6 +41,7 @@ export const matrixModules: MatrixModule[] = [
   membersMatrix,
   analyticsMatrix,
   aiMatrix,
+  previewsMatrix,
 ]
 
 /** Entities with a shared (owned by A, carried by B) fixture record. */

@@ -15,8 +15,11 @@ export const webhooksMatrix: MatrixModule = {
         201,
       )
     const [main, doomed] = [await hook(), await hook()]
+    // one record of the delivery log (a failed test send) for the delivery detail and redeliver routes
+    const logged = expectStatus<{ id: string }>(await t.as(a.keys.Admin).post(`/webhooks/${main.id}/test`), 200)
     return {
       records: { webhook: main.id },
+      params: { delivery_id: logged.id },
       routes: {
         'POST /api/v1/sites/:site_id/webhooks': { body: { url: 'https://203.0.114.11/new' } },
         'PUT /api/v1/webhooks/:id': { body: { description: 'Matrix' } },

@@ -1,9 +1,8 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ManualClock } from '../../../src/platform/clock.js'
 import { userIdOf } from '../../../src/platform/jwt.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
+import { startClerk, type ClerkUserFixture } from '../../helpers/clerk.js'
 import { makeSite, type SiteFixture } from '../../helpers/factories.js'
 import { expectProblem, expectStatus } from '../../helpers/http.js'
 import { jwtUser, startIdp, type JwtUser, type TestIdp } from '../../helpers/idp.js'
@@ -106,7 +105,7 @@ describe('built-in directory', () => {
 
 describe('Clerk-compatible Backend API directory (stand-in on 127.0.0.1)', () => {
   const SECRET = 'sk_test_standin'
-  const clerkUsers = [
+  const clerkUsers: ClerkUserFixture[] = [
     {
       id: 'user_clerk_a',
       first_name: 'Ada',
@@ -139,41 +138,24 @@ describe('Clerk-compatible Backend API directory (stand-in on 127.0.0.1)', () =>
       last_sign_in_at: null,
     },
   ]
-  let server: Server
-  let down = false
-  const seen: string[] = []
+  let clerk: Awaited<ReturnType<typeof startClerk>>
+  let seen: string[]
   let t: TestApp
   let site: SiteFixture
   let admin: JwtUser
   let root: JwtUser
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      const url = new URL(req.url ?? '/', 'http://x')
-      seen.push(`${req.method} ${url.pathname}${url.search}`)
-      if (down) return void res.writeHead(500).end('{}')
-      if (req.headers.authorization !== `Bearer ${SECRET}`) return void res.writeHead(401).end('{}')
-      const json = (code: number, body: unknown) => void res.writeHead(code, { 'content-type': 'application/json' }).end(JSON.stringify(body))
-      if (url.pathname === '/v1/users/count') return json(200, { object: 'total_count', total_count: clerkUsers.length })
-      if (url.pathname === '/v1/users') {
-        const limit = Number(url.searchParams.get('limit'))
-        const offset = Number(url.searchParams.get('offset'))
-        return json(200, clerkUsers.slice(offset, offset + limit))
-      }
-      const m = /^\/v1\/users\/([^/]+)$/.exec(url.pathname)
-      const u = m ? clerkUsers.find((x) => x.id === decodeURIComponent(m[1]!)) : undefined
-      return u ? json(200, u) : json(404, { errors: [{ code: 'resource_not_found' }] })
-    })
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-    const port = (server.address() as AddressInfo).port
-    t = await testApp({ env: idp.env({ ATRIUM_SYSTEM_ADMINS: 'root-2', ATRIUM_IDP_API_URL: `http://127.0.0.1:${port}`, ATRIUM_IDP_SECRET_KEY: SECRET }) })
+    clerk = await startClerk(clerkUsers, SECRET)
+    seen = clerk.seen
+    t = await testApp({ env: idp.env({ ATRIUM_SYSTEM_ADMINS: 'root-2', ...clerk.env }) })
     site = await makeSite(t)
     admin = await jwtUser(t, idp, { siteId: site.id, role: 'Admin' })
     root = await jwtUser(t, idp, undefined, 'root-2')
   })
   afterAll(async () => {
     await t.close()
-    await new Promise<void>((r) => server.close(() => r()))
+    await clerk.close()
   })
 
   it('lists the directory’s users (primary email, names, image, times) with limit/offset and the total', async () => {
@@ -229,12 +211,12 @@ describe('Clerk-compatible Backend API directory (stand-in on 127.0.0.1)', () =>
   })
 
   it('the directory failing is a 503 problem', async () => {
-    down = true
+    clerk.state.down = true
     try {
       expectProblem(await admin.as.get('/idp/users'), 503, 'SERVICE_UNAVAILABLE')
       expectProblem(await admin.as.get(`/idp/users/${userIdOf('user_clerk_a')}`), 503, 'SERVICE_UNAVAILABLE')
     } finally {
-      down = false
+      clerk.state.down = false
     }
   })
 })

@@ -12,6 +12,7 @@ interface Settings {
   max_upload_bytes: number
   timezone: string
   default_locale_id: string | null
+  preview_url: string | null
 }
 
 const BAD_KEY = 'atr_this-key-does-not-exist-anywhere-0000000000'
@@ -43,6 +44,7 @@ describe('GET /sites/{site_id}/settings', () => {
         default_locale_id: localeId(a, 'en'),
         post_path: '/blog/{slug}',
         feed_path: '/rss.xml',
+        preview_url: null,
       })
     }
   })
@@ -88,6 +90,7 @@ describe('PUT /sites/{site_id}/settings', () => {
       default_locale_id: before.default_locale_id,
       post_path: '/blog/{slug}',
       feed_path: '/rss.xml',
+      preview_url: null,
     })
     const path = expectStatus<Settings>(await t.as(s.keys.Admin).put(`/sites/${s.id}/settings`, { post_path: '/{slug}/index.html' }), 200)
     expect(path).toEqual({ ...more, post_path: '/{slug}/index.html' })

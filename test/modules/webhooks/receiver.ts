@@ -7,8 +7,8 @@ export interface Received {
   body: string
 }
 
-/** What the receiver does with a request: status, optional delay (ms) and headers. */
-export type Reply = { status: number; delayMs?: number; headers?: Record<string, string> }
+/** What the receiver does with a request: status, optional delay (ms), headers and body (default `ok`). */
+export type Reply = { status: number; delayMs?: number; headers?: Record<string, string>; body?: string | Buffer }
 
 /** A real HTTP receiver on 127.0.0.1; `replies` are used in order, then `fallback`. */
 export async function receiver(replies: Reply[] = [], fallback: Reply = { status: 200 }) {
@@ -23,7 +23,7 @@ export async function receiver(replies: Reply[] = [], fallback: Reply = { status
       const send = () => {
         if (res.destroyed) return
         res.writeHead(r.status, r.headers ?? {})
-        res.end('ok')
+        res.end(r.body ?? 'ok')
       }
       if (r.delayMs) setTimeout(send, r.delayMs)
       else send()

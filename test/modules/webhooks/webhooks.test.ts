@@ -11,6 +11,7 @@ import { testApp, type TestApp } from '../../helpers/app.js'
 import { MISSING_ID, makeSite, uid, type SiteFixture } from '../../helpers/factories.js'
 import { expectProblem, expectStatus } from '../../helpers/http.js'
 import { auditsOf, expectNoContent, type Page } from '../../helpers/records.js'
+import { pump as pumpUntil } from './pump.js'
 import { receiver } from './receiver.js'
 
 interface Created {
@@ -54,17 +55,7 @@ async function social(site: SiteFixture) {
     201,
   )
 }
-/** Runs the delivery loop until `done` holds (or fails after ~10 s). */
-async function pump(done: () => boolean | Promise<boolean>) {
-  const d = dispatcherOf(t.deps)
-  for (let i = 0; i < 400; i++) {
-    await d.tick()
-    await d.settle()
-    if (await done()) return
-    await new Promise((r) => setTimeout(r, 25))
-  }
-  throw new Error('delivery did not finish')
-}
+const pump = (done: () => boolean | Promise<boolean>) => pumpUntil(t.deps, done)
 const attemptsOf = async (hookId: string) => expectStatus<Page<Attempt>>(await t.as(a.keys.Admin).get(`/webhooks/${hookId}/deliveries?per_page=100`), 200).data
 
 beforeAll(async () => {

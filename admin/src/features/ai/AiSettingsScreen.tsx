@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../shared/api/queries'
 import { atLeast, siteLevel } from '../../shared/logic/access'
-import { PageTitle } from '../../shared/ui/PageTitle'
+import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { AiProviderForm } from './AiProviderForm'
 import { DeleteConfigModal, ModelsCard, PresetsCard, RemoveKeyModal, TestCard } from './AiPanels'
@@ -16,7 +16,6 @@ import './ai.css'
 /** The site's AI provider (Admin): presets for the four formats, the masked key, list models, test connection. */
 export function AiSettingsScreen({ siteId }: { siteId: string }) {
   const { t } = useTranslation('ai')
-  const site = useQuery(sharedQueries.site(siteId))
   const me = useQuery(sharedQueries.me())
   const level = siteLevel(me.data, siteId)
   const isAdmin = atLeast(level, 'Admin')
@@ -27,7 +26,7 @@ export function AiSettingsScreen({ siteId }: { siteId: string }) {
 
   return (
     <Stack gap="md">
-      <PageTitle documentTitle={`${title}${site.data ? ` · ${site.data.name}` : ''}`}>{title}</PageTitle>
+      <ScreenHeader siteId={siteId} title={title} />
       <Text size="sm" c="dimmed">
         {t('intro')}
       </Text>

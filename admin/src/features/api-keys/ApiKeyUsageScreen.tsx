@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../shared/i18n/format'
 import { AnchorLink } from '../../shared/ui/links'
-import { PageTitle } from '../../shared/ui/PageTitle'
+import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { SeriesChart } from '../../shared/ui/SeriesChart'
 import { keyQueries } from './api'
@@ -27,10 +27,14 @@ export function ApiKeyUsageScreen({ siteId, keyId }: { siteId: string; keyId: st
   const lang = i18n.language
   return (
     <Stack gap="lg">
-      <AnchorLink to="/sites/$siteId/api-keys" params={{ siteId }} size="sm">
-        ← {t('usagePage.back')}
-      </AnchorLink>
-      <PageTitle documentTitle={t('usagePage.title', { name })}>{t('usagePage.title', { name })}</PageTitle>
+      <ScreenHeader
+        title={t('usagePage.title', { name })}
+        back={
+          <AnchorLink to="/sites/$siteId/api-keys" params={{ siteId }} size="sm">
+            ← {t('usagePage.back')}
+          </AnchorLink>
+        }
+      />
       {key.isError && <ProblemAlert error={key.error} need="anyAdmin" />}
       {key.data && (
         <Text size="sm">

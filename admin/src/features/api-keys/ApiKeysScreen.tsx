@@ -8,7 +8,7 @@ import { can, canManageKey, grantableLevels, keyCreationCap } from '../../shared
 import { ConfirmModal } from '../../shared/ui/ConfirmModal'
 import { focusWhenLost } from '../../shared/ui/focus'
 import { AnchorLink } from '../../shared/ui/links'
-import { PageTitle } from '../../shared/ui/PageTitle'
+import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { NeedNote, ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { SecretOnce } from '../../shared/ui/SecretOnce'
 import { useUncachedCall } from '../../shared/ui/useUncachedCall'
@@ -29,7 +29,6 @@ const STATUS_COLOR = { Active: 'green', Blocked: 'orange', Revoked: 'red', Expir
 export function ApiKeysScreen({ siteId, search, onSearch }: Props) {
   const { t } = useTranslation('api-keys')
   const me = useQuery(sharedQueries.me())
-  const site = useQuery(sharedQueries.site(siteId))
   const allowed = can(me.data, 'keys.manage')
   const list = useQuery({ ...keyQueries.list(siteId, search), enabled: allowed })
   const actions = useKeyActions()
@@ -42,7 +41,7 @@ export function ApiKeysScreen({ siteId, search, onSearch }: Props) {
 
   return (
     <Stack gap="lg">
-      <PageTitle documentTitle={`${title}${site.data ? ` · ${site.data.name}` : ''}`}>{title}</PageTitle>
+      <ScreenHeader siteId={siteId} title={title} />
       <Text role="status" size="sm">
         {notice}
       </Text>

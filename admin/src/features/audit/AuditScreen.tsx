@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../shared/api/queries'
 import { atLeast, siteLevel } from '../../shared/logic/access'
-import { PageTitle } from '../../shared/ui/PageTitle'
+import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { Pager } from '../../shared/ui/Pager'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { auditQueries } from './api'
@@ -24,7 +24,6 @@ interface Props {
 /** The site's audit log: filters in the URL, each entry linking to its record, its field changes with revert. */
 export function AuditScreen({ siteId, search, onSearch }: Props) {
   const { t } = useTranslation('audit')
-  const site = useQuery(sharedQueries.site(siteId))
   const list = useQuery(auditQueries.list(siteId, search))
   const { typeLabel } = useAuditLabels()
   // Which entry shows its changes: kept here, so it outlives the table while a new page loads.
@@ -33,7 +32,7 @@ export function AuditScreen({ siteId, search, onSearch }: Props) {
 
   return (
     <Stack gap="md">
-      <PageTitle documentTitle={`${title}${site.data ? ` · ${site.data.name}` : ''}`}>{title}</PageTitle>
+      <ScreenHeader siteId={siteId} title={title} />
       <Text size="sm" c="dimmed">
         {t('intro')}
       </Text>

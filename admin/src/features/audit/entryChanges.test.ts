@@ -11,6 +11,7 @@ const entry = {
   action: 'Update',
   entity_type: 'site',
   entity_id: E,
+  record_label: null,
   metadata: null,
   created_at: '2026-11-27T10:00:00.123Z',
 }

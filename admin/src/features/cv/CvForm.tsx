@@ -1,7 +1,7 @@
 import { Checkbox, NativeSelect, Textarea, TextInput } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { RecordFormDialog, useRecordForm } from '../../shared/ui/RecordForm'
-import { getCvEntry, type CvEntry } from './api'
+import { cv, type CvEntry } from './api'
 import { checkCv, cvBody, ENTRY_TYPES, type CvFormValues } from './rules'
 
 const FIELDS = ['entry_type', 'title', 'organization', 'organization_url', 'location', 'start_date', 'end_date', 'is_current', 'description'] as const
@@ -34,7 +34,7 @@ export function CvForm({ record, etag, onClose, onSave, onSaved }: Props) {
     etag,
     valuesOf,
     check: checkCv,
-    reload: (r) => getCvEntry(r.id),
+    reload: (r) => cv.get(r.id),
     bodyOf: cvBody,
     onSave,
     onSaved,

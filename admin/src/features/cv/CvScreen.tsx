@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSiteAccess } from '../../shared/api/useSiteAccess'
-import { DeleteDialog, ListState, RowActions, ScreenHeader, ScreenStatus, useConfirmDelete, useRecordActions } from '../../shared/ui/crud'
-import { cvQueries, getCvEntry, useCvMutations, type CvEntry } from './api'
+import { DeleteDialog, ListState, RowActions, ScreenStatus, useConfirmDelete, useRecordActions } from '../../shared/ui/crud'
+import { ScreenHeader } from '../../shared/ui/ScreenHeader'
+import { cv, type CvEntry } from './api'
 import { CvForm } from './CvForm'
 import { ENTRY_TYPES, type EntryType } from './rules'
 
@@ -15,10 +16,10 @@ const formatDay = (d: string, lang: string) => new Intl.DateTimeFormat(lang, { d
 export function CvScreen({ siteId }: { siteId: string }) {
   const { t } = useTranslation('cv')
   const [type, setType] = useState<EntryType | undefined>(undefined)
-  const list = useQuery(cvQueries.list(siteId, type))
+  const list = useQuery(cv.all(siteId, type ? { entry_type: type } : {}))
   const access = useSiteAccess(siteId)
-  const m = useCvMutations(siteId)
-  const ui = useRecordActions(getCvEntry)
+  const m = cv.useMutations(siteId)
+  const ui = useRecordActions(cv.get)
   const { editing } = ui
   const remove = useConfirmDelete(
     m.remove,
@@ -53,7 +54,7 @@ export function CvScreen({ siteId }: { siteId: string }) {
           record={editing.record}
           etag={editing.etag}
           onClose={() => ui.setEditing(null)}
-          onSave={(b, etag) => (editing.record ? m.update.mutateAsync({ id: editing.record.id, b, etag }) : m.create.mutateAsync(b))}
+          onSave={(b, etag) => m.save(editing.record, b, etag)}
           onSaved={(e) => (ui.setEditing(null), ui.setNotice(t('saved', { title: e.title })))}
         />
       )}

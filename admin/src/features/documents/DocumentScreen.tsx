@@ -7,7 +7,7 @@ import { sharedQueries } from '../../shared/api/queries'
 import { WhoChanged } from '../../shared/editor/history/WhoChanged'
 import { AnchorLink } from '../../shared/ui/links'
 import { LocaleTextCards } from '../../shared/ui/LocaleTextCards'
-import { PageTitle } from '../../shared/ui/PageTitle'
+import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { fieldErrorsOf, ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { documentQueries, useSaveDocumentLocalization, useUpdateDocument } from './api'
 import { documentName } from './files'
@@ -27,10 +27,14 @@ export function DocumentScreen({ siteId, documentId }: { siteId: string; documen
   const { doc, etag } = detail.data
   return (
     <Stack gap="md">
-      <AnchorLink to="/sites/$siteId/documents" params={{ siteId }} search={doc.folder_id ? { folder: doc.folder_id } : {}}>
-        ← {t('back')}
-      </AnchorLink>
-      <PageTitle>{documentName(doc)}</PageTitle>
+      <ScreenHeader
+        title={documentName(doc)}
+        back={
+          <AnchorLink to="/sites/$siteId/documents" params={{ siteId }} search={doc.folder_id ? { folder: doc.folder_id } : {}}>
+            ← {t('back')}
+          </AnchorLink>
+        }
+      />
       <Anchor href={doc.download_url} target="_blank" rel="noopener">
         {t('download', { name: documentName(doc) })}
       </Anchor>

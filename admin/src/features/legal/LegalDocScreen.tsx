@@ -9,7 +9,7 @@ import { WhoChanged } from '../../shared/editor/history/WhoChanged'
 import { DeleteDialog, useConfirmDelete } from '../../shared/ui/crud'
 import { AnchorLink } from '../../shared/ui/links'
 import { LocaleTextCards } from '../../shared/ui/LocaleTextCards'
-import { PageTitle } from '../../shared/ui/PageTitle'
+import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { fieldErrorsOf, ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { legalQueries, useDeleteLegal, useSaveLegalLocalization, useUpdateLegal } from './api'
 import { BannerPreview } from './BannerPreview'
@@ -29,10 +29,14 @@ export function LegalDocScreen({ siteId, legalId }: { siteId: string; legalId: s
   const name = `${t(`types.${doc.document_type}`)} (${doc.slug})`
   return (
     <Stack gap="lg">
-      <AnchorLink to="/sites/$siteId/legal" params={{ siteId }}>
-        ← {t('back')}
-      </AnchorLink>
-      <PageTitle>{name}</PageTitle>
+      <ScreenHeader
+        title={name}
+        back={
+          <AnchorLink to="/sites/$siteId/legal" params={{ siteId }}>
+            ← {t('back')}
+          </AnchorLink>
+        }
+      />
       <DocFields siteId={siteId} doc={doc} etag={etag} name={name} />
       <section aria-labelledby="legal-texts">
         <Title order={2} size="h3" id="legal-texts" mb="sm">

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../shared/api/queries'
 import { canAuthor } from '../../shared/logic/access'
-import { PageTitle } from '../../shared/ui/PageTitle'
+import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { MediaBrowser } from './library/MediaBrowser'
 import type { MediaSearch } from './library/search'
 
@@ -18,12 +18,11 @@ export function MediaLibraryScreen({
   onSearch: (next: MediaSearch, replace?: boolean) => void
 }) {
   const { t } = useTranslation('media')
-  const site = useQuery(sharedQueries.site(siteId))
   const me = useQuery(sharedQueries.me())
   const title = t('title')
   return (
     <Stack gap="md">
-      <PageTitle documentTitle={`${title}${site.data ? ` · ${site.data.name}` : ''}`}>{title}</PageTitle>
+      <ScreenHeader siteId={siteId} title={title} />
       <MediaBrowser siteId={siteId} search={search} onSearch={onSearch} canEdit={canAuthor(me.data, siteId)} />
     </Stack>
   )

@@ -1,8 +1,7 @@
-import type { Schemas } from '@atrium-cms/client'
+import { recordTag, type Schemas } from '@atrium-cms/client'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
 import { orNull } from '../../shared/api/wire'
-import { recordTag } from '../../shared/logic/recordTag'
 import type { MediaSearch } from './library/search'
 import { MEDIA_PER_PAGE } from './library/search'
 

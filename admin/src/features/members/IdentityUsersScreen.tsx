@@ -6,7 +6,7 @@ import { sharedQueries } from '../../shared/api/queries'
 import { formatDateTime } from '../../shared/i18n/format'
 import { can } from '../../shared/logic/access'
 import { ConfirmModal } from '../../shared/ui/ConfirmModal'
-import { PageTitle } from '../../shared/ui/PageTitle'
+import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { memberQueries, useSetSystemRole, type IdpUser } from './api'
 import { displayName } from './people'
@@ -24,7 +24,7 @@ export function IdentityUsersScreen() {
   const name = changing ? displayName(changing) : ''
   return (
     <Stack gap="lg">
-      <PageTitle>{t('identity.title')}</PageTitle>
+      <ScreenHeader title={t('identity.title')} />
       {me.data && !allowed && <Text>{t('identity.noRights')}</Text>}
       {users.isError && <ProblemAlert error={users.error} need="anyAdmin" />}
       {users.data && (

@@ -6,7 +6,7 @@ import { sharedQueries } from '../../shared/api/queries'
 import { formatDateTime } from '../../shared/i18n/format'
 import { ASSIGNABLE_ROLES, can, memberActions } from '../../shared/logic/access'
 import { ConfirmModal } from '../../shared/ui/ConfirmModal'
-import { PageTitle } from '../../shared/ui/PageTitle'
+import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { memberQueries, useMemberMutations, type AssignableRole, type Member } from './api'
 import { candidates, displayName } from './people'
@@ -16,7 +16,6 @@ import '../../shared/ui/ops.css'
 export function MembersScreen({ siteId }: { siteId: string }) {
   const { t } = useTranslation('members')
   const me = useQuery(sharedQueries.me())
-  const site = useQuery(sharedQueries.site(siteId))
   const manage = can(me.data, 'members.manage', siteId)
   const members = useQuery({ ...memberQueries.list(siteId), enabled: manage })
   const m = useMemberMutations(siteId)
@@ -26,7 +25,7 @@ export function MembersScreen({ siteId }: { siteId: string }) {
   const title = t('title')
   return (
     <Stack gap="lg">
-      <PageTitle documentTitle={`${title}${site.data ? ` · ${site.data.name}` : ''}`}>{title}</PageTitle>
+      <ScreenHeader siteId={siteId} title={title} />
       <Text role="status" size="sm">
         {notice}
       </Text>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../shared/api/queries'
 import { toFormError } from '../../shared/logic/errors'
 import { ConfirmModal } from '../../shared/ui/ConfirmModal'
-import { PageTitle } from '../../shared/ui/PageTitle'
+import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { createMenu, deleteMenu, navQueries, WELL_KNOWN_MENUS, type Menu } from './api'
 import { MenuEditor } from './MenuEditor'
 import './navigation.css'
@@ -22,7 +22,6 @@ export function NavigationScreen({
 }) {
   const { t } = useTranslation('navigation')
   const queryClient = useQueryClient()
-  const site = useQuery(sharedQueries.site(siteId))
   const settings = useQuery(sharedQueries.settings(siteId))
   const menus = useQuery(navQueries.menus(siteId))
   const locales = useQuery(navQueries.locales(siteId))
@@ -36,7 +35,7 @@ export function NavigationScreen({
 
   return (
     <Stack gap="md">
-      <PageTitle documentTitle={`${title}${site.data ? ` · ${site.data.name}` : ''}`}>{title}</PageTitle>
+      <ScreenHeader siteId={siteId} title={title} />
       <Text size="sm" maw="60rem">
         {t('intro')}
       </Text>

@@ -1,8 +1,7 @@
-import { AtriumError, etagOf, type Schemas } from '@atrium-cms/client'
+import { AtriumError, etagOf, recordTag, type Schemas } from '@atrium-cms/client'
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
 import { ifMatch } from '../../shared/api/wire'
-import { recordTag } from '../../shared/logic/recordTag'
 
 /*
  * Menus and their items (decisions.md "Navigation"). Items come flat (GET /menus/{id}/items, with parent_id and

@@ -9,7 +9,7 @@ import { formatDateTime, formatRelative } from '../../shared/i18n/format'
 import { recordLink } from '../../shared/logic/recordLink'
 import { focusWhenLost } from '../../shared/ui/focus'
 import { AnchorLink } from '../../shared/ui/links'
-import { PageTitle } from '../../shared/ui/PageTitle'
+import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { notificationQueries, useMarkRead } from './api'
 import type { NotificationsSearch } from './search'
@@ -31,7 +31,7 @@ export function NotificationsScreen({ search, onSearch }: Props) {
 
   return (
     <Stack gap="md">
-      <PageTitle>{title}</PageTitle>
+      <ScreenHeader title={title} />
       {!jwt ? (
         <Alert color="gray" variant="light">
           {t('jwtOnly')}

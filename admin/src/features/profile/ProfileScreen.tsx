@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { signOut } from '../../shared/auth/session'
 import { formatDateTime } from '../../shared/i18n/format'
 import { AnchorLink } from '../../shared/ui/links'
-import { PageTitle } from '../../shared/ui/PageTitle'
+import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { profileQueries, useDeleteAccount, useExportData } from './api'
 import './profile.css'
@@ -19,7 +19,7 @@ export function ProfileScreen() {
   const title = t('title')
   return (
     <Stack gap="md">
-      <PageTitle>{title}</PageTitle>
+      <ScreenHeader title={title} />
       {profile.isError ? (
         <ProblemAlert error={profile.error} title={t('loadFailed')} />
       ) : !profile.data ? (

@@ -3,7 +3,7 @@ import { useForm, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { applyFormErrors } from '../../shared/ui/formErrors'
 import { SaveProblem, useSaveState } from '../../shared/ui/SaveProblem'
-import { getRedirect, type Redirect } from './api'
+import { redirectResource, type Redirect } from './api'
 import { checkRedirect, type RedirectInput, type StatusCode } from './rules'
 
 interface FormValues {
@@ -54,7 +54,7 @@ export function RedirectForm({ editing, onClose, onSave, onSaved }: Props) {
   }
   const form = useForm<FormValues>({ defaultValues: toValues(editing.record), resolver })
   const recordId = editing.record?.id
-  const save = useSaveState(editing.etag, recordId ? () => getRedirect(recordId) : undefined, (r: Redirect) => form.reset(toValues(r)))
+  const save = useSaveState(editing.etag, recordId ? () => redirectResource.get(recordId) : undefined, (r: Redirect) => form.reset(toValues(r)))
   const { errors, isSubmitting } = form.formState
 
   const submit = form.handleSubmit(async (values) => {

@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSiteAccess } from '../../shared/api/useSiteAccess'
-import { DeleteDialog, ListState, RowActions, ScreenHeader, ScreenStatus, useRecordActions } from '../../shared/ui/crud'
-import { getRedirect, redirectQueries, useRedirectMutations, type Redirect } from './api'
+import { DeleteDialog, ListState, RowActions, ScreenStatus, useRecordActions } from '../../shared/ui/crud'
+import { ScreenHeader } from '../../shared/ui/ScreenHeader'
+import { redirectResource, type Redirect } from './api'
 import { ImportPanel } from './ImportPanel'
 import { RedirectForm } from './RedirectForm'
 import { matchesQuery, normalizePath } from './rules'
@@ -16,10 +17,10 @@ import { TestPath } from './TestPath'
  */
 export function RedirectsScreen({ siteId }: { siteId: string }) {
   const { t } = useTranslation('redirects')
-  const list = useQuery(redirectQueries.all(siteId))
+  const list = useQuery(redirectResource.all(siteId))
   const access = useSiteAccess(siteId)
-  const m = useRedirectMutations(siteId)
-  const ui = useRecordActions(getRedirect)
+  const m = redirectResource.useMutations(siteId)
+  const ui = useRecordActions(redirectResource.get)
   const [q, setQ] = useState('')
   const all = useMemo(() => list.data ?? [], [list.data])
   const shown = useMemo(() => all.filter((r) => matchesQuery(r, q)), [all, q])
@@ -71,7 +72,7 @@ export function RedirectsScreen({ siteId }: { siteId: string }) {
         <RedirectForm
           editing={editing}
           onClose={() => ui.setEditing(null)}
-          onSave={(v, etag) => (editing.record ? m.update.mutateAsync({ id: editing.record.id, v, etag }) : m.create.mutateAsync(v))}
+          onSave={(v, etag) => m.save(editing.record, v, etag)}
           onSaved={(r) => (ui.setEditing(null), ui.setNotice(t('form.saved', { source: r.source_path })))}
         />
       )}

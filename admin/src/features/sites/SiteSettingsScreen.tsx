@@ -9,7 +9,7 @@ import { isSaveConflict, SaveConflict, settleWith, type Held } from '../../share
 import { can } from '../../shared/logic/access'
 import { ConfirmModal } from '../../shared/ui/ConfirmModal'
 import { applyFieldErrors } from '../../shared/ui/formErrors'
-import { PageTitle } from '../../shared/ui/PageTitle'
+import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { siteQueries, useDeleteSite, useLocaleMutations, useSaveSettings, useUpdateSite, type Locale, type Settings, type Site } from './api'
 import { bytesToMb, mbToBytes, timeZones, zoneOptions } from './timezones'
@@ -25,7 +25,7 @@ export function SiteSettingsScreen({ siteId }: { siteId: string }) {
   const title = t('settings.title')
   return (
     <Stack gap="lg">
-      <PageTitle documentTitle={`${title}${site.data ? ` · ${site.data.name}` : ''}`}>{title}</PageTitle>
+      <ScreenHeader siteId={siteId} title={title} />
       {me.data && !editable && <Text role="note">{t('settings.readOnly')}</Text>}
       {site.isError && <ProblemAlert error={site.error} />}
       {site.data && <SiteForm key={site.data.id} site={site.data} editable={editable} />}
@@ -216,9 +216,20 @@ interface OptionValues {
   timezone: string
   post_path: string
   feed_path: string
+  /** '' is no frontend preview (null on the wire). */
+  preview_url: string
   upload_mb: number
 }
-const OPTION_FIELDS = ['editorial_workflow_enabled', 'ai_enabled', 'analytics_enabled', 'timezone', 'post_path', 'feed_path', 'upload_mb'] as const
+const OPTION_FIELDS = [
+  'editorial_workflow_enabled',
+  'ai_enabled',
+  'analytics_enabled',
+  'timezone',
+  'post_path',
+  'feed_path',
+  'preview_url',
+  'upload_mb',
+] as const
 
 function OptionsForm({ siteId, settings, editable }: { siteId: string; settings: Settings; editable: boolean }) {
   const { t } = useTranslation('sites')
@@ -231,6 +242,7 @@ function OptionsForm({ siteId, settings, editable }: { siteId: string; settings:
     timezone: s.timezone,
     post_path: s.post_path,
     feed_path: s.feed_path,
+    preview_url: s.preview_url ?? '',
     upload_mb: bytesToMb(s.max_upload_bytes),
   })
   const { register, handleSubmit, control, setError, setFocus, formState, reset, watch } = useForm<OptionValues>({ defaultValues: values(settings) })
@@ -244,9 +256,9 @@ function OptionsForm({ siteId, settings, editable }: { siteId: string; settings:
     // older version meets the 412 and its conflict view.
   }, [settings])
   const send = (v: OptionValues, version: Held<Settings>) => {
-    const { upload_mb, ...rest } = v
+    const { upload_mb, preview_url, ...rest } = v
     save.mutate(
-      { body: { ...rest, max_upload_bytes: mbToBytes(upload_mb) }, held: version },
+      { body: { ...rest, preview_url: preview_url.trim() || null, max_upload_bytes: mbToBytes(upload_mb) }, held: version },
       {
         onSuccess: (s) => (setHeld({ record: s }), reset(values(s))),
         onError: (e) => {
@@ -265,6 +277,7 @@ function OptionsForm({ siteId, settings, editable }: { siteId: string; settings:
     analytics_enabled: 'analytics',
     post_path: 'postPath',
     feed_path: 'feedPath',
+    preview_url: 'previewUrl',
     upload_mb: 'uploadLimit',
   }
   const conflict = isSaveConflict(save.error) && (
@@ -318,6 +331,13 @@ function OptionsForm({ siteId, settings, editable }: { siteId: string; settings:
             description={t('settings.feedPathHint')}
             {...register('feed_path', { validate: (v) => v.startsWith('/') || t('settings.mustStartSlash') })}
             error={formState.errors.feed_path?.message}
+          />
+          <TextInput
+            label={t('settings.previewUrl')}
+            description={t('settings.previewUrlHint')}
+            placeholder="https://blog.example.com/api/preview?token={token}&path={path}"
+            {...register('preview_url', { validate: (v) => v.trim() === '' || v.includes('{token}') || t('settings.needsToken') })}
+            error={formState.errors.preview_url?.message}
           />
           <UploadLimit control={control} />
         </fieldset>

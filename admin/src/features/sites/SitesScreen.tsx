@@ -9,7 +9,7 @@ import { can } from '../../shared/logic/access'
 import { isValidSlug, slugify } from '../../shared/logic/slug'
 import { applyFieldErrors } from '../../shared/ui/formErrors'
 import { AnchorLink } from '../../shared/ui/links'
-import { PageTitle } from '../../shared/ui/PageTitle'
+import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { NeedNote, ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { useCreateSite } from './api'
 import { duplicateCodes, localesBody, type LocaleEntry } from './timezones'
@@ -23,15 +23,14 @@ export function SitesScreen() {
   const canCreate = me.data !== undefined && can(me.data, 'site.create')
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="center">
-        <PageTitle>{t('list.title')}</PageTitle>
+      <ScreenHeader title={t('list.title')}>
         {/* The form comes after the list: with many sites, keyboard users would Tab through every row to reach it. */}
         {canCreate && (
           <Button variant="light" onClick={() => document.getElementById(NEW_SITE_NAME)?.focus()}>
             {t('list.newSite')}
           </Button>
         )}
-      </Group>
+      </ScreenHeader>
       {sites.isError ? (
         <ProblemAlert error={sites.error} />
       ) : sites.data === undefined ? (

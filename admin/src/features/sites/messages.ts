@@ -59,6 +59,10 @@ const en = {
     postPathHint: 'Path of a post on the frontend; {slug} is filled in, e.g. /blog/{slug}.',
     feedPath: 'Feed path',
     feedPathHint: 'Path of the RSS feed on the frontend, e.g. /rss.xml.',
+    previewUrl: 'Preview address',
+    previewUrlHint:
+      'Where your frontend shows drafts. Must contain {token}; may use {path}, {slug}, {route}, {type}, {id} and {locale}. Empty: previews show inside the admin.',
+    needsToken: 'Must contain {token}',
     uploadLimit: 'Upload limit (MB)',
     uploadLimitHint: 'Largest file for media and documents.',
     readOnly: 'You can read these settings; changing them needs the Admin or Owner role.',
@@ -152,6 +156,10 @@ const de: typeof en = {
     postPathHint: 'Pfad eines Beitrags im Frontend; {slug} wird eingesetzt, z. B. /blog/{slug}.',
     feedPath: 'Feed-Pfad',
     feedPathHint: 'Pfad des RSS-Feeds im Frontend, z. B. /rss.xml.',
+    previewUrl: 'Vorschau-Adresse',
+    previewUrlHint:
+      'Wo Ihr Frontend Entwürfe zeigt. Muss {token} enthalten; {path}, {slug}, {route}, {type}, {id} und {locale} sind möglich. Leer: Vorschauen erscheinen im Admin.',
+    needsToken: 'Muss {token} enthalten',
     uploadLimit: 'Upload-Grenze (MB)',
     uploadLimitHint: 'Größte Datei für Medien und Dokumente.',
     readOnly: 'Sie können diese Einstellungen lesen; ändern braucht die Rolle Admin oder Owner.',

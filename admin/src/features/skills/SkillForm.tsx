@@ -2,7 +2,7 @@ import { Autocomplete, TextInput } from '@mantine/core'
 import { Controller } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { RecordFormDialog, useRecordForm } from '../../shared/ui/RecordForm'
-import { getSkill, type Skill, type SkillBody } from './api'
+import { skillResource, type Skill, type SkillBody } from './api'
 import { checkSkill, type SkillFormValues } from './rules'
 import { trimmedOrNull } from '../../shared/api/wire'
 
@@ -40,7 +40,7 @@ export function SkillForm({ record, etag, categories, onClose, onSave, onSaved }
     etag,
     valuesOf,
     check: checkSkill,
-    reload: (r) => getSkill(r.id),
+    reload: (r) => skillResource.get(r.id),
     bodyOf,
     onSave,
     onSaved,

@@ -3,18 +3,19 @@ import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSiteAccess } from '../../shared/api/useSiteAccess'
-import { DeleteDialog, ListState, RowActions, ScreenHeader, ScreenStatus, useConfirmDelete, useRecordActions } from '../../shared/ui/crud'
-import { getSkill, skillQueries, useSkillMutations, type Skill } from './api'
+import { DeleteDialog, ListState, RowActions, ScreenStatus, useConfirmDelete, useRecordActions } from '../../shared/ui/crud'
+import { ScreenHeader } from '../../shared/ui/ScreenHeader'
+import { skillResource, type Skill } from './api'
 import { categoriesOf, groupByCategory } from './rules'
 import { SkillForm } from './SkillForm'
 
 /** The site's skills grouped by category with their proficiency; create, edit (If-Match) and delete after a confirmation. */
 export function SkillsScreen({ siteId }: { siteId: string }) {
   const { t } = useTranslation('skills')
-  const list = useQuery(skillQueries.all(siteId))
+  const list = useQuery(skillResource.all(siteId))
   const access = useSiteAccess(siteId)
-  const m = useSkillMutations(siteId)
-  const ui = useRecordActions(getSkill)
+  const m = skillResource.useMutations(siteId)
+  const ui = useRecordActions(skillResource.get)
   const [filter, setFilter] = useState('')
   const skills = useMemo(() => list.data ?? [], [list.data])
   const categories = useMemo(() => categoriesOf(skills), [skills])
@@ -59,7 +60,7 @@ export function SkillsScreen({ siteId }: { siteId: string }) {
           etag={editing.etag}
           categories={categories}
           onClose={() => ui.setEditing(null)}
-          onSave={(b, etag) => (editing.record ? m.update.mutateAsync({ id: editing.record.id, b, etag }) : m.create.mutateAsync(b))}
+          onSave={(b, etag) => m.save(editing.record, b, etag)}
           onSaved={(s) => (ui.setEditing(null), ui.setNotice(t('saved', { name: s.name })))}
         />
       )}

@@ -3,7 +3,7 @@ import { useForm, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { applyFormErrors } from '../../shared/ui/formErrors'
 import { SaveProblem, useSaveState } from '../../shared/ui/SaveProblem'
-import { getSocial, type SocialLink, type SocialValues } from './api'
+import { social, type SocialLink, type SocialValues } from './api'
 import { trimmedOrNull } from '../../shared/api/wire'
 
 interface FormValues {
@@ -43,7 +43,7 @@ export function SocialForm({ record, etag: loadedEtag, onClose, onSave, onSaved 
     return { values: Object.keys(errors).length === 0 ? v : {}, errors }
   }
   const form = useForm<FormValues>({ defaultValues: valuesOf(record), resolver })
-  const save = useSaveState(loadedEtag, record ? () => getSocial(record.id) : undefined, (r: SocialLink) => form.reset(valuesOf(r)))
+  const save = useSaveState(loadedEtag, record ? () => social.get(record.id) : undefined, (r: SocialLink) => form.reset(valuesOf(r)))
   const { errors, isSubmitting } = form.formState
   const submit = form.handleSubmit(async (v) => {
     save.setError(null)

@@ -5,10 +5,11 @@ import { Button, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useSiteAccess } from '../../shared/api/useSiteAccess'
-import { DeleteDialog, ListState, RowActions, ScreenHeader, ScreenStatus, useRecordActions } from '../../shared/ui/crud'
+import { DeleteDialog, ListState, RowActions, ScreenStatus, useRecordActions } from '../../shared/ui/crud'
+import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
-import { getSocial, socialQueries, useSocialMutations, type SocialLink } from './api'
-import { moveItem } from './order'
+import { social, type SocialLink } from './api'
+import { moveItem, reorderBody } from './order'
 import { SocialForm } from './SocialForm'
 
 const nameOf = (l: SocialLink) => l.label ?? l.platform
@@ -20,15 +21,15 @@ const nameOf = (l: SocialLink) => l.label ?? l.platform
  */
 export function SocialScreen({ siteId }: { siteId: string }) {
   const { t } = useTranslation('social')
-  const list = useQuery(socialQueries.list(siteId))
+  const list = useQuery(social.list(siteId))
   const access = useSiteAccess(siteId)
-  const m = useSocialMutations(siteId)
-  const ui = useRecordActions(getSocial)
+  const m = social.useMutations(siteId)
+  const ui = useRecordActions(social.get)
   const links = list.data ?? []
   const { editing, deleting } = ui
   const save = (next: SocialLink[], said = '') => {
     ui.setNotice(said)
-    m.reorder.mutate(next, { onSuccess: () => ui.setNotice(`${said ? `${said} ` : ''}${t('orderSaved')}`) })
+    m.reorder.mutate({ rows: next, body: reorderBody(next) }, { onSuccess: () => ui.setNotice(`${said ? `${said} ` : ''}${t('orderSaved')}`) })
   }
 
   return (
@@ -58,7 +59,7 @@ export function SocialScreen({ siteId }: { siteId: string }) {
           record={editing.record}
           etag={editing.etag}
           onClose={() => ui.setEditing(null)}
-          onSave={(v, etag) => (editing.record ? m.update.mutateAsync({ id: editing.record.id, v, etag }) : m.create.mutateAsync(v))}
+          onSave={(v, etag) => m.save(editing.record, v, etag)}
           onSaved={(r) => (ui.setEditing(null), ui.setNotice(t('saved', { name: nameOf(r) })))}
         />
       )}

@@ -5,10 +5,11 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../shared/i18n/format'
-import { DeleteDialog, ListState, ScreenHeader, useConfirmDelete } from '../../shared/ui/crud'
+import { DeleteDialog, ListState, useConfirmDelete } from '../../shared/ui/crud'
+import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { Pager } from '../../shared/ui/Pager'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
-import { loadTemplate, templateQueries, useDeleteTemplate } from './api'
+import { templateList, templateResource } from './api'
 import { ApplyTemplate } from './ApplyTemplate'
 import type { TemplatesSearch } from './routes'
 import { TemplateForm, type Editing } from './TemplateForm'
@@ -24,7 +25,7 @@ interface Props {
 export function TemplatesScreen({ siteId, search, onSearch }: Props) {
   const { t } = useTranslation('templates')
   const page = search.page ?? 1
-  const list = useQuery(templateQueries.list(siteId, search.q ?? '', page))
+  const list = useQuery(templateList(siteId, search.q ?? '', page))
   const [typed, setTyped] = useState(search.q ?? '')
   const [debounced] = useDebouncedValue(typed.trim(), 350)
   useEffect(() => {
@@ -32,9 +33,9 @@ export function TemplatesScreen({ siteId, search, onSearch }: Props) {
   }, [debounced])
   const [editing, setEditing] = useState<Editing | null>(null)
   const [applying, setApplying] = useState<Schemas['ContentTemplate'] | null>(null)
-  const remove = useConfirmDelete(useDeleteTemplate(siteId), (tpl: Schemas['ContentTemplate']) => tpl.id)
+  const remove = useConfirmDelete(templateResource.useMutations(siteId).remove, (tpl: Schemas['ContentTemplate']) => tpl.id)
   // Edit starts from the record as GET by id answers it, for its ETag.
-  const open = useMutation({ mutationFn: loadTemplate, onSuccess: (loaded) => setEditing(loaded) })
+  const open = useMutation({ mutationFn: templateResource.get, onSuccess: (loaded) => setEditing({ template: loaded.data, etag: loaded.etag }) })
 
   return (
     <Stack gap="md">

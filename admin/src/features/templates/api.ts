@@ -1,47 +1,26 @@
-import { etagOf, type Schemas } from '@atrium-cms/client'
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { Schemas } from '@atrium-cms/client'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
+import { resource } from '../../shared/api/resource'
 
 export const PER_PAGE = 20
 
-export const templateQueries = {
-  list: (siteId: string, q: string, page: number) =>
-    queryOptions({
-      queryKey: ['site', siteId, 'templates', 'list', { q, page }],
-      queryFn: async () =>
-        (
-          await api().GET('/api/v1/sites/{site_id}/content-templates', {
-            params: { path: { site_id: siteId }, query: { page, per_page: PER_PAGE, ...(q ? { search: q } : {}) } },
-          })
-        ).data!,
-      placeholderData: (previous) => previous,
-    }),
-}
+export const templateResource = resource({
+  key: 'templates',
+  list: '/api/v1/sites/{site_id}/content-templates',
+  item: '/api/v1/content-templates/{id}',
+  create: '/api/v1/sites/{site_id}/content-templates',
+})
 
-/** The template as GET by id answers it, with its ETag (an edit sends it back in If-Match). */
-export async function loadTemplate(id: string): Promise<{ template: Schemas['ContentTemplate']; etag: string | undefined }> {
-  const res = await api().GET('/api/v1/content-templates/{id}', { params: { path: { id } } })
-  return { template: res.data!, etag: etagOf(res) }
-}
+/** One page of the site's templates, found by `q` (the API's search). */
+export const templateList = (siteId: string, q: string, page: number) =>
+  templateResource.list(siteId, { page, per_page: PER_PAGE, ...(q ? { search: q } : {}) })
 
+/** Saves the form: an update with If-Match when it edits a template, else a create. */
 export function useSaveTemplate(siteId: string) {
-  const queryClient = useQueryClient()
+  const m = templateResource.useMutations(siteId)
   return useMutation({
-    mutationFn: async ({ id, etag, body }: { id?: string; etag?: string; body: Schemas['CreateContentTemplateBody'] }) =>
-      id
-        ? (await api().PUT('/api/v1/content-templates/{id}', { params: { path: { id }, header: etag ? { 'if-match': etag } : {} }, body })).data!
-        : (await api().POST('/api/v1/sites/{site_id}/content-templates', { params: { path: { site_id: siteId } }, body })).data!,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['site', siteId, 'templates'] }),
-  })
-}
-
-export function useDeleteTemplate(siteId: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async (id: string) => {
-      await api().DELETE('/api/v1/content-templates/{id}', { params: { path: { id } } })
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['site', siteId, 'templates'] }),
+    mutationFn: ({ id, etag, body }: { id?: string; etag?: string; body: Schemas['CreateContentTemplateBody'] }) => m.save(id ? { id } : undefined, body, etag),
   })
 }
 

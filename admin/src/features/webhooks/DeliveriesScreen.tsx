@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../shared/i18n/format'
 import { AnchorLink } from '../../shared/ui/links'
-import { PageTitle } from '../../shared/ui/PageTitle'
+import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { webhookQueries } from './api'
 import { attemptsOf, type Delivery } from './events'
@@ -23,10 +23,14 @@ export function DeliveriesScreen({ siteId, webhookId }: { siteId: string; webhoo
   const pages = log.data?.meta.total_pages ?? 1
   return (
     <Stack gap="lg">
-      <AnchorLink to="/sites/$siteId/webhooks" params={{ siteId }} size="sm">
-        ← {t('deliveries.back')}
-      </AnchorLink>
-      <PageTitle>{t('deliveries.title', { url })}</PageTitle>
+      <ScreenHeader
+        title={t('deliveries.title', { url })}
+        back={
+          <AnchorLink to="/sites/$siteId/webhooks" params={{ siteId }} size="sm">
+            ← {t('deliveries.back')}
+          </AnchorLink>
+        }
+      />
       {log.isError && <ProblemAlert error={log.error} need="siteAdmin" />}
       {log.data && rows.length === 0 && <Text>{t('deliveries.none')}</Text>}
       {rows.length > 0 && <DeliveryTable rows={rows} label={t('deliveries.tableLabel')} onOpen={setOpen} />}

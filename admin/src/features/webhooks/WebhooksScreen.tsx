@@ -8,7 +8,7 @@ import { toFormError } from '../../shared/logic/errors'
 import { ConfirmModal } from '../../shared/ui/ConfirmModal'
 import { focusWhenLost } from '../../shared/ui/focus'
 import { AnchorLink } from '../../shared/ui/links'
-import { PageTitle } from '../../shared/ui/PageTitle'
+import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { NeedNote, ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { SecretOnce } from '../../shared/ui/SecretOnce'
 import { useUncachedCall } from '../../shared/ui/useUncachedCall'
@@ -20,7 +20,6 @@ import '../../shared/ui/ops.css'
 export function WebhooksScreen({ siteId }: { siteId: string }) {
   const { t } = useTranslation('webhooks')
   const me = useQuery(sharedQueries.me())
-  const site = useQuery(sharedQueries.site(siteId))
   const allowed = can(me.data, 'webhooks.manage', siteId)
   const list = useQuery({ ...webhookQueries.list(siteId), enabled: allowed })
   const actions = useWebhookActions(siteId)
@@ -30,7 +29,7 @@ export function WebhooksScreen({ siteId }: { siteId: string }) {
 
   return (
     <Stack gap="lg">
-      <PageTitle documentTitle={`${title}${site.data ? ` · ${site.data.name}` : ''}`}>{title}</PageTitle>
+      <ScreenHeader siteId={siteId} title={title} />
       <Text role="status" size="sm" data-testid="webhook-notice">
         {notice}
       </Text>

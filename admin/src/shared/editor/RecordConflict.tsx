@@ -1,4 +1,4 @@
-import { recordTag } from '../logic/recordTag'
+import { recordTag } from '@atrium-cms/client'
 import type { SaveQueue, SaveQueueState } from '../logic/saveQueue'
 import { ConflictView } from './ConflictView'
 import { WhoChanged } from './history/WhoChanged'

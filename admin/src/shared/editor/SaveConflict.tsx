@@ -1,5 +1,5 @@
 import { editConflictOf } from '../logic/editConflict'
-import { recordTag } from '../logic/recordTag'
+import { recordTag } from '@atrium-cms/client'
 import { ConflictView } from './ConflictView'
 
 /** The version a form edits: the record as it was loaded, and its tag when an answer carried one (else recordTag of it). */

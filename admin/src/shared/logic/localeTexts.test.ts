@@ -1,4 +1,4 @@
-import { AtriumError } from '@atrium-cms/client'
+import { AtriumError, recordTag } from '@atrium-cms/client'
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import {
@@ -14,7 +14,6 @@ import {
   wireTexts,
   type LocaleRecord,
 } from './localeTexts.js'
-import { recordTag } from './recordTag.js'
 
 type F = 'title' | 'description'
 const names: F[] = ['title', 'description']

@@ -1,6 +1,6 @@
 import { editConflictOf } from './editConflict'
 import { deepEqual } from './equal'
-import { recordTag } from './recordTag'
+import { recordTag } from '@atrium-cms/client'
 
 /*
  * One locale's texts of a record (documents, legal documents: shared/ui/LocaleTextCards.tsx), a localization record

@@ -1,28 +1,14 @@
 import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
-import { sharedQueries } from '../api/queries'
 import { ConfirmModal } from './ConfirmModal'
-import { PageTitle } from './PageTitle'
 import { ProblemAlert } from './ProblemAlert'
 import './ui.css'
 
 /*
  * The pieces every list-and-dialog screen (redirects, taxonomy, social links, skills, CV, documents, templates, legal)
- * shares: the header with the one h1, the polite status line, opening a record for editing with its ETag, and asking
+ * shares: the polite status line, opening a record for editing with its ETag, and asking
  * before a delete.
  */
-
-/** The screen's h1 (document title with the site's name) and its main action. */
-export function ScreenHeader({ siteId, title, children }: { siteId: string; title: string; children?: ReactNode }) {
-  const site = useQuery(sharedQueries.site(siteId))
-  return (
-    <div className="ui-screen-header">
-      <PageTitle documentTitle={`${title}${site.data ? ` · ${site.data.name}` : ''}`}>{title}</PageTitle>
-      {children}
-    </div>
-  )
-}
 
 /** What a screen is doing to which record: editing (with the ETag it was loaded with), deleting, and what it last said. */
 export function useRecordActions<R>(load: (id: string) => Promise<{ data: R; etag: string | undefined }>) {

@@ -23,6 +23,8 @@ import { SignOutGuard } from './SignOutGuard'
 import { BlogHistoryButton } from './BlogHistory'
 import { AiMenu } from './ai/AiMenu'
 import { useSideBySide } from './translate/SideBySide'
+import { PreviewActions } from '../../../shared/preview/PreviewActions'
+import { LivePreviewLayout } from '../../../shared/preview/LivePreview'
 
 export interface EditProps {
   siteId: string
@@ -90,6 +92,7 @@ export function EditBlogForm({ siteId, loaded, locales, defaultLocaleId, caps }:
             <AiMenu siteId={siteId} localeId={localeId} defaultLocaleId={defaultLocaleId} locales={locales} queues={queues} canEdit={caps.canEdit} />
             <BlogHistoryButton siteId={siteId} blogId={blog.id} locales={locales} queues={queues} saveAll={saveAll} canEdit={caps.canEdit} />
             <PostActions siteId={siteId} blogId={blog.id} title={title} caps={caps} saveAll={saveAll} />
+            <PreviewActions siteId={siteId} type="blog" recordId={blog.id} locale={locale?.code} saveAll={saveAll} />
           </Group>
           <OpenOnSite siteId={siteId} slug={blogState.savedValues.slug} status={workflow.status} />
           <SaveStatusLine status={overallStatus(states)} savedAt={lastSavedAt} note={note} />
@@ -113,40 +116,42 @@ export function EditBlogForm({ siteId, loaded, locales, defaultLocaleId, caps }:
         }))}
       />
       {sideBySide.toggle}
-      {sideBySide.view ?? (
-        <div className="editor-columns">
-          <section aria-label={t('content', { locale: locale?.name ?? '' })}>
-            <ErrorLine state={locState} />
-            <LocFields
-              key={localeId}
-              values={locState.values}
-              onChange={(v) => locQueue.edit(v)}
-              localeCode={locale?.code ?? ''}
-              errors={fieldErrorsOf(locState)}
-            />
-          </section>
-          <aside aria-label={t('settings')}>
-            <ErrorLine state={blogState} />
-            <BlogFields
-              values={blogState.values}
-              onChange={(v) => queues.blog.edit(v)}
-              title={defaultTitle}
-              slugTyped
-              onSlugTyped={() => undefined}
-              errors={fieldErrorsOf(blogState)}
-            />
-            <BlogImageFields siteId={siteId} values={blogState.values} onChange={(v) => queues.blog.edit(v)} errors={fieldErrorsOf(blogState)} />
-            <PostMetaPanels
-              siteId={siteId}
-              blog={blog}
-              values={blogState.values}
-              onChange={(v) => queues.blog.edit(v)}
-              caps={caps}
-              errors={fieldErrorsOf(blogState)}
-            />
-          </aside>
-        </div>
-      )}
+      <LivePreviewLayout siteId={siteId} type="blog" recordId={blog.id} localeId={localeId} localeCode={locale?.code} name={title} savedAt={lastSavedAt}>
+        {sideBySide.view ?? (
+          <div className="editor-columns">
+            <section aria-label={t('content', { locale: locale?.name ?? '' })}>
+              <ErrorLine state={locState} />
+              <LocFields
+                key={localeId}
+                values={locState.values}
+                onChange={(v) => locQueue.edit(v)}
+                localeCode={locale?.code ?? ''}
+                errors={fieldErrorsOf(locState)}
+              />
+            </section>
+            <aside aria-label={t('settings')}>
+              <ErrorLine state={blogState} />
+              <BlogFields
+                values={blogState.values}
+                onChange={(v) => queues.blog.edit(v)}
+                title={defaultTitle}
+                slugTyped
+                onSlugTyped={() => undefined}
+                errors={fieldErrorsOf(blogState)}
+              />
+              <BlogImageFields siteId={siteId} values={blogState.values} onChange={(v) => queues.blog.edit(v)} errors={fieldErrorsOf(blogState)} />
+              <PostMetaPanels
+                siteId={siteId}
+                blog={blog}
+                values={blogState.values}
+                onChange={(v) => queues.blog.edit(v)}
+                caps={caps}
+                errors={fieldErrorsOf(blogState)}
+              />
+            </aside>
+          </div>
+        )}
+      </LivePreviewLayout>
       <LeaveModal blocker={blocker} />
       <SignOutGuard dirty={states.some((s) => s.isDirty)} onSave={saveAll} />
     </Stack>

@@ -20,7 +20,7 @@ import { applyHandOver, takeHandOver } from '../../../shared/editor/handOver'
 import type { DraftOfferView } from '../../../shared/editor/EditorParts'
 import { settleConflict } from '../../../shared/editor/merge'
 import { AUTOSAVE_MS, queueGroup } from '../../../shared/editor/queueGroup'
-import { recordTag } from '../../../shared/logic/recordTag'
+import { recordTag } from '@atrium-cms/client'
 
 export interface BlogQueues {
   blog: SaveQueue<BlogValues>

@@ -4,8 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { sharedQueries } from '../../../shared/api/queries'
-import { PageTitle } from '../../../shared/ui/PageTitle'
+import { ScreenHeader } from '../../../shared/ui/ScreenHeader'
 import { ButtonLink } from '../../../shared/ui/links'
 import { blogListQueries, useBulkBlogs, type BulkAction } from '../api'
 import { BulkBar } from './BulkBar'
@@ -48,7 +47,6 @@ function useTypedParam(current: string, apply: (settled: string) => void): [stri
  */
 export function BlogListScreen({ siteId, search, onSearch }: Props) {
   const { t } = useTranslation('blogs')
-  const site = useQuery(sharedQueries.site(siteId))
   const q = search.q ?? ''
 
   const list = useQuery({ ...blogListQueries.list(siteId, search), enabled: q === '' })
@@ -87,12 +85,11 @@ export function BlogListScreen({ siteId, search, onSearch }: Props) {
 
   return (
     <Stack gap="md">
-      <div className="blog-list-header">
-        <PageTitle documentTitle={`${title}${site.data ? ` · ${site.data.name}` : ''}`}>{title}</PageTitle>
+      <ScreenHeader siteId={siteId} title={title}>
         <ButtonLink to="/sites/$siteId/$area/$recordId" params={{ siteId, area: 'blogs', recordId: 'new' }}>
           {t('list.newPost')}
         </ButtonLink>
-      </div>
+      </ScreenHeader>
 
       <ListFilters siteId={siteId} search={search} typed={typed} onType={setTyped} author={author} onAuthor={setAuthor} onSearch={onSearch} />
 

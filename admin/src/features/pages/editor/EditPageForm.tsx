@@ -17,6 +17,8 @@ import { PageFields } from './PageFields'
 import { PageHistoryButton } from './PageHistory'
 import { SectionsEditor } from './SectionsEditor'
 import { usePageQueues, type SectionQueues } from './usePageQueues'
+import { PreviewActions } from '../../../shared/preview/PreviewActions'
+import { LivePreviewLayout } from '../../../shared/preview/LivePreview'
 
 export interface EditPageProps {
   siteId: string
@@ -80,6 +82,7 @@ export function EditPageForm({ siteId, loaded, locales, defaultLocaleId, caps, p
               saveAll={saveAll}
               canEdit={caps.canEdit}
             />
+            <PreviewActions siteId={siteId} type="page" recordId={page.id} locale={locale.code} saveAll={saveAll} />
           </Group>
           <SaveStatusLine status={overallStatus(q.states)} savedAt={lastSavedAt} note={notes.join(' · ')} />
         </Stack>
@@ -93,28 +96,30 @@ export function EditPageForm({ siteId, loaded, locales, defaultLocaleId, caps, p
         onSelect={setLocaleId}
         tabs={locales.map((l) => ({ locale: l, translationStatus: undefined, dirty: locDirty(l.id), plain: true }))}
       />
-      <div className="editor-columns">
-        <SectionsEditor
-          siteId={siteId}
-          pageId={page.id}
-          sections={q.sections}
-          locale={locale}
-          defaultLocaleId={defaultLocaleId}
-          pages={pages}
-          canEdit={caps.canEdit}
-          onAdd={q.add}
-          onRemove={(id) => {
-            q.remove(id)
-            invalidSettings.set(id, false)
-          }}
-          onReorder={q.reorder}
-          onSettingsValidity={(id, valid) => invalidSettings.set(id, !valid)}
-        />
-        <aside aria-label={t('settings')}>
-          <ErrorLine state={pageState} />
-          <PageFields values={q.page.getState().values} onChange={(v) => q.page.edit(v)} errors={fieldErrorsOf(pageState)} pages={pages} pageId={page.id} />
-        </aside>
-      </div>
+      <LivePreviewLayout siteId={siteId} type="page" recordId={page.id} localeId={localeId} localeCode={locale.code} name={route} savedAt={lastSavedAt}>
+        <div className="editor-columns">
+          <SectionsEditor
+            siteId={siteId}
+            pageId={page.id}
+            sections={q.sections}
+            locale={locale}
+            defaultLocaleId={defaultLocaleId}
+            pages={pages}
+            canEdit={caps.canEdit}
+            onAdd={q.add}
+            onRemove={(id) => {
+              q.remove(id)
+              invalidSettings.set(id, false)
+            }}
+            onReorder={q.reorder}
+            onSettingsValidity={(id, valid) => invalidSettings.set(id, !valid)}
+          />
+          <aside aria-label={t('settings')}>
+            <ErrorLine state={pageState} />
+            <PageFields values={q.page.getState().values} onChange={(v) => q.page.edit(v)} errors={fieldErrorsOf(pageState)} pages={pages} pageId={page.id} />
+          </aside>
+        </div>
+      </LivePreviewLayout>
       <LeaveModal blocker={blocker} />
     </Stack>
   )

@@ -7,7 +7,7 @@ import { toFormError } from '../../../shared/logic/errors'
 import { ConfirmModal } from '../../../shared/ui/ConfirmModal'
 import { keepFocus } from '../../../shared/ui/focus'
 import { createSection, deleteSection, type Locale, type Page, type Section } from '../api'
-import { recordTag } from '../../../shared/logic/recordTag'
+import { recordTag } from '@atrium-cms/client'
 import { SectionCard } from './SectionCard'
 import type { SectionQueues } from './usePageQueues'
 

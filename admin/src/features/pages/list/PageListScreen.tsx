@@ -1,10 +1,9 @@
 import { Alert, Button, Group, NativeSelect, Stack, Table, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { sharedQueries } from '../../../shared/api/queries'
 import { formatDateTime } from '../../../shared/i18n/format'
 import { AnchorLink, ButtonLink } from '../../../shared/ui/links'
-import { PageTitle } from '../../../shared/ui/PageTitle'
+import { ScreenHeader } from '../../../shared/ui/ScreenHeader'
 import { Pager } from '../../../shared/ui/Pager'
 import { pageQueries, type Page } from '../api'
 import { DEFAULT_PAGES_PER_PAGE, PAGES_PER_PAGE, type PageListSearch } from '../search'
@@ -20,7 +19,6 @@ interface Props {
 export function PageListScreen({ siteId, search, onSearch }: Props) {
   const { t } = useTranslation('pages', { keyPrefix: 'list' })
   const { t: tc } = useTranslation('common')
-  const site = useQuery(sharedQueries.site(siteId))
   const list = useQuery(pageQueries.list(siteId, search))
   // Parents are shown by route: every page of the site (the pickers load the same query).
   const all = useQuery(pageQueries.all(siteId))
@@ -31,12 +29,11 @@ export function PageListScreen({ siteId, search, onSearch }: Props) {
   const total = list.data?.meta.total ?? 0
   return (
     <Stack gap="md">
-      <div className="page-list-header">
-        <PageTitle documentTitle={`${title}${site.data ? ` · ${site.data.name}` : ''}`}>{title}</PageTitle>
+      <ScreenHeader siteId={siteId} title={title}>
         <ButtonLink to="/sites/$siteId/pages/new" params={{ siteId }}>
           {t('newPage')}
         </ButtonLink>
-      </div>
+      </ScreenHeader>
       {list.isError ? (
         <Alert color="red" role="alert" title={t('loadFailed')}>
           <Text size="sm">{list.error.message}</Text>

@@ -9,7 +9,7 @@ import { tokenFor } from '../oidc-provider'
 import { Shell } from '../pages/Shell'
 
 /*
- * The part-3 journeys (sites, API keys, webhooks, members, AI settings, audit log, notifications) by keyboard alone:
+ * The administration journeys (sites, API keys, webhooks, members, AI settings, audit log, notifications) by keyboard alone:
  * no mouse click in them. Each starts from the skip link, reaches controls with Tab (a bounded number of presses, so
  * an unreachable control fails), operates them with Enter, Space, arrows and typing, and checks where focus is after
  * every step that re-renders: a dialog takes focus and Escape gives it back to its opener; an action that removes or

@@ -1,12 +1,14 @@
 /*
- * A localization's (or media metadata's) ETag when no answer carried one: the blog detail lists localizations but tags only the blog, and
- * there is no GET of one localization. Atrium's tag is a digest of the record as presented (src/core/versions.ts:
- * canonical JSON with sorted keys, SHA-256, first 22 base64url characters, quoted); computing the same here lets the
- * first save send If-Match. Should the rule ever differ, nothing is overwritten: the save gets a 412 carrying the
- * record and its real tag, and the editor resolves it (automatically when nobody else changed anything).
+ * A record's ETag computed from the record itself, for a record whose answer carried none (a blog's localization is
+ * listed in the blog's detail, tagged only as part of the blog; there is no GET of one localization). Atrium's tag
+ * is a digest of the record as presented: canonical JSON (keys sorted at every depth, undefined left out, Dates as
+ * ISO strings), SHA-256, the first 22 base64url characters, quoted. Should the rule ever differ, nothing is
+ * overwritten: the save gets a 412 carrying the record and its real tag.
  */
+
 function canonical(v: unknown): string {
   if (v === null || v === undefined) return 'null'
+  if (v instanceof Date) return JSON.stringify(v.toISOString())
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`
   if (typeof v === 'object') {
     const o = v as Record<string, unknown>
@@ -24,6 +26,7 @@ const base64url = (bytes: Uint8Array): string =>
     .replace(/\//g, '_')
     .replace(/=+$/, '')
 
+/** The strong entity-tag Atrium sends for this record; undefined where WebCrypto is missing (an insecure origin). */
 export async function recordTag(record: unknown): Promise<string | undefined> {
   if (typeof crypto === 'undefined' || !crypto.subtle) return undefined
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonical(record)))
