@@ -6,14 +6,14 @@ import { sites } from '../../db/schema/sites.js'
 import { notFound, toApiError, validation } from '../../http/errors.js'
 import type { PublishedRecord, ScheduledSource } from './scheduled-publish.js'
 import { requireRecord, requireSite, satisfies } from '../../core/access.js'
-import { carriersOf } from '../../core/content.js'
+import { carriersOf, retireContent } from '../../core/content.js'
 import type { Ctx } from '../../core/context.js'
 import type { Entity } from '../../core/entities.js'
 import type { EventType } from '../../core/events.js'
-import { mutate, type DomainEvent, type ReaderImpact } from '../../core/mutation.js'
+import { mutate, type DomainEvent, type MutationOutcome, type ReaderImpact } from '../../core/mutation.js'
 import { notifyReviewed, notifySubmitted, type NotifiableEntity } from '../../core/notifications.js'
 import type { ContentItemTable } from '../../core/scopes.js'
-import { becomesPublished, becomesSubmitted, statusAfterReview, type ContentStatus, type ReviewAction } from '../../core/workflow.js'
+import { becomesPublished, becomesSubmitted, statusAfterReview, statusAfterUpdate, type ContentStatus, type ReviewAction } from '../../core/workflow.js'
 
 /*
  * The editorial workflow of every content kind (blogs, pages; decisions.md "Content"), written once and
@@ -171,6 +171,76 @@ export async function publishFields<R extends WorkflowRow>(
   now: Date,
 ): Promise<Record<string, unknown>> {
   return { published_at: now, ...(wf.publishFields ? await wf.publishFields(tx, row, now) : {}) }
+}
+
+/** Where an update leaves a record's status and publish window. */
+export interface StatusMove {
+  status: ContentStatus
+  publishStart: Date | null
+  publishEnd: Date | null
+  /** It becomes Published by this update. */
+  published: boolean
+}
+
+/**
+ * The status and window a partial update asks for: core/workflow statusAfterUpdate (403 when publishing is not
+ * allowed, 409 INVALID_STATE for a submit from a state other than Draft), 400 for a window that ends before it
+ * starts or a Scheduled record without publish_start.
+ */
+export function plannedMove(
+  ctx: Ctx,
+  wf: ContentWorkflow<WorkflowRow, WorkflowRecord>,
+  before: WorkflowRow & { publish_end: Date | null },
+  site: SiteRules,
+  body: { status?: ContentStatus | undefined; publish_start?: string | null | undefined; publish_end?: string | null | undefined },
+  now: Date,
+): StatusMove {
+  const publishStart = toDate(body.publish_start, before.publish_start)
+  const publishEnd = toDate(body.publish_end, before.publish_end)
+  checkWindow(publishStart, publishEnd)
+  const status =
+    body.status === undefined
+      ? before.status
+      : statusAfterUpdate({ from: before.status, to: body.status, canPublish: canPublish(ctx, before.site_id, site), publishStart, now })
+  if (status === 'Scheduled' && publishStart === null) validation('publish_start', `is required while the ${wf.entity.label} is Scheduled`)
+  return { status, publishStart, publishEnd, published: becomesPublished(before.status, status) }
+}
+
+/**
+ * The tail of every content update: reviewers are notified of a submit; the outcome audits the record before and
+ * after (with the status move), fires `*.updated` (and `*.published`) and refreshes the answers reached by the
+ * record's old delivery key as well as its new ones.
+ */
+export async function updatedOutcome<R extends WorkflowRow, W extends WorkflowRecord>(
+  tx: Tx,
+  wf: ContentWorkflow<R, W>,
+  w: { before: R; after: R; siteIds: string[]; move: StatusMove; oldKey: string },
+): Promise<MutationOutcome<W>> {
+  await notifyIfSubmitted(tx, wf, w.before.status, w.after)
+  const wire = wf.present(w.after, w.siteIds)
+  return {
+    result: wire,
+    siteId: w.after.site_id,
+    entityId: w.after.id,
+    before: wf.present(w.before, w.siteIds),
+    after: wire,
+    ...(w.move.status !== w.before.status ? { metadata: { from: w.before.status, to: w.move.status } } : {}),
+    events: contentEvents(wf, 'updated', wire, w.move.published),
+    readers: contentReaders(wf, wire, [w.oldKey]),
+  }
+}
+
+/** The head of every content delete: the live record locked (404 when none), soft-deleted, its content item retired. */
+export async function retireRecord<R extends WorkflowRow, W extends WorkflowRecord>(
+  tx: Tx,
+  wf: ContentWorkflow<R, W>,
+  id: string,
+  now: Date,
+): Promise<{ before: R; wire: W }> {
+  const before = (await wf.lock(tx, id)) ?? notFound(wf.entity)
+  await wf.update(tx, id, { deleted_at: now, updated_at: now })
+  await retireContent(tx, before.content_id)
+  return { before, wire: wf.present(before, await siteIdsOf(tx, before.content_id)) }
 }
 
 /** Carrying sites of a content item, owning site first. */

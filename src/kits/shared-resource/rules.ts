@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
-import type { TObject } from 'typebox'
+import type { TObject, TSchema } from 'typebox'
+import { requireSite, satisfies, visibleSiteIds } from '../../core/access.js'
 import type { ReadDb, Tx } from '../../db/client.js'
 import { contentSites, type ContentType } from '../../db/schema/content.js'
 import { sites } from '../../db/schema/sites.js'
-import { notFound } from '../../http/errors.js'
+import { notFound, validation } from '../../http/errors.js'
 import { Paginated, paginate, pageWindow, type PageQuery } from '../../http/pagination.js'
 import { carriersOf, createContent, freeGeneratedSlug, renameContent, retireContent } from '../../core/content.js'
 import type { Ctx } from '../../core/context.js'
@@ -61,9 +62,27 @@ export interface SharedResourceSpec<T extends ContentItemTable, W extends Shared
   auditFields: readonly string[]
   /** Read-cache namespace prefix (`skills` → `skills-list`, `skills-slug`). */
   cache: string
+  /** The HTTP surface (kits/shared-resource/routes.ts builds it); absent: no routes. */
+  routes?: SharedRoutesSpec
+}
+
+/** What `sharedResourceRoutes` needs beyond the rules: URLs, names and the texts of each operation. */
+export interface SharedRoutesSpec {
+  /** URL segment: GET /sites/{site_id}/<path>, POST /<path>, GET|PUT|DELETE /<path>/{id}. */
+  path: string
+  tag: string
+  schemas: { create: TSchema; update: TSchema; listQuery: TSchema }
+  /** Operation-id plural (`listSite<plural>`); the item schema's $id + "s" when absent. */
+  plural?: string
+  /** Summary plural ("CV entries"); the entity label + "s" when absent. */
+  labelPlural?: string
+  /** GET /<path>/by-slug/{slug}: with `site_id` among that site's records, without among every site the caller reads. */
+  bySlug?: { params: TSchema; query: TSchema; doc: string }
+  docs: { list: string; get: string; create: string; update: string; delete: string }
 }
 
 export interface SharedResource<W extends SharedWire> {
+  readonly spec: { entity: Entity; item: TObject; routes?: SharedRoutesSpec }
   /** The site's live records in list order; cached per site (every write to a record the site carries refreshes it). */
   list(ctx: Ctx, siteId: string, query: PageQuery & Record<string, unknown>): Promise<RawJson>
   get(ctx: Ctx, id: string): Promise<W>
@@ -71,6 +90,12 @@ export interface SharedResource<W extends SharedWire> {
   bySlug(ctx: Ctx, siteId: string, slug: string): Promise<RawJson>
   /** Live records with this slug in live sites among siteIds (undefined: every site), each once with the sites it was found in. */
   findBySlug(db: ReadDb, slug: string, siteIds: string[] | undefined): Promise<Array<{ record: W; foundIn: string[] }>>
+  /**
+   * A live record by slug. With siteId: among that site's records (Read there; 404 when out of reach or none), cached.
+   * Without: among the sites the caller can read (not cached); 404 when none carries it, 400 on `site_id` when the slug
+   * names different records in several of them (one shared record carried by several is one answer).
+   */
+  lookup(ctx: Ctx, slug: string, siteId: string | undefined): Promise<RawJson | W>
   create(ctx: Ctx, body: { site_ids: string[] } & SharedValues): Promise<W>
   update(ctx: Ctx, id: string, body: SharedValues): Promise<W>
   remove(ctx: Ctx, id: string): Promise<void>
@@ -224,6 +249,20 @@ function reads<T extends ContentItemTable, W extends SharedWire>(spec: SharedRes
   }
 }
 
+function lookup<W extends SharedWire>(spec: { entity: Entity; routes?: SharedRoutesSpec }, r: ReturnType<typeof reads>) {
+  const many = spec.routes?.labelPlural ?? `${spec.entity.label}s`
+  return async (ctx: Ctx, slug: string, siteId: string | undefined): Promise<RawJson | W> => {
+    if (siteId !== undefined) {
+      await requireSite(ctx, siteId, 'Read')
+      return r.bySlug(ctx, siteId, slug)
+    }
+    const found = await r.findBySlug(ctx.db, slug, visibleSiteIds(ctx.principal))
+    const readable = found.filter((f) => f.foundIn.some((s) => satisfies(ctx.principal, s, 'Read')))
+    if (readable.length > 1) validation('site_id', `the slug "${slug}" names ${readable.length} different ${many} in sites you can read; name the site`)
+    return (readable[0]?.record as W | undefined) ?? notFound(spec.entity)
+  }
+}
+
 function creator<T extends ContentItemTable, W extends SharedWire>(spec: SharedResourceSpec<T, W>, io: Io<T, W>) {
   return async (ctx: Ctx, body: { site_ids: string[] } & SharedValues): Promise<W> => {
     const { site_ids: siteIds, ...rest } = body
@@ -319,5 +358,6 @@ function remover<T extends ContentItemTable, W extends SharedWire>(spec: SharedR
 
 export function sharedResource<T extends ContentItemTable, W extends SharedWire>(spec: SharedResourceSpec<T, W>): SharedResource<W> {
   const io = tableIo(spec)
-  return { ...reads(spec, io), create: creator(spec, io), update: updater(spec, io), remove: remover(spec, io) }
+  const r = reads(spec, io)
+  return { spec, ...r, lookup: lookup<W>(spec, r), create: creator(spec, io), update: updater(spec, io), remove: remover(spec, io) }
 }

@@ -12,6 +12,7 @@ import { mutate, type DomainEvent, type ReaderImpact } from '../../core/mutation
 import { reorderRows, type OrderedTable, type ReorderItem } from '../reorder/rules.js'
 import { generatedSlug, slugCandidates } from '../../core/slugs.js'
 import type { SiteOwnedTable } from '../../core/scopes.js'
+import type { Tree } from './tree.js'
 
 /*
  * The rules every site-owned resource shares (tags, categories, menus, redirects, social links, …): list with
@@ -48,7 +49,13 @@ export interface SiteResourceSpec<T extends SiteOwnedTable, W> {
   auditFields?: readonly string[]
   /** Normalises written values (trimmed names); runs on create bodies and update patches. */
   normalize?(values: Values<T>): Values<T>
-  /** Serialises writes that depend on other rows of the site (tree moves): runs first in the transaction. */
+  /**
+   * A tree on parent_id (`siteTree(table, {...})` from ./tree.ts): the kit locks the site's tree on moves and deletes,
+   * checks the parent (400 on parent_id), and on delete moves the children up (each firing `*.updated` when the
+   * entity has events), before the hooks below run.
+   */
+  tree?: Tree<Row<T>>
+  /** Serialises writes that depend on other rows of the site: runs first in the transaction. */
   serialize?(tx: Tx, siteId: string, values: Values<T> | 'delete'): Promise<void>
   /** Rules checked in the transaction before a create or update is written (400s). */
   check?(tx: Tx, w: { siteId: string; values: Values<T>; before?: Row<T> }): Promise<void>
@@ -299,6 +306,7 @@ function lister<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: I
 
 function creator<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: Io<T, W>) {
   const { entity } = io
+  const h = hooks(spec, io)
   return async (ctx: Ctx, body: { site_id: string } & Record<string, unknown>): Promise<W> => {
     const siteId = body.site_id
     const values = io.normalize(defined(body) as Values<T>)
@@ -307,8 +315,8 @@ function creator<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: 
     return mutate(ctx, { entity, action: 'Create' }, async (tx) => {
       // A generated slug that is taken gets -2, -3, …; a slug the client sent stays a 409 (assertUnique).
       if (generate) Object.assign(values, { slug: await io.freeSlug(tx, siteId, generatedSlug(io.slugText(values), entity.name.replace(/_/g, '-'))) })
-      await spec.serialize?.(tx, siteId, values)
-      await spec.check?.(tx, { siteId, values })
+      await h.serialize(tx, siteId, values)
+      await h.check(tx, { siteId, values })
       await io.assertUnique(tx, siteId, values)
       if (spec.appendOrder && values.display_order === undefined) Object.assign(values, defined({ display_order: await io.nextOrder(tx, siteId) }))
       const [inserted] = await tx
@@ -331,13 +339,14 @@ function creator<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: 
 
 function updater<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: Io<T, W>) {
   const { entity } = io
+  const h = hooks(spec, io)
   return async (ctx: Ctx, id: string, body: Record<string, unknown>): Promise<W> => {
     const patch = io.normalize(defined(body) as Values<T>)
     return mutate(ctx, { entity, action: 'Update' }, async (tx) => {
       const current = (await io.find(tx, id)) ?? notFound(entity)
-      await spec.serialize?.(tx, current.site_id, patch)
+      await h.serialize(tx, current.site_id, patch)
       const before = (await io.lock(tx, id)) ?? notFound(entity)
-      await spec.check?.(tx, { siteId: before.site_id, values: patch, before })
+      await h.check(tx, { siteId: before.site_id, values: patch, before })
       await io.assertUnique(tx, before.site_id, patch, before)
       const [updated] = await tx
         .update(io.from)
@@ -362,13 +371,14 @@ function updater<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: 
 
 function remover<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: Io<T, W>) {
   const { entity } = io
+  const h = hooks(spec, io)
   return async (ctx: Ctx, id: string): Promise<void> => {
     await mutate(ctx, { entity, action: 'Delete' }, async (tx) => {
       const current = (await io.find(tx, id)) ?? notFound(entity)
-      await spec.serialize?.(tx, current.site_id, 'delete')
+      await h.serialize(tx, current.site_id, 'delete')
       const before = (await io.lock(tx, id)) ?? notFound(entity)
       const now = ctx.clock.now()
-      const extra = (await spec.onDelete?.(tx, before, now, ctx)) ?? {}
+      const extra = await h.onDelete(tx, before, now, ctx)
       const shown = await io.sitesShowing(tx, before)
       if (io.soft) await tx.update(io.from).set({ deleted_at: now, updated_at: now }).where(eq(io.table.id, id))
       else await tx.delete(io.from).where(eq(io.table.id, id))
@@ -384,6 +394,34 @@ function remover<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: 
         readers: withReaders(impactOf(spec, entity, id, shown, slugsOf(before)), extra.readers),
       }
     })
+  }
+}
+
+type DeleteExtra = { events?: DomainEvent[]; metadata?: Record<string, unknown>; readers?: ReaderImpact }
+
+/** The tree's part of a write, then the module's hooks. */
+function hooks<T extends SiteOwnedTable, W>(spec: SiteResourceSpec<T, W>, io: Io<T, W>) {
+  const tree = spec.tree
+  return {
+    async serialize(tx: Tx, siteId: string, values: Values<T> | 'delete'): Promise<void> {
+      if (tree && (values === 'delete' || values.parent_id !== undefined)) await tree.lock(tx, siteId)
+      await spec.serialize?.(tx, siteId, values)
+    },
+    async check(tx: Tx, w: { siteId: string; values: Values<T>; before?: Row<T> }): Promise<void> {
+      await tree?.checkParent(tx, w)
+      await spec.check?.(tx, w)
+    },
+    async onDelete(tx: Tx, before: Row<T>, now: Date, ctx: Ctx): Promise<DeleteExtra> {
+      if (!tree) return (await spec.onDelete?.(tx, before, now, ctx)) ?? {}
+      const parentId = (before as { parent_id?: string | null }).parent_id ?? null
+      const moved = await tree.reparentChildren(tx, before.id, parentId, now)
+      const own = (await spec.onDelete?.(tx, before, now, ctx)) ?? {}
+      return {
+        events: [...moved.flatMap((c) => eventList(io.events.updated, c.site_id, spec.present(c))), ...(own.events ?? [])],
+        metadata: { [tree.spec.moved.to]: parentId, [tree.spec.moved.ids]: moved.map((c) => c.id), ...own.metadata },
+        ...(own.readers ? { readers: own.readers } : {}),
+      }
+    },
   }
 }
 

@@ -4,14 +4,12 @@ import { Type } from 'typebox'
 import { Paginated } from '../../http/pagination.js'
 import { sendRaw } from '../../http/raw.js'
 import { IdParams, NoContent, SiteParams, op } from '../../http/schemas.js'
-import { bulk } from './bulk.service.js'
+import { bulkRoute } from '../../kits/content-workflow/routes.js'
 import { blogEntity } from './entity.js'
 import {
   Blog,
   BlogDetail,
   BlogListItem,
-  BulkBody,
-  BulkResult,
   CreateBlogBody,
   FEATURED_DEFAULT_LIMIT,
   FeaturedQuery,
@@ -22,6 +20,7 @@ import {
 } from './schemas.js'
 import * as blogs from './service.js'
 import * as writes from './write.service.js'
+import { blogFlow } from './workflow.routes.js'
 
 const tags = ['Blogs']
 
@@ -206,23 +205,7 @@ function writeRoutes(app: Api): void {
     async (req, reply) => reply.code(201).send(await writes.clone(req.ctx, req.params.id)),
   )
 
-  app.post(
-    '/sites/:site_id/blogs/bulk',
-    {
-      config: { access: site('Author') },
-      schema: {
-        ...op('bulkUpdateSiteBlogs', "Change the status of, or delete, many of a site's blogs"),
-        tags,
-        description:
-          'UpdateStatus (needs Author; `status` required) or Delete (needs Editor) for at most 100 ids of blogs the site owns. ' +
-          'Each id is handled on its own: results say per id whether it succeeded, with the error otherwise (unknown ids and ids of other sites fail).',
-        params: SiteParams,
-        body: BulkBody,
-        response: { 200: BulkResult },
-      },
-    },
-    (req) => bulk(req.ctx, req.params.site_id, req.body),
-  )
+  bulkRoute(app, blogFlow)
 }
 
 export const blogRoutes: AppPlugin = async (app) => {

@@ -1,34 +1,31 @@
 import { Type } from 'typebox'
 import type { AppPlugin } from '../../http/app-types.js'
-import { record, site } from '../../http/access.js'
-import { IdParams, SiteParams, op } from '../../http/schemas.js'
+import { site } from '../../http/access.js'
+import { SiteParams, op } from '../../http/schemas.js'
 import { sendBytes, sendRaw } from '../../http/raw.js'
 import { RSS_CONTENT_TYPE } from './feed.service.js'
-import { blogEntity } from './entity.js'
-import { Blog } from './schemas.js'
+import { reviewRoute } from '../../kits/content-workflow/routes.js'
+import { blogWorkflow } from './entity.js'
+import { Blog, BulkResult } from './schemas.js'
+import * as writes from './write.service.js'
 import * as workflow from './workflow.service.js'
 import { NotModified, ReviewBody, RssDocument, SimilarBlog, SimilarQuery, SiteBlogParams } from './workflow.schemas.js'
 
 const tags = ['Blogs']
 
+/** Review and bulk come from the content-workflow kit; bulk runs the single update and remove per id. */
+export const blogFlow = {
+  workflow: blogWorkflow,
+  path: 'blogs',
+  tag: 'Blogs',
+  one: 'Blog',
+  many: 'Blogs',
+  ops: { update: writes.update, remove: writes.remove },
+  schemas: { item: Blog, review: ReviewBody, bulkResult: BulkResult },
+}
+
 export const blogWorkflowRoutes: AppPlugin = async (app) => {
-  app.post(
-    '/blogs/:id/review',
-    {
-      config: { access: record(blogEntity, 'Reviewer'), ifMatch: true },
-      schema: {
-        tags,
-        ...op('reviewBlog', 'Review a blog in review: Approve or RequestChanges'),
-        description:
-          'Approve publishes the blog (Scheduled instead when publish_start is in the future); RequestChanges returns it to Draft. ' +
-          'Only a blog InReview can be reviewed (409 INVALID_STATE). The author is notified; fires blog.reviewed (and blog.published).',
-        params: IdParams,
-        body: ReviewBody,
-        response: { 200: Blog },
-      },
-    },
-    (req) => workflow.review(req.ctx, req.params.id, req.body),
-  )
+  reviewRoute(app, blogFlow)
 
   app.get(
     '/sites/:site_id/blogs/:id/similar',

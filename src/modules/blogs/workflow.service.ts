@@ -2,25 +2,17 @@ import { Type } from 'typebox'
 import { createHash } from 'node:crypto'
 import { cachedBytes, jsonCache, splitFirstLine, type RawJson } from '../../core/read-cache.js'
 import type { Ctx } from '../../core/context.js'
-import { reviewContent, scheduledSource } from '../../kits/content-workflow/rules.js'
+import { scheduledSource } from '../../kits/content-workflow/rules.js'
 import { notFound } from '../../http/errors.js'
 import { DESCRIPTION_CHARS, FEED_MAX_ITEMS, FEED_TTL_MS, cutOnWord, etagMatches, etagOf, markdownText, renderRss, type FeedItem } from './feed.service.js'
 import { blogEntity, blogWorkflow } from './entity.js'
 import * as q from './queries.js'
-import type { Blog, BlogListItem } from './schemas.js'
+import type { BlogListItem } from './schemas.js'
 import * as wq from './workflow.queries.js'
-import { SimilarBlog, type ReviewBody, type SimilarQuery } from './workflow.schemas.js'
+import { SimilarBlog, type SimilarQuery } from './workflow.schemas.js'
 
 const similarCache = jsonCache('blogs-similar', Type.Array(SimilarBlog))
 const SIMILAR_RECHECK_MS = 5 * 60 * 1000
-
-/**
- * POST /blogs/{id}/review (Reviewer on the owning site): the content workflow kit's review (kits/content-workflow/rules.ts):
- * Approve → Published or Scheduled, RequestChanges → Draft; notifies the author, fires blog.reviewed (and blog.published).
- */
-export function review(ctx: Ctx, id: string, body: ReviewBody): Promise<Blog> {
-  return reviewContent(ctx, blogWorkflow, id, body)
-}
 
 /** Scheduled blogs for the scheduler (kits/content-workflow/scheduled-publish.ts): claim a due one, publish it. */
 export const scheduledBlogs = scheduledSource(blogWorkflow)

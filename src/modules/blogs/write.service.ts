@@ -1,6 +1,6 @@
 import type { Revertable } from '../../core/entities.js'
 import { requireSites } from '../../core/access.js'
-import { copyContentAttachments, createContent, freeCloneSlug, freeGeneratedSlug, renameContent, retireContent } from '../../core/content.js'
+import { copyContentAttachments, createContent, freeCloneSlug, freeGeneratedSlug, renameContent } from '../../core/content.js'
 import { generatedSlug, slugSource } from '../../core/slugs.js'
 import {
   canPublish,
@@ -13,11 +13,14 @@ import {
   siteIdsOf,
   siteRules,
   toDate,
+  plannedMove,
+  retireRecord,
+  updatedOutcome,
 } from '../../kits/content-workflow/rules.js'
 import type { Ctx } from '../../core/context.js'
 import { mutate } from '../../core/mutation.js'
 import { becomesPublished, statusAfterUpdate } from '../../core/workflow.js'
-import { notFound, validation } from '../../http/errors.js'
+import { notFound } from '../../http/errors.js'
 import { resolveLocales, siteLocales } from '../../kits/localizations/rules.js'
 import { blogEntity, blogWorkflow } from './entity.js'
 import { readingTimeMinutes } from './localization.service.js'
@@ -114,37 +117,18 @@ export async function update(ctx: Ctx, id: string, body: UpdateBlogBody): Promis
   const now = ctx.clock.now()
   return mutate(ctx, { entity: blogEntity, action: 'Update' }, async (tx) => {
     const { row: before, site, siteIds } = (await lockForUpdate(tx, blogs, id)) ?? notFound(blogEntity)
-    const publishStart = toDate(body.publish_start, before.publish_start)
-    const publishEnd = toDate(body.publish_end, before.publish_end)
-    checkWindow(publishStart, publishEnd)
-    const status =
-      body.status === undefined
-        ? before.status
-        : statusAfterUpdate({ from: before.status, to: body.status, canPublish: canPublish(ctx, before.site_id, site), publishStart, now })
-    if (status === 'Scheduled' && publishStart === null) validation('publish_start', 'is required while the blog is Scheduled')
-    const published = becomesPublished(before.status, status)
+    const move = plannedMove(ctx, blogWorkflow, before, site, body, now)
     if (body.slug !== undefined && body.slug !== before.slug) await renameContent(tx, 'blog', before.content_id, body.slug)
     const { publish_start: _s, publish_end: _e, status: _st, ...plain } = body
     const after = await q.updateBlog(tx, id, {
       ...plain,
-      status,
-      publish_start: publishStart,
-      publish_end: publishEnd,
-      ...(published ? { published_at: now, published_date: body.published_date ?? before.published_date ?? dateIn(site.timezone, now) } : {}),
+      status: move.status,
+      publish_start: move.publishStart,
+      publish_end: move.publishEnd,
+      ...(move.published ? { published_at: now, published_date: body.published_date ?? before.published_date ?? dateIn(site.timezone, now) } : {}),
       updated_at: now,
     })
-    await notifyIfSubmitted(tx, blogWorkflow, before.status, after)
-    const wire = q.toBlog(after, siteIds)
-    return {
-      result: wire,
-      siteId: after.site_id,
-      entityId: id,
-      before: q.toBlog(before, siteIds),
-      after: wire,
-      ...(status !== before.status ? { metadata: { from: before.status, to: status } } : {}),
-      events: eventsOf('updated', wire, published),
-      readers: changedFor(wire, before.slug),
-    }
+    return updatedOutcome(tx, blogWorkflow, { before, after, siteIds, move, oldKey: before.slug })
   })
 }
 
@@ -152,10 +136,7 @@ export async function update(ctx: Ctx, id: string, body: UpdateBlogBody): Promis
 export async function remove(ctx: Ctx, id: string): Promise<void> {
   const now = ctx.clock.now()
   await mutate(ctx, { entity: blogEntity, action: 'Delete' }, async (tx) => {
-    const before = (await q.lockBlog(tx, id)) ?? notFound(blogEntity)
-    await q.updateBlog(tx, id, { deleted_at: now, updated_at: now })
-    await retireContent(tx, before.content_id)
-    const wire = q.toBlog(before, await siteIdsOf(tx, before.content_id))
+    const { before, wire } = await retireRecord(tx, blogWorkflow, id, now)
     return {
       result: wire,
       siteId: before.site_id,

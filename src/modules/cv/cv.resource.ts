@@ -1,10 +1,12 @@
 import { defineEntity } from '../../core/entities.js'
 import { crudEvents } from '../../core/events.js'
 import { contentItem } from '../../core/scopes.js'
+import type { AppPlugin } from '../../http/app-types.js'
 import { sharedResource, type SharedValues } from '../../kits/shared-resource/rules.js'
+import { sharedResourceRoutes } from '../../kits/shared-resource/routes.js'
 import { cvEntries, type CvEntryRow } from '../../db/schema/skills.js'
 import { validation } from '../../http/errors.js'
-import { CvEntry, presentCvEntry } from './schemas.js'
+import { CreateCvEntryBody, CvEntry, CvListQuery, UpdateCvEntryBody, presentCvEntry } from './schemas.js'
 
 /** A CV entry: shared content (core/content.ts); audited as cv_entry, webhooks say cv.*. */
 export const cvEntryEntity = defineEntity({
@@ -61,6 +63,11 @@ export function prepareCvEntry(values: SharedValues, before?: CvEntryRow): Share
   return out
 }
 
+const DATES =
+  'Dates are YYYY-MM-DD calendar dates (2026-02-30 is a 400). end_date is not before start_date; an is_current entry has no end_date. ' +
+  'organization_url is an absolute http(s) URL or null. company/company_url are accepted as aliases of organization/organization_url ' +
+  '(400 when both are sent with different values); answers carry both.'
+
 /** CV entries: current first, then start_date newest first (then display_order, id); filter by entry_type. */
 export const cvEntryResource = sharedResource({
   entity: cvEntryEntity,
@@ -79,4 +86,27 @@ export const cvEntryResource = sharedResource({
   prepare: (values, before) => prepareCvEntry(values, before),
   auditFields: ['entry_type', 'title'],
   cache: 'cv',
+  routes: {
+    path: 'cv',
+    tag: 'CV',
+    plural: 'CvEntries',
+    labelPlural: 'CV entries',
+    schemas: { create: CreateCvEntryBody, update: UpdateCvEntryBody, listQuery: CvListQuery },
+    docs: {
+      list:
+        'Live entries the site carries (owned or shared with it), optionally of one entry_type: current entries first, then start_date ' +
+        'newest first (then display_order). Cached; every write to an entry the site carries refreshes it before the write answers.',
+      get: 'Readable through any site carrying it.',
+      create: `Needs Author on every site in site_ids (404 for a site out of reach, 403 for too little permission; nothing is created). ${DATES}`,
+      update:
+        'Partial update on the owning site (a caller reading it through another carrying site gets 403); site_ids cannot change. ' +
+        'The rules apply to the entry as it will be: `is_current: true` without an end_date clears a stored end_date; an end_date for an ' +
+        `entry that is or stays current is a 400 (send \`is_current: false\` with it). ${DATES}`,
+      delete: 'Soft delete on the owning site: the entry answers 404 and leaves every list.',
+    },
+  },
 })
+
+export const cvRoutes: AppPlugin = async (app) => {
+  sharedResourceRoutes(app, cvEntryResource)
+}

@@ -1,6 +1,5 @@
 import { and, asc, count, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm'
 import type { ReadDb, Tx } from '../../db/client.js'
-import { rowsOf } from '../../db/migrate.js'
 import { documentFolders, documents, type DocumentFolderRow, type DocumentRow } from '../../db/schema/documents.js'
 import { sites } from '../../db/schema/sites.js'
 
@@ -101,32 +100,6 @@ export async function findFolder(db: ReadDb, id: string): Promise<DocumentFolder
     .where(and(eq(documentFolders.id, id), liveFolder))
     .limit(1)
   return row
-}
-
-/** Ids of the folder and all its ancestors (walks parent_id upwards; bounded against stray cycles). */
-export async function folderAndAncestorIds(db: ReadDb, id: string): Promise<string[]> {
-  const result = await db.execute(sql`
-    with recursive up(id, parent_id, depth) as (
-      select f.id, f.parent_id, 0 from ${documentFolders} f where f.id = ${id}
-      union all
-      select f.id, f.parent_id, up.depth + 1 from ${documentFolders} f join up on f.id = up.parent_id where up.depth < 1000
-    )
-    select id::text as id from up`)
-  return rowsOf<{ id: string }>(result).map((r) => r.id)
-}
-
-/** Serialises changes to one site's folder tree (parent moves, deletes) until the transaction ends. */
-export async function lockFolderTree(tx: Tx, siteId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`document-folders:${siteId}`}, 0))`)
-}
-
-/** Moves the live sub-folders of a folder to another parent (null: top level); returns them as updated. */
-export function reparentFolders(tx: Tx, id: string, parentId: string | null, now: Date): Promise<DocumentFolderRow[]> {
-  return tx
-    .update(documentFolders)
-    .set({ parent_id: parentId, updated_at: now })
-    .where(and(eq(documentFolders.parent_id, id), liveFolder))
-    .returning()
 }
 
 /** One page of the site's live documents (optionally of one folder), oldest first, with the total. */

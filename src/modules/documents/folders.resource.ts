@@ -2,7 +2,8 @@ import type { AppPlugin } from '../../http/app-types.js'
 import { defineEntity } from '../../core/entities.js'
 import { siteOwned } from '../../core/scopes.js'
 import { siteResource, trimName } from '../../kits/site-resource/rules.js'
-import { documentFolders } from '../../db/schema/documents.js'
+import { siteTree } from '../../kits/site-resource/tree.js'
+import { documentFolders, type DocumentFolderRow } from '../../db/schema/documents.js'
 import { resourceRoutes } from '../../kits/site-resource/routes.js'
 import * as rules from './folders.service.js'
 import { CreateFolderBody, DocumentFolder, FolderListQuery, UpdateFolderBody, presentFolder } from './schemas.js'
@@ -20,8 +21,7 @@ export const documentFolderResource = siteResource({
   order: [documentFolders.display_order, documentFolders.name, documentFolders.id],
   auditFields: ['name', 'parent_id'],
   normalize: trimName,
-  serialize: rules.serializeTree,
-  check: rules.checkParent,
+  tree: siteTree<DocumentFolderRow>(documentFolders, { noun: 'folder', moved: { to: 'subfolders_moved_to', ids: 'moved_subfolders' } }),
   onDelete: rules.emptyFolder,
   routes: {
     path: 'document-folders',

@@ -1,7 +1,8 @@
 import { defineEntity } from '../../core/entities.js'
 import { siteOwned } from '../../core/scopes.js'
 import { siteResource, trimName } from '../../kits/site-resource/rules.js'
-import { mediaFolders } from '../../db/schema/media.js'
+import { siteTree } from '../../kits/site-resource/tree.js'
+import { mediaFolders, type MediaFolderRow } from '../../db/schema/media.js'
 import type { Api } from '../../http/app-types.js'
 import { resourceRoutes } from '../../kits/site-resource/routes.js'
 import * as rules from './folders.service.js'
@@ -17,8 +18,7 @@ export const mediaFolderResource = siteResource({
   order: [mediaFolders.display_order, mediaFolders.name, mediaFolders.id],
   auditFields: ['name', 'parent_id'],
   normalize: trimName,
-  serialize: rules.serializeTree,
-  check: rules.checkParent,
+  tree: siteTree<MediaFolderRow>(mediaFolders, { noun: 'folder', moved: { to: 'subfolders_moved_to', ids: 'moved_subfolders' } }),
   onDelete: rules.emptyFolder,
   routes: {
     path: 'media-folders',

@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, isNull, ne, sql, type SQL } from 'drizzle-orm'
 import type { ReadDb, Tx } from '../../db/client.js'
-import { rowsOf } from '../../db/migrate.js'
 import { media, mediaFolders, mediaMetadata, type MediaFolderRow, type MediaMetadataRow, type MediaRow } from '../../db/schema/media.js'
 import { sites } from '../../db/schema/sites.js'
 
@@ -138,31 +137,6 @@ export async function findFolder(db: ReadDb, id: string): Promise<MediaFolderRow
     .where(and(eq(mediaFolders.id, id), liveFolder))
     .limit(1)
   return row
-}
-
-/** Ids of the folder and all its ancestors (walks parent_id upwards; bounded against stray cycles). */
-export async function folderAndAncestorIds(db: ReadDb, id: string): Promise<string[]> {
-  const result = await db.execute(sql`
-    with recursive up(id, parent_id, depth) as (
-      select f.id, f.parent_id, 0 from ${mediaFolders} f where f.id = ${id}
-      union all
-      select f.id, f.parent_id, up.depth + 1 from ${mediaFolders} f join up on f.id = up.parent_id where up.depth < 1000
-    )
-    select id::text as id from up`)
-  return rowsOf<{ id: string }>(result).map((r) => r.id)
-}
-
-/** Serialises changes to one site's media folder tree (parent moves, deletes) until the transaction ends. */
-export async function lockFolderTree(tx: Tx, siteId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`media-folders:${siteId}`}, 0))`)
-}
-
-export function reparentFolders(tx: Tx, id: string, parentId: string | null, now: Date): Promise<MediaFolderRow[]> {
-  return tx
-    .update(mediaFolders)
-    .set({ parent_id: parentId, updated_at: now })
-    .where(and(eq(mediaFolders.parent_id, id), liveFolder))
-    .returning()
 }
 
 export function unfileMedia(tx: Tx, folderId: string, now: Date): Promise<MediaRow[]> {

@@ -3,23 +3,24 @@ import { bodySites, record, site } from '../../http/access.js'
 import { Paginated } from '../../http/pagination.js'
 import { sendRaw } from '../../http/raw.js'
 import { IdParams, NoContent, SiteParams, op } from '../../http/schemas.js'
-import { pageEntity } from './entity.js'
-import {
-  BulkBody,
-  BulkResult,
-  CreatePageBody,
-  ListPagesQuery,
-  NestedRouteParams,
-  Page,
-  PageDetail,
-  ReviewBody,
-  RouteParams,
-  UpdatePageBody,
-} from './schemas.js'
+import { bulkRoute, reviewRoute } from '../../kits/content-workflow/routes.js'
+import { pageEntity, pageWorkflow } from './entity.js'
+import { BulkResult, CreatePageBody, ListPagesQuery, NestedRouteParams, Page, PageDetail, ReviewBody, RouteParams, UpdatePageBody } from './schemas.js'
 import * as pages from './service.js'
 import * as writes from './write.service.js'
 
 const tags = ['Pages']
+
+/** Review and bulk come from the content-workflow kit; bulk runs the single update and remove per id. */
+const pageFlow = {
+  workflow: pageWorkflow,
+  path: 'pages',
+  tag: 'Pages',
+  one: 'Page',
+  many: 'Pages',
+  ops: { update: writes.update, remove: writes.remove },
+  schemas: { item: Page, review: ReviewBody, bulkResult: BulkResult },
+}
 const CACHED =
   'Answers are cached and refreshed by every write to the page, its sections and their localizations: a write is visible as soon as it has answered.'
 const BY_ROUTE =
@@ -152,41 +153,8 @@ function workflowRoutes(app: Api): void {
     async (req, reply) => reply.code(201).send(await writes.clone(req.ctx, req.params.id)),
   )
 
-  app.post(
-    '/pages/:id/review',
-    {
-      config: { access: record(pageEntity, 'Reviewer'), ifMatch: true },
-      schema: {
-        ...op('reviewPage', 'Review a page in review: Approve or RequestChanges'),
-        tags,
-        description:
-          'Approve publishes the page (Scheduled instead when publish_start is in the future); RequestChanges returns it to Draft. ' +
-          'Only a page InReview can be reviewed (409 INVALID_STATE). The author is notified; fires page.reviewed (and page.published).',
-        params: IdParams,
-        body: ReviewBody,
-        response: { 200: Page },
-      },
-    },
-    (req) => writes.review(req.ctx, req.params.id, req.body),
-  )
-
-  app.post(
-    '/sites/:site_id/pages/bulk',
-    {
-      config: { access: site('Author') },
-      schema: {
-        ...op('bulkUpdateSitePages', "Change the status of, or delete, many of a site's pages"),
-        tags,
-        description:
-          'UpdateStatus (needs Author; `status` required) or Delete (needs Editor) for at most 100 ids of pages the site owns. ' +
-          'Each id is handled on its own: results say per id whether it succeeded, with the error otherwise (unknown ids and ids of other sites fail).',
-        params: SiteParams,
-        body: BulkBody,
-        response: { 200: BulkResult },
-      },
-    },
-    (req) => writes.bulk(req.ctx, req.params.site_id, req.body),
-  )
+  reviewRoute(app, pageFlow)
+  bulkRoute(app, pageFlow)
 }
 
 export const pageRoutes: AppPlugin = async (app) => {

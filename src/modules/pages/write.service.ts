@@ -1,31 +1,23 @@
 import type { Revertable } from '../../core/entities.js'
 import { randomUUID } from 'node:crypto'
 import { requireSites } from '../../core/access.js'
-import {
-  copyContentAttachments,
-  createContent,
-  freeCloneRoute,
-  freeCloneSlug,
-  freeGeneratedSlug,
-  renameContent,
-  rerouteContent,
-  retireContent,
-} from '../../core/content.js'
+import { copyContentAttachments, createContent, freeCloneRoute, freeCloneSlug, freeGeneratedSlug, renameContent, rerouteContent } from '../../core/content.js'
 import { siteLocales } from '../../kits/localizations/rules.js'
 import { generatedSlug } from '../../core/slugs.js'
 import {
-  bulkContent,
   canPublish,
   checkWindow,
   contentEvents,
   contentReaders,
   lockForUpdate,
   notifyIfSubmitted,
-  reviewContent,
   scheduledSource,
   siteIdsOf,
   siteRules,
   toDate,
+  plannedMove,
+  retireRecord,
+  updatedOutcome,
 } from '../../kits/content-workflow/rules.js'
 import type { Ctx } from '../../core/context.js'
 import { mutate, type DomainEvent } from '../../core/mutation.js'
@@ -37,7 +29,7 @@ import { pageEntity, pageWorkflow } from './entity.js'
 import { normalizeRoute } from './paths.service.js'
 import * as q from './queries.js'
 import { applyTemplate } from '../content-templates/templates.service.js'
-import { CreatePageBody, type BulkBody, type BulkResult, type Page, type PageDetail, type ReviewBody, UpdatePageBody } from './schemas.js'
+import { CreatePageBody, type Page, type PageDetail, UpdatePageBody } from './schemas.js'
 import { seedSections } from './sections.service.js'
 
 /*
@@ -144,40 +136,21 @@ export async function update(ctx: Ctx, id: string, body: UpdatePageBody): Promis
   const route = body.route === undefined ? undefined : normalizeRoute(body.route)
   return mutate(ctx, { entity: pageEntity, action: 'Update' }, async (tx) => {
     const { row: before, site, siteIds } = (await lockForUpdate(tx, pages, id)) ?? notFound(pageEntity)
-    const publishStart = toDate(body.publish_start, before.publish_start)
-    const publishEnd = toDate(body.publish_end, before.publish_end)
-    checkWindow(publishStart, publishEnd)
-    const status =
-      body.status === undefined
-        ? before.status
-        : statusAfterUpdate({ from: before.status, to: body.status, canPublish: canPublish(ctx, before.site_id, site), publishStart, now })
-    if (status === 'Scheduled' && publishStart === null) validation('publish_start', 'is required while the page is Scheduled')
+    const move = plannedMove(ctx, pageWorkflow, before, site, body, now)
     await checkParent(tx, before.site_id, body.parent_page_id, id)
-    const published = becomesPublished(before.status, status)
     if (body.slug !== undefined && body.slug !== before.slug) await renameContent(tx, 'page', before.content_id, body.slug)
     if (route !== undefined && route !== before.route) await rerouteContent(tx, 'page', before.content_id, route)
     const { publish_start: _s, publish_end: _e, status: _st, route: _r, ...plain } = body
     const after = await q.updatePage(tx, id, {
       ...plain,
       ...(route !== undefined ? { route } : {}),
-      status,
-      publish_start: publishStart,
-      publish_end: publishEnd,
-      ...(published ? { published_at: now } : {}),
+      status: move.status,
+      publish_start: move.publishStart,
+      publish_end: move.publishEnd,
+      ...(move.published ? { published_at: now } : {}),
       updated_at: now,
     })
-    await notifyIfSubmitted(tx, pageWorkflow, before.status, after)
-    const wire = q.toPage(after, siteIds)
-    return {
-      result: wire,
-      siteId: after.site_id,
-      entityId: id,
-      before: q.toPage(before, siteIds),
-      after: wire,
-      ...(status !== before.status ? { metadata: { from: before.status, to: status } } : {}),
-      events: eventsOf('updated', wire, published),
-      readers: changedFor(wire, before.route),
-    }
+    return updatedOutcome(tx, pageWorkflow, { before, after, siteIds, move, oldKey: before.route })
   })
 }
 
@@ -185,11 +158,8 @@ export async function update(ctx: Ctx, id: string, body: UpdatePageBody): Promis
 export async function remove(ctx: Ctx, id: string): Promise<void> {
   const now = ctx.clock.now()
   await mutate(ctx, { entity: pageEntity, action: 'Delete' }, async (tx) => {
-    const before = (await q.lockPage(tx, id)) ?? notFound(pageEntity)
-    await q.updatePage(tx, id, { deleted_at: now, updated_at: now })
-    await retireContent(tx, before.content_id)
+    const { before, wire } = await retireRecord(tx, pageWorkflow, id, now)
     const children = await q.pagesWire(tx, await q.detachChildren(tx, id, now))
-    const wire = q.toPage(before, await siteIdsOf(tx, before.content_id))
     const events: DomainEvent[] = [...eventsOf('deleted', wire, false), ...children.flatMap((c) => eventsOf('updated', c, false))]
     const impacts = [changedFor(wire), ...children.map((c) => changedFor(c))]
     return {
@@ -252,16 +222,6 @@ export async function clone(ctx: Ctx, id: string): Promise<PageDetail> {
       readers: changedFor(page),
     }
   })
-}
-
-/** POST /pages/{id}/review: the kit's review (Approve → Published or Scheduled, RequestChanges → Draft; page.reviewed). */
-export function review(ctx: Ctx, id: string, body: ReviewBody): Promise<Page> {
-  return reviewContent(ctx, pageWorkflow, id, body)
-}
-
-/** POST /sites/{site_id}/pages/bulk: the kit's bulk loop over update and remove (same rules as one at a time). */
-export function bulk(ctx: Ctx, siteId: string, body: BulkBody): Promise<BulkResult> {
-  return bulkContent(ctx, pageEntity, { update, remove }, siteId, body)
 }
 
 /** Scheduled pages for the scheduler (kits/content-workflow/scheduled-publish.ts): claim a due one, publish it. */

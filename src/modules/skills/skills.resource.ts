@@ -1,9 +1,11 @@
 import { defineEntity } from '../../core/entities.js'
 import { crudEvents } from '../../core/events.js'
 import { contentItem } from '../../core/scopes.js'
+import type { AppPlugin } from '../../http/app-types.js'
 import { sharedResource, type SharedValues } from '../../kits/shared-resource/rules.js'
+import { sharedResourceRoutes } from '../../kits/shared-resource/routes.js'
 import { skills } from '../../db/schema/skills.js'
-import { Skill, presentSkill } from './schemas.js'
+import { CreateSkillBody, SKILLS_PER_PAGE, Skill, SkillBySlugParams, SkillBySlugQuery, SkillListQuery, UpdateSkillBody, presentSkill } from './schemas.js'
 
 /** A skill: shared content (core/content.ts), readable through every carrying site, written on the owning one. */
 export const skillEntity = defineEntity({
@@ -36,4 +38,32 @@ export const skillResource = sharedResource({
   prepare,
   auditFields: ['name', 'slug'],
   cache: 'skills',
+  routes: {
+    path: 'skills',
+    tag: 'Skills',
+    schemas: { create: CreateSkillBody, update: UpdateSkillBody, listQuery: SkillListQuery },
+    bySlug: {
+      params: SkillBySlugParams,
+      query: SkillBySlugQuery,
+      doc:
+        'With `site_id`: the skill with this slug among those the site carries (Read on it); cached. Without: looked up among the sites ' +
+        'the caller can read (as GET /tags/by-slug/{slug}); 404 when none carries it, 400 (field `site_id`) when the slug names ' +
+        'different skills in several of them.',
+    },
+    docs: {
+      list: `Live skills the site carries (owned or shared with it), by display_order, then name. per_page defaults to ${SKILLS_PER_PAGE}. Cached; every write to a skill the site carries refreshes it before the write answers.`,
+      get: 'Readable through any site carrying it.',
+      create:
+        'Needs Author on every site in site_ids (404 for a site out of reach, 403 for too little permission; nothing is created). ' +
+        'slug is derived from name when absent; 409 when a live skill of a carrying site uses it.',
+      update:
+        'Partial update on the owning site (a caller reading it through another carrying site gets 403). site_ids cannot change; ' +
+        'renaming keeps the slug unless a new one is given (409 when taken in a carrying site).',
+      delete: 'Soft delete on the owning site: the skill answers 404 and leaves every list; its slug is free again.',
+    },
+  },
 })
+
+export const skillRoutes: AppPlugin = async (app) => {
+  sharedResourceRoutes(app, skillResource)
+}

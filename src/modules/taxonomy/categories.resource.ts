@@ -4,7 +4,8 @@ import { defineEntity } from '../../core/entities.js'
 import { crudEvents } from '../../core/events.js'
 import { siteOwned } from '../../core/scopes.js'
 import { siteResource, trimName } from '../../kits/site-resource/rules.js'
-import { categories } from '../../db/schema/taxonomy.js'
+import { siteTree } from '../../kits/site-resource/tree.js'
+import { categories, type CategoryRow } from '../../db/schema/taxonomy.js'
 import { record, site } from '../../http/access.js'
 import { resourceRoutes } from '../../kits/site-resource/routes.js'
 import { SiteParams } from '../../http/schemas.js'
@@ -13,7 +14,10 @@ import { Category, CategoryBlogCount, CategoryListQuery, CreateCategoryBody, Par
 
 export const categoryEntity = defineEntity({ name: 'category', label: 'category', events: crudEvents('category'), scope: siteOwned(categories) })
 
-/** Categories: a site-owned tree (categories.service.ts has the tree rules), listed from the roots. */
+/** The category tree: a deleted category's children move up to its parent. */
+export const categoryTree = siteTree<CategoryRow>(categories, { noun: 'category', moved: { to: 'children_moved_to', ids: 'moved_children' } })
+
+/** Categories: a site-owned tree, listed from the roots. */
 export const categoryResource = siteResource({
   entity: categoryEntity,
   table: categories,
@@ -23,9 +27,7 @@ export const categoryResource = siteResource({
   slugFrom: 'name',
   auditFields: ['name', 'slug', 'parent_id'],
   normalize: trimName,
-  serialize: rules.serializeTree,
-  check: rules.checkParent,
-  onDelete: rules.moveChildrenUp,
+  tree: categoryTree,
   shownIn: rules.sitesShowingCategory,
   embedded: true,
   routes: {

@@ -6,7 +6,7 @@ import { mutate, type AuditEntry, type DomainEvent, type MutationOutcome } from 
 import type { Tx } from '../../db/client.js'
 import type { CategoryRow, TagRow } from '../../db/schema/taxonomy.js'
 import { notFound, validation } from '../../http/errors.js'
-import { categoryEntity } from './categories.resource.js'
+import { categoryEntity, categoryTree } from './categories.resource.js'
 import * as m from './merge.queries.js'
 import * as q from './queries.js'
 import { presentCategory, presentTag, type Category, type MergeTermBody, type Tag } from './schemas.js'
@@ -186,7 +186,7 @@ export async function mergeCategory(ctx: Ctx, id: string, body: MergeTermBody): 
   if (body.into_id === id) validation('into_id', 'must be another category than the one merged')
   return mutate(ctx, { entity: categoryEntity, action: 'Delete' }, async (tx) => {
     const current = (await q.findCategory(tx, id)) ?? notFound(categoryEntity)
-    await q.lockCategoryTree(tx, current.site_id)
+    await categoryTree.lock(tx, current.site_id)
     const items = await m.lockContentOf(tx, 'category', id)
     const { source, target } = pair(await m.lockCategories(tx, [id, body.into_id]), id, body.into_id, categoryEntity)
     const shown = union([source.site_id], await q.sitesShowing(tx, 'category', source.id), await q.sitesShowing(tx, 'category', target.id))
@@ -206,7 +206,7 @@ async function moveTree(tx: Tx, source: CategoryRow, target: CategoryRow, now: D
   const audit: AuditEntry[] = []
   const events: DomainEvent[] = []
   let after = target
-  if ((await q.selfAndAncestorIds(tx, target.id)).includes(source.id)) {
+  if ((await categoryTree.selfAndAncestorIds(tx, target.id)).includes(source.id)) {
     after = await m.setCategoryParent(tx, target.id, source.parent_id, now)
     audit.push({
       action: 'Update',
@@ -218,7 +218,7 @@ async function moveTree(tx: Tx, source: CategoryRow, target: CategoryRow, now: D
     })
     events.push({ type: 'category.updated', siteId: target.site_id, data: presentCategory(after) })
   }
-  const moved = await q.reparentChildren(tx, source.id, target.id, now)
+  const moved = await categoryTree.reparentChildren(tx, source.id, target.id, now)
   events.push(...moved.map((c) => ({ type: 'category.updated' as const, siteId: c.site_id, data: presentCategory(c) })))
   return { target: after, audit, events, metadata: { children_moved_to: target.id, moved_children: moved.map((c) => c.id) } }
 }

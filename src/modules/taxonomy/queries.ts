@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { ReadDb, Tx } from '../../db/client.js'
-import { rowsOf } from '../../db/migrate.js'
 import { content, contentSites } from '../../db/schema/content.js'
 import { sites } from '../../db/schema/sites.js'
 import { categories, contentCategories, contentTags, tags, type CategoryRow, type TagRow } from '../../db/schema/taxonomy.js'
@@ -66,32 +65,6 @@ export function listChildren(db: ReadDb, parentId: string): Promise<CategoryRow[
     .from(categories)
     .where(and(eq(categories.parent_id, parentId), liveCategory))
     .orderBy(...categoryOrder)
-}
-
-/** Ids of the category and all its ancestors (walks parent_id upwards; bounded against stray cycles). */
-export async function selfAndAncestorIds(db: ReadDb, id: string): Promise<string[]> {
-  const result = await db.execute(sql`
-    with recursive up(id, parent_id, depth) as (
-      select c.id, c.parent_id, 0 from ${categories} c where c.id = ${id}
-      union all
-      select c.id, c.parent_id, up.depth + 1 from ${categories} c join up on c.id = up.parent_id where up.depth < 1000
-    )
-    select id::text as id from up`)
-  return rowsOf<{ id: string }>(result).map((r) => r.id)
-}
-
-/** Serialises changes to one site's category tree (parent moves, deletes) until the transaction ends. */
-export async function lockCategoryTree(tx: Tx, siteId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`categories:${siteId}`}, 0))`)
-}
-
-/** Moves the live children of a category to another parent (null: root); returns them as updated. */
-export function reparentChildren(tx: Tx, id: string, parentId: string | null, now: Date): Promise<CategoryRow[]> {
-  return tx
-    .update(categories)
-    .set({ parent_id: parentId, updated_at: now })
-    .where(and(eq(categories.parent_id, id), liveCategory))
-    .returning()
 }
 
 /** Live categories of the given content items with is_primary, primary first (one query). */
