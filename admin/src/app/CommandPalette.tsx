@@ -11,7 +11,6 @@ import { administersSystem } from '../shared/logic/access'
 import { recordLink } from '../shared/logic/recordLink'
 import { SCREENS, SYSTEM_SCREENS } from './areas'
 import { usePaletteContent, type ContentHit } from './paletteContent'
-import { CONTENT_PREFIX, paletteFilter } from './paletteFilter'
 import { useSignOut } from './useSignOut'
 
 /**
@@ -44,7 +43,7 @@ export function CommandPalette({ sites, siteId }: { sites: Schemas['Site'][]; si
     if (link?.recordId) void navigate({ to: '/sites/$siteId/$area/$recordId', params: { siteId, area: link.area, recordId: link.recordId } })
   }
   const contentActions: SpotlightActionData[] = content.map((hit) => ({
-    id: `${CONTENT_PREFIX}${hit.type}-${hit.id}`,
+    id: `content-${hit.type}-${hit.id}`,
     label: hit.title,
     description: t(`contentTypes.${hit.type}`),
     onClick: () => open(hit),
@@ -120,7 +119,6 @@ export function CommandPalette({ sites, siteId }: { sites: Schemas['Site'][]; si
   return (
     <Spotlight
       actions={actions}
-      filter={paletteFilter}
       query={query}
       onQueryChange={setQuery}
       shortcut={['mod + K']}

@@ -2,7 +2,7 @@ import { markdown } from '@codemirror/lang-markdown'
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language'
 import { tags } from '@lezer/highlight'
 import { Button, Group } from '@mantine/core'
-import CodeMirror, { EditorView, Prec } from '@uiw/react-codemirror'
+import CodeMirror, { EditorView, keymap, Prec } from '@uiw/react-codemirror'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
@@ -67,6 +67,21 @@ const markdownStyle = syntaxHighlighting(
 
 const TOOLBAR: MarkdownAction[] = ['heading', 'bold', 'italic', 'link', 'list', 'quote', 'code']
 
+/** The toolbar's buttons stay out of the Tab sequence (Tab goes from the fields straight into the text); from the keyboard, Ctrl/Cmd+B and +I do bold and italic. */
+const formatKeys = (placeholder: () => string) =>
+  Prec.high(
+    keymap.of(
+      (['bold', 'italic'] as const).map((action) => ({
+        key: action === 'bold' ? 'Mod-b' : 'Mod-i',
+        run: (view: EditorView) => {
+          const { from, to } = view.state.selection.main
+          apply(view, markdownEdit(action, view.state.doc.toString(), from, to, placeholder()))
+          return true
+        },
+      })),
+    ),
+  )
+
 function apply(view: EditorView, edit: TextEdit): void {
   view.dispatch({ changes: { from: edit.from, to: edit.to, insert: edit.insert }, selection: { anchor: edit.anchor, head: edit.head }, scrollIntoView: true })
   view.focus()
@@ -104,12 +119,13 @@ export default function MarkdownEditor({
     () => [
       markdown({ completeHTMLTags: false }),
       escapeLeaves,
+      formatKeys(() => t('toolbar.placeholder')),
       schemeTheme,
       Prec.high(markdownStyle),
       EditorView.lineWrapping,
       EditorView.contentAttributes.of({ 'aria-label': label, 'aria-description': description, id }),
     ],
-    [label, id, description],
+    [label, id, description, t],
   )
   const act = (action: MarkdownAction) => {
     const v = view.current
@@ -129,12 +145,12 @@ export default function MarkdownEditor({
       <Group gap={4} className="md-toolbar" role="group" aria-label={t('toolbar.label', { field: label })}>
         {TOOLBAR.map((action) => (
           // The editor keeps its selection and focus: a mouse press on a button would otherwise take the focus first.
-          <Button key={action} size="compact-xs" variant="subtle" onMouseDown={(e) => e.preventDefault()} onClick={() => act(action)}>
+          <Button key={action} size="compact-xs" variant="subtle" tabIndex={-1} onMouseDown={(e) => e.preventDefault()} onClick={() => act(action)}>
             {t(`toolbar.${action}`)}
           </Button>
         ))}
         {insert && (
-          <Button size="compact-xs" variant="subtle" onClick={() => setInserting(true)}>
+          <Button size="compact-xs" variant="subtle" tabIndex={-1} onClick={() => setInserting(true)}>
             {t('toolbar.image')}
           </Button>
         )}
