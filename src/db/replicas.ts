@@ -56,10 +56,7 @@ interface Replica {
   label: string
   /** Reads (cache misses). */
   pool: pg.Pool
-  /**
-   * The replay-position polls, on a connection of their own: they neither wait behind reads for a connection nor
-   * count as statements the replica served (atrium_db_statements_total{target="replica"} is reads only).
-   */
+  /** The replay-position polls (openPools). */
   polls: pg.Pool
   /** Replayed position (0 until known). */
   replayed: bigint
@@ -114,22 +111,39 @@ async function checkAtStart(replicas: Replica[], warn: ReplicaOptions['warn']): 
   }
 }
 
+/** A pool that never crashes the process when an idle connection drops (the next query reports it). */
+function quietPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config)
+  pool.on('error', () => undefined)
+  return pool
+}
+
+/**
+ * Each replica's read pool, and the position polls on one connection per server: they neither wait behind reads for
+ * a connection nor count as the application's statements (atrium_db_statements_total counts the read pools).
+ */
+function openPools(opts: ReplicaOptions) {
+  const replicas: Replica[] = opts.urls.map((url, i) => ({
+    name: `replica_${i + 1}`,
+    label: replicaName(url),
+    pool: quietPool({ connectionString: url, max: opts.poolSize, connectionTimeoutMillis: 1000, idleTimeoutMillis: 30_000 }),
+    polls: quietPool({ connectionString: url, max: 1, connectionTimeoutMillis: 1000 }),
+    replayed: 0n,
+    lagMs: null,
+    down: true,
+    failedAt: 0,
+  }))
+  const primaryPolls = quietPool({ ...opts.primary.options, max: 1, idleTimeoutMillis: 30_000 })
+  const endAll = () => Promise.all([primaryPolls, ...replicas.flatMap((r) => [r.pool, r.polls])].map((p) => p.end().catch(() => undefined)))
+  return { replicas, primaryPolls, endAll }
+}
+
 /**
  * Opens the replicas: one that answers but is not in recovery fails start-up naming it; one that does not answer is
  * a warning, and it is used once it does.
  */
 export async function openReplicas(opts: ReplicaOptions): Promise<ReplicaSet> {
-  const replicas: Replica[] = opts.urls.map((url, i) => {
-    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize, connectionTimeoutMillis: 1000, idleTimeoutMillis: 30_000 })
-    pool.on('error', () => undefined)
-    const polls = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 1000 })
-    polls.on('error', () => undefined)
-    return { name: `replica_${i + 1}`, label: replicaName(url), pool, polls, replayed: 0n, lagMs: null, down: true, failedAt: 0 }
-  })
-  // The primary's position polls likewise keep off the primary pool: they are not the application's statements.
-  const primaryPolls = new pg.Pool({ ...opts.primary.options, max: 1, idleTimeoutMillis: 30_000 })
-  primaryPolls.on('error', () => undefined)
-  const endAll = () => Promise.all([primaryPolls, ...replicas.flatMap((r) => [r.pool, r.polls])].map((p) => p.end().catch(() => undefined)))
+  const { replicas, primaryPolls, endAll } = openPools(opts)
   await checkAtStart(replicas, opts.warn).catch(async (err: unknown) => {
     await endAll()
     throw err
