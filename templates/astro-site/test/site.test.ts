@@ -132,6 +132,42 @@ describe('every route renders', () => {
     expect(/<img [^>]*alt="Elsewhere"[^>]*>/.exec(html)![0]).not.toContain('srcset')
   })
 
+  it('covers embedded in the answers get a srcset in fmt=auto, with their dimensions, and cost no API call of their own', async (ctx) => {
+    // A 1×1 PNG: enough for a media record with dimensions.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+    const form = new FormData()
+    form.append('site_ids', JSON.stringify([stack.seeded.siteId]))
+    form.append('file', new Blob([png], { type: 'image/png' }), 'cover.png')
+    const upload = await fetch(`${stack.atriumUrl}/api/v1/media/upload`, { method: 'POST', headers: { 'x-api-key': stack.masterKey }, body: form })
+    expect(upload.ok).toBe(true)
+    const media = (await upload.json()) as { id: string }
+    await atrium.POST('/api/v1/blogs', {
+      body: {
+        site_ids: [stack.seeded.siteId],
+        slug: 'with-cover',
+        status: 'Published',
+        published_date: '2024-12-31',
+        cover_image_id: media.id,
+        localizations: [{ locale: 'en', title: 'With a cover', body: 'Text.' }],
+      },
+    })
+    const answer = await fetch(`${stack.atriumUrl}/api/v1/sites/${stack.seeded.siteId}/blogs/by-slug/with-cover`, { headers: { 'x-api-key': stack.masterKey } })
+    // An Atrium whose answers carry only the image ids: the starter shows no cover rather than asking for each one.
+    if (!('cover_image' in ((await answer.json()) as object))) ctx.skip()
+    stack.proxy.reset()
+    const { html } = await get('/blog/with-cover/')
+    await stack.proxy.settle()
+    expect(stack.proxy.calls.length).toBeLessThanOrEqual(4)
+    const cover = /<img [^>]*class="post-image"[^>]*>/.exec(html)![0]
+    expect(cover).toMatch(/srcset="[^"]*\/api\/v1\/media\/files\/[^"]*&amp;w=320&amp;fmt=auto 320w, /)
+    expect(cover).toContain('width="1" height="1"')
+    expect(cover).toContain('loading="eager"')
+    const list = (await get('/blog/page/2/')).html
+    const thumbnail = /<img [^>]*class="post-cover"[^>]*>/.exec(list)![0]
+    expect(thumbnail).toContain('alt=""')
+    expect(thumbnail).toMatch(/srcset="[^"]*&amp;w=320&amp;h=180&amp;fmt=auto 320w, /)
+  })
+
   it('tag and category pages (a parent category lists its children’s posts)', async () => {
     const tag = await get('/blog/tag/astro/')
     expect(tag.status).toBe(200)

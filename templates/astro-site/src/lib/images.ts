@@ -38,6 +38,22 @@ export function atriumImage(src: string, atriumOrigin: string): HasImageUrl | nu
   return { image_url: url.toString() }
 }
 
+/**
+ * An image as a delivery answer embeds it (`cover_image`, `header_image` of a post, `cover_image` of a section), beside
+ * the id that names it: what a srcset needs, without another call.
+ */
+export interface EmbeddedImage extends HasImageUrl {
+  width?: number | null
+  height?: number | null
+  alt?: string | null
+}
+
+/** The images a post or a section may embed (answers without them, from an older Atrium, carry only the ids). */
+export interface WithImages {
+  cover_image?: EmbeddedImage | null
+  header_image?: EmbeddedImage | null
+}
+
 export interface ImageOptions {
   eager?: boolean
   /** The `sizes` the image is shown at (default: the content column). */
