@@ -63,6 +63,10 @@ const en = {
     discard: 'Discard changes',
     saved: 'Saved: {{url}}',
     gone: 'This webhook no longer exists. It may have been deleted.',
+    leaveTitle: 'Leave without saving?',
+    leaveText: 'Your changes to this webhook are not saved and will be lost.',
+    stay: 'Stay',
+    leave: 'Leave',
   },
   detail: {
     title: '{{event}}, attempt {{attempt}}',
@@ -178,6 +182,10 @@ const de: typeof en = {
     discard: 'Änderungen verwerfen',
     saved: 'Gespeichert: {{url}}',
     gone: 'Diesen Webhook gibt es nicht mehr. Vielleicht wurde er gelöscht.',
+    leaveTitle: 'Ohne Speichern verlassen?',
+    leaveText: 'Die Änderungen an diesem Webhook sind nicht gespeichert und gehen verloren.',
+    stay: 'Bleiben',
+    leave: 'Verlassen',
   },
   detail: {
     title: '{{event}}, Versuch {{attempt}}',
