@@ -42,6 +42,8 @@ export interface ReplicaSet {
   /** Which pool a statement of the current async context goes to (the routing pool asks). */
   current(): pg.Pool | undefined
   status(): ReplicaStatus[]
+  /** Reads run through read() so far, by where they were answered (a replica's failure run again counts as primary). */
+  reads(): { primary: number; replica: number }
   /** The replicas' read pools (statement metrics hook into them; the position polls have pools of their own). */
   pools(): pg.Pool[]
   close(): Promise<void>
@@ -138,6 +140,10 @@ function openPools(opts: ReplicaOptions) {
   return { replicas, primaryPolls, endAll }
 }
 
+function statusOf(r: Replica, maxLagMs: number): ReplicaStatus {
+  return { name: r.name, status: r.down ? 'down' : (r.lagMs ?? 0) > maxLagMs ? 'lagging' : 'up', lag_ms: r.down ? null : r.lagMs }
+}
+
 /**
  * Opens the replicas: one that answers but is not in recovery fails start-up naming it; one that does not answer is
  * a warning, and it is used once it does.
@@ -208,6 +214,7 @@ export async function openReplicas(opts: ReplicaOptions): Promise<ReplicaSet> {
   const timer = setInterval(poll, POLL_MS)
   timer.unref()
 
+  const served = { primary: 0, replica: 0 }
   let next = 0
   /** A replica that may serve `lsn`: up, within the lag limit, and known to have replayed it; round robin. */
   const pick = (lsn: bigint): Replica | undefined => {
@@ -228,8 +235,12 @@ export async function openReplicas(opts: ReplicaOptions): Promise<ReplicaSet> {
     },
     async read(lsn, fn, keep) {
       const r = lsn === null ? undefined : pick(lsn)
-      if (!r) return fn()
+      if (!r) {
+        served.primary++
+        return fn()
+      }
       const scope = { pool: r.pool, live: true }
+      served.replica++
       try {
         return await store.run(scope, fn)
       } catch (err) {
@@ -237,6 +248,8 @@ export async function openReplicas(opts: ReplicaOptions): Promise<ReplicaSet> {
         opts.warn(`read on replica ${r.label} failed: run again on the primary`, err)
         r.down = true
         r.lagMs = null
+        served.replica--
+        served.primary++
         return fn()
       } finally {
         scope.live = false
@@ -246,8 +259,8 @@ export async function openReplicas(opts: ReplicaOptions): Promise<ReplicaSet> {
       const scope = store.getStore()
       return scope?.live ? scope.pool : undefined
     },
-    status: () =>
-      replicas.map((r) => ({ name: r.name, status: r.down ? 'down' : (r.lagMs ?? 0) > opts.maxLagMs ? 'lagging' : 'up', lag_ms: r.down ? null : r.lagMs })),
+    status: () => replicas.map((r) => statusOf(r, opts.maxLagMs)),
+    reads: () => ({ ...served }),
     pools: () => replicas.map((r) => r.pool),
     close: async () => {
       closed = true
