@@ -11,6 +11,7 @@ import { currentSiteId, rememberSite } from '../shared/logic/chosenSite'
 import { SearchIcon } from '../shared/ui/icons'
 import { NavLinkRoute } from '../shared/ui/links'
 import { AREAS, SYSTEM_SCREENS } from './areas'
+import { NAV_ICONS } from './navIcons'
 import { CommandPalette } from './CommandPalette'
 import { NotificationsBell } from './NotificationsBell'
 import { ProfileMenu } from './ProfileMenu'
@@ -97,6 +98,7 @@ export function AppShellLayout() {
                         params={{ siteId }}
                         activeOptions={{ exact: true }}
                         label={t(`screens.${screen}`)}
+                        leftSection={navIcon(screen)}
                         active={current === screen}
                         aria-current={current === screen ? 'page' : undefined}
                         onClick={close}
@@ -107,6 +109,7 @@ export function AppShellLayout() {
                         to="/sites/$siteId/$area"
                         params={{ siteId, area: screen }}
                         label={t(`screens.${screen}`)}
+                        leftSection={navIcon(screen)}
                         active={current === screen}
                         aria-current={current === screen ? 'page' : undefined}
                         onClick={close}
@@ -128,6 +131,11 @@ export function AppShellLayout() {
   )
 }
 
+function navIcon(screen: keyof typeof NAV_ICONS) {
+  const Icon = NAV_ICONS[screen]
+  return <Icon size={18} stroke={1.75} aria-hidden />
+}
+
 /** The system's own screens (no site in their path), for system administrators only. */
 function SystemArea({ pathname, onNavigate }: { pathname: string; onNavigate: () => void }) {
   const { t } = useTranslation('shell')
@@ -145,6 +153,7 @@ function SystemArea({ pathname, onNavigate }: { pathname: string; onNavigate: ()
             key={screen.id}
             to={screen.to}
             label={t(`screens.${screen.id}`)}
+            leftSection={navIcon(screen.id)}
             active={current}
             aria-current={current ? 'page' : undefined}
             onClick={onNavigate}
