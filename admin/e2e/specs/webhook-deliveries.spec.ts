@@ -37,6 +37,7 @@ test('edit a webhook: URL, events and active are saved; unsaved edits are guarde
     const csp = watchCsp(page)
     await signInWithKey(page)
     await page.goto(`/admin/sites/${site.id}/webhooks`)
+    await page.getByRole('link', { name: `Delivery log of ${first.url}` }).click()
     await page.getByRole('link', { name: `Edit ${first.url}` }).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Edit ${first.url}`)
     const form = page.getByRole('form', { name: 'Webhook settings' })

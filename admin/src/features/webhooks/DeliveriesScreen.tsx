@@ -7,6 +7,7 @@ import { AnchorLink } from '../../shared/ui/links'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { webhookQueries } from './api'
+import { EditWebhookLink } from './WebhookLinks'
 import { attemptsOf, type Delivery } from './events'
 import '../../shared/ui/ops.css'
 
@@ -30,7 +31,9 @@ export function DeliveriesScreen({ siteId, webhookId }: { siteId: string; webhoo
             ← {t('deliveries.back')}
           </AnchorLink>
         }
-      />
+      >
+        {hook && <EditWebhookLink siteId={siteId} webhookId={webhookId} url={hook.url} />}
+      </ScreenHeader>
       {log.isError && <ProblemAlert error={log.error} need="siteAdmin" />}
       {log.data && rows.length === 0 && <Text>{t('deliveries.none')}</Text>}
       {rows.length > 0 && <DeliveryTable rows={rows} label={t('deliveries.tableLabel')} onOpen={setOpen} />}
