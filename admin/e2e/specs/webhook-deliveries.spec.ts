@@ -66,6 +66,10 @@ test('edit a webhook: URL, events and active are saved; unsaved edits are guarde
     const row = page.getByRole('row').filter({ hasText: second.url })
     await expect(row).toContainText('2 events')
     await expect(row).toContainText('Paused')
+    // The list's row action opens the same form.
+    await row.getByRole('button', { name: `Edit ${second.url}` }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Edit ${second.url}`)
+    await expect(form.getByRole('textbox', { name: 'Description' })).toHaveValue('Rebuilds the site')
     expect(csp).toEqual([])
   } finally {
     await first.close()
