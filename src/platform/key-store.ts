@@ -63,7 +63,7 @@ export class KeyStore {
 
   private async load(digest: string, generation: number): Promise<ApiKeyRow | undefined> {
     const rows = await this.db.select().from(apiKeys).where(eq(apiKeys.key_digest, digest)).limit(1)
-    // decisions.md: look up by digest, then compare in constant time.
+    // Look up by digest, then compare in constant time, so timing tells nothing about a near miss.
     const row = rows[0] && digestsEqual(rows[0].key_digest, digest) ? rows[0] : undefined
     // Unknown digests are not remembered: a key created elsewhere must work at once. A row read while
     // an invalidation arrived may predate the change: answer it to this caller, but do not keep it.

@@ -16,9 +16,9 @@ import type { ContentItemTable } from '../../core/scopes.js'
 import { becomesPublished, becomesSubmitted, statusAfterReview, statusAfterUpdate, type ContentStatus, type ReviewAction } from '../../core/workflow.js'
 
 /*
- * The editorial workflow of every content kind (blogs, pages; decisions.md "Content"), written once and
+ * The editorial workflow of every content kind (blogs, pages), written once and
  * parametrised by a ContentWorkflow: what a kind's rows look like, how to lock, change and present one, and which
- * delivery keys (blog slug, page route) reach it. The kit gives each kind:
+ * lookup keys (blog slug, page route) reach it. The kit gives each kind:
  *   - the rules of a write: who may publish, publish window checks, the events of a change (`*.published` when it
  *     goes live), the readers it refreshes, the reviewers' notification on submit;
  *   - review (POST /<kind>s/{id}/review): Approve → Published or Scheduled, RequestChanges → Draft, notifications,
@@ -62,7 +62,7 @@ export interface ContentWorkflow<R extends WorkflowRow, W extends WorkflowRecord
   publishFields?(tx: Tx, row: R, now: Date): Promise<Record<string, unknown>>
   /** What notifications call the record (its default-locale title, or a fallback). */
   title(db: ReadDb, row: R): Promise<string>
-  /** Delivery keys the record is reached by in its sites (blog slug, page route): their cached answers are refreshed. */
+  /** Lookup keys the record is reached by in its sites (blog slug, page route): their cached answers are refreshed. */
   keys(record: W): string[]
 }
 
@@ -149,7 +149,7 @@ export function contentEvents<W extends WorkflowRecord>(
   return events
 }
 
-/** A change of the record: its own answers (by id, and by its delivery keys before and after) and every carrying site's lists. */
+/** A change of the record: its own answers (by id, and by its lookup keys before and after) and every carrying site's lists. */
 export function contentReaders<W extends WorkflowRecord>(wf: ContentWorkflow<WorkflowRow, W>, record: W, oldKeys: readonly string[] = []): ReaderImpact {
   return {
     records: [{ entity: wf.entity, id: record.id, siteIds: record.site_ids, slugs: [...new Set([...oldKeys, ...wf.keys(record)])] }],
@@ -209,7 +209,7 @@ export function plannedMove(
 /**
  * The tail of every content update: reviewers are notified of a submit; the outcome audits the record before and
  * after (with the status move), fires `*.updated` (and `*.published`) and refreshes the answers reached by the
- * record's old delivery key as well as its new ones.
+ * record's old lookup key as well as its new ones.
  */
 export async function updatedOutcome<R extends WorkflowRow, W extends WorkflowRecord>(
   tx: Tx,
