@@ -42,7 +42,7 @@ export interface ReplicaSet {
   /** Which pool a statement of the current async context goes to (the routing pool asks). */
   current(): pg.Pool | undefined
   status(): ReplicaStatus[]
-  /** The replicas' pools (statement metrics hook into them). */
+  /** The replicas' read pools (statement metrics hook into them; the position polls have pools of their own). */
   pools(): pg.Pool[]
   close(): Promise<void>
 }
@@ -54,7 +54,13 @@ interface Replica {
   name: string
   /** host:port/database for the log, never a user or password. */
   label: string
+  /** Reads (cache misses). */
   pool: pg.Pool
+  /**
+   * The replay-position polls, on a connection of their own: they neither wait behind reads for a connection nor
+   * count as statements the replica served (atrium_db_statements_total{target="replica"} is reads only).
+   */
+  polls: pg.Pool
   /** Replayed position (0 until known). */
   replayed: bigint
   lagMs: number | null
@@ -95,15 +101,12 @@ export interface ReplicaOptions {
   warn: (msg: string, err?: unknown) => void
 }
 
-/** Start-up: a replica that answers but is not in recovery is refused (all pools closed); one that does not answer is a warning. */
+/** Start-up: a replica that answers but is not in recovery is refused; one that does not answer is a warning. */
 async function checkAtStart(replicas: Replica[], warn: ReplicaOptions['warn']): Promise<void> {
   for (const r of replicas) {
     try {
-      const { rows } = await r.pool.query<{ rec: boolean }>('select pg_is_in_recovery() as rec')
-      if (!rows[0]?.rec) {
-        await Promise.all(replicas.map((x) => x.pool.end().catch(() => undefined)))
-        throw new NotAReplica(r.label)
-      }
+      const { rows } = await r.polls.query<{ rec: boolean }>('select pg_is_in_recovery() as rec')
+      if (!rows[0]?.rec) throw new NotAReplica(r.label)
     } catch (err) {
       if (err instanceof NotAReplica) throw err
       warn(`read replica ${r.label} is unreachable: starting without it until it answers`, err)
@@ -119,9 +122,18 @@ export async function openReplicas(opts: ReplicaOptions): Promise<ReplicaSet> {
   const replicas: Replica[] = opts.urls.map((url, i) => {
     const pool = new pg.Pool({ connectionString: url, max: opts.poolSize, connectionTimeoutMillis: 1000, idleTimeoutMillis: 30_000 })
     pool.on('error', () => undefined)
-    return { name: `replica_${i + 1}`, label: replicaName(url), pool, replayed: 0n, lagMs: null, down: true, failedAt: 0 }
+    const polls = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 1000 })
+    polls.on('error', () => undefined)
+    return { name: `replica_${i + 1}`, label: replicaName(url), pool, polls, replayed: 0n, lagMs: null, down: true, failedAt: 0 }
   })
-  await checkAtStart(replicas, opts.warn)
+  // The primary's position polls likewise keep off the primary pool: they are not the application's statements.
+  const primaryPolls = new pg.Pool({ ...opts.primary.options, max: 1, idleTimeoutMillis: 30_000 })
+  primaryPolls.on('error', () => undefined)
+  const endAll = () => Promise.all([primaryPolls, ...replicas.flatMap((r) => [r.pool, r.polls])].map((p) => p.end().catch(() => undefined)))
+  await checkAtStart(replicas, opts.warn).catch(async (err: unknown) => {
+    await endAll()
+    throw err
+  })
   // Positions of the primary seen lately (time, LSN), oldest first: a replica's lag is how long ago the primary was
   // at the first position it has not replayed, so an idle primary reads as no lag, whatever the last commit's age.
   const history: Array<{ at: number; lsn: bigint }> = []
@@ -135,7 +147,7 @@ export async function openReplicas(opts: ReplicaOptions): Promise<ReplicaSet> {
   }
 
   const pollPrimary = async () => {
-    const { rows } = await opts.primary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')
+    const { rows } = await primaryPolls.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')
     const lsn = parseLsn(rows[0]?.lsn ?? '')
     if (lsn === undefined) return
     const now = Date.now()
@@ -147,7 +159,7 @@ export async function openReplicas(opts: ReplicaOptions): Promise<ReplicaSet> {
 
   const pollReplica = async (r: Replica) => {
     try {
-      const { rows } = await r.pool.query<{ rec: boolean; lsn: string | null }>('select pg_is_in_recovery() as rec, pg_last_wal_replay_lsn()::text as lsn')
+      const { rows } = await r.polls.query<{ rec: boolean; lsn: string | null }>('select pg_is_in_recovery() as rec, pg_last_wal_replay_lsn()::text as lsn')
       const row = rows[0]
       if (!row?.rec) {
         // Promoted, or the URL now points at a primary: its data may be from another timeline; never read from it.
@@ -227,7 +239,7 @@ export async function openReplicas(opts: ReplicaOptions): Promise<ReplicaSet> {
       closed = true
       clearInterval(timer)
       await polling
-      await Promise.all(replicas.map((r) => r.pool.end().catch(() => undefined)))
+      await endAll()
     },
   }
 }
