@@ -5,8 +5,8 @@ import { contentSites } from '../../db/schema/content.js'
 import { sites } from '../../db/schema/sites.js'
 import { notFound, toApiError, validation } from '../../http/errors.js'
 import type { PublishedRecord, ScheduledSource } from './scheduled-publish.js'
-import { requireRecord, requireSite, satisfies } from '../../core/access.js'
-import { carriersOf, retireContent } from '../../core/content.js'
+import { requireRecord, requireSite, requireSites, satisfies } from '../../core/access.js'
+import { carriersOf, freeCloneSlug, retireContent } from '../../core/content.js'
 import type { Ctx } from '../../core/context.js'
 import type { Entity } from '../../core/entities.js'
 import type { EventType } from '../../core/events.js'
@@ -180,6 +180,46 @@ export interface StatusMove {
   publishEnd: Date | null
   /** It becomes Published by this update. */
   published: boolean
+}
+
+/** The status and window a create asks for: as plannedMove from Draft, with no window before it. */
+export function plannedCreate(
+  ctx: Ctx,
+  siteId: string,
+  site: SiteRules,
+  body: { status?: ContentStatus | undefined; publish_start?: string | null | undefined; publish_end?: string | null | undefined },
+  now: Date,
+): StatusMove {
+  const publishStart = toDate(body.publish_start, null)
+  const publishEnd = toDate(body.publish_end, null)
+  checkWindow(publishStart, publishEnd)
+  const status = statusAfterUpdate({ from: 'Draft', to: body.status ?? 'Draft', canPublish: canPublish(ctx, siteId, site), publishStart, now })
+  return { status, publishStart, publishEnd, published: becomesPublished('Draft', status) }
+}
+
+/** The creator columns of a new content row: who made it (the user's identity-provider id too) and when. */
+export function createdBy(ctx: Ctx, now: Date) {
+  const p = ctx.principal
+  return { created_by: p.actorId, created_by_idp: p.kind === 'user' ? p.idpUserId : null, created_at: now, updated_at: now }
+}
+
+/**
+ * The head of every clone: the copy lands in every site carrying the source and, like a create, needs Author in each
+ * (the route checked the owner); its slug is the first free "<slug>-copy", "-copy-2", … in all of them.
+ */
+export async function cloneTargets(
+  ctx: Ctx,
+  tx: Tx,
+  wf: ContentWorkflow<WorkflowRow, WorkflowRecord>,
+  source: { site_id: string; content_id: string; slug: string },
+): Promise<{ siteIds: string[]; slug: string }> {
+  const siteIds = await siteIdsOf(tx, source.content_id)
+  await requireSites(
+    ctx,
+    siteIds.filter((s) => s !== source.site_id),
+    'Author',
+  )
+  return { siteIds, slug: await freeCloneSlug(tx, wf.type, siteIds, source.slug) }
 }
 
 /**
