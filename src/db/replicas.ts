@@ -42,6 +42,8 @@ export interface ReplicaSet {
   /** Which pool a statement of the current async context goes to (the routing pool asks). */
   current(): pg.Pool | undefined
   status(): ReplicaStatus[]
+  /** Reads run through read() so far, by where they were answered (a replica's failure run again counts as primary). */
+  reads(): { primary: number; replica: number }
   /** The replicas' read pools (statement metrics hook into them; the position polls have pools of their own). */
   pools(): pg.Pool[]
   close(): Promise<void>
@@ -56,10 +58,7 @@ interface Replica {
   label: string
   /** Reads (cache misses). */
   pool: pg.Pool
-  /**
-   * The replay-position polls, on a connection of their own: they neither wait behind reads for a connection nor
-   * count as statements the replica served (atrium_db_statements_total{target="replica"} is reads only).
-   */
+  /** The replay-position polls (openPools). */
   polls: pg.Pool
   /** Replayed position (0 until known). */
   replayed: bigint
@@ -114,22 +113,43 @@ async function checkAtStart(replicas: Replica[], warn: ReplicaOptions['warn']): 
   }
 }
 
+/** A pool that never crashes the process when an idle connection drops (the next query reports it). */
+function quietPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config)
+  pool.on('error', () => undefined)
+  return pool
+}
+
+/**
+ * Each replica's read pool, and the position polls on one connection per server: they neither wait behind reads for
+ * a connection nor count as the application's statements (atrium_db_statements_total counts the read pools).
+ */
+function openPools(opts: ReplicaOptions) {
+  const replicas: Replica[] = opts.urls.map((url, i) => ({
+    name: `replica_${i + 1}`,
+    label: replicaName(url),
+    pool: quietPool({ connectionString: url, max: opts.poolSize, connectionTimeoutMillis: 1000, idleTimeoutMillis: 30_000 }),
+    polls: quietPool({ connectionString: url, max: 1, connectionTimeoutMillis: 1000 }),
+    replayed: 0n,
+    lagMs: null,
+    down: true,
+    failedAt: 0,
+  }))
+  const primaryPolls = quietPool({ ...opts.primary.options, max: 1, idleTimeoutMillis: 30_000 })
+  const endAll = () => Promise.all([primaryPolls, ...replicas.flatMap((r) => [r.pool, r.polls])].map((p) => p.end().catch(() => undefined)))
+  return { replicas, primaryPolls, endAll }
+}
+
+function statusOf(r: Replica, maxLagMs: number): ReplicaStatus {
+  return { name: r.name, status: r.down ? 'down' : (r.lagMs ?? 0) > maxLagMs ? 'lagging' : 'up', lag_ms: r.down ? null : r.lagMs }
+}
+
 /**
  * Opens the replicas: one that answers but is not in recovery fails start-up naming it; one that does not answer is
  * a warning, and it is used once it does.
  */
 export async function openReplicas(opts: ReplicaOptions): Promise<ReplicaSet> {
-  const replicas: Replica[] = opts.urls.map((url, i) => {
-    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize, connectionTimeoutMillis: 1000, idleTimeoutMillis: 30_000 })
-    pool.on('error', () => undefined)
-    const polls = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 1000 })
-    polls.on('error', () => undefined)
-    return { name: `replica_${i + 1}`, label: replicaName(url), pool, polls, replayed: 0n, lagMs: null, down: true, failedAt: 0 }
-  })
-  // The primary's position polls likewise keep off the primary pool: they are not the application's statements.
-  const primaryPolls = new pg.Pool({ ...opts.primary.options, max: 1, idleTimeoutMillis: 30_000 })
-  primaryPolls.on('error', () => undefined)
-  const endAll = () => Promise.all([primaryPolls, ...replicas.flatMap((r) => [r.pool, r.polls])].map((p) => p.end().catch(() => undefined)))
+  const { replicas, primaryPolls, endAll } = openPools(opts)
   await checkAtStart(replicas, opts.warn).catch(async (err: unknown) => {
     await endAll()
     throw err
@@ -194,6 +214,7 @@ export async function openReplicas(opts: ReplicaOptions): Promise<ReplicaSet> {
   const timer = setInterval(poll, POLL_MS)
   timer.unref()
 
+  const served = { primary: 0, replica: 0 }
   let next = 0
   /** A replica that may serve `lsn`: up, within the lag limit, and known to have replayed it; round robin. */
   const pick = (lsn: bigint): Replica | undefined => {
@@ -214,8 +235,12 @@ export async function openReplicas(opts: ReplicaOptions): Promise<ReplicaSet> {
     },
     async read(lsn, fn, keep) {
       const r = lsn === null ? undefined : pick(lsn)
-      if (!r) return fn()
+      if (!r) {
+        served.primary++
+        return fn()
+      }
       const scope = { pool: r.pool, live: true }
+      served.replica++
       try {
         return await store.run(scope, fn)
       } catch (err) {
@@ -223,6 +248,8 @@ export async function openReplicas(opts: ReplicaOptions): Promise<ReplicaSet> {
         opts.warn(`read on replica ${r.label} failed: run again on the primary`, err)
         r.down = true
         r.lagMs = null
+        served.replica--
+        served.primary++
         return fn()
       } finally {
         scope.live = false
@@ -232,8 +259,8 @@ export async function openReplicas(opts: ReplicaOptions): Promise<ReplicaSet> {
       const scope = store.getStore()
       return scope?.live ? scope.pool : undefined
     },
-    status: () =>
-      replicas.map((r) => ({ name: r.name, status: r.down ? 'down' : (r.lagMs ?? 0) > opts.maxLagMs ? 'lagging' : 'up', lag_ms: r.down ? null : r.lagMs })),
+    status: () => replicas.map((r) => statusOf(r, opts.maxLagMs)),
+    reads: () => ({ ...served }),
     pools: () => replicas.map((r) => r.pool),
     close: async () => {
       closed = true
