@@ -2,6 +2,7 @@ import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/co
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
 import { sharedQueries } from '../../shared/api/queries'
 import { toFormError } from '../../shared/logic/errors'
 import { ConfirmModal } from '../../shared/ui/ConfirmModal'
@@ -101,6 +102,7 @@ function CreateMenu({ siteId, missing, onCreated }: { siteId: string; missing: r
   const [slug, setSlug] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [failure, setFailure] = useState<string | undefined>(undefined)
+  useUnsavedEdits(name !== '' || slug !== '')
   const create = async (body: { name: string; slug?: string }) => {
     setFailure(undefined)
     try {
