@@ -2,6 +2,7 @@ import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/co
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ForDevelopers } from '../../shared/ui/ForDevelopers'
 import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
 import { sharedQueries } from '../../shared/api/queries'
 import { toFormError } from '../../shared/logic/errors'
@@ -37,9 +38,12 @@ export function NavigationScreen({
   return (
     <Stack gap="md">
       <ScreenHeader siteId={siteId} title={title} />
-      <Text size="sm" maw="60rem">
-        {t('intro')}
-      </Text>
+      <div>
+        <Text size="sm" maw="60rem">
+          {t('intro')}
+        </Text>
+        <ForDevelopers>{t('dev.primaryEndpoint')}</ForDevelopers>
+      </div>
       {failed ? (
         <Alert color="red" role="alert" title={t('loadFailed')}>
           {failed.message}
