@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
 import { sharedQueries } from '../../shared/api/queries'
 import { can } from '../../shared/logic/access'
 import { toFormError } from '../../shared/logic/errors'
@@ -74,6 +75,8 @@ function CreateWebhookForm({ siteId, onCreated }: { siteId: string; onCreated: (
   const [tried, setTried] = useState(false)
   const fieldErrors = error ? toFormError(error, { fieldOrder: FIELDS }).fieldErrors : {}
   const noneChosen = mode === 'chosen' && chosen.length === 0
+  // The signing secret shown once counts as unsaved too: leaving before it is copied loses it for good.
+  useUnsavedEdits(secret !== null || url !== '' || description !== '' || mode !== 'all')
 
   const submit = () => {
     setTried(true)
