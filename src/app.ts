@@ -186,11 +186,13 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<App>
 function watchApp(deps: Deps): void {
   const { metrics, dbh } = deps
   if (!metrics.enabled) return
+  const replicas = dbh.replicas
   dbh.observeStatements((ms, target) => metrics.statement(ms, target))
   metrics.watch({
     pool: () => dbh.poolStats?.() ?? (dbh.kind === 'pglite' ? { total: 1, idle: 1, waiting: 0 } : undefined),
     webhookQueue: () => queueStats(deps),
     pageviewBuffer: () => pageviewBuffer(deps).pending,
     schedulerIntervalMs: deps.config.schedulerIntervalMs,
+    ...(replicas ? { missReads: () => replicas.reads() } : {}),
   })
 }

@@ -42,7 +42,9 @@ export interface ReplicaSet {
   /** Which pool a statement of the current async context goes to (the routing pool asks). */
   current(): pg.Pool | undefined
   status(): ReplicaStatus[]
-  /** The replicas' pools (statement metrics hook into them). */
+  /** Reads run through read() so far, by where they were answered (a replica's failure run again counts as primary). */
+  reads(): { primary: number; replica: number }
+  /** The replicas' read pools (statement metrics hook into them; the position polls have pools of their own). */
   pools(): pg.Pool[]
   close(): Promise<void>
 }
@@ -54,7 +56,10 @@ interface Replica {
   name: string
   /** host:port/database for the log, never a user or password. */
   label: string
+  /** Reads (cache misses). */
   pool: pg.Pool
+  /** The replay-position polls (openPools). */
+  polls: pg.Pool
   /** Replayed position (0 until known). */
   replayed: bigint
   lagMs: number | null
@@ -95,15 +100,12 @@ export interface ReplicaOptions {
   warn: (msg: string, err?: unknown) => void
 }
 
-/** Start-up: a replica that answers but is not in recovery is refused (all pools closed); one that does not answer is a warning. */
+/** Start-up: a replica that answers but is not in recovery is refused; one that does not answer is a warning. */
 async function checkAtStart(replicas: Replica[], warn: ReplicaOptions['warn']): Promise<void> {
   for (const r of replicas) {
     try {
-      const { rows } = await r.pool.query<{ rec: boolean }>('select pg_is_in_recovery() as rec')
-      if (!rows[0]?.rec) {
-        await Promise.all(replicas.map((x) => x.pool.end().catch(() => undefined)))
-        throw new NotAReplica(r.label)
-      }
+      const { rows } = await r.polls.query<{ rec: boolean }>('select pg_is_in_recovery() as rec')
+      if (!rows[0]?.rec) throw new NotAReplica(r.label)
     } catch (err) {
       if (err instanceof NotAReplica) throw err
       warn(`read replica ${r.label} is unreachable: starting without it until it answers`, err)
@@ -111,17 +113,47 @@ async function checkAtStart(replicas: Replica[], warn: ReplicaOptions['warn']): 
   }
 }
 
+/** A pool that never crashes the process when an idle connection drops (the next query reports it). */
+function quietPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config)
+  pool.on('error', () => undefined)
+  return pool
+}
+
+/**
+ * Each replica's read pool, and the position polls on one connection per server: they neither wait behind reads for
+ * a connection nor count as the application's statements (atrium_db_statements_total counts the read pools).
+ */
+function openPools(opts: ReplicaOptions) {
+  const replicas: Replica[] = opts.urls.map((url, i) => ({
+    name: `replica_${i + 1}`,
+    label: replicaName(url),
+    pool: quietPool({ connectionString: url, max: opts.poolSize, connectionTimeoutMillis: 1000, idleTimeoutMillis: 30_000 }),
+    polls: quietPool({ connectionString: url, max: 1, connectionTimeoutMillis: 1000 }),
+    replayed: 0n,
+    lagMs: null,
+    down: true,
+    failedAt: 0,
+  }))
+  const primaryPolls = quietPool({ ...opts.primary.options, max: 1, idleTimeoutMillis: 30_000 })
+  const endAll = () => Promise.all([primaryPolls, ...replicas.flatMap((r) => [r.pool, r.polls])].map((p) => p.end().catch(() => undefined)))
+  return { replicas, primaryPolls, endAll }
+}
+
+function statusOf(r: Replica, maxLagMs: number): ReplicaStatus {
+  return { name: r.name, status: r.down ? 'down' : (r.lagMs ?? 0) > maxLagMs ? 'lagging' : 'up', lag_ms: r.down ? null : r.lagMs }
+}
+
 /**
  * Opens the replicas: one that answers but is not in recovery fails start-up naming it; one that does not answer is
  * a warning, and it is used once it does.
  */
 export async function openReplicas(opts: ReplicaOptions): Promise<ReplicaSet> {
-  const replicas: Replica[] = opts.urls.map((url, i) => {
-    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize, connectionTimeoutMillis: 1000, idleTimeoutMillis: 30_000 })
-    pool.on('error', () => undefined)
-    return { name: `replica_${i + 1}`, label: replicaName(url), pool, replayed: 0n, lagMs: null, down: true, failedAt: 0 }
+  const { replicas, primaryPolls, endAll } = openPools(opts)
+  await checkAtStart(replicas, opts.warn).catch(async (err: unknown) => {
+    await endAll()
+    throw err
   })
-  await checkAtStart(replicas, opts.warn)
   // Positions of the primary seen lately (time, LSN), oldest first: a replica's lag is how long ago the primary was
   // at the first position it has not replayed, so an idle primary reads as no lag, whatever the last commit's age.
   const history: Array<{ at: number; lsn: bigint }> = []
@@ -135,7 +167,7 @@ export async function openReplicas(opts: ReplicaOptions): Promise<ReplicaSet> {
   }
 
   const pollPrimary = async () => {
-    const { rows } = await opts.primary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')
+    const { rows } = await primaryPolls.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')
     const lsn = parseLsn(rows[0]?.lsn ?? '')
     if (lsn === undefined) return
     const now = Date.now()
@@ -147,7 +179,7 @@ export async function openReplicas(opts: ReplicaOptions): Promise<ReplicaSet> {
 
   const pollReplica = async (r: Replica) => {
     try {
-      const { rows } = await r.pool.query<{ rec: boolean; lsn: string | null }>('select pg_is_in_recovery() as rec, pg_last_wal_replay_lsn()::text as lsn')
+      const { rows } = await r.polls.query<{ rec: boolean; lsn: string | null }>('select pg_is_in_recovery() as rec, pg_last_wal_replay_lsn()::text as lsn')
       const row = rows[0]
       if (!row?.rec) {
         // Promoted, or the URL now points at a primary: its data may be from another timeline; never read from it.
@@ -182,6 +214,7 @@ export async function openReplicas(opts: ReplicaOptions): Promise<ReplicaSet> {
   const timer = setInterval(poll, POLL_MS)
   timer.unref()
 
+  const served = { primary: 0, replica: 0 }
   let next = 0
   /** A replica that may serve `lsn`: up, within the lag limit, and known to have replayed it; round robin. */
   const pick = (lsn: bigint): Replica | undefined => {
@@ -202,8 +235,12 @@ export async function openReplicas(opts: ReplicaOptions): Promise<ReplicaSet> {
     },
     async read(lsn, fn, keep) {
       const r = lsn === null ? undefined : pick(lsn)
-      if (!r) return fn()
+      if (!r) {
+        served.primary++
+        return fn()
+      }
       const scope = { pool: r.pool, live: true }
+      served.replica++
       try {
         return await store.run(scope, fn)
       } catch (err) {
@@ -211,6 +248,8 @@ export async function openReplicas(opts: ReplicaOptions): Promise<ReplicaSet> {
         opts.warn(`read on replica ${r.label} failed: run again on the primary`, err)
         r.down = true
         r.lagMs = null
+        served.replica--
+        served.primary++
         return fn()
       } finally {
         scope.live = false
@@ -220,14 +259,14 @@ export async function openReplicas(opts: ReplicaOptions): Promise<ReplicaSet> {
       const scope = store.getStore()
       return scope?.live ? scope.pool : undefined
     },
-    status: () =>
-      replicas.map((r) => ({ name: r.name, status: r.down ? 'down' : (r.lagMs ?? 0) > opts.maxLagMs ? 'lagging' : 'up', lag_ms: r.down ? null : r.lagMs })),
+    status: () => replicas.map((r) => statusOf(r, opts.maxLagMs)),
+    reads: () => ({ ...served }),
     pools: () => replicas.map((r) => r.pool),
     close: async () => {
       closed = true
       clearInterval(timer)
       await polling
-      await Promise.all(replicas.map((r) => r.pool.end().catch(() => undefined)))
+      await endAll()
     },
   }
 }

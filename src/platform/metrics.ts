@@ -36,6 +36,8 @@ export interface MetricsSources {
   pageviewBuffer?: () => number
   /** The scheduled-publish job's interval: it is late past that. */
   schedulerIntervalMs?: number
+  /** Read-cache misses by where they were read (DATABASE_READ_URLS only). */
+  missReads?: () => { primary: number; replica: number }
 }
 
 /** What modules report. */
@@ -232,6 +234,19 @@ export class AppMetrics implements Metrics {
       collect() {
         this.reset()
         for (const [target, n] of Object.entries(targets())) this.inc({ target }, n)
+      },
+    })
+    const missReads = () => this.sources.missReads?.()
+    new Counter({
+      name: 'atrium_db_miss_reads_total',
+      help: 'Read-cache misses by where they were read, with DATABASE_READ_URLS: primary (the replicas had not replayed the write the read depends on, or were lagging or down), or replica',
+      labelNames: ['target'],
+      registers,
+      collect() {
+        this.reset()
+        const n = missReads()
+        if (!n) return
+        for (const [target, count] of Object.entries(n)) this.inc({ target }, count)
       },
     })
     this.gauges(registers)

@@ -92,18 +92,71 @@ describe.skipIf(!!unavailable)('read replicas on a real primary and standby', ()
     return { stale, failed }
   }
 
+  const readMisses = (m: AppMetrics) => m.scrape().then((t) => Number(/atrium_cache_misses_total\{cache="read"\} (\d+)/.exec(t)?.[1] ?? 0))
+  const missReads = (m: AppMetrics) =>
+    m.scrape().then((t) => ({
+      primary: Number(/atrium_db_miss_reads_total\{target="primary"\} (\d+)/.exec(t)?.[1] ?? 0),
+      replica: Number(/atrium_db_miss_reads_total\{target="replica"\} (\d+)/.exec(t)?.[1] ?? 0),
+    }))
+  const sum = (after: number[], before: number[]) => after.reduce((s, v, i) => s + v - (before[i] as number), 0)
+
   it('1,000 write-then-read rounds across 3 instances, the standby 100 ms behind: 0 stale, and a share of misses served by the replica', async () => {
     await pair.setDelay(100)
     const before = await Promise.all(metrics.map(replicaStatements))
+    const missesBefore = await Promise.all(metrics.map(readMisses))
+    const readsBefore = await Promise.all(metrics.map(missReads))
     // Most reads follow their write at once (the primary serves them); every tenth waits until the standby may have it.
     const { stale, failed } = await rounds(1000, undefined, 10)
     expect({ stale, failed }).toEqual({ stale: 0, failed: 0 })
-    const after = await Promise.all(metrics.map(replicaStatements))
-    const onReplica = after.reduce((s, v, i) => s + v - (before[i] as number), 0)
-    const misses = await Promise.all(metrics.map((m) => m.scrape().then((t) => Number(/atrium_cache_misses_total\{cache="read"\} (\d+)/.exec(t)?.[1] ?? 0))))
-    console.info(`replica statements: ${onReplica}; read-cache misses on the 3 instances: ${misses.join(', ')}`)
+    const onReplica = sum(await Promise.all(metrics.map(replicaStatements)), before)
+    const misses = sum(await Promise.all(metrics.map(readMisses)), missesBefore)
+    const reads = await Promise.all(metrics.map(missReads))
+    const [byPrimary, byReplica] = [
+      sum(
+        reads.map((r) => r.primary),
+        readsBefore.map((r) => r.primary),
+      ),
+      sum(
+        reads.map((r) => r.replica),
+        readsBefore.map((r) => r.replica),
+      ),
+    ]
+    console.info(`read-cache misses: ${misses}, read on the replica ${byReplica} (statements there: ${onReplica}), on the primary ${byPrimary}`)
+    // Reads only: the position polls are not counted (next test).
     expect(onReplica).toBeGreaterThan(0)
+    expect(byReplica).toBeGreaterThan(0)
+    expect(byPrimary + byReplica).toBe(misses)
   }, 900_000)
+
+  it("the replicas' position polls are not counted as statements the replica served", async () => {
+    const before = await Promise.all(metrics.map(replicaStatements))
+    // About 20 polls of the standby per instance.
+    await new Promise((r) => setTimeout(r, 1000))
+    expect(sum(await Promise.all(metrics.map(replicaStatements)), before)).toBe(0)
+  })
+
+  it('reads right after their write, the standby 1.5 s behind but within the lag limit: the LSN check sends every miss to the primary', async () => {
+    await pair.setDelay(1500)
+    await new Promise((r) => setTimeout(r, 300))
+    const own = await makeSite(apps[0] as TestApp)
+    const before = await Promise.all(metrics.map(replicaStatements))
+    const missesBefore = await Promise.all(metrics.map(readMisses))
+    const readsBefore = await Promise.all(metrics.map(missReads))
+    const result = await rounds(40, undefined, 0, own)
+    expect(result).toEqual({ stale: 0, failed: 0 })
+    // Up and within ATRIUM_REPLICA_MAX_LAG_MS (5 s), so only the LSN check kept the reads off it.
+    expect(handles[1]?.replicas?.status()[0]?.status).toBe('up')
+    expect(sum(await Promise.all(metrics.map(readMisses)), missesBefore)).toBeGreaterThanOrEqual(40)
+    expect(sum(await Promise.all(metrics.map(replicaStatements)), before)).toBe(0)
+    expect(
+      sum(
+        (await Promise.all(metrics.map(missReads))).map((r) => r.replica),
+        readsBefore.map((r) => r.replica),
+      ),
+    ).toBe(0)
+    await pair.setDelay(0)
+    await pair.catchUp()
+  }, 120_000)
 
   it('the standby killed mid-run: no request fails and no read is stale', async () => {
     await pair.setDelay(0)

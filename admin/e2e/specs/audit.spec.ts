@@ -18,15 +18,12 @@ test('find a change in the audit log and revert it', async ({ page, site, atrium
   // Filters live in the URL.
   await audit.choose(audit.entityType, 'Post')
   await expect(page).toHaveURL(/entity_type=blog/)
-  await audit.choose(audit.action, 'Update')
+  await audit.choose(audit.action, 'Updated')
   await expect(page).toHaveURL(/action=Update/)
   await expect(audit.rows()).toHaveCount(1)
   const row = audit.rows().first()
   // The record links to its editor; the actor link narrows the log to that key.
-  await expect(row.getByRole('link', { name: `Open Post ${site.posts.published}` })).toHaveAttribute(
-    'href',
-    `/admin/sites/${site.id}/blogs/${site.posts.published}`,
-  )
+  await expect(row.getByRole('link', { name: 'Open Post “hello-world”' })).toHaveAttribute('href', `/admin/sites/${site.id}/blogs/${site.posts.published}`)
   await row.getByRole('link', { name: /^API key / }).click()
   await expect(page).toHaveURL(new RegExp(`api_key_id=${me.api_key!.id}`))
   await expect(audit.rows()).toHaveCount(1)
@@ -34,7 +31,7 @@ test('find a change in the audit log and revert it', async ({ page, site, atrium
   await expect(audit.entityType).toHaveValue('Post')
   await expect(audit.rows()).toHaveCount(1)
 
-  await row.getByRole('button', { name: /^Show changes: Update Post/ }).click()
+  await row.getByRole('button', { name: /^Show changes: Updated Post “hello-world”/ }).click()
   const changes = page.getByRole('region', { name: /^Changes of Post / })
   await expect(changes.locator('[data-field="author"] ins')).toHaveText('added: Grace Hopper')
   const revertAuthor = changes.getByRole('checkbox', { name: 'Revert author' })
@@ -53,7 +50,7 @@ test('find a change in the audit log and revert it', async ({ page, site, atrium
   // The revert is itself in the log.
   await audit.goto(site.id, '?action=Revert')
   await expect(audit.rows()).toHaveCount(1)
-  await expect(audit.rows().first()).toContainText('Revert')
+  await expect(audit.rows().first()).toContainText('Reverted')
   expect(csp).toEqual([])
 })
 

@@ -33,7 +33,10 @@ test('API-key sign-in lands on the dashboard the link asked for; sign-out forget
   const inZone = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: site.timezone }).format(new Date(site.scheduledAt))
   await expect(scheduled).toContainText(`Publishes ${inZone} (America/New_York)`)
   const activity = page.getByRole('region', { name: 'Recent activity' })
-  await expect(activity.getByRole('link', { name: 'Create blog' }).first()).toHaveAttribute('href', new RegExp(`/admin/sites/${site.id}/blogs/`))
+  await expect(activity.getByRole('link', { name: 'Post “hello-world”' }).first()).toHaveAttribute(
+    'href',
+    `/admin/sites/${site.id}/blogs/${site.posts.published}`,
+  )
   const setup = page.getByRole('region', { name: 'Set up this site' })
   await expect(setup).toContainText('Add a second locale (Done)')
   await expect(setup).toContainText('Set the site URL (To do)')

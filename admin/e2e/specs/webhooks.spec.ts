@@ -59,3 +59,26 @@ test('create a webhook to a receiver on 127.0.0.1, send a test and see it in the
     await new Promise((r) => receiver.close(r))
   }
 })
+
+test('on a 390 px phone the webhook list fits the screen and a long URL is cut whole, not broken mid-word', async ({ page, site, atrium, signInWithKey }) => {
+  // 127.0.0.1: a receiver's host must resolve; nothing is sent to it here.
+  const url = 'http://127.0.0.1:9/atrium/receivers/newsletter-subscriptions-and-everything-else?token=abcdefghijklmnopqrstuvwxyz0123456789'
+  await atrium.POST('/api/v1/sites/{site_id}/webhooks', { params: { path: { site_id: site.id } }, body: { url, description: 'Newsletter hook', events: [] } })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signInWithKey(page)
+  await page.goto(`/admin/sites/${site.id}/webhooks`)
+  const link = page.getByRole('link', { name: `Delivery log of ${url}` })
+  await expect(link).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  // Cut with an ellipsis on one line, the whole URL in its title: never wrapped inside a word.
+  const cut = link.locator('xpath=ancestor::*[contains(@class, "dt-truncate")]')
+  await expect(cut).toHaveAttribute('title', url)
+  const box = await cut.evaluate((el) => {
+    const s = getComputedStyle(el)
+    return { lines: Math.round(el.getBoundingClientRect().height / parseFloat(s.lineHeight)), whiteSpace: s.whiteSpace, wordBreak: s.wordBreak }
+  })
+  expect(box).toEqual({ lines: 1, whiteSpace: 'nowrap', wordBreak: 'normal' })
+  // Row actions stay reachable on the card, named with the record.
+  await expect(page.getByRole('button', { name: `Delete ${url}` })).toBeVisible()
+  await expectAccessible(page)
+})

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../shared/api/queries'
 import { administersSystem } from '../shared/logic/access'
 import { currentSiteId, rememberSite } from '../shared/logic/chosenSite'
+import { SearchIcon } from '../shared/ui/icons'
 import { NavLinkRoute } from '../shared/ui/links'
 import { AREAS, SYSTEM_SCREENS } from './areas'
 import { CommandPalette } from './CommandPalette'
@@ -45,7 +46,7 @@ export function AppShellLayout() {
       </a>
       <header className="shell-header">
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" className="shell-start">
             <Burger
               opened={opened}
               onClick={toggle}
@@ -55,7 +56,7 @@ export function AppShellLayout() {
               aria-expanded={opened}
               aria-controls="main-nav"
             />
-            <Text fw={700} component="span">
+            <Text fw={700} component="span" className="shell-brand">
               Atrium
             </Text>
             <SiteSwitcher sites={sites.data ?? []} siteId={siteId} area={area} />
@@ -69,9 +70,10 @@ export function AppShellLayout() {
               py={6}
               className="search-button"
             >
-              <Text size="sm" c="dimmed" component="span">
+              <Text size="sm" c="dimmed" component="span" className="shell-search-text">
                 {t('searchShortcut')}
               </Text>
+              <SearchIcon size={18} stroke={1.75} aria-hidden className="shell-search-icon" />
             </UnstyledButton>
             {siteId && <NotificationsBell siteId={siteId} />}
             <ProfileMenu />

@@ -3567,6 +3567,10 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description The image cover_image_id names; null when none, or when it names no live media record */
+            cover_image: components["schemas"]["EmbeddedImage"] | null;
+            /** @description The image header_image_id names; null when none, or when it names no live media record */
+            header_image: components["schemas"]["EmbeddedImage"] | null;
             localizations: components["schemas"]["BlogLocalization"][];
             categories: components["schemas"]["CategoryRef"][];
             tags: components["schemas"]["TagRef"][];
@@ -3600,6 +3604,10 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description The image cover_image_id names; null when none, or when it names no live media record */
+            cover_image: components["schemas"]["EmbeddedImage"] | null;
+            /** @description The image header_image_id names; null when none, or when it names no live media record */
+            header_image: components["schemas"]["EmbeddedImage"] | null;
             title: string | null;
             subtitle: string | null;
             excerpt: string | null;
@@ -4325,6 +4333,44 @@ export interface components {
             data: components["schemas"]["Document"][];
             meta: components["schemas"]["PageMeta"];
         };
+        /**
+         * @example {
+         *       "id": "0b6f1c1e-8d5a-4c1e-9a43-3f2b7d1c9e10",
+         *       "filename": "harbour.jpg",
+         *       "url": "https://cms.example.com/api/v1/media/files/q7Zx2Lk9PqR4sT8vW1yB.jpg",
+         *       "image_url": "https://cms.example.com/api/v1/media/files/q7Zx2Lk9PqR4sT8vW1yB.jpg?v=3f9a1c2b",
+         *       "mime_type": "image/jpeg",
+         *       "width": 2400,
+         *       "height": 1600,
+         *       "focal_x": 0.62,
+         *       "focal_y": 0.4,
+         *       "alt": "Boats in the harbour at dawn",
+         *       "alt_texts": {
+         *         "en": "Boats in the harbour at dawn",
+         *         "de": "Boote im Hafen bei Sonnenaufgang"
+         *       }
+         *     }
+         */
+        EmbeddedImage: {
+            /** Format: uuid */
+            id: string;
+            filename: string;
+            /** @description The original file: the media record's public_url */
+            url: string;
+            image_url: string | null;
+            mime_type: string;
+            width: number | null;
+            height: number | null;
+            /** @description The focal point from the left edge (0–1); crops keep it */
+            focal_x: number;
+            /** @description The focal point from the top edge (0–1); crops keep it */
+            focal_y: number;
+            alt: string | null;
+            /** @description Alt text by locale code, for every locale that has one */
+            alt_texts: {
+                [key: string]: string;
+            };
+        };
         GenerateAiContentBody: {
             /** @enum {string} */
             action: "seo" | "excerpt" | "translate" | "draft_outline" | "draft_post";
@@ -4849,6 +4895,8 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description The image cover_image_id names; null when none, or when it names no live media record */
+            cover_image: components["schemas"]["EmbeddedImage"] | null;
             localizations: components["schemas"]["PageSectionLocalization"][];
         };
         PageviewAccepted: {
@@ -5152,6 +5200,10 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description The image cover_image_id names; null when none, or when it names no live media record */
+            cover_image: components["schemas"]["EmbeddedImage"] | null;
+            /** @description The image header_image_id names; null when none, or when it names no live media record */
+            header_image: components["schemas"]["EmbeddedImage"] | null;
             title: string | null;
             subtitle: string | null;
             excerpt: string | null;
@@ -5813,6 +5865,7 @@ export type DocumentDetail = components['schemas']['DocumentDetail'];
 export type DocumentFolder = components['schemas']['DocumentFolder'];
 export type DocumentLocalization = components['schemas']['DocumentLocalization'];
 export type DocumentPage = components['schemas']['DocumentPage'];
+export type EmbeddedImage = components['schemas']['EmbeddedImage'];
 export type GenerateAiContentBody = components['schemas']['GenerateAiContentBody'];
 export type Health = components['schemas']['Health'];
 export type IdpUser = components['schemas']['IdpUser'];

@@ -44,14 +44,14 @@ export interface LocalizationSpec<T extends LocalizationTable, P> {
     /**
      * In the write's transaction, after the localization changed: derived fields, the parent's events, the sites
      * showing it. `records`: the records whose answers change, when not the parent itself (a page section's
-     * localization changes the page's answers).
+     * localization changes the page's answers). `sites`: sites whose every answer may change (what embeds the parent).
      */
     changed(
       tx: Tx,
       parent: ParentRef<P>,
       now: Date,
       ctx: Ctx,
-    ): Promise<{ events: DomainEvent[]; siteIds: string[]; slugs?: string[]; records?: ReaderImpact['records'] }>
+    ): Promise<{ events: DomainEvent[]; siteIds: string[]; slugs?: string[]; records?: ReaderImpact['records']; sites?: string[] }>
   }
 }
 
@@ -139,8 +139,12 @@ export function localizations<T extends LocalizationTable, P>(spec: Localization
     return { loc, parent: p }
   }
 
-  function impact(p: ParentRef<P>, change: { siteIds: string[]; slugs?: string[]; records?: ReaderImpact['records'] }): ReaderImpact {
-    return { records: change.records ?? [{ entity: parent.entity, id: p.id, siteIds: change.siteIds, slugs: change.slugs ?? [] }], lists: change.siteIds }
+  function impact(p: ParentRef<P>, change: { siteIds: string[]; slugs?: string[]; records?: ReaderImpact['records']; sites?: string[] }): ReaderImpact {
+    return {
+      records: change.records ?? [{ entity: parent.entity, id: p.id, siteIds: change.siteIds, slugs: change.slugs ?? [] }],
+      lists: change.siteIds,
+      ...(change.sites && change.sites.length > 0 ? { sites: change.sites } : {}),
+    }
   }
 
   return {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { ReadDb } from '../../db/client.js'
+import { imageJson, type ImageRow } from '../../db/image-embed.js'
 import { namedRows } from '../../db/named.js'
 import { DOWNLOAD_PATH_END, DOWNLOAD_PATH_START } from '../documents/schemas.js'
 import type { BlogDetail, BlogListItem } from './schemas.js'
@@ -17,14 +18,21 @@ import type { BlogDetail, BlogListItem } from './schemas.js'
 
 const iso = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
-/** The Blog fields of blogs row `b`; `siteIds`: a JSON array expression of its carrying sites, owning site first. */
-const blogFields = (siteIds: string) => `
+/** A list item or detail as built here: its images still raw (presentImages in service.ts finishes them). */
+export type WithImageRows<T> = Omit<T, 'cover_image' | 'header_image'> & { cover_image: ImageRow | null; header_image: ImageRow | null }
+
+/**
+ * The Blog fields of blogs row `b` and its embedded images; `siteIds`: a JSON array expression of its carrying sites,
+ * owning site first; `locale`: the locale code expression the images' alt text is chosen for.
+ */
+const blogFields = (siteIds: string, locale = 'null::text') => `
   'id', b.id, 'content_id', b.content_id, 'site_id', b.site_id,
   'site_ids', coalesce(${siteIds}, json_build_array(b.site_id)),
   'slug', b.slug, 'author', b.author, 'status', b.status, 'published_date', b.published_date,
   'published_at', ${iso('b.published_at')}, 'publish_start', ${iso('b.publish_start')}, 'publish_end', ${iso('b.publish_end')},
   'is_featured', b.is_featured, 'allow_comments', b.allow_comments, 'reading_time_minutes', b.reading_time_minutes,
   'cover_image_id', b.cover_image_id, 'header_image_id', b.header_image_id,
+  'cover_image', ${imageJson('b.cover_image_id', locale)}, 'header_image', ${imageJson('b.header_image_id', locale)},
   'created_at', ${iso('b.created_at')}, 'updated_at', ${iso('b.updated_at')}`
 
 const SITE_IDS = '(select json_agg(x.site_id order by x.position) from content_sites x where x.content_id = b.content_id)'
@@ -75,12 +83,12 @@ async function firstJson<T>(db: ReadDb, name: string, query: SQL): Promise<T | u
 }
 
 /** The live blog as detail, by id; undefined when unknown or deleted. */
-export function detailById(db: ReadDb, id: string): Promise<BlogDetail | undefined> {
+export function detailById(db: ReadDb, id: string): Promise<WithImageRows<BlogDetail> | undefined> {
   return firstJson(db, 'blog_detail_by_id', sql`select ${DETAIL} as j from blogs b where b.id = ${id} and b.deleted_at is null`)
 }
 
 /** The live blog with this slug among the blogs the site carries, as detail; undefined when none. */
-export function detailBySlug(db: ReadDb, siteId: string, slug: string): Promise<BlogDetail | undefined> {
+export function detailBySlug(db: ReadDb, siteId: string, slug: string): Promise<WithImageRows<BlogDetail> | undefined> {
   return firstJson(
     db,
     'blog_detail_by_slug',
@@ -125,10 +133,10 @@ export async function publishedItems(
   offset: number,
   featuredOnly: boolean,
   localeCode: string | undefined,
-): Promise<BlogListItem[]> {
+): Promise<WithImageRows<BlogListItem>[]> {
   const first = offset === 0
   const shape = first ? `${limit}:first` : `${limit}`
-  const found = await firstJson<BlogListItem[]>(
+  const found = await firstJson<WithImageRows<BlogListItem>[]>(
     db,
     `${featuredOnly ? 'blog_featured_items' : 'blog_published_items'}:${shape}`,
     sql`with page as (
@@ -156,7 +164,7 @@ export async function publishedItems(
         where c.deleted_at is null
         group by cc.content_id
       )
-      select json_agg(json_build_object(${sql.raw(blogFields('carriers.site_ids'))},
+      select json_agg(json_build_object(${sql.raw(blogFields('carriers.site_ids', 'l.code'))},
           'title', l.title, 'subtitle', l.subtitle, 'excerpt', l.excerpt, 'locale', l.code,
           'tags', coalesce(tg.tags, '[]'::json), 'categories', coalesce(cat.categories, '[]'::json))
         order by p.published_date desc nulls last, p.published_at desc nulls last, p.content_id desc)::text as j

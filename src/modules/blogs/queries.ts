@@ -1,11 +1,13 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { carriersOf } from '../../core/content.js'
 import type { ReadDb, Tx } from '../../db/client.js'
+import { imagesById, type ImageRow } from '../../db/image-embed.js'
 import { blogLocalizations, blogs, type BlogLocalizationRow, type BlogRow, type ContentStatus } from '../../db/schema/blogs.js'
 import { contentSites } from '../../db/schema/content.js'
 import { locales } from '../../db/schema/sites.js'
 import { categories, contentCategories, contentTags, tags } from '../../db/schema/taxonomy.js'
 import type { Blog, BlogListItem, BlogListSort, CategoryRef, TagRef } from './schemas.js'
+import type { WithImageRows } from './delivery.queries.js'
 
 /*
  * Blog reads are batch reads: a page of any size costs the same handful of queries (ids, then one
@@ -115,11 +117,19 @@ function categoryRows(db: ReadDb, contentIds: string[]) {
 const tagRef = ({ id, name, slug }: TagRef): TagRef => ({ id, name, slug })
 const categoryRef = ({ id, name, slug, is_primary }: CategoryRef): CategoryRef => ({ id, name, slug, is_primary })
 
-/** List items for blog rows, in the rows' order: four batch queries whatever the number of rows. */
-export async function itemsForRows(db: ReadDb, rows: BlogRow[], localeCode?: string): Promise<BlogListItem[]> {
+/** The image with its alt text in `code` when it has one there (the list item's locale). */
+function inLocale(img: ImageRow | undefined, code: string | undefined): ImageRow | null {
+  if (!img) return null
+  const alt = code ? Object.entries(img.alt_texts).find(([k]) => k.toLowerCase() === code.toLowerCase())?.[1] : undefined
+  return alt === undefined ? img : { ...img, alt }
+}
+
+/** List items for blog rows, in the rows' order: five batch queries whatever the number of rows. */
+export async function itemsForRows(db: ReadDb, rows: BlogRow[], localeCode?: string): Promise<WithImageRows<BlogListItem>[]> {
   if (rows.length === 0) return []
   const contentIds = [...new Set(rows.map((r) => r.content_id))]
-  const [carriers, locs, tagList, catList] = await Promise.all([
+  const mediaIds = [...new Set(rows.flatMap((r) => [r.cover_image_id, r.header_image_id]).filter((id): id is string => id !== null))]
+  const [carriers, locs, tagList, catList, images] = await Promise.all([
     carriersOf(db, contentIds),
     db
       .select({
@@ -136,6 +146,7 @@ export async function itemsForRows(db: ReadDb, rows: BlogRow[], localeCode?: str
       .where(inArray(blogLocalizations.content_id, contentIds)),
     tagRows(db, contentIds),
     categoryRows(db, contentIds),
+    imagesById(db, mediaIds),
   ])
   const locsBy = groupBy(locs)
   const tagsBy = groupBy(tagList)
@@ -148,6 +159,8 @@ export async function itemsForRows(db: ReadDb, rows: BlogRow[], localeCode?: str
       subtitle: loc?.subtitle ?? null,
       excerpt: loc?.excerpt ?? null,
       locale: loc?.code ?? null,
+      cover_image: inLocale(row.cover_image_id ? images.get(row.cover_image_id) : undefined, loc?.code),
+      header_image: inLocale(row.header_image_id ? images.get(row.header_image_id) : undefined, loc?.code),
       tags: (tagsBy.get(row.content_id) ?? []).map(tagRef),
       categories: (catsBy.get(row.content_id) ?? []).map(categoryRef),
     }
@@ -155,7 +168,7 @@ export async function itemsForRows(db: ReadDb, rows: BlogRow[], localeCode?: str
 }
 
 /** List items for live blogs, in the order of `ids` (unknown or deleted ids are left out); bounded queries. */
-export async function listItemsByIds(db: ReadDb, ids: string[], localeCode?: string): Promise<BlogListItem[]> {
+export async function listItemsByIds(db: ReadDb, ids: string[], localeCode?: string): Promise<WithImageRows<BlogListItem>[]> {
   if (ids.length === 0) return []
   const rows = await db
     .select()

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox'
 import { BulkBody as ContentBulkBody, ContentStatusSchema, bulkResult } from '../../http/content-schemas.js'
 import { LimitOffsetQuerySchema, PageQuerySchema } from '../../http/pagination.js'
 import { AttachedDocument } from '../documents/schemas.js'
+import { EmbeddedImage } from '../media/schemas.js'
 import { Body, DateOnly, LocalizationBody, MediaRef, Nullable, NullableTimestamp, PatchBody, Slug, Timestamp, Uuid } from '../../http/schemas.js'
 
 export { BULK_ACTIONS, BULK_MAX_IDS, ContentStatusSchema } from '../../http/content-schemas.js'
@@ -59,9 +60,20 @@ export type CategoryRef = Static<typeof CategoryRef>
 export const BlogDocument = AttachedDocument
 export type BlogDocument = AttachedDocument
 
+/** The images a delivery answer embeds beside their ids (null when the id is null or names no live media record). */
+const BlogImages = {
+  cover_image: Type.Union([EmbeddedImage, Type.Null()], {
+    description: 'The image cover_image_id names; null when none, or when it names no live media record',
+  }),
+  header_image: Type.Union([EmbeddedImage, Type.Null()], {
+    description: 'The image header_image_id names; null when none, or when it names no live media record',
+  }),
+}
+
 export const BlogListItem = Type.Object(
   {
     ...Blog.properties,
+    ...BlogImages,
     title: Nullable(Type.String()),
     subtitle: Nullable(Type.String()),
     excerpt: Nullable(Type.String()),
@@ -76,6 +88,7 @@ export type BlogListItem = Static<typeof BlogListItem>
 export const BlogDetail = Type.Object(
   {
     ...Blog.properties,
+    ...BlogImages,
     localizations: Type.Array(BlogLocalization),
     categories: Type.Array(CategoryRef),
     tags: Type.Array(TagRef),

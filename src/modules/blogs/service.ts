@@ -8,6 +8,8 @@ import { canonicalLocale } from '../sites/locale-codes.service.js'
 import { blogEntity } from './entity.js'
 import * as q from './queries.js'
 import * as dq from './delivery.queries.js'
+import type { WithImageRows } from './delivery.queries.js'
+import { withImages } from './images.service.js'
 import type { BlogRow } from '../../db/schema/blogs.js'
 import { BLOG_LIST_DEFAULT_SORT, BlogDetail, BlogListItem, Blog, type FeaturedQuery, type ListBlogsQuery, type PublishedQuery } from './schemas.js'
 
@@ -43,13 +45,13 @@ export async function detail(ctx: Ctx, id: string, scope?: RecordScope): Promise
     ctx,
     { site: ownerSite, record: `blog:${id}` },
     'id',
-    async () => ({ value: inHand ?? (await dq.detailById(ctx.db, id)) ?? notFound(blogEntity), until: null }),
+    async () => ({ value: withImages(ctx, inHand ?? (await dq.detailById(ctx.db, id)) ?? notFound(blogEntity)), until: null }),
     inHand !== undefined,
   )
 }
 
 /** Details loaded by detailScope for the request's access check, for the handler to answer with. */
-const loadedForScope = new WeakMap<Ctx, { id: string; detail: BlogDetail }>()
+const loadedForScope = new WeakMap<Ctx, { id: string; detail: WithImageRows<BlogDetail> }>()
 
 /**
  * The blog's scope from its detail (GET /blogs/{id}/detail's ScopeLoad): when the scope is not remembered, a miss
@@ -79,7 +81,11 @@ export async function list(ctx: Ctx, siteId: string, query: ListBlogsQuery): Pro
     locale,
   }
   const { rows, total } = await q.siteBlogs(ctx.db, siteId, filter, limit, offset)
-  return paginate(await q.itemsForRows(ctx.db, rows, locale), total, query)
+  return paginate(
+    (await q.itemsForRows(ctx.db, rows, locale)).map((item) => withImages(ctx, item)),
+    total,
+    query,
+  )
 }
 
 /**
@@ -103,7 +109,7 @@ async function publishedWindow(ctx: Ctx, siteId: string, limit: number, offset: 
     dq.publishedItems(ctx.db, siteId, ctx.clock.now(), limit, offset, featuredOnly, locale || undefined),
   ])
   // The answer changes when the listed set does: the total's next change is the earliest for any window.
-  return { items, total: count.total, until: count.nextChangeAt }
+  return { items: items.map((item) => withImages(ctx, item)), total: count.total, until: count.nextChangeAt }
 }
 
 /** Published blogs of the site (publish_end not passed), newest published_date first; cached per content version. */
@@ -152,6 +158,6 @@ export async function bySlug(ctx: Ctx, siteId: string, slug: string): Promise<Ra
     const window = { status: found.status, publish_start: dateOf(found.publish_start), publish_end: dateOf(found.publish_end) }
     if (!preview && !isLive(window, ctx.clock.now())) notFound(blogEntity)
     // A live answer stops being one when publish_end passes, without a write.
-    return { value: found, until: preview ? null : window.publish_end }
+    return { value: withImages(ctx, found), until: preview ? null : window.publish_end }
   })
 }

@@ -8,6 +8,8 @@ import { DESCRIPTION_CHARS, FEED_MAX_ITEMS, FEED_TTL_MS, cutOnWord, etagMatches,
 import { blogEntity, blogWorkflow } from './entity.js'
 import * as q from './queries.js'
 import type { BlogListItem } from './schemas.js'
+import { withImages } from './images.service.js'
+import type { WithImageRows } from './delivery.queries.js'
 import * as wq from './workflow.queries.js'
 import { SimilarBlog, type SimilarQuery } from './workflow.schemas.js'
 
@@ -34,7 +36,7 @@ export async function similar(ctx: Ctx, siteId: string, id: string, query: Simil
       query.locale,
     )
     // A publish_end passing changes the answer without a write: re-score at least every few minutes.
-    return { value: items.map((item) => ({ ...item, score: scores.get(item.id) ?? 0 })), until: new Date(now.getTime() + SIMILAR_RECHECK_MS) }
+    return { value: items.map((item) => ({ ...withImages(ctx, item), score: scores.get(item.id) ?? 0 })), until: new Date(now.getTime() + SIMILAR_RECHECK_MS) }
   })
 }
 
@@ -71,7 +73,7 @@ const BODY_READ_CHARS = 4000
  * decisions.md "Content" → RSS: pubDate is the post's published_date (the date it shows, which may be backdated;
  * published_at only when it has none), the description its excerpt, else the start of its body as plain text.
  */
-function feedItem(b: BlogListItem, site: wq.FeedSite, bodyText: string | undefined): FeedItem {
+function feedItem(b: WithImageRows<BlogListItem>, site: wq.FeedSite, bodyText: string | undefined): FeedItem {
   const date = b.published_date ? `${b.published_date}T00:00:00Z` : b.published_at
   return {
     title: b.title || b.slug,
@@ -85,7 +87,7 @@ function feedItem(b: BlogListItem, site: wq.FeedSite, bodyText: string | undefin
 }
 
 /** The plain-text start of the body in each item's own locale, for the items without excerpt. */
-async function bodyTexts(ctx: Ctx, items: BlogListItem[]): Promise<Map<string, string>> {
+async function bodyTexts(ctx: Ctx, items: WithImageRows<BlogListItem>[]): Promise<Map<string, string>> {
   const wanted = items.filter((b) => !b.excerpt && b.locale !== null)
   const out = new Map<string, string>()
   if (wanted.length === 0) return out

@@ -27,6 +27,7 @@ import { readingTimeMinutes } from './localization.service.js'
 import * as lq from './localization.queries.js'
 import * as q from './queries.js'
 import * as dq from './delivery.queries.js'
+import { withImages } from './images.service.js'
 import { applyTemplate } from '../content-templates/templates.service.js'
 import { blogs } from '../../db/schema/blogs.js'
 import { CreateBlogBody, type Blog, type BlogDetail, UpdateBlogBody } from './schemas.js'
@@ -97,7 +98,7 @@ export async function create(ctx: Ctx, input: CreateBlogBody): Promise<BlogDetai
     const detail = (await dq.detailById(tx, row.id)) ?? notFound(blogEntity)
     const blog = q.toBlog(row, detail.site_ids)
     return {
-      result: detail,
+      result: withImages(ctx, detail),
       siteId: owner,
       entityId: row.id,
       metadata: { slug: row.slug, status, site_ids: detail.site_ids, locales: inputs.map((l) => l.locale_id) },
@@ -189,7 +190,7 @@ export async function clone(ctx: Ctx, id: string): Promise<BlogDetail> {
     const detail = (await dq.detailById(tx, row.id)) ?? notFound(blogEntity)
     const blog = q.toBlog(row, detail.site_ids)
     return {
-      result: detail,
+      result: withImages(ctx, detail),
       siteId: row.site_id,
       entityId: row.id,
       metadata: { source_id: source.id, slug },

@@ -14,7 +14,7 @@ import { cleanFileName } from '../../core/file-names.js'
 import { mediaEntity } from './entity.js'
 import * as q from './media.queries.js'
 import { mediaMetadataKit } from './metadata.service.js'
-import { mediaReferences } from './references.queries.js'
+import { mediaReferences, sitesShowing } from './references.queries.js'
 import { presentMedia } from './present.service.js'
 import { MediaDetail, type CreateMediaBody, Media, type MediaListQuery, type MediaMetadata, type MediaReference, type UpdateMediaBody } from './schemas.js'
 import { parseRenditionQuery } from './rendition-params.service.js'
@@ -156,6 +156,7 @@ export async function update(ctx: Ctx, id: string, body: UpdateMediaBody): Promi
       updated_at: ctx.clock.now(),
     })
     if (after.focal_x !== before.focal_x || after.focal_y !== before.focal_y) oldFocal = { x: before.focal_x, y: before.focal_y }
+    const embedded = oldFocal !== undefined || after.filename !== before.filename
     const item = presentMedia(ctx, after)
     return {
       result: item,
@@ -164,7 +165,12 @@ export async function update(ctx: Ctx, id: string, body: UpdateMediaBody): Promi
       before: presentMedia(ctx, before),
       after: item,
       events: [{ type: 'media.updated', siteId: after.site_id, data: item }],
-      readers: { records: [{ entity: mediaEntity, id, siteIds: [after.site_id] }], lists: [after.site_id] },
+      readers: {
+        records: [{ entity: mediaEntity, id, siteIds: [after.site_id] }],
+        lists: [after.site_id],
+        // Delivery answers embed the image (focal point, file name): every site showing one that does is refreshed.
+        ...(embedded ? { sites: await sitesShowing(tx, id) } : {}),
+      },
     }
   })
   // The old point's crops are no longer asked for (image_url changed with it): drop them after the commit.
@@ -207,7 +213,7 @@ export async function remove(ctx: Ctx, id: string): Promise<void> {
       after: { deleted_at: now },
       metadata: { filename: before.filename, checksum: before.checksum, files_removed: unused.length },
       events: [{ type: 'media.deleted', siteId: before.site_id, data: presentMedia(ctx, before) }],
-      readers: { records: [{ entity: mediaEntity, id, siteIds: [before.site_id] }], lists: [before.site_id] },
+      readers: { records: [{ entity: mediaEntity, id, siteIds: [before.site_id] }], lists: [before.site_id], sites: await sitesShowing(tx, id) },
     }
   })
   await removeFiles(ctx, unused)

@@ -3,6 +3,7 @@ import { siteOwned } from '../../core/scopes.js'
 import type { ReadDb, Tx } from '../../db/client.js'
 import { media, mediaMetadata, type MediaRow } from '../../db/schema/media.js'
 import * as q from './media.queries.js'
+import { sitesShowing } from './references.queries.js'
 import { mediaEntity } from './entity.js'
 import { presentMedia } from './present.service.js'
 import { searchText } from './search.service.js'
@@ -26,7 +27,12 @@ export const mediaMetadataKit = localizations({
     byKey: parentOf,
     async changed(tx, parent, now, ctx) {
       const row = await q.updateMedia(tx, parent.id, { search_text: searchText(parent.row.filename, await q.metadataTexts(tx, parent.id)), updated_at: now })
-      return { events: [{ type: 'media.updated', siteId: parent.siteId, data: presentMedia(ctx, row) }], siteIds: [parent.siteId] }
+      // Delivery answers embed the alt text: every site showing content that embeds the image is refreshed.
+      return {
+        events: [{ type: 'media.updated', siteId: parent.siteId, data: presentMedia(ctx, row) }],
+        siteIds: [parent.siteId],
+        sites: await sitesShowing(tx, parent.id),
+      }
     },
   },
 })

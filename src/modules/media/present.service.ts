@@ -1,7 +1,8 @@
 import type { Ctx } from '../../core/context.js'
 import type { MediaRow } from '../../db/schema/media.js'
 import { focalVersion } from './rendition-params.service.js'
-import { pickMedia, type Media } from './schemas.js'
+import type { ImageRow } from '../../db/image-embed.js'
+import { pickMedia, type EmbeddedImage, type Media } from './schemas.js'
 
 /*
  * public_url of stored files: `/api/v1/media/files/{name}` (absolute under ATRIUM_PUBLIC_URL
@@ -45,4 +46,22 @@ export function presentMedia(ctx: Ctx, row: MediaRow): Media {
       public_url: fileUrl(ctx, v.key),
     })),
   })
+}
+
+/** An embedded image (db/image-embed.ts) as delivery answers carry it; null stays null. */
+export function presentImage(ctx: Ctx, row: ImageRow | null): EmbeddedImage | null {
+  if (!row) return null
+  return {
+    id: row.id,
+    filename: row.filename,
+    url: row.storage_key ? fileUrl(ctx, row.storage_key) : (row.external_url ?? ''),
+    image_url: imageUrl(ctx, row),
+    mime_type: row.mime_type,
+    width: row.width,
+    height: row.height,
+    focal_x: row.focal_x,
+    focal_y: row.focal_y,
+    alt: row.alt,
+    alt_texts: row.alt_texts,
+  }
 }

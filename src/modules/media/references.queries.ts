@@ -36,3 +36,17 @@ export async function mediaReferences(db: ReadDb, siteId: string, id: string): P
     limit 500`)
   return rowsOf<MediaReferenceRow>(result)
 }
+
+/**
+ * Every site showing a live blog or page that embeds media `id` (a cover, header image or section cover), whatever
+ * site owns the media: their delivery answers embed it, so a change of what they embed refreshes them.
+ */
+export async function sitesShowing(db: ReadDb, id: string): Promise<string[]> {
+  const result = await db.execute(sql`
+    select distinct cs.site_id::text as site_id from content_sites cs
+    where cs.content_id in (
+      select b.content_id from blogs b where (b.cover_image_id = ${id} or b.header_image_id = ${id}) and b.deleted_at is null
+      union
+      select p.content_id from page_sections s join pages p on p.id = s.page_id and p.deleted_at is null where s.cover_image_id = ${id})`)
+  return rowsOf<{ site_id: string }>(result).map((r) => r.site_id)
+}

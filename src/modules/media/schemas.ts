@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { PageQuerySchema } from '../../http/pagination.js'
-import { Body, Int, LocalizationBody, Nullable, PatchBody, Timestamp, Uuid, presenter } from '../../http/schemas.js'
+import { Body, COMPONENT_NAME, Int, LocalizationBody, Nullable, PatchBody, Timestamp, Uuid, presenter } from '../../http/schemas.js'
 
 /*
  * Wire format of media records, their variants, per-locale metadata and media folders.
@@ -75,6 +75,50 @@ export const Media = Type.Object(
 )
 export type Media = Static<typeof Media>
 export const pickMedia = presenter(Media)
+
+/**
+ * An image as delivery answers embed it (blog cover_image and header_image, page section cover_image), beside the id
+ * field that names it: enough to build a srcset without another call. null when the id is null or names no live record.
+ */
+export const EmbeddedImage = Type.Object(
+  {
+    id: Uuid,
+    filename: Type.String(),
+    url: Type.String({ description: "The original file: the media record's public_url" }),
+    image_url: Media.properties.image_url,
+    mime_type: Type.String(),
+    width: Nullable(Type.Integer()),
+    height: Nullable(Type.Integer()),
+    focal_x: Media.properties.focal_x,
+    focal_y: Media.properties.focal_y,
+    alt: Nullable(
+      Type.String({
+        description: "Alt text in the answer's locale (a list's `locale`, else the media site's default locale, else the first locale that has one)",
+      }),
+    ),
+    alt_texts: Type.Record(Type.String(), Type.String(), { description: 'Alt text by locale code, for every locale that has one' }),
+  },
+  {
+    // Named, not `$id`: one answer embeds it more than once (cover and header), and an `$id` must be unique in a schema.
+    [COMPONENT_NAME]: 'EmbeddedImage',
+    examples: [
+      {
+        id: '0b6f1c1e-8d5a-4c1e-9a43-3f2b7d1c9e10',
+        filename: 'harbour.jpg',
+        url: 'https://cms.example.com/api/v1/media/files/q7Zx2Lk9PqR4sT8vW1yB.jpg',
+        image_url: 'https://cms.example.com/api/v1/media/files/q7Zx2Lk9PqR4sT8vW1yB.jpg?v=3f9a1c2b',
+        mime_type: 'image/jpeg',
+        width: 2400,
+        height: 1600,
+        focal_x: 0.62,
+        focal_y: 0.4,
+        alt: 'Boats in the harbour at dawn',
+        alt_texts: { en: 'Boats in the harbour at dawn', de: 'Boote im Hafen bei Sonnenaufgang' },
+      },
+    ],
+  },
+)
+export type EmbeddedImage = Static<typeof EmbeddedImage>
 
 export const MediaMetadata = Type.Object(
   { id: Uuid, media_id: Uuid, locale_id: Uuid, alt_text: Nullable(Type.String()), caption: Nullable(Type.String()), title: Nullable(Type.String()) },

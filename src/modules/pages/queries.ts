@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { carriersOf } from '../../core/content.js'
 import type { ReadDb, Tx } from '../../db/client.js'
+import { imageJson, type ImageRow } from '../../db/image-embed.js'
 import { rowsOf } from '../../db/migrate.js'
 import { contentSites } from '../../db/schema/content.js'
 import { pageSectionLocalizations, pageSections, pages, type PageRow, type PageSectionLocalizationRow, type PageSectionRow } from '../../db/schema/pages.js'
@@ -148,12 +149,38 @@ export function sectionLocalizationsOfPage(db: ReadDb, pageId: string): Promise<
     .then((rows) => rows.map((r) => r.loc))
 }
 
-/** The page with its sections and their localizations: two queries after the page row (and its carriers). */
-export async function detailOf(db: ReadDb, row: PageRow): Promise<PageDetail> {
-  const [carriers, sections, locs] = await Promise.all([carriersOf(db, [row.content_id]), sectionsOf(db, row.id), sectionLocalizationsOfPage(db, row.id)])
+/** The live media records the page's sections name as covers, as embedded images (db/image-embed.ts), by id. */
+async function sectionCovers(db: ReadDb, pageId: string): Promise<Map<string, ImageRow>> {
+  const result = await db.execute(
+    sql`select distinct ${sql.raw(imageJson('s.cover_image_id'))}::text as j from page_sections s where s.page_id = ${pageId} and s.cover_image_id is not null`,
+  )
+  const found = rowsOf<{ j: string | null }>(result).flatMap((r) => (r.j ? [JSON.parse(r.j) as ImageRow] : []))
+  return new Map(found.map((img) => [img.id, img]))
+}
+
+/** A page detail as built here: its sections' cover images still raw (the service finishes them). */
+export type PageDetailRow = Omit<PageDetail, 'sections'> & {
+  sections: Array<Omit<PageDetail['sections'][number], 'cover_image'> & { cover_image: ImageRow | null }>
+}
+
+/** The page with its sections, their cover images and localizations: three queries after the page row (and its carriers). */
+export async function detailOf(db: ReadDb, row: PageRow): Promise<PageDetailRow> {
+  const [carriers, sections, locs, covers] = await Promise.all([
+    carriersOf(db, [row.content_id]),
+    sectionsOf(db, row.id),
+    sectionLocalizationsOfPage(db, row.id),
+    sectionCovers(db, row.id),
+  ])
   const bySection = new Map<string, PageSectionLocalization[]>()
   for (const l of locs) bySection.set(l.page_section_id, [...(bySection.get(l.page_section_id) ?? []), toSectionLocalization(l)])
-  return { ...toPage(row, carriers.get(row.content_id)), sections: sections.map((s) => ({ ...toSection(s), localizations: bySection.get(s.id) ?? [] })) }
+  return {
+    ...toPage(row, carriers.get(row.content_id)),
+    sections: sections.map((s) => ({
+      ...toSection(s),
+      cover_image: (s.cover_image_id ? covers.get(s.cover_image_id) : undefined) ?? null,
+      localizations: bySection.get(s.id) ?? [],
+    })),
+  }
 }
 
 /** The default-locale title of the page's first section that has one (notifications name the page by it). */

@@ -3,6 +3,7 @@ import { BulkBody as ContentBulkBody, ContentStatusSchema, bulkResult, reviewBod
 import { PageQuerySchema } from '../../http/pagination.js'
 import { Body, Int, LocalizationBody, MediaRef, Nullable, NullableTimestamp, PatchBody, Slug, Timestamp, Uuid } from '../../http/schemas.js'
 import { MAX_ROUTE } from '../../core/slugs.js'
+import { EmbeddedImage } from '../media/schemas.js'
 
 /** The page as GET /pages/{id} answers it. site_ids: owning site first. */
 export const Page = Type.Object(
@@ -64,7 +65,13 @@ export const PageSectionLocalization = Type.Object(
 export type PageSectionLocalization = Static<typeof PageSectionLocalization>
 
 export const PageSectionWithLocalizations = Type.Object(
-  { ...PageSection.properties, localizations: Type.Array(PageSectionLocalization) },
+  {
+    ...PageSection.properties,
+    cover_image: Type.Union([EmbeddedImage, Type.Null()], {
+      description: 'The image cover_image_id names; null when none, or when it names no live media record',
+    }),
+    localizations: Type.Array(PageSectionLocalization),
+  },
   { $id: 'PageSectionWithLocalizations' },
 )
 export type PageSectionWithLocalizations = Static<typeof PageSectionWithLocalizations>

@@ -8,6 +8,7 @@ import { notFound } from '../../http/errors.js'
 import { Paginated, paginate, pageWindow } from '../../http/pagination.js'
 import { pageEntity } from './entity.js'
 import { lookupRoute } from './paths.service.js'
+import { withCovers } from './images.service.js'
 import * as q from './queries.js'
 import { Page, PageDetail, PageSection, PageSectionLocalization, type ListPagesQuery } from './schemas.js'
 
@@ -61,7 +62,7 @@ export async function byRoute(ctx: Ctx, siteId: string, input: string): Promise<
     const row = (await q.pageByRoute(ctx.db, siteId, route)) ?? notFound(pageEntity)
     if (!preview && !isLive(row, ctx.clock.now())) notFound(pageEntity)
     // A live answer stops being one when publish_end passes, without a write.
-    return { value: await q.detailOf(ctx.db, row), until: preview ? null : row.publish_end }
+    return { value: withCovers(ctx, await q.detailOf(ctx.db, row)), until: preview ? null : row.publish_end }
   })
 }
 
@@ -73,7 +74,7 @@ export async function byRoute(ctx: Ctx, siteId: string, input: string): Promise<
 export async function previewDetail(ctx: Ctx, id: string, ownerSite: string): Promise<RawJson> {
   return detailCache.get(ctx, { site: ownerSite, record: `page:${id}` }, 'preview', async () => {
     const row = (await q.findPage(ctx.db, id)) ?? notFound(pageEntity)
-    return { value: await q.detailOf(ctx.db, row), until: null }
+    return { value: withCovers(ctx, await q.detailOf(ctx.db, row)), until: null }
   })
 }
 

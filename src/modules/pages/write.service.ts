@@ -28,6 +28,7 @@ import { notFound, validation } from '../../http/errors.js'
 import { pageEntity, pageWorkflow } from './entity.js'
 import { normalizeRoute } from './paths.service.js'
 import * as q from './queries.js'
+import { withCovers } from './images.service.js'
 import { applyTemplate } from '../content-templates/templates.service.js'
 import { CreatePageBody, type Page, type PageDetail, UpdatePageBody } from './schemas.js'
 import { seedSections } from './sections.service.js'
@@ -210,7 +211,7 @@ export async function clone(ctx: Ctx, id: string): Promise<PageDetail> {
     })
     await q.copySections(tx, source.id, row.id, randomUUID, now)
     await copyContentAttachments(tx, source.content_id, content.id, now)
-    const detail = await q.detailOf(tx, row)
+    const detail = withCovers(ctx, await q.detailOf(tx, row))
     const { sections: _sections, ...page } = detail
     return {
       result: detail,

@@ -89,6 +89,87 @@ describe('every route renders', () => {
     }
   })
 
+  it('the site’s own words follow the route’s locale (German under /de/, English at the root)', async () => {
+    const german = await get('/de/blog/')
+    expect(german.html).toContain('<html lang="de">')
+    expect(german.html).toContain('Ältere Beiträge →')
+    expect(german.html).toContain('Seite 1 von 2')
+    expect(german.html).toContain('aria-label="Hauptmenü"')
+    expect(german.html).toContain('Zum Inhalt springen')
+    // The cookie document has no German text: its words fall back to English, the buttons do not.
+    expect(german.html).toContain('Nur notwendige')
+    expect(german.html).toContain('We use cookies')
+    const english = await get('/blog/')
+    expect(english.html).toContain('Older posts →')
+    expect(english.html).toContain('Only necessary')
+    const missing = await get('/de/blog/no-such-post/')
+    expect(missing.status).toBe(404)
+    expect(h1(missing.html)).toBe('Seite nicht gefunden')
+    expect(h1((await get('/blog/no-such-post/')).html)).toBe('Page not found')
+  })
+
+  it('an image Atrium serves gets a srcset of renditions in fmt=auto; a # heading in the text is an h2 under the title', async () => {
+    // The starter reads Atrium through the proxy here, so Atrium's files are on the proxy's origin.
+    const image = `${stack.proxy.url}/api/v1/media/files/bus.jpg?v=0a1b2c3d`
+    await atrium.POST('/api/v1/blogs', {
+      body: {
+        site_ids: [stack.seeded.siteId],
+        slug: 'with-image',
+        status: 'Published',
+        published_date: '2025-01-01',
+        localizations: [
+          { locale: 'en', title: 'With an image', body: `# A heading\n\n![A red bus](${image})\n\n![Elsewhere](https://elsewhere.example/a.png)` },
+        ],
+      },
+    })
+    const { html } = await get('/blog/with-image/')
+    expect(html.match(/<h1[\s>]/g)).toHaveLength(1)
+    expect(html).toContain('<h2>A heading</h2>')
+    const img = /<img [^>]*alt="A red bus"[^>]*>/.exec(html)![0]
+    expect(img).toContain(`srcset="${image.replace(/&/g, '&amp;')}&amp;w=320&amp;fmt=auto 320w, `)
+    expect(img).toContain('sizes="(min-width: 46rem) 46rem, 100vw"')
+    expect(img).toContain('loading="lazy"')
+    expect(/<img [^>]*alt="Elsewhere"[^>]*>/.exec(html)![0]).not.toContain('srcset')
+  })
+
+  it('covers embedded in the answers get a srcset in fmt=auto, with their dimensions, and cost no API call of their own', async () => {
+    // A 1×1 PNG: enough for a media record with dimensions.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+    const form = new FormData()
+    form.append('site_ids', JSON.stringify([stack.seeded.siteId]))
+    form.append('file', new Blob([png], { type: 'image/png' }), 'cover.png')
+    const upload = await fetch(`${stack.atriumUrl}/api/v1/media/upload`, { method: 'POST', headers: { 'x-api-key': stack.masterKey }, body: form })
+    expect(upload.ok).toBe(true)
+    const media = (await upload.json()) as { id: string }
+    await atrium.POST('/api/v1/blogs', {
+      body: {
+        site_ids: [stack.seeded.siteId],
+        slug: 'with-cover',
+        status: 'Published',
+        published_date: '2024-12-31',
+        cover_image_id: media.id,
+        localizations: [{ locale: 'en', title: 'With a cover', body: 'Text.' }],
+      },
+    })
+    await stack.proxy.settle()
+    stack.proxy.reset()
+    const { html } = await get('/blog/with-cover/')
+    await stack.proxy.settle()
+    expect(stack.proxy.calls.length, stack.proxy.calls.join(', ')).toBeLessThanOrEqual(4)
+    const cover = /<img [^>]*class="post-image"[^>]*>/.exec(html)![0]
+    // A 1×1 image: one candidate, never wider than the image (Atrium does not upscale).
+    expect(cover).toMatch(/ srcset="http:[^" ]*\/api\/v1\/media\/files\/[^" ]*\?v=[0-9a-f]{8}&(amp;)?w=1&(amp;)?fmt=auto 1w"/)
+    expect(cover).toContain('width="1" height="1"')
+    expect(cover).toContain('loading="eager"')
+    // The list's second page may be in the starter's cache from an earlier test: served once more, then refreshed.
+    let thumbnail: string | undefined
+    for (const until = Date.now() + 5000; !thumbnail && Date.now() < until; await sleep(200))
+      thumbnail = /<img [^>]*class="post-cover"[^>]*>/.exec((await get('/blog/page/2/')).html)?.[0]
+    expect(thumbnail).toBeDefined()
+    expect(thumbnail).toMatch(/ alt(="")?[ >]/)
+    expect(thumbnail).toMatch(/ srcset="[^"]*&(amp;)?w=1&(amp;)?h=1&(amp;)?fmt=auto 1w"/)
+  })
+
   it('tag and category pages (a parent category lists its children’s posts)', async () => {
     const tag = await get('/blog/tag/astro/')
     expect(tag.status).toBe(200)
@@ -336,7 +417,9 @@ describe('preview', () => {
     expect(got.html).toContain('<html lang="de">')
     expect(h1(got.html)).toBe('Coming soon')
     expect(got.html).toContain('<strong>published</strong>')
-    expect(got.html).toContain('href="/de/coming-soon">Published version</a>')
+    // The preview's words are in its locale too.
+    expect(got.html).toContain('href="/de/coming-soon">Veröffentlichte Fassung</a>')
+    expect(got.html).toContain('<strong>Vorschau</strong>')
     expect((await get('/coming-soon')).status).toBe(404)
   })
 })

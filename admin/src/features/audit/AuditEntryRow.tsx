@@ -6,13 +6,13 @@ import { recordLink } from '../../shared/logic/recordLink'
 import { AnchorLink } from '../../shared/ui/links'
 import { EntryChanges } from './EntryChanges'
 import { mayHaveChanges } from './entryChanges'
-import { short, useAuditLabels } from './labels'
+import { useAuditLabels } from './labels'
 import type { AuditSearch } from './search'
 
 type Entry = Schemas['AuditLogEntry']
 
 /** The record an entry is about: a link to it where the admin has a screen for it, and the entry's metadata. */
-function RecordCell({ siteId, entry: e, type, recordText }: { siteId: string; entry: Entry; type: string; recordText: string }) {
+function RecordCell({ siteId, entry: e, recordText }: { siteId: string; entry: Entry; recordText: string }) {
   const { t } = useTranslation('audit')
   const link = recordLink(e.entity_type, e.entity_id, e.action)
   return (
@@ -21,12 +21,12 @@ function RecordCell({ siteId, entry: e, type, recordText }: { siteId: string; en
         <AnchorLink
           to="/sites/$siteId/$area/$recordId"
           params={{ siteId, area: link.area, recordId: link.recordId }}
-          aria-label={t('openRecord', { type, id: e.entity_id })}
+          aria-label={t('openRecord', { record: recordText })}
         >
           {recordText}
         </AnchorLink>
       ) : link ? (
-        <AnchorLink to="/sites/$siteId/$area" params={{ siteId, area: link.area }} aria-label={t('openRecord', { type, id: e.entity_id ?? '' })}>
+        <AnchorLink to="/sites/$siteId/$area" params={{ siteId, area: link.area }} aria-label={t('openRecord', { record: recordText })}>
           {recordText}
         </AnchorLink>
       ) : (
@@ -49,7 +49,7 @@ function RecordCell({ siteId, entry: e, type, recordText }: { siteId: string; en
 /** Who acted; a person or key links to the log narrowed to them (the other filters kept). */
 function ActorCell({ siteId, entry: e, search }: { siteId: string; entry: Entry; search: AuditSearch }) {
   const { t } = useTranslation('audit')
-  const actor = useAuditLabels().actorOf(e)
+  const actor = useAuditLabels(siteId).actorOf(e)
   return (
     <Table.Td>
       {e.user_id || e.api_key_id ? (
@@ -81,8 +81,9 @@ interface RowProps {
 /** One log entry, and below it, when expanded, its field changes (with revert for Admins). */
 export function AuditEntryRow({ siteId, entry: e, search, expanded, onToggle, canRevert }: RowProps) {
   const { t, i18n } = useTranslation('audit')
-  const type = useAuditLabels().typeLabel(e.entity_type)
-  const recordText = e.entity_id ? `${type} ${short(e.entity_id)}` : type
+  const { recordName, actionLabel } = useAuditLabels(siteId)
+  const recordText = recordName(e)
+  const action = actionLabel(e.action)
   return (
     <>
       <Table.Tr data-entry={e.id}>
@@ -91,10 +92,10 @@ export function AuditEntryRow({ siteId, entry: e, search, expanded, onToggle, ca
         </Table.Td>
         <Table.Td>
           <Badge variant="outline" color="gray" className="audit-action">
-            {e.action}
+            {action}
           </Badge>
         </Table.Td>
-        <RecordCell siteId={siteId} entry={e} type={type} recordText={recordText} />
+        <RecordCell siteId={siteId} entry={e} recordText={recordText} />
         <ActorCell siteId={siteId} entry={e} search={search} />
         <Table.Td>
           {mayHaveChanges(e) && (
@@ -103,7 +104,7 @@ export function AuditEntryRow({ siteId, entry: e, search, expanded, onToggle, ca
               variant="default"
               aria-expanded={expanded}
               aria-controls={`changes-${e.id}`}
-              aria-label={`${expanded ? t('hideChanges') : t('showChanges')}: ${e.action} ${recordText}`}
+              aria-label={`${expanded ? t('hideChanges') : t('showChanges')}: ${action} ${recordText}`}
               onClick={onToggle}
             >
               {expanded ? t('hideChanges') : t('showChanges')}
@@ -117,9 +118,9 @@ export function AuditEntryRow({ siteId, entry: e, search, expanded, onToggle, ca
             <section
               id={`changes-${e.id}`}
               className="audit-changes"
-              aria-label={t('changesOf', { type, id: short(e.entity_id ?? ''), when: formatDateTime(e.created_at, i18n.language) })}
+              aria-label={t('changesOf', { record: recordText, when: formatDateTime(e.created_at, i18n.language) })}
             >
-              <EntryChanges siteId={siteId} entry={e} canRevert={canRevert} typeLabel={type} />
+              <EntryChanges siteId={siteId} entry={e} canRevert={canRevert} recordText={recordText} />
             </section>
           </Table.Td>
         </Table.Tr>

@@ -37,10 +37,12 @@ export function AuditFilters({
   search,
   onSearch,
   typeLabel,
+  actionLabel,
 }: {
   search: AuditSearch
   onSearch: (next: AuditSearch) => void
   typeLabel: (type: string) => string
+  actionLabel: (action: string) => string
 }) {
   const { t } = useTranslation('audit')
   const set = (patch: Partial<AuditSearch>) => onSearch({ ...search, ...patch, page: undefined })
@@ -56,7 +58,7 @@ export function AuditFilters({
       />
       <Select
         label={t('action')}
-        data={[{ value: '', label: t('allActions') }, ...AUDIT_ACTIONS.map((v) => ({ value: v, label: v }))]}
+        data={[{ value: '', label: t('allActions') }, ...AUDIT_ACTIONS.map((v) => ({ value: v, label: actionLabel(v) }))]}
         value={search.action ?? ''}
         onChange={(v) => set({ action: v || undefined })}
         allowDeselect={false}

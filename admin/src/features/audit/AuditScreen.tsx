@@ -25,7 +25,7 @@ interface Props {
 export function AuditScreen({ siteId, search, onSearch }: Props) {
   const { t } = useTranslation('audit')
   const list = useQuery(auditQueries.list(siteId, search))
-  const { typeLabel } = useAuditLabels()
+  const { typeLabel, actionLabel } = useAuditLabels(siteId)
   // Which entry shows its changes: kept here, so it outlives the table while a new page loads.
   const [open, setOpen] = useState<string | null>(null)
   const title = t('title')
@@ -36,7 +36,7 @@ export function AuditScreen({ siteId, search, onSearch }: Props) {
       <Text size="sm" c="dimmed">
         {t('intro')}
       </Text>
-      <AuditFilters search={search} onSearch={onSearch} typeLabel={typeLabel} />
+      <AuditFilters search={search} onSearch={onSearch} typeLabel={typeLabel} actionLabel={actionLabel} />
       {list.isError ? (
         <ProblemAlert error={list.error} title={t('loadFailed')} />
       ) : !list.data ? (

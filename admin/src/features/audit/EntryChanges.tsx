@@ -14,12 +14,12 @@ export function EntryChanges({
   siteId,
   entry,
   canRevert,
-  typeLabel,
+  recordText,
 }: {
   siteId: string
   entry: Schemas['AuditLogEntry']
   canRevert: boolean
-  typeLabel: string
+  recordText: string
 }) {
   const { t } = useTranslation('audit')
   const history = useQuery(auditQueries.history(siteId, entry.entity_type, entry.entity_id ?? ''))
@@ -81,7 +81,7 @@ export function EntryChanges({
       <Modal lockScroll={false} opened={confirming} onClose={() => setConfirming(false)} title={t('confirmTitle')}>
         <Text mb="md">{t('confirmText', { count: selected.size, fields: fieldsOf(selected) })}</Text>
         <Text size="sm" c="dimmed" mb="md">
-          {typeLabel} {entry.entity_id}
+          {recordText}
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setConfirming(false)}>

@@ -44,7 +44,7 @@ export function IdentityUsersScreen() {
                 .map((u) => (
                   <Table.Tr key={u.id}>
                     <Table.Th scope="row" fw={500}>
-                      {u.name ?? u.idp_user_id}
+                      {displayName(u)}
                     </Table.Th>
                     <Table.Td>{u.email ?? '—'}</Table.Td>
                     <Table.Td>{u.last_sign_in_at ? formatDateTime(u.last_sign_in_at, i18n.language) : t('identity.never')}</Table.Td>

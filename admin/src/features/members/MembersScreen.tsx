@@ -9,6 +9,7 @@ import { ConfirmModal } from '../../shared/ui/ConfirmModal'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { memberQueries, useMemberMutations, type AssignableRole, type Member } from './api'
+import { AddByIdentity } from './AddByIdentity'
 import { candidates, displayName } from './people'
 import '../../shared/ui/ops.css'
 
@@ -36,6 +37,7 @@ export function MembersScreen({ siteId }: { siteId: string }) {
       )}
       {members.data?.length === 0 && <Text>{t('empty')}</Text>}
       {manage && members.data && <AddMember siteId={siteId} members={members.data} onAdded={setNotice} />}
+      {manage && members.data && <AddByIdentity siteId={siteId} onAdded={setNotice} />}
       <RoleLegend />
 
       <ConfirmModal
@@ -190,6 +192,11 @@ function MemberTable({ siteId, members, onNotice, onRemove, onTransfer }: TableP
                     {member.email && member.name && (
                       <Text size="xs" c="dimmed">
                         {member.email}
+                      </Text>
+                    )}
+                    {!member.email && !member.name && (
+                      <Text size="xs" c="dimmed">
+                        {t('notSignedIn')}
                       </Text>
                     )}
                   </Table.Th>

@@ -28,7 +28,7 @@ export function useMemberMutations(siteId: string) {
   const path = { site_id: siteId }
   return {
     add: useMutation({
-      mutationFn: async (body: { user_id: string; role: AssignableRole }) =>
+      mutationFn: async (body: { user_id: string; role: AssignableRole } | { idp_user_id: string; role: AssignableRole }) =>
         (await api().POST('/api/v1/sites/{site_id}/members', { params: { path }, body })).data!,
       onSettled: settle,
     }),

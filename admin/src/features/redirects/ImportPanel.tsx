@@ -1,7 +1,9 @@
 import type { FieldError } from '@atrium-cms/client'
-import { Alert, Button, Group, Table, Text, Title } from '@mantine/core'
+import { Alert, Button, Group, Text, Title } from '@mantine/core'
 import { useState } from 'react'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
+import { DataTable, type Column } from '../../shared/ui/DataTable'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { importRedirects } from './api'
 import { parseRedirectCsv, type CsvResult, type CsvRow } from './csv'
@@ -92,6 +94,22 @@ export function ImportPanel({ siteId, existing, onDone }: Props) {
 const columnOf = (f: string): 'source' | 'destination' | 'code' | 'active' =>
   f === 'source_path' ? 'source' : f === 'destination_path' ? 'destination' : f === 'status_code' ? 'code' : 'active'
 
+const previewColumns = (t: TFunction<'redirects'>): Column<CsvRow>[] => [
+  { key: 'line', header: t('import.line'), cell: (r) => r.line },
+  { key: 'source', header: t('columns.source'), cell: (r) => r.raw.source_path, truncate: (r) => r.raw.source_path },
+  { key: 'destination', header: t('columns.destination'), cell: (r) => r.raw.destination_path, truncate: (r) => r.raw.destination_path },
+  { key: 'code', header: t('columns.code'), cell: (r) => r.raw.status_code || '301' },
+  { key: 'active', header: t('columns.active'), cell: (r) => (r.values.is_active ? t('yes') : t('no')) },
+  {
+    key: 'problem',
+    header: t('import.problem'),
+    cell: (r) => {
+      const problems = Object.entries(r.problems)
+      return problems.length === 0 ? t('import.ok') : problems.map(([f, k]) => `${t(`columns.${columnOf(f)}`)}: ${t(`rules.${k}`)}`).join(' ')
+    },
+  },
+]
+
 /** The checked file: what is wrong with it, or every row ready; with problems only the bad lines are listed. */
 function ImportPreview({ parsed, fileName, busy, onRun }: { parsed: CsvResult; fileName: string; busy: boolean; onRun: () => void }) {
   const { t } = useTranslation('redirects')
@@ -113,36 +131,16 @@ function ImportPreview({ parsed, fileName, busy, onRun }: { parsed: CsvResult; f
           {t('import.bad', { count: bad.length })}
         </Alert>
       )}
-      <div className="ui-table-wrap redirects-preview">
-        <Table aria-label={t('import.preview')} striped>
-          <Table.Thead>
-            <Table.Tr>
-              {(['import.line', 'columns.source', 'columns.destination', 'columns.code', 'columns.active', 'import.problem'] as const).map((k) => (
-                <Table.Th scope="col" key={k}>
-                  {t(k)}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(parsed.ok ? parsed.rows : bad).map((r) => {
-              const problems = Object.entries(r.problems)
-              return (
-                <Table.Tr key={r.line} className={problems.length > 0 ? 'redirects-bad-row' : undefined}>
-                  <Table.Th scope="row">{r.line}</Table.Th>
-                  <Table.Td>{r.raw.source_path}</Table.Td>
-                  <Table.Td>{r.raw.destination_path}</Table.Td>
-                  <Table.Td>{r.raw.status_code || '301'}</Table.Td>
-                  <Table.Td>{r.values.is_active ? t('yes') : t('no')}</Table.Td>
-                  <Table.Td>
-                    {problems.length === 0 ? t('import.ok') : problems.map(([f, k]) => `${t(`columns.${columnOf(f)}`)}: ${t(`rules.${k}`)}`).join(' ')}
-                  </Table.Td>
-                </Table.Tr>
-              )
-            })}
-          </Table.Tbody>
-        </Table>
-      </div>
+      <DataTable
+        label={t('import.preview')}
+        rows={parsed.ok ? parsed.rows : bad}
+        rowKey={(r) => String(r.line)}
+        columns={previewColumns(t)}
+        rowClassName={(r) => (Object.keys(r.problems).length > 0 ? 'redirects-bad-row' : undefined)}
+        className="redirects-preview"
+        region={t('import.preview')}
+        striped
+      />
       {parsed.ok && (
         <Button onClick={onRun} loading={busy}>
           {t('import.run', { count: parsed.rows.length })}
@@ -166,29 +164,21 @@ function ImportResult({ finished }: { finished: Finished }) {
         <Text size="sm">{t('import.failed')}</Text>
       </ProblemAlert>
       {finished.rows.length > 0 && (
-        <div className="ui-table-wrap redirects-preview">
-          <Table aria-label={t('import.refused')} striped>
-            <Table.Thead>
-              <Table.Tr>
-                {(['import.line', 'columns.source', 'import.column', 'import.problem'] as const).map((k) => (
-                  <Table.Th scope="col" key={k}>
-                    {t(k)}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {finished.rows.map((r) => (
-                <Table.Tr key={r.path} className="redirects-bad-row">
-                  <Table.Th scope="row">{r.line}</Table.Th>
-                  <Table.Td>{r.source}</Table.Td>
-                  <Table.Td>{r.field ? t(`columns.${columnOf(r.field)}`) : ''}</Table.Td>
-                  <Table.Td>{r.message}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
+        <DataTable
+          label={t('import.refused')}
+          rows={finished.rows}
+          rowKey={(r) => r.path}
+          columns={[
+            { key: 'line', header: t('import.line'), cell: (r) => r.line },
+            { key: 'source', header: t('columns.source'), cell: (r) => r.source, truncate: (r) => r.source },
+            { key: 'column', header: t('import.column'), cell: (r) => (r.field ? t(`columns.${columnOf(r.field)}`) : '') },
+            { key: 'problem', header: t('import.problem'), cell: (r) => r.message },
+          ]}
+          rowClassName={() => 'redirects-bad-row'}
+          className="redirects-preview"
+          region={t('import.refused')}
+          striped
+        />
       )}
     </>
   )

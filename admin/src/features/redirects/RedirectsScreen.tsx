@@ -1,9 +1,10 @@
-import { Button, Stack, Table, Text, TextInput } from '@mantine/core'
+import { Button, Stack, Text, TextInput } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSiteAccess } from '../../shared/api/useSiteAccess'
-import { DeleteDialog, ListState, RowActions, ScreenStatus, useRecordActions } from '../../shared/ui/crud'
+import { DeleteDialog, ScreenStatus, useRecordActions } from '../../shared/ui/crud'
+import { DataTable, editDeleteActions, type Column } from '../../shared/ui/DataTable'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { redirectResource, type Redirect } from './api'
 import { ImportPanel } from './ImportPanel'
@@ -45,18 +46,13 @@ export function RedirectsScreen({ siteId }: { siteId: string }) {
               maxLength={200}
             />
           </form>
-          <ListState
-            query={list}
-            empty={shown.length === 0}
-            emptyText={q.trim() === '' ? t('empty') : t('emptyFiltered', { q: q.trim() })}
-            loadingText={t('common:loading')}
-          >
-            <RedirectTable
-              rows={shown}
-              onEdit={access.canWrite ? (r) => void ui.openEdit(r.id) : undefined}
-              onDelete={access.canEditorDelete ? ui.setDeleting : undefined}
-            />
-          </ListState>
+          <RedirectTable
+            rows={list.data && shown}
+            list={list}
+            empty={q.trim() === '' ? t('empty') : t('emptyFiltered', { q: q.trim() })}
+            onEdit={access.canWrite ? (r) => void ui.openEdit(r.id) : undefined}
+            onDelete={access.canEditorDelete ? ui.setDeleting : undefined}
+          />
           {list.data && (
             <Text size="sm" c="dimmed">
               {q.trim() === '' ? t('count', { count: all.length }) : t('shown', { shown: shown.length, total: all.length })}
@@ -92,45 +88,45 @@ export function RedirectsScreen({ siteId }: { siteId: string }) {
   )
 }
 
-function RedirectTable({ rows, onEdit, onDelete }: { rows: Redirect[]; onEdit?: (r: Redirect) => void; onDelete?: (r: Redirect) => void }) {
+interface TableProps {
+  rows: Redirect[] | undefined
+  list: { error: unknown; refetch: () => unknown }
+  empty: string
+  onEdit?: (r: Redirect) => void
+  onDelete?: (r: Redirect) => void
+}
+
+function RedirectTable({ rows, list, empty, onEdit, onDelete }: TableProps) {
   const { t } = useTranslation('redirects')
-  const actions = onEdit !== undefined || onDelete !== undefined
+  const columns: Column<Redirect>[] = [
+    { key: 'source', header: t('columns.source'), cell: (r) => r.source_path, truncate: (r) => r.source_path, sortValue: (r) => r.source_path },
+    {
+      key: 'destination',
+      header: t('columns.destination'),
+      cell: (r) => r.destination_path,
+      truncate: (r) => r.destination_path,
+      sortValue: (r) => r.destination_path,
+    },
+    { key: 'code', header: t('columns.code'), cell: (r) => r.status_code, sortValue: (r) => r.status_code },
+    { key: 'active', header: t('columns.active'), cell: (r) => (r.is_active ? t('yes') : t('no')), sortValue: (r) => (r.is_active ? 0 : 1) },
+  ]
+  const actions = editDeleteActions<Redirect>({
+    onEdit,
+    editName: (r) => t('edit', { source: r.source_path }),
+    onDelete,
+    deleteName: (r) => t('delete', { source: r.source_path }),
+  })
   return (
-    <div className="ui-table-wrap">
-      <Table aria-label={t('tableLabel')} highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('columns.source')}</Table.Th>
-            <Table.Th scope="col">{t('columns.destination')}</Table.Th>
-            <Table.Th scope="col">{t('columns.code')}</Table.Th>
-            <Table.Th scope="col">{t('columns.active')}</Table.Th>
-            {actions && <Table.Th scope="col">{t('columns.actions')}</Table.Th>}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.id}>
-              <Table.Th scope="row" className="redirects-path">
-                {r.source_path}
-              </Table.Th>
-              <Table.Td className="redirects-path">{r.destination_path}</Table.Td>
-              <Table.Td>{r.status_code}</Table.Td>
-              <Table.Td>{r.is_active ? t('yes') : t('no')}</Table.Td>
-              {actions && (
-                <Table.Td>
-                  <RowActions
-                    editText={t('editButton')}
-                    editLabel={t('edit', { source: r.source_path })}
-                    onEdit={onEdit && (() => onEdit(r))}
-                    deleteLabel={t('delete', { source: r.source_path })}
-                    onDelete={onDelete && (() => onDelete(r))}
-                  />
-                </Table.Td>
-              )}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </div>
+    <DataTable
+      label={t('tableLabel')}
+      rows={rows}
+      rowKey={(r) => r.id}
+      columns={columns}
+      actions={actions}
+      empty={empty}
+      error={list.error}
+      onRetry={() => void list.refetch()}
+      loadingText={t('common:loading')}
+    />
   )
 }

@@ -12,6 +12,7 @@ import { applyFieldErrors } from '../../shared/ui/formErrors'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { siteQueries, useDeleteSite, useLocaleMutations, useSaveSettings, useUpdateSite, type Locale, type Settings, type Site } from './api'
+import { ExportLink } from './transfer/TransferLinks'
 import { bytesToMb, mbToBytes, timeZones, zoneOptions } from './timezones'
 import '../../shared/ui/ops.css'
 
@@ -25,7 +26,9 @@ export function SiteSettingsScreen({ siteId }: { siteId: string }) {
   const title = t('settings.title')
   return (
     <Stack gap="lg">
-      <ScreenHeader siteId={siteId} title={title} />
+      <ScreenHeader siteId={siteId} title={title}>
+        <ExportLink siteId={siteId} />
+      </ScreenHeader>
       {me.data && !editable && <Text role="note">{t('settings.readOnly')}</Text>}
       {site.isError && <ProblemAlert error={site.error} />}
       {site.data && <SiteForm key={site.data.id} site={site.data} editable={editable} />}

@@ -12,6 +12,7 @@ import { AnchorLink } from '../../shared/ui/links'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { NeedNote, ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { useCreateSite } from './api'
+import { ImportLink } from './transfer/TransferLinks'
 import { duplicateCodes, localesBody, type LocaleEntry } from './timezones'
 import '../../shared/ui/ops.css'
 
@@ -30,6 +31,7 @@ export function SitesScreen() {
             {t('list.newSite')}
           </Button>
         )}
+        <ImportLink />
       </ScreenHeader>
       {sites.isError ? (
         <ProblemAlert error={sites.error} />

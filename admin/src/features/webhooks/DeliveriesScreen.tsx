@@ -1,8 +1,9 @@
-import { Badge, Button, Modal, Pagination, Stack, Table, Text } from '@mantine/core'
+import { Badge, Button, Modal, Pagination, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../shared/i18n/format'
+import { DataTable, type Column } from '../../shared/ui/DataTable'
 import { AnchorLink } from '../../shared/ui/links'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
@@ -56,53 +57,44 @@ export function DeliveriesScreen({ siteId, webhookId }: { siteId: string; webhoo
 
 function DeliveryTable({ rows, label, onOpen }: { rows: Delivery[]; label: string; onOpen?: (deliveryId: string) => void }) {
   const { t, i18n } = useTranslation('webhooks')
-  return (
-    <div className="ops-table-wrap">
-      <Table striped aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('deliveries.when')}</Table.Th>
-            <Table.Th scope="col">{t('deliveries.event')}</Table.Th>
-            <Table.Th scope="col">{t('deliveries.attempt')}</Table.Th>
-            <Table.Th scope="col">{t('deliveries.result')}</Table.Th>
-            <Table.Th scope="col">{t('deliveries.status')}</Table.Th>
-            <Table.Th scope="col">{t('deliveries.time')}</Table.Th>
-            <Table.Th scope="col">{t('deliveries.error')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((d) => (
-            <Table.Tr key={d.id}>
-              <Table.Th scope="row" fw={400}>
-                {formatDateTime(d.created_at, i18n.language)}
-              </Table.Th>
-              <Table.Td className="ops-mono">{d.event_type}</Table.Td>
-              <Table.Td>
-                {onOpen ? (
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    onClick={() => onOpen(d.delivery_id)}
-                    aria-label={t('deliveries.attempts', { event: d.event_type, attempt: d.attempt })}
-                  >
-                    {d.attempt}
-                  </Button>
-                ) : (
-                  d.attempt
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={d.success ? 'green' : 'red'}>
-                  {d.success ? t('deliveries.ok') : t('deliveries.failed')}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{d.status_code ?? t('deliveries.noStatus')}</Table.Td>
-              <Table.Td>{d.response_time_ms !== null ? t('deliveries.ms', { ms: d.response_time_ms }) : '—'}</Table.Td>
-              <Table.Td>{d.error ?? '—'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </div>
-  )
+  const columns: Column<Delivery>[] = [
+    { key: 'when', header: t('deliveries.when'), nowrap: true, cell: (d) => formatDateTime(d.created_at, i18n.language) },
+    { key: 'event', header: t('deliveries.event'), cell: (d) => <span className="ops-mono">{d.event_type}</span> },
+    {
+      key: 'attempt',
+      header: t('deliveries.attempt'),
+      cell: (d) =>
+        onOpen ? (
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            onClick={() => onOpen(d.delivery_id)}
+            aria-label={t('deliveries.attempts', { event: d.event_type, attempt: d.attempt })}
+          >
+            {d.attempt}
+          </Button>
+        ) : (
+          d.attempt
+        ),
+    },
+    {
+      key: 'result',
+      header: t('deliveries.result'),
+      nowrap: true,
+      cell: (d) => (
+        <Badge variant="light" color={d.success ? 'green' : 'red'}>
+          {d.success ? t('deliveries.ok') : t('deliveries.failed')}
+        </Badge>
+      ),
+    },
+    { key: 'status', header: t('deliveries.status'), cell: (d) => d.status_code ?? t('deliveries.noStatus') },
+    {
+      key: 'time',
+      header: t('deliveries.time'),
+      nowrap: true,
+      cell: (d) => (d.response_time_ms !== null ? t('deliveries.ms', { ms: d.response_time_ms }) : '—'),
+    },
+    { key: 'error', header: t('deliveries.error'), cell: (d) => d.error ?? '—' },
+  ]
+  return <DataTable label={label} rows={rows} rowKey={(d) => d.id} columns={columns} striped />
 }

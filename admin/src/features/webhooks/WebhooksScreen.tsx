@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Group, Radio, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core'
+import { Badge, Button, Checkbox, Group, Radio, Stack, Text, TextInput, Textarea, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -6,7 +6,9 @@ import { sharedQueries } from '../../shared/api/queries'
 import { can } from '../../shared/logic/access'
 import { toFormError } from '../../shared/logic/errors'
 import { ConfirmModal } from '../../shared/ui/ConfirmModal'
+import { DataTable, Truncate, type Column, type RowAction } from '../../shared/ui/DataTable'
 import { focusWhenLost } from '../../shared/ui/focus'
+import { DeleteIcon, PauseIcon, ResumeIcon, SendIcon } from '../../shared/ui/icons'
 import { AnchorLink } from '../../shared/ui/links'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { NeedNote, ProblemAlert } from '../../shared/ui/ProblemAlert'
@@ -189,74 +191,82 @@ function WebhookTable({
             : t('testFailed', { url: w.url, error: d.error ?? `HTTP ${d.status_code ?? '?'}` }),
         ),
     })
+  const setActive = (w: Webhook) =>
+    actions.setActive.mutate(
+      { id: w.id, is_active: !w.is_active },
+      { onSuccess: () => onNotice(w.is_active ? t('paused_done', { url: w.url }) : t('resumed_done', { url: w.url })) },
+    )
+  const columns: Column<Webhook>[] = [
+    {
+      key: 'url',
+      header: t('columns.url'),
+      sortValue: (w) => w.url,
+      cell: (w) => (
+        <>
+          <Truncate text={w.url}>
+            <AnchorLink to="/sites/$siteId/webhooks/$webhookId" params={{ siteId, webhookId: w.id }} aria-label={t('log', { url: w.url })} className="ops-mono">
+              {w.url}
+            </AnchorLink>
+          </Truncate>
+          {w.description && (
+            <Text size="xs" c="dimmed" span display="block">
+              {w.description}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'events',
+      header: t('columns.events'),
+      sortValue: (w) => (w.events.length === 0 ? Infinity : w.events.length),
+      cell: (w) => (w.events.length === 0 ? t('allEvents') : <span title={w.events.join(', ')}>{t('nEvents', { count: w.events.length })}</span>),
+    },
+    {
+      key: 'status',
+      header: t('columns.status'),
+      sortValue: (w) => (w.is_active ? 0 : 1),
+      nowrap: true,
+      cell: (w) => (
+        <Badge variant="light" color={w.is_active ? 'green' : 'gray'}>
+          {w.is_active ? t('active') : t('paused')}
+        </Badge>
+      ),
+    },
+  ]
+  const rowActions: RowAction<Webhook>[] = [
+    {
+      key: 'test',
+      label: t('short.test'),
+      name: (w) => t('test', { url: w.url }),
+      icon: SendIcon,
+      onClick: sendTest,
+      busy: (w) => actions.test.isPending && actions.test.variables === w.id,
+    },
+    {
+      key: 'pause',
+      label: t('short.pause'),
+      name: (w) => t('pause', { url: w.url }),
+      icon: PauseIcon,
+      onClick: setActive,
+      hidden: (w) => !w.is_active,
+      busy: (w) => actions.setActive.isPending && actions.setActive.variables?.id === w.id,
+    },
+    {
+      key: 'resume',
+      label: t('short.resume'),
+      name: (w) => t('resume', { url: w.url }),
+      icon: ResumeIcon,
+      onClick: setActive,
+      hidden: (w) => w.is_active,
+      busy: (w) => actions.setActive.isPending && actions.setActive.variables?.id === w.id,
+    },
+    { key: 'remove', label: t('short.remove'), name: (w) => t('remove', { url: w.url }), icon: DeleteIcon, onClick: onRemove, danger: true },
+  ]
 
   return (
     <>
-      <div className="ops-table-wrap">
-        <Table striped aria-label={t('tableLabel')}>
-          <Table.Thead>
-            <Table.Tr>
-              {(['url', 'events', 'status', 'actions'] as const).map((c) => (
-                <Table.Th scope="col" key={c}>
-                  {t(`columns.${c}`)}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {hooks.map((w) => (
-              <Table.Tr key={w.id}>
-                <Table.Th scope="row" fw={500}>
-                  <AnchorLink
-                    to="/sites/$siteId/webhooks/$webhookId"
-                    params={{ siteId, webhookId: w.id }}
-                    aria-label={t('log', { url: w.url })}
-                    className="ops-mono"
-                  >
-                    {w.url}
-                  </AnchorLink>
-                  {w.description && (
-                    <Text size="xs" c="dimmed">
-                      {w.description}
-                    </Text>
-                  )}
-                </Table.Th>
-                <Table.Td>
-                  {w.events.length === 0 ? t('allEvents') : <span title={w.events.join(', ')}>{t('nEvents', { count: w.events.length })}</span>}
-                </Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={w.is_active ? 'green' : 'gray'}>
-                    {w.is_active ? t('active') : t('paused')}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button size="xs" variant="default" onClick={() => sendTest(w)} loading={actions.test.isPending && actions.test.variables === w.id}>
-                      {t('test', { url: w.url })}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      loading={actions.setActive.isPending && actions.setActive.variables?.id === w.id}
-                      onClick={() => {
-                        actions.setActive.mutate(
-                          { id: w.id, is_active: !w.is_active },
-                          { onSuccess: () => onNotice(w.is_active ? t('paused_done', { url: w.url }) : t('resumed_done', { url: w.url })) },
-                        )
-                      }}
-                    >
-                      {w.is_active ? t('pause', { url: w.url }) : t('resume', { url: w.url })}
-                    </Button>
-                    <Button size="xs" variant="subtle" color="red" onClick={() => onRemove(w)}>
-                      {t('remove', { url: w.url })}
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </div>
+      <DataTable label={t('tableLabel')} rows={hooks} rowKey={(w) => w.id} columns={columns} actions={rowActions} striped />
       <ProblemAlert error={actions.test.error ?? actions.setActive.error} need="siteAdmin" />
     </>
   )

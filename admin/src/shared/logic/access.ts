@@ -73,6 +73,8 @@ export type Action =
   | 'webhooks.manage'
   | 'idp.list'
   | 'idp.setRole'
+  | 'site.export'
+  | 'site.import'
 
 export const NEEDS: Record<Action, Need> = {
   'site.create': 'createSite',
@@ -86,6 +88,8 @@ export const NEEDS: Record<Action, Need> = {
   'webhooks.manage': 'siteAdmin',
   'idp.list': 'anyAdmin',
   'idp.setRole': 'systemAdmin',
+  'site.export': 'siteAdmin',
+  'site.import': 'systemAdmin',
 }
 
 /** Whether the API would let the caller do `action` (on `siteId` where the action is about a site). */
@@ -100,6 +104,7 @@ export function can(me: AuthInfo | undefined, action: Action, siteId = ''): bool
     case 'settings.edit':
     case 'members.manage':
     case 'webhooks.manage':
+    case 'site.export':
       return siteNeeds(me, siteId, 'Admin')
     case 'site.delete':
     case 'members.transfer':
@@ -108,6 +113,7 @@ export function can(me: AuthInfo | undefined, action: Action, siteId = ''): bool
     case 'idp.list':
       return atLeast(globalLevel(me), 'Admin')
     case 'idp.setRole':
+    case 'site.import':
       // unscoped('Master'): a system admin; for keys an unscoped Master key.
       return isKey(me) ? me.site_id === null && me.permission === 'Master' : me.is_system_admin === true
   }

@@ -6,14 +6,13 @@ import { sharedQueries } from '../api/queries'
 import { AnchorLink } from '../ui/links'
 import { HOUR, createPreview, readPreview, type PreviewRead, type PreviewType } from './api'
 import './messages'
+import { paneToken, RENEW_MS, timeLeft } from './paneToken'
 import './preview.css'
 
 const MarkdownPreview = lazy(() => import('../editor/MarkdownPreview'))
 
 /** Wide enough for the editor and the pane side by side; narrower, the pane is a toggle. */
 const SIDE_BY_SIDE = '(min-width: 1280px)'
-/** A pane's token is renewed this long before it expires. */
-const RENEW_MS = 10 * 60_000
 
 export interface LivePreviewProps {
   siteId: string
@@ -58,11 +57,13 @@ export function LivePreviewLayout(props: LivePreviewProps) {
 function PreviewPane({ siteId, type, recordId, localeId, localeCode, name, savedAt }: LivePreviewProps) {
   const { t } = useTranslation('preview')
   const settings = useQuery(sharedQueries.settings(siteId))
+  // One token per editor session (paneToken.ts): reopening the pane or reloading the page reuses it, so the Share
+  // dialog's "Live links" is not filled with the pane's own tokens. Asked again when it is due for renewal.
   const token = useQuery({
     queryKey: ['site', siteId, 'preview-token', recordId, localeCode ?? ''],
-    queryFn: () => createPreview(siteId, type, recordId, HOUR, localeCode),
-    staleTime: HOUR * 1000 - RENEW_MS,
-    refetchInterval: HOUR * 1000 - RENEW_MS,
+    queryFn: () => paneToken(siteId, recordId, localeCode, () => createPreview(siteId, type, recordId, HOUR, localeCode)),
+    staleTime: (q) => (q.state.data ? Math.max(timeLeft(q.state.data) - RENEW_MS, 0) : 0),
+    refetchInterval: (q) => (q.state.data ? Math.max(timeLeft(q.state.data) - RENEW_MS, 60_000) : false),
     refetchOnWindowFocus: false,
   })
   const connected = Boolean(settings.data?.preview_url)

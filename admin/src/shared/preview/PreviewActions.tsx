@@ -8,6 +8,7 @@ import { formatDateTime } from '../i18n/format'
 import { toFormError } from '../logic/errors'
 import { HOUR, SHARE_LIFETIMES, createPreview, previewQueries, revokePreview, type PreviewType } from './api'
 import './messages'
+import { paneTokenIds } from './paneToken'
 
 export interface PreviewTarget {
   siteId: string
@@ -66,6 +67,9 @@ function ShareModal({ target, connected, onClose }: { target: PreviewTarget; con
   const [link, setLink] = useState<string>()
   const [done, setDone] = useState<'copied' | 'revoked'>()
   const live = useQuery(previewQueries.live(target.siteId, target.recordId))
+  // The links someone was given: this session's live pane token (paneToken.ts) is the pane's, not a link to revoke.
+  const paneIds = paneTokenIds(target.siteId, target.recordId)
+  const links = live.data?.filter((p) => !paneIds.has(p.id))
   const refresh = () => qc.invalidateQueries({ queryKey: previewQueries.live(target.siteId, target.recordId).queryKey })
   const copy = async (url: string) => {
     await navigator.clipboard?.writeText(url).catch(() => undefined)
@@ -130,9 +134,9 @@ function ShareModal({ target, connected, onClose }: { target: PreviewTarget; con
         <Text fw={600} size="sm" component="h3">
           {t('share.live')}
         </Text>
-        {live.data?.length === 0 && <Text size="sm">{t('share.none')}</Text>}
+        {links?.length === 0 && <Text size="sm">{t('share.none')}</Text>}
         <ul className="preview-links" aria-label={t('share.live')}>
-          {live.data?.map((p) => (
+          {links?.map((p) => (
             <li key={p.id}>
               <Text size="sm">{t('share.expires', { when: when(p.expires_at) })}</Text>
               <ActionIcon

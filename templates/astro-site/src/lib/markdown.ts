@@ -1,5 +1,6 @@
 import { Marked, type Tokens } from 'marked'
 import { imageAttributes } from './images'
+import { settings } from './settings'
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
@@ -13,6 +14,11 @@ const safeUrl = (url: string) => /^(https?:|mailto:|\/|#|\.{0,2}\/)/i.test(url.t
 const marked = new Marked({
   gfm: true,
   renderer: {
+    // The page's title is its one h1: a `#` heading in the text becomes an h2.
+    heading({ tokens, depth }: Tokens.Heading) {
+      const level = Math.max(depth, 2)
+      return `<h${level}>${this.parser.parseInline(tokens)}</h${level}>\n`
+    },
     html({ text }: Tokens.HTML | Tokens.Tag) {
       return escape(text)
     },
@@ -23,7 +29,7 @@ const marked = new Marked({
     },
     image({ href, title, text }: Tokens.Image) {
       if (!safeUrl(href)) return escape(text)
-      const img = imageAttributes(href, text)
+      const img = imageAttributes(href, text, settings().atriumOrigin)!
       const attrs = Object.entries(img)
         .filter(([, v]) => v !== undefined)
         .map(([k, v]) => `${k}="${escape(String(v))}"`)

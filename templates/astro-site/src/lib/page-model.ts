@@ -1,5 +1,6 @@
 import type { Locale } from './atrium'
 import { failureOf, type Failure } from './failure'
+import { translator, type Translate } from './i18n'
 import { plainText } from './markdown'
 import { pageTitle } from './present'
 import { localized, pickLocalization, resolvePath, type Resolved } from './routes'
@@ -53,21 +54,22 @@ export async function buildPageModel(url: URL): Promise<PageModel> {
   ])
   const navigation = nav.status === 'fulfilled' ? nav.value : EMPTY_NAV
   const base = { state: 'page' as const, shell, nav: navigation, locale }
+  const t = translator(locale.code)
   if (loaded.status === 'rejected') {
     const err: unknown = loaded.reason
     if (err instanceof NotFound) {
       if (err.redirect) return { state: 'redirect', status: err.redirect.status_code, location: err.redirect.destination_path }
-      const failure = { status: 404, title: 'Page not found', message: 'There is nothing at this address. It may have moved or been unpublished.' }
+      const failure = { status: 404, title: t('notFoundTitle'), message: t('notFoundText') }
       return { ...base, status: 404, title: failure.title, description: null, alternates: [], content: { failure } }
     }
-    const failure = failureOf(err)
+    const failure = failureOf(err, t)
     return { ...base, status: failure.status, title: failure.title, description: null, alternates: [], content: { failure } }
   }
-  return { ...base, status: 200, ...describe(loaded.value, resolved!, shell), content: { data: loaded.value } }
+  return { ...base, status: 200, ...describe(loaded.value, resolved!, shell, t), content: { data: loaded.value } }
 }
 
 /** Title, description and the page in other locales (only those it exists in, for posts and legal texts). */
-function describe(data: ViewData, resolved: Resolved, shell: Shell): { title: string; description: string | null; alternates: Alternate[] } {
+function describe(data: ViewData, resolved: Resolved, shell: Shell, t: Translate): { title: string; description: string | null; alternates: Alternate[] } {
   const { locale } = resolved
   const { defaultLocale, site } = shell
   const everywhere = (path: string) => shell.locales.map((l) => ({ locale: l, href: localized(l, path) }))
@@ -76,11 +78,15 @@ function describe(data: ViewData, resolved: Resolved, shell: Shell): { title: st
     case 'home':
       return { title: site.name, description: site.description, alternates: everywhere('/') }
     case 'blog':
-      return { title: data.posts.meta.page > 1 ? `Blog, page ${data.posts.meta.page}` : 'Blog', description: null, alternates: everywhere(resolved.path) }
+      return {
+        title: data.posts.meta.page > 1 ? t('blogPage', { page: data.posts.meta.page }) : t('blog'),
+        description: null,
+        alternates: everywhere(resolved.path),
+      }
     case 'post': {
       const text = pickLocalization(data.post.localizations, locale, defaultLocale)
       return {
-        title: text?.meta_title ?? text?.title ?? 'Untitled',
+        title: text?.meta_title ?? text?.title ?? t('untitled'),
         description: text?.meta_description ?? (text?.excerpt || plainText(text?.body)) ?? null,
         alternates: within(
           data.post.localizations.map((l) => l.locale_id),
@@ -89,7 +95,7 @@ function describe(data: ViewData, resolved: Resolved, shell: Shell): { title: st
       }
     }
     case 'tag':
-      return { title: `Posts tagged “${data.tag.name}”`, description: null, alternates: everywhere(resolved.path) }
+      return { title: t('taggedWith', { tag: data.tag.name }), description: null, alternates: everywhere(resolved.path) }
     case 'category':
       return { title: data.category.name, description: null, alternates: everywhere(resolved.path) }
     case 'legal': {

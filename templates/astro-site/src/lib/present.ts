@@ -17,6 +17,16 @@ export function formatDate(value: string | null | undefined, locale: Locale): st
   return dateFormat(locale.code)?.format(date) ?? date.toISOString().slice(0, 10)
 }
 
+/** An instant (a preview link's expiry) as the locale writes it, in UTC. */
+export function formatInstant(value: string, locale: Locale): string {
+  const date = new Date(value)
+  try {
+    return new Intl.DateTimeFormat(locale.code, { dateStyle: 'long', timeStyle: 'long', timeZone: 'UTC' }).format(date)
+  } catch {
+    return date.toUTCString()
+  }
+}
+
 // A formatter per locale, made once (making one costs more than formatting a whole list of dates).
 const formats = new Map<string, Intl.DateTimeFormat | null>()
 function dateFormat(code: string): Intl.DateTimeFormat | null {

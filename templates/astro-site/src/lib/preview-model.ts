@@ -1,6 +1,7 @@
 import { AtriumError } from '@atrium-cms/client'
 import { loadPreview, type Locale, type PreviewAnswer } from './atrium'
 import { failureOf, type Failure } from './failure'
+import { translator } from './i18n'
 import { pageTitle } from './present'
 import { localized, pickLocalization } from './routes'
 import { loadNavigation, loadShell, type Navigation, type Shell } from './shell'
@@ -38,28 +39,30 @@ export async function buildPreviewModel(url: URL): Promise<PreviewModel> {
     const failure = failureOf(err)
     return { state: 'no-site', status: failure.status, failure }
   }
-  const gone = (): Failure => ({
-    status: 404,
-    title: 'Preview link not valid',
-    message: 'This preview link has expired or was revoked. Ask for a new one in Atrium.',
-  })
   let answer: PreviewAnswer | null = null
-  let failure: Failure | null = null
-  if (!TOKEN.test(token)) failure = gone()
-  else {
+  let error: unknown = null
+  if (TOKEN.test(token)) {
     try {
       answer = await loadPreview(token)
     } catch (err) {
-      failure = err instanceof AtriumError && err.status === 404 ? gone() : failureOf(err)
+      error = err
     }
   }
+  // The preview's locale; without a valid token, the site's default.
   const locale = shell.locales.find((l) => l.code === answer?.locale) ?? shell.defaultLocale
+  const t = translator(locale.code)
+  const failure: Failure | null =
+    answer !== null
+      ? null
+      : error === null || (error instanceof AtriumError && error.status === 404)
+        ? { status: 404, title: t('previewGoneTitle'), message: t('previewGoneText') }
+        : failureOf(error, t)
   const nav = await loadNavigation(shell, locale).catch(() => ({ primary: [], footer: [] }))
   const base = { state: 'page' as const, shell, nav, locale, publicPath: localized(locale, path) }
   if (!answer) return { ...base, status: failure!.status, title: failure!.title, content: { failure: failure! } }
   const title =
     answer.type === 'blog'
-      ? (pickLocalization(answer.data.localizations, locale, shell.defaultLocale)?.title ?? 'Untitled')
+      ? (pickLocalization(answer.data.localizations, locale, shell.defaultLocale)?.title ?? t('untitled'))
       : pageTitle(answer.data, locale, shell.defaultLocale)
-  return { ...base, status: 200, title: `Preview: ${title}`, content: { preview: answer } }
+  return { ...base, status: 200, title: t('previewTitle', { title }), content: { preview: answer } }
 }

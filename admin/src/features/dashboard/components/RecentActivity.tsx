@@ -2,14 +2,16 @@ import { Badge, Card, Group, List, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { formatRelative } from '../../../shared/i18n/format'
+import { useRecordNames } from '../../../shared/i18n/records'
 import { recordLink } from '../../../shared/logic/recordLink'
 import { dashboardQueries } from '../api'
 import { AnchorLink } from '../../../shared/ui/links'
 
-/** The newest audit entries of the site, each linking to its record when it still has one. */
+/** The newest audit entries of the site, by the record's name, each linking to its record when it still has one. */
 export function RecentActivity({ siteId }: { siteId: string }) {
   const { t, i18n } = useTranslation('dashboard')
   const activity = useQuery(dashboardQueries.activity(siteId))
+  const { actionLabel, recordName } = useRecordNames()
   return (
     <Card withBorder component="section" aria-labelledby="activity-heading">
       <Title order={2} size="h4" id="activity-heading" mb="xs">
@@ -19,12 +21,12 @@ export function RecentActivity({ siteId }: { siteId: string }) {
       <List listStyleType="none" spacing="xs">
         {activity.data?.data.map((entry) => {
           const link = recordLink(entry.entity_type, entry.entity_id, entry.action)
-          const text = t('activityEntry', { action: entry.action, entity: entry.entity_type.replace(/_/g, ' ') })
+          const text = recordName(entry)
           return (
             <List.Item key={entry.id}>
               <Group gap="xs" wrap="nowrap">
-                <Badge variant="light" size="sm" aria-hidden="true">
-                  {entry.action}
+                <Badge variant="light" size="sm">
+                  {actionLabel(entry.action)}
                 </Badge>
                 {link?.recordId ? (
                   <AnchorLink to="/sites/$siteId/$area/$recordId" params={{ siteId, area: link.area, recordId: link.recordId }}>

@@ -1,4 +1,5 @@
 import { Table, Text } from '@mantine/core'
+import type React from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatBytes, formatDateTime } from '../../../shared/i18n/format'
 import type { Media } from '../api'
@@ -25,16 +26,40 @@ interface ItemsProps {
   selected: string | undefined
   onOpen: (id: string) => void
   busy: boolean
+  /** Files may be dragged onto a folder (Authors); the details' folder select does the same by keyboard. */
+  draggable?: boolean
 }
 
+/** The drag type of a media file dragged onto a folder (FolderNav). */
+export const MEDIA_DRAG_TYPE = 'application/x-atrium-media'
+
+const dragProps = (m: Media, on: boolean | undefined) =>
+  on
+    ? {
+        draggable: true,
+        onDragStart: (e: React.DragEvent) => {
+          e.dataTransfer.setData(MEDIA_DRAG_TYPE, JSON.stringify({ id: m.id, name: m.filename }))
+          e.dataTransfer.setData('text/plain', m.filename)
+          e.dataTransfer.effectAllowed = 'move'
+        },
+      }
+    : {}
+
 /** The grid: one button per file (pressed when its details are open). */
-export function MediaGrid({ rows, selected, onOpen, busy }: ItemsProps) {
+export function MediaGrid({ rows, selected, onOpen, busy, draggable }: ItemsProps) {
   const { t } = useTranslation('media')
   return (
     <ul className="media-grid" aria-label={t('files')} aria-busy={busy || undefined}>
       {rows.map((m) => (
         <li key={m.id}>
-          <button type="button" className="media-tile" aria-pressed={selected === m.id} onClick={() => onOpen(m.id)} data-media-id={m.id}>
+          <button
+            type="button"
+            className="media-tile"
+            aria-pressed={selected === m.id}
+            onClick={() => onOpen(m.id)}
+            data-media-id={m.id}
+            {...dragProps(m, draggable)}
+          >
             <Thumb media={m} />
             <span className="media-tile-name">{m.filename}</span>
           </button>
@@ -45,7 +70,7 @@ export function MediaGrid({ rows, selected, onOpen, busy }: ItemsProps) {
 }
 
 /** The list: name, type, size, dimensions, date. */
-export function MediaTable({ rows, selected, onOpen, busy }: ItemsProps) {
+export function MediaTable({ rows, selected, onOpen, busy, draggable }: ItemsProps) {
   const { t, i18n } = useTranslation('media')
   return (
     <div className="media-table-wrap">
@@ -69,7 +94,14 @@ export function MediaTable({ rows, selected, onOpen, busy }: ItemsProps) {
                 <Thumb media={m} size="sm" />
               </Table.Td>
               <Table.Td>
-                <button type="button" className="media-link" aria-pressed={selected === m.id} onClick={() => onOpen(m.id)} data-media-id={m.id}>
+                <button
+                  type="button"
+                  className="media-link"
+                  aria-pressed={selected === m.id}
+                  onClick={() => onOpen(m.id)}
+                  data-media-id={m.id}
+                  {...dragProps(m, draggable)}
+                >
                   {m.filename}
                 </button>
               </Table.Td>

@@ -142,7 +142,6 @@ const de: Messages = {
     activity: 'Letzte Aktivität',
     activityEmpty: 'Noch keine Aktivität.',
     untitled: '(ohne Titel)',
-    activityEntry: '{{action}} {{entity}}',
     checklist: 'Diese Website einrichten',
     checklistProgress: '{{done}} von {{total}} erledigt',
     steps: {

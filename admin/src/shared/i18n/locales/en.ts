@@ -142,7 +142,6 @@ const en = {
     activity: 'Recent activity',
     activityEmpty: 'No activity yet.',
     untitled: '(untitled)',
-    activityEntry: '{{action}} {{entity}}',
     checklist: 'Set up this site',
     checklistProgress: '{{done}} of {{total}} done',
     steps: {

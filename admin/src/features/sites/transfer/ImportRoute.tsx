@@ -1,0 +1,6 @@
+import './messages'
+import { ImportScreen } from './ImportScreen'
+
+export default function ImportRoute() {
+  return <ImportScreen />
+}

@@ -1,0 +1,116 @@
+import { Button, MantineProvider } from '@mantine/core'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { initI18n } from '../i18n/i18n'
+import type { Column, DataTableProps, RowAction } from './DataTable'
+
+interface Hook {
+  id: string
+  url: string
+  hits: number | null
+}
+const hooks: Hook[] = [
+  { id: 'a', url: 'https://b.example/hook', hits: 10 },
+  { id: 'b', url: 'https://a.example/hook', hits: 2 },
+  { id: 'c', url: 'https://c.example/a/very/long/path/that/goes/on', hits: null },
+]
+const columns: Column<Hook>[] = [
+  { key: 'url', header: 'URL', cell: (h) => h.url, sortValue: (h) => h.url, truncate: (h) => h.url },
+  { key: 'hits', header: 'Hits', cell: (h) => h.hits ?? '—', sortValue: (h) => h.hits },
+  { key: 'note', header: 'Note', cell: () => 'x' },
+]
+
+let DataTable: (typeof import('./DataTable'))['DataTable']
+let sortRows: (typeof import('./DataTable'))['sortRows']
+beforeAll(async () => {
+  await initI18n()
+  ;({ DataTable, sortRows } = await import('./DataTable'))
+})
+afterEach(cleanup)
+
+const show = (p: Partial<DataTableProps<Hook>>) =>
+  render(
+    <MantineProvider>
+      <DataTable label="Webhooks" rows={hooks} rowKey={(h) => h.id} columns={columns} {...p} />
+    </MantineProvider>,
+  )
+const firstCells = () =>
+  within(screen.getByRole('table', { name: 'Webhooks' }))
+    .getAllByRole('rowheader')
+    .map((c) => c.textContent)
+
+describe('DataTable', () => {
+  it('sorts by a column from its header button and says so in aria-sort', () => {
+    show({})
+    expect(firstCells()).toEqual(hooks.map((h) => h.url))
+    const urlHeader = screen.getByRole('columnheader', { name: 'URL' })
+    expect(urlHeader.getAttribute('aria-sort')).toBe('none')
+    expect(screen.getByRole('columnheader', { name: 'Note' }).hasAttribute('aria-sort')).toBe(false)
+    fireEvent.click(within(urlHeader).getByRole('button', { name: 'URL' }))
+    expect(urlHeader.getAttribute('aria-sort')).toBe('ascending')
+    expect(firstCells()).toEqual(['https://a.example/hook', 'https://b.example/hook', 'https://c.example/a/very/long/path/that/goes/on'])
+    fireEvent.click(within(urlHeader).getByRole('button', { name: 'URL' }))
+    expect(urlHeader.getAttribute('aria-sort')).toBe('descending')
+    expect(firstCells()[0]).toBe('https://c.example/a/very/long/path/that/goes/on')
+  })
+
+  it('sorts numbers as numbers and puts empty values last in both directions', () => {
+    const byHits = columns[1]
+    expect(sortRows(hooks, byHits, 'ascending').map((h) => h.id)).toEqual(['b', 'a', 'c'])
+    expect(sortRows(hooks, byHits, 'descending').map((h) => h.id)).toEqual(['a', 'b', 'c'])
+  })
+
+  it('names row actions with the record, shows only an icon, and runs them for that row', () => {
+    const onClick = vi.fn()
+    const actions: RowAction<Hook>[] = [
+      { key: 'edit', label: 'Edit', name: (h) => `Edit ${h.url}`, icon: () => <svg />, onClick },
+      { key: 'delete', label: 'Delete', name: (h) => `Delete ${h.url}`, icon: () => <svg />, onClick, hidden: (h) => h.id === 'b', danger: true },
+    ]
+    show({ actions })
+    const edit = screen.getByRole('button', { name: 'Edit https://a.example/hook' })
+    expect(edit.textContent).toBe('')
+    fireEvent.click(edit)
+    expect(onClick).toHaveBeenCalledWith(hooks[1])
+    expect(screen.queryByRole('button', { name: 'Delete https://a.example/hook' })).toBeNull()
+    expect(screen.getAllByRole('button', { name: /^Delete / })).toHaveLength(2)
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeTruthy()
+  })
+
+  it('selects rows one by one or all at once, and hands the chosen rows to the bulk actions', () => {
+    const bulk = vi.fn((rows: Hook[], clear: () => void) => <Button onClick={clear}>{`Delete ${rows.length}`}</Button>)
+    show({ selection: { name: (h) => `Select ${h.url}`, bulk } })
+    expect(screen.queryByRole('group', { name: /selected/ })).toBeNull()
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select https://a.example/hook' }))
+    expect(screen.getByRole('group', { name: '1 selected' })).toBeTruthy()
+    expect(bulk).toHaveBeenLastCalledWith([hooks[1]], expect.any(Function))
+    const all = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select all' })
+    expect(all.indeterminate).toBe(true)
+    fireEvent.click(all)
+    expect(screen.getByRole('group', { name: '3 selected' })).toBeTruthy()
+    expect(screen.getAllByRole('row', { selected: true })).toHaveLength(3)
+    fireEvent.click(screen.getByRole('button', { name: 'Delete 3' }))
+    expect(screen.queryByRole('group', { name: /selected/ })).toBeNull()
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select all' }).checked).toBe(false)
+  })
+
+  it('truncates long values with the whole value in a title, and labels cells for the phone cards', () => {
+    show({})
+    const cell = screen.getByRole('rowheader', { name: hooks[2]!.url })
+    expect(cell.querySelector('.dt-truncate')?.getAttribute('title')).toBe(hooks[2]!.url)
+    expect(screen.getAllByRole('cell')[0]!.getAttribute('data-label')).toBe('Hits')
+  })
+
+  it('shows the empty state, the loading state and a failed load instead of the table', () => {
+    show({ rows: [], empty: 'No webhooks yet.' })
+    expect(screen.getByText('No webhooks yet.')).toBeTruthy()
+    expect(screen.queryByRole('table')).toBeNull()
+    cleanup()
+    show({ rows: undefined })
+    expect(screen.getByRole('status').textContent).toBe('Loading…')
+    cleanup()
+    const retry = vi.fn()
+    show({ rows: undefined, error: new Error('boom'), onRetry: retry })
+    expect(screen.getByRole('alert')).toBeTruthy()
+    expect(screen.queryByRole('table')).toBeNull()
+  })
+})
