@@ -108,9 +108,11 @@ export async function imagesPhase(p: Phase, start: () => Promise<RunningServer>)
       const opts = { connections: p.load.connections, duration: p.load.durationS, headers: { accept: 'image/webp,*/*' } }
       const warm = await run({ ...opts, url: warmUrl })
       const original = await run({ ...opts, url: on(server, img.media.public_url) })
+      // A run whose answers take longer than its duration completes none: say so rather than print 0 req/s alone.
+      const unfinished = (r: autocannon.Result) => (r.errors + r.timeouts > 0 ? `, ${r.errors} errors, ${r.timeouts} timeouts` : '')
       const warmLine =
-        `warm rendition (${new URL(warmUrl).search}) ${Math.round(warm.requests.average)} req/s (p99 ${warm.latency.p99} ms, ${warm.non2xx} non-2xx) vs the original ` +
-        `${Math.round(original.requests.average)} req/s (p99 ${original.latency.p99} ms, ${original.non2xx} non-2xx): ${((100 * warm.requests.average) / original.requests.average).toFixed(0)} %`
+        `warm rendition (${new URL(warmUrl).search}) ${Math.round(warm.requests.average)} req/s (p99 ${warm.latency.p99} ms, ${warm.non2xx} non-2xx${unfinished(warm)}) vs the original ` +
+        `${Math.round(original.requests.average)} req/s (p99 ${original.latency.p99} ms, ${original.non2xx} non-2xx${unfinished(original)}): ${((100 * warm.requests.average) / original.requests.average).toFixed(0)} %`
       p.log(`  ${warmLine}`)
       p.report.notes.push(`images: ${img.what}: ${warmLine}`)
     }
