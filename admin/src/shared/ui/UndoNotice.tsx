@@ -1,6 +1,7 @@
 import { Button, Group } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useEffect, useId, useRef } from 'react'
+import './ui.css'
 
 let notices = 0
 
@@ -78,8 +79,10 @@ function UndoOffer({ text, undoLabel, onUndo, onEscape }: { text: string; undoLa
         onEscape()
       }}
     >
-      <span id={textId}>{text}</span>
-      <Button ref={undo} size="compact-sm" variant="default" aria-describedby={textId} onClick={onUndo}>
+      <span id={textId} className="ui-undo-text">
+        {text}
+      </span>
+      <Button ref={undo} size="compact-sm" variant="default" aria-describedby={textId} onClick={onUndo} className="ui-undo-button">
         {undoLabel}
       </Button>
     </Group>
