@@ -22,7 +22,8 @@ export class BlogList {
     this.search = page.getByRole('searchbox', { name: 'Search posts' })
     this.status = page.getByRole('combobox', { name: 'Status', exact: true })
     this.perPage = page.getByRole('combobox', { name: 'Posts per page' })
-    this.author = page.getByRole('textbox', { name: 'Author' })
+    // A text field that suggests the authors in use (a combobox); the filter is the exact text typed or chosen.
+    this.author = page.getByRole('combobox', { name: 'Author', exact: true })
     this.tag = page.getByRole('combobox', { name: 'Tag', exact: true })
     this.category = page.getByRole('combobox', { name: 'Category', exact: true })
     this.sort = page.getByRole('combobox', { name: 'Order', exact: true })

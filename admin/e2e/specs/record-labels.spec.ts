@@ -8,6 +8,7 @@ test('the audit log and the dashboard activity name records by their label, in E
   const tag = (await atrium.POST('/api/v1/tags', { body: { site_id: site.id, name: tagName } })).data!
   await atrium.PUT('/api/v1/blogs/{id}', { params: { path: { id: site.posts.published } }, body: { author: 'Grace Hopper' } })
 
+  const key = (await atrium.GET('/api/v1/auth/profile')).data!.api_key!
   const csp = watchCsp(page)
   await signInWithKey(page)
   await page.goto(`/admin/sites/${site.id}`)
@@ -26,6 +27,8 @@ test('the audit log and the dashboard activity name records by their label, in E
   await expect(row).toContainText('Created')
   await expect(row).toContainText(`Tag “${tagName}”`)
   await expect(row).not.toContainText(tag.id.slice(0, 8))
+  // Who acted, by name too.
+  await expect(row).toContainText(`API key “${key.name}”`)
   await expectAccessibleInBothThemes(page)
 
   await page.evaluate(() => localStorage.setItem('atrium-admin:lang', 'de'))

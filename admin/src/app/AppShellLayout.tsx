@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../shared/api/queries'
 import { administersSystem } from '../shared/logic/access'
 import { currentSiteId, rememberSite } from '../shared/logic/chosenSite'
+import { LeaveGuard } from '../shared/forms/LeaveGuard'
 import { SearchIcon } from '../shared/ui/icons'
 import { NavLinkRoute } from '../shared/ui/links'
 import { AREAS, SYSTEM_SCREENS } from './areas'
@@ -120,8 +121,10 @@ export function AppShellLayout() {
         </div>
       </nav>
       <main id="main" className="shell-main" tabIndex={-1}>
-        <Outlet />
+        {/* Keyed by site: a screen's forms start afresh on another site, never carrying what was typed for the last one. */}
+        <Outlet key={params.siteId ?? ''} />
       </main>
+      <LeaveGuard />
       <CommandPalette sites={sites.data ?? []} siteId={siteId} />
       <ShortcutsHelp />
     </div>

@@ -38,6 +38,8 @@ describe('images', () => {
     expect(img).toMatchObject({ width: 960, height: 540, sizes: '20rem', loading: 'eager' })
     const own = imageAttributes({ image_url: `${ATRIUM}/api/v1/media/files/c.png` }, '', ATRIUM, { width: 1200, height: 800 })!
     expect(own).toMatchObject({ width: 1200, height: 800 })
+    // Never wider than the image itself: Atrium does not upscale.
+    expect(own.srcset!.split(', ').map((c) => c.split(' ')[1])).toEqual(['320w', '480w', '640w', '768w', '960w', '1200w'])
     expect(imageAttributes({ image_url: null }, '', ATRIUM)).toBeNull()
   })
 

@@ -49,7 +49,7 @@ function RecordCell({ siteId, entry: e, recordText }: { siteId: string; entry: E
 /** Who acted; a person or key links to the log narrowed to them (the other filters kept). */
 function ActorCell({ siteId, entry: e, search }: { siteId: string; entry: Entry; search: AuditSearch }) {
   const { t } = useTranslation('audit')
-  const actor = useAuditLabels().actorOf(e)
+  const actor = useAuditLabels(siteId).actorOf(e)
   return (
     <Table.Td>
       {e.user_id || e.api_key_id ? (
@@ -81,7 +81,7 @@ interface RowProps {
 /** One log entry, and below it, when expanded, its field changes (with revert for Admins). */
 export function AuditEntryRow({ siteId, entry: e, search, expanded, onToggle, canRevert }: RowProps) {
   const { t, i18n } = useTranslation('audit')
-  const { recordName, actionLabel } = useAuditLabels()
+  const { recordName, actionLabel } = useAuditLabels(siteId)
   const recordText = recordName(e)
   const action = actionLabel(e.action)
   return (

@@ -25,7 +25,7 @@ interface Props {
 export function AuditScreen({ siteId, search, onSearch }: Props) {
   const { t } = useTranslation('audit')
   const list = useQuery(auditQueries.list(siteId, search))
-  const { typeLabel, actionLabel } = useAuditLabels()
+  const { typeLabel, actionLabel } = useAuditLabels(siteId)
   // Which entry shows its changes: kept here, so it outlives the table while a new page loads.
   const [open, setOpen] = useState<string | null>(null)
   const title = t('title')

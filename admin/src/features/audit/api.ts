@@ -10,6 +10,30 @@ export const auditQueries = {
       queryFn: async () => (await api().GET('/api/v1/sites/{site_id}/audit', { params: { path: { site_id: siteId }, query: auditQuery(search) } })).data!,
       placeholderData: (previous) => previous,
     }),
+  /**
+   * Names of who acts in the log: the site's members and the API keys the caller may list. Both need Admin; for
+   * others the lists are empty and the log falls back to short ids.
+   */
+  actors: (siteId: string) =>
+    queryOptions({
+      queryKey: ['site', siteId, 'audit', 'actors'],
+      queryFn: async () => {
+        const [members, keys] = await Promise.all([
+          api()
+            .GET('/api/v1/sites/{site_id}/members', { params: { path: { site_id: siteId } } })
+            .then((r) => r.data ?? [])
+            .catch(() => []),
+          api()
+            .GET('/api/v1/api-keys', { params: { query: { per_page: 100 } } })
+            .then((r) => r.data?.data ?? [])
+            .catch(() => []),
+        ])
+        const users = new Map(members.map((m) => [m.user_id, m.name ?? m.email ?? m.idp_user_id]))
+        return { users, keys: new Map(keys.map((k) => [k.id, k.name])) }
+      },
+      staleTime: 60_000,
+      retry: false,
+    }),
   history: (siteId: string, entityType: string, entityId: string) =>
     queryOptions({
       queryKey: ['site', siteId, 'audit', 'history', entityType, entityId],

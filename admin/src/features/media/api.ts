@@ -16,12 +16,14 @@ export type MediaDetail = Schemas['MediaDetail']
 export type MediaMetadata = Schemas['MediaMetadata']
 export type MediaFolder = Schemas['MediaFolder']
 export type Locale = Schemas['Locale']
+export type MediaReference = Schemas['MediaReference']
 
 export const mediaKeys = {
   all: (siteId: string) => ['site', siteId, 'media'] as const,
   lists: (siteId: string) => ['site', siteId, 'media', 'list'] as const,
   detail: (siteId: string, id: string) => ['site', siteId, 'media', 'detail', id] as const,
   folders: (siteId: string) => ['site', siteId, 'media', 'folders'] as const,
+  references: (siteId: string, id: string) => ['site', siteId, 'media', 'detail', id, 'references'] as const,
 }
 
 export const mediaQueries = {
@@ -49,6 +51,12 @@ export const mediaQueries = {
     queryOptions({
       queryKey: mediaKeys.detail(siteId, id),
       queryFn: async () => (await api().GET('/api/v1/media/{id}', { params: { path: { id } } })).data!,
+    }),
+  /** Where the file is used: the site's live posts and pages that name it. */
+  references: (siteId: string, id: string) =>
+    queryOptions({
+      queryKey: mediaKeys.references(siteId, id),
+      queryFn: async () => (await api().GET('/api/v1/media/{id}/references', { params: { path: { id } } })).data!,
     }),
   folders: (siteId: string) =>
     queryOptions({
@@ -115,5 +123,29 @@ export function useCreateFolder(siteId: string) {
     mutationFn: async (v: { name: string; parent_id: string | null }) =>
       (await api().POST('/api/v1/sites/{site_id}/media-folders', { params: { path: { site_id: siteId } }, body: v })).data!,
     onSuccess: () => void qc.invalidateQueries({ queryKey: mediaKeys.folders(siteId) }),
+  })
+}
+
+/** What PUT /media/{id} changes: rename, move (null: no folder), focal point. */
+export interface MediaPatch {
+  filename?: string
+  folder_id?: string | null
+  focal_x?: number
+  focal_y?: number
+}
+
+/**
+ * Rename, move or a new focal point. Without If-Match: each is one field the editor sees as it is, and the answer
+ * replaces the record in the cache at once (a new focal point is a new image_url, so previews reload).
+ */
+export function useUpdateMedia(siteId: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ id, patch }: { id: string; patch: MediaPatch }) =>
+      (await api().PUT('/api/v1/media/{id}', { params: { path: { id } }, body: patch })).data!,
+    onSuccess: (m) => {
+      qc.setQueryData(mediaKeys.detail(siteId, m.id), (old: MediaDetail | undefined) => (old ? { ...old, ...m } : old))
+      void qc.invalidateQueries({ queryKey: mediaKeys.lists(siteId) })
+    },
   })
 }

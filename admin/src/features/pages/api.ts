@@ -1,6 +1,8 @@
 import type { Schemas } from '@atrium-cms/client'
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
+import { resource } from '../../shared/api/resource'
+import { bulkBodyOf, type BulkAction } from '../../shared/ui/BulkBar'
 import { ifMatch, orNull } from '../../shared/api/wire'
 import { contentWorkflow, updateContent, versioned } from '../../shared/editor/contentWrites'
 import type { Versioned } from '../../shared/editor/useWorkflowAction'
@@ -70,31 +72,13 @@ export const sectionLocValuesOf = (l: SectionLocalization | undefined): SectionL
   button_text: l?.button_text ?? '',
 })
 
+/** The plain list, get and delete of pages (shared/api/resource): keys ['site', siteId, 'pages', …]. */
+const pagesResource = resource({ key: 'pages', list: '/api/v1/sites/{site_id}/pages', item: '/api/v1/pages/{id}', create: '/api/v1/pages' })
+
 export const pageQueries = {
-  list: (siteId: string, search: PageListSearch) =>
-    queryOptions({
-      queryKey: ['site', siteId, 'pages', 'list', { page: search.page ?? 1, per_page: search.per_page ?? DEFAULT_PAGES_PER_PAGE }],
-      queryFn: async () =>
-        (
-          await api().GET('/api/v1/sites/{site_id}/pages', {
-            params: { path: { site_id: siteId }, query: { page: search.page ?? 1, per_page: search.per_page ?? DEFAULT_PAGES_PER_PAGE } },
-          })
-        ).data!,
-      placeholderData: (previous) => previous,
-    }),
-  /** Every page of the site (for the parent and call-to-action pickers): up to 100 per request. */
-  all: (siteId: string) =>
-    queryOptions({
-      queryKey: ['site', siteId, 'pages', 'all'],
-      queryFn: async () => {
-        const out: Page[] = []
-        for (let page = 1; ; page++) {
-          const r = (await api().GET('/api/v1/sites/{site_id}/pages', { params: { path: { site_id: siteId }, query: { page, per_page: 100 } } })).data!
-          out.push(...r.data)
-          if (page >= r.meta.total_pages || page >= 20) return out
-        }
-      },
-    }),
+  list: (siteId: string, search: PageListSearch) => pagesResource.list(siteId, { page: search.page ?? 1, per_page: search.per_page ?? DEFAULT_PAGES_PER_PAGE }),
+  /** Every page of the site (for the parent and call-to-action pickers, and the list's parent column). */
+  all: (siteId: string) => pagesResource.all(siteId),
   editor: (siteId: string, id: string) =>
     queryOptions({
       queryKey: ['site', siteId, 'pages', 'editor', id],
@@ -173,4 +157,26 @@ export async function upsertSectionLocalization(
     body: { locale_id: localeId, title: orNull(v.title), text: orNull(v.text), button_text: orNull(v.button_text) },
   })
   return versioned(res)
+}
+
+/** POST /pages/{id}/clone: a new Draft with its sections, texts, categories and tags, at `<route>-copy`. */
+export async function clonePage(id: string): Promise<Page> {
+  return (await api().POST('/api/v1/pages/{id}/clone', { params: { path: { id } } })).data!
+}
+
+export async function deletePage(id: string): Promise<void> {
+  await api().DELETE('/api/v1/pages/{id}', { params: { path: { id } } })
+}
+
+/**
+ * POST /sites/{site_id}/pages/bulk. Pessimistic (admin.md): the screen shows progress, then the server's per-id
+ * results; afterwards every page query of the site is refetched, whatever succeeded.
+ */
+export function useBulkPages(siteId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ action, ids }: { action: BulkAction; ids: string[] }) =>
+      (await api().POST('/api/v1/sites/{site_id}/pages/bulk', { params: { path: { site_id: siteId } }, body: bulkBodyOf(action, ids) })).data!,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: pagesResource.key(siteId) }),
+  })
 }

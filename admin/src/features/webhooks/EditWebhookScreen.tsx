@@ -1,9 +1,8 @@
-import { Button, Checkbox, Group, Stack, Text, TextInput, Textarea } from '@mantine/core'
+import { Button, Checkbox, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../shared/api/queries'
-import { LeaveModal } from '../../shared/editor/EditorParts'
 import { useEditorGuards } from '../../shared/editor/useEditorGuards'
 import { can } from '../../shared/logic/access'
 import { AnchorLink } from '../../shared/ui/links'
@@ -157,7 +156,17 @@ function EditForm({ siteId, hook }: { siteId: string; hook: Webhook }) {
           {status}
         </Text>
       </Group>
-      <LeaveModal blocker={blocker} />
+      <Modal opened={blocker.status === 'blocked'} onClose={() => blocker.reset?.()} title={t('edit.leaveTitle')} lockScroll={false}>
+        <Text mb="md">{t('edit.leaveText')}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => blocker.reset?.()}>
+            {t('edit.stay')}
+          </Button>
+          <Button color="red" onClick={() => blocker.proceed?.()}>
+            {t('edit.leave')}
+          </Button>
+        </Group>
+      </Modal>
     </form>
   )
 }

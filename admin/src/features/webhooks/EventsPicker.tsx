@@ -32,7 +32,7 @@ export function EventsChoice({
               key={g.entity}
               label={t('create.group', { entity: t(`entities.${g.entity}`) })}
               value={chosen.filter((e) => g.events.includes(e))}
-              onChange={(v) => onChosen([...chosen.filter((e) => !g.events.includes(e)), ...(v)])}
+              onChange={(v) => onChosen([...chosen.filter((e) => !g.events.includes(e)), ...v])}
             >
               <Stack gap={2} mt={4}>
                 {g.events.map((e) => (

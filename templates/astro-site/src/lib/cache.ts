@@ -6,32 +6,45 @@ import { AtriumError } from '@atrium-cms/client'
  * still served while one call refreshes it in the background; past its stale window it is loaded again before the
  * page renders. One key is one API call. Concurrent views of the same key share one call (single flight).
  *
- * Every page view has a budget of API calls (CALLS_PER_VIEW): what it must load counts, and a background refresh
- * starts only while budget is left (else the next view refreshes it). So a view never costs Atrium more than the
- * budget, however many entries went stale at once.
+ * Every page view has a budget of API calls (CALLS_PER_VIEW): what it must load counts first, and the background
+ * refreshes it found due start once it has loaded what it needs, only as many as the budget has left (the rest wait for
+ * the next view). So a view never costs Atrium more than the budget, however many entries went stale at once.
  */
 export const CALLS_PER_VIEW = 4
 
 class ViewBudget {
   used = 0
+  private readonly refreshes = new Map<string, () => void>()
   constructor(readonly limit: number) {}
-  /** Takes one call if any is left. */
-  tryTake(): boolean {
-    if (this.used >= this.limit) return false
-    this.used++
-    return true
-  }
   /** Takes one call whatever is left: the page cannot render without it. */
   take(): void {
     this.used++
+  }
+  /** A refresh found due: started by `startRefreshes`, if the budget allows. */
+  defer(key: string, start: () => void): void {
+    this.refreshes.set(key, start)
+  }
+  /** Starts the deferred refreshes, in the order found, while calls are left. */
+  startRefreshes(): void {
+    for (const start of this.refreshes.values()) {
+      if (this.used >= this.limit) break
+      this.used++
+      start()
+    }
+    this.refreshes.clear()
   }
 }
 
 const views = new AsyncLocalStorage<ViewBudget>()
 
-/** Runs one page view with its own call budget. */
-export function withViewBudget<T>(render: () => Promise<T>): Promise<T> {
-  return views.run(new ViewBudget(CALLS_PER_VIEW), render)
+/** Runs one page view with its own call budget; its refreshes start once it has loaded what it must. */
+export async function withViewBudget<T>(render: () => Promise<T>): Promise<T> {
+  const budget = new ViewBudget(CALLS_PER_VIEW)
+  try {
+    return await views.run(budget, render)
+  } finally {
+    budget.startRefreshes()
+  }
 }
 
 /** How long an entry is served: `fresh` ms as it is, then `stale` ms more while it is refreshed (Infinity: always). */
@@ -83,10 +96,14 @@ export class SwrCache {
 
   private revalidate(key: string, load: () => unknown): void {
     if (this.loading.has(key)) return
-    if (!(views.getStore()?.tryTake() ?? true)) return
-    this.load(key, load, false).catch((err: unknown) => {
-      console.warn(`[atrium] refreshing ${key} failed, serving the cached answer: ${err instanceof Error ? err.message : String(err)}`)
-    })
+    const start = () => {
+      this.load(key, load, false).catch((err: unknown) => {
+        console.warn(`[atrium] refreshing ${key} failed, serving the cached answer: ${err instanceof Error ? err.message : String(err)}`)
+      })
+    }
+    const budget = views.getStore()
+    if (budget) budget.defer(key, start)
+    else start()
   }
 
   private load(key: string, load: () => unknown, counted: boolean): Promise<Entry> {

@@ -1,4 +1,4 @@
-import { imageUrl, srcset, type HasImageUrl } from '@atrium-cms/client'
+import { imageUrl, srcset, type components, type HasImageUrl } from '@atrium-cms/client'
 
 /**
  * How an image is written into a page, the one place for it. An image Atrium serves (its file route,
@@ -40,19 +40,10 @@ export function atriumImage(src: string, atriumOrigin: string): HasImageUrl | nu
 
 /**
  * An image as a delivery answer embeds it (`cover_image`, `header_image` of a post, `cover_image` of a section), beside
- * the id that names it: what a srcset needs, without another call.
+ * the id that names it: what a srcset needs (rendition base, dimensions, alt text in the answer's locale), without
+ * another call.
  */
-export interface EmbeddedImage extends HasImageUrl {
-  width?: number | null
-  height?: number | null
-  alt?: string | null
-}
-
-/** The images a post or a section may embed (answers without them, from an older Atrium, carry only the ids). */
-export interface WithImages {
-  cover_image?: EmbeddedImage | null
-  header_image?: EmbeddedImage | null
-}
+export type EmbeddedImage = Pick<components['schemas']['EmbeddedImage'], 'image_url' | 'width' | 'height' | 'alt'>
 
 export interface ImageOptions {
   eager?: boolean
@@ -72,9 +63,13 @@ export function imageAttributes(source: string | HasImageUrl, alt: string, atriu
   if (!media) return typeof source === 'string' ? { src: source, ...base } : null
   const crop = options.ratio !== undefined ? { ratio: options.ratio } : {}
   const size = dimensions(options, options.ratio)
+  // Atrium never upscales: past the image's own width, a wider candidate would be the same file.
+  const own = options.width ?? Infinity
+  const widths = [...WIDTHS.filter((w) => w < own), ...(own < WIDTHS[WIDTHS.length - 1]! ? [own] : [])]
+  const w = Math.min(960, own)
   return {
-    src: imageUrl(media, { w: 960, fmt: 'auto', ...(options.ratio ? { h: Math.round(960 / options.ratio) } : {}) })!,
-    srcset: srcset(media, WIDTHS, crop),
+    src: imageUrl(media, { w, fmt: 'auto', ...(options.ratio ? { h: Math.round(w / options.ratio) } : {}) })!,
+    srcset: srcset(media, widths, crop),
     sizes: options.sizes ?? CONTENT_SIZES,
     ...size,
     ...base,

@@ -15,6 +15,7 @@ import { useWorkflowAction } from '../../../shared/editor/useWorkflowAction'
 import { WorkflowButtons } from '../../../shared/editor/WorkflowButtons'
 import { blogWorkflow } from './api'
 import { BlogFields, LocFields } from './EditorFields'
+import { translationStatusLabel } from '../translationStatus'
 import { useBlogQueues } from './useBlogQueues'
 import { BlogImageFields } from './BlogImageFields'
 import { OpenOnSite, PostActions } from './PostActions'
@@ -38,6 +39,8 @@ export interface EditProps {
 export function EditBlogForm({ siteId, loaded, locales, defaultLocaleId, caps }: EditProps) {
   const { t } = useTranslation('blogs', { keyPrefix: 'editor' })
   const { t: te } = useTranslation('editor')
+  const { t: tb } = useTranslation('blogs')
+  const statusLabel = (v: string | undefined) => (v === undefined ? undefined : translationStatusLabel(tb, v))
   const blog = loaded.data
   const [localeId, setLocaleId] = useState(defaultLocaleId)
   const [merged, setMerged] = useState(false)
@@ -111,7 +114,7 @@ export function EditBlogForm({ siteId, loaded, locales, defaultLocaleId, caps }:
         onSelect={setLocaleId}
         tabs={locales.map((l) => ({
           locale: l,
-          translationStatus: translation[l.id],
+          translationStatus: statusLabel(translation[l.id]),
           dirty: stateOf(queues.locs.get(l.id) as SaveQueue<unknown>)?.isDirty ?? false,
         }))}
       />
@@ -126,6 +129,7 @@ export function EditBlogForm({ siteId, loaded, locales, defaultLocaleId, caps }:
                 values={locState.values}
                 onChange={(v) => locQueue.edit(v)}
                 localeCode={locale?.code ?? ''}
+                localeId={localeId}
                 errors={fieldErrorsOf(locState)}
               />
             </section>

@@ -1,7 +1,8 @@
-import { Button, Checkbox, Stack, Text, TextInput, Textarea } from '@mantine/core'
+import { Button, Checkbox, NativeSelect, Stack, Text, TextInput, Textarea } from '@mantine/core'
 import { MarkdownField } from '../../../shared/editor/MarkdownField'
 import { useTranslation } from 'react-i18next'
 import { previewSlug } from '../../../shared/logic/slug'
+import { isKnownTranslationStatus, TRANSLATION_STATUSES, translationStatusLabel } from '../translationStatus'
 import type { BlogValues, LocValues } from './api'
 
 /** Search engines show about this many characters; the counters warn beyond. */
@@ -17,26 +18,43 @@ function Counter({ value, max, id }: { value: string; max: number; id: string })
   )
 }
 
+/** The known statuses, plus the current one when it is free text written elsewhere (kept, shown as it is). */
+function translationStatusOptions(current: string, t: (key: string) => string) {
+  const known = TRANSLATION_STATUSES.map((v) => ({ value: v, label: translationStatusLabel(t, v) }))
+  return isKnownTranslationStatus(current) || current === '' ? known : [...known, { value: current, label: current }]
+}
+
 /** The localized fields of one locale. */
 export function LocFields({
   values,
   onChange,
   localeCode,
+  localeId,
   errors,
 }: {
   values: LocValues
   onChange: (v: LocValues) => void
   localeCode: string
+  /** The locale being written: an image inserted into the body takes its alt text in it. */
+  localeId: string
   errors: Record<string, string>
 }) {
   const { t } = useTranslation('blogs', { keyPrefix: 'editor' })
+  const { t: tb } = useTranslation('blogs')
   const set = (k: keyof LocValues) => (e: { currentTarget: { value: string } }) => onChange({ ...values, [k]: e.currentTarget.value })
   return (
     <Stack gap="sm" lang={localeCode}>
       <TextInput label={t('fields.title')} value={values.title} onChange={set('title')} error={errors.title} data-field="title" />
       <TextInput label={t('fields.subtitle')} value={values.subtitle} onChange={set('subtitle')} error={errors.subtitle} />
       <Textarea label={t('fields.excerpt')} value={values.excerpt} onChange={set('excerpt')} autosize minRows={2} error={errors.excerpt} />
-      <MarkdownField id="blog-body" label={t('fields.body')} value={values.body} onChange={(body) => onChange({ ...values, body })} error={errors.body} />
+      <MarkdownField
+        id="blog-body"
+        label={t('fields.body')}
+        value={values.body}
+        onChange={(body) => onChange({ ...values, body })}
+        error={errors.body}
+        localeId={localeId}
+      />
       <fieldset className="editor-fieldset">
         <legend>{t('seo')}</legend>
         <TextInput
@@ -58,11 +76,11 @@ export function LocFields({
         />
         <Counter id="meta-description-count" value={values.meta_description} max={META_DESCRIPTION_MAX} />
       </fieldset>
-      <TextInput
+      <NativeSelect
         label={t('fields.translation_status')}
         value={values.translation_status}
         onChange={set('translation_status')}
-        description={t('translationStatusHint')}
+        data={translationStatusOptions(values.translation_status, (k) => tb(k))}
       />
     </Stack>
   )

@@ -153,7 +153,13 @@ export function NewBlogForm({ siteId, locales, defaultLocaleId }: { siteId: stri
       />
       <div className="editor-columns">
         <section aria-label={t('content', { locale: locale?.name ?? '' })}>
-          <LocFields values={state.values.loc} onChange={(loc) => edit({ ...state.values, loc })} localeCode={locale?.code ?? ''} errors={locErrors} />
+          <LocFields
+            values={state.values.loc}
+            onChange={(loc) => edit({ ...state.values, loc })}
+            localeCode={locale?.code ?? ''}
+            localeId={localeId}
+            errors={locErrors}
+          />
         </section>
         <aside aria-label={t('settings')}>
           <BlogFields

@@ -6,23 +6,19 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../../shared/api/queries'
 import { toFormError } from '../../../shared/logic/errors'
-import { showUndoNotice } from '../../../shared/ui/UndoNotice'
+import { showUndoNotice, showUndone } from '../../../shared/ui/UndoNotice'
 import { editorQueries, type BlogStatus } from './api'
 import { cloneBlog, deleteBlog } from './metaApi'
 import './metaMessages'
 import { postUrlOf } from './postUrl'
 import type { Capabilities } from '../../../shared/editor/roles'
-import { createUndoable, type Undoable } from './undoable'
+import { createHeldUndoable } from '../../../shared/logic/undoable'
 
 /**
  * How long the notice offering "Undo" stays (longer while hovered or focused); the DELETE is sent when it closes
  * (Atrium has no restore endpoint for a deleted post).
  */
 export const UNDO_MS = 6000
-
-/** Deletes waiting for their undo window; sign-out sends them first, while the credential is still there. */
-const pending = new Set<Undoable>()
-if (typeof window !== 'undefined') window.addEventListener('atrium:before-sign-out', () => pending.forEach((p) => void p.flush()))
 
 /** "Open on site" (site `url` + settings `post_path`), shown while the post is public. */
 export function OpenOnSite({ siteId, slug, status }: { siteId: string; slug: string; status: BlogStatus }) {
@@ -89,8 +85,7 @@ export function PostActions({
 
   const remove = async () => {
     if (!(await savedAll())) return
-    const job = createUndoable(() => deleteBlog(blogId))
-    pending.add(job)
+    const job = createHeldUndoable(() => deleteBlog(blogId))
     void navigate({ to: '/sites/$siteId/blogs', params: { siteId } })
     showUndoNotice({
       title: t('deleted.title'),
@@ -101,7 +96,7 @@ export function PostActions({
       onClose: () => void job.flush(),
       onUndo: (id) => {
         if (!job.undo()) return
-        notifications.update({ id, title: t('deleted.undone'), message: t('deleted.undoneText', { title }), autoClose: 3000, withCloseButton: true })
+        showUndone(id, { title: t('deleted.undone'), text: t('deleted.undoneText', { title }), closeLabel: t('common:close') })
         // The editor's copy of the post was loaded before the last saves: load it afresh.
         queryClient.removeQueries({ queryKey: editorQueries.detail(siteId, blogId).queryKey })
         void navigate({ to: '/sites/$siteId/blogs/$blogId', params: { siteId, blogId } })
@@ -112,7 +107,6 @@ export function PostActions({
         if (r === 'ran') void queryClient.invalidateQueries({ queryKey: ['site', siteId] })
       })
       .catch((e: unknown) => fail(e, t('deleted.failed')))
-      .finally(() => pending.delete(job))
   }
 
   return (

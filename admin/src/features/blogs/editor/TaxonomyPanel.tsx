@@ -1,12 +1,13 @@
-import { Alert, Button, Checkbox, CloseButton, Group, Loader, NativeSelect, Stack, Text, TextInput } from '@mantine/core'
+import { Alert, Button, Checkbox, CloseButton, Combobox, Group, Loader, NativeSelect, Stack, Text, TextInput, useCombobox } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toFormError } from '../../../shared/logic/errors'
 import { flattenTree } from './categoryTree'
 import './metaMessages'
 import { assignCategory, assignTag, createTag, metaQueries, unassignCategory, unassignTag, type Tag } from './metaApi'
 import './post-meta.css'
+import { tagChoices } from './tagChoices'
 
 /** The error line of a taxonomy or attachment request: the problem's title, the request id. */
 export function MetaError({ error, onClose }: { error: unknown; onClose: () => void }) {
@@ -28,8 +29,8 @@ export function MetaError({ error, onClose }: { error: unknown; onClose: () => v
 type Change = (fn: () => Promise<unknown>, opts?: { onSuccess?: () => void }) => void
 
 /**
- * Categories from the site's tree (checkboxes, indented by depth) with the primary one, and tags (pick one of the
- * site's or type a new name: it is created, then assigned). Each change is one request on the post's content record.
+ * Categories from the site's tree (checkboxes, indented by depth) with the primary one, and tags (a combobox of the
+ * site's tags: Enter takes the highlighted one; a new tag is made only through its explicit "Create tag" option). Each change is one request on the post's content record.
  */
 export function TaxonomyPanel({ siteId, contentId, disabled }: { siteId: string; contentId: string; disabled: boolean }) {
   const queryClient = useQueryClient()
@@ -113,19 +114,36 @@ function TagsFieldset({ siteId, contentId, busy, pending, run }: PartProps) {
   const allTags = useQuery(metaQueries.tags(siteId))
   const tags = useQuery(metaQueries.postTags(siteId, contentId))
   const [tagName, setTagName] = useState('')
-  const tagIds = new Set((tags.data ?? []).map((x) => x.id))
-  const addTag = () => {
-    const name = tagName.trim()
-    if (name === '') return
-    const existing = allTags.data?.find((x) => x.name.toLowerCase() === name.toLowerCase())
+  const tagIds = useMemo(() => new Set((tags.data ?? []).map((x) => x.id)), [tags.data])
+  const choices = useMemo(() => tagChoices(allTags.data ?? [], tagIds, tagName), [allTags.data, tagIds, tagName])
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() })
+  // What is typed highlights the best match, so Enter takes an existing tag rather than making a near-duplicate.
+  useEffect(() => {
+    if (tagName.trim() !== '') combobox.selectFirstOption()
+  }, [choices])
+
+  const take = (value: string) => {
+    const choice = choices.find((c) => c.value === value)
+    if (!choice) return
     run(
       async () => {
-        const tag: Tag = existing ?? (await createTag(siteId, name))
-        if (!existing) queryClient.setQueryData(metaQueries.tags(siteId).queryKey, (old: Tag[] | undefined) => [...(old ?? []), tag])
+        let tag: Tag
+        if (choice.kind === 'tag') tag = choice.tag
+        else {
+          tag = await createTag(siteId, choice.name)
+          queryClient.setQueryData(metaQueries.tags(siteId).queryKey, (old: Tag[] | undefined) => [...(old ?? []), tag])
+        }
         await assignTag(contentId, tag.id)
       },
       { onSuccess: () => setTagName('') },
     )
+    combobox.closeDropdown()
+  }
+  /** The Add button takes what Enter would: the highlighted option, else the first. */
+  const addHighlighted = () => {
+    const index = combobox.getSelectedOptionIndex()
+    const choice = choices[index >= 0 ? index : 0]
+    if (choice && tagName.trim() !== '') take(choice.value)
   }
   return (
     <fieldset className="editor-fieldset" aria-busy={pending}>
@@ -153,32 +171,38 @@ function TagsFieldset({ siteId, contentId, busy, pending, run }: PartProps) {
           </Text>
         )}
         <Group gap="xs" align="flex-end" wrap="nowrap">
-          <TextInput
-            className="post-meta-grow"
-            label={t('addTag')}
-            description={t('addTagHint')}
-            value={tagName}
-            disabled={busy}
-            list="post-meta-tag-names"
-            onChange={(e) => setTagName(e.currentTarget.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault()
-                addTag()
-              }
-            }}
-          />
-          <Button variant="default" onClick={addTag} disabled={busy || tagName.trim() === ''}>
+          <Combobox store={combobox} onOptionSubmit={take}>
+            <Combobox.Target withExpandedAttribute>
+              <TextInput
+                className="post-meta-grow"
+                label={t('addTag')}
+                description={t('addTagHint')}
+                value={tagName}
+                disabled={busy}
+                autoComplete="off"
+                onChange={(e) => {
+                  setTagName(e.currentTarget.value)
+                  combobox.openDropdown()
+                }}
+                onClick={() => combobox.openDropdown()}
+                onFocus={() => combobox.openDropdown()}
+                onBlur={() => combobox.closeDropdown()}
+              />
+            </Combobox.Target>
+            <Combobox.Dropdown hidden={choices.length === 0}>
+              <Combobox.Options aria-label={t('tagOptions')} className="post-meta-options">
+                {choices.map((c) => (
+                  <Combobox.Option key={c.value} value={c.value}>
+                    {c.kind === 'tag' ? c.tag.name : t('createTag', { name: c.name })}
+                  </Combobox.Option>
+                ))}
+              </Combobox.Options>
+            </Combobox.Dropdown>
+          </Combobox>
+          <Button variant="default" onClick={addHighlighted} disabled={busy || tagName.trim() === ''}>
             {t('add')}
           </Button>
         </Group>
-        <datalist id="post-meta-tag-names">
-          {(allTags.data ?? [])
-            .filter((x) => !tagIds.has(x.id))
-            .map((x) => (
-              <option key={x.id} value={x.name} />
-            ))}
-        </datalist>
       </Stack>
     </fieldset>
   )

@@ -1,16 +1,17 @@
 import type { Schemas } from '@atrium-cms/client'
-import { Alert, Button, Group, Pagination, Select, Stack, Text, TextInput } from '@mantine/core'
+import { Alert, Autocomplete, Button, Group, Pagination, Select, Stack, Text, TextInput } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ScreenHeader } from '../../../shared/ui/ScreenHeader'
 import { ButtonLink } from '../../../shared/ui/links'
-import { blogListQueries, useBulkBlogs, type BulkAction } from '../api'
-import { BulkBar } from './BulkBar'
-import { BulkResults, type BulkOutcome } from './BulkResults'
+import { BulkBar, type BulkAction } from '../../../shared/ui/BulkBar'
+import { BulkResults, type BulkOutcome } from '../../../shared/ui/BulkResults'
+import { blogListQueries, useBulkBlogs } from '../api'
 import { BlogTable, type Row } from './BlogTable'
 import { categoryOptions } from './categories'
+import type { LocaleHit } from './searchHits'
 import { AUTHOR_MAX, BLOG_SORTS, BLOG_STATUSES, DEFAULT_PER_PAGE, DEFAULT_SORT, PER_PAGE_OPTIONS, type BlogListSearch } from './search'
 import './messages'
 import './blog-list.css'
@@ -23,7 +24,7 @@ interface Props {
 }
 
 const rowOfPost = (b: Schemas['BlogListItem']): Row => ({ kind: 'post', id: b.id, title: b.title ?? b.slug, post: b })
-const rowOfHit = (h: Schemas['SearchHit']): Row => ({ kind: 'hit', id: h.id, title: h.title ?? h.slug ?? h.id, hit: h })
+const rowOfHit = (h: LocaleHit): Row => ({ kind: 'hit', id: h.id, title: h.title ?? h.slug ?? h.id, hit: h })
 
 /**
  * Text typed into a field whose settled value lives in the URL: the field follows the URL, and the URL follows the
@@ -50,10 +51,15 @@ export function BlogListScreen({ siteId, search, onSearch }: Props) {
   const q = search.q ?? ''
 
   const list = useQuery({ ...blogListQueries.list(siteId, search), enabled: q === '' })
-  const found = useQuery({ ...blogListQueries.search(siteId, q, search), enabled: q !== '' })
+  // The search looks in the chosen language, else in every language of the site, one request each.
+  const locales = useQuery(blogListQueries.locales(siteId))
+  const searchLocales = search.locale ? [search.locale] : (locales.data ?? []).map((l) => l.code)
+  const found = useQuery({ ...blogListQueries.search(siteId, q, searchLocales), enabled: q !== '' && searchLocales.length > 0 })
   const active = q === '' ? list : found
-  const rows: Row[] | undefined = q === '' ? list.data?.data.map(rowOfPost) : found.data?.data.map(rowOfHit)
-  const total = active.data?.meta.total ?? 0
+  const perPage = search.per_page ?? DEFAULT_PER_PAGE
+  const from = ((search.page ?? 1) - 1) * perPage
+  const rows: Row[] | undefined = q === '' ? list.data?.data.map(rowOfPost) : found.data?.slice(from, from + perPage).map(rowOfHit)
+  const total = (q === '' ? list.data?.meta.total : found.data?.length) ?? 0
 
   // The search and author boxes type freely; the URL follows after a pause (replacing, so typing leaves no trail of entries).
   const [typed, setTyped] = useTypedParam(q, (v) => onSearch({ ...search, q: v || undefined, page: undefined }, true))
@@ -93,13 +99,13 @@ export function BlogListScreen({ siteId, search, onSearch }: Props) {
 
       <ListFilters siteId={siteId} search={search} typed={typed} onType={setTyped} author={author} onAuthor={setAuthor} onSearch={onSearch} />
 
-      <BulkBar count={selected.size} busy={bulk.isPending} onAction={run} />
+      <BulkBar ns="blogs" count={selected.size} busy={bulk.isPending} onAction={run} />
       {bulk.isError && (
         <Alert variant="default" className="blog-list-alert blog-list-alert-error" role="alert" title={t('list.bulkFailed')}>
           {bulk.error.message}
         </Alert>
       )}
-      {outcome && <BulkResults outcome={outcome} onClose={() => setOutcome(null)} />}
+      {outcome && <BulkResults ns="blogs" outcome={outcome} onClose={() => setOutcome(null)} />}
 
       {active.isError ? (
         <LoadError error={active.error} onRetry={() => void active.refetch()} />
@@ -137,6 +143,8 @@ function ListFilters({ siteId, search, typed, onType, author, onAuthor, onSearch
   const perPage = search.per_page ?? DEFAULT_PER_PAGE
   const tags = useQuery(blogListQueries.tags(siteId))
   const categories = useQuery(blogListQueries.categories(siteId))
+  const locales = useQuery(blogListQueries.locales(siteId))
+  const authors = useQuery(blogListQueries.authors(siteId))
   const tagOptions = useMemo(() => (tags.data ?? []).map((x) => ({ value: x.id, label: x.name })), [tags.data])
   const categoryData = useMemo(() => categoryOptions(categories.data ?? []).map(({ value, label }) => ({ value, label })), [categories.data])
   const choose = (patch: Partial<BlogListSearch>) => onSearch({ ...search, ...patch, page: undefined })
@@ -152,6 +160,17 @@ function ListFilters({ siteId, search, typed, onType, author, onAuthor, onSearch
         maxLength={200}
       />
       <Select
+        label={t('list.searchLocale')}
+        data={[
+          { value: '', label: t('list.everyLocale') },
+          ...(locales.data ?? []).map((l) => ({ value: l.code, label: l.name ? `${l.name} (${l.code})` : l.code })),
+        ]}
+        value={search.locale ?? ''}
+        onChange={(v) => choose({ locale: v || undefined })}
+        allowDeselect={false}
+        description={t('list.searchLocaleHint')}
+      />
+      <Select
         label={t('list.status')}
         data={[{ value: '', label: t('list.allStatuses') }, ...BLOG_STATUSES.map((s) => ({ value: s, label: t(`common:status.${s}`) }))]}
         value={search.status ?? ''}
@@ -160,11 +179,12 @@ function ListFilters({ siteId, search, typed, onType, author, onAuthor, onSearch
         disabled={searching}
         description={searching ? t('list.statusWithSearch') : undefined}
       />
-      <TextInput
+      <Autocomplete
         label={t('list.author')}
         placeholder={t('list.authorPlaceholder')}
+        data={authors.data ?? []}
         value={author}
-        onChange={(e) => onAuthor(e.currentTarget.value)}
+        onChange={onAuthor}
         maxLength={AUTHOR_MAX}
         disabled={searching}
         description={resting}

@@ -1,16 +1,25 @@
-import type { Schemas } from '@atrium-cms/client'
+import { imageUrl, srcset, type Schemas } from '@atrium-cms/client'
 import { Badge, Checkbox, Table, Text } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../../shared/i18n/format'
 import { AnchorLink } from '../../../shared/ui/links'
 import { Snippet } from '../../../shared/ui/Snippet'
+import { blogListQueries } from '../api'
+import type { LocaleHit } from './searchHits'
 
-/** A row: a post of the list, or a hit of the text search (which carries no status, author or dates but its own). */
-export type Row = { id: string; title: string } & ({ kind: 'post'; post: Schemas['BlogListItem'] } | { kind: 'hit'; hit: Schemas['SearchHit'] })
+/** A row: a post of the list, or a hit of the text search (its post's columns are read beside it). */
+export type Row = { id: string; title: string } & ({ kind: 'post'; post: Schemas['BlogListItem'] } | { kind: 'hit'; hit: LocaleHit })
+
+/** The columns every row shows, from the list item or, for a hit, from the post itself. */
+type Summary = Pick<Schemas['BlogListItem'], 'status' | 'author' | 'published_date' | 'updated_at' | 'is_featured' | 'cover_image_id'>
 
 /** published_date is a calendar date (YYYY-MM-DD in the site's zone): formatted as a date, never shifted by a zone. */
 const formatDay = (day: string, lang: string) =>
   new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day.slice(0, 10)}T00:00:00Z`))
+
+/** The cover's rendition size in the list (CSS pixels; the srcset adds the double for dense screens). */
+const THUMB = 48
 
 interface Props {
   siteId: string
@@ -39,6 +48,9 @@ export function BlogTable({ siteId, rows, searching, selected, onSelect, busy }:
     else next.set(r.id, r.title)
     onSelect(next)
   }
+  // The site's locales name each post's localizations by code.
+  const locales = useQuery(blogListQueries.locales(siteId))
+  const codeOf = new Map((locales.data ?? []).map((l) => [l.id, l.code]))
 
   return (
     <div className="blog-list-table-wrap">
@@ -48,36 +60,22 @@ export function BlogTable({ siteId, rows, searching, selected, onSelect, busy }:
             <Table.Th className="blog-list-check">
               <Checkbox aria-label={t('list.selectAll')} checked={all} indeterminate={some && !all} onChange={toggleAll} />
             </Table.Th>
+            <Table.Th scope="col" className="blog-list-thumb">
+              <span className="visually-hidden">{t('list.columns.cover')}</span>
+            </Table.Th>
             <Table.Th scope="col">{t('list.columns.title')}</Table.Th>
-            {searching ? (
-              <>
-                <Table.Th scope="col">{t('list.columns.match')}</Table.Th>
-                <Table.Th scope="col">{t('list.columns.published')}</Table.Th>
-              </>
-            ) : (
-              <>
-                <Table.Th scope="col">{t('list.columns.status')}</Table.Th>
-                <Table.Th scope="col">{t('list.columns.author')}</Table.Th>
-                <Table.Th scope="col">{t('list.columns.published')}</Table.Th>
-                <Table.Th scope="col">{t('list.columns.updated')}</Table.Th>
-                <Table.Th scope="col">{t('list.columns.featured')}</Table.Th>
-              </>
-            )}
+            {searching && <Table.Th scope="col">{t('list.columns.match')}</Table.Th>}
+            <Table.Th scope="col">{t('list.columns.status')}</Table.Th>
+            <Table.Th scope="col">{t('list.columns.author')}</Table.Th>
+            <Table.Th scope="col">{t('list.columns.published')}</Table.Th>
+            <Table.Th scope="col">{t('list.columns.updated')}</Table.Th>
+            <Table.Th scope="col">{t('list.columns.featured')}</Table.Th>
+            <Table.Th scope="col">{t('list.columns.languages')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((r) => (
-            <Table.Tr key={r.id} aria-selected={selected.has(r.id)}>
-              <Table.Td>
-                <Checkbox aria-label={t('list.select', { title: r.title })} checked={selected.has(r.id)} onChange={() => toggle(r)} />
-              </Table.Td>
-              <Table.Th scope="row" fw={500}>
-                <AnchorLink to="/sites/$siteId/$area/$recordId" params={{ siteId, area: 'blogs', recordId: r.id }}>
-                  {r.title}
-                </AnchorLink>
-              </Table.Th>
-              {r.kind === 'hit' ? <HitCells hit={r.hit} /> : <PostCells post={r.post} />}
-            </Table.Tr>
+            <BlogRow key={r.id} siteId={siteId} row={r} selected={selected.has(r.id)} onToggle={() => toggle(r)} codeOf={codeOf} />
           ))}
         </Table.Tbody>
       </Table>
@@ -85,31 +83,88 @@ export function BlogTable({ siteId, rows, searching, selected, onSelect, busy }:
   )
 }
 
-function HitCells({ hit }: { hit: Schemas['SearchHit'] }) {
-  const { i18n } = useTranslation('blogs')
+function BlogRow({
+  siteId,
+  row,
+  selected,
+  onToggle,
+  codeOf,
+}: {
+  siteId: string
+  row: Row
+  selected: boolean
+  onToggle: () => void
+  codeOf: Map<string, string>
+}) {
+  const { t } = useTranslation('blogs')
+  // The post itself: a hit's columns, and every row's languages (one request per row, kept a while).
+  const detail = useQuery(blogListQueries.detail(siteId, row.id))
+  const summary: Summary | undefined = row.kind === 'post' ? row.post : detail.data
+  const codes = detail.data?.localizations.map((l) => codeOf.get(l.locale_id)).filter((c): c is string => c !== undefined)
+  const hitLang = row.kind === 'hit' ? row.hit.locale : (row.post.locale ?? undefined)
   return (
-    <>
-      <Table.Td>{hit.snippet ? <Snippet html={hit.snippet} className="blog-list-snippet" /> : <Text c="dimmed">—</Text>}</Table.Td>
-      <Table.Td>{hit.published_at ? formatDateTime(hit.published_at, i18n.language) : '—'}</Table.Td>
-    </>
+    <Table.Tr aria-selected={selected}>
+      <Table.Td>
+        <Checkbox aria-label={t('list.select', { title: row.title })} checked={selected} onChange={onToggle} />
+      </Table.Td>
+      <Table.Td className="blog-list-thumb">{summary?.cover_image_id ? <Cover siteId={siteId} mediaId={summary.cover_image_id} /> : null}</Table.Td>
+      <Table.Th scope="row" fw={500} lang={hitLang}>
+        <AnchorLink to="/sites/$siteId/$area/$recordId" params={{ siteId, area: 'blogs', recordId: row.id }}>
+          {row.title}
+        </AnchorLink>
+      </Table.Th>
+      {row.kind === 'hit' && (
+        <Table.Td lang={row.hit.locale}>
+          {row.hit.snippet ? <Snippet html={row.hit.snippet} markdown className="blog-list-snippet" /> : <Text>—</Text>}
+        </Table.Td>
+      )}
+      {summary ? (
+        <SummaryCells summary={summary} />
+      ) : (
+        <Table.Td colSpan={5} aria-busy="true">
+          {t('common:loading')}
+        </Table.Td>
+      )}
+      <Table.Td>{codes ? codes.join(' · ') : '…'}</Table.Td>
+    </Table.Tr>
   )
 }
 
-function PostCells({ post }: { post: Schemas['BlogListItem'] }) {
+/** The cover as a small rendition (the client's imageUrl/srcset), decorative: the title beside it names the row. */
+function Cover({ siteId, mediaId }: { siteId: string; mediaId: string }) {
+  const media = useQuery(blogListQueries.media(siteId, mediaId))
+  const src = imageUrl(media.data, { w: THUMB, h: THUMB, fit: 'cover', fmt: 'auto' })
+  if (!src) return null
+  return (
+    <img
+      className="blog-list-cover"
+      src={src}
+      srcSet={srcset(media.data, [THUMB, THUMB * 2], { ratio: 1 })}
+      sizes={`${THUMB}px`}
+      width={THUMB}
+      height={THUMB}
+      alt=""
+      loading="lazy"
+      data-testid="cover"
+    />
+  )
+}
+
+function SummaryCells({ summary }: { summary: Summary }) {
   const { t, i18n } = useTranslation('blogs')
   const lang = i18n.language
   return (
     <>
       <Table.Td>
-        <Badge variant="light" className={`blog-status blog-status-${post.status}`}>
-          {t(`common:status.${post.status}`)}
+        <Badge variant="light" className={`blog-status blog-status-${summary.status}`}>
+          {t(`common:status.${summary.status}`)}
         </Badge>
       </Table.Td>
-      <Table.Td>{post.author ?? '—'}</Table.Td>
-      <Table.Td>{post.published_date ? formatDay(post.published_date, lang) : '—'}</Table.Td>
-      <Table.Td>{formatDateTime(post.updated_at, lang)}</Table.Td>
+      <Table.Td>{summary.author ?? '—'}</Table.Td>
+      <Table.Td>{summary.published_date ? formatDay(summary.published_date, lang) : '—'}</Table.Td>
+      <Table.Td>{formatDateTime(summary.updated_at, lang)}</Table.Td>
       <Table.Td>
-        {post.is_featured ? (
+        {summary.is_featured ? (
           t('list.featured')
         ) : (
           <>

@@ -1,10 +1,14 @@
 import { registerMessages } from '../../../shared/i18n/register'
 
-/* The blog list's filter and order strings (the rest of its strings are still in the shell's `blogs` namespace). */
+/* The blog list's filter, order and column strings (the rest of its strings are still in the shell's `blogs` namespace). */
 const en = {
   list: {
     author: 'Author',
     authorPlaceholder: 'Exact name',
+    searchLocale: 'Language',
+    everyLocale: 'Every language',
+    searchLocaleHint: 'Searched, and the titles shown',
+    columns: { cover: 'Cover', languages: 'Languages' },
     tag: 'Tag',
     allTags: 'All tags',
     category: 'Category',
@@ -29,6 +33,10 @@ const de: typeof en = {
   list: {
     author: 'Autor',
     authorPlaceholder: 'Genauer Name',
+    searchLocale: 'Sprache',
+    everyLocale: 'Alle Sprachen',
+    searchLocaleHint: 'Durchsucht, und die gezeigten Titel',
+    columns: { cover: 'Titelbild', languages: 'Sprachen' },
     tag: 'Schlagwort',
     allTags: 'Alle Schlagwörter',
     category: 'Kategorie',

@@ -40,4 +40,10 @@ describe('validateBlogListSearch', () => {
   it('cuts the author to the endpoint’s 200 characters', () => {
     expect(validateBlogListSearch({ author: 'b'.repeat(250) }).author).toHaveLength(200)
   })
+  it('keeps a locale code for the search and drops anything else', () => {
+    expect(validateBlogListSearch({ locale: 'de' })).toEqual({ locale: 'de' })
+    expect(validateBlogListSearch({ locale: 'pt-BR' })).toEqual({ locale: 'pt-BR' })
+    expect(validateBlogListSearch({ locale: 'de de' })).toEqual({})
+    expect(validateBlogListSearch({ locale: 7 })).toEqual({})
+  })
 })

@@ -2,7 +2,7 @@ import type { operations } from '@atrium-cms/client'
 
 /*
  * The blog list's URL search params (TanStack Router validateSearch): paging, the status, author, tag and category
- * filters, the order and the text query live in the address, so reload, back and a shared link show the same list.
+ * filters, the order, the text query and its language live in the address, so reload, back and a shared link show the same list.
  * Anything malformed falls back to the default rather than failing the route.
  */
 export const BLOG_STATUSES = ['Draft', 'InReview', 'Scheduled', 'Published'] as const
@@ -40,8 +40,11 @@ export interface BlogListSearch {
   category?: string
   sort?: BlogSort
   q?: string
+  /** A locale code of the site: the text search looks in that language only (every language of the site without it). */
+  locale?: string
 }
 
+const LOCALE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const uuid = (v: unknown): string | undefined => (typeof v === 'string' && UUID.test(v) ? v.toLowerCase() : undefined)
 
@@ -59,6 +62,7 @@ export function validateBlogListSearch(s: Record<string, unknown>): BlogListSear
   const category = uuid(s.category)
   const sort = BLOG_SORTS.find((x) => x === s.sort && x !== DEFAULT_SORT)
   const q = typeof s.q === 'string' ? s.q.trim().slice(0, 200) : ''
+  const locale = typeof s.locale === 'string' && s.locale.length <= 35 && LOCALE.test(s.locale) ? s.locale : undefined
   return {
     ...(page && page > 1 ? { page } : {}),
     ...(perPage && (PER_PAGE_OPTIONS as readonly number[]).includes(perPage) ? { per_page: perPage } : {}),
@@ -68,5 +72,6 @@ export function validateBlogListSearch(s: Record<string, unknown>): BlogListSear
     ...(category ? { category } : {}),
     ...(sort ? { sort } : {}),
     ...(q ? { q } : {}),
+    ...(locale ? { locale } : {}),
   }
 }

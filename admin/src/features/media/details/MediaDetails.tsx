@@ -1,11 +1,16 @@
-import { Alert, Button, CloseButton, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core'
+import { Alert, Button, CloseButton, Group, Modal, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatBytes } from '../../../shared/i18n/format'
 import { toFormError } from '../../../shared/logic/errors'
+import { DataTable, type Column } from '../../../shared/ui/DataTable'
 import { mediaQueries, useDeleteMedia, type Media, type MediaDetail } from '../api'
+import { FileSettings } from './FileSettings'
+import { FocalPoint } from './FocalPoint'
 import { MetadataForm } from './MetadataForm'
+import { CopyField, RenditionUrls } from './Renditions'
+import { WhereUsed } from './WhereUsed'
 
 interface Props {
   siteId: string
@@ -40,6 +45,7 @@ export function MediaDetails({ siteId, mediaId, canEdit, canDelete, onClose, onD
   const H = `h${headingLevel}` as const
   const m = detail.data
   const src = m && previewUrl(m)
+  const alt = m?.metadata.find((x) => x.alt_text)?.alt_text ?? ''
   return (
     <section className="media-details" aria-labelledby="media-details-heading">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -56,7 +62,7 @@ export function MediaDetails({ siteId, mediaId, canEdit, canDelete, onClose, onD
         <Text role="status">{t('loading')}</Text>
       ) : (
         <Stack gap="sm">
-          {src && <img className="media-preview" src={src} alt={m.metadata.find((x) => x.alt_text)?.alt_text ?? ''} />}
+          {m.image_url ? <FocalPoint siteId={siteId} media={m} alt={alt} readOnly={!canEdit} /> : src && <img className="media-preview" src={src} alt={alt} />}
           {action?.(m)}
           <dl className="media-facts">
             <dt>{t('columns.type')}</dt>
@@ -70,40 +76,16 @@ export function MediaDetails({ siteId, mediaId, canEdit, canDelete, onClose, onD
               </>
             )}
           </dl>
-          <CopyUrl url={m.public_url} />
+          {canEdit && <FileSettings siteId={siteId} media={m} />}
+          <CopyField label={t('publicUrl')} value={m.public_url} copyLabel={t('copyUrl')} />
+          <RenditionUrls media={m} />
           <Variants media={m} />
+          <WhereUsed siteId={siteId} mediaId={m.id} />
           {locales.data && <MetadataForm media={m} locales={locales.data} siteId={siteId} readOnly={!canEdit} headingLevel={headingLevel === 2 ? 3 : 4} />}
           {canDelete && <DeleteMedia siteId={siteId} media={m} onDeleted={onDeleted} />}
         </Stack>
       )}
     </section>
-  )
-}
-
-/** The public URL, selectable, with a copy button that says when it copied. */
-function CopyUrl({ url }: { url: string }) {
-  const { t } = useTranslation('media')
-  const [copied, setCopied] = useState<'yes' | 'no' | undefined>(undefined)
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url)
-      setCopied('yes')
-    } catch {
-      setCopied('no')
-    }
-  }
-  return (
-    <Stack gap={4}>
-      <TextInput label={t('publicUrl')} value={url} readOnly onFocus={(e) => e.currentTarget.select()} />
-      <Group gap="xs">
-        <Button size="compact-sm" variant="default" onClick={() => void copy()}>
-          {t('copyUrl')}
-        </Button>
-        <Text size="xs" role="status">
-          {copied === 'yes' ? t('copied') : copied === 'no' ? t('copyFailed') : ''}
-        </Text>
-      </Group>
-    </Stack>
   )
 }
 
@@ -116,30 +98,26 @@ function Variants({ media }: { media: MediaDetail }) {
       </Text>
     ) : null
   }
+  const columns: Column<MediaDetail['variants'][number]>[] = [
+    {
+      key: 'variant',
+      header: t('variants.name'),
+      cell: (v) => (
+        <a href={v.public_url} target="_blank" rel="noreferrer">
+          {t(`variants.${v.variant}`)}
+        </a>
+      ),
+    },
+    { key: 'dimensions', header: t('columns.dimensions'), nowrap: true, cell: (v) => `${v.width} × ${v.height}` },
+    { key: 'size', header: t('columns.size'), nowrap: true, cell: (v) => formatBytes(v.size_bytes, i18n.language) },
+  ]
   return (
-    <Table className="media-variants" captionSide="top">
-      <Table.Caption>{t('variants.title')}</Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('variants.name')}</Table.Th>
-          <Table.Th>{t('columns.dimensions')}</Table.Th>
-          <Table.Th>{t('columns.size')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {media.variants.map((v) => (
-          <Table.Tr key={v.variant}>
-            <Table.Td>
-              <a href={v.public_url} target="_blank" rel="noreferrer">
-                {t(`variants.${v.variant}`)}
-              </a>
-            </Table.Td>
-            <Table.Td>{`${v.width} × ${v.height}`}</Table.Td>
-            <Table.Td>{formatBytes(v.size_bytes, i18n.language)}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <Stack gap={4} className="media-variants">
+      <Text size="sm" fw={500} aria-hidden="true">
+        {t('variants.title')}
+      </Text>
+      <DataTable label={t('variants.title')} rows={media.variants} rowKey={(v) => v.variant} columns={columns} />
+    </Stack>
   )
 }
 

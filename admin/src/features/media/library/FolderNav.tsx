@@ -1,9 +1,11 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import type React from 'react'
 import { useTranslation } from 'react-i18next'
 import { toFormError } from '../../../shared/logic/errors'
 import { mediaQueries, useCreateFolder } from '../api'
+import { MEDIA_DRAG_TYPE } from './MediaItems'
 import { folderTree } from './search'
 
 /**
@@ -16,17 +18,41 @@ export function FolderNav({
   onChoose,
   canEdit,
   headingLevel,
+  onDropMedia,
 }: {
   siteId: string
   current: string | undefined
   onChoose: (id: string | undefined) => void
   canEdit: boolean
   headingLevel: 2 | 3
+  /** A file dragged from the list onto a folder: move it there. */
+  onDropMedia?: ((media: { id: string; name: string }, folder: { id: string; name: string }) => void) | undefined
 }) {
   const { t } = useTranslation('media')
   const folders = useQuery(mediaQueries.folders(siteId))
   const nodes = folderTree(folders.data ?? [])
   const H = `h${headingLevel}` as const
+  const [over, setOver] = useState<string | undefined>(undefined)
+  const dropProps = (f: { id: string; name: string }) =>
+    onDropMedia
+      ? {
+          onDragOver: (e: React.DragEvent) => {
+            if (!e.dataTransfer.types.includes(MEDIA_DRAG_TYPE)) return
+            e.preventDefault()
+            e.dataTransfer.dropEffect = 'move'
+            setOver(f.id)
+          },
+          onDragLeave: () => setOver((o) => (o === f.id ? undefined : o)),
+          onDrop: (e: React.DragEvent) => {
+            setOver(undefined)
+            const raw = e.dataTransfer.getData(MEDIA_DRAG_TYPE)
+            if (!raw) return
+            e.preventDefault()
+            onDropMedia(JSON.parse(raw) as { id: string; name: string }, f)
+          },
+          'data-drop-over': over === f.id ? '' : undefined,
+        }
+      : {}
   return (
     <nav aria-label={t('folders.title')} className="media-folders">
       <H className="media-side-heading">{t('folders.title')}</H>
@@ -52,6 +78,7 @@ export function FolderNav({
               onClick={() => onChoose(f.id)}
               fullWidth
               justify="flex-start"
+              {...dropProps(f)}
             >
               {f.name}
             </Button>

@@ -4,7 +4,7 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../../shared/api/queries'
-import { mediaQueries, type Media } from '../api'
+import { mediaQueries, useUpdateMedia, type Media } from '../api'
 import { MediaDetails } from '../details/MediaDetails'
 import { UploadZone } from '../upload/UploadZone'
 import { useUploads } from '../upload/useUploads'
@@ -53,6 +53,16 @@ export function MediaBrowser({ siteId, search, onSearch, canEdit, accept = 'any'
   }, [debounced])
 
   const H = `h${headingLevel}` as const
+  const update = useUpdateMedia(siteId)
+  const [moved, setMoved] = useState('')
+  const moveTo = (m: { id: string; name: string }, folder: { id: string; name: string }) =>
+    update.mutate(
+      { id: m.id, patch: { folder_id: folder.id } },
+      {
+        onSuccess: () => setMoved(t('move.moved', { name: m.name, folder: folder.name })),
+        onError: () => setMoved(t('move.failed', { name: m.name })),
+      },
+    )
 
   return (
     <div className="media-browser" data-has-details={search.item ? '' : undefined}>
@@ -62,8 +72,12 @@ export function MediaBrowser({ siteId, search, onSearch, canEdit, accept = 'any'
         onChoose={(folder) => onSearch(withFilter(search, { folder }))}
         canEdit={canEdit}
         headingLevel={headingLevel}
+        onDropMedia={canEdit ? moveTo : undefined}
       />
       <Stack gap="sm" className="media-main">
+        <Text size="sm" role="status" className={moved ? undefined : 'visually-hidden'}>
+          {moved}
+        </Text>
         <Filters
           search={search}
           effective={effective}
@@ -77,7 +91,7 @@ export function MediaBrowser({ siteId, search, onSearch, canEdit, accept = 'any'
         {canEdit && <UploadZone uploads={uploads} accept={accept} maxBytes={maxBytes} />}
 
         <H className="visually-hidden">{t('files')}</H>
-        <Results list={list} search={search} onSearch={onSearch} />
+        <Results list={list} search={search} onSearch={onSearch} draggable={canEdit} />
       </Stack>
       {search.item && (
         <MediaDetails
@@ -158,10 +172,12 @@ function Results({
   list,
   search,
   onSearch,
+  draggable,
 }: {
   list: UseQueryResult<{ data: Media[]; meta: { total: number } }>
   search: MediaSearch
   onSearch: MediaBrowserProps['onSearch']
+  draggable: boolean
 }) {
   const { t } = useTranslation('media')
   const rows = list.data?.data
@@ -194,9 +210,9 @@ function Results({
           )}
         </Stack>
       ) : view === 'grid' ? (
-        <MediaGrid rows={rows} selected={search.item} onOpen={open} busy={list.isFetching} />
+        <MediaGrid rows={rows} selected={search.item} onOpen={open} busy={list.isFetching} draggable={draggable} />
       ) : (
-        <MediaTable rows={rows} selected={search.item} onOpen={open} busy={list.isFetching} />
+        <MediaTable rows={rows} selected={search.item} onOpen={open} busy={list.isFetching} draggable={draggable} />
       )}
       {rows !== undefined && rows.length > 0 && (
         <div className="media-footer">

@@ -1,6 +1,8 @@
-import { Table, Text } from '@mantine/core'
+import { Text } from '@mantine/core'
+import type React from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatBytes, formatDateTime } from '../../../shared/i18n/format'
+import { DataTable, type Column } from '../../../shared/ui/DataTable'
 import type { Media } from '../api'
 
 /** The smallest picture of a file to show in a list: the thumbnail variant, else the image itself (SVG, small images). */
@@ -25,16 +27,40 @@ interface ItemsProps {
   selected: string | undefined
   onOpen: (id: string) => void
   busy: boolean
+  /** Files may be dragged onto a folder (Authors); the details' folder select does the same by keyboard. */
+  draggable?: boolean
 }
 
+/** The drag type of a media file dragged onto a folder (FolderNav). */
+export const MEDIA_DRAG_TYPE = 'application/x-atrium-media'
+
+const dragProps = (m: Media, on: boolean | undefined) =>
+  on
+    ? {
+        draggable: true,
+        onDragStart: (e: React.DragEvent) => {
+          e.dataTransfer.setData(MEDIA_DRAG_TYPE, JSON.stringify({ id: m.id, name: m.filename }))
+          e.dataTransfer.setData('text/plain', m.filename)
+          e.dataTransfer.effectAllowed = 'move'
+        },
+      }
+    : {}
+
 /** The grid: one button per file (pressed when its details are open). */
-export function MediaGrid({ rows, selected, onOpen, busy }: ItemsProps) {
+export function MediaGrid({ rows, selected, onOpen, busy, draggable }: ItemsProps) {
   const { t } = useTranslation('media')
   return (
     <ul className="media-grid" aria-label={t('files')} aria-busy={busy || undefined}>
       {rows.map((m) => (
         <li key={m.id}>
-          <button type="button" className="media-tile" aria-pressed={selected === m.id} onClick={() => onOpen(m.id)} data-media-id={m.id}>
+          <button
+            type="button"
+            className="media-tile"
+            aria-pressed={selected === m.id}
+            onClick={() => onOpen(m.id)}
+            data-media-id={m.id}
+            {...dragProps(m, draggable)}
+          >
             <Thumb media={m} />
             <span className="media-tile-name">{m.filename}</span>
           </button>
@@ -44,45 +70,43 @@ export function MediaGrid({ rows, selected, onOpen, busy }: ItemsProps) {
   )
 }
 
-/** The list: name, type, size, dimensions, date. */
-export function MediaTable({ rows, selected, onOpen, busy }: ItemsProps) {
+/** The list: name, type, size, dimensions, date (the shared DataTable: sortable, cards on a phone). */
+export function MediaTable({ rows, selected, onOpen, busy, draggable }: ItemsProps) {
   const { t, i18n } = useTranslation('media')
+  const columns: Column<Media>[] = [
+    { key: 'preview', header: <span className="visually-hidden">{t('preview')}</span>, cardLabel: '', cell: (m) => <Thumb media={m} size="sm" /> },
+    {
+      key: 'name',
+      header: t('columns.name'),
+      rowHeader: true,
+      sortValue: (m) => m.filename,
+      cell: (m) => (
+        <button
+          type="button"
+          className="media-link"
+          aria-pressed={selected === m.id}
+          onClick={() => onOpen(m.id)}
+          data-media-id={m.id}
+          {...dragProps(m, draggable)}
+        >
+          {m.filename}
+        </button>
+      ),
+    },
+    { key: 'type', header: t('columns.type'), sortValue: (m) => m.mime_type, cell: (m) => <Text size="sm">{m.mime_type}</Text> },
+    {
+      key: 'size',
+      header: t('columns.size'),
+      nowrap: true,
+      sortValue: (m) => m.size_bytes,
+      cell: (m) => (m.size_bytes === null ? '—' : formatBytes(m.size_bytes, i18n.language)),
+    },
+    { key: 'dimensions', header: t('columns.dimensions'), nowrap: true, cell: (m) => (m.width && m.height ? `${m.width} × ${m.height}` : '—') },
+    { key: 'added', header: t('columns.added'), nowrap: true, sortValue: (m) => m.created_at, cell: (m) => formatDateTime(m.created_at, i18n.language) },
+  ]
   return (
-    <div className="media-table-wrap">
-      <Table aria-label={t('files')} aria-busy={busy || undefined} highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>
-              <span className="visually-hidden">{t('preview')}</span>
-            </Table.Th>
-            <Table.Th>{t('columns.name')}</Table.Th>
-            <Table.Th>{t('columns.type')}</Table.Th>
-            <Table.Th>{t('columns.size')}</Table.Th>
-            <Table.Th>{t('columns.dimensions')}</Table.Th>
-            <Table.Th>{t('columns.added')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((m) => (
-            <Table.Tr key={m.id}>
-              <Table.Td>
-                <Thumb media={m} size="sm" />
-              </Table.Td>
-              <Table.Td>
-                <button type="button" className="media-link" aria-pressed={selected === m.id} onClick={() => onOpen(m.id)} data-media-id={m.id}>
-                  {m.filename}
-                </button>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{m.mime_type}</Text>
-              </Table.Td>
-              <Table.Td>{m.size_bytes === null ? '—' : formatBytes(m.size_bytes, i18n.language)}</Table.Td>
-              <Table.Td>{m.width && m.height ? `${m.width} × ${m.height}` : '—'}</Table.Td>
-              <Table.Td>{formatDateTime(m.created_at, i18n.language)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+    <div className="media-table-wrap" aria-busy={busy || undefined}>
+      <DataTable label={t('files')} rows={rows} rowKey={(m) => m.id} columns={columns} />
     </div>
   )
 }

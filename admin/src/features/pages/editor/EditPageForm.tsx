@@ -19,6 +19,7 @@ import { SectionsEditor } from './SectionsEditor'
 import { usePageQueues, type SectionQueues } from './usePageQueues'
 import { PreviewActions } from '../../../shared/preview/PreviewActions'
 import { LivePreviewLayout } from '../../../shared/preview/LivePreview'
+import { PageActions } from './PageActions'
 
 export interface EditPageProps {
   siteId: string
@@ -83,6 +84,7 @@ export function EditPageForm({ siteId, loaded, locales, defaultLocaleId, caps, p
               canEdit={caps.canEdit}
             />
             <PreviewActions siteId={siteId} type="page" recordId={page.id} locale={locale.code} saveAll={saveAll} />
+            <PageActions siteId={siteId} pageId={page.id} route={route} caps={caps} saveAll={saveAll} />
           </Group>
           <SaveStatusLine status={overallStatus(q.states)} savedAt={lastSavedAt} note={notes.join(' · ')} />
         </Stack>

@@ -138,6 +138,7 @@ function SectionFields({
           value={loc.values.text}
           onChange={(text) => setLoc({ text })}
           error={locErrors.text}
+          localeId={locale.id}
         />
         <TextInput
           id={`${base}-button`}

@@ -1,11 +1,15 @@
-import { Alert, Button, Group, NativeSelect, Stack, Table, Text } from '@mantine/core'
+import { Alert, Button, Checkbox, Group, NativeSelect, Stack, Table, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../../shared/i18n/format'
+import { BulkBar, type BulkAction } from '../../../shared/ui/BulkBar'
+import { BulkResults, type BulkOutcome } from '../../../shared/ui/BulkResults'
 import { AnchorLink, ButtonLink } from '../../../shared/ui/links'
 import { ScreenHeader } from '../../../shared/ui/ScreenHeader'
 import { Pager } from '../../../shared/ui/Pager'
-import { pageQueries, type Page } from '../api'
+import { pageQueries, useBulkPages, type Page } from '../api'
+import { usePageActions } from '../usePageActions'
 import { DEFAULT_PAGES_PER_PAGE, PAGES_PER_PAGE, type PageListSearch } from '../search'
 import './page-list.css'
 
@@ -15,7 +19,10 @@ interface Props {
   onSearch: (next: PageListSearch) => void
 }
 
-/** The site's pages, one server page at a time (page and per_page in the URL): route, status and parent. */
+/**
+ * The site's pages, one server page at a time (page and per_page in the URL): route, status and parent; clone and
+ * delete with undo per row; bulk publish, unpublish and delete of the selected pages with the per-id results.
+ */
 export function PageListScreen({ siteId, search, onSearch }: Props) {
   const { t } = useTranslation('pages', { keyPrefix: 'list' })
   const { t: tc } = useTranslation('common')
@@ -25,8 +32,47 @@ export function PageListScreen({ siteId, search, onSearch }: Props) {
   const routeOf = new Map((all.data ?? []).map((p) => [p.id, p.route]))
   const title = t('title')
   const page = search.page ?? 1
-  const rows = list.data?.data
+  // Pages deleted here whose Undo is still offered: hidden at once, shown again on Undo or when the DELETE fails.
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set())
+  const rows = list.data?.data.filter((p) => !hidden.has(p.id))
   const total = list.data?.meta.total ?? 0
+  const actions = usePageActions(siteId)
+  const remove = (p: Page) => {
+    setHidden((h) => new Set(h).add(p.id))
+    setSelected((m) => {
+      const next = new Map(m)
+      next.delete(p.id)
+      return next
+    })
+    actions.remove(p, () =>
+      setHidden((h) => {
+        const next = new Set(h)
+        next.delete(p.id)
+        return next
+      }),
+    )
+  }
+
+  // Selection: id → route (routes name the per-id results even after the list refetched). Another list page clears it.
+  const [selected, setSelected] = useState<Map<string, string>>(new Map())
+  const listKey = JSON.stringify(search)
+  useEffect(() => setSelected(new Map()), [listKey])
+  const bulk = useBulkPages(siteId)
+  const [outcome, setOutcome] = useState<BulkOutcome | null>(null)
+  const run = (action: BulkAction) => {
+    const titles = new Map(selected)
+    setOutcome(null)
+    bulk.mutate(
+      { action, ids: [...titles.keys()] },
+      {
+        onSuccess: (result) => {
+          setOutcome({ action, result, titles })
+          // What failed stays selected, to be fixed and tried again.
+          setSelected(new Map(result.results.filter((r) => !r.success).map((r) => [r.id, titles.get(r.id) ?? r.id])))
+        },
+      },
+    )
+  }
   return (
     <Stack gap="md">
       <ScreenHeader siteId={siteId} title={title}>
@@ -34,6 +80,13 @@ export function PageListScreen({ siteId, search, onSearch }: Props) {
           {t('newPage')}
         </ButtonLink>
       </ScreenHeader>
+      {rows !== undefined && (rows.length > 0 || page > 1) && <BulkBar ns="pages" count={selected.size} busy={bulk.isPending} onAction={run} />}
+      {bulk.isError && (
+        <Alert variant="default" className="bulk-alert bulk-alert-error" role="alert" title={t('bulkFailed')}>
+          {bulk.error.message}
+        </Alert>
+      )}
+      {outcome && <BulkResults ns="pages" outcome={outcome} onClose={() => setOutcome(null)} />}
       {list.isError ? (
         <Alert color="red" role="alert" title={t('loadFailed')}>
           <Text size="sm">{list.error.message}</Text>
@@ -51,30 +104,73 @@ export function PageListScreen({ siteId, search, onSearch }: Props) {
           </ButtonLink>
         </Stack>
       ) : (
-        <PageTable siteId={siteId} rows={rows} busy={list.isFetching} routeOf={routeOf} />
+        <PageTable
+          siteId={siteId}
+          rows={rows}
+          busy={list.isFetching}
+          routeOf={routeOf}
+          selected={selected}
+          onSelect={setSelected}
+          onClone={(p) => void actions.clone(p.id)}
+          onDelete={remove}
+        />
       )}
       {rows !== undefined && total > 0 && <ListFooter search={search} shown={rows.length} total={total} onSearch={onSearch} />}
     </Stack>
   )
 }
 
-function PageTable({ siteId, rows, busy, routeOf }: { siteId: string; rows: Page[]; busy: boolean; routeOf: Map<string, string> }) {
+interface TableProps {
+  siteId: string
+  rows: Page[]
+  busy: boolean
+  routeOf: Map<string, string>
+  selected: Map<string, string>
+  onSelect: (next: Map<string, string>) => void
+  onClone: (p: Page) => void
+  onDelete: (p: Page) => void
+}
+
+function PageTable({ siteId, rows, busy, routeOf, selected, onSelect, onClone, onDelete }: TableProps) {
   const { t, i18n } = useTranslation('pages', { keyPrefix: 'list' })
   const { t: tc } = useTranslation('common')
+  const all = rows.length > 0 && rows.every((r) => selected.has(r.id))
+  const some = rows.some((r) => selected.has(r.id))
+  const toggleAll = () => {
+    const next = new Map(selected)
+    for (const r of rows) {
+      if (all) next.delete(r.id)
+      else next.set(r.id, r.route)
+    }
+    onSelect(next)
+  }
+  const toggle = (r: Page) => {
+    const next = new Map(selected)
+    if (next.has(r.id)) next.delete(r.id)
+    else next.set(r.id, r.route)
+    onSelect(next)
+  }
   return (
     <div className="page-list-table-wrap">
       <Table striped highlightOnHover aria-label={t('tableLabel')} aria-busy={busy}>
         <Table.Thead>
           <Table.Tr>
+            <Table.Th className="page-list-check">
+              <Checkbox aria-label={t('selectAll')} checked={all} indeterminate={some && !all} onChange={toggleAll} />
+            </Table.Th>
             <Table.Th scope="col">{t('columns.route')}</Table.Th>
             <Table.Th scope="col">{t('columns.status')}</Table.Th>
             <Table.Th scope="col">{t('columns.parent')}</Table.Th>
             <Table.Th scope="col">{t('columns.updated')}</Table.Th>
+            <Table.Th scope="col">{t('rowActions')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((p) => (
-            <Table.Tr key={p.id} data-page={p.route}>
+            <Table.Tr key={p.id} data-page={p.route} aria-selected={selected.has(p.id)}>
+              <Table.Td>
+                <Checkbox aria-label={t('select', { route: p.route })} checked={selected.has(p.id)} onChange={() => toggle(p)} />
+              </Table.Td>
               <Table.Td>
                 <AnchorLink to="/sites/$siteId/pages/$pageId" params={{ siteId, pageId: p.id }}>
                   {p.route}
@@ -83,6 +179,16 @@ function PageTable({ siteId, rows, busy, routeOf }: { siteId: string; rows: Page
               <Table.Td>{tc(`status.${p.status}`)}</Table.Td>
               <Table.Td>{p.parent_page_id ? (routeOf.get(p.parent_page_id) ?? '…') : t('noParent')}</Table.Td>
               <Table.Td>{formatDateTime(p.updated_at, i18n.language)}</Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <Button size="compact-sm" variant="default" aria-label={t('cloneRow', { route: p.route })} onClick={() => onClone(p)}>
+                    {t('clone')}
+                  </Button>
+                  <Button size="compact-sm" variant="default" aria-label={t('deleteRow', { route: p.route })} onClick={() => onDelete(p)}>
+                    {t('delete')}
+                  </Button>
+                </Group>
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

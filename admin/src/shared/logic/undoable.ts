@@ -42,3 +42,15 @@ export function createUndoable(run: () => Promise<void>): Undoable {
     done,
   }
 }
+
+/** Deletes waiting for their undo window; sign-out sends them first, while the credential is still there. */
+const pending = new Set<Undoable>()
+if (typeof window !== 'undefined') window.addEventListener('atrium:before-sign-out', () => pending.forEach((p) => void p.flush()))
+
+/** An undoable that sign-out runs at once (while its credential is still there) if it is still pending. */
+export function createHeldUndoable(run: () => Promise<void>): Undoable {
+  const job = createUndoable(run)
+  pending.add(job)
+  void job.done.finally(() => pending.delete(job)).catch(() => undefined)
+  return job
+}

@@ -1,0 +1,44 @@
+import type { Schemas } from '@atrium-cms/client'
+import { Alert, Text } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import type { BulkAction } from './BulkBar'
+import './bulk.css'
+
+export interface BulkOutcome {
+  action: BulkAction
+  result: Schemas['BlogBulkResult'] | Schemas['PageBulkResult']
+  /** id → name at the time of the action. */
+  titles: Map<string, string>
+}
+
+/** The server's per-id answer to a bulk action: which records succeeded, which failed and the API's reason. */
+export function BulkResults({ ns, outcome, onClose }: { ns: string; outcome: BulkOutcome; onClose: () => void }) {
+  const { t } = useTranslation(ns, { keyPrefix: 'list' })
+  const { result, titles, action } = outcome
+  const tone = result.failed === 0 ? 'success' : result.succeeded === 0 ? 'error' : 'partial'
+  return (
+    <Alert
+      variant="default"
+      className={`bulk-alert bulk-alert-${tone}`}
+      role="status"
+      title={t('bulkSummary', { action: t(`actions.${action.kind}`), succeeded: result.succeeded, failed: result.failed })}
+      withCloseButton
+      closeButtonLabel={t('dismiss')}
+      onClose={onClose}
+    >
+      <ul className="bulk-results">
+        {result.results.map((r) => (
+          <li key={r.id}>
+            <Text size="sm" span fw={500}>
+              {titles.get(r.id) ?? r.id}
+            </Text>
+            {': '}
+            <Text size="sm" span>
+              {r.success ? t('succeeded') : t('failed', { error: r.error ?? '' })}
+            </Text>
+          </li>
+        ))}
+      </ul>
+    </Alert>
+  )
+}
