@@ -37,6 +37,19 @@ const layering = {
       { group: ['**/core/context.js'], importNames: ['writerOf'], message: 'write through mutate()' },
     ],
   },
+  // Pure code (parsing, formatting, checks): no database, no HTTP, no storage; it is given what it works on.
+  rules: {
+    patterns: [
+      otherModulesQueries,
+      { group: ['fastify'], message: 'rules files know nothing of HTTP' },
+      { group: ['drizzle-orm', 'drizzle-orm/*', '**/queries.js', '**/*.queries.js'], message: 'rules files are pure: SQL belongs in *.queries.ts' },
+      { group: ['**/db/client.js', '**/platform/storage/**', '**/core/mutation.js'], message: 'rules files are pure: the service does the I/O' },
+      {
+        group: ['node:fs', 'node:fs/*', 'node:net', 'node:http', 'node:https', 'node:child_process'],
+        message: 'rules files are pure: the service does the I/O',
+      },
+    ],
+  },
   queries: {
     patterns: [
       otherModulesQueries,
@@ -97,6 +110,7 @@ export default tseslint.config(
     files: ['src/modules/*/service.ts', 'src/modules/*/*.service.ts', 'src/modules/*/entity.ts'],
     rules: { 'no-restricted-imports': ['error', layering.service] },
   },
+  { files: ['src/modules/*/*.rules.ts'], rules: { 'no-restricted-imports': ['error', layering.rules] } },
   { files: ['src/modules/*/queries.ts', 'src/modules/*/*.queries.ts'], rules: { 'no-restricted-imports': ['error', layering.queries] } },
   { files: ['src/modules/*/schemas.ts', 'src/modules/*/*.schemas.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [otherModulesQueries] }] } },
   // The layers below the modules.
@@ -123,12 +137,15 @@ export default tseslint.config(
     ignores: [
       'src/modules/index.ts',
       'src/modules/*/{routes,service,queries,schemas,entity}.ts',
-      'src/modules/*/*.{routes,service,queries,schemas,resource}.ts',
+      'src/modules/*/*.{routes,service,rules,queries,schemas,resource}.ts',
     ],
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: 'Program', message: 'Name module files by role: <sub>.routes.ts, <sub>.service.ts, <sub>.queries.ts, <sub>.schemas.ts, <sub>.resource.ts' },
+        {
+          selector: 'Program',
+          message: 'Name module files by role: <sub>.routes.ts, <sub>.service.ts, <sub>.rules.ts, <sub>.queries.ts, <sub>.schemas.ts, <sub>.resource.ts',
+        },
       ],
     },
   },

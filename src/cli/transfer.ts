@@ -6,7 +6,7 @@ import cliProgress from 'cli-progress'
 import { systemCtx } from '../core/context.js'
 import { exportSite } from '../modules/export/export.service.js'
 import { importSite } from '../modules/export/import.service.js'
-import type { Progress } from '../modules/export/progress.service.js'
+import type { Progress } from '../modules/export/progress.rules.js'
 import { UsageError, withApp } from './context.js'
 
 /*

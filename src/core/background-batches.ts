@@ -6,7 +6,7 @@ export const DELETE_BATCH = 1000
 /**
  * The share of the event loop a daily maintenance job may take on the embedded database (ATRIUM_MAINTENANCE_SHARE,
  * per cent), where every statement runs on the loop itself: after a statement of d ms the job waits
- * d × (1 / share − 1) ms. Measured (session 13, `BENCH_PARTS=retention npm run bench`, 5,000,000 usage rows): with
+ * d × (1 / share − 1) ms. Measured (`BENCH_PARTS=retention npm run bench`, 5,000,000 usage rows): with
  * one event-loop turn between statements and none between the roll-up's, cached reads fell to 31 % of the rate
  * without the job (p99 880 ms); paced at 10 %, one pair gave 90.6 %, too close to the 90 % target, hence the default
  * 5 % (median of 4 paired rounds 107 %: within the noise). The job then takes 20 times its statements' time, about a

@@ -10,7 +10,7 @@ import type { DomainEvent } from './mutation.js'
 
 /**
  * The record of a content item as its own events carry it, for `<entity>.updated` when something hanging off the
- * item changes. `slug`: the key delivery lookups reach it by in its sites (a blog's slug, a page's route), whose
+ * item changes. `slug`: the key public lookups reach it by in its sites (a blog's slug, a page's route), whose
  * cached answers are refreshed.
  */
 export interface ContentRecord {

@@ -70,8 +70,7 @@ export async function versionsOf(deps: Deps, keys: readonly string[]): Promise<s
 
 /**
  * Forgets a version. Always safe: the next read sets a fresh stamp, which matches nothing remembered before. Used for
- * handles that name nothing (an unknown slug): a flood of made-up URLs then leaves no version behind (issue 31,
- * item 9).
+ * handles that name nothing (an unknown slug): a flood of made-up URLs then leaves no version behind.
  */
 export async function forgetVersion(deps: Deps, key: string): Promise<void> {
   await deps.cache.del(cacheKey(key)).catch((err: unknown) => deps.log.warn({ err }, 'content version forget failed'))

@@ -18,8 +18,8 @@ export interface KeyCheckResult {
 }
 
 /**
- * Start-up check of the key for secrets at rest (decisions.md: the key is never regenerated once encrypted data
- * exists). With encrypted rows present, a missing key or a key other than theirs is a ConfigError that stops
+ * Start-up check of the key for secrets at rest (the key is never regenerated once encrypted data
+ * exists: that would lose the data). With encrypted rows present, a missing key or a key other than theirs is a ConfigError that stops
  * start-up. With none, a missing key is generated into the data directory. The database also records the
  * fingerprint of the key in use: a second instance with a different key (for example its own generated file on a
  * PostgreSQL server) still starts while nothing is encrypted (instances that never store a secret need no shared

@@ -4,7 +4,7 @@ import type { Level, Requirement, SiteRole } from './principal.js'
 export const LEVEL_RANK: Record<Level, number> = { Read: 1, Write: 2, Admin: 3, Master: 4 }
 
 /**
- * decisions.md "Keys and auth": for API-key callers the role names in the Permission column mean levels.
+ * For API-key callers a requirement written as a role name means a level.
  * Author, Editor and Reviewer need Write; Owner needs Master; Viewer is Read.
  */
 export const REQUIREMENT_LEVEL: Record<Requirement, Level> = {
@@ -19,7 +19,7 @@ export const REQUIREMENT_LEVEL: Record<Requirement, Level> = {
   Owner: 'Master',
 }
 
-/** Spec "Site roles for JWT users": effective permission of each membership role. */
+/** Site roles of JWT users: effective permission of each membership role. */
 export const ROLE_LEVEL: Record<SiteRole, Level> = {
   Owner: 'Admin',
   Admin: 'Admin',
@@ -30,8 +30,8 @@ export const ROLE_LEVEL: Record<SiteRole, Level> = {
 }
 
 /**
- * Spec "Site roles for JWT users": the roles are hierarchical in the table's order, and the role names in the
- * Permission column are minimum roles: Owner > Admin > Reviewer > Editor > Author > Viewer. So 'Editor' (delete)
+ * Site roles of JWT users are hierarchical, and a requirement written as a role name is a minimum
+ * role: Owner > Admin > Reviewer > Editor > Author > Viewer. So 'Editor' (delete)
  * admits Editor, Reviewer, Admin and Owner but not Author; 'Reviewer' (approve) admits Reviewer, Admin and Owner but
  * not Editor.
  */

@@ -197,7 +197,7 @@ function oneStatement(inserts: SQL[]): SQL {
 
 /**
  * The deliveries of the events in the WITH query `events` (an outbox insert's returning rows): one per matching live,
- * active webhook of the event's site (decisions.md "Webhooks": a change is matched when it commits). It runs in the
+ * active webhook of the event's site (a change is matched when it commits). It runs in the
  * mutation's last statement, so on PostgreSQL (read committed) it sees exactly the webhooks committed before that
  * statement began: a webhook whose transaction commits after the change's can never match it, and one deleted or
  * deactivated before no longer does. A webhook committing in the short window between this statement and the
@@ -298,7 +298,7 @@ async function writeTrail(tx: Tx, rows: ReturnType<typeof trailRows>, events: re
  */
 export async function mutate<T>(ctx: Ctx, spec: MutationSpec, fn: (tx: Tx) => Promise<MutationOutcome<T>>): Promise<T> {
   const hidden = new Set([...ALWAYS_SECRET, ...(spec.secretFields ?? [])])
-  // decisions.md "Audit and history": the user's UUID or the key's id, each in its own column (never `api_key:<id>`)
+  // The actor: the user's UUID or the key's id, each in its own column (never `api_key:<id>`)
   const p = ctx.principal
   const actor: Actor = { user: p.kind === 'user' ? p.userId : null, key: p.kind === 'api_key' ? p.keyId : null }
   const revertOf = spec.action === 'Update' ? reverting.get(ctx) : undefined

@@ -4,7 +4,7 @@ import { siteMembers, type SITE_ROLES } from '../db/schema/members.js'
 import { notifications, type NOTIFICATION_TYPES } from '../db/schema/notifications.js'
 
 /*
- * In-app notification records for the editorial workflow (decisions.md "Content", "Notifications").
+ * In-app notification records for the editorial workflow.
  * They are written inside the caller's mutate() transaction, so a workflow change and its notifications
  * commit or roll back together. Blogs and pages share these helpers.
  */
@@ -13,7 +13,7 @@ export type NotifiableEntity = 'blog' | 'page'
 type NotificationType = (typeof NOTIFICATION_TYPES)[number]
 type SiteRole = (typeof SITE_ROLES)[number]
 
-/** Roles told when content is submitted for review (decisions.md: Reviewers, Editors, Admins and Owner). */
+/** Roles told when content is submitted for review (those who may approve it or edit it: Reviewers, Editors, Admins and Owner). */
 export const REVIEWER_ROLES: readonly SiteRole[] = ['Reviewer', 'Editor', 'Admin', 'Owner']
 
 export interface SubmittedNotice {

@@ -68,7 +68,7 @@ export class Layer {
    * Keeps an answer just loaded for `handle` (its key without the versions) when this layer is the only cache: at
    * once while a quarter of the layer holds everything; past that, only when the handle was loaded before, so that answers asked once (a
    * crawler, a sweep of old posts, one-off query strings) die young with their request instead of pushing hot
-   * answers out and holding their bytes until an old-generation collection (issue 9: embedded peak RSS). A hot
+   * answers out and holding their bytes until an old-generation collection (raising the embedded server's peak RSS). A hot
    * answer asked again after a write changed its versions is kept at its first load. The handles seen are
    * bounded, the least recently seen forgotten first.
    */

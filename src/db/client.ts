@@ -158,15 +158,33 @@ function yieldingQuery(run: PgliteQuery): PgliteQuery {
 }
 
 /**
+ * Inside a background transaction, statements run back to back until this much time has passed since the last
+ * turn given to the loop. A transaction holds PGlite's lock until it commits, so each turn given in between is time
+ * every request's write waits for (under read load a turn lasts tens of ms): a webhook claim of one statement held
+ * the lock for a whole turn, and an editor's PUT p99 under read load reached hundreds of ms behind them. Short
+ * transactions now finish within their first turn; long ones still let the loop run every few ms.
+ */
+export const TX_SLICE_MS = 4
+
+/**
+ * The process's CPU time in ms. The slice is CPU time, not wall time: a process the OS has set aside (a busy
+ * machine) gives nobody a turn by yielding, and wall time would make a short transaction yield anyway.
+ */
+const cpuMs = () => {
+  const u = process.cpuUsage()
+  return (u.user + u.system) / 1000
+}
+
+/**
  * PGlite runs each statement synchronously on the event loop and resolves its promise without giving timers or I/O
  * a turn, so a chain of statements (a transaction, a background job's loop over records) holds the loop until the
  * chain ends: a scheduled-publishing tick of 200 posts stalled every request for over a second. Through this
  * client every statement first waits for the next turn of the loop, so requests and timers run between statements
  * and a stall is at most one statement (issue 9: background work stalls the embedded server at most 20 ms;
- * bench/stalls.ts measures it). Background work only (DbHandle.background): a request's own statements run
- * back to back, as an editor's save waiting for a turn per statement under read load took several times longer.
- * Inside a transaction the others wait on PGlite's own lock, as before. Drizzle uses only query() and
- * transaction() of its client.
+ * bench/stalls.ts measures it). In a transaction a turn is given before it begins and then every TX_SLICE_MS of CPU:
+ * a stall is at most that plus one statement. Background work only (DbHandle.background): a request's own statements
+ * run back to back, as an editor's save waiting for a turn per statement under read load took several times longer.
+ * Drizzle uses only query() and transaction() of its client.
  */
 export function yieldingClient(pgl: PGlite): PGlite {
   const client = {
@@ -174,7 +192,18 @@ export function yieldingClient(pgl: PGlite): PGlite {
     query: yieldingQuery(((...args: Parameters<PgliteQuery>) => pgl.query(...args)) as PgliteQuery),
     transaction: async <T>(fn: (tx: PgliteTx) => Promise<T>): Promise<T> => {
       await nextTurn()
-      return pgl.transaction((tx) => fn(Object.assign(Object.create(tx) as PgliteTx, { query: yieldingQuery(tx.query.bind(tx)) })))
+      let since = cpuMs()
+      return pgl.transaction((tx) => {
+        const run = tx.query.bind(tx)
+        const query = (async (...args: Parameters<PgliteQuery>) => {
+          if (cpuMs() - since >= TX_SLICE_MS) {
+            await nextTurn()
+            since = cpuMs()
+          }
+          return run(...args)
+        }) as PgliteTx['query']
+        return fn(Object.assign(Object.create(tx) as PgliteTx, { query }))
+      })
     },
   }
   return client as unknown as PGlite

@@ -4,7 +4,7 @@ import { expectVersion, parseIfMatch, versionTag } from '../core/versions.js'
 import { validation } from './errors.js'
 
 /*
- * ETag and If-Match (decisions.md, "Edit conflicts"; the version itself: core/versions.ts). Which answers carry the
+ * ETag and If-Match (README "API behaviour worth knowing"; the version itself: core/versions.ts). Which answers carry the
  * tag and which requests take If-Match is derived from the route table, so every kit and module route gets it
  * without saying so:
  * - ETag: a 200/201 answer of one record: GET of a record route (`record(...)` access), PUT and POST (create) whose

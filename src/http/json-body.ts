@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ApiError } from './errors.js'
 
 /*
- * The one JSON body parser (issue 31). Fastify's own parser decodes any charset as UTF-8 and turns invalid
+ * The one JSON body parser. Fastify's own parser decodes any charset as UTF-8 and turns invalid
  * bytes into U+FFFD, and lets a body nest as deep as JSON.parse allows: a free JSON object (`settings`,
  * `template_data`) 5,000 levels deep then overflows the stack of the first recursive code that touches it
  * (JSON.stringify in a size check, the change-history diff, the serializer). Here every JSON body is refused

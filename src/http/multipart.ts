@@ -3,9 +3,9 @@ import type { FastifyRequest } from 'fastify'
 import { ApiError, tooLarge, unsupportedType } from './errors.js'
 
 /*
- * Reading a multipart/form-data body (issue 31). The parser (busboy) fails with plain errors and no status: no
+ * Reading a multipart/form-data body. The parser (busboy) fails with plain errors and no status: no
  * or an empty boundary, a boundary the body never uses, a malformed part header, a body cut short. Unmapped,
- * those were 500s. Every multipart route reads its parts through formParts(), which turns each into a problem:
+ * those would be 500s. Every multipart route reads its parts through formParts(), which turns each into a problem:
  * 413 for a limit (parts, fields, files, a field value or name cut at its size), 400 for everything else.
  */
 

@@ -225,7 +225,7 @@ function documentedResponses(components: Components, route: RouteOptions, schema
 }
 
 /**
- * decisions.md "Wire format": an answer that returns one record carries `ETag` (GET by id, slug or route, detail, PUT,
+ * An answer that returns one record carries `ETag` (GET by id, slug or route, detail, PUT,
  * POST create and the workflow POSTs): a 200 or 201 JSON answer of a GET, PUT or POST whose schema is one component
  * with an `id` (lists, pages, counts, settings and results have none).
  */

@@ -3,7 +3,7 @@ import { Int } from './schemas.js'
 
 const MAX_PAGE = 1_000_000
 
-/** Query schema for page/per_page lists plus a list's own filters; per_page default differs per resource (spec Limits table). */
+/** Query schema for page/per_page lists plus a list's own filters; per_page default differs per resource (a long list of small records pages wider). */
 export function PageQuerySchema<T extends TProperties = Record<never, never>>(defaultPerPage = 10, filters?: T) {
   return Type.Object({
     page: Int({ minimum: 1, maximum: MAX_PAGE, default: 1 }),

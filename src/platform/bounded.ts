@@ -1,9 +1,9 @@
 import { LRUCache } from 'lru-cache'
 
 /*
- * Every in-process cache is bounded by entries and by bytes and evicts the least recently used entry first
- * (issue 31, item 9): a cache emptied whole at a size limit turned a flood of one-off keys into a storm of misses
- * for the hot ones, and one without a limit grew with every unknown slug asked for.
+ * Every in-process cache is bounded by entries and by bytes and evicts the least recently used entry first:
+ * a cache emptied whole at a size limit would turn a flood of one-off keys into a storm of misses for the hot
+ * ones, and one without a limit would grow with every unknown slug asked for.
  */
 
 export interface Bounds {

@@ -4,7 +4,7 @@ import type { Clock } from './clock.js'
 
 /** Asymmetric algorithms only: a key set's public key can never double as an HMAC secret (HS256 confusion). */
 export const JWT_ALGORITHMS = ['RS256', 'ES256', 'EdDSA'] as const
-/** decisions.md / spec Limits: JWKS cache 15 minutes. */
+/** The JWKS is cached 15 minutes: a rotated key is picked up soon without asking the provider on every request. */
 export const JWKS_TTL_MS = 15 * 60_000
 /** An unknown `kid` refetches the key set at most this often (a flood of made-up kids cannot hammer the provider). */
 export const JWKS_REFETCH_COOLDOWN_MS = 30_000
@@ -13,7 +13,7 @@ export const MAX_TOKEN_LENGTH = 8192
 const FETCH_TIMEOUT_MS = 5000
 const MAX_JWKS_BYTES = 512 * 1024
 
-/** Fixed namespace of user ids (decisions.md "Keys and auth": `sub` → UUID v5 in one fixed namespace). */
+/** Fixed namespace of user ids (`sub` → UUID v5 in one fixed namespace, so a user keeps one id across instances and restarts). */
 export const USER_ID_NAMESPACE = '7f2c8e4a-3b1d-5c6e-9a8f-0d1e2f3a4b5c'
 
 /** RFC 9562 UUID version 5 (SHA-1) of a name in a namespace. */

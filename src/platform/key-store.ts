@@ -5,6 +5,7 @@ import { apiKeys, type ApiKeyRow } from '../db/schema/api-keys.js'
 import type { Cache } from './cache/index.js'
 import { boundedMap, type Bounds } from './bounded.js'
 import { digestsEqual } from './crypto.js'
+import { InvalidatedCache } from './invalidated-cache.js'
 
 const CHANNEL = 'api-keys:invalidate'
 
@@ -21,20 +22,18 @@ export const KEY_STORE_BOUNDS: Bounds = { maxEntries: 50_000, maxBytes: 64 * 102
  * A change on this instance invalidates at once; other instances hear it over the cache channel
  * (Redis) and, failing that, the TTL (≤ 5 s) bounds how long a blocked key can still pass.
  */
-export class KeyStore {
+export class KeyStore extends InvalidatedCache<ApiKeyRow | undefined> {
   private readonly byDigest: LRUCache<string, Cached>
-  private readonly inflight = new Map<string, Promise<ApiKeyRow | undefined>>()
-  /** Bumped by every invalidation: a lookup that started before one must not cache what it read. */
-  private generation = 0
 
   constructor(
-    private readonly db: Db,
-    private readonly cache: Cache,
+    db: Db,
+    cache: Cache,
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
     bounds: Bounds = KEY_STORE_BOUNDS,
   ) {
-    // Least recently used out first: a key in use is never pushed out by a burst of others (it was emptied whole).
+    super(db, cache, CHANNEL)
+    // Least recently used out first: a key in use is never pushed out by a burst of others.
     this.byDigest = boundedMap<Cached>(bounds, (c) => (c.row ? JSON.stringify(c.row).length : 0))
   }
 
@@ -43,27 +42,17 @@ export class KeyStore {
     return { entries: this.byDigest.size, bytes: this.byDigest.calculatedSize }
   }
 
-  async start(): Promise<void> {
-    await this.cache.subscribe(CHANNEL, (id) => this.dropLocal(id))
-  }
-
   /** The key row with this digest (fresh within the TTL), or undefined for an unknown key. */
   find(digest: string): Promise<ApiKeyRow | undefined> {
     const hit = this.byDigest.get(digest)
     if (hit && this.now() - hit.fetchedAt < this.ttlMs) return Promise.resolve(hit.row)
     // Concurrent first requests with one key share a single lookup.
-    const pending = this.inflight.get(digest)
-    if (pending) return pending
-    const p: Promise<ApiKeyRow | undefined> = this.load(digest, this.generation).finally(() => {
-      if (this.inflight.get(digest) === p) this.inflight.delete(digest)
-    })
-    this.inflight.set(digest, p)
-    return p
+    return this.inflight.get(digest) ?? this.shared(digest)
   }
 
-  private async load(digest: string, generation: number): Promise<ApiKeyRow | undefined> {
+  protected async load(digest: string, generation: number): Promise<ApiKeyRow | undefined> {
     const rows = await this.db.select().from(apiKeys).where(eq(apiKeys.key_digest, digest)).limit(1)
-    // decisions.md: look up by digest, then compare in constant time.
+    // Look up by digest, then compare in constant time, so timing tells nothing about a near miss.
     const row = rows[0] && digestsEqual(rows[0].key_digest, digest) ? rows[0] : undefined
     // Unknown digests are not remembered: a key created elsewhere must work at once. A row read while
     // an invalidation arrived may predate the change: answer it to this caller, but do not keep it.
@@ -71,22 +60,11 @@ export class KeyStore {
     return row
   }
 
-  private dropLocal(id: string): void {
-    this.generation++
-    // Later callers must not join a lookup that may have read the old row.
+  /** `id` is the key's id, not its digest: every lookup in flight may be reading it. */
+  protected dropLocal(id: string): void {
     this.inflight.clear()
     const gone: string[] = []
     for (const [digest, c] of this.byDigest.entries()) if (c.row?.id === id) gone.push(digest)
     for (const digest of gone) this.byDigest.delete(digest)
-  }
-
-  /** Forget a key everywhere after it changed (block, revoke, delete, update). */
-  async invalidate(id: string): Promise<void> {
-    this.dropLocal(id)
-    try {
-      await this.cache.publish(CHANNEL, id)
-    } catch {
-      // The TTL still bounds staleness on other instances.
-    }
   }
 }

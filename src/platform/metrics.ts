@@ -1,7 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type MetricType } from 'prom-client'
 
 /*
- * Prometheus metrics (decisions.md "Running it": ATRIUM_METRICS_PORT). Modules report through the Metrics
+ * Prometheus metrics (README "Configuration": ATRIUM_METRICS_PORT). Modules report through the Metrics
  * interface below and never import prom-client; with metrics off they hold `noMetrics`, whose methods do nothing.
  * Each app has its own registry (tests build many apps in one process). Everything on a request's path is a plain
  * field or array increment on a series found by Map lookups of strings the process already holds (route templates,

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js'
 import { sites } from '../db/schema/sites.js'
 import type { Cache } from './cache/index.js'
 import { boundedMap, type Bounds } from './bounded.js'
+import { InvalidatedCache } from './invalidated-cache.js'
 
 const CHANNEL = 'sites:invalidate'
 
@@ -27,30 +28,24 @@ export const SITE_CACHE_BOUNDS: Bounds = { maxEntries: 100_000, maxBytes: 16 * 1
  * query, and an entry past half its TTL is still answered while one query in the background renews it (an
  * answer is never older than the TTL either way).
  */
-export class SiteCache {
+export class SiteCache extends InvalidatedCache<Flags | undefined> {
   private readonly live: LRUCache<string, Entry>
-  private readonly inflight = new Map<string, Promise<Flags | undefined>>()
-  /** Bumped by every invalidation: a lookup that started before one must not remember what it read. */
-  private generation = 0
 
   constructor(
-    private readonly db: Db,
-    private readonly cache: Cache,
+    db: Db,
+    cache: Cache,
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
     bounds: Bounds = SITE_CACHE_BOUNDS,
   ) {
-    // Least recently used out first: a busy site is never pushed out by lookups of others (it was emptied whole).
+    super(db, cache, CHANNEL)
+    // Least recently used out first: a busy site is never pushed out by lookups of others.
     this.live = boundedMap<Entry>(bounds, () => 16)
   }
 
   /** Remembered sites and their bytes (tests). */
   get size(): { entries: number; bytes: number } {
     return { entries: this.live.size, bytes: this.live.calculatedSize }
-  }
-
-  async start(): Promise<void> {
-    await this.cache.subscribe(CHANNEL, (id) => this.dropLocal(id))
   }
 
   async isLive(siteId: string): Promise<boolean> {
@@ -72,7 +67,7 @@ export class SiteCache {
   flags(siteId: string): Promise<Flags | undefined> {
     const hit = this.fresh(siteId)
     if (hit) return Promise.resolve({ analyticsEnabled: hit.analyticsEnabled })
-    return this.inflight.get(siteId) ?? this.lookup(siteId)
+    return this.inflight.get(siteId) ?? this.shared(siteId)
   }
 
   /** The entry while it is younger than the TTL; past half of it, renewed once in the background. */
@@ -81,20 +76,11 @@ export class SiteCache {
     if (!hit) return undefined
     const age = this.now() - hit.at
     if (age >= this.ttlMs) return undefined
-    if (age >= this.ttlMs / 2 && !this.inflight.has(siteId)) void this.lookup(siteId).catch(() => undefined)
+    if (age >= this.ttlMs / 2 && !this.inflight.has(siteId)) void this.shared(siteId).catch(() => undefined)
     return hit
   }
 
-  /** One query for the site, shared by every caller until it answers. */
-  private lookup(siteId: string): Promise<Flags | undefined> {
-    const p = this.load(siteId, this.generation).finally(() => {
-      if (this.inflight.get(siteId) === p) this.inflight.delete(siteId)
-    })
-    this.inflight.set(siteId, p)
-    return p
-  }
-
-  private async load(siteId: string, generation: number): Promise<Flags | undefined> {
+  protected async load(siteId: string, generation: number): Promise<Flags | undefined> {
     const rows = await this.db
       .select({ id: sites.id, analyticsEnabled: sites.analytics_enabled })
       .from(sites)
@@ -112,20 +98,8 @@ export class SiteCache {
     return undefined
   }
 
-  private dropLocal(siteId: string): void {
-    this.generation++
-    // Later callers must not join a lookup that may have read the old row.
+  protected dropLocal(siteId: string): void {
     this.inflight.delete(siteId)
     this.live.delete(siteId)
-  }
-
-  /** Call after a site is deleted (or restored). */
-  async invalidate(siteId: string): Promise<void> {
-    this.dropLocal(siteId)
-    try {
-      await this.cache.publish(CHANNEL, siteId)
-    } catch {
-      // the TTL bounds staleness elsewhere
-    }
   }
 }

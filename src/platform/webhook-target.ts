@@ -2,7 +2,7 @@ import { lookup } from 'node:dns/promises'
 import net from 'node:net'
 
 /*
- * Where webhooks and AI providers may send (decisions.md "Running it", "Permissions beyond the tables"): http(s)
+ * Where webhooks and AI providers may send (so a site admin cannot make the server reach into its own network): http(s)
  * URLs without credentials whose host is not a loopback, private, link-local, carrier-grade NAT, multicast,
  * reserved or cloud metadata address, checked when the target is written and again before every request after
  * DNS resolution; the request then connects to the address that was checked (pinned), so a name cannot resolve

@@ -16,7 +16,7 @@ export type { Job }
 /** Periodic background jobs. Each is safe to run on every instance at once (claims live in the database). */
 export const jobs: Job[] = [
   { name: 'api-key-expiry', everyMs: 30_000, run: (deps) => apiKeys.expireDue(backgroundCtx(deps, 'job:api-key-expiry')) },
-  // Scheduled → Published (decisions.md: within a minute, exactly once across instances).
+  // Scheduled → Published within a minute, exactly once across instances (the claim skips locked rows).
   {
     name: 'scheduled-publish',
     everyMs: (deps) => deps.config.schedulerIntervalMs,

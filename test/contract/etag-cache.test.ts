@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openCache, type Cache } from '../../src/platform/cache/index.js'
-import { testApp, type TestApp } from '../helpers/app.js'
+import type { TestApp } from '../helpers/app.js'
+import { twoInstances, type TwoInstances } from '../helpers/two-instances.js'
 import { makeSite, uid, type SiteFixture } from '../helpers/factories.js'
 import { expectProblem, expectStatus, type Res } from '../helpers/http.js'
 
@@ -12,23 +11,18 @@ import { expectProblem, expectStatus, type Res } from '../helpers/http.js'
  * blog detail, by slug) carry the record's tag, the one GET by id answers and If-Match takes.
  */
 
-let caches: Cache[] = []
+let instances: TwoInstances
 let A: TestApp
 let B: TestApp
 let site: SiteFixture
 
 beforeAll(async () => {
-  const prefix = `atrium:t:${randomBytes(6).toString('hex')}:`
-  caches = process.env.REDIS_URL ? [openCache(process.env.REDIS_URL, prefix), openCache(process.env.REDIS_URL, prefix)] : [openCache(undefined, prefix)]
-  A = await testApp({ cache: caches[0] })
-  B = await testApp({ dbh: A.dbh, cache: caches[1] ?? caches[0] })
+  instances = await twoInstances()
+  A = instances.A
+  B = instances.B
   site = await makeSite(A)
 })
-afterAll(async () => {
-  await B?.close()
-  await A?.close()
-  for (const c of caches) await c.close()
-})
+afterAll(() => instances?.close())
 
 const tag = (res: Res): string => {
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200)

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { RouteOptions } from 'fastify'
 import { XMLParser } from 'fast-xml-parser'
@@ -6,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { blogLocalizations } from '../../src/db/schema/blogs.js'
 import type { BlogDetail, BlogListItem } from '../../src/modules/blogs/schemas.js'
 import type { SimilarBlog } from '../../src/modules/blogs/workflow.schemas.js'
-import { openCache, type Cache } from '../../src/platform/cache/index.js'
-import { testApp, type TestApp } from '../helpers/app.js'
+import type { TestApp } from '../helpers/app.js'
+import { twoInstances, type TwoInstances } from '../helpers/two-instances.js'
 import { makeSite, uid, type SiteFixture } from '../helpers/factories.js'
 import { expectStatus, type Res } from '../helpers/http.js'
 import { collectRoutes } from '../helpers/routes.js'
@@ -29,24 +28,18 @@ import { collectRoutes } from '../helpers/routes.js'
  * write routes the app declares for these modules: each one must have a case here.
  */
 
-let caches: Cache[] = []
+let instances: TwoInstances
 /** Instance A: every write goes through it. */
 let A: TestApp
 /** Instance B: every probe reads through it. */
 let B: TestApp
 
 beforeAll(async () => {
-  const prefix = `atrium:t:${randomBytes(6).toString('hex')}:`
-  // Two clients with one prefix: two instances talking through the same Redis. Embedded: one shared memory cache.
-  caches = process.env.REDIS_URL ? [openCache(process.env.REDIS_URL, prefix), openCache(process.env.REDIS_URL, prefix)] : [openCache(undefined, prefix)]
-  A = await testApp({ cache: caches[0] })
-  B = await testApp({ dbh: A.dbh, cache: caches[1] ?? caches[0] })
+  instances = await twoInstances()
+  A = instances.A
+  B = instances.B
 })
-afterAll(async () => {
-  await B?.close()
-  await A?.close()
-  for (const c of caches) await c.close()
-})
+afterAll(() => instances?.close())
 
 // ---- what a read shows: a readable projection of the answer ----
 
@@ -873,7 +866,7 @@ describe('a write on instance A is visible in the next read on instance B', () =
   it('runs over two instances sharing one database and one cache', () => {
     expect(B.dbh).toBe(A.dbh)
     if (process.env.REDIS_URL) {
-      expect(caches.map((c) => c.kind)).toEqual(['redis', 'redis'])
+      expect(instances.caches.map((c) => c.kind)).toEqual(['redis', 'redis'])
       expect(A.deps.cache).not.toBe(B.deps.cache)
     } else {
       expect(A.deps.cache).toBe(B.deps.cache)

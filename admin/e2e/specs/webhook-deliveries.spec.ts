@@ -37,6 +37,7 @@ test('edit a webhook: URL, events and active are saved; unsaved edits are guarde
     const csp = watchCsp(page)
     await signInWithKey(page)
     await page.goto(`/admin/sites/${site.id}/webhooks`)
+    await page.getByRole('link', { name: `Delivery log of ${first.url}` }).click()
     await page.getByRole('link', { name: `Edit ${first.url}` }).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Edit ${first.url}`)
     const form = page.getByRole('form', { name: 'Webhook settings' })
@@ -65,6 +66,10 @@ test('edit a webhook: URL, events and active are saved; unsaved edits are guarde
     const row = page.getByRole('row').filter({ hasText: second.url })
     await expect(row).toContainText('2 events')
     await expect(row).toContainText('Paused')
+    // The list's row action opens the same form.
+    await row.getByRole('button', { name: `Edit ${second.url}` }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Edit ${second.url}`)
+    await expect(form.getByRole('textbox', { name: 'Description' })).toHaveValue('Rebuilds the site')
     expect(csp).toEqual([])
   } finally {
     await first.close()

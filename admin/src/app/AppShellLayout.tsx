@@ -8,9 +8,11 @@ import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../shared/api/queries'
 import { administersSystem } from '../shared/logic/access'
 import { currentSiteId, rememberSite } from '../shared/logic/chosenSite'
+import { LeaveGuard } from '../shared/forms/LeaveGuard'
 import { SearchIcon } from '../shared/ui/icons'
 import { NavLinkRoute } from '../shared/ui/links'
 import { AREAS, SYSTEM_SCREENS } from './areas'
+import { NAV_ICONS } from './navIcons'
 import { CommandPalette } from './CommandPalette'
 import { NotificationsBell } from './NotificationsBell'
 import { ProfileMenu } from './ProfileMenu'
@@ -97,6 +99,7 @@ export function AppShellLayout() {
                         params={{ siteId }}
                         activeOptions={{ exact: true }}
                         label={t(`screens.${screen}`)}
+                        leftSection={navIcon(screen)}
                         active={current === screen}
                         aria-current={current === screen ? 'page' : undefined}
                         onClick={close}
@@ -107,6 +110,7 @@ export function AppShellLayout() {
                         to="/sites/$siteId/$area"
                         params={{ siteId, area: screen }}
                         label={t(`screens.${screen}`)}
+                        leftSection={navIcon(screen)}
                         active={current === screen}
                         aria-current={current === screen ? 'page' : undefined}
                         onClick={close}
@@ -120,12 +124,19 @@ export function AppShellLayout() {
         </div>
       </nav>
       <main id="main" className="shell-main" tabIndex={-1}>
-        <Outlet />
+        {/* Keyed by site: a screen's forms start afresh on another site, never carrying what was typed for the last one. */}
+        <Outlet key={params.siteId ?? ''} />
       </main>
+      <LeaveGuard />
       <CommandPalette sites={sites.data ?? []} siteId={siteId} />
       <ShortcutsHelp />
     </div>
   )
+}
+
+function navIcon(screen: keyof typeof NAV_ICONS) {
+  const Icon = NAV_ICONS[screen]
+  return <Icon size={18} stroke={1.75} aria-hidden />
 }
 
 /** The system's own screens (no site in their path), for system administrators only. */
@@ -145,6 +156,7 @@ function SystemArea({ pathname, onNavigate }: { pathname: string; onNavigate: ()
             key={screen.id}
             to={screen.to}
             label={t(`screens.${screen.id}`)}
+            leftSection={navIcon(screen.id)}
             active={current}
             aria-current={current ? 'page' : undefined}
             onClick={onNavigate}

@@ -6,7 +6,7 @@ import { sites } from './sites.js'
 export type SystemPrompts = Partial<Record<'seo' | 'excerpt' | 'translate' | 'draft_outline' | 'draft_post', string>>
 
 /**
- * AI provider configuration, one per site (spec "AI configuration"). The provider key is stored only as
+ * AI provider configuration, one per site (README "AI-assisted writing"). The provider key is stored only as
  * AES-256-GCM ciphertext (platform/secrets.ts) with the id of the key that encrypted it; `api_key_masked` is
  * the only form of it that is ever answered.
  */

@@ -37,8 +37,8 @@ export const apiKeyUsage = pgTable(
   {
     id: partitionedId(),
     /*
-     * No foreign key: its check locked the key row once per usage row, the largest cost of writing a request's usage
-     * (issue 9). platform/usage.ts locks each key once per batch instead, and deleting a key deletes its usage in the
+     * No foreign key: its check would lock the key row once per usage row, the largest cost of writing a request's
+     * usage. platform/usage.ts locks each key once per batch instead, and deleting a key deletes its usage in the
      * same transaction (modules/api-keys/queries.ts): the same guarantee, no usage of a key that is gone.
      */
     api_key_id: uuid('api_key_id').notNull(),

@@ -5,7 +5,7 @@ import { CONTENT_TYPES } from './content.js'
 import { sites } from './sites.js'
 
 /**
- * Content templates of a site (spec "Content template"): name unique per site among live templates, compared
+ * Content templates of a site (README "Content choices"): name unique per site among live templates, compared
  * case-insensitively; soft delete. Search (name or description, case-insensitive substring) is served by a
  * pg_trgm GIN index (the extension is created by migration 0009_pg_trgm).
  */

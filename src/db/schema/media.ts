@@ -3,7 +3,7 @@ import { bigint, boolean, doublePrecision, type AnyPgColumn, index, integer, jso
 import { createdAt, deletedAt, id, ts, updatedAt } from './columns.js'
 import { locales, sites } from './sites.js'
 
-/** Media folders of a site (decisions.md "Media": fields like document folders): a tree by parent_id, soft-deleted. */
+/** Media folders of a site (the fields of document folders): a tree by parent_id, soft-deleted. */
 export const mediaFolders = pgTable(
   'media_folders',
   {

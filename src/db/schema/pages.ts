@@ -5,7 +5,7 @@ import { CONTENT_STATUSES, content } from './content.js'
 import { locales, sites } from './sites.js'
 
 /*
- * Pages (decisions.md "Content", "Pages and sections"): shared content like blogs (content + content_sites).
+ * Pages: shared content like blogs (content + content_sites).
  * The route is unique per carrying site among live pages: content_sites.route holds it (content_sites_route_uq),
  * next to the slug (content_sites_slug_uq), so both rules are unique indexes and by-route is one index lookup.
  */

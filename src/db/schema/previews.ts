@@ -7,7 +7,7 @@ export const PREVIEW_TYPES = ['blog', 'page'] as const
 export type PreviewType = (typeof PREVIEW_TYPES)[number]
 
 /**
- * Preview tokens (decisions.md "Preview"): one record of one site, readable by whoever holds the token until it
+ * Preview tokens (README "Previews"): one record of one site, readable by whoever holds the token until it
  * expires or is revoked (the row deleted). Only the token's SHA-256 digest is kept. `content_id` ties it to the
  * content item: deleting the record (or its content) makes the token find nothing.
  */

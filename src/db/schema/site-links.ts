@@ -3,7 +3,7 @@ import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizz
 import { createdAt, deletedAt, id, updatedAt } from './columns.js'
 import { sites } from './sites.js'
 
-/** Social links of a site (spec "Social link"), in display_order. */
+/** Social links of a site, in display_order. */
 export const socialLinks = pgTable(
   'social_links',
   {
@@ -28,7 +28,7 @@ export const socialLinks = pgTable(
   ],
 )
 
-/** Redirects of a site (spec "Redirect"): source_path unique per site among live redirects. */
+/** Redirects of a site: source_path unique per site among live redirects. */
 export const redirects = pgTable(
   'redirects',
   {

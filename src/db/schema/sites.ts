@@ -22,7 +22,7 @@ export const sites = pgTable(
     post_path: text('post_path').notNull().default('/blog/{slug}'),
     /** Path of the RSS feed on the frontend: with `url`, the feed's own address (atom:link rel="self"). */
     feed_path: text('feed_path').notNull().default('/rss.xml'),
-    /** URL template of the frontend's preview endpoint with `{token}` (decisions.md "Preview"), or null. */
+    /** URL template of the frontend's preview endpoint with `{token}` (README "Previews"), or null. */
     preview_url: text('preview_url'),
     created_at: createdAt(),
     updated_at: updatedAt(),

@@ -3,7 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex,
 import { createdAt, deletedAt, id, partitionedId, ts, updatedAt } from './columns.js'
 import { sites } from './sites.js'
 
-/** Webhooks of a site (spec "Webhook"); `secret` (whsec_…) signs deliveries and is shown only on creation. */
+/** Webhooks of a site; `secret` (whsec_…) signs deliveries and is shown only on creation. */
 export const webhooks = pgTable(
   'webhooks',
   {

@@ -5,8 +5,8 @@ import { contentSites } from '../../db/schema/content.js'
 import { sites } from '../../db/schema/sites.js'
 import { notFound, toApiError, validation } from '../../http/errors.js'
 import type { PublishedRecord, ScheduledSource } from './scheduled-publish.js'
-import { requireRecord, requireSite, satisfies } from '../../core/access.js'
-import { carriersOf, retireContent } from '../../core/content.js'
+import { requireRecord, requireSite, requireSites, satisfies } from '../../core/access.js'
+import { carriersOf, freeCloneSlug, retireContent } from '../../core/content.js'
 import type { Ctx } from '../../core/context.js'
 import type { Entity } from '../../core/entities.js'
 import type { EventType } from '../../core/events.js'
@@ -16,9 +16,9 @@ import type { ContentItemTable } from '../../core/scopes.js'
 import { becomesPublished, becomesSubmitted, statusAfterReview, statusAfterUpdate, type ContentStatus, type ReviewAction } from '../../core/workflow.js'
 
 /*
- * The editorial workflow of every content kind (blogs, pages; decisions.md "Content"), written once and
+ * The editorial workflow of every content kind (blogs, pages), written once and
  * parametrised by a ContentWorkflow: what a kind's rows look like, how to lock, change and present one, and which
- * delivery keys (blog slug, page route) reach it. The kit gives each kind:
+ * lookup keys (blog slug, page route) reach it. The kit gives each kind:
  *   - the rules of a write: who may publish, publish window checks, the events of a change (`*.published` when it
  *     goes live), the readers it refreshes, the reviewers' notification on submit;
  *   - review (POST /<kind>s/{id}/review): Approve → Published or Scheduled, RequestChanges → Draft, notifications,
@@ -62,7 +62,7 @@ export interface ContentWorkflow<R extends WorkflowRow, W extends WorkflowRecord
   publishFields?(tx: Tx, row: R, now: Date): Promise<Record<string, unknown>>
   /** What notifications call the record (its default-locale title, or a fallback). */
   title(db: ReadDb, row: R): Promise<string>
-  /** Delivery keys the record is reached by in its sites (blog slug, page route): their cached answers are refreshed. */
+  /** Lookup keys the record is reached by in its sites (blog slug, page route): their cached answers are refreshed. */
   keys(record: W): string[]
 }
 
@@ -149,7 +149,7 @@ export function contentEvents<W extends WorkflowRecord>(
   return events
 }
 
-/** A change of the record: its own answers (by id, and by its delivery keys before and after) and every carrying site's lists. */
+/** A change of the record: its own answers (by id, and by its lookup keys before and after) and every carrying site's lists. */
 export function contentReaders<W extends WorkflowRecord>(wf: ContentWorkflow<WorkflowRow, W>, record: W, oldKeys: readonly string[] = []): ReaderImpact {
   return {
     records: [{ entity: wf.entity, id: record.id, siteIds: record.site_ids, slugs: [...new Set([...oldKeys, ...wf.keys(record)])] }],
@@ -182,6 +182,46 @@ export interface StatusMove {
   published: boolean
 }
 
+/** The status and window a create asks for: as plannedMove from Draft, with no window before it. */
+export function plannedCreate(
+  ctx: Ctx,
+  siteId: string,
+  site: SiteRules,
+  body: { status?: ContentStatus | undefined; publish_start?: string | null | undefined; publish_end?: string | null | undefined },
+  now: Date,
+): StatusMove {
+  const publishStart = toDate(body.publish_start, null)
+  const publishEnd = toDate(body.publish_end, null)
+  checkWindow(publishStart, publishEnd)
+  const status = statusAfterUpdate({ from: 'Draft', to: body.status ?? 'Draft', canPublish: canPublish(ctx, siteId, site), publishStart, now })
+  return { status, publishStart, publishEnd, published: becomesPublished('Draft', status) }
+}
+
+/** The creator columns of a new content row: who made it (the user's identity-provider id too) and when. */
+export function createdBy(ctx: Ctx, now: Date) {
+  const p = ctx.principal
+  return { created_by: p.actorId, created_by_idp: p.kind === 'user' ? p.idpUserId : null, created_at: now, updated_at: now }
+}
+
+/**
+ * The head of every clone: the copy lands in every site carrying the source and, like a create, needs Author in each
+ * (the route checked the owner); its slug is the first free "<slug>-copy", "-copy-2", … in all of them.
+ */
+export async function cloneTargets(
+  ctx: Ctx,
+  tx: Tx,
+  wf: ContentWorkflow<WorkflowRow, WorkflowRecord>,
+  source: { site_id: string; content_id: string; slug: string },
+): Promise<{ siteIds: string[]; slug: string }> {
+  const siteIds = await siteIdsOf(tx, source.content_id)
+  await requireSites(
+    ctx,
+    siteIds.filter((s) => s !== source.site_id),
+    'Author',
+  )
+  return { siteIds, slug: await freeCloneSlug(tx, wf.type, siteIds, source.slug) }
+}
+
 /**
  * The status and window a partial update asks for: core/workflow statusAfterUpdate (403 when publishing is not
  * allowed, 409 INVALID_STATE for a submit from a state other than Draft), 400 for a window that ends before it
@@ -209,7 +249,7 @@ export function plannedMove(
 /**
  * The tail of every content update: reviewers are notified of a submit; the outcome audits the record before and
  * after (with the status move), fires `*.updated` (and `*.published`) and refreshes the answers reached by the
- * record's old delivery key as well as its new ones.
+ * record's old lookup key as well as its new ones.
  */
 export async function updatedOutcome<R extends WorkflowRow, W extends WorkflowRecord>(
   tx: Tx,

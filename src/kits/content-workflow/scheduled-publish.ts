@@ -5,7 +5,7 @@ import { mutate, type DomainEvent } from '../../core/mutation.js'
 import type { Tx } from '../../db/client.js'
 
 /*
- * Scheduled → Published once publish_start has passed (decisions.md "Content": within a minute, exactly once
+ * Scheduled → Published once publish_start has passed (within a minute, exactly once
  * across instances, firing *.updated; plus *.published, as every move into Published does).
  *
  * Table-agnostic: each content kind supplies a ScheduledSource (kits/content-workflow/rules.ts scheduledSource: blogs, pages). Each due record is

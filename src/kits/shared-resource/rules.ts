@@ -130,7 +130,7 @@ function tableIo<T extends ContentItemTable, W extends SharedWire>(spec: SharedR
     events: { created: eventOf(entity, 'created'), updated: eventOf(entity, 'updated'), deleted: eventOf(entity, 'deleted') },
     /**
      * Carrier rows joined to the live record rows whose owning site is live (a record of a deleted site is gone
-     * through every carrying site, decisions.md "Shared content").
+     * through every carrying site).
      */
     join: and(
       eq(table.content_id, cs.content_id),

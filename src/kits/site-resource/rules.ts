@@ -84,7 +84,7 @@ export interface ResourceRoutesSpec {
   schemas: { item: TSchema; create: TSchema; update: TSchema; listQuery: TSchema }
   /** Plural for operation ids when not `<$id>s` (Category → Categories). */
   plural?: string
-  /** Requirements as the spec's table writes them; default Read to read, Author to write, delete like write. */
+  /** Requirements as role names (core/levels.ts); default Read to read, Author to write, delete like write. */
   need?: { read: Requirement; write: Requirement; delete?: Requirement }
   /** Extra description per operation (the generated summary stays). */
   docs?: Partial<Record<'list' | 'get' | 'create' | 'update' | 'delete' | 'reorder', string>>

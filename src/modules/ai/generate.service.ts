@@ -1,6 +1,6 @@
 import { validation } from '../../http/errors.js'
-import { enforceLimit, parseJsonFields, parseXmlFields, protectCode, restoreCode } from './output.service.js'
-import { ACTION_FIELDS, BUILT_IN_PROMPTS, FIELD_RULES, formatInstruction, TRANSLATABLE, type OutputField, type TranslatableField } from './prompts.service.js'
+import { enforceLimit, parseJsonFields, parseXmlFields, protectCode, restoreCode } from './output.rules.js'
+import { ACTION_FIELDS, BUILT_IN_PROMPTS, FIELD_RULES, formatInstruction, TRANSLATABLE, type OutputField, type TranslatableField } from './prompts.rules.js'
 import { complete, type ProviderIo, type ProviderSettings } from './provider.service.js'
 import type { Action, GenerateResult } from './schemas.js'
 

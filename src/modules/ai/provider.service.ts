@@ -1,10 +1,10 @@
 import { PinnedRequestError, pinnedRequest, type PinnedResponse } from '../../platform/pinned-http.js'
 import { resolveTarget, TargetError, type HostLookup } from '../../platform/webhook-target.js'
-import { endpoints, MESSAGES_MODELS } from './detect.service.js'
+import { endpoints, MESSAGES_MODELS } from './detect.rules.js'
 import type { ProviderType } from './schemas.js'
 
 /*
- * The four wire formats (spec "AI" provider detection). Every request goes to the checked, pinned address of the
+ * The four wire formats (detect.rules.ts picks one). Every request goes to the checked, pinned address of the
  * URL (webhook-target.ts), redirects are not followed, and failures become ProviderFailure / ProviderRateLimited
  * whose messages are Atrium's own: a provider's answer body is never echoed (it may quote the key).
  */

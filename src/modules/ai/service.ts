@@ -5,9 +5,9 @@ import { mutate } from '../../core/mutation.js'
 import type { AiConfigRow } from '../../db/schema/ai.js'
 import { aiDisabled, aiNotConfigured, ApiError, notFound, providerError, providerRateLimited, validation } from '../../http/errors.js'
 import { SecretDecryptError } from '../../platform/secrets.js'
-import { detectProvider } from './detect.service.js'
+import { detectProvider } from './detect.rules.js'
 import { aiConfigEntity, aiGenerationEntity } from './entity.js'
-import { UnreadableAnswer } from './output.service.js'
+import { UnreadableAnswer } from './output.rules.js'
 import {
   checkBaseUrl,
   complete,

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { Ctx, Deps } from '../../core/context.js'
 import { ApiError, unavailable, validation } from '../../http/errors.js'
 import * as q from './queries.js'
-import { normalisePath, referrerDomain } from './paths.service.js'
+import { normalisePath, referrerDomain } from './paths.rules.js'
 import type { PageviewBody } from './schemas.js'
 
 /*

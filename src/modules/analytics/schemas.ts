@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox'
 import { Body, DateOnly, Int, Nullable } from '../../http/schemas.js'
-import { MAX_PATH } from './paths.service.js'
+import { MAX_PATH } from './paths.rules.js'
 
 export const PageviewBody = Body({
   path: Type.String({

@@ -20,7 +20,7 @@ import * as usage from './usage.service.js'
 
 const tags = ['API keys']
 
-/** Choices beyond the spec, written into the OpenAPI description. */
+/** What each operation does beyond its summary, written into the OpenAPI description. */
 const docs = {
   list: 'Keys within your scope (a site-scoped key sees its own site only), newest first. `status=Expired` includes Active keys past `expires_at`.',
   create:

@@ -30,7 +30,7 @@ function present(ctx: Ctx, row: ApiKeyRow): ApiKey {
 
 /**
  * The highest permission the caller may hand out on a site (null site: unscoped).
- * decisions.md: Master key → Master, Admin key → Write; JWT: system admin → Master, Owner → Admin, Admin → Write, others Read.
+ * Master key → Master, Admin key → Write; JWT: system admin → Master, Owner → Admin, Admin → Write, others Read.
  */
 export function creationCap(p: Principal, siteId: string | null): Level | null {
   switch (p.kind) {

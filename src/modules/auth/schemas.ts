@@ -3,7 +3,7 @@ import { PERMISSIONS } from '../../db/schema/api-keys.js'
 import { SITE_ROLES } from '../../db/schema/members.js'
 import { Nullable, NullableTimestamp, Timestamp, Uuid } from '../../http/schemas.js'
 
-/** Spec "Auth info": idp_user_id, memberships and is_system_admin are null for API-key callers. */
+/** idp_user_id, memberships and is_system_admin are null for API-key callers. */
 export const AuthInfo = Type.Object(
   {
     permission: Type.Union([Type.Enum(PERMISSIONS), Type.Null()], {

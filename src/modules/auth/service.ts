@@ -61,7 +61,7 @@ function keyRecord(ctx: Ctx, row: ApiKeyRow) {
   return { ...rest, status: effectiveKeyStatus(row, ctx.clock.now()) }
 }
 
-/** The caller's full profile (spec "Auth and users"; decisions.md: API-key callers get their key record). */
+/** The caller's full profile (API-key callers get their key record: a key has no profile of its own). */
 export async function profile(ctx: Ctx): Promise<Profile> {
   const p = ctx.principal
   if (p.kind === 'user') {

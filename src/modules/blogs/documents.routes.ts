@@ -7,7 +7,7 @@ import * as attachments from './documents.service.js'
 import { blogEntity } from './entity.js'
 
 const tags = ['Documents']
-/** Reads through any carrying site; changes need Author on the owning site (the spec's Read for these writes: decisions.md). */
+/** Reads through any carrying site; changes need Author on the owning site (a Read key lives in a public frontend and never changes anything). */
 const read = record(blogEntity, 'Read', 'blog_id')
 const write = record(blogEntity, 'Author', 'blog_id')
 

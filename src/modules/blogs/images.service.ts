@@ -1,6 +1,6 @@
 import type { Ctx } from '../../core/context.js'
 import { presentImage } from '../media/present.service.js'
-import type { WithImageRows } from './delivery.queries.js'
+import type { WithImageRows } from './public-read.queries.js'
 import type { BlogDetail, BlogListItem } from './schemas.js'
 
 /** A list item or detail with its embedded images finished: their URLs follow the service's settings (public URL, S3). */

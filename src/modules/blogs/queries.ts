@@ -7,12 +7,12 @@ import { contentSites } from '../../db/schema/content.js'
 import { locales } from '../../db/schema/sites.js'
 import { categories, contentCategories, contentTags, tags } from '../../db/schema/taxonomy.js'
 import type { Blog, BlogListItem, BlogListSort, CategoryRef, TagRef } from './schemas.js'
-import type { WithImageRows } from './delivery.queries.js'
+import type { WithImageRows } from './public-read.queries.js'
 
 /*
  * Blog reads are batch reads: a page of any size costs the same handful of queries (ids, then one
- * inArray query per related table). The delivery reads (published and featured lists, detail, by slug) are
- * single statements in delivery.queries.ts; they scan content_sites_published_idx, which holds the blog's
+ * inArray query per related table). The public reads (published and featured lists, detail, by slug) are
+ * single statements in public-read.queries.ts; they scan content_sites_published_idx, which holds the blog's
  * workflow state for every carrying site (kept in sync by a trigger, see schema/content.ts).
  */
 

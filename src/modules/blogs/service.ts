@@ -4,11 +4,11 @@ import type { RecordScope } from '../../core/entities.js'
 import { notFound } from '../../http/errors.js'
 import { cachedBytes, jsonCache, jsonWindowCache, type RawJson, type RawWindow } from '../../core/read-cache.js'
 import { Paginated, paginate, pageWindow, type Page } from '../../http/pagination.js'
-import { canonicalLocale } from '../sites/locale-codes.service.js'
+import { canonicalLocale } from '../sites/locale-codes.rules.js'
 import { blogEntity } from './entity.js'
 import * as q from './queries.js'
-import * as dq from './delivery.queries.js'
-import type { WithImageRows } from './delivery.queries.js'
+import * as dq from './public-read.queries.js'
+import type { WithImageRows } from './public-read.queries.js'
 import { withImages } from './images.service.js'
 import type { BlogRow } from '../../db/schema/blogs.js'
 import { BLOG_LIST_DEFAULT_SORT, BlogDetail, BlogListItem, Blog, type FeaturedQuery, type ListBlogsQuery, type PublishedQuery } from './schemas.js'
@@ -147,7 +147,7 @@ export function isLive(row: Pick<BlogRow, 'status' | 'publish_start' | 'publish_
 }
 
 /**
- * The live blog with this slug among the site's blogs, as detail; cached per record (core/read-cache.ts). Delivery lookup
+ * The live blog with this slug among the site's blogs, as detail; cached per record (core/read-cache.ts). Public lookup
  *: Write and above on the site see any status (previews); Read-level callers only a blog
  * that is live now, anything else is 404 for them. The two audiences are cached apart. 404 when none.
  */

@@ -4,7 +4,7 @@ import { rowsOf } from '../../db/migrate.js'
 import { blogLocalizations, blogs } from '../../db/schema/blogs.js'
 import { contentSites } from '../../db/schema/content.js'
 import { locales, sites } from '../../db/schema/sites.js'
-import { SIMILAR_POINTS } from './similar.service.js'
+import { SIMILAR_POINTS } from './similar.rules.js'
 
 /* Queries of the feed and similar blogs (review and scheduler: kits/content-workflow/rules.ts). No rules here. */
 
@@ -100,7 +100,7 @@ export async function blogInSite(db: ReadDb, siteId: string, blogId: string): Pr
 const P = SIMILAR_POINTS
 
 /**
- * Similar blogs in one statement (spec "Similar-blog rules"): every shared live tag, shared live category,
+ * Similar blogs in one statement (the scoring of similar.rules.ts): every shared live tag, shared live category,
  * same primary category and same author (set, not empty) adds points; only blogs published in the site at `now`,
  * other than the source, with a positive score; score desc, published_date newest first, published_at, id.
  */

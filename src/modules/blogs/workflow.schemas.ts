@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox'
 import { reviewBody } from '../../http/content-schemas.js'
 import { Int, Uuid } from '../../http/schemas.js'
 import { BlogListItem } from './schemas.js'
-import { SIMILAR_DEFAULT_LIMIT, SIMILAR_MAX_LIMIT } from './similar.service.js'
+import { SIMILAR_DEFAULT_LIMIT, SIMILAR_MAX_LIMIT } from './similar.rules.js'
 
 /* Wire schemas of the workflow routes (review), the feed and similar blogs. */
 

@@ -4,12 +4,12 @@ import { cachedBytes, jsonCache, splitFirstLine, type RawJson } from '../../core
 import type { Ctx } from '../../core/context.js'
 import { scheduledSource } from '../../kits/content-workflow/rules.js'
 import { notFound } from '../../http/errors.js'
-import { DESCRIPTION_CHARS, FEED_MAX_ITEMS, FEED_TTL_MS, cutOnWord, etagMatches, etagOf, markdownText, renderRss, type FeedItem } from './feed.service.js'
+import { DESCRIPTION_CHARS, FEED_MAX_ITEMS, FEED_TTL_MS, cutOnWord, etagMatches, etagOf, markdownText, renderRss, type FeedItem } from './feed.rules.js'
 import { blogEntity, blogWorkflow } from './entity.js'
 import * as q from './queries.js'
 import type { BlogListItem } from './schemas.js'
 import { withImages } from './images.service.js'
-import type { WithImageRows } from './delivery.queries.js'
+import type { WithImageRows } from './public-read.queries.js'
 import * as wq from './workflow.queries.js'
 import { SimilarBlog, type SimilarQuery } from './workflow.schemas.js'
 
@@ -20,7 +20,7 @@ const SIMILAR_RECHECK_MS = 5 * 60 * 1000
 export const scheduledBlogs = scheduledSource(blogWorkflow)
 
 /**
- * GET /sites/{site_id}/blogs/{id}/similar (Read): the spec's similarity score computed in SQL, published
+ * GET /sites/{site_id}/blogs/{id}/similar (Read): the similarity score (similar.rules.ts) computed in SQL, published
  * blogs of the site only, best first; [] when none. 404 when the site does not carry the blog.
  */
 export async function similar(ctx: Ctx, siteId: string, id: string, query: SimilarQuery): Promise<RawJson> {
@@ -70,7 +70,7 @@ export function feedSelfUrl(site: Pick<wq.FeedSite, 'url' | 'feedPath'>): string
 const BODY_READ_CHARS = 4000
 
 /**
- * decisions.md "Content" → RSS: pubDate is the post's published_date (the date it shows, which may be backdated;
+ * RSS: pubDate is the post's published_date (the date it shows, which may be backdated;
  * published_at only when it has none), the description its excerpt, else the start of its body as plain text.
  */
 function feedItem(b: WithImageRows<BlogListItem>, site: wq.FeedSite, bodyText: string | undefined): FeedItem {
@@ -123,8 +123,7 @@ async function renderFeed(ctx: Ctx, siteId: string, site: wq.FeedSite): Promise<
  * GET /sites/{site_id}/feed.rss (Read): RSS 2.0 of the site's last 50 published blogs in its default locale.
  * Cached for an hour under the site's content version (a publish, change or removal, and a change of the site's
  * name, description, url, post_path, feed_path or default locale answers fresh at once, on every instance); ETag /
- * If-None-Match. 404 unknown site. Links: the site's url + post_path, the feed itself url + feed_path (decisions.md
- * "Sites and locales", "Content"): nothing in it depends on how the caller reached the API.
+ * If-None-Match. 404 unknown site. Links: the site's url + post_path, the feed itself url + feed_path: nothing in it depends on how the caller reached the API.
  */
 export async function feed(ctx: Ctx, siteId: string, ifNoneMatch?: string): Promise<FeedAnswer> {
   // Site name, description, url, post_path, feed_path and locales are part of the feed: site, settings and locale

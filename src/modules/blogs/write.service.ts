@@ -1,32 +1,29 @@
 import type { Revertable } from '../../core/entities.js'
-import { requireSites } from '../../core/access.js'
-import { copyContentAttachments, createContent, freeCloneSlug, freeGeneratedSlug, renameContent } from '../../core/content.js'
+import { copyContentAttachments, createContent, freeGeneratedSlug, renameContent } from '../../core/content.js'
 import { generatedSlug, slugSource } from '../../core/slugs.js'
 import {
-  canPublish,
-  checkWindow,
+  cloneTargets,
   contentEvents,
   contentReaders,
+  createdBy,
   dateIn,
   lockForUpdate,
   notifyIfSubmitted,
-  siteIdsOf,
-  siteRules,
-  toDate,
+  plannedCreate,
   plannedMove,
   retireRecord,
+  siteRules,
   updatedOutcome,
 } from '../../kits/content-workflow/rules.js'
 import type { Ctx } from '../../core/context.js'
 import { mutate } from '../../core/mutation.js'
-import { becomesPublished, statusAfterUpdate } from '../../core/workflow.js'
 import { notFound } from '../../http/errors.js'
 import { resolveLocales, siteLocales } from '../../kits/localizations/rules.js'
 import { blogEntity, blogWorkflow } from './entity.js'
 import { readingTimeMinutes } from './localization.service.js'
 import * as lq from './localization.queries.js'
 import * as q from './queries.js'
-import * as dq from './delivery.queries.js'
+import * as dq from './public-read.queries.js'
 import { withImages } from './images.service.js'
 import { applyTemplate } from '../content-templates/templates.service.js'
 import { blogs } from '../../db/schema/blogs.js'
@@ -59,11 +56,7 @@ export async function create(ctx: Ctx, input: CreateBlogBody): Promise<BlogDetai
   const localeIds = resolveLocales(locales, body.localizations ?? [], [], (i) => `localizations.${i}.`)
   const inputs = (body.localizations ?? []).map(({ locale: _code, ...l }, i) => ({ ...l, locale_id: localeIds[i] as string }))
   const now = ctx.clock.now()
-  const publishStart = toDate(body.publish_start, null)
-  const publishEnd = toDate(body.publish_end, null)
-  checkWindow(publishStart, publishEnd)
-  const status = statusAfterUpdate({ from: 'Draft', to: body.status ?? 'Draft', canPublish: canPublish(ctx, owner, site), publishStart, now })
-  const published = becomesPublished('Draft', status)
+  const { status, published, publishStart, publishEnd } = plannedCreate(ctx, owner, site, body, now)
   const defaultLocale = locales.find((l) => l.is_default)?.id
   const title = body.slug === undefined ? slugSource(inputs, defaultLocale) : undefined
   return mutate(ctx, { entity: blogEntity, action: 'Create' }, async (tx) => {
@@ -85,10 +78,7 @@ export async function create(ctx: Ctx, input: CreateBlogBody): Promise<BlogDetai
       reading_time_minutes: readingTimeMinutes(inputs.find((l) => l.locale_id === defaultLocale)?.body ?? null),
       cover_image_id: body.cover_image_id ?? null,
       header_image_id: body.header_image_id ?? null,
-      created_by: ctx.principal.actorId,
-      created_by_idp: ctx.principal.kind === 'user' ? ctx.principal.idpUserId : null,
-      created_at: now,
-      updated_at: now,
+      ...createdBy(ctx, now),
     })
     await lq.insertLocalizations(
       tx,
@@ -159,14 +149,7 @@ export async function clone(ctx: Ctx, id: string): Promise<BlogDetail> {
   const now = ctx.clock.now()
   return mutate(ctx, { entity: blogEntity, action: 'Create' }, async (tx) => {
     const source = (await q.findBlog(tx, id)) ?? notFound(blogEntity)
-    const siteIds = await siteIdsOf(tx, source.content_id)
-    // The copy lands in every carrying site: like create, it needs Author in each (the route checked the owner).
-    await requireSites(
-      ctx,
-      siteIds.filter((s) => s !== source.site_id),
-      'Author',
-    )
-    const slug = await freeCloneSlug(tx, 'blog', siteIds, source.slug)
+    const { siteIds, slug } = await cloneTargets(ctx, tx, blogWorkflow, source)
     const content = await createContent(tx, { type: 'blog', siteIds, slug, createdAt: now })
     const { id: _id, content_id: _c, deleted_at: _d, ...copied } = source
     const row = await q.insertBlog(tx, {
@@ -176,10 +159,7 @@ export async function clone(ctx: Ctx, id: string): Promise<BlogDetail> {
       status: 'Draft',
       published_at: null,
       published_date: null,
-      created_by: ctx.principal.actorId,
-      created_by_idp: ctx.principal.kind === 'user' ? ctx.principal.idpUserId : null,
-      created_at: now,
-      updated_at: now,
+      ...createdBy(ctx, now),
     })
     const locs = await q.localizationsOf(tx, source.content_id)
     await lq.insertLocalizations(

@@ -7,7 +7,7 @@ import type { Api } from '../../http/app-types.js'
 import { IdParams, NoContent, SiteParams, op } from '../../http/schemas.js'
 import * as docs from './documents.service.js'
 import { documentEntity } from './entity.js'
-import { contentDisposition, downloadType } from './files.service.js'
+import { contentDisposition, downloadType } from './files.rules.js'
 import { CreateDocumentBody, Document, DocumentDetail, DocumentListQuery, INLINE_BASE64_MAX_CHARS, UpdateDocumentBody } from './schemas.js'
 
 const tags = ['Documents']

@@ -10,7 +10,7 @@ import { attachedReaders } from './attachments.service.js'
 import * as q from './documents.queries.js'
 import { documentEntity } from './entity.js'
 import { cleanFileName } from '../../core/file-names.js'
-import { canonicalBase64, decodedLength, detectType } from './files.service.js'
+import { canonicalBase64, decodedLength, detectType } from './files.rules.js'
 import { documentLocalizationKit } from './localization.service.js'
 import {
   INLINE_FILE_MAX_BYTES,

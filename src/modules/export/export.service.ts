@@ -17,7 +17,7 @@ import { spoolDir } from '../../platform/storage/index.js'
 import { ARCHIVE_FORMAT, FORMAT_VERSION, MANIFEST, fileName, type Manifest } from './archive.schemas.js'
 import { countOf, fileCount, inSnapshot, localeMap, rowsOf, storedFiles } from './export.queries.js'
 import { refreshStatistics } from '../../db/statistics.js'
-import { noProgress, type Progress } from './progress.service.js'
+import { noProgress, type Progress } from './progress.rules.js'
 import { TABLES, type TableSpec } from './tables.queries.js'
 
 /*

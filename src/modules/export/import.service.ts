@@ -19,9 +19,9 @@ import { siteEntity } from '../sites/entity.js'
 import { present, slugTaken } from '../sites/service.js'
 import type { Site } from '../sites/schemas.js'
 import { LINE_MAX_BYTES, MANIFEST, MANIFEST_MAX_BYTES, placeholder, type Manifest } from './archive.schemas.js'
-import { ArchiveError, checkManifest } from './manifest.service.js'
+import { ArchiveError, checkManifest } from './manifest.rules.js'
 import * as q from './import.queries.js'
-import { noProgress, type Progress } from './progress.service.js'
+import { noProgress, type Progress } from './progress.rules.js'
 import { specOf, TABLES, type TableSpec } from './tables.queries.js'
 
 /*

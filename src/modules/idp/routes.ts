@@ -8,7 +8,7 @@ import * as idp from './service.js'
 const tags = ['Identity-provider users']
 const WHO = 'Needs Admin on at least one site, or a system admin (API keys: Admin).'
 
-/** Spec "Auth and users" /idp/users; decisions.md "Identity-provider users". */
+/** The identity provider's users (README "Identity-provider users (JWT)"). */
 export const idpUserRoutes: AppPlugin = async (app) => {
   app.get(
     '/idp/users',

@@ -3,7 +3,7 @@ import { DIRECTORY_ROLES } from '../../db/schema/idp-users.js'
 import { LimitOffsetQuerySchema } from '../../http/pagination.js'
 import { Body, Nullable, NullableTimestamp, Uuid } from '../../http/schemas.js'
 
-/** decisions.md "Identity-provider users". */
+/** A user of the identity provider as Atrium knows them (README "Identity-provider users (JWT)"). */
 export const IdpUser = Type.Object(
   {
     id: Uuid,

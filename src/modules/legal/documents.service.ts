@@ -51,7 +51,7 @@ export async function detail(ctx: Ctx, id: string, scope?: RecordScope): Promise
 }
 
 /**
- * The whole document with this slug in the site. Delivery lookup: Read-level callers (Read keys, Viewers) get only
+ * The whole document with this slug in the site. Public lookup: Read-level callers (Read keys, Viewers) get only
  * an active document (an inactive one is 404 for them, like a draft); Write and above see inactive ones too. The two
  * audiences are cached apart.
  */

@@ -5,7 +5,7 @@ import { legalDocuments } from '../../db/schema/legal.js'
 import * as q from './queries.js'
 
 /*
- * Legal documents and what hangs off them. Audited as legal_document (the spec's revertable name: every field
+ * Legal documents and what hangs off them. Audited as legal_document (revertable: every field
  * change has its history row), legal_group, legal_item and legal_document_localization; webhooks say legal.*:
  * a change of a group, item or localization is a change of the document (legal.updated with the document).
  */

@@ -35,8 +35,8 @@ const tags = ['Legal documents']
 const WHOLE =
   'The whole document: its fields, `localizations` (default locale first, then by code) and `groups` by display_order, each with its `items` by display_order.'
 const CACHED = 'Cached; every write to the document, its localizations, groups or items is visible as soon as it has answered.'
-/** decisions.md "Permissions beyond the tables": the spec's Read for group and item writes means Author (Write). */
-/** The spec writes POST /legal/{doc_id}/groups; OpenAPI needs one name per path, so both group routes say {document_id}. */
+/** Group and item writes need Author (Write): a Read key lives in a public frontend and never changes anything. */
+/** OpenAPI needs one parameter name per path, so both group routes say {document_id}. */
 const CHILD_WRITE = "Needs Author on the document's site (the spec's table says Read; Read keys live in public frontends and never change anything)."
 
 function documentRoutes(app: Api): void {

@@ -7,7 +7,7 @@ import * as members from './service.js'
 
 const tags = ['Members']
 
-/** Site members and roles (spec "Auth and users"; decisions.md "Identity-provider users"). */
+/** Site members and roles (README "Identity-provider users (JWT)"). */
 export const memberRoutes: AppPlugin = async (app) => {
   app.get(
     '/sites/:site_id/members',

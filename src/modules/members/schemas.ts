@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox'
 import { SITE_ROLES } from '../../db/schema/members.js'
 import { Body, Nullable, Timestamp, Uuid } from '../../http/schemas.js'
 
-/** decisions.md "Identity-provider users": a JWT user's membership of a site, with their directory name and email. */
+/** A JWT user's membership of a site, with their directory name and email. */
 export const Member = Type.Object(
   {
     id: Uuid,

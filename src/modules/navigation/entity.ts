@@ -5,7 +5,7 @@ import { navigationMenus } from '../../db/schema/navigation.js'
 import * as q from './queries.js'
 
 /*
- * Webhook events are about menus, whatever changed (decisions.md lists `navigation.*`): a consumer rebuilds a whole
+ * Webhook events are about menus, whatever changed (the event list has only `navigation.*`): a consumer rebuilds a whole
  * menu, so every event carries the menu (`Menu`). navigation.created: a menu was created; navigation.updated: the
  * menu or any of its items or item titles changed (one event per write, a reorder included); navigation.deleted:
  * the menu and all its items are gone. Audit rows name what was written: navigation_menu, navigation_item,

@@ -9,7 +9,7 @@ import { Menu, presentMenu } from './schemas.js'
 
 /*
  * Menu rules beyond the site-resource kit: which menus a site has is decided one write at a time (the primary menu
- * is chosen among them), deleting a menu deletes its items, and the delivery lookup by slug is cached.
+ * is chosen among them), deleting a menu deletes its items, and the public lookup by slug is cached.
  */
 
 /** Menu creates, updates and deletes of a site run one at a time (with the primary menu made on demand). */

@@ -8,7 +8,7 @@ import * as notifications from './service.js'
 const tags = ['Notifications']
 const JWT_ONLY = 'Identity-provider users only (API keys: 403); the site must be one of theirs (else 404).'
 
-/** Spec "Notifications (JWT only)"; written by submit, approve and request-changes. */
+/** Notifications of JWT users (a key has no inbox); written by submit, approve and request-changes. */
 export const notificationRoutes: AppPlugin = async (app) => {
   app.get(
     '/sites/:site_id/notifications',

@@ -3,7 +3,7 @@ import { NOTIFICATION_TYPES } from '../../db/schema/notifications.js'
 import { PageQuerySchema } from '../../http/pagination.js'
 import { Timestamp, Uuid, presenter } from '../../http/schemas.js'
 
-/** Spec "Notification": per user and per site. */
+/** A notification: per user and per site. */
 export const Notification = Type.Object(
   {
     id: Uuid,

@@ -23,14 +23,14 @@ export const pageContentKind: ContentKind = {
   async records(db, contentIds) {
     const rows = await q.livePagesOfContent(db, contentIds)
     const wire = await q.pagesWire(db, rows)
-    // slug: the delivery key of a page is its route (by-route answers are refreshed under it).
+    // slug: the lookup key of a page is its route (by-route answers are refreshed under it).
     return new Map(rows.map((row, i) => [row.content_id, { id: row.id, siteId: row.site_id, slug: row.route, data: wire[i] }]))
   },
 }
 
 /**
  * Pages on the content workflow kit (kits/content-workflow/rules.ts): review, bulk, scheduler and the write rules are
- * the blogs' own. A page is reached by its route: that is its delivery key for reader refresh.
+ * the blogs' own. A page is reached by its route: that is its lookup key for reader refresh.
  */
 export const pageWorkflow: ContentWorkflow<PageRow, Page> = {
   type: 'page',

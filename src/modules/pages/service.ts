@@ -7,17 +7,17 @@ import type { PageRow } from '../../db/schema/pages.js'
 import { notFound } from '../../http/errors.js'
 import { Paginated, paginate, pageWindow } from '../../http/pagination.js'
 import { pageEntity } from './entity.js'
-import { lookupRoute } from './paths.service.js'
+import { lookupRoute } from './paths.rules.js'
 import { withCovers } from './images.service.js'
 import * as q from './queries.js'
 import { Page, PageDetail, PageSection, PageSectionLocalization, type ListPagesQuery } from './schemas.js'
 
 /*
- * Page reads. The delivery reads (a site's page list, a page by route, a page's sections and all their
+ * Page reads. The public reads (a site's page list, a page by route, a page's sections and all their
  * localizations) are cached (core/read-cache.ts) and refreshed by mutate() readers on every page, section,
  * section localization, bulk, review, clone and scheduler write: a site's list under its list version, a page's
  * answers under its record versions, `page:<id>` and, by route, `page:slug:<site>:<route>` (the route is a page's
- * delivery key, passed to readers as its slug).
+ * lookup key, passed to readers as its slug).
  */
 
 const listCache = jsonCache('pages-list', Paginated(Page))
@@ -50,7 +50,7 @@ export function isLive(row: Pick<PageRow, 'status' | 'publish_start' | 'publish_
 }
 
 /**
- * The page with this route among the site's live pages, with its sections and their localizations. Delivery
+ * The page with this route among the site's live pages, with its sections and their localizations. Public
  * lookup: Write and above on the site see any status (previews); Read-level callers only
  * a page live now, anything else is 404 for them. The two audiences are cached apart. 400 for a route no page can
  * have; 404 when none.
@@ -68,7 +68,7 @@ export async function byRoute(ctx: Ctx, siteId: string, input: string): Promise<
 
 /**
  * The page as by-route answers it (PageDetail), by id and whatever its status or publish window: what a preview
- * token shows (decisions.md "Preview"). Cached under the page's record version, which every page, section and
+ * token shows (README "Previews"). Cached under the page's record version, which every page, section and
  * section localization write bumps, so it is never older than the last committed save. 404 when gone.
  */
 export async function previewDetail(ctx: Ctx, id: string, ownerSite: string): Promise<RawJson> {

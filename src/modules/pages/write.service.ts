@@ -1,32 +1,30 @@
 import type { Revertable } from '../../core/entities.js'
 import { randomUUID } from 'node:crypto'
-import { requireSites } from '../../core/access.js'
-import { copyContentAttachments, createContent, freeCloneRoute, freeCloneSlug, freeGeneratedSlug, renameContent, rerouteContent } from '../../core/content.js'
+import { copyContentAttachments, createContent, freeCloneRoute, freeGeneratedSlug, renameContent, rerouteContent } from '../../core/content.js'
 import { siteLocales } from '../../kits/localizations/rules.js'
 import { generatedSlug } from '../../core/slugs.js'
 import {
-  canPublish,
-  checkWindow,
+  cloneTargets,
   contentEvents,
   contentReaders,
+  createdBy,
   lockForUpdate,
   notifyIfSubmitted,
+  plannedCreate,
+  plannedMove,
+  retireRecord,
   scheduledSource,
   siteIdsOf,
   siteRules,
-  toDate,
-  plannedMove,
-  retireRecord,
   updatedOutcome,
 } from '../../kits/content-workflow/rules.js'
 import type { Ctx } from '../../core/context.js'
 import { mutate, type DomainEvent } from '../../core/mutation.js'
-import { becomesPublished, statusAfterUpdate } from '../../core/workflow.js'
 import type { ReadDb } from '../../db/client.js'
 import { pages, type PageRow } from '../../db/schema/pages.js'
 import { notFound, validation } from '../../http/errors.js'
 import { pageEntity, pageWorkflow } from './entity.js'
-import { normalizeRoute } from './paths.service.js'
+import { normalizeRoute } from './paths.rules.js'
 import * as q from './queries.js'
 import { withCovers } from './images.service.js'
 import { applyTemplate } from '../content-templates/templates.service.js'
@@ -81,11 +79,7 @@ export async function create(ctx: Ctx, input: CreatePageBody): Promise<Page> {
   const route = normalizeRoute(body.route)
   const site = await siteRules(ctx.db, owner)
   const now = ctx.clock.now()
-  const publishStart = toDate(body.publish_start, null)
-  const publishEnd = toDate(body.publish_end, null)
-  checkWindow(publishStart, publishEnd)
-  const status = statusAfterUpdate({ from: 'Draft', to: body.status ?? 'Draft', canPublish: canPublish(ctx, owner, site), publishStart, now })
-  const published = becomesPublished('Draft', status)
+  const { status, published, publishStart, publishEnd } = plannedCreate(ctx, owner, site, body, now)
   const slugText = body.slug === undefined ? await pageSlugText(ctx.db, owner, sections, route) : undefined
   return mutate(ctx, { entity: pageEntity, action: 'Create' }, async (tx) => {
     await checkParent(tx, owner, body.parent_page_id)
@@ -106,10 +100,7 @@ export async function create(ctx: Ctx, input: CreatePageBody): Promise<Page> {
       published_at: published ? now : null,
       publish_start: publishStart,
       publish_end: publishEnd,
-      created_by: ctx.principal.actorId,
-      created_by_idp: ctx.principal.kind === 'user' ? ctx.principal.idpUserId : null,
-      created_at: now,
-      updated_at: now,
+      ...createdBy(ctx, now),
     })
     await seedSections(tx, row, sections, now)
     await notifyIfSubmitted(tx, pageWorkflow, 'Draft', row)
@@ -186,14 +177,7 @@ export async function clone(ctx: Ctx, id: string): Promise<PageDetail> {
   const now = ctx.clock.now()
   return mutate(ctx, { entity: pageEntity, action: 'Create' }, async (tx) => {
     const source = (await q.findPage(tx, id)) ?? notFound(pageEntity)
-    const siteIds = await siteIdsOf(tx, source.content_id)
-    // The copy lands in every carrying site: like create, it needs Author in each (the route checked the owner).
-    await requireSites(
-      ctx,
-      siteIds.filter((s) => s !== source.site_id),
-      'Author',
-    )
-    const slug = await freeCloneSlug(tx, 'page', siteIds, source.slug)
+    const { siteIds, slug } = await cloneTargets(ctx, tx, pageWorkflow, source)
     const route = await freeCloneRoute(tx, 'page', siteIds, source.route)
     const content = await createContent(tx, { type: 'page', siteIds, slug, route, createdAt: now })
     const { id: _id, content_id: _c, deleted_at: _d, ...copied } = source
@@ -204,10 +188,7 @@ export async function clone(ctx: Ctx, id: string): Promise<PageDetail> {
       slug,
       status: 'Draft',
       published_at: null,
-      created_by: ctx.principal.actorId,
-      created_by_idp: ctx.principal.kind === 'user' ? ctx.principal.idpUserId : null,
-      created_at: now,
-      updated_at: now,
+      ...createdBy(ctx, now),
     })
     await q.copySections(tx, source.id, row.id, randomUUID, now)
     await copyContentAttachments(tx, source.content_id, content.id, now)

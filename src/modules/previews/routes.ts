@@ -10,7 +10,7 @@ import * as previews from './service.js'
 
 const tags = ['Previews']
 
-/** Preview tokens and the read they grant (decisions.md "Preview"). */
+/** Preview tokens and the read they grant (README "Previews"). */
 export const previewRoutes: AppPlugin = async (app) => {
   app.post(
     '/sites/:site_id/previews',

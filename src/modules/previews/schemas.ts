@@ -62,7 +62,7 @@ export const PreviewTokenQuery = Type.Object({
   token: Type.Optional(Type.String({ maxLength: 200, description: 'The preview token, when the X-Preview-Token header cannot be sent' })),
 })
 
-/** GET /preview: the record exactly as its delivery read answers it (blog by slug, page by route), in its latest saved state. */
+/** GET /preview: the record exactly as its public read answers it (blog by slug, page by route), in its latest saved state. */
 export const PreviewRead = Type.Object(
   {
     type: PreviewType,

@@ -12,15 +12,15 @@ import * as blogs from '../blogs/service.js'
 import { blogEntity } from '../blogs/entity.js'
 import * as pages from '../pages/service.js'
 import { pageEntity } from '../pages/entity.js'
-import { canonicalLocale } from '../sites/locale-codes.service.js'
+import { canonicalLocale } from '../sites/locale-codes.rules.js'
 import * as siteLocales from '../sites/locale.service.js'
 import { previewEntity } from './entity.js'
 import * as q from './queries.js'
 import { PREVIEW_DEFAULT_SECONDS, type CreatePreviewBody, type CreatedPreview, type ListPreviewsQuery, type Preview } from './schemas.js'
-import { fillPreviewUrl, postPath } from './url.service.js'
+import { fillPreviewUrl, postPath } from './url.rules.js'
 
 /*
- * Preview tokens (decisions.md "Preview"): a frontend holding one reads that one record in its latest saved state,
+ * Preview tokens (README "Previews"): a frontend holding one reads that one record in its latest saved state,
  * whatever its status, and nothing else. The token is shown once; only its SHA-256 digest is stored (like API keys).
  */
 
@@ -35,7 +35,7 @@ export function present(row: PreviewRow): Preview {
 /** The record a preview is asked for, as far as the token and the URL need it; 404/403 from the record's access. */
 async function recordOf(ctx: Ctx, siteId: string, body: CreatePreviewBody) {
   const entity = body.type === 'blog' ? blogEntity : pageEntity
-  // Author on the record: 404 when the caller cannot read it, 403 when it can read but not edit (decisions.md "Shared content").
+  // Author on the record: 404 when the caller cannot read it, 403 when it can read but not edit (as for every shared record: core/access.ts requireRecord).
   const scope = await requireRecord(ctx, entity, body.id, 'Author')
   // A record the site does not carry has no page on that site's frontend.
   if (!scope.siteIds.includes(siteId)) notFound(entity)
@@ -122,7 +122,7 @@ export async function revoke(ctx: Ctx, id: string): Promise<void> {
 }
 
 /**
- * GET /preview: the token's record as its delivery read answers it, in its latest saved state. Unknown, malformed,
+ * GET /preview: the token's record as its public read answers it, in its latest saved state. Unknown, malformed,
  * expired and revoked tokens, a deleted record or site, a record its site no longer carries, and a `caller` (the
  * credentials sent along, if any) that does not authenticate or does not reach the preview's site: the same 404.
  */

@@ -7,7 +7,7 @@ import { normalize } from './redirects.service.js'
 import { presentRedirect, type ImportRedirectRow, type ImportRedirectsBody, type RedirectImport } from './schemas.js'
 
 /*
- * All-or-nothing import of redirects (an Atrium extension: the spec has single creates only). Every row obeys the
+ * All-or-nothing import of redirects (besides the single create). Every row obeys the
  * rules of a single create: paths normalised alike, source ≠ destination (400), a source_path without a live redirect
  * in the site (409); a file may also name a source only once (409). Every problem is reported at once, each naming
  * its row as validation names fields (`redirects.<index>.<field>`, index from 0); with any, nothing is written.

@@ -21,7 +21,7 @@ export function normalize<V extends { source_path?: unknown; destination_path?: 
   return out
 }
 
-/** decisions.md: a redirect whose source and destination are the same is a 400 (on create and after an update). */
+/** A redirect whose source and destination are the same would loop: a 400 (on create and after an update). */
 export function checkDistinct(w: { values: Partial<RedirectRow>; before?: RedirectRow }): Promise<void> {
   const source = w.values.source_path ?? w.before?.source_path
   const destination = w.values.destination_path ?? w.before?.destination_path

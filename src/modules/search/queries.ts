@@ -52,7 +52,7 @@ const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_STOP}, MaxWords
  */
 const tsQuery = (input: SearchInput): SQL => sql`websearch_to_tsquery(atrium_search_config(${input.code}), ${input.q})`
 
-/** Live now: Published and inside publish_start/publish_end (the delivery lookups' rule, blogs/service.ts isLive). */
+/** Live now: Published and inside publish_start/publish_end (the public lookups' rule, blogs/service.ts isLive). */
 function liveWhere(alias: 'b' | 'p', input: SearchInput): SQL {
   if (!input.liveOnly) return sql``
   const a = sql.raw(alias)

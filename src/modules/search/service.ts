@@ -62,7 +62,7 @@ async function localeCode(ctx: Ctx, siteId: string, code: string | undefined): P
 /**
  * Ranked full-text search over the blogs and pages the site carries and its documents, in the locale's language.
  * Read-level callers find only live content (Published, inside publish_start/publish_end); Write and above find every
- * status, like the delivery lookups' previews. 400 for a bad q, types or locale.
+ * status, like the public lookups' previews. 400 for a bad q, types or locale.
  */
 export async function search(ctx: Ctx, siteId: string, query: SearchQuery): Promise<Page<SearchHit>> {
   const text = parseText(query.q)

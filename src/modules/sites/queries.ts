@@ -91,7 +91,7 @@ export async function insertOwner(tx: Tx, values: { site_id: string; user_id: st
 }
 
 /**
- * A deleted site's content leaves every site carrying it (decisions.md "Shared content": gone for everyone): its
+ * A deleted site's content leaves every site carrying it (gone for everyone, as a deleted record is): its
  * carrier rows are retired, so carrying sites' lists and slug lookups, which read content_sites, no longer see it.
  */
 export async function retireOwnedContent(tx: Tx, siteId: string): Promise<void> {

@@ -6,8 +6,8 @@ import { jsonCache, type RawJson } from '../../core/read-cache.js'
 import type { SiteRow } from '../../db/schema/sites.js'
 import type { ReadDb } from '../../db/client.js'
 import { conflict, notFound, validation } from '../../http/errors.js'
-import { canonicalLocale, localeDisplayName } from './locale-codes.service.js'
-import { checkHttpUrl } from './links.service.js'
+import { canonicalLocale, localeDisplayName } from './locale-codes.rules.js'
+import { checkHttpUrl } from './links.rules.js'
 import { siteEntity } from './entity.js'
 import * as q from './queries.js'
 import { Site, type CreateSiteBody, type LocaleInput, UpdateSiteBody } from './schemas.js'
@@ -26,7 +26,7 @@ export async function list(ctx: Ctx): Promise<Site[]> {
 const siteCache = jsonCache('site', Site, Site)
 
 /**
- * One live site (access checked by the route), cached like the delivery reads: frontends ask it on every page
+ * One live site (access checked by the route), cached like the public reads: frontends ask it on every page
  * they render. Every change the site shows bumps its version (update, locales, settings, deletion).
  */
 export function get(ctx: Ctx, id: string): Promise<RawJson> {

@@ -8,7 +8,7 @@ import { socialLinks } from '../../db/schema/site-links.js'
 import { resourceRoutes } from '../../kits/site-resource/routes.js'
 import { CreateSocialLinkBody, SocialLink, SocialListQuery, UpdateSocialLinkBody, presentSocialLink } from './schemas.js'
 
-/** Audited as social_link (the spec's revertable entity name); webhooks say social.*. */
+/** Audited as social_link (the name its change history and revert use); webhooks say social.*. */
 export const socialLinkEntity = defineEntity({
   name: 'social_link',
   label: 'social link',

@@ -62,61 +62,28 @@ async function identityProvider(deps: Deps): Promise<ServiceHealth> {
 async function storage(deps: Deps): Promise<StorageHealth> {
   const start = performance.now()
   const provider = deps.config.storage
-  if (provider === 's3') {
-    // Object stores report no capacity: reachability of the bucket (HeadBucket) only.
-    try {
-      await deps.storage.check?.()
-      return {
-        name: 'storage',
-        status: 'up',
-        latency_ms: Math.round(performance.now() - start),
-        provider,
-        total_bytes: null,
-        available_bytes: null,
-        used_percent: null,
-        error: null,
-      }
-    } catch (err) {
-      deps.log.warn({ err, service: 'storage' }, 'health check failed')
-      return {
-        name: 'storage',
-        status: 'down',
-        latency_ms: Math.round(performance.now() - start),
-        provider,
-        total_bytes: null,
-        available_bytes: null,
-        used_percent: null,
-        error: publicReason(err),
-      }
-    }
-  }
+  const unknown = { total_bytes: null, available_bytes: null, used_percent: null }
+  const answer = (status: 'up' | 'down', capacity: Pick<StorageHealth, keyof typeof unknown>, error: string | null): StorageHealth => ({
+    name: 'storage',
+    status,
+    latency_ms: Math.round(performance.now() - start),
+    provider,
+    ...capacity,
+    error,
+  })
   try {
+    // Object stores report no capacity: reachability of the bucket (HeadBucket) only.
+    if (provider === 's3') {
+      await deps.storage.check?.()
+      return answer('up', unknown, null)
+    }
     const s = await statfs(deps.config.dataDir).catch(() => statfs('.'))
     const total = s.blocks * s.bsize
-    const available = s.bavail * s.bsize
     const used = total > 0 ? Math.round(((total - s.bfree * s.bsize) / total) * 10000) / 100 : 0
-    return {
-      name: 'storage',
-      status: 'up',
-      latency_ms: Math.round(performance.now() - start),
-      provider,
-      total_bytes: total,
-      available_bytes: available,
-      used_percent: used,
-      error: null,
-    }
+    return answer('up', { total_bytes: total, available_bytes: s.bavail * s.bsize, used_percent: used }, null)
   } catch (err) {
     deps.log.warn({ err, service: 'storage' }, 'health check failed')
-    return {
-      name: 'storage',
-      status: 'down',
-      latency_ms: Math.round(performance.now() - start),
-      provider,
-      total_bytes: null,
-      available_bytes: null,
-      used_percent: null,
-      error: publicReason(err),
-    }
+    return answer('down', unknown, publicReason(err))
   }
 }
 

@@ -8,7 +8,7 @@ import { NoContent, Uuid } from '../../http/schemas.js'
 import * as assignments from './content.service.js'
 import { AssignCategoryBody, AssignTagBody, ContentCategory, ContentParams, Tag } from './schemas.js'
 
-/** Reads through any carrying site; changes need Author on the owning site (the spec's Read for category assignment: decisions.md). */
+/** Reads through any carrying site; changes need Author on the owning site (a Read key lives in a public frontend and never changes anything). */
 const read = record(contentEntity, 'Read', 'content_id')
 const write = record(contentEntity, 'Author', 'content_id')
 

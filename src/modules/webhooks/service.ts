@@ -76,7 +76,7 @@ export async function list(ctx: Ctx, siteId: string, query: WebhookListQuery): P
   return paginate(rows.map(presentWebhook), total, query)
 }
 
-/** The webhook with its secret (its own GET, Admin: decisions.md "Permissions beyond the tables"). */
+/** The webhook with its secret (its own GET, Admin: the secret signs every delivery, so only an Admin may read it). */
 export async function get(ctx: Ctx, id: string): Promise<CreatedWebhook> {
   const row = (await q.findWebhook(ctx.db, id)) ?? notFound(webhookEntity)
   return { ...presentWebhook(row), secret: row.secret }

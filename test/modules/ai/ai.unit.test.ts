@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { detectProvider, endpoints } from '../../../src/modules/ai/detect.service.js'
-import { clampWords, parseJsonFields, parseXmlFields, protectCode, restoreCode } from '../../../src/modules/ai/output.service.js'
+import { detectProvider, endpoints } from '../../../src/modules/ai/detect.rules.js'
+import { clampWords, parseJsonFields, parseXmlFields, protectCode, restoreCode } from '../../../src/modules/ai/output.rules.js'
 import { maskKey } from '../../../src/modules/ai/service.js'
 import { isAlwaysRefusedAddress, isRefusedAddress } from '../../../src/platform/webhook-target.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { rankSimilar, similarityScore, type SimilarCandidate, type SimilarityProfile } from '../../../src/modules/blogs/similar.service.js'
+import { rankSimilar, similarityScore, type SimilarCandidate, type SimilarityProfile } from '../../../src/modules/blogs/similar.rules.js'
 import { BLOGS, DELETED_CATEGORIES, DELETED_TAGS, EXPECTED, NOW, SOURCE, type FixtureBlog } from './similar-fixture.js'
 
 const profile = (id: string, p: Partial<SimilarityProfile> = {}): SimilarityProfile => ({

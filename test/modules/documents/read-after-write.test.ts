@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BlogDetail } from '../../../src/modules/blogs/schemas.js'
 import type { Document } from '../../../src/modules/documents/schemas.js'
-import { openCache, type Cache } from '../../../src/platform/cache/index.js'
-import { testApp, type TestApp } from '../../helpers/app.js'
+import type { TestApp } from '../../helpers/app.js'
+import { twoInstances, type TwoInstances } from '../../helpers/two-instances.js'
 import { makeSite, uid, type SiteFixture } from '../../helpers/factories.js'
 import { expectStatus } from '../../helpers/http.js'
 
@@ -13,25 +12,20 @@ import { expectStatus } from '../../helpers/http.js'
  * owning and in a carrying site, by id and by slug.
  */
 
-let caches: Cache[] = []
+let instances: TwoInstances
 let A: TestApp
 let B: TestApp
 let s1: SiteFixture
 let s2: SiteFixture
 
 beforeAll(async () => {
-  const prefix = `atrium:t:${randomBytes(6).toString('hex')}:`
-  caches = process.env.REDIS_URL ? [openCache(process.env.REDIS_URL, prefix), openCache(process.env.REDIS_URL, prefix)] : [openCache(undefined, prefix)]
-  A = await testApp({ cache: caches[0] })
-  B = await testApp({ dbh: A.dbh, cache: caches[1] ?? caches[0] })
+  instances = await twoInstances()
+  A = instances.A
+  B = instances.B
   s1 = await makeSite(A)
   s2 = await makeSite(A)
 })
-afterAll(async () => {
-  await B?.close()
-  await A?.close()
-  for (const c of caches) await c.close()
-})
+afterAll(() => instances?.close())
 
 const api = () => A.as(A.masterKey)
 

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { legalGroups } from '../../../src/db/schema/legal.js'
 import type { LegalDocument, LegalDocumentDetail, LegalGroup, LegalItem } from '../../../src/modules/legal/schemas.js'
 import type { ManualClock } from '../../../src/platform/clock.js'
-import { openCache, type Cache } from '../../../src/platform/cache/index.js'
-import { testApp, type TestApp } from '../../helpers/app.js'
+import type { TestApp } from '../../helpers/app.js'
+import { twoInstances, type TwoInstances } from '../../helpers/two-instances.js'
 import { makeSite, uid, type SiteFixture } from '../../helpers/factories.js'
 import { expectStatus, type Res } from '../../helpers/http.js'
 import { collectRoutes } from '../../helpers/routes.js'
@@ -18,20 +17,15 @@ import { collectRoutes } from '../../helpers/routes.js'
  * on B (warming its caches), the write on A, every probe again on B: each must show the change at once.
  */
 
-let caches: Cache[] = []
+let instances: TwoInstances
 let A: TestApp
 let B: TestApp
 beforeAll(async () => {
-  const prefix = `atrium:t:${randomBytes(6).toString('hex')}:`
-  caches = process.env.REDIS_URL ? [openCache(process.env.REDIS_URL, prefix), openCache(process.env.REDIS_URL, prefix)] : [openCache(undefined, prefix)]
-  A = await testApp({ cache: caches[0] })
-  B = await testApp({ dbh: A.dbh, cache: caches[1] ?? caches[0], clock: A.clock })
+  instances = await twoInstances({ sameClock: true })
+  A = instances.A
+  B = instances.B
 })
-afterAll(async () => {
-  await B?.close()
-  await A?.close()
-  for (const c of caches) await c.close()
-})
+afterAll(() => instances?.close())
 
 const api = () => A.as(A.masterKey)
 const NOT_FOUND = 'HTTP 404'

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pageSectionLocalizations } from '../../../src/db/schema/pages.js'
 import type { Page, PageDetail, PageSection, PageSectionLocalization } from '../../../src/modules/pages/schemas.js'
-import { openCache, type Cache } from '../../../src/platform/cache/index.js'
-import { testApp, type TestApp } from '../../helpers/app.js'
+import type { TestApp } from '../../helpers/app.js'
+import { twoInstances, type TwoInstances } from '../../helpers/two-instances.js'
 import { makeSite, uid, type SiteFixture } from '../../helpers/factories.js'
 import { expectStatus, type Res } from '../../helpers/http.js'
 import { collectRoutes } from '../../helpers/routes.js'
@@ -18,21 +17,16 @@ import { collectRoutes } from '../../helpers/routes.js'
  * then every probe again on B: each must show the change at once. Probes read through S2, the carrying site.
  */
 
-let caches: Cache[] = []
+let instances: TwoInstances
 let A: TestApp
 let B: TestApp
 
 beforeAll(async () => {
-  const prefix = `atrium:t:${randomBytes(6).toString('hex')}:`
-  caches = process.env.REDIS_URL ? [openCache(process.env.REDIS_URL, prefix), openCache(process.env.REDIS_URL, prefix)] : [openCache(undefined, prefix)]
-  A = await testApp({ cache: caches[0] })
-  B = await testApp({ dbh: A.dbh, cache: caches[1] ?? caches[0] })
+  instances = await twoInstances()
+  A = instances.A
+  B = instances.B
 })
-afterAll(async () => {
-  await B?.close()
-  await A?.close()
-  for (const c of caches) await c.close()
-})
+afterAll(() => instances?.close())
 
 const api = () => A.as(A.masterKey)
 const ok = <T>(res: Res, f: (body: T) => unknown): unknown => (res.statusCode === 200 ? f(res.json<T>()) : `HTTP ${res.statusCode}`)

@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { RouteOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cvEntries, skills } from '../../../src/db/schema/skills.js'
 import type { CvEntry } from '../../../src/modules/cv/schemas.js'
 import type { Skill } from '../../../src/modules/skills/schemas.js'
-import { openCache, type Cache } from '../../../src/platform/cache/index.js'
-import { testApp, type TestApp } from '../../helpers/app.js'
+import type { TestApp } from '../../helpers/app.js'
+import { twoInstances, type TwoInstances } from '../../helpers/two-instances.js'
 import { makeSite, uid, type SiteFixture } from '../../helpers/factories.js'
 import { expectStatus, type Res } from '../../helpers/http.js'
 import { collectRoutes } from '../../helpers/routes.js'
@@ -19,20 +18,15 @@ import { collectRoutes } from '../../helpers/routes.js'
  * A, and every probe on B must show the change at once.
  */
 
-let caches: Cache[] = []
+let instances: TwoInstances
 let A: TestApp
 let B: TestApp
 beforeAll(async () => {
-  const prefix = `atrium:t:${randomBytes(6).toString('hex')}:`
-  caches = process.env.REDIS_URL ? [openCache(process.env.REDIS_URL, prefix), openCache(process.env.REDIS_URL, prefix)] : [openCache(undefined, prefix)]
-  A = await testApp({ cache: caches[0] })
-  B = await testApp({ dbh: A.dbh, cache: caches[1] ?? caches[0] })
+  instances = await twoInstances()
+  A = instances.A
+  B = instances.B
 })
-afterAll(async () => {
-  await B?.close()
-  await A?.close()
-  for (const c of caches) await c.close()
-})
+afterAll(() => instances?.close())
 
 const NOT_FOUND = 'HTTP 404'
 const sorted = (xs: string[]) => [...xs].sort()

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useState } from 'react'
 import { useForm, type FieldPath } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
 import { toFormError } from '../../shared/logic/errors'
 import { useSaveConfig, type AiConfig } from './api'
 import { aiFormSchema, formValuesOf, putBodyOf, type AiFormValues } from './presets'
@@ -24,6 +25,7 @@ export function useAiForm({ siteId, saved, etag, onSaved }: AiFormOptions) {
   const form = useForm<AiFormValues>({ resolver: zodResolver(aiFormSchema), defaultValues: formValuesOf(saved ?? undefined), mode: 'onTouched' })
   const { handleSubmit, formState, setError, setFocus, reset } = form
   const save = useSaveConfig(siteId)
+  useUnsavedEdits(formState.isDirty)
   const [replacing, setReplacing] = useState((saved?.api_key_masked ?? null) === null)
   const [removeKey, setRemoveKey] = useState(false)
   const fieldError = (f: FieldPath<AiFormValues>) => {

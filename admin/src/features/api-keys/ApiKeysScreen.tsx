@@ -2,6 +2,7 @@ import { Badge, Button, Group, NumberInput, Pagination, Select, Stack, Table, Te
 import { useQuery } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
 import { sharedQueries } from '../../shared/api/queries'
 import { formatDateTime } from '../../shared/i18n/format'
 import { can, canManageKey, grantableLevels, keyCreationCap } from '../../shared/logic/access'
@@ -145,6 +146,8 @@ function CreateKeyForm({ siteId }: { siteId: string }) {
   const [expires, setExpires] = useState('')
   const { busy, error, run } = useUncachedCall(createKey)
   const [created, setCreated] = useState<Created | null>(null)
+  // A new key shown once counts as unsaved too: leaving before it is copied loses it for good.
+  useUnsavedEdits(created !== null || name !== '' || description !== '' || rate !== '' || expires !== '')
   const nameField = useRef<HTMLInputElement>(null)
   const fieldErrors = error ? toFormError(error, { fieldOrder: ['name', 'description', 'permission', 'rate_limit_per_minute', 'expires_at'] }).fieldErrors : {}
 

@@ -102,7 +102,7 @@ export function SignInScreen({ reason, returnTo, onSignedIn }: Props) {
           </form>
           <details className="for-developers">
             <summary>{t('forDevelopers')}</summary>
-            <Text size="sm">{t('firstKey')}</Text>
+            <Text size="sm">{t('dev.firstKey')}</Text>
           </details>
           {oidc && (
             <>

@@ -3,6 +3,7 @@ import { Button, FileInput, Group, SegmentedControl, Select, Stack, TextInput, T
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
 import { sharedQueries } from '../../shared/api/queries'
 import { formatBytes } from '../../shared/i18n/format'
 import { fieldErrorsOf, ProblemAlert } from '../../shared/ui/ProblemAlert'
@@ -35,6 +36,7 @@ export function AddDocumentForm({
   const [type, setType] = useState('')
   const [folder, setFolder] = useState(folderId ?? '')
   const [tooLarge, setTooLarge] = useState<string | undefined>()
+  useUnsavedEdits(file !== null || url !== '' || fileName !== '' || type !== '')
   const errors = fieldErrorsOf(create.error, FIELDS)
 
   const submit = async () => {

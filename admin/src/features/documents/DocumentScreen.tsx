@@ -3,6 +3,8 @@ import { Anchor, Button, Card, Group, Select, Stack, Text, TextInput, Title } fr
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { deepEqual } from '../../shared/logic/equal'
+import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
 import { sharedQueries } from '../../shared/api/queries'
 import { WhoChanged } from '../../shared/editor/history/WhoChanged'
 import { AnchorLink } from '../../shared/ui/links'
@@ -74,6 +76,7 @@ function DocumentFields({
   const update = useUpdateDocument(siteId)
   const [values, setValues] = useState({ document_type: doc.document_type, folder: doc.folder_id ?? '', url: doc.url ?? '', file_name: doc.file_name ?? '' })
   const errors = fieldErrorsOf(update.error, FIELDS)
+  useUnsavedEdits(!deepEqual(values, { document_type: doc.document_type, folder: doc.folder_id ?? '', url: doc.url ?? '', file_name: doc.file_name ?? '' }))
   return (
     <Card
       withBorder

@@ -2,6 +2,7 @@ import type { Schemas } from '@atrium-cms/client'
 import { Button, Group, Stack, Switch, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import { ForDevelopers } from '../../shared/ui/ForDevelopers'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { legalQueries } from './api'
 
@@ -19,9 +20,8 @@ export function BannerPreview({ siteId, doc }: { siteId: string; doc: Schemas['L
       <Title order={2} size="h3" id="legal-preview" mb="xs">
         {t('preview')}
       </Title>
-      <Text size="sm" mb="sm">
-        {t('previewIntro')}
-      </Text>
+      <Text size="sm">{t('previewIntro')}</Text>
+      <ForDevelopers>{t('dev.previewSource')}</ForDevelopers>
       {consent.isError ? (
         <ProblemAlert error={consent.error} />
       ) : consent.isPending ? (

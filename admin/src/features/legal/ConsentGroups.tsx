@@ -3,6 +3,8 @@ import { Badge, Button, Group, Modal, Stack, Switch, Table, Text, TextInput, Tex
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isSaveConflict, SaveConflict, settleWith, type Held } from '../../shared/editor/SaveConflict'
+import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
+import { deepEqual } from '../../shared/logic/equal'
 import { DeleteDialog, useConfirmDelete } from '../../shared/ui/crud'
 import { FormActions } from '../../shared/ui/FormActions'
 import { fieldErrorsOf, ProblemAlert } from '../../shared/ui/ProblemAlert'
@@ -146,6 +148,7 @@ function GroupForm({
   // The version the form edits: the group as loaded, then theirs after a conflict the editor settled.
   const [held, setHeld] = useState<Held<LegalGroup> | undefined>(group.id ? { record: group as LegalGroup } : undefined)
   const [v, setV] = useState(() => groupValuesOf(group))
+  useUnsavedEdits(!deepEqual(v, groupValuesOf(group)))
   const errors = fieldErrorsOf(save.error, GROUP_FIELDS)
   const send = (values: GroupValues, version: Held<LegalGroup> | undefined) =>
     save.mutate(
@@ -329,6 +332,7 @@ function ItemForm({
   // The version the form edits: the item as loaded, then theirs after a conflict the editor settled.
   const [held, setHeld] = useState<Held<LegalItem> | undefined>(item.id ? { record: item as LegalItem } : undefined)
   const [v, setV] = useState(() => itemValuesOf(item))
+  useUnsavedEdits(!deepEqual(v, itemValuesOf(item)))
   const errors = fieldErrorsOf(save.error, ITEM_FIELDS)
   const label = (f: string) => t(f === 'name' ? 'itemName' : f)
   const send = (values: ItemValues, version: Held<LegalItem> | undefined) =>

@@ -6,6 +6,8 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../shared/api/queries'
 import { WhoChanged } from '../../shared/editor/history/WhoChanged'
+import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
+import { deepEqual } from '../../shared/logic/equal'
 import { DeleteDialog, useConfirmDelete } from '../../shared/ui/crud'
 import { AnchorLink } from '../../shared/ui/links'
 import { LocaleTextCards } from '../../shared/ui/LocaleTextCards'
@@ -79,6 +81,7 @@ function DocFields({ siteId, doc, etag, name }: { siteId: string; doc: Schemas['
     () => void navigate({ to: '/sites/$siteId/legal', params: { siteId } }),
   )
   const [values, setValues] = useState(valuesOf(doc))
+  useUnsavedEdits(!deepEqual(values, valuesOf(doc)))
   return (
     <Card
       withBorder

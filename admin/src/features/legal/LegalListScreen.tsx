@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { deepEqual } from '../../shared/logic/equal'
+import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
 import { ListState } from '../../shared/ui/crud'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { FormActions } from '../../shared/ui/FormActions'
@@ -61,12 +63,15 @@ function NewLegalDocument({ siteId, onClose }: { siteId: string; onClose: () => 
   const navigate = useNavigate()
   const create = useCreateLegal(siteId)
   const [values, setValues] = useState(valuesOf())
+  useUnsavedEdits(!deepEqual(values, valuesOf()))
   return (
     <Modal opened onClose={onClose} title={t('newDocument')}>
       <form
         onSubmit={(e) => {
           e.preventDefault()
-          create.mutate(bodyOf(values), { onSuccess: (doc) => void navigate({ to: '/sites/$siteId/legal/$legalId', params: { siteId, legalId: doc.id } }) })
+          create.mutate(bodyOf(values), {
+            onSuccess: (doc) => void navigate({ to: '/sites/$siteId/legal/$legalId', params: { siteId, legalId: doc.id }, ignoreBlocker: true }),
+          })
         }}
       >
         <Stack gap="sm">

@@ -2,6 +2,7 @@ import { Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@ma
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
 import { sharedQueries } from '../../shared/api/queries'
 import { formatDateTime } from '../../shared/i18n/format'
 import { ASSIGNABLE_ROLES, can, memberActions } from '../../shared/logic/access'
@@ -76,6 +77,7 @@ function AddMember({ siteId, members, onAdded }: { siteId: string; members: Memb
   const [query, setQuery] = useState('')
   const [userId, setUserId] = useState<string | null>(null)
   const [role, setRole] = useState<AssignableRole>('Author')
+  useUnsavedEdits(userId !== null)
   const options = useMemo(() => candidates(users.data?.pages.flatMap((p) => p.data) ?? [], members, query), [users.data, members, query])
   const chosen = options.find((u) => u.id === userId)
   // The same array until the people or the query change: with no value yet, Mantine's Select forgets the option the

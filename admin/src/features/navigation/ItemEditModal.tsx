@@ -4,6 +4,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
+import { deepEqual } from '../../shared/logic/equal'
+import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
 import { ConflictView } from '../../shared/editor/ConflictView'
 import { isSaveConflict, SaveConflict } from '../../shared/editor/SaveConflict'
 import { toFormError } from '../../shared/logic/errors'
@@ -43,6 +45,7 @@ export function ItemEditModal({
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({})
   const [failure, setFailure] = useState<string | undefined>(undefined)
   const [busy, setBusy] = useState(false)
+  useUnsavedEdits(!deepEqual(values, itemValuesOf(opened)) || Object.entries(titles).some(([id, v]) => v !== (loaded[id]?.title ?? '')))
   const others = locales.filter((l) => l.id !== defaultLocaleId)
   const defaultCode = locales.find((l) => l.id === defaultLocaleId)?.code ?? ''
 

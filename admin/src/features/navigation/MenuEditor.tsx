@@ -5,6 +5,7 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
 import { useQueueState } from '../../shared/editor/useQueueState'
 import { deepEqual } from '../../shared/logic/equal'
 import { toFormError } from '../../shared/logic/errors'
@@ -316,6 +317,7 @@ function AddItem({
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({})
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<ReturnType<typeof toFormError> | undefined>(undefined)
+  useUnsavedEdits(!deepEqual(values, emptyItem()))
   const submit = async () => {
     const found = validateItem(values)
     setErrors(Object.fromEntries(Object.entries(found).map(([k, v]) => [k, t(v)])))

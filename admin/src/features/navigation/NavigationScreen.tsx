@@ -2,6 +2,8 @@ import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/co
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ForDevelopers } from '../../shared/ui/ForDevelopers'
+import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
 import { sharedQueries } from '../../shared/api/queries'
 import { toFormError } from '../../shared/logic/errors'
 import { ConfirmModal } from '../../shared/ui/ConfirmModal'
@@ -36,9 +38,12 @@ export function NavigationScreen({
   return (
     <Stack gap="md">
       <ScreenHeader siteId={siteId} title={title} />
-      <Text size="sm" maw="60rem">
-        {t('intro')}
-      </Text>
+      <div>
+        <Text size="sm" maw="60rem">
+          {t('intro')}
+        </Text>
+        <ForDevelopers>{t('dev.primaryEndpoint')}</ForDevelopers>
+      </div>
       {failed ? (
         <Alert color="red" role="alert" title={t('loadFailed')}>
           {failed.message}
@@ -101,6 +106,7 @@ function CreateMenu({ siteId, missing, onCreated }: { siteId: string; missing: r
   const [slug, setSlug] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [failure, setFailure] = useState<string | undefined>(undefined)
+  useUnsavedEdits(name !== '' || slug !== '')
   const create = async (body: { name: string; slug?: string }) => {
     setFailure(undefined)
     try {

@@ -3,7 +3,8 @@ import { registerMessages } from '../../shared/i18n/register'
 const en = {
   title: 'Navigation',
   intro:
-    'A site can have several menus. Frontends look two of them up by their slug: “primary” is the main navigation (also what GET /sites/{id}/navigation answers), “footer” the links at the foot of every page. Any other slug is a menu your frontend fetches by that name.',
+    'A site can have several menus. Frontends look two of them up by their slug: “primary” is the main navigation, “footer” the links at the foot of every page. Any other slug is a menu your frontend fetches by that name.',
+  dev: { primaryEndpoint: 'GET /api/v1/sites/{site_id}/navigation answers the “primary” menu as a tree.' },
   menus: 'Menus',
   noMenus: 'This site has no menus yet.',
   createWellKnown: 'Create the “{{slug}}” menu',
@@ -74,7 +75,8 @@ const en = {
 const de: typeof en = {
   title: 'Navigation',
   intro:
-    'Eine Website kann mehrere Menüs haben. Zwei davon finden Frontends über ihren Slug: „primary“ ist die Hauptnavigation (auch die Antwort von GET /sites/{id}/navigation), „footer“ die Links am Fuß jeder Seite. Jeden anderen Slug holt Ihr Frontend unter diesem Namen.',
+    'Eine Website kann mehrere Menüs haben. Zwei davon finden Frontends über ihren Slug: „primary“ ist die Hauptnavigation, „footer“ die Links am Fuß jeder Seite. Jeden anderen Slug holt Ihr Frontend unter diesem Namen.',
+  dev: { primaryEndpoint: 'GET /api/v1/sites/{site_id}/navigation liefert das Menü „primary“ als Baum.' },
   menus: 'Menüs',
   noMenus: 'Diese Website hat noch keine Menüs.',
   createWellKnown: 'Das Menü „{{slug}}“ anlegen',

@@ -1,6 +1,7 @@
 import { Button, Checkbox, Group, Modal, Radio, Stack, TextInput } from '@mantine/core'
 import { useForm, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
 import { applyFormErrors } from '../../shared/ui/formErrors'
 import { SaveProblem, useSaveState } from '../../shared/ui/SaveProblem'
 import { redirectResource, type Redirect } from './api'
@@ -55,7 +56,8 @@ export function RedirectForm({ editing, onClose, onSave, onSaved }: Props) {
   const form = useForm<FormValues>({ defaultValues: toValues(editing.record), resolver })
   const recordId = editing.record?.id
   const save = useSaveState(editing.etag, recordId ? () => redirectResource.get(recordId) : undefined, (r: Redirect) => form.reset(toValues(r)))
-  const { errors, isSubmitting } = form.formState
+  const { errors, isSubmitting, isDirty } = form.formState
+  useUnsavedEdits(isDirty)
 
   const submit = form.handleSubmit(async (values) => {
     save.setError(null)

@@ -1,10 +1,11 @@
-import { Badge, Button, Group, NumberInput, Select, Stack, Switch, Table, Text, TextInput, Textarea, Title } from '@mantine/core'
+import { Badge, Button, Group, Stack, Switch, Table, Text, TextInput, Textarea, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useMemo, useState } from 'react'
-import { Controller, useForm, type Control } from 'react-hook-form'
+import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../shared/api/queries'
+import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
 import { isSaveConflict, SaveConflict, settleWith, type Held } from '../../shared/editor/SaveConflict'
 import { can } from '../../shared/logic/access'
 import { ConfirmModal } from '../../shared/ui/ConfirmModal'
@@ -12,6 +13,7 @@ import { applyFieldErrors } from '../../shared/ui/formErrors'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { siteQueries, useDeleteSite, useLocaleMutations, useSaveSettings, useUpdateSite, type Locale, type Settings, type Site } from './api'
+import { UploadLimit, ZoneSelect } from './OptionFields'
 import { ExportLink } from './transfer/TransferLinks'
 import { bytesToMb, mbToBytes, timeZones, zoneOptions } from './timezones'
 import '../../shared/ui/ops.css'
@@ -69,6 +71,7 @@ function SiteForm({ site, editable }: { site: Site; editable: boolean }) {
       },
       { onSuccess: (s) => (setHeld({ record: s }), reset(siteValuesOf(s))), onError: (e) => applyFieldErrors(e, SITE_FIELDS, setError, setFocus) },
     )
+  useUnsavedEdits(formState.isDirty)
   const submit = handleSubmit((v) => send(v, held))
   // A newer site (refetched) shows unless typed (its save meets the conflict view); no remount: focus and "Saved." stay.
   const newer = Date.parse(site.updated_at) > Date.parse(held.record.updated_at) && !formState.isDirty && !update.isPending
@@ -212,7 +215,7 @@ function LocalesSection({ siteId, editable }: { siteId: string; editable: boolea
   )
 }
 
-interface OptionValues {
+export interface OptionValues {
   editorial_workflow_enabled: boolean
   ai_enabled: boolean
   analytics_enabled: boolean
@@ -273,6 +276,7 @@ function OptionsForm({ siteId, settings, editable }: { siteId: string; settings:
       },
     )
   }
+  useUnsavedEdits(formState.isDirty)
   const submit = handleSubmit((v) => send(v, held))
   const labelKeys: Record<string, string> = {
     editorial_workflow_enabled: 'workflow',
@@ -400,6 +404,7 @@ function AddLocaleForm({ siteId }: { siteId: string }) {
   const { add } = useLocaleMutations(siteId)
   const [code, setCode] = useState('')
   const [name, setName] = useState('')
+  useUnsavedEdits(code !== '' || name !== '')
   return (
     <>
       <form
@@ -418,55 +423,5 @@ function AddLocaleForm({ siteId }: { siteId: string }) {
       </form>
       <ProblemAlert error={add.error} need="siteAdmin" />
     </>
-  )
-}
-
-function ZoneSelect({ control, zones }: { control: Control<OptionValues>; zones: string[] }) {
-  const { t } = useTranslation('sites')
-  return (
-    <Controller
-      control={control}
-      name="timezone"
-      render={({ field, fieldState }) => (
-        <Select
-          label={t('settings.timezone')}
-          description={t('settings.timezoneHint')}
-          data={zones}
-          searchable
-          limit={50}
-          allowDeselect={false}
-          value={field.value}
-          onChange={(v) => v && field.onChange(v)}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          error={fieldState.error?.message}
-          comboboxProps={{ withinPortal: true }}
-        />
-      )}
-    />
-  )
-}
-
-function UploadLimit({ control }: { control: Control<OptionValues> }) {
-  const { t } = useTranslation('sites')
-  return (
-    <Controller
-      control={control}
-      name="upload_mb"
-      render={({ field, fieldState }) => (
-        <NumberInput
-          label={t('settings.uploadLimit')}
-          description={t('settings.uploadLimitHint')}
-          min={0.01}
-          max={10240}
-          decimalScale={2}
-          value={field.value}
-          onChange={(v) => field.onChange(typeof v === 'number' ? v : Number(v))}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          error={fieldState.error?.message}
-        />
-      )}
-    />
   )
 }

@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
 import { sharedQueries } from '../../shared/api/queries'
 import { can } from '../../shared/logic/access'
 import { isValidSlug, slugify } from '../../shared/logic/slug'
@@ -104,13 +105,14 @@ function CreateSiteForm() {
     defaultValues: { name: '', slug: '', description: '', locales: [{ code: 'en', name: 'English', isDefault: true }] },
   })
   const { register, handleSubmit, setValue, setError, setFocus, formState } = form
+  useUnsavedEdits(formState.isDirty)
 
   const submit = handleSubmit((v) => {
     if (duplicateCodes(v.locales).length > 0) return
     create.mutate(
       { name: v.name.trim(), slug: v.slug.trim(), description: v.description.trim() || null, locales: localesBody(v.locales) },
       {
-        onSuccess: (site) => void navigate({ to: '/sites/$siteId/settings', params: { siteId: site.id } }),
+        onSuccess: (site) => void navigate({ to: '/sites/$siteId/settings', params: { siteId: site.id }, ignoreBlocker: true }),
         onError: (e) => applyFieldErrors(e, FIELDS, setError, setFocus),
       },
     )

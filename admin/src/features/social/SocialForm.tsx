@@ -1,6 +1,7 @@
 import { Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core'
 import { useForm, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
 import { applyFormErrors } from '../../shared/ui/formErrors'
 import { SaveProblem, useSaveState } from '../../shared/ui/SaveProblem'
 import { social, type SocialLink, type SocialValues } from './api'
@@ -44,7 +45,8 @@ export function SocialForm({ record, etag: loadedEtag, onClose, onSave, onSaved 
   }
   const form = useForm<FormValues>({ defaultValues: valuesOf(record), resolver })
   const save = useSaveState(loadedEtag, record ? () => social.get(record.id) : undefined, (r: SocialLink) => form.reset(valuesOf(r)))
-  const { errors, isSubmitting } = form.formState
+  const { errors, isSubmitting, isDirty } = form.formState
+  useUnsavedEdits(isDirty)
   const submit = form.handleSubmit(async (v) => {
     save.setError(null)
     try {

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core'
 import { useForm, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
 import { applyFormErrors } from '../../shared/ui/formErrors'
 import { SaveProblem, useSaveState } from '../../shared/ui/SaveProblem'
 import { getTerm, type Category, type Tag, type TermValues } from './api'
@@ -45,7 +46,8 @@ export function TermForm({ mode, parents, onClose, onSave, onSaved }: Props) {
   const save = useSaveState(mode.etag, recordId ? () => getTerm(mode.kind, recordId) : undefined, (r: Tag | Category) =>
     form.reset(valuesOf({ ...mode, record: r } as TermFormMode)),
   )
-  const { errors, isSubmitting } = form.formState
+  const { errors, isSubmitting, isDirty } = form.formState
+  useUnsavedEdits(isDirty)
   const isCategory = mode.kind === 'category'
   const moveOnly = mode.kind === 'category' && mode.moveOnly === true
   const fields = isCategory ? (['name', 'slug', 'parent_id', 'description'] as const) : (['name', 'slug'] as const)

@@ -2,6 +2,7 @@ import type { Schemas } from '@atrium-cms/client'
 import { Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
 import { FormActions } from '../../shared/ui/FormActions'
 import { fieldErrorsOf, ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { useSaveTemplate } from './api'
@@ -26,6 +27,12 @@ export function TemplateForm({ siteId, editing, onClose }: { siteId: string; edi
   const [data, setData] = useState(tpl ? prettyJson(tpl.template_data) : '{\n  "localizations": []\n}')
   const [jsonError, setJsonError] = useState<string | undefined>()
   const save = useSaveTemplate(siteId)
+  useUnsavedEdits(
+    name !== (tpl?.name ?? '') ||
+      description !== (tpl?.description ?? '') ||
+      type !== (tpl?.content_type ?? 'blog') ||
+      data !== (tpl ? prettyJson(tpl.template_data) : '{\n  "localizations": []\n}'),
+  )
   const errors = fieldErrorsOf(save.error, FIELDS)
 
   const submit = () => {

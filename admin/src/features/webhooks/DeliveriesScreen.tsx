@@ -8,6 +8,7 @@ import { AnchorLink } from '../../shared/ui/links'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { webhookQueries } from './api'
+import { EditWebhookLink } from './WebhookLinks'
 import { attemptsOf, type Delivery } from './events'
 import '../../shared/ui/ops.css'
 
@@ -31,10 +32,12 @@ export function DeliveriesScreen({ siteId, webhookId }: { siteId: string; webhoo
             ← {t('deliveries.back')}
           </AnchorLink>
         }
-      />
+      >
+        {hook && <EditWebhookLink siteId={siteId} webhookId={webhookId} url={hook.url} />}
+      </ScreenHeader>
       {log.isError && <ProblemAlert error={log.error} need="siteAdmin" />}
       {log.data && rows.length === 0 && <Text>{t('deliveries.none')}</Text>}
-      {rows.length > 0 && <DeliveryTable rows={rows} label={t('deliveries.tableLabel')} onOpen={setOpen} />}
+      {rows.length > 0 && <DeliveryTable siteId={siteId} webhookId={webhookId} rows={rows} label={t('deliveries.tableLabel')} onOpen={setOpen} />}
       {pages > 1 && (
         <nav aria-label={t('deliveries.pagination')}>
           <Pagination total={pages} value={page} onChange={setPage} getItemProps={(p) => ({ 'aria-label': t('deliveries.pageN', { page: p }) })} />
@@ -44,7 +47,7 @@ export function DeliveriesScreen({ siteId, webhookId }: { siteId: string; webhoo
         {open !== null && (
           <Stack gap="sm">
             <Text size="sm">{t('deliveries.retryText', { id: open })}</Text>
-            <DeliveryTable rows={attemptsOf(rows, open)} label={t('deliveries.retryLabel', { id: open })} />
+            <DeliveryTable siteId={siteId} webhookId={webhookId} rows={attemptsOf(rows, open)} label={t('deliveries.retryLabel', { id: open })} />
             <Button variant="default" onClick={() => setOpen(null)} className="ops-self-end">
               {t('deliveries.close')}
             </Button>
@@ -55,10 +58,35 @@ export function DeliveriesScreen({ siteId, webhookId }: { siteId: string; webhoo
   )
 }
 
-function DeliveryTable({ rows, label, onOpen }: { rows: Delivery[]; label: string; onOpen?: (deliveryId: string) => void }) {
+interface TableProps {
+  siteId: string
+  webhookId: string
+  rows: Delivery[]
+  label: string
+  onOpen?: (deliveryId: string) => void
+}
+
+function DeliveryTable({ siteId, webhookId, rows, label, onOpen }: TableProps) {
   const { t, i18n } = useTranslation('webhooks')
   const columns: Column<Delivery>[] = [
-    { key: 'when', header: t('deliveries.when'), nowrap: true, cell: (d) => formatDateTime(d.created_at, i18n.language) },
+    {
+      key: 'when',
+      header: t('deliveries.when'),
+      nowrap: true,
+      // The time leads to the attempt's detail: what was sent and answered, and redeliver.
+      cell: (d) => {
+        const when = formatDateTime(d.created_at, i18n.language)
+        return (
+          <AnchorLink
+            to="/sites/$siteId/webhooks/$webhookId/deliveries/$deliveryId"
+            params={{ siteId, webhookId, deliveryId: d.id }}
+            aria-label={t('detail.open', { event: d.event_type, attempt: d.attempt, when })}
+          >
+            {when}
+          </AnchorLink>
+        )
+      },
+    },
     { key: 'event', header: t('deliveries.event'), cell: (d) => <span className="ops-mono">{d.event_type}</span> },
     {
       key: 'attempt',

@@ -1,21 +1,24 @@
-import { Badge, Button, Checkbox, Group, Radio, Stack, Text, TextInput, Textarea, Title } from '@mantine/core'
+import { Badge, Button, Group, Stack, Text, TextInput, Textarea, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
 import { useCallback, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
 import { sharedQueries } from '../../shared/api/queries'
 import { can } from '../../shared/logic/access'
 import { toFormError } from '../../shared/logic/errors'
 import { ConfirmModal } from '../../shared/ui/ConfirmModal'
 import { DataTable, Truncate, type Column, type RowAction } from '../../shared/ui/DataTable'
 import { focusWhenLost } from '../../shared/ui/focus'
-import { DeleteIcon, PauseIcon, ResumeIcon, SendIcon } from '../../shared/ui/icons'
+import { DeleteIcon, EditIcon, PauseIcon, ResumeIcon, SendIcon } from '../../shared/ui/icons'
 import { AnchorLink } from '../../shared/ui/links'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { NeedNote, ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { SecretOnce } from '../../shared/ui/SecretOnce'
 import { useUncachedCall } from '../../shared/ui/useUncachedCall'
 import { createWebhook, useWebhookActions, webhookQueries, type CreateWebhookBody, type Webhook } from './api'
-import { EVENT_GROUPS, eventsBody, type WebhookEvent } from './events'
+import { eventsBody, type WebhookEvent } from './events'
+import { EventsChoice } from './EventsPicker'
 import '../../shared/ui/ops.css'
 
 /** The site's webhooks: create (events picker, secret shown once), pause and resume, send a test, delete, open the log. */
@@ -72,6 +75,8 @@ function CreateWebhookForm({ siteId, onCreated }: { siteId: string; onCreated: (
   const [tried, setTried] = useState(false)
   const fieldErrors = error ? toFormError(error, { fieldOrder: FIELDS }).fieldErrors : {}
   const noneChosen = mode === 'chosen' && chosen.length === 0
+  // The signing secret shown once counts as unsaved too: leaving before it is copied loses it for good.
+  useUnsavedEdits(secret !== null || url !== '' || description !== '' || mode !== 'all')
 
   const submit = () => {
     setTried(true)
@@ -122,18 +127,13 @@ function CreateWebhookForm({ siteId, onCreated }: { siteId: string; onCreated: (
             onChange={(e) => setDescription(e.currentTarget.value)}
             error={fieldErrors.description}
           />
-          <Radio.Group
-            label={t('create.events')}
-            value={mode}
-            onChange={(v) => setMode(v === 'chosen' ? 'chosen' : 'all')}
+          <EventsChoice
+            mode={mode}
+            chosen={chosen}
+            onMode={setMode}
+            onChosen={setChosen}
             error={fieldErrors.events ?? (tried && noneChosen ? t('create.chooseOne') : undefined)}
-          >
-            <Stack gap={4} mt={4}>
-              <Radio value="all" label={t('create.all')} />
-              <Radio value="chosen" label={t('create.chosen')} />
-            </Stack>
-          </Radio.Group>
-          {mode === 'chosen' && <EventsPicker chosen={chosen} onChange={setChosen} />}
+          />
           <ProblemAlert error={error} need="siteAdmin" fieldOrder={FIELDS} />
           <Group>
             <Button type="submit" loading={busy}>
@@ -143,29 +143,6 @@ function CreateWebhookForm({ siteId, onCreated }: { siteId: string; onCreated: (
         </form>
       )}
     </section>
-  )
-}
-
-/** The events by what they are about: one checkbox group each. */
-function EventsPicker({ chosen, onChange }: { chosen: WebhookEvent[]; onChange: (next: WebhookEvent[]) => void }) {
-  const { t } = useTranslation('webhooks')
-  return (
-    <div className="ops-events">
-      {EVENT_GROUPS.map((g) => (
-        <Checkbox.Group
-          key={g.entity}
-          label={t('create.group', { entity: t(`entities.${g.entity}`) })}
-          value={chosen.filter((e) => g.events.includes(e))}
-          onChange={(v) => onChange([...chosen.filter((e) => !g.events.includes(e)), ...v])}
-        >
-          <Stack gap={2} mt={4}>
-            {g.events.map((e) => (
-              <Checkbox key={e} value={e} label={e} size="xs" />
-            ))}
-          </Stack>
-        </Checkbox.Group>
-      ))}
-    </div>
   )
 }
 
@@ -182,6 +159,7 @@ function WebhookTable({
 }) {
   const { t } = useTranslation('webhooks')
   const actions = useWebhookActions(siteId)
+  const navigate = useNavigate()
   const sendTest = (w: Webhook) =>
     actions.test.mutate(w.id, {
       onSuccess: (d) =>
@@ -235,6 +213,13 @@ function WebhookTable({
     },
   ]
   const rowActions: RowAction<Webhook>[] = [
+    {
+      key: 'edit',
+      label: t('short.edit'),
+      name: (w) => t('edit.link', { url: w.url }),
+      icon: EditIcon,
+      onClick: (w) => void navigate({ to: '/sites/$siteId/webhooks/$webhookId/edit', params: { siteId, webhookId: w.id } }),
+    },
     {
       key: 'test',
       label: t('short.test'),

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../api/queries'
+import { ForDevelopers } from '../ui/ForDevelopers'
 import { AnchorLink } from '../ui/links'
 import { HOUR, createPreview, readPreview, type PreviewRead, type PreviewType } from './api'
 import './messages'
@@ -91,6 +92,7 @@ function OwnRendering({ siteId, token, localeId, savedAt }: { siteId: string; to
     <Stack gap="sm">
       <Alert color="gray" title={t('pane.noFrontend')}>
         <Text size="sm">{t('pane.noFrontendText')}</Text>
+        <ForDevelopers>{t('pane.dev.example')}</ForDevelopers>
         <AnchorLink to="/sites/$siteId/settings" params={{ siteId }} size="sm" underline="always">
           {t('pane.settingsLink')}
         </AnchorLink>

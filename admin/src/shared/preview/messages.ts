@@ -30,8 +30,11 @@ const en = {
     loading: 'Loading the preview…',
     failed: 'The preview could not be loaded',
     noFrontend: 'No frontend connected',
-    noFrontendText:
-      'This is the saved draft rendered by the admin. To see it on your site, set a Preview address in the site settings, for example https://your-site.example/api/preview?token={token}&path={path}.',
+    noFrontendText: 'This is the saved draft rendered by the admin. To see it on your site, set a Preview address in the site settings.',
+    dev: {
+      example:
+        'A Preview address names the frontend’s preview route with {token} and {path}, e.g. https://your-site.example/api/preview?token={token}&path={path}.',
+    },
     settingsLink: 'Open site settings',
     untitled: 'Untitled',
     notTranslated: 'Not written in this language yet.',
@@ -69,7 +72,11 @@ const de: typeof en = {
     failed: 'Die Vorschau konnte nicht geladen werden',
     noFrontend: 'Kein Frontend verbunden',
     noFrontendText:
-      'Dies ist der gespeicherte Entwurf, vom Admin dargestellt. Um ihn auf Ihrer Website zu sehen, legen Sie in den Website-Einstellungen eine Vorschau-Adresse fest, z. B. https://ihre-website.example/api/preview?token={token}&path={path}.',
+      'Dies ist der gespeicherte Entwurf, vom Admin dargestellt. Um ihn auf Ihrer Website zu sehen, legen Sie in den Website-Einstellungen eine Vorschau-Adresse fest.',
+    dev: {
+      example:
+        'Eine Vorschau-Adresse nennt die Vorschau-Route des Frontends mit {token} und {path}, z. B. https://ihre-website.example/api/preview?token={token}&path={path}.',
+    },
     settingsLink: 'Website-Einstellungen öffnen',
     untitled: 'Ohne Titel',
     notTranslated: 'In dieser Sprache noch nicht geschrieben.',

@@ -2,9 +2,11 @@ import { Button, Card, Group, Stack, Text, TextInput, Textarea } from '@mantine/
 import { useMutation } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
 import { ConflictView } from '../editor/ConflictView'
+import { useUnsavedEdits } from '../forms/useUnsavedEdits'
 import {
   localeConflictOf,
   heldTag,
+  isDirty,
   loadedTexts,
   resolvedTexts,
   savedTexts,
@@ -122,6 +124,8 @@ function LocaleTextCard<F extends string>({ locale, fields, stored, onSave, save
     if (!save.isPending) setState((s) => storedChanged(names, s, stored))
     // A reload while a save runs is the save's own answer or older: the answer decides (savedTexts).
   }, [storedKey])
+  // Each locale's card is a part of its own: saving one leaves the others' typed texts, and their guard, in place.
+  useUnsavedEdits(isDirty(names, state))
   const { values, conflict } = state
   const errors = fieldErrorsOf(save.error, names)
   const label = (name: string) => fields.find((f) => f.name === name)?.label ?? name

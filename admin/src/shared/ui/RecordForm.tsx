@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { applyFormErrors } from './formErrors'
 import { FormActions } from './FormActions'
 import { SaveProblem, useSaveState } from './SaveProblem'
+import { useUnsavedEdits } from '../forms/useUnsavedEdits'
 
 /*
  * The wiring the record forms in a dialog (CV entries, skills) share: client-side rules as field messages, the save with
@@ -61,6 +62,7 @@ export function useRecordForm<V extends FieldValues, R, B>({
   })
   // Read here, in the component that owns the form, so that react-hook-form re-renders it when this changes.
   const busy = form.formState.isSubmitting
+  useUnsavedEdits(form.formState.isDirty)
   return { ns, isEdit: record !== undefined, form, save, submit, busy }
 }
 

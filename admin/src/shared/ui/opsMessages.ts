@@ -6,6 +6,7 @@ import { registerMessages } from '../i18n/register'
  */
 const en = {
   cancel: 'Cancel',
+  forDevelopers: 'For developers',
   cannotUndo: 'This cannot be undone.',
   typeToConfirm: 'Type {{value}} to confirm',
   typeMismatch: 'Type exactly {{value}}',
@@ -46,6 +47,7 @@ const en = {
 
 const de: typeof en = {
   cancel: 'Abbrechen',
+  forDevelopers: 'Für Entwickler',
   cannotUndo: 'Das lässt sich nicht rückgängig machen.',
   typeToConfirm: 'Zur Bestätigung {{value}} eingeben',
   typeMismatch: 'Genau {{value}} eingeben',

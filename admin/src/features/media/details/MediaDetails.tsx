@@ -1,9 +1,10 @@
-import { Alert, Button, CloseButton, Group, Modal, Stack, Table, Text } from '@mantine/core'
+import { Alert, Button, CloseButton, Group, Modal, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatBytes } from '../../../shared/i18n/format'
 import { toFormError } from '../../../shared/logic/errors'
+import { DataTable, type Column } from '../../../shared/ui/DataTable'
 import { mediaQueries, useDeleteMedia, type Media, type MediaDetail } from '../api'
 import { FileSettings } from './FileSettings'
 import { FocalPoint } from './FocalPoint'
@@ -97,30 +98,26 @@ function Variants({ media }: { media: MediaDetail }) {
       </Text>
     ) : null
   }
+  const columns: Column<MediaDetail['variants'][number]>[] = [
+    {
+      key: 'variant',
+      header: t('variants.name'),
+      cell: (v) => (
+        <a href={v.public_url} target="_blank" rel="noreferrer">
+          {t(`variants.${v.variant}`)}
+        </a>
+      ),
+    },
+    { key: 'dimensions', header: t('columns.dimensions'), nowrap: true, cell: (v) => `${v.width} × ${v.height}` },
+    { key: 'size', header: t('columns.size'), nowrap: true, cell: (v) => formatBytes(v.size_bytes, i18n.language) },
+  ]
   return (
-    <Table className="media-variants" captionSide="top">
-      <Table.Caption>{t('variants.title')}</Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('variants.name')}</Table.Th>
-          <Table.Th>{t('columns.dimensions')}</Table.Th>
-          <Table.Th>{t('columns.size')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {media.variants.map((v) => (
-          <Table.Tr key={v.variant}>
-            <Table.Td>
-              <a href={v.public_url} target="_blank" rel="noreferrer">
-                {t(`variants.${v.variant}`)}
-              </a>
-            </Table.Td>
-            <Table.Td>{`${v.width} × ${v.height}`}</Table.Td>
-            <Table.Td>{formatBytes(v.size_bytes, i18n.language)}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <Stack gap={4} className="media-variants">
+      <Text size="sm" fw={500} aria-hidden="true">
+        {t('variants.title')}
+      </Text>
+      <DataTable label={t('variants.title')} rows={media.variants} rowKey={(v) => v.variant} columns={columns} />
+    </Stack>
   )
 }
 

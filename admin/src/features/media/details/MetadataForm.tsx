@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Text, TextInput, Textarea } from '@mantine
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useUnsavedEdits } from '../../../shared/forms/useUnsavedEdits'
 import { deepEqual } from '../../../shared/logic/equal'
 import { isAtriumError, toFormError, type FormError } from '../../../shared/logic/errors'
 import { mediaKeys, metaValuesOf, saveMetadata, type Locale, type MediaDetail, type MediaMetadata, type MetaValues } from '../api'
@@ -40,6 +41,7 @@ export function MetadataForm({
   const [conflict, setConflict] = useState<Conflict | undefined>(undefined)
   const [done, setDone] = useState(false)
   const changed = locales.filter((l) => !deepEqual(values[l.id], saved(l.id)))
+  useUnsavedEdits(changed.length > 0)
   const H = `h${headingLevel}` as const
 
   const save = async (override?: { localeId: string; etag: string | undefined; base: MediaMetadata }) => {

@@ -1,7 +1,8 @@
-import { Table, Text } from '@mantine/core'
+import { Text } from '@mantine/core'
 import type React from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatBytes, formatDateTime } from '../../../shared/i18n/format'
+import { DataTable, type Column } from '../../../shared/ui/DataTable'
 import type { Media } from '../api'
 
 /** The smallest picture of a file to show in a list: the thumbnail variant, else the image itself (SVG, small images). */
@@ -69,52 +70,43 @@ export function MediaGrid({ rows, selected, onOpen, busy, draggable }: ItemsProp
   )
 }
 
-/** The list: name, type, size, dimensions, date. */
+/** The list: name, type, size, dimensions, date (the shared DataTable: sortable, cards on a phone). */
 export function MediaTable({ rows, selected, onOpen, busy, draggable }: ItemsProps) {
   const { t, i18n } = useTranslation('media')
+  const columns: Column<Media>[] = [
+    { key: 'preview', header: <span className="visually-hidden">{t('preview')}</span>, cardLabel: '', cell: (m) => <Thumb media={m} size="sm" /> },
+    {
+      key: 'name',
+      header: t('columns.name'),
+      rowHeader: true,
+      sortValue: (m) => m.filename,
+      cell: (m) => (
+        <button
+          type="button"
+          className="media-link"
+          aria-pressed={selected === m.id}
+          onClick={() => onOpen(m.id)}
+          data-media-id={m.id}
+          {...dragProps(m, draggable)}
+        >
+          {m.filename}
+        </button>
+      ),
+    },
+    { key: 'type', header: t('columns.type'), sortValue: (m) => m.mime_type, cell: (m) => <Text size="sm">{m.mime_type}</Text> },
+    {
+      key: 'size',
+      header: t('columns.size'),
+      nowrap: true,
+      sortValue: (m) => m.size_bytes,
+      cell: (m) => (m.size_bytes === null ? '—' : formatBytes(m.size_bytes, i18n.language)),
+    },
+    { key: 'dimensions', header: t('columns.dimensions'), nowrap: true, cell: (m) => (m.width && m.height ? `${m.width} × ${m.height}` : '—') },
+    { key: 'added', header: t('columns.added'), nowrap: true, sortValue: (m) => m.created_at, cell: (m) => formatDateTime(m.created_at, i18n.language) },
+  ]
   return (
-    <div className="media-table-wrap">
-      <Table aria-label={t('files')} aria-busy={busy || undefined} highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>
-              <span className="visually-hidden">{t('preview')}</span>
-            </Table.Th>
-            <Table.Th>{t('columns.name')}</Table.Th>
-            <Table.Th>{t('columns.type')}</Table.Th>
-            <Table.Th>{t('columns.size')}</Table.Th>
-            <Table.Th>{t('columns.dimensions')}</Table.Th>
-            <Table.Th>{t('columns.added')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((m) => (
-            <Table.Tr key={m.id}>
-              <Table.Td>
-                <Thumb media={m} size="sm" />
-              </Table.Td>
-              <Table.Td>
-                <button
-                  type="button"
-                  className="media-link"
-                  aria-pressed={selected === m.id}
-                  onClick={() => onOpen(m.id)}
-                  data-media-id={m.id}
-                  {...dragProps(m, draggable)}
-                >
-                  {m.filename}
-                </button>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{m.mime_type}</Text>
-              </Table.Td>
-              <Table.Td>{m.size_bytes === null ? '—' : formatBytes(m.size_bytes, i18n.language)}</Table.Td>
-              <Table.Td>{m.width && m.height ? `${m.width} × ${m.height}` : '—'}</Table.Td>
-              <Table.Td>{formatDateTime(m.created_at, i18n.language)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+    <div className="media-table-wrap" aria-busy={busy || undefined}>
+      <DataTable label={t('files')} rows={rows} rowKey={(m) => m.id} columns={columns} />
     </div>
   )
 }

@@ -117,8 +117,10 @@ const de: Messages = {
     keep: 'Auf diesem Gerät angemeldet bleiben',
     keepHint: 'Nur auf einem Gerät, das niemand sonst nutzt: Der Schlüssel bleibt in diesem Browser, bis Sie sich abmelden.',
     forDevelopers: 'Für Entwickler',
-    firstKey:
-      'Bei einer neuen Installation wird der erste Master-Schlüssel beim ersten Start einmal ausgegeben (die Zeile ATRIUM FIRST MASTER KEY) oder ist der Wert von ATRIUM_BOOTSTRAP_KEY.',
+    dev: {
+      firstKey:
+        'Bei einer neuen Installation wird der erste Master-Schlüssel beim ersten Start einmal ausgegeben (die Zeile ATRIUM FIRST MASTER KEY) oder ist der Wert von ATRIUM_BOOTSTRAP_KEY.',
+    },
     signIn: 'Anmelden',
     or: 'oder',
     withIdp: 'Über den Identitätsanbieter anmelden',

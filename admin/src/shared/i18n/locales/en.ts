@@ -117,8 +117,10 @@ const en = {
     keep: 'Keep me signed in on this device',
     keepHint: 'Only on a device no one else uses: the key stays in this browser until you sign out.',
     forDevelopers: 'For developers',
-    firstKey:
-      'On a fresh install, the first Master key is printed once at the first start (the line ATRIUM FIRST MASTER KEY), or is the value of ATRIUM_BOOTSTRAP_KEY.',
+    dev: {
+      firstKey:
+        'On a fresh install, the first Master key is printed once at the first start (the line ATRIUM FIRST MASTER KEY), or is the value of ATRIUM_BOOTSTRAP_KEY.',
+    },
     signIn: 'Sign in',
     or: 'or',
     withIdp: 'Sign in with the identity provider',

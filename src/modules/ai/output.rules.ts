@@ -1,4 +1,4 @@
-import { MAX_LENGTH, type OutputField } from './prompts.service.js'
+import { MAX_LENGTH, type OutputField } from './prompts.rules.js'
 
 /** The model's answer could not be read as the requested fields (a provider fault: 502). */
 export class UnreadableAnswer extends Error {}

@@ -1,5 +1,5 @@
 /*
- * A site's preview_url template filled in for one preview (decisions.md "Preview"). Each value is URL-encoded, so a
+ * A site's preview_url template filled in for one preview (README "Previews"). Each value is URL-encoded, so a
  * route's slashes arrive as %2F in a query parameter and the frontend decodes them as it decodes any parameter.
  */
 

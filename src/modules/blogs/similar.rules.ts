@@ -1,5 +1,5 @@
 /*
- * Similar-blog scoring (spec "Similar-blog rules"), as a pure function. The endpoint computes the same
+ * Similar-blog scoring as a pure function. The endpoint computes the same
  * thing in SQL (workflow.queries.ts similarBlogIds); this is the reference the unit test holds the SQL to.
  */
 

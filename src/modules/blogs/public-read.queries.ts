@@ -6,9 +6,8 @@ import { DOWNLOAD_PATH_END, DOWNLOAD_PATH_START } from '../documents/schemas.js'
 import type { BlogDetail, BlogListItem } from './schemas.js'
 
 /*
- * The delivery reads' cache misses, each one statement that builds the answer as JSON in the database (issue 9:
- * a miss in at most two round trips). Building the same answers from rows took five to seven statements, each
- * built by the query builder and parsed and planned apart, in three rounds. The JSON is parsed once here and
+ * The public reads' cache misses (published and featured lists, detail, by slug), each one statement that builds the
+ * answer as JSON in the database, so a miss costs at most two round trips rather than a statement per related table. The JSON is parsed once here and
  * serialised through the route's response schema, which fixes its keys, their order and their types.
  *
  * On a PostgreSQL server they are named statements (db/named.ts), planned once per connection.

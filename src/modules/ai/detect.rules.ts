@@ -1,7 +1,7 @@
 import type { ProviderType } from './schemas.js'
 
 /*
- * Provider detection (spec "AI"), checked in the spec's order:
+ * Provider detection, checked in this order (README "AI-assisted writing"):
  * 1. the Messages-API vendor: the base URL's host is anthropic.com or under it, or the name contains
  *    "anthropic" or "claude";
  * 2. the local model runtime: port 11434, or the name contains "ollama";

@@ -2,7 +2,7 @@ import type { Action, GenerateResult } from './schemas.js'
 
 export type OutputField = keyof GenerateResult
 
-/** What each action fills (spec's action table); the rest of the answer is null. */
+/** What each action fills (per action); the rest of the answer is null. */
 export const ACTION_FIELDS: Record<Exclude<Action, 'translate'>, readonly OutputField[]> = {
   seo: ['meta_title', 'meta_description'],
   excerpt: ['excerpt'],

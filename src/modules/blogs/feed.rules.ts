@@ -7,9 +7,9 @@ import { XMLBuilder } from 'fast-xml-parser'
  * lone surrogates, U+FFFE/U+FFFF) are dropped first, so any title renders into a well-formed document.
  */
 
-/** Spec "Limits": the feed carries the last 50 published blogs. */
+/** The feed carries the last 50 published blogs: enough for a reader catching up, small enough to build on a miss. */
 export const FEED_MAX_ITEMS = 50
-/** Spec "Limits": feeds are cached for an hour (and keyed by the site's content version, so writes show at once). */
+/** Feeds are cached for an hour (and keyed by the site's content version, so writes show at once). */
 export const FEED_TTL_MS = 3600 * 1000
 export const RSS_CONTENT_TYPE = 'application/rss+xml; charset=utf-8'
 
@@ -82,7 +82,7 @@ export function renderRss(channel: FeedChannel, items: readonly FeedItem[]): str
   return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build(doc)}`
 }
 
-/** Spec decisions "Content" → RSS: an item without excerpt describes itself with about this many characters of its body. */
+/** An item without excerpt describes itself with about this many characters of its body. */
 export const DESCRIPTION_CHARS = 300
 
 /**

@@ -1,34 +1,27 @@
-import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openCache, type Cache } from '../../../src/platform/cache/index.js'
-import { testApp, type TestApp } from '../../helpers/app.js'
+import type { TestApp } from '../../helpers/app.js'
+import { twoInstances, type TwoInstances } from '../../helpers/two-instances.js'
 import { makeSite, type SiteFixture } from '../../helpers/factories.js'
 import type { Res } from '../../helpers/http.js'
 import { collectRoutes } from '../../helpers/routes.js'
 
 /*
- * Read-after-write across instances for the cached redirect and social reads (redirect lookup, "no redirect"
- * included; the redirect and social lists): two instances over one database and one shared cache (Redis with
- * REDIS_URL: two clients, so B has its own per-process layer). B reads first (warming its cache), A writes, and
- * B's next read shows the write. Every write route of both modules has a case here.
+ * Read-after-write across instances for the cached redirect reads (the lookup, "no redirect" included, and the list): two instances over one database and one
+ * shared cache (Redis with REDIS_URL: two clients, so B has its own per-process layer). B reads first (warming its
+ * cache), A writes, and B's next read shows the write. Every write route of the module has a case here.
  */
 
-let caches: Cache[] = []
+let instances: TwoInstances
 let A: TestApp
 let B: TestApp
 let s: SiteFixture
 beforeAll(async () => {
-  const prefix = `atrium:t:${randomBytes(6).toString('hex')}:`
-  caches = process.env.REDIS_URL ? [openCache(process.env.REDIS_URL, prefix), openCache(process.env.REDIS_URL, prefix)] : [openCache(undefined, prefix)]
-  A = await testApp({ cache: caches[0] })
-  B = await testApp({ dbh: A.dbh, cache: caches[1] ?? caches[0] })
+  instances = await twoInstances()
+  A = instances.A
+  B = instances.B
   s = await makeSite(A)
 })
-afterAll(async () => {
-  await B?.close()
-  await A?.close()
-  for (const c of caches) await c.close()
-})
+afterAll(() => instances?.close())
 
 const w = () => A.as(s.keys.Write)
 const view = (res: Res) => (res.statusCode === 200 ? res.json<unknown>() : `HTTP ${res.statusCode}`)
@@ -38,7 +31,6 @@ const redirectList = async () => {
   const page = (await onB(`/sites/${s.id}/redirects?per_page=100`)) as { data: Array<{ source_path: string; destination_path: string }> }
   return page.data.map((r) => `${r.source_path}>${r.destination_path}`)
 }
-const socialList = async () => ((await onB(`/sites/${s.id}/social`)) as Array<{ platform: string }>).map((l) => l.platform)
 
 const covered = new Set<string>()
 async function write(method: 'post' | 'put' | 'delete', route: string, url: string, body?: object): Promise<Res> {
@@ -87,36 +79,12 @@ describe('redirects: a write on A is visible in the next lookup and list on B', 
   })
 })
 
-describe('social links: a write on A is visible in the next list on B', () => {
-  it('create, update, reorder and delete', async () => {
-    expect(await socialList()).toEqual([])
-    const gh = (await write('post', '/sites/:site_id/social', `/sites/${s.id}/social`, { platform: 'github', url: 'https://github.com/x' })).json<{
-      id: string
-    }>()
-    const mast = (await write('post', '/sites/:site_id/social', `/sites/${s.id}/social`, { platform: 'mastodon', url: 'https://mastodon.social/@x' })).json<{
-      id: string
-    }>()
-    expect(await socialList()).toEqual(['github', 'mastodon'])
-    await write('put', '/social/:id', `/social/${gh.id}`, { platform: 'gitlab' })
-    expect(await socialList()).toEqual(['gitlab', 'mastodon'])
-    await write('post', '/sites/:site_id/social/reorder', `/sites/${s.id}/social/reorder`, {
-      items: [
-        { id: mast.id, display_order: 0 },
-        { id: gh.id, display_order: 1 },
-      ],
-    })
-    expect(await socialList()).toEqual(['mastodon', 'gitlab'])
-    await write('delete', '/social/:id', `/social/${mast.id}`)
-    expect(await socialList()).toEqual(['gitlab'])
-  })
-})
-
 describe('coverage', () => {
-  it('every write route of the redirects and social modules has a case above', async () => {
+  it('every write route of the redirects module has a case above', async () => {
     const collected = await collectRoutes()
     try {
       const writes = collected.api
-        .filter((r) => r.method !== 'GET' && /^\/api\/v1\/(sites\/:site_id\/(redirects|social)|redirects|social)(\/|$)/.test(r.url))
+        .filter((r) => r.method !== 'GET' && /^\/api\/v1\/(sites\/:site_id\/redirects|redirects)(\/|$)/.test(r.url))
         .map((r) => `${String(r.method)} ${r.url.replace('/api/v1', '')}`)
       expect(writes.length).toBeGreaterThan(0)
       expect(writes.filter((r) => !covered.has(r))).toEqual([])
