@@ -25,7 +25,7 @@ const env = (name: string): string => {
 }
 
 /** A fresh site with two locales, a time zone and one post per status, seeded through the client package with the Master key. */
-async function seedSite(atrium: AtriumClient, label: string): Promise<SeededSite> {
+export async function seedSite(atrium: AtriumClient, label: string): Promise<SeededSite> {
   const slug = `e2e-${label}-${randomBytes(4).toString('hex')}`
   const name = `E2E ${label} ${slug.slice(-8)}`
   const site = (await atrium.POST('/api/v1/sites', { body: { name, slug, locales: [{ code: 'en', is_default: true }, { code: 'de' }] } })).data!

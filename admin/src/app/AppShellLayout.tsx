@@ -12,6 +12,7 @@ import { LeaveGuard } from '../shared/forms/LeaveGuard'
 import { SearchIcon } from '../shared/ui/icons'
 import { NavLinkRoute } from '../shared/ui/links'
 import { AREAS, SYSTEM_SCREENS } from './areas'
+import { NAV_ICONS } from './navIcons'
 import { CommandPalette } from './CommandPalette'
 import { NotificationsBell } from './NotificationsBell'
 import { ProfileMenu } from './ProfileMenu'
@@ -98,6 +99,7 @@ export function AppShellLayout() {
                         params={{ siteId }}
                         activeOptions={{ exact: true }}
                         label={t(`screens.${screen}`)}
+                        leftSection={navIcon(screen)}
                         active={current === screen}
                         aria-current={current === screen ? 'page' : undefined}
                         onClick={close}
@@ -108,6 +110,7 @@ export function AppShellLayout() {
                         to="/sites/$siteId/$area"
                         params={{ siteId, area: screen }}
                         label={t(`screens.${screen}`)}
+                        leftSection={navIcon(screen)}
                         active={current === screen}
                         aria-current={current === screen ? 'page' : undefined}
                         onClick={close}
@@ -131,6 +134,11 @@ export function AppShellLayout() {
   )
 }
 
+function navIcon(screen: keyof typeof NAV_ICONS) {
+  const Icon = NAV_ICONS[screen]
+  return <Icon size={18} stroke={1.75} aria-hidden />
+}
+
 /** The system's own screens (no site in their path), for system administrators only. */
 function SystemArea({ pathname, onNavigate }: { pathname: string; onNavigate: () => void }) {
   const { t } = useTranslation('shell')
@@ -148,6 +156,7 @@ function SystemArea({ pathname, onNavigate }: { pathname: string; onNavigate: ()
             key={screen.id}
             to={screen.to}
             label={t(`screens.${screen.id}`)}
+            leftSection={navIcon(screen.id)}
             active={current}
             aria-current={current ? 'page' : undefined}
             onClick={onNavigate}

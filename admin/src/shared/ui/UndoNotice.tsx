@@ -96,8 +96,10 @@ function UndoOffer({ text, undoLabel, onUndo, onEscape }: { text: string; undoLa
         onEscape()
       }}
     >
-      <span id={textId}>{text}</span>
-      <Button ref={undo} size="compact-sm" variant="default" aria-describedby={textId} onClick={onUndo}>
+      <span id={textId} className="ui-undo-text">
+        {text}
+      </span>
+      <Button ref={undo} size="compact-sm" variant="default" aria-describedby={textId} onClick={onUndo} className="ui-undo-button">
         {undoLabel}
       </Button>
     </Group>

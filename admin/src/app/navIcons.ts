@@ -1,0 +1,55 @@
+import {
+  IconArrowForwardUp,
+  IconArticle,
+  IconBulb,
+  IconChartBar,
+  IconFiles,
+  IconFileText,
+  IconId,
+  IconKey,
+  IconLayoutDashboard,
+  IconListCheck,
+  IconMenu2,
+  IconPhoto,
+  IconScale,
+  IconSearch,
+  IconSettings,
+  IconShare,
+  IconSparkles,
+  IconTags,
+  IconTemplate,
+  IconUsers,
+  IconUserShield,
+  IconWebhook,
+  type Icon,
+} from '@tabler/icons-react'
+import type { Screen, SYSTEM_SCREENS } from './areas'
+
+/**
+ * The sidebar's icons, one per screen, from the same Tabler set as the row actions (shared/ui/icons.ts). They sit
+ * beside the screen's name, never instead of it, so they carry no name of their own.
+ */
+export const NAV_ICONS: Record<Screen | (typeof SYSTEM_SCREENS)[number]['id'], Icon> = {
+  dashboard: IconLayoutDashboard,
+  blogs: IconArticle,
+  pages: IconFileText,
+  media: IconPhoto,
+  navigation: IconMenu2,
+  taxonomy: IconTags,
+  documents: IconFiles,
+  templates: IconTemplate,
+  legal: IconScale,
+  redirects: IconArrowForwardUp,
+  social: IconShare,
+  skills: IconBulb,
+  cv: IconId,
+  search: IconSearch,
+  members: IconUsers,
+  settings: IconSettings,
+  analytics: IconChartBar,
+  audit: IconListCheck,
+  'api-keys': IconKey,
+  webhooks: IconWebhook,
+  ai: IconSparkles,
+  'identity-users': IconUserShield,
+}
