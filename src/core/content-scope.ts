@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm'
-import type { ReadDb } from '../db/client.js'
+import { eq, sql } from 'drizzle-orm'
+import type { ReadDb, Tx } from '../db/client.js'
+import { content } from '../db/schema/content.js'
+import { notFound } from '../http/errors.js'
 import { rowsOf } from '../db/migrate.js'
 import { IDS_PER_STATEMENT } from './content-kinds.js'
 import { defineEntity, type RecordScope } from './entities.js'
@@ -46,3 +48,17 @@ export async function contentScope(db: ReadDb, id: string): Promise<RecordScope 
 
 /** A content item addressed by `content_id` (taxonomy assignment; audit entity of those changes). */
 export const contentEntity = defineEntity({ name: 'content', scope: contentScope })
+
+/**
+ * The content item locked for a change of what hangs off it (documents, tags, categories), so such changes of one
+ * item run one after the other; with its scope. 404 when the item or its record is gone.
+ */
+export async function lockContentItem(tx: Tx, id: string): Promise<{ item: { id: string; site_id: string; content_type: string }; scope: RecordScope }> {
+  const [item] = await tx
+    .select({ id: content.id, site_id: content.site_id, content_type: content.content_type })
+    .from(content)
+    .where(eq(content.id, id))
+    .for('update')
+  if (!item) return notFound(contentEntity)
+  return { item, scope: (await contentScope(tx, id)) ?? notFound(contentEntity) }
+}

@@ -104,7 +104,9 @@ export const ipHashCacheSize = () => ({ entries: ipHashes.size, bytes: ipHashes.
  * and changes at every UTC midnight (the old one is forgotten), as the analytics visitor hash's does (README
  * "Analytics"): one address's requests can be told apart within a day, not followed across days.
  */
-export function hashIp(ip: string, now = Date.now()): string {
+export function hashIp(ip: string | undefined, now = Date.now()): string {
+  // A client that has already gone has no address (req.ip is undefined); its usage still counts, as one bucket (cf. ipBucket).
+  ip ??= 'unknown'
   const day = Math.floor(now / DAY_MS)
   if (day !== saltDay) {
     saltDay = day

@@ -6,6 +6,6 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     fileParallelism: false,
     testTimeout: 30_000,
-    hookTimeout: 120_000,
+    hookTimeout: 240_000, // the stack start waits up to 180 s for Atrium on a busy machine (test/harness/stack.ts)
   },
 })

@@ -11,6 +11,10 @@ describe('hashIp (usage records)', () => {
     expect(a).not.toBe(createHash('sha256').update('203.0.113.7').digest('hex'))
   })
 
+  it('hashes a request without an address (its client already gone) instead of throwing', () => {
+    expect(hashIp(undefined)).toBe(hashIp('unknown'))
+  })
+
   it('answers a new hash once the salt rotates (no remembered hash of the old salt)', () => {
     const before = hashIp('198.51.100.1')
     rotateIpSalt()

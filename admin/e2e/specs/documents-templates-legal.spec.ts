@@ -167,7 +167,8 @@ test('templates: invalid JSON is refused before sending; a post is started from 
   await data.fill(JSON.stringify({ author: 'Chef', localizations: [{ locale: 'en', body: '## Ingredients\n\n## Steps' }] }))
   await expectAccessible(page)
   await dialog.getByRole('button', { name: 'Save' }).click()
-  await expect(page.getByRole('cell', { name: 'Recipe', exact: true })).toBeVisible()
+  // The template's name is its row's header cell.
+  await expect(page.getByRole('rowheader', { name: 'Recipe', exact: true })).toBeVisible()
 
   await page.getByRole('button', { name: 'Use Recipe' }).click()
   await page.getByRole('dialog').getByRole('textbox', { name: 'Title of the new post' }).fill('Apple pie')

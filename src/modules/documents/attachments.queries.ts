@@ -33,16 +33,6 @@ export async function attachmentsOf(db: ReadDb, contentIds: string[]): Promise<M
   return out
 }
 
-/** Locks the content row so attachment changes of one item run one after the other. */
-export async function lockContent(tx: Tx, id: string): Promise<{ id: string; site_id: string; content_type: string } | undefined> {
-  const [row] = await tx
-    .select({ id: content.id, site_id: content.site_id, content_type: content.content_type })
-    .from(content)
-    .where(eq(content.id, id))
-    .for('update')
-  return row
-}
-
 /** The attachment links of a content item (change history), by document id. */
 export function attachmentLinks(db: ReadDb, contentId: string): Promise<Array<{ document_id: string; display_order: number }>> {
   return db

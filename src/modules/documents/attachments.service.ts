@@ -1,5 +1,5 @@
 import { contentChange, contentChanges } from '../../core/content-kinds.js'
-import { contentEntity, contentScope, contentScopes } from '../../core/content-scope.js'
+import { contentEntity, lockContentItem, contentScopes } from '../../core/content-scope.js'
 import type { Ctx } from '../../core/context.js'
 import { mutate, type ReaderImpact } from '../../core/mutation.js'
 import type { ReadDb, Tx } from '../../db/client.js'
@@ -47,8 +47,7 @@ export async function attachedReaders(db: ReadDb, documentIds: string[]): Promis
 
 async function changeAttachments(ctx: Ctx, contentId: string, apply: (tx: Tx, ownerSiteId: string) => Promise<Record<string, unknown>>): Promise<void> {
   await mutate(ctx, { entity: contentEntity, action: 'Update' }, async (tx) => {
-    const item = (await aq.lockContent(tx, contentId)) ?? notFound(contentEntity)
-    const scope = (await contentScope(tx, contentId)) ?? notFound(contentEntity)
+    const { item, scope } = await lockContentItem(tx, contentId)
     const before = { documents: await aq.attachmentLinks(tx, contentId) }
     const metadata = await apply(tx, item.site_id)
     const after = { documents: await aq.attachmentLinks(tx, contentId) }

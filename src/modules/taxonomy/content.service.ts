@@ -1,5 +1,5 @@
 import { contentChange } from '../../core/content-kinds.js'
-import { contentEntity, contentScope } from '../../core/content-scope.js'
+import { contentEntity, lockContentItem } from '../../core/content-scope.js'
 import type { Ctx } from '../../core/context.js'
 import { mutate } from '../../core/mutation.js'
 import type { ReadDb, Tx } from '../../db/client.js'
@@ -36,8 +36,7 @@ interface Change {
 
 async function changeAssignments(ctx: Ctx, contentId: string, apply: (tx: Tx, ownerSiteId: string) => Promise<Change>): Promise<void> {
   await mutate(ctx, { entity: contentEntity, action: 'Update' }, async (tx) => {
-    const item = (await q.lockContent(tx, contentId)) ?? notFound(contentEntity)
-    const scope = (await contentScope(tx, contentId)) ?? notFound(contentEntity)
+    const { item, scope } = await lockContentItem(tx, contentId)
     const change = await apply(tx, item.site_id)
     const what = await contentChange(tx, item.content_type, contentId)
     const record = what.record ?? { entity: contentEntity, id: contentId, slug: undefined }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { ReadDb, Tx } from '../../db/client.js'
-import { content, contentSites } from '../../db/schema/content.js'
+import { contentSites } from '../../db/schema/content.js'
 import { sites } from '../../db/schema/sites.js'
 import { categories, contentCategories, contentTags, tags, type CategoryRow, type TagRow } from '../../db/schema/taxonomy.js'
 
@@ -102,16 +102,6 @@ export function categoryBlogCounts(
 }
 
 // ---- content assignment -----------------------------------------------------------------------------------
-
-/** Locks the content row so assignment changes of one item run one after the other. */
-export async function lockContent(tx: Tx, id: string): Promise<{ id: string; site_id: string; content_type: string } | undefined> {
-  const [row] = await tx
-    .select({ id: content.id, site_id: content.site_id, content_type: content.content_type })
-    .from(content)
-    .where(eq(content.id, id))
-    .for('update')
-  return row
-}
 
 /** Tags and categories are the terms content is filed under; their link tables. */
 export type Term = 'tag' | 'category'

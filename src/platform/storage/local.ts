@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
 import { access, mkdir, open, rename, unlink } from 'node:fs/promises'
 import path from 'node:path'
-import { Readable, Transform } from 'node:stream'
+import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { assertKey, StorageLimitError, type ObjectRange, type ObjectStream, type PutOptions, type Storage, type StoredObject } from './storage.js'
+import { assertKey, meteredStream, type ObjectRange, type ObjectStream, type PutOptions, type Storage, type StoredObject } from './storage.js'
 
 const isMissing = (err: unknown) => (err as { code?: unknown }).code === 'ENOENT'
 
@@ -28,16 +28,7 @@ export class LocalStorage implements Storage {
     const target = this.pathOf(key)
     await mkdir(path.dirname(target), { recursive: true })
     const temp = `${target}.${randomBytes(8).toString('hex')}.tmp`
-    const hash = createHash('sha256')
-    let size = 0
-    const meter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        size += chunk.length
-        if (opts.maxBytes !== undefined && size > opts.maxBytes) return done(new StorageLimitError(opts.maxBytes))
-        hash.update(chunk)
-        done(null, chunk)
-      },
-    })
+    const { meter, stored } = meteredStream(opts.maxBytes)
     const source = body instanceof Readable ? body : Readable.from([Buffer.from(body.buffer, body.byteOffset, body.byteLength)])
     try {
       await pipeline(source, meter, createWriteStream(temp, { flags: 'wx', mode: 0o640, flush: true }))
@@ -46,7 +37,7 @@ export class LocalStorage implements Storage {
       await unlink(temp).catch(() => undefined)
       throw err
     }
-    return { size, sha256: hash.digest('hex') }
+    return stored()
   }
 
   async get(key: string, range?: ObjectRange): Promise<ObjectStream | undefined> {

@@ -3,11 +3,20 @@ import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdir, unlink } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { Readable, Transform } from 'node:stream'
+import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import type { Config } from '../../config.js'
-import { assertKey, StorageLimitError, type ObjectRange, type ObjectStream, type PutOptions, type Storage, type StoredObject } from './storage.js'
+import {
+  assertKey,
+  meteredStream,
+  StorageLimitError,
+  type ObjectRange,
+  type ObjectStream,
+  type PutOptions,
+  type Storage,
+  type StoredObject,
+} from './storage.js'
 
 const notFound = (err: unknown) => {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } }
@@ -51,25 +60,17 @@ export class S3Storage implements Storage {
     }
     await mkdir(this.spoolDir, { recursive: true })
     const temp = path.join(this.spoolDir, `${randomBytes(12).toString('hex')}.tmp`)
-    const hash = createHash('sha256')
-    let size = 0
-    const meter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        size += chunk.length
-        if (opts.maxBytes !== undefined && size > opts.maxBytes) return done(new StorageLimitError(opts.maxBytes))
-        hash.update(chunk)
-        done(null, chunk)
-      },
-    })
+    const { meter, stored } = meteredStream(opts.maxBytes)
     try {
       await pipeline(body, meter, createWriteStream(temp, { flags: 'wx', mode: 0o600 }))
+      const put = stored()
       await this.client.send(
-        new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: createReadStream(temp), ContentLength: size, ContentType: opts.contentType }),
+        new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: createReadStream(temp), ContentLength: put.size, ContentType: opts.contentType }),
       )
+      return put
     } finally {
       await unlink(temp).catch(() => undefined)
     }
-    return { size, sha256: hash.digest('hex') }
   }
 
   async get(key: string, range?: ObjectRange): Promise<ObjectStream | undefined> {

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto'
-import type { Readable } from 'node:stream'
+import { createHash, randomBytes } from 'node:crypto'
+import { Transform, type Readable } from 'node:stream'
 
 /*
- * Where uploaded files live: one interface, a local directory (embedded default) now and S3-compatible object
- * storage later (ATRIUM_STORAGE=s3, media issue), without callers changing. Keys are opaque and generated here
+ * Where uploaded files live: one interface, a local directory (the embedded default) or S3-compatible object
+ * storage (ATRIUM_STORAGE=s3), without callers changing. Keys are opaque and generated here
  * (`newStorageKey`): never derived from a client's file name, so no client text reaches a filesystem path or an
  * object name. Objects are immutable once written: a changed file is a new key.
  */
@@ -81,4 +81,22 @@ export interface Storage {
 /** Throws on a key that is not one newStorageKey() could have made (a bug, never client input). */
 export function assertKey(key: string): void {
   if (!STORAGE_KEY.test(key)) throw new Error(`invalid storage key ${JSON.stringify(key.slice(0, 200))}`)
+}
+
+/**
+ * A pass-through stream that counts and hashes what flows through it, failing with StorageLimitError past
+ * `maxBytes`, so a write learns its size and SHA-256 in the one pass that stores it. `stored()` once, at the end.
+ */
+export function meteredStream(maxBytes: number | undefined): { meter: Transform; stored: () => StoredObject } {
+  const hash = createHash('sha256')
+  let size = 0
+  const meter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length
+      if (maxBytes !== undefined && size > maxBytes) return done(new StorageLimitError(maxBytes))
+      hash.update(chunk)
+      done(null, chunk)
+    },
+  })
+  return { meter, stored: () => ({ size, sha256: hash.digest('hex') }) }
 }

@@ -1,6 +1,7 @@
 import type { Schemas } from '@atrium-cms/client'
-import { Card, Table, Text, Title } from '@mantine/core'
+import { Card, Text, Title } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import { DataTable } from '../../shared/ui/DataTable'
 import { SeriesChart } from '../../shared/ui/SeriesChart'
 import { formatCount, formatDay, peakDay, shareOf, trendPoints } from './report'
 
@@ -100,40 +101,24 @@ function TopContent({ report: r }: { report: Report }) {
       <Title order={2} size="h4" id="top-heading" mb="xs">
         {t('topContent')}
       </Title>
-      {r.top_content.length === 0 ? (
-        <Text c="dimmed">{t('topEmpty')}</Text>
-      ) : (
-        <div className="analytics-table-wrap">
-          <Table aria-labelledby="top-heading">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('columns.path')}</Table.Th>
-                <Table.Th scope="col" className="analytics-num">
-                  {t('columns.views')}
-                </Table.Th>
-                <Table.Th scope="col" className="analytics-num">
-                  {t('columns.visitors')}
-                </Table.Th>
-                <Table.Th scope="col" className="analytics-num">
-                  {t('columns.share')}
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {r.top_content.map((c) => (
-                <Table.Tr key={c.path}>
-                  <Table.Th scope="row" fw={400}>
-                    <code>{c.path}</code>
-                  </Table.Th>
-                  <Table.Td className="analytics-num">{formatCount(c.total_views, lang)}</Table.Td>
-                  <Table.Td className="analytics-num">{formatCount(c.unique_visitors, lang)}</Table.Td>
-                  <Table.Td className="analytics-num">{percent.format(shareOf(c.total_views, r.total_views) / 100)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
-      )}
+      <DataTable
+        label={t('topContent')}
+        rows={r.top_content}
+        rowKey={(c) => c.path}
+        empty={<Text c="dimmed">{t('topEmpty')}</Text>}
+        columns={[
+          { key: 'path', header: t('columns.path'), sortValue: (c) => c.path, truncate: (c) => c.path, cell: (c) => <code>{c.path}</code> },
+          { key: 'views', header: t('columns.views'), align: 'end', sortValue: (c) => c.total_views, cell: (c) => formatCount(c.total_views, lang) },
+          {
+            key: 'visitors',
+            header: t('columns.visitors'),
+            align: 'end',
+            sortValue: (c) => c.unique_visitors,
+            cell: (c) => formatCount(c.unique_visitors, lang),
+          },
+          { key: 'share', header: t('columns.share'), align: 'end', cell: (c) => percent.format(shareOf(c.total_views, r.total_views) / 100) },
+        ]}
+      />
     </Card>
   )
 }

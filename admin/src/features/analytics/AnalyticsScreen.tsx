@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../shared/api/queries'
 import { atLeast, siteLevel } from '../../shared/logic/access'
-import { PageTitle } from '../../shared/ui/PageTitle'
+import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { analyticsQueries, useAggregate } from './api'
 import { AnalyticsReport } from './AnalyticsReport'
@@ -19,7 +19,6 @@ interface Props {
 /** Views and unique visitors over a chosen period (chart and table), top content, and "aggregate now" for Admins. */
 export function AnalyticsScreen({ siteId, search, onSearch }: Props) {
   const { t } = useTranslation('analytics')
-  const site = useQuery(sharedQueries.site(siteId))
   const me = useQuery(sharedQueries.me())
   const days = search.days ?? DEFAULT_DAYS
   const report = useQuery(analyticsQueries.report(siteId, days))
@@ -28,8 +27,7 @@ export function AnalyticsScreen({ siteId, search, onSearch }: Props) {
 
   return (
     <Stack gap="md">
-      <div className="analytics-header">
-        <PageTitle documentTitle={`${title}${site.data ? ` · ${site.data.name}` : ''}`}>{title}</PageTitle>
+      <ScreenHeader siteId={siteId} title={title}>
         <Select
           label={t('period')}
           data={DAY_OPTIONS.map((d) => ({ value: String(d), label: t(`days.${d}`) }))}
@@ -38,7 +36,7 @@ export function AnalyticsScreen({ siteId, search, onSearch }: Props) {
           allowDeselect={false}
           w={200}
         />
-      </div>
+      </ScreenHeader>
       <Text size="sm" c="dimmed">
         {t('intro')}
       </Text>

@@ -1,8 +1,9 @@
-import { Badge, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core'
+import { Badge, SegmentedControl, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../shared/i18n/format'
+import { DataTable } from '../../shared/ui/DataTable'
 import { AnchorLink } from '../../shared/ui/links'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
@@ -69,31 +70,22 @@ export function ApiKeyUsageScreen({ siteId, keyId }: { siteId: string; keyId: st
         <Title order={2} size="h3" id="latest-requests" mb="xs">
           {t('usagePage.latest')}
         </Title>
-        {latest.isError && <ProblemAlert error={latest.error} need="anyAdmin" />}
-        {latest.data?.data.length === 0 && <Text>{t('usagePage.noRequests')}</Text>}
-        {latest.data && latest.data.data.length > 0 && (
-          <div className="ops-table-wrap">
-            <Table striped aria-label={t('usagePage.latestLabel')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('usagePage.when')}</Table.Th>
-                  <Table.Th scope="col">{t('usagePage.method')}</Table.Th>
-                  <Table.Th scope="col">{t('usagePage.path')}</Table.Th>
-                  <Table.Th scope="col">{t('usagePage.statusCode')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {latest.data.data.map((r) => (
-                  <Table.Tr key={r.id}>
-                    <Table.Td>{formatDateTime(r.created_at, lang)}</Table.Td>
-                    <Table.Td>{r.method}</Table.Td>
-                    <Table.Td className="ops-mono">{r.path}</Table.Td>
-                    <Table.Td>{r.status_code}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </div>
+        {latest.isError ? (
+          <ProblemAlert error={latest.error} need="anyAdmin" />
+        ) : (
+          <DataTable
+            label={t('usagePage.latestLabel')}
+            rows={latest.data?.data}
+            rowKey={(r) => r.id}
+            empty={t('usagePage.noRequests')}
+            striped
+            columns={[
+              { key: 'when', header: t('usagePage.when'), nowrap: true, cell: (r) => formatDateTime(r.created_at, lang) },
+              { key: 'method', header: t('usagePage.method'), cell: (r) => r.method },
+              { key: 'path', header: t('usagePage.path'), truncate: (r) => r.path, cell: (r) => <span className="ops-mono">{r.path}</span> },
+              { key: 'status', header: t('usagePage.statusCode'), cell: (r) => r.status_code },
+            ]}
+          />
         )}
       </section>
     </Stack>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, NumberInput, Pagination, Select, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core'
+import { Badge, Button, Group, NumberInput, Pagination, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -7,7 +7,9 @@ import { sharedQueries } from '../../shared/api/queries'
 import { formatDateTime } from '../../shared/i18n/format'
 import { can, canManageKey, grantableLevels, keyCreationCap } from '../../shared/logic/access'
 import { ConfirmModal } from '../../shared/ui/ConfirmModal'
+import { DataTable, type Column, type RowAction } from '../../shared/ui/DataTable'
 import { focusWhenLost } from '../../shared/ui/focus'
+import { BlockIcon, RevokeIcon, UnblockIcon } from '../../shared/ui/icons'
 import { AnchorLink } from '../../shared/ui/links'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { NeedNote, ProblemAlert } from '../../shared/ui/ProblemAlert'
@@ -116,7 +118,7 @@ export function ApiKeysScreen({ siteId, search, onSearch }: Props) {
               setNotice(t('done.revoke', { name: revoking.name }))
               setRevoking(null)
               // The dialog gives focus back to the Revoke button, which goes with the key's new status: then its usage link.
-              focusWhenLost(() => document.querySelector<HTMLElement>(`[data-key-row="${revoking.id}"] a`))
+              focusWhenLost(() => document.querySelector<HTMLElement>(`[data-row-key="${revoking.id}"] a`))
             },
           })
         }
@@ -292,95 +294,84 @@ function KeyTable({
 }) {
   const { t, i18n } = useTranslation('api-keys')
   const me = useQuery(sharedQueries.me())
-  return (
-    <div className="ops-table-wrap">
-      <Table striped aria-label={t('tableLabel')} aria-busy={busy}>
-        <Table.Thead>
-          <Table.Tr>
-            {(['name', 'prefix', 'permission', 'status', 'lastUsed', 'created', 'actions'] as const).map((c) => (
-              <Table.Th scope="col" key={c}>
-                {t(`columns.${c}`)}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {keys.map((k) => {
-            const manage = canManageKey(me.data, k)
-            return (
-              <Table.Tr key={k.id} data-key-row={k.id}>
-                <Table.Th scope="row" fw={500}>
-                  <AnchorLink to="/sites/$siteId/api-keys/$keyId" params={{ siteId, keyId: k.id }} aria-label={t('usage', { name: k.name })}>
-                    {k.name}
-                  </AnchorLink>
-                  {k.site_id === null && (
-                    <Text size="xs" c="dimmed">
-                      {t('unscoped')}
-                    </Text>
-                  )}
-                </Table.Th>
-                <Table.Td ff="monospace">{k.key_prefix}…</Table.Td>
-                <Table.Td>{t(`permissions.${k.permission}`)}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={STATUS_COLOR[k.status]}>
-                    {t(`statuses.${k.status}`)}
-                  </Badge>
-                  {k.status === 'Blocked' && k.block_reason && (
-                    <Text size="xs" c="dimmed">
-                      {t('blockedBecause', { reason: k.block_reason })}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{k.last_used_at ? formatDateTime(k.last_used_at, i18n.language) : t('never')}</Table.Td>
-                <Table.Td>{formatDateTime(k.created_at, i18n.language)}</Table.Td>
-                <Table.Td>{manage && <KeyRowActions k={k} onBlock={onBlock} onRevoke={onRevoke} onNotice={onNotice} />}</Table.Td>
-              </Table.Tr>
-            )
-          })}
-        </Table.Tbody>
-      </Table>
-    </div>
-  )
-}
-
-function KeyRowActions({
-  k,
-  onBlock,
-  onRevoke,
-  onNotice,
-}: {
-  k: ApiKey
-  onBlock: (k: ApiKey) => void
-  onRevoke: (k: ApiKey) => void
-  onNotice: (text: string) => void
-}) {
-  const { t } = useTranslation('api-keys')
   const actions = useKeyActions()
-  const can2 = keyTransitions(k.status)
+  const allowed = (k: ApiKey, to: 'block' | 'unblock' | 'revoke') => canManageKey(me.data, k) && keyTransitions(k.status)[to]
+  const columns: Column<ApiKey>[] = [
+    {
+      key: 'name',
+      header: t('columns.name'),
+      sortValue: (k) => k.name,
+      cell: (k) => (
+        <>
+          <AnchorLink to="/sites/$siteId/api-keys/$keyId" params={{ siteId, keyId: k.id }} aria-label={t('usage', { name: k.name })}>
+            {k.name}
+          </AnchorLink>
+          {k.site_id === null && (
+            <Text size="xs" c="dimmed">
+              {t('unscoped')}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { key: 'prefix', header: t('columns.prefix'), nowrap: true, cell: (k) => <span className="ops-mono">{k.key_prefix}…</span> },
+    { key: 'permission', header: t('columns.permission'), sortValue: (k) => k.permission, cell: (k) => t(`permissions.${k.permission}`) },
+    {
+      key: 'status',
+      header: t('columns.status'),
+      sortValue: (k) => k.status,
+      cell: (k) => (
+        <>
+          <Badge variant="light" color={STATUS_COLOR[k.status]}>
+            {t(`statuses.${k.status}`)}
+          </Badge>
+          {k.status === 'Blocked' && k.block_reason && (
+            <Text size="xs" c="dimmed">
+              {t('blockedBecause', { reason: k.block_reason })}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'lastUsed',
+      header: t('columns.lastUsed'),
+      sortValue: (k) => k.last_used_at,
+      cell: (k) => (k.last_used_at ? formatDateTime(k.last_used_at, i18n.language) : t('never')),
+    },
+    { key: 'created', header: t('columns.created'), sortValue: (k) => k.created_at, cell: (k) => formatDateTime(k.created_at, i18n.language) },
+  ]
+  const rowActions: RowAction<ApiKey>[] = [
+    {
+      key: 'block',
+      label: t('short.block'),
+      name: (k) => t('block', { name: k.name }),
+      icon: BlockIcon,
+      onClick: onBlock,
+      hidden: (k) => !allowed(k, 'block'),
+    },
+    {
+      key: 'unblock',
+      label: t('short.unblock'),
+      name: (k) => t('unblock', { name: k.name }),
+      icon: UnblockIcon,
+      hidden: (k) => !allowed(k, 'unblock'),
+      busy: (k) => actions.unblock.isPending && actions.unblock.variables === k.id,
+      onClick: (k) => actions.unblock.mutate(k.id, { onSuccess: () => onNotice(t('done.unblock', { name: k.name })) }),
+    },
+    {
+      key: 'revoke',
+      label: t('short.revoke'),
+      name: (k) => t('revoke', { name: k.name }),
+      icon: RevokeIcon,
+      onClick: onRevoke,
+      hidden: (k) => !allowed(k, 'revoke'),
+      danger: true,
+    },
+  ]
   return (
     <>
-      <Group gap="xs" wrap="nowrap">
-        {can2.block && (
-          <Button size="xs" variant="default" onClick={() => onBlock(k)}>
-            {t('block', { name: k.name })}
-          </Button>
-        )}
-        {can2.unblock && (
-          <Button
-            size="xs"
-            variant="default"
-            loading={actions.unblock.isPending && actions.unblock.variables === k.id}
-            onClick={() => actions.unblock.mutate(k.id, { onSuccess: () => onNotice(t('done.unblock', { name: k.name })) })}
-          >
-            {t('unblock', { name: k.name })}
-          </Button>
-        )}
-        {can2.revoke && (
-          <Button size="xs" variant="subtle" color="red" onClick={() => onRevoke(k)}>
-            {t('revoke', { name: k.name })}
-          </Button>
-        )}
-      </Group>
+      <DataTable label={t('tableLabel')} busy={busy} rows={keys} rowKey={(k) => k.id} columns={columns} actions={rowActions} striped />
       <ProblemAlert error={actions.unblock.error} need="anyAdmin" />
     </>
   )

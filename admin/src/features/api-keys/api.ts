@@ -1,6 +1,7 @@
 import type { Schemas } from '@atrium-cms/client'
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
+import { useSiteMutation } from '../../shared/api/resource'
 import type { KeySearch } from './search'
 
 export type ApiKey = Schemas['ApiKey']
@@ -44,24 +45,19 @@ export async function createKey(body: CreateKeyBody): Promise<Schemas['CreatedAp
   return (await api().POST('/api/v1/api-keys', { body })).data!
 }
 
+const KEYS = ['api-keys']
+const path = (id: string) => ({ params: { path: { id } } })
+
 export function useKeyActions() {
   const qc = useQueryClient()
-  const settle = () => qc.invalidateQueries({ queryKey: ['api-keys'] })
-  const path = (id: string) => ({ params: { path: { id } } })
   return {
-    block: useMutation({
-      mutationFn: async ({ id, reason }: { id: string; reason: string }) =>
+    block: useSiteMutation(
+      KEYS,
+      async ({ id, reason }: { id: string; reason: string }) =>
         (await api().POST('/api/v1/api-keys/{id}/block', { ...path(id), body: reason ? { reason } : {} })).data!,
-      onSettled: settle,
-    }),
-    unblock: useMutation({
-      mutationFn: async (id: string) => (await api().POST('/api/v1/api-keys/{id}/unblock', { ...path(id), body: {} })).data!,
-      onSettled: settle,
-    }),
-    revoke: useMutation({
-      mutationFn: async (id: string) => (await api().POST('/api/v1/api-keys/{id}/revoke', { ...path(id), body: {} })).data!,
-      onSettled: settle,
-    }),
-    invalidate: settle,
+    ),
+    unblock: useSiteMutation(KEYS, async (id: string) => (await api().POST('/api/v1/api-keys/{id}/unblock', { ...path(id), body: {} })).data!),
+    revoke: useSiteMutation(KEYS, async (id: string) => (await api().POST('/api/v1/api-keys/{id}/revoke', { ...path(id), body: {} })).data!),
+    invalidate: () => qc.invalidateQueries({ queryKey: KEYS }),
   }
 }

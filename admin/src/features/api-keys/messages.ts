@@ -35,6 +35,7 @@ const en = {
   block: 'Block {{name}}',
   unblock: 'Unblock {{name}}',
   revoke: 'Revoke {{name}}',
+  short: { block: 'Block', unblock: 'Unblock', revoke: 'Revoke' },
   blockedBecause: 'Blocked: {{reason}}',
   create: {
     title: 'Create a key',
@@ -114,6 +115,7 @@ const de: typeof en = {
   block: '{{name}} sperren',
   unblock: '{{name}} entsperren',
   revoke: '{{name}} widerrufen',
+  short: { block: 'Sperren', unblock: 'Entsperren', revoke: 'Widerrufen' },
   blockedBecause: 'Gesperrt: {{reason}}',
   create: {
     title: 'Schlüssel anlegen',

@@ -7,7 +7,7 @@ import { api } from '../../shared/api/client'
 import { sharedQueries } from '../../shared/api/queries'
 import { authorizationUrl } from '../../shared/auth/oidc'
 import { signIn } from '../../shared/auth/session'
-import { PageTitle } from '../../shared/ui/PageTitle'
+import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 
 interface Props {
   reason: 'expired' | 'signed-out' | undefined
@@ -67,7 +67,7 @@ export function SignInScreen({ reason, returnTo, onSignedIn }: Props) {
     <Center component="main" mih="100vh" p="md">
       <Paper withBorder shadow="sm" p="xl" w={420} maw="100%">
         <Stack>
-          <PageTitle>{t('title')}</PageTitle>
+          <ScreenHeader title={t('title')} />
           {reason === 'expired' && <Alert color="yellow">{t('expired')}</Alert>}
           {reason === 'signed-out' && (
             <Alert color="blue" role="status">

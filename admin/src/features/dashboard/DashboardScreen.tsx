@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../shared/api/queries'
 import { formatDateTime, formatRelative } from '../../shared/i18n/format'
-import { PageTitle } from '../../shared/ui/PageTitle'
+import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { dashboardQueries, useStatusCounts } from './api'
 import { PostQueue } from './components/PostQueue'
 import { RecentActivity } from './components/RecentActivity'
@@ -23,15 +23,20 @@ export function DashboardScreen({ siteId }: { siteId: string }) {
 
   return (
     <Stack gap="lg">
-      <PageTitle documentTitle={`${t('title')}${site.data ? ` · ${site.data.name}` : ''}`}>
-        {t('title')}
-        {site.data && (
-          <Text component="span" c="dimmed" fz="lg" fw={400}>
-            {' '}
-            · {site.data.name}
-          </Text>
-        )}
-      </PageTitle>
+      <ScreenHeader
+        documentTitle={`${t('title')}${site.data ? ` · ${site.data.name}` : ''}`}
+        title={
+          <>
+            {t('title')}
+            {site.data && (
+              <Text component="span" c="dimmed" fz="lg" fw={400}>
+                {' '}
+                · {site.data.name}
+              </Text>
+            )}
+          </>
+        }
+      />
       <StatusCounts siteId={siteId} />
       <SetupChecklist
         siteId={siteId}

@@ -1,10 +1,12 @@
 import type { Schemas } from '@atrium-cms/client'
-import { Anchor, Button, Card, Group, Stack, Table } from '@mantine/core'
+import { Button, Card, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatBytes, formatDateTime } from '../../shared/i18n/format'
-import { DeleteDialog, ListState, useConfirmDelete } from '../../shared/ui/crud'
+import { DeleteDialog, useConfirmDelete } from '../../shared/ui/crud'
+import { DataTable } from '../../shared/ui/DataTable'
+import { DeleteIcon, DownloadIcon } from '../../shared/ui/icons'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { AnchorLink } from '../../shared/ui/links'
 import { Pager } from '../../shared/ui/Pager'
@@ -43,46 +45,55 @@ export function DocumentsScreen({ siteId, search, onSearch }: Props) {
               <AddDocumentForm siteId={siteId} folders={folders.data ?? []} folderId={search.folder} onDone={() => setAdding(false)} />
             </Card>
           )}
-          <ListState query={list} empty={list.data?.data.length === 0} emptyText={t('empty')} loadingText={t('loading')}>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('name')}</Table.Th>
-                  <Table.Th scope="col">{t('documentType')}</Table.Th>
-                  <Table.Th scope="col">{t('size')}</Table.Th>
-                  <Table.Th scope="col">{t('updated')}</Table.Th>
-                  <Table.Th scope="col">{t('actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data?.data.map((d) => {
-                  const name = documentName(d)
-                  return (
-                    <Table.Tr key={d.id}>
-                      <Table.Td>
-                        <AnchorLink to="/sites/$siteId/documents/$documentId" params={{ siteId, documentId: d.id }}>
-                          {name}
-                        </AnchorLink>
-                      </Table.Td>
-                      <Table.Td>{d.document_type}</Table.Td>
-                      <Table.Td>{d.file_size !== null ? formatBytes(d.file_size, i18n.language) : t('external')}</Table.Td>
-                      <Table.Td>{formatDateTime(d.updated_at, i18n.language)}</Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Anchor href={d.download_url} aria-label={t('download', { name })} target="_blank" rel="noopener">
-                            ⤓
-                          </Anchor>
-                          <Button size="compact-xs" variant="subtle" color="red" aria-label={t('deleteDocument', { name })} onClick={() => remove.ask(d)}>
-                            {t('delete')}
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  )
-                })}
-              </Table.Tbody>
-            </Table>
-          </ListState>
+          <DataTable
+            label={t('title')}
+            rows={list.data?.data}
+            rowKey={(d) => d.id}
+            empty={t('empty')}
+            error={list.error}
+            onRetry={() => void list.refetch()}
+            loadingText={t('loading')}
+            striped
+            columns={[
+              {
+                key: 'name',
+                header: t('name'),
+                sortValue: documentName,
+                truncate: documentName,
+                cell: (d) => (
+                  <AnchorLink to="/sites/$siteId/documents/$documentId" params={{ siteId, documentId: d.id }}>
+                    {documentName(d)}
+                  </AnchorLink>
+                ),
+              },
+              { key: 'type', header: t('documentType'), sortValue: (d) => d.document_type, cell: (d) => d.document_type },
+              {
+                key: 'size',
+                header: t('size'),
+                nowrap: true,
+                sortValue: (d) => d.file_size,
+                cell: (d) => (d.file_size !== null ? formatBytes(d.file_size, i18n.language) : t('external')),
+              },
+              { key: 'updated', header: t('updated'), sortValue: (d) => d.updated_at, cell: (d) => formatDateTime(d.updated_at, i18n.language) },
+            ]}
+            actions={[
+              {
+                key: 'download',
+                label: t('downloadShort'),
+                name: (d) => t('download', { name: documentName(d) }),
+                icon: DownloadIcon,
+                href: (d) => d.download_url,
+              },
+              {
+                key: 'delete',
+                label: t('delete'),
+                name: (d) => t('deleteDocument', { name: documentName(d) }),
+                icon: DeleteIcon,
+                onClick: remove.ask,
+                danger: true,
+              },
+            ]}
+          />
           <Pager label={t('pages')} pages={list.data?.meta.total_pages ?? 1} page={page} onPage={(p) => onSearch({ ...search, page: p })} />
         </Stack>
       </div>

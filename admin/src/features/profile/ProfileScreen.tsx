@@ -1,11 +1,12 @@
 import type { Schemas } from '@atrium-cms/client'
-import { Alert, Button, Card, Group, List, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Button, Card, Group, List, Modal, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { signOut } from '../../shared/auth/session'
 import { formatDateTime } from '../../shared/i18n/format'
+import { DataTable } from '../../shared/ui/DataTable'
 import { AnchorLink } from '../../shared/ui/links'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
@@ -89,26 +90,24 @@ function Memberships({ p }: { p: Schemas['Profile'] }) {
       {list.length === 0 ? (
         <Text c="dimmed">{t('noMemberships')}</Text>
       ) : (
-        <Table aria-labelledby="memberships-heading">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('columns.site')}</Table.Th>
-              <Table.Th scope="col">{t('columns.role')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((m) => (
-              <Table.Tr key={m.site_id}>
-                <Table.Td>
-                  <AnchorLink to="/sites/$siteId" params={{ siteId: m.site_id }}>
-                    {m.site_name}
-                  </AnchorLink>
-                </Table.Td>
-                <Table.Td>{m.role}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable
+          label={t('memberships')}
+          rows={list}
+          rowKey={(m) => m.site_id}
+          columns={[
+            {
+              key: 'site',
+              header: t('columns.site'),
+              sortValue: (m) => m.site_name,
+              cell: (m) => (
+                <AnchorLink to="/sites/$siteId" params={{ siteId: m.site_id }}>
+                  {m.site_name}
+                </AnchorLink>
+              ),
+            },
+            { key: 'role', header: t('columns.role'), sortValue: (m) => m.role, cell: (m) => m.role },
+          ]}
+        />
       )}
     </Card>
   )

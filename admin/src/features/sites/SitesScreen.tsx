@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Radio, Stack, Table, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core'
+import { ActionIcon, Badge, Button, Group, Radio, Stack, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
@@ -9,6 +9,7 @@ import { sharedQueries } from '../../shared/api/queries'
 import { can } from '../../shared/logic/access'
 import { isValidSlug, slugify } from '../../shared/logic/slug'
 import { applyFieldErrors } from '../../shared/ui/formErrors'
+import { DataTable } from '../../shared/ui/DataTable'
 import { DeleteIcon } from '../../shared/ui/icons'
 import { AnchorLink } from '../../shared/ui/links'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
@@ -35,52 +36,52 @@ export function SitesScreen() {
         )}
         <ImportLink />
       </ScreenHeader>
-      {sites.isError ? (
-        <ProblemAlert error={sites.error} />
-      ) : sites.data === undefined ? (
-        <Text role="status">{t('common:loading')}</Text>
-      ) : sites.data.length === 0 ? (
-        <Text>{t('list.empty')}</Text>
-      ) : (
-        <div className="ops-table-wrap">
-          <Table striped aria-label={t('list.tableLabel')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('list.name')}</Table.Th>
-                <Table.Th scope="col">{t('list.slug')}</Table.Th>
-                <Table.Th scope="col">{t('list.url')}</Table.Th>
-                <Table.Th scope="col">{t('list.active')}</Table.Th>
-                <Table.Th scope="col">
-                  <span className="visually-hidden">{t('settings.title')}</span>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sites.data.map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Th scope="row" fw={500}>
-                    <AnchorLink to="/sites/$siteId" params={{ siteId: s.id }} aria-label={t('list.open', { name: s.name })}>
-                      {s.name}
-                    </AnchorLink>
-                  </Table.Th>
-                  <Table.Td ff="monospace">{s.slug}</Table.Td>
-                  <Table.Td>{s.url ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={s.is_active ? 'green' : 'gray'}>
-                      {s.is_active ? t('list.yes') : t('list.no')}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <AnchorLink to="/sites/$siteId/settings" params={{ siteId: s.id }} aria-label={t('list.settings', { name: s.name })}>
-                      {t('settings.title')}
-                    </AnchorLink>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
-      )}
+      <DataTable
+        label={t('list.tableLabel')}
+        rows={sites.data}
+        rowKey={(s) => s.id}
+        error={sites.error}
+        onRetry={() => void sites.refetch()}
+        loadingText={t('common:loading')}
+        empty={t('list.empty')}
+        striped
+        columns={[
+          {
+            key: 'name',
+            header: t('list.name'),
+            sortValue: (s) => s.name,
+            cell: (s) => (
+              <AnchorLink to="/sites/$siteId" params={{ siteId: s.id }} aria-label={t('list.open', { name: s.name })}>
+                {s.name}
+              </AnchorLink>
+            ),
+          },
+          { key: 'slug', header: t('list.slug'), sortValue: (s) => s.slug, truncate: (s) => s.slug, cell: (s) => <span className="ops-mono">{s.slug}</span> },
+          { key: 'url', header: t('list.url'), sortValue: (s) => s.url, truncate: (s) => s.url ?? '—', cell: (s) => s.url ?? '—' },
+          {
+            key: 'active',
+            header: t('list.active'),
+            nowrap: true,
+            sortValue: (s) => (s.is_active ? 0 : 1),
+            cell: (s) => (
+              <Badge variant="light" color={s.is_active ? 'green' : 'gray'}>
+                {s.is_active ? t('list.yes') : t('list.no')}
+              </Badge>
+            ),
+          },
+          {
+            key: 'settings',
+            header: <span className="visually-hidden">{t('settings.title')}</span>,
+            cardLabel: '',
+            nowrap: true,
+            cell: (s) => (
+              <AnchorLink to="/sites/$siteId/settings" params={{ siteId: s.id }} aria-label={t('list.settings', { name: s.name })}>
+                {t('settings.title')}
+              </AnchorLink>
+            ),
+          },
+        ]}
+      />
       {me.data && (canCreate ? <CreateSiteForm /> : <NeedNote need="createSite" />)}
     </Stack>
   )

@@ -1,11 +1,13 @@
 import type { Schemas } from '@atrium-cms/client'
-import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core'
+import { Button, Stack, Text, TextInput } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../shared/i18n/format'
-import { DeleteDialog, ListState, useConfirmDelete } from '../../shared/ui/crud'
+import { DeleteDialog, useConfirmDelete } from '../../shared/ui/crud'
+import { DataTable, editDeleteActions, type Column, type RowAction } from '../../shared/ui/DataTable'
+import { ApplyIcon } from '../../shared/ui/icons'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { Pager } from '../../shared/ui/Pager'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
@@ -54,9 +56,7 @@ export function TemplatesScreen({ siteId, search, onSearch }: Props) {
         />
       </form>
       <ProblemAlert error={open.error} />
-      <ListState query={list} empty={list.data?.data.length === 0} emptyText={t('empty')} loadingText={t('loading')}>
-        <TemplateTable rows={list.data?.data ?? []} onEdit={(tpl) => open.mutate(tpl.id)} onDelete={remove.ask} onApply={setApplying} />
-      </ListState>
+      <TemplateTable list={list} onEdit={(tpl) => open.mutate(tpl.id)} onDelete={remove.ask} onApply={setApplying} />
       <Pager label={t('pages')} pages={list.data?.meta.total_pages ?? 1} page={page} onPage={(p) => onSearch({ ...search, page: p })} />
       {editing && <TemplateForm siteId={siteId} editing={editing} onClose={() => setEditing(null)} />}
       {applying && <ApplyTemplate siteId={siteId} template={applying} onClose={() => setApplying(null)} />}
@@ -71,51 +71,57 @@ export function TemplatesScreen({ siteId, search, onSearch }: Props) {
 
 type Row = Schemas['ContentTemplate']
 
-function TemplateTable({ rows, onEdit, onDelete, onApply }: { rows: Row[]; onEdit: (r: Row) => void; onDelete: (r: Row) => void; onApply: (r: Row) => void }) {
+interface TableProps {
+  list: { data?: { data: Row[] }; error: unknown; refetch: () => unknown }
+  onEdit: (r: Row) => void
+  onDelete: (r: Row) => void
+  onApply: (r: Row) => void
+}
+
+function TemplateTable({ list, onEdit, onDelete, onApply }: TableProps) {
   const { t, i18n } = useTranslation('templates')
+  const columns: Column<Row>[] = [
+    {
+      key: 'name',
+      header: t('name'),
+      sortValue: (r) => r.name,
+      cell: (r) => (
+        <>
+          {r.name}
+          {r.description && (
+            <Text size="xs" c="dimmed" fw={400}>
+              {r.description}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { key: 'type', header: t('contentType'), sortValue: (r) => r.content_type, cell: (r) => t(`types.${r.content_type}`) },
+    { key: 'updated', header: t('updated'), sortValue: (r) => r.updated_at, cell: (r) => formatDateTime(r.updated_at, i18n.language) },
+  ]
+  const actions: RowAction<Row>[] = [
+    {
+      key: 'apply',
+      label: t('use'),
+      name: (r) => t('apply', { name: r.name }),
+      icon: ApplyIcon,
+      onClick: onApply,
+      hidden: (r) => r.content_type !== 'blog' && r.content_type !== 'page',
+    },
+    ...editDeleteActions<Row>({ onEdit, editName: (r) => t('edit', { name: r.name }), onDelete, deleteName: (r) => t('deleteTitle', { name: r.name }) }),
+  ]
   return (
-    <Table striped highlightOnHover>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{t('name')}</Table.Th>
-          <Table.Th scope="col">{t('contentType')}</Table.Th>
-          <Table.Th scope="col">{t('updated')}</Table.Th>
-          <Table.Th scope="col">{t('actions')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((r) => (
-          <Table.Tr key={r.id}>
-            <Table.Td>
-              <Text fw={600} size="sm">
-                {r.name}
-              </Text>
-              {r.description && (
-                <Text size="xs" c="dimmed">
-                  {r.description}
-                </Text>
-              )}
-            </Table.Td>
-            <Table.Td>{t(`types.${r.content_type}`)}</Table.Td>
-            <Table.Td>{formatDateTime(r.updated_at, i18n.language)}</Table.Td>
-            <Table.Td>
-              <Group gap="xs" wrap="nowrap">
-                {(r.content_type === 'blog' || r.content_type === 'page') && (
-                  <Button size="compact-xs" variant="light" onClick={() => onApply(r)} aria-label={t('apply', { name: r.name })}>
-                    {t('use')}
-                  </Button>
-                )}
-                <Button size="compact-xs" variant="subtle" onClick={() => onEdit(r)} aria-label={t('edit', { name: r.name })}>
-                  ✎
-                </Button>
-                <Button size="compact-xs" variant="subtle" color="red" onClick={() => onDelete(r)} aria-label={t('deleteTitle', { name: r.name })}>
-                  {t('delete')}
-                </Button>
-              </Group>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <DataTable
+      label={t('title')}
+      rows={list.data?.data}
+      rowKey={(r) => r.id}
+      columns={columns}
+      actions={actions}
+      empty={t('empty')}
+      error={list.error}
+      onRetry={() => void list.refetch()}
+      loadingText={t('loading')}
+      striped
+    />
   )
 }

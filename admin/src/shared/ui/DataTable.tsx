@@ -41,7 +41,9 @@ export interface RowAction<R> {
   /** The accessible name, with the record in it ("Edit /promo"). */
   name: (row: R) => string
   icon: ComponentType<{ size?: number | string; stroke?: number; 'aria-hidden'?: boolean }>
-  onClick: (row: R) => void
+  /** A button's action; or give `href` for a link (opened in a new tab). */
+  onClick?: (row: R) => void
+  href?: (row: R) => string
   /** Hides the action on rows it does not apply to (or everywhere, when the role does not allow it). */
   hidden?: (row: R) => boolean
   busy?: (row: R) => boolean
@@ -73,6 +75,8 @@ export interface DataTableProps<R> {
   rowClassName?: (row: R) => string | undefined
   striped?: boolean
   className?: string
+  /** The list is being fetched again (aria-busy on the table). */
+  busy?: boolean
   /** Names the table's box as a keyboard-scrollable region, for a box whose height the screen limits (className). */
   region?: string
 }
@@ -116,7 +120,7 @@ function useSelected<R>(rows: readonly R[], rowKey: (row: R) => string) {
 }
 
 export function DataTable<R>(props: DataTableProps<R>) {
-  const { label, rows, rowKey, columns, actions, selection, empty, error, onRetry, loadingText, rowClassName, striped, className, region } = props
+  const { label, rows, rowKey, columns, actions, selection, empty, error, onRetry, loadingText, rowClassName, striped, className, region, busy } = props
   const { t } = useTranslation('table')
   const [sort, setSort] = useState(props.initialSort)
   const sorted = useMemo(
@@ -157,7 +161,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
         </Group>
       )}
       <div className="dt-scroll">
-        <Table aria-label={label} striped={striped} highlightOnHover className="dt-table">
+        <Table aria-label={label} aria-busy={busy} striped={striped} highlightOnHover className="dt-table">
           <Table.Thead>
             <Table.Tr>
               {selection && (
@@ -179,7 +183,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
             {sorted.map((row) => {
               const key = rowKey(row)
               return (
-                <Table.Tr key={key} className={rowClassName?.(row)} aria-selected={selection ? sel.selected.has(key) : undefined}>
+                <Table.Tr key={key} data-row-key={key} className={rowClassName?.(row)} aria-selected={selection ? sel.selected.has(key) : undefined}>
                   {selection && (
                     <Table.Td className="dt-check">
                       <Checkbox aria-label={selection.name(row)} checked={sel.selected.has(key)} onChange={(e) => sel.toggle(key, e.currentTarget.checked)} />
@@ -252,16 +256,31 @@ export function RowActionIcons<R>({ row, actions }: { row: R; actions: RowAction
         .filter((a) => !a.hidden?.(row))
         .map((a) => (
           <Tooltip key={a.key} label={a.label} withinPortal>
-            <ActionIcon
-              variant="subtle"
-              color={a.danger ? 'red' : 'gray'}
-              aria-label={a.name(row)}
-              loading={a.busy?.(row)}
-              onClick={() => a.onClick(row)}
-              className="dt-action"
-            >
-              <a.icon size={18} stroke={1.75} aria-hidden />
-            </ActionIcon>
+            {a.href ? (
+              <ActionIcon
+                component="a"
+                href={a.href(row)}
+                target="_blank"
+                rel="noopener"
+                variant="subtle"
+                color="gray"
+                aria-label={a.name(row)}
+                className="dt-action"
+              >
+                <a.icon size={18} stroke={1.75} aria-hidden />
+              </ActionIcon>
+            ) : (
+              <ActionIcon
+                variant="subtle"
+                color={a.danger ? 'red' : 'gray'}
+                aria-label={a.name(row)}
+                loading={a.busy?.(row)}
+                onClick={() => a.onClick?.(row)}
+                className="dt-action"
+              >
+                <a.icon size={18} stroke={1.75} aria-hidden />
+              </ActionIcon>
+            )}
           </Tooltip>
         ))}
     </Group>

@@ -4,6 +4,7 @@
  * control carries an accessible name and, for icon-only buttons, a tooltip.
  */
 export {
+  IconArrowsMove as MoveIcon,
   IconArrowsSort as SortIcon,
   IconBan as RevokeIcon,
   IconChartBar as UsageIcon,

@@ -53,7 +53,7 @@ export async function startStack(options: { cacheSeconds?: number } = {}): Promi
           ATRIUM_PUBLIC_URL: atriumUrl,
         },
         ready: async () => (await fetch(`${atriumUrl}/api/v1/health/ready`)).ok,
-        timeoutMs: Number(process.env.ATRIUM_READY_MS ?? 60_000),
+        timeoutMs: Number(process.env.ATRIUM_READY_MS ?? 180_000),
       }),
     )
     const t0 = Date.now()

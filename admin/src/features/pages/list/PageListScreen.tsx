@@ -1,10 +1,12 @@
-import { Alert, Button, Checkbox, Group, NativeSelect, Stack, Table, Text } from '@mantine/core'
+import { Alert, Button, Checkbox, Group, NativeSelect, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../../shared/i18n/format'
 import { BulkBar, type BulkAction } from '../../../shared/ui/BulkBar'
 import { BulkResults, type BulkOutcome } from '../../../shared/ui/BulkResults'
+import { DataTable, type Column, type RowAction } from '../../../shared/ui/DataTable'
+import { CopyIcon, DeleteIcon } from '../../../shared/ui/icons'
 import { AnchorLink, ButtonLink } from '../../../shared/ui/links'
 import { ScreenHeader } from '../../../shared/ui/ScreenHeader'
 import { Pager } from '../../../shared/ui/Pager'
@@ -150,49 +152,41 @@ function PageTable({ siteId, rows, busy, routeOf, selected, onSelect, onClone, o
     else next.set(r.id, r.route)
     onSelect(next)
   }
+  // The selection is the screen's own (the bulk bar above keeps what failed selected for another try), so it is a
+  // column here rather than the DataTable's selection, which clears as a whole.
+  const columns: Column<Page>[] = [
+    {
+      key: 'select',
+      header: <Checkbox aria-label={t('selectAll')} checked={all} indeterminate={some && !all} onChange={toggleAll} />,
+      cardLabel: '',
+      cell: (p) => <Checkbox aria-label={t('select', { route: p.route })} checked={selected.has(p.id)} onChange={() => toggle(p)} />,
+    },
+    {
+      key: 'route',
+      header: t('columns.route'),
+      rowHeader: true,
+      truncate: (p) => p.route,
+      cell: (p) => (
+        <AnchorLink to="/sites/$siteId/pages/$pageId" params={{ siteId, pageId: p.id }}>
+          {p.route}
+        </AnchorLink>
+      ),
+    },
+    { key: 'status', header: t('columns.status'), nowrap: true, cell: (p) => tc(`status.${p.status}`) },
+    {
+      key: 'parent',
+      header: t('columns.parent'),
+      cell: (p) => (p.parent_page_id ? (routeOf.get(p.parent_page_id) ?? '…') : t('noParent')),
+    },
+    { key: 'updated', header: t('columns.updated'), nowrap: true, cell: (p) => formatDateTime(p.updated_at, i18n.language) },
+  ]
+  const actions: RowAction<Page>[] = [
+    { key: 'clone', label: t('clone'), name: (p) => t('cloneRow', { route: p.route }), icon: CopyIcon, onClick: onClone },
+    { key: 'delete', label: t('delete'), name: (p) => t('deleteRow', { route: p.route }), icon: DeleteIcon, onClick: onDelete, danger: true },
+  ]
   return (
-    <div className="page-list-table-wrap">
-      <Table striped highlightOnHover aria-label={t('tableLabel')} aria-busy={busy}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th className="page-list-check">
-              <Checkbox aria-label={t('selectAll')} checked={all} indeterminate={some && !all} onChange={toggleAll} />
-            </Table.Th>
-            <Table.Th scope="col">{t('columns.route')}</Table.Th>
-            <Table.Th scope="col">{t('columns.status')}</Table.Th>
-            <Table.Th scope="col">{t('columns.parent')}</Table.Th>
-            <Table.Th scope="col">{t('columns.updated')}</Table.Th>
-            <Table.Th scope="col">{t('rowActions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((p) => (
-            <Table.Tr key={p.id} data-page={p.route} aria-selected={selected.has(p.id)}>
-              <Table.Td>
-                <Checkbox aria-label={t('select', { route: p.route })} checked={selected.has(p.id)} onChange={() => toggle(p)} />
-              </Table.Td>
-              <Table.Td>
-                <AnchorLink to="/sites/$siteId/pages/$pageId" params={{ siteId, pageId: p.id }}>
-                  {p.route}
-                </AnchorLink>
-              </Table.Td>
-              <Table.Td>{tc(`status.${p.status}`)}</Table.Td>
-              <Table.Td>{p.parent_page_id ? (routeOf.get(p.parent_page_id) ?? '…') : t('noParent')}</Table.Td>
-              <Table.Td>{formatDateTime(p.updated_at, i18n.language)}</Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <Button size="compact-sm" variant="default" aria-label={t('cloneRow', { route: p.route })} onClick={() => onClone(p)}>
-                    {t('clone')}
-                  </Button>
-                  <Button size="compact-sm" variant="default" aria-label={t('deleteRow', { route: p.route })} onClick={() => onDelete(p)}>
-                    {t('delete')}
-                  </Button>
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+    <div aria-busy={busy}>
+      <DataTable label={t('tableLabel')} rows={rows} rowKey={(p) => p.id} columns={columns} actions={actions} striped />
     </div>
   )
 }
