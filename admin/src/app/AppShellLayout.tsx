@@ -9,6 +9,7 @@ import { sharedQueries } from '../shared/api/queries'
 import { administersSystem } from '../shared/logic/access'
 import { currentSiteId, rememberSite } from '../shared/logic/chosenSite'
 import { LeaveGuard } from '../shared/forms/LeaveGuard'
+import { IconBuildingCommunity } from '@tabler/icons-react'
 import { SearchIcon } from '../shared/ui/icons'
 import { NavLinkRoute } from '../shared/ui/links'
 import { AREAS, SYSTEM_SCREENS } from './areas'
@@ -85,6 +86,15 @@ export function AppShellLayout() {
       <nav id="main-nav" className="shell-nav" aria-label={t('mainNavigation')}>
         <div>
           <Stack gap="md">
+            {/* On a phone the header keeps only the site switcher; the way to all sites moves here. */}
+            <NavLinkRoute
+              to="/sites"
+              activeOptions={{ exact: true }}
+              label={t('allSites')}
+              leftSection={<IconBuildingCommunity size={18} stroke={1.75} aria-hidden />}
+              className="shell-nav-all-sites"
+              onClick={close}
+            />
             {AREAS.map((area) => (
               <div key={area.id} role="group" aria-labelledby={`area-${area.id}`}>
                 <Text id={`area-${area.id}`} size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" pb={4}>

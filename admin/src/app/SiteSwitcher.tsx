@@ -9,13 +9,13 @@ export function SiteSwitcher({ sites, siteId, area }: { sites: Schemas['Site'][]
   const { t } = useTranslation('shell')
   const navigate = useNavigate()
   const all = (
-    <AnchorLink to="/sites" size="sm">
+    <AnchorLink to="/sites" size="sm" activeOptions={{ exact: true }} className="shell-all-sites">
       {t('allSites')}
     </AnchorLink>
   )
   if (sites.length === 0) return all
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs" wrap="nowrap" className="shell-site-group">
       <Select
         aria-label={t('site')}
         size="xs"

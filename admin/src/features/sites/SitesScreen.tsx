@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Radio, Stack, Text, TextInput, Textarea, Title } from '@mantine/core'
+import { ActionIcon, Badge, Button, Group, Radio, Stack, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
@@ -10,6 +10,7 @@ import { can } from '../../shared/logic/access'
 import { isValidSlug, slugify } from '../../shared/logic/slug'
 import { applyFieldErrors } from '../../shared/ui/formErrors'
 import { DataTable } from '../../shared/ui/DataTable'
+import { DeleteIcon } from '../../shared/ui/icons'
 import { AnchorLink } from '../../shared/ui/links'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { NeedNote, ProblemAlert } from '../../shared/ui/ProblemAlert'
@@ -189,15 +190,19 @@ function LocalesFieldset({ form }: { form: UseFormReturn<CreateValues> }) {
               <Radio value={String(i)} aria-label={`${t('create.isDefault')}: ${entries[i]?.code || i + 1}`} />
               <TextInput label={t('create.code', { n: i + 1 })} {...register(`locales.${i}.code`)} w={110} />
               <TextInput label={t('create.localeName', { n: i + 1 })} {...register(`locales.${i}.name`)} className="ops-grow" />
-              <Button
-                variant="subtle"
-                color="red"
-                onClick={() => locales.remove(i)}
-                disabled={locales.fields.length === 1}
-                aria-label={t('create.removeLocale', { n: i + 1 })}
-              >
-                ×
-              </Button>
+              {/* An icon of fixed size: a text "×" in a squeezed row at phone width was clipped. */}
+              <Tooltip label={t('create.removeLocale', { n: i + 1 })}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size="lg"
+                  onClick={() => locales.remove(i)}
+                  disabled={locales.fields.length === 1}
+                  aria-label={t('create.removeLocale', { n: i + 1 })}
+                >
+                  <DeleteIcon size={18} stroke={1.75} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
             </Group>
           ))}
         </Stack>

@@ -1,9 +1,12 @@
-import { Button, Stack, Table, Text, Title } from '@mantine/core'
+import { Button, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { useSiteAccess } from '../../shared/api/useSiteAccess'
-import { DeleteDialog, ListState, RowActions, ScreenStatus } from '../../shared/ui/crud'
+import { DeleteDialog, ListState, ScreenStatus } from '../../shared/ui/crud'
+import { DataTable, editDeleteActions, RowActionIcons, type RowAction } from '../../shared/ui/DataTable'
+import { MergeIcon, MoveIcon } from '../../shared/ui/icons'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { getTerm, taxonomyQueries, useTaxonomyMutations, type Category, type Tag } from './api'
 import { MergeDialog, type Merging } from './MergeDialog'
@@ -216,40 +219,22 @@ function TagsPanel({ data, onNew, onEdit, onDelete, onMerge }: PanelProps<Tag>) 
         )}
       </div>
       <ListState query={data.tags} empty={data.tags.data?.length === 0} emptyText={t('tags.empty')} loadingText={t('common:loading')}>
-        <div className="ui-table-wrap">
-          <Table aria-label={t('tags.table')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('columns.name')}</Table.Th>
-                <Table.Th scope="col">{t('columns.slug')}</Table.Th>
-                <Table.Th scope="col">{t('tags.used')}</Table.Th>
-                {onEdit && <Table.Th scope="col">{t('columns.actions')}</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.tags.data?.map((tag) => (
-                <Table.Tr key={tag.id}>
-                  <Table.Th scope="row">{tag.name}</Table.Th>
-                  <Table.Td>{tag.slug}</Table.Td>
-                  <Table.Td>{data.postsLoaded ? (data.usage.tags.get(tag.id) ?? 0) : '…'}</Table.Td>
-                  {onEdit && (
-                    <Table.Td>
-                      <RowActions
-                        editText={t('editButton')}
-                        editLabel={t('tags.rename', { name: tag.name })}
-                        onEdit={() => void onEdit('tag', tag.id)}
-                        deleteLabel={t('tags.delete', { name: tag.name })}
-                        onDelete={() => onDelete(tag)}
-                      >
-                        {onMerge && <MergeButton name={tag.name} onClick={() => onMerge(tag)} />}
-                      </RowActions>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
+        <DataTable
+          label={t('tags.table')}
+          rows={data.tags.data}
+          rowKey={(tag) => tag.id}
+          columns={[
+            { key: 'name', header: t('columns.name'), sortValue: (tag) => tag.name, cell: (tag) => tag.name },
+            { key: 'slug', header: t('columns.slug'), sortValue: (tag) => tag.slug, truncate: (tag) => tag.slug, cell: (tag) => tag.slug },
+            {
+              key: 'used',
+              header: t('tags.used'),
+              sortValue: (tag) => data.usage.tags.get(tag.id) ?? 0,
+              cell: (tag) => (data.postsLoaded ? (data.usage.tags.get(tag.id) ?? 0) : '…'),
+            },
+          ]}
+          actions={onEdit && termActions<Tag>(t, 'tags', { onEdit: (tag) => void onEdit('tag', tag.id), onDelete, onMerge })}
+        />
       </ListState>
     </section>
   )
@@ -287,13 +272,23 @@ interface TreeProps {
   onMerge?: (n: TreeNode<Category>) => void
 }
 
-function MergeButton({ name, onClick }: { name: string; onClick: () => void }) {
-  const { t } = useTranslation('taxonomy')
-  return (
-    <Button size="compact-sm" variant="default" aria-label={t('merge.open', { name })} onClick={onClick}>
-      {t('mergeButton')}
-    </Button>
-  )
+/** Rename, merge and delete of a tag or category, icon buttons named with the term. */
+function termActions<R>(
+  t: TFunction<'taxonomy'>,
+  kind: 'tags' | 'categories',
+  on: { onEdit: (r: R) => void; onDelete: (r: R) => void; onMerge?: (r: R) => void },
+  nameOf: (r: R) => string = (r) => (r as { name: string }).name,
+): RowAction<R>[] {
+  const [edit, remove] = editDeleteActions<R>({
+    onEdit: on.onEdit,
+    editName: (r) => t(`${kind}.rename`, { name: nameOf(r) }),
+    onDelete: on.onDelete,
+    deleteName: (r) => t(`${kind}.delete`, { name: nameOf(r) }),
+  })
+  const merge: RowAction<R>[] = on.onMerge
+    ? [{ key: 'merge', label: t('mergeButton'), name: (r) => t('merge.open', { name: nameOf(r) }), icon: MergeIcon, onClick: on.onMerge }]
+    : []
+  return [{ ...edit!, label: t('editButton') }, ...merge, remove!]
 }
 
 /** Nested lists: a screen reader announces each level and its size; each row names its counts and actions. */
@@ -313,23 +308,24 @@ function CategoryTree({ nodes, label, ...rest }: TreeProps) {
               </span>
               {onEdit && (
                 <div className="taxonomy-actions">
-                  <RowActions
-                    editText={t('editButton')}
-                    editLabel={t('categories.rename', { name: c.name })}
-                    onEdit={() => void onEdit('category', c.id)}
-                    deleteLabel={t('categories.delete', { name: c.name })}
-                    onDelete={() => onDelete(n)}
-                  >
-                    <Button
-                      size="compact-sm"
-                      variant="default"
-                      aria-label={t('categories.move', { name: c.name })}
-                      onClick={() => void onEdit('category', c.id, true)}
-                    >
-                      {t('moveButton')}
-                    </Button>
-                    {onMerge && <MergeButton name={c.name} onClick={() => onMerge(n)} />}
-                  </RowActions>
+                  <RowActionIcons
+                    row={n}
+                    actions={[
+                      {
+                        key: 'move',
+                        label: t('moveButton'),
+                        name: (x) => t('categories.move', { name: x.category.name }),
+                        icon: MoveIcon,
+                        onClick: (x) => void onEdit('category', x.category.id, true),
+                      },
+                      ...termActions<TreeNode<Category>>(
+                        t,
+                        'categories',
+                        { onEdit: (x) => void onEdit('category', x.category.id), onDelete, onMerge },
+                        (x) => x.category.name,
+                      ),
+                    ]}
+                  />
                 </div>
               )}
             </div>
