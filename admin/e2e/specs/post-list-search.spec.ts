@@ -1,3 +1,4 @@
+import type { Request } from '@playwright/test'
 import { expect, test, watchCsp } from '../fixtures'
 import { BlogList } from '../pages/BlogList'
 import { solidPng } from '../png'
@@ -32,6 +33,12 @@ test('the post list searches every language of the site, keeps its columns, show
   })
   const csp = watchCsp(page)
   await signInWithKey(page)
+  // The plain list's items carry their languages and covers: no read per row (covers' renditions are images, not API reads).
+  const perRow: string[] = []
+  const countPerRow = (req: Request) => {
+    if (['fetch', 'xhr'].includes(req.resourceType()) && /\/detail(\?|$)|\/media\//.test(new URL(req.url()).pathname)) perRow.push(req.url())
+  }
+  page.on('request', countPerRow)
   const list = new BlogList(page)
   await list.goto(site.id)
   await expect(list.rows()).toHaveCount(5)
@@ -42,6 +49,8 @@ test('the post list searches every language of the site, keeps its columns, show
   await expect(tulip.getByTestId('cover')).toHaveAttribute('srcset', /96w/)
   await expect(tulip.getByRole('cell').last()).toHaveText('en · de')
   await expect(list.row('Hello, world').getByRole('cell').last()).toHaveText('en')
+  expect(perRow).toEqual([])
+  page.off('request', countPerRow)
 
   // A German word finds the post by its German title; the status and author columns stay; the snippet is plain words.
   await list.search.fill('Zwiebeln')

@@ -808,7 +808,7 @@ export interface paths {
         };
         /**
          * List the blogs of a site
-         * @description Every live blog the site carries, any status. Filters (all optional, combined with AND): `status`; `author` (exact, case-sensitive); `tag` (a tag id); `category` (a category id: blogs in it or in any of its live descendant categories, so a parent lists its children's posts). An unknown or deleted tag or category lists nothing; a malformed id is a 400. `sort` orders the list (default `-created_at`, newest created first). List items are the blog plus `title`, `subtitle`, `excerpt` and `locale` taken from the localization in the `locale` query (a locale code), falling back to the owning site's default locale, then to the oldest localization; plus `tags` and `categories` (with `is_primary`).
+         * @description Every live blog the site carries, any status. Filters (all optional, combined with AND): `status`; `author` (exact, case-sensitive); `tag` (a tag id); `category` (a category id: blogs in it or in any of its live descendant categories, so a parent lists its children's posts). An unknown or deleted tag or category lists nothing; a malformed id is a 400. `sort` orders the list (default `-created_at`, newest created first). List items are the blog plus `title`, `subtitle`, `excerpt` and `locale` taken from the localization in the `locale` query (a locale code), falling back to the owning site's default locale, then to the oldest localization; plus `tags` and `categories` (with `is_primary`); `locale_ids`, the locales the blog has a localization in; and `cover_image` and `header_image`, the images their ids name (null when none or deleted), read in the same batch as the page.
          */
         get: operations["listSiteBlogs"];
         put?: never;
@@ -828,7 +828,7 @@ export interface paths {
         };
         /**
          * List the published blogs of a site
-         * @description Published blogs whose publish_end has not passed, newest published_date first (then published_at). List items are the blog plus `title`, `subtitle`, `excerpt` and `locale` taken from the localization in the `locale` query (a locale code), falling back to the owning site's default locale, then to the oldest localization; plus `tags` and `categories` (with `is_primary`). Answers are cached per site and invalidated by every write to a blog the site carries: a write is visible as soon as it has answered.
+         * @description Published blogs whose publish_end has not passed, newest published_date first (then published_at). List items are the blog plus `title`, `subtitle`, `excerpt` and `locale` taken from the localization in the `locale` query (a locale code), falling back to the owning site's default locale, then to the oldest localization; plus `tags` and `categories` (with `is_primary`); `locale_ids`, the locales the blog has a localization in; and `cover_image` and `header_image`, the images their ids name (null when none or deleted), read in the same batch as the page. Answers are cached per site and invalidated by every write to a blog the site carries: a write is visible as soon as it has answered.
          */
         get: operations["listPublishedSiteBlogs"];
         put?: never;
@@ -848,7 +848,7 @@ export interface paths {
         };
         /**
          * List the featured published blogs of a site
-         * @description Published blogs with is_featured, in published order, as a plain array; the number of featured blogs is in the `X-Total-Count` header. limit/offset: limit default 10, max 100; offset default 0. List items are the blog plus `title`, `subtitle`, `excerpt` and `locale` taken from the localization in the `locale` query (a locale code), falling back to the owning site's default locale, then to the oldest localization; plus `tags` and `categories` (with `is_primary`). Answers are cached per site and invalidated by every write to a blog the site carries: a write is visible as soon as it has answered.
+         * @description Published blogs with is_featured, in published order, as a plain array; the number of featured blogs is in the `X-Total-Count` header. limit/offset: limit default 10, max 100; offset default 0. List items are the blog plus `title`, `subtitle`, `excerpt` and `locale` taken from the localization in the `locale` query (a locale code), falling back to the owning site's default locale, then to the oldest localization; plus `tags` and `categories` (with `is_primary`); `locale_ids`, the locales the blog has a localization in; and `cover_image` and `header_image`, the images their ids name (null when none or deleted), read in the same batch as the page. Answers are cached per site and invalidated by every write to a blog the site carries: a write is visible as soon as it has answered.
          */
         get: operations["listFeaturedSiteBlogs"];
         put?: never;
@@ -3612,6 +3612,8 @@ export interface components {
             subtitle: string | null;
             excerpt: string | null;
             locale: string | null;
+            /** @description Ids of the locales the blog has a localization in, default locale first, then by code */
+            locale_ids: string[];
             tags: components["schemas"]["TagRef"][];
             categories: components["schemas"]["CategoryRef"][];
         };
@@ -5208,6 +5210,8 @@ export interface components {
             subtitle: string | null;
             excerpt: string | null;
             locale: string | null;
+            /** @description Ids of the locales the blog has a localization in, default locale first, then by code */
+            locale_ids: string[];
             tags: components["schemas"]["TagRef"][];
             categories: components["schemas"]["CategoryRef"][];
             /** @description 3 per shared tag + 2 per shared category + 3 for the same primary category + 1 for the same author */

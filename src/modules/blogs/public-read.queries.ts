@@ -152,6 +152,10 @@ export async function publishedItems(
         select distinct on (bl.content_id) bl.content_id, bl.title, bl.subtitle, bl.excerpt, lo.code
         from page p join blog_localizations bl on bl.content_id = p.content_id join locales lo on lo.id = bl.locale_id
         order by bl.content_id, coalesce(lower(lo.code) = lower(${localeCode ?? null}::text), false) desc, lo.is_default desc, bl.created_at
+      ), locs as (
+        select bl.content_id, json_agg(bl.locale_id order by lo.is_default desc, lo.code) as locale_ids
+        from page p join blog_localizations bl on bl.content_id = p.content_id join locales lo on lo.id = bl.locale_id
+        group by bl.content_id
       ), tg as (
         select ct.content_id, ${sql.raw(TAG_AGG)} as tags
         from page p join content_tags ct on ct.content_id = p.content_id join tags t on t.id = ct.tag_id
@@ -165,12 +169,13 @@ export async function publishedItems(
       )
       select json_agg(json_build_object(${sql.raw(blogFields('carriers.site_ids', 'l.code'))},
           'title', l.title, 'subtitle', l.subtitle, 'excerpt', l.excerpt, 'locale', l.code,
-          'tags', coalesce(tg.tags, '[]'::json), 'categories', coalesce(cat.categories, '[]'::json))
+          'locale_ids', coalesce(locs.locale_ids, '[]'::json), 'tags', coalesce(tg.tags, '[]'::json), 'categories', coalesce(cat.categories, '[]'::json))
         order by p.published_date desc nulls last, p.published_at desc nulls last, p.content_id desc)::text as j
       from page p
       join blogs b on b.content_id = p.content_id and b.deleted_at is null
       left join carriers on carriers.content_id = p.content_id
       left join loc l on l.content_id = p.content_id
+      left join locs on locs.content_id = p.content_id
       left join tg on tg.content_id = p.content_id
       left join cat on cat.content_id = p.content_id`,
   )

@@ -62,6 +62,7 @@ export async function siteIdsOf(db: ReadDb, contentId: string): Promise<string[]
 
 interface LocSummary {
   content_id: string
+  locale_id: string
   title: string | null
   subtitle: string | null
   excerpt: string | null
@@ -78,6 +79,11 @@ function pickLocalization(locs: LocSummary[], code: string | undefined): LocSumm
     locs.find((l) => l.is_default) ??
     [...locs].sort((a, b) => a.created_at.getTime() - b.created_at.getTime())[0]
   )
+}
+
+/** The locales of a blog's localizations in the detail's order: default locale first, then by code. */
+function localeIdsOf(locs: LocSummary[]): string[] {
+  return [...locs].sort((a, b) => Number(b.is_default) - Number(a.is_default) || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)).map((l) => l.locale_id)
 }
 
 function groupBy<T extends { content_id: string }>(rows: T[]): Map<string, T[]> {
@@ -134,6 +140,7 @@ export async function itemsForRows(db: ReadDb, rows: BlogRow[], localeCode?: str
     db
       .select({
         content_id: blogLocalizations.content_id,
+        locale_id: blogLocalizations.locale_id,
         title: blogLocalizations.title,
         subtitle: blogLocalizations.subtitle,
         excerpt: blogLocalizations.excerpt,
@@ -152,13 +159,15 @@ export async function itemsForRows(db: ReadDb, rows: BlogRow[], localeCode?: str
   const tagsBy = groupBy(tagList)
   const catsBy = groupBy(catList)
   return rows.map((row) => {
-    const loc = pickLocalization(locsBy.get(row.content_id) ?? [], localeCode)
+    const rowLocs = locsBy.get(row.content_id) ?? []
+    const loc = pickLocalization(rowLocs, localeCode)
     return {
       ...toBlog(row, carriers.get(row.content_id)),
       title: loc?.title ?? null,
       subtitle: loc?.subtitle ?? null,
       excerpt: loc?.excerpt ?? null,
       locale: loc?.code ?? null,
+      locale_ids: localeIdsOf(rowLocs),
       cover_image: inLocale(row.cover_image_id ? images.get(row.cover_image_id) : undefined, loc?.code),
       header_image: inLocale(row.header_image_id ? images.get(row.header_image_id) : undefined, loc?.code),
       tags: (tagsBy.get(row.content_id) ?? []).map(tagRef),

@@ -27,7 +27,8 @@ const tags = ['Blogs']
 const LIST_ITEM =
   'List items are the blog plus `title`, `subtitle`, `excerpt` and `locale` taken from the localization in the `locale` query ' +
   "(a locale code), falling back to the owning site's default locale, then to the oldest localization; plus `tags` and " +
-  '`categories` (with `is_primary`).'
+  '`categories` (with `is_primary`); `locale_ids`, the locales the blog has a localization in; and `cover_image` and `header_image`, ' +
+  'the images their ids name (null when none or deleted), read in the same batch as the page.'
 const CACHED = 'Answers are cached per site and invalidated by every write to a blog the site carries: a write is visible as soon as it has answered.'
 
 /** Lists and lookups within one site. */

@@ -78,6 +78,7 @@ export const BlogListItem = Type.Object(
     subtitle: Nullable(Type.String()),
     excerpt: Nullable(Type.String()),
     locale: Nullable(Type.String({ description: 'Code of the locale that filled title, subtitle and excerpt; null when the blog has no localization' })),
+    locale_ids: Type.Array(Uuid, { description: 'Ids of the locales the blog has a localization in, default locale first, then by code' }),
     tags: Type.Array(TagRef),
     categories: Type.Array(CategoryRef),
   },

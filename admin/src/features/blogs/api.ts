@@ -49,19 +49,12 @@ export const blogListQueries = {
         [...new Set(rows.map((b) => b.author?.trim() ?? '').filter((a) => a !== ''))].sort((a, b) => a.localeCompare(b)),
       staleTime: 60_000,
     }),
-  /** A post with its localizations: the columns of a search hit, and the languages of every row. */
+  /** A post with its localizations and embedded cover: the columns of a search hit (list items carry their own). */
   detail: (siteId: string, id: string) =>
     queryOptions({
       queryKey: ['site', siteId, 'blogs', 'detail', id],
       queryFn: async () => (await api().GET('/api/v1/blogs/{id}/detail', { params: { path: { id } } })).data!,
       staleTime: 30_000,
-    }),
-  /** A cover's media record (its rendition base `image_url`). */
-  media: (siteId: string, id: string) =>
-    queryOptions({
-      queryKey: ['site', siteId, 'media', 'item', id],
-      queryFn: async () => (await api().GET('/api/v1/media/{id}', { params: { path: { id } } })).data!,
-      staleTime: 300_000,
     }),
   /** Every tag of the site (all pages of GET /sites/{site_id}/tags), for the tag filter. */
   tags: (siteId: string) =>

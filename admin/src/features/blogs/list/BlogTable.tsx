@@ -8,11 +8,11 @@ import { Snippet } from '../../../shared/ui/Snippet'
 import { blogListQueries } from '../api'
 import type { LocaleHit } from './searchHits'
 
-/** A row: a post of the list, or a hit of the text search (its post's columns are read beside it). */
+/** A row: a post of the list, or a hit of the text search (its post's columns are read beside it: the search answers no columns). */
 export type Row = { id: string; title: string } & ({ kind: 'post'; post: Schemas['BlogListItem'] } | { kind: 'hit'; hit: LocaleHit })
 
 /** The columns every row shows, from the list item or, for a hit, from the post itself. */
-type Summary = Pick<Schemas['BlogListItem'], 'status' | 'author' | 'published_date' | 'updated_at' | 'is_featured' | 'cover_image_id'>
+type Summary = Pick<Schemas['BlogListItem'], 'status' | 'author' | 'published_date' | 'updated_at' | 'is_featured' | 'cover_image'>
 
 /** published_date is a calendar date (YYYY-MM-DD in the site's zone): formatted as a date, never shifted by a zone. */
 const formatDay = (day: string, lang: string) =>
@@ -97,17 +97,18 @@ function BlogRow({
   codeOf: Map<string, string>
 }) {
   const { t } = useTranslation('blogs')
-  // The post itself: a hit's columns, and every row's languages (one request per row, kept a while).
-  const detail = useQuery(blogListQueries.detail(siteId, row.id))
+  // A list item carries its columns, languages and cover; only a search hit reads its post (kept a while).
+  const detail = useQuery({ ...blogListQueries.detail(siteId, row.id), enabled: row.kind === 'hit' })
   const summary: Summary | undefined = row.kind === 'post' ? row.post : detail.data
-  const codes = detail.data?.localizations.map((l) => codeOf.get(l.locale_id)).filter((c): c is string => c !== undefined)
+  const localeIds = row.kind === 'post' ? row.post.locale_ids : detail.data?.localizations.map((l) => l.locale_id)
+  const codes = localeIds?.map((id) => codeOf.get(id)).filter((c): c is string => c !== undefined)
   const hitLang = row.kind === 'hit' ? row.hit.locale : (row.post.locale ?? undefined)
   return (
     <Table.Tr aria-selected={selected}>
       <Table.Td>
         <Checkbox aria-label={t('list.select', { title: row.title })} checked={selected} onChange={onToggle} />
       </Table.Td>
-      <Table.Td className="blog-list-thumb">{summary?.cover_image_id ? <Cover siteId={siteId} mediaId={summary.cover_image_id} /> : null}</Table.Td>
+      <Table.Td className="blog-list-thumb">{summary?.cover_image ? <Cover image={summary.cover_image} /> : null}</Table.Td>
       <Table.Th scope="row" fw={500} lang={hitLang}>
         <AnchorLink to="/sites/$siteId/$area/$recordId" params={{ siteId, area: 'blogs', recordId: row.id }}>
           {row.title}
@@ -131,15 +132,14 @@ function BlogRow({
 }
 
 /** The cover as a small rendition (the client's imageUrl/srcset), decorative: the title beside it names the row. */
-function Cover({ siteId, mediaId }: { siteId: string; mediaId: string }) {
-  const media = useQuery(blogListQueries.media(siteId, mediaId))
-  const src = imageUrl(media.data, { w: THUMB, h: THUMB, fit: 'cover', fmt: 'auto' })
+function Cover({ image }: { image: Schemas['EmbeddedImage'] }) {
+  const src = imageUrl(image, { w: THUMB, h: THUMB, fit: 'cover', fmt: 'auto' })
   if (!src) return null
   return (
     <img
       className="blog-list-cover"
       src={src}
-      srcSet={srcset(media.data, [THUMB, THUMB * 2], { ratio: 1 })}
+      srcSet={srcset(image, [THUMB, THUMB * 2], { ratio: 1 })}
       sizes={`${THUMB}px`}
       width={THUMB}
       height={THUMB}
