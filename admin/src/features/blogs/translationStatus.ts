@@ -12,7 +12,7 @@ export const isKnownTranslationStatus = (v: string): v is TranslationStatus => (
 
 const en = {
   translationStatus: {
-    Draft: 'Not started',
+    Draft: 'Draft',
     InProgress: 'In translation',
     Translated: 'Translated',
     Reviewed: 'Reviewed',
@@ -22,7 +22,7 @@ const en = {
 
 const de: typeof en = {
   translationStatus: {
-    Draft: 'Nicht begonnen',
+    Draft: 'Entwurf',
     InProgress: 'In Übersetzung',
     Translated: 'Übersetzt',
     Reviewed: 'Geprüft',

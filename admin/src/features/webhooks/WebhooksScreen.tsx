@@ -169,11 +169,15 @@ function WebhookTable({
             : t('testFailed', { url: w.url, error: d.error ?? `HTTP ${d.status_code ?? '?'}` }),
         ),
     })
-  const setActive = (w: Webhook) =>
+  const setActive = (w: Webhook) => {
+    // Pause and Resume are two row actions, one shown at a time: the used one goes, so the focus moves to the other.
+    const counterpart = w.is_active ? t('resume', { url: w.url }) : t('pause', { url: w.url })
+    focusWhenLost(() => document.querySelector<HTMLElement>(`button[aria-label="${CSS.escape(counterpart)}"]`))
     actions.setActive.mutate(
       { id: w.id, is_active: !w.is_active },
       { onSuccess: () => onNotice(w.is_active ? t('paused_done', { url: w.url }) : t('resumed_done', { url: w.url })) },
     )
+  }
   const columns: Column<Webhook>[] = [
     {
       key: 'url',
