@@ -17,7 +17,7 @@ export async function expectAccessibleInBothThemes(page: Page): Promise<void> {
   const sizes = size.width === PHONE.width ? [size] : [size, PHONE]
   const found: string[] = []
   // Four scans where a spec counted on one: each gets the time a scan takes on a busy two-core machine.
-  test.info().setTimeout(test.info().timeout + sizes.length * 2 * 8_000)
+  test.info().setTimeout(test.info().timeout + sizes.length * 2 * 10_000)
   try {
     for (const viewport of sizes) {
       await page.setViewportSize(viewport)
