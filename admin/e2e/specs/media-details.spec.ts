@@ -95,8 +95,9 @@ test('media details: focal point by mouse and keyboard, crops, renditions, renam
 })
 
 test('media details: move by dragging onto a folder; readable in the dark theme', async ({ page, site, signInWithKey, atrium, baseUrl, masterKey }) => {
+  test.slow()
   const csp = watchCsp(page)
-  await uploadImage(baseUrl, masterKey, site.id, 'drag-me.png', solidPng([200, 90, 40], 320, 200))
+  const dragged = await uploadImage(baseUrl, masterKey, site.id, 'drag-me.png', solidPng([200, 90, 40], 320, 200))
   await atrium.POST('/api/v1/sites/{site_id}/media-folders', { params: { path: { site_id: site.id } }, body: { name: 'Archive' } })
   await page.addInitScript(() => localStorage.setItem('atrium-admin:theme', 'dark'))
   await signInWithKey(page)
@@ -104,6 +105,12 @@ test('media details: move by dragging onto a folder; readable in the dark theme'
   await media.goto(site.id)
   await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark')
   const folders = page.getByRole('navigation', { name: 'Folders' })
+  // A colleague changed the file after the list loaded: the move is refused (If-Match), not made blindly.
+  await expect(media.tile('drag-me.png')).toBeVisible()
+  await atrium.PUT('/api/v1/media/{id}', { params: { path: { id: dragged.id } }, body: { focal_x: 0.3 } })
+  await media.tile('drag-me.png').dragTo(folders.getByRole('button', { name: 'Archive' }))
+  await expect(page.getByRole('status').filter({ hasText: 'drag-me.png was changed elsewhere meanwhile and was not moved' })).toBeVisible()
+  // Dragged again, from the reloaded list: moved.
   await media.tile('drag-me.png').dragTo(folders.getByRole('button', { name: 'Archive' }))
   await expect(page.getByRole('status').filter({ hasText: 'drag-me.png moved to Archive.' })).toBeVisible()
   await folders.getByRole('button', { name: 'Archive' }).click()
@@ -126,6 +133,7 @@ test('media details: replace the file with progress; its texts and uses stay; a 
   baseUrl,
   masterKey,
 }) => {
+  test.slow()
   const csp = watchCsp(page)
   const pic = await uploadImage(baseUrl, masterKey, site.id, 'old-logo.png', solidPng([10, 60, 120], 320, 200))
   await atrium.POST('/api/v1/media/{id}/metadata', { params: { path: { id: pic.id } }, body: { locale: 'en', alt_text: 'Our logo' } })
@@ -179,6 +187,7 @@ test("media details: a colleague's change meanwhile gives the conflict notice, n
   baseUrl,
   masterKey,
 }) => {
+  test.slow()
   const pic = await uploadImage(baseUrl, masterKey, site.id, 'team-photo.png', solidPng([90, 160, 60], 320, 200))
   await signInWithKey(page)
   const media = new MediaLibrary(page)

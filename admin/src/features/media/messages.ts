@@ -132,6 +132,7 @@ const en = {
     dropHint: 'Drop on a folder to move the file there',
     moved: '{{name}} moved to {{folder}}.',
     failed: '{{name}} could not be moved.',
+    conflict: '{{name}} was changed elsewhere meanwhile and was not moved; the list now shows it as it is. Drag it again to move it.',
   },
   variants: {
     title: 'Sizes',
@@ -325,6 +326,8 @@ const de: typeof en = {
     dropHint: 'Auf einen Ordner ziehen, um die Datei dorthin zu verschieben',
     moved: '{{name}} nach {{folder}} verschoben.',
     failed: '{{name}} konnte nicht verschoben werden.',
+    conflict:
+      '{{name}} wurde inzwischen anderswo geändert und nicht verschoben; die Liste zeigt sie jetzt, wie sie ist. Ziehen Sie sie erneut, um sie zu verschieben.',
   },
   variants: {
     title: 'Größen',
