@@ -42,5 +42,5 @@ describe('image work', () => {
     } finally {
       await t.close()
     }
-  })
+  }, 120_000)
 })
