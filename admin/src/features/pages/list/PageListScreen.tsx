@@ -1,6 +1,5 @@
 import { Alert, Button, Group, NativeSelect, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../../shared/i18n/format'
 import { BulkControls, useBulkSelection } from '../../../shared/ui/BulkList'
@@ -33,23 +32,15 @@ export function PageListScreen({ siteId, search, onSearch }: Props) {
   const routeOf = new Map((all.data ?? []).map((p) => [p.id, p.route]))
   const title = t('title')
   const page = search.page ?? 1
-  // Pages deleted here whose Undo is still offered: hidden at once, shown again on Undo or when the DELETE fails.
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set())
-  const rows = list.data?.data.filter((p) => !hidden.has(p.id))
+  // A page deleted here leaves the list at once, while its Undo is offered (usePageActions).
+  const rows = list.data?.data
   const total = list.data?.meta.total ?? 0
   const actions = usePageActions(siteId)
   // Selection and bulk actions; routes name the per-id results. Another list page clears the selection.
   const bulk = useBulkSelection(useBulkPages(siteId), JSON.stringify(search), (id) => rows?.find((p) => p.id === id)?.route)
   const remove = (p: Page) => {
-    setHidden((h) => new Set(h).add(p.id))
     bulk.setSelected((s) => new Set([...s].filter((id) => id !== p.id)))
-    actions.remove(p, () =>
-      setHidden((h) => {
-        const next = new Set(h)
-        next.delete(p.id)
-        return next
-      }),
-    )
+    actions.remove(p)
   }
   return (
     <Stack gap="md">
