@@ -98,6 +98,18 @@ const SCREENS: FormScreen[] = [
     value: 'Typed item',
   },
   {
+    name: 'menu item edit',
+    path: async (atrium, site) => {
+      const menu = (await atrium.POST('/api/v1/sites/{site_id}/menus', { params: { path: { site_id: site.id } }, body: { name: 'Primary', slug: 'primary' } }))
+        .data!
+      await atrium.POST('/api/v1/menus/{menu_id}/items', { params: { path: { menu_id: menu.id } }, body: { title: 'Home', link_type: 'internal', url: '/' } })
+      return `/sites/${site.id}/navigation`
+    },
+    open: newButton('Edit “Home”'),
+    field: (page) => dialog(page).getByRole('textbox', { name: 'Title (de)' }),
+    value: 'Startseite, ungespeichert',
+  },
+  {
     name: 'taxonomy',
     path: (_, site) => `/sites/${site.id}/taxonomy`,
     open: newButton('New category'),
@@ -332,7 +344,17 @@ test('legal texts: “Save en” keeps the unsaved German texts, and leaving the
  * A form in a dialog closed with typed text, by Escape, by its Cancel button or by its close button: either it asks
  * first ("Keep editing" keeps the text) or the draft is kept (reopening shows it). Discarding on purpose drops it.
  */
-const DIALOGS = new Set(['cookie consent group', 'new legal document', 'taxonomy', 'redirects', 'templates', 'social links', 'skills', 'CV'])
+const DIALOGS = new Set([
+  'menu item edit',
+  'cookie consent group',
+  'new legal document',
+  'taxonomy',
+  'redirects',
+  'templates',
+  'social links',
+  'skills',
+  'CV',
+])
 const discardPrompt = (page: Page) => page.getByRole('dialog', { name: 'Discard what you typed?' })
 
 async function closeKeeps(page: Page, s: FormScreen, how: string, close: () => Promise<void>): Promise<void> {
