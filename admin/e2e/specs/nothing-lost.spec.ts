@@ -344,17 +344,7 @@ test('legal texts: “Save en” keeps the unsaved German texts, and leaving the
  * A form in a dialog closed with typed text, by Escape, by its Cancel button or by its close button: either it asks
  * first ("Keep editing" keeps the text) or the draft is kept (reopening shows it). Discarding on purpose drops it.
  */
-const DIALOGS = new Set([
-  'menu item edit',
-  'cookie consent group',
-  'new legal document',
-  'taxonomy',
-  'redirects',
-  'templates',
-  'social links',
-  'skills',
-  'CV',
-])
+const DIALOGS = new Set(['menu item edit', 'cookie consent group', 'new legal document', 'taxonomy', 'redirects', 'templates', 'social links', 'skills', 'CV'])
 const discardPrompt = (page: Page) => page.getByRole('dialog', { name: 'Discard what you typed?' })
 
 async function closeKeeps(page: Page, s: FormScreen, how: string, close: () => Promise<void>): Promise<void> {
