@@ -6,9 +6,9 @@ import { createBlog } from './fixtures.js'
 
 /*
  * What one editor save (PUT /blogs/{id}) costs the database, everything it does synchronously included: the record's
- * scope (only when no read since the last write remembered it), then one transaction of four statements: the row
- * locked and read, the update, the post's titles (the audit entry's label), and the audit entry, change history, outbox
- * event and webhook deliveries in one statement (core/mutation.ts writeTrail). The read cache is refreshed in process memory (or Redis), not in the
+ * scope (only when no read since the last write remembered it), then one transaction of three statements: the row
+ * locked and read, the update (answering the title the audit entry's label needs), and the audit entry, change
+ * history, outbox event and webhook deliveries in one statement (core/mutation.ts writeTrail). The read cache is refreshed in process memory (or Redis), not in the
  * database. Embedded, the transaction runs within one turn of the event loop: once it has begun, no request or timer
  * runs until it has committed, so no read can queue a statement ahead of its statements on PGlite's one connection
  * (bench/README "Embedded editor writes under read load").
@@ -26,8 +26,8 @@ afterAll(() => t.close())
 const embedded = process.env.DATABASE_URL === undefined
 /** PostgreSQL counts the transaction's BEGIN and COMMIT as statements of their own; PGlite runs them inside its transaction(). */
 const TX_ENDS = embedded ? 0 : 2
-/** The transaction's own statements: lock and read, update, titles for the audit label, the trail. */
-const IN_TX = 4
+/** The transaction's own statements: lock and read, update (with the audit label's title), the trail. */
+const IN_TX = 3
 
 /** The statements run, and the turns of the event loop in which they ran, while `fn` ran. */
 async function observed(fn: () => Promise<unknown>): Promise<{ statements: number; turns: number }> {
@@ -57,7 +57,7 @@ async function observed(fn: () => Promise<unknown>): Promise<{ statements: numbe
 const save = async (id: string, author: string) => expectStatus(await t.as(site.keys.Write).put(`/blogs/${id}`, { author }), 200)
 
 describe('PUT /blogs/{id}: what one save costs the database', () => {
-  it('the scope after a write, then one transaction of four statements, run within one turn of the event loop', async () => {
+  it('the scope after a write, then one transaction of three statements, run within one turn of the event loop', async () => {
     const blog = await createBlog(t, site)
     await save(blog.id, 'warm-up')
     // The previous save changed the record's version: its scope is looked up again.
