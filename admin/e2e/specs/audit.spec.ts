@@ -23,7 +23,7 @@ test('find a change in the audit log and revert it', async ({ page, site, atrium
   await expect(audit.rows()).toHaveCount(1)
   const row = audit.rows().first()
   // The record links to its editor; the actor link narrows the log to that key.
-  await expect(row.getByRole('link', { name: 'Open Post “hello-world”' })).toHaveAttribute('href', `/admin/sites/${site.id}/blogs/${site.posts.published}`)
+  await expect(row.getByRole('link', { name: 'Open Post “Hello, world”' })).toHaveAttribute('href', `/admin/sites/${site.id}/blogs/${site.posts.published}`)
   await row.getByRole('link', { name: /^API key / }).click()
   await expect(page).toHaveURL(new RegExp(`api_key_id=${me.api_key!.id}`))
   await expect(audit.rows()).toHaveCount(1)
@@ -31,7 +31,7 @@ test('find a change in the audit log and revert it', async ({ page, site, atrium
   await expect(audit.entityType).toHaveValue('Post')
   await expect(audit.rows()).toHaveCount(1)
 
-  await row.getByRole('button', { name: /^Show changes: Updated Post “hello-world”/ }).click()
+  await row.getByRole('button', { name: /^Show changes: Updated Post “Hello, world”/ }).click()
   const changes = page.getByRole('region', { name: /^Changes of Post / })
   await expect(changes.locator('[data-field="author"] ins')).toHaveText('added: Grace Hopper')
   const revertAuthor = changes.getByRole('checkbox', { name: 'Revert author' })

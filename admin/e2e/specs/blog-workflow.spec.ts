@@ -138,6 +138,7 @@ test('post settings: categories with the primary one, tags made inline, attachme
   atrium,
   signInWithKey,
 }) => {
+  test.slow() // a long journey with an axe scan
   const csp = watchCsp(page)
   const cat = async (name: string, parent_id?: string) =>
     (await atrium.POST('/api/v1/categories', { body: { site_id: site.id, name, ...(parent_id ? { parent_id } : {}) } })).data!
@@ -159,13 +160,16 @@ test('post settings: categories with the primary one, tags made inline, attachme
   await editor.goto(site.id, site.posts.published)
   const published = (await atrium.GET('/api/v1/blogs/{id}', { params: { path: { id: site.posts.published } } })).data!
 
-  // Categories from the tree; the first assigned is primary until another is chosen.
+  // Categories from the site's tree, by their paths; the first assigned is primary until another is chosen.
   const categories = editor.group('Categories')
-  // Each box shows the server's answer (pessimistic): click, then wait for it.
-  await categories.getByRole('checkbox', { name: 'Garden' }).click()
-  await expect(categories.getByRole('checkbox', { name: 'Garden' })).toBeChecked()
-  await categories.getByRole('checkbox', { name: 'Bulbs' }).click()
-  await expect(categories.getByRole('checkbox', { name: 'Bulbs' })).toBeChecked()
+  const addCategory = categories.getByRole('combobox', { name: 'Add a category' })
+  // Each shows the server's answer (pessimistic): take it, then wait for it.
+  await addCategory.fill('Garden')
+  await addCategory.press('Enter')
+  await expect(categories.getByRole('button', { name: 'Remove category “Garden”' })).toBeVisible()
+  await addCategory.fill('Bulbs')
+  await page.getByRole('option', { name: 'Garden › Bulbs' }).click()
+  await expect(categories.getByRole('button', { name: 'Remove category “Garden › Bulbs”' })).toBeVisible()
   await expect(categories.getByRole('combobox', { name: 'Primary category' })).toHaveValue(garden.id)
   await categories.getByRole('combobox', { name: 'Primary category' }).selectOption({ label: 'Bulbs' })
   await expect(categories.getByRole('combobox', { name: 'Primary category' })).toHaveValue(bulbs.id)

@@ -42,11 +42,7 @@ const ROUTES: Route[] = [
  * first word: axe rule id, `hscroll` or `clipped`). Each is listed with its reason. A finding not in this set fails the
  * test; a listed one that no longer occurs is reported as an annotation, so it can be removed.
  */
-const knownFailures = new Set<string>([
-  // The post list is still its own Mantine table (not the shared DataTable's cards at phone size): 452 px at 390.
-  'blogs 390 light hscroll',
-  'blogs 390 dark hscroll',
-])
+const knownFailures = new Set<string>([])
 
 let page: Page
 let site: SeededSite

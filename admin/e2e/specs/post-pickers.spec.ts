@@ -137,3 +137,66 @@ test('an image inserted into a German text takes its German alt text, in the pos
   await expect(text).toContainText(`![Eine rote Wand](${media.public_url})`)
   await expectAccessibleInBothThemes(page)
 })
+
+test('categories: a searchable combobox by path; Enter takes the highlighted one, a new one only through “Create category”', async ({
+  page,
+  site,
+  atrium,
+  signInWithKey,
+}) => {
+  const cat = async (name: string, parent_id?: string) =>
+    (await atrium.POST('/api/v1/categories', { body: { site_id: site.id, name, ...(parent_id ? { parent_id } : {}) } })).data!
+  const travel = await cat('Travel')
+  await cat('Rail', travel.id)
+  await cat('Trains')
+  const siteCategories = async () =>
+    (await atrium.GET('/api/v1/sites/{site_id}/categories', { params: { path: { site_id: site.id }, query: { per_page: 100 } } }))
+      .data!.data.map((c) => c.name)
+      .sort()
+  const assigned = async () =>
+    (await atrium.GET('/api/v1/blogs/{id}/detail', { params: { path: { id: site.posts.draft } } })).data!.categories.map((c) => [c.name, c.is_primary]).sort()
+  const csp = watchCsp(page)
+  await signInWithKey(page)
+  const editor = new BlogEditor(page)
+  await editor.goto(site.id, site.posts.draft)
+  const categories = editor.group('Categories')
+  const input = categories.getByRole('combobox', { name: 'Add a category' })
+
+  // "Rai": the existing Rail (under Travel) is highlighted, creating "Rai" is a separate, explicit option.
+  await input.fill('Rai')
+  await expect(page.getByRole('option', { name: 'Travel › Rail', exact: true })).toHaveAttribute('data-combobox-selected')
+  await expect(page.getByRole('option', { name: 'Create category “Rai”' })).toBeVisible()
+  await expectAccessibleInBothThemes(page)
+  await input.press('Enter')
+  await expect(categories.getByRole('button', { name: 'Remove category “Travel › Rail”' })).toBeVisible()
+  await expect(input).toHaveValue('')
+  // The first assigned is the primary one.
+  await expect(categories.getByRole('combobox', { name: 'Primary category' })).toHaveValue(/.+/)
+  expect(await assigned()).toEqual([['Rail', true]])
+
+  // The arrows move the highlight; a new (root) category comes from the create option.
+  await input.fill('rain')
+  await expect(page.getByRole('option', { name: 'Trains', exact: true })).toHaveAttribute('data-combobox-selected')
+  await input.press('ArrowDown')
+  await expect(page.getByRole('option', { name: 'Create category “rain”' })).toHaveAttribute('data-combobox-selected')
+  await input.press('Enter')
+  await expect(categories.getByRole('button', { name: 'Remove category “rain”' })).toBeVisible()
+  expect(await siteCategories()).toEqual(['Trains', 'Travel', 'rain'])
+  expect(await assigned()).toEqual([
+    ['Rail', true],
+    ['rain', false],
+  ])
+  // A name that exists (in any case) is never offered for creation; an assigned one is not offered again.
+  await input.fill('TRAINS')
+  await expect(page.getByRole('option', { name: 'Trains', exact: true })).toBeVisible()
+  await expect(page.getByRole('option', { name: /Create category/ })).toHaveCount(0)
+  await input.fill('rail')
+  await expect(page.getByRole('option', { name: 'Travel › Rail' })).toHaveCount(0)
+
+  // Removing one by keyboard.
+  await categories.getByRole('button', { name: 'Remove category “rain”' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(categories.getByRole('button', { name: 'Remove category “rain”' })).toHaveCount(0)
+  expect(await assigned()).toEqual([['Rail', true]])
+  expect(csp).toEqual([])
+})

@@ -14,7 +14,7 @@ test('the audit log and the dashboard activity name records by their label, in E
   await page.goto(`/admin/sites/${site.id}`)
   const activity = page.getByRole('region', { name: 'Recent activity' })
   // Names, not "tag 6c694279": the newest entries are the tag and the post just changed.
-  await expect(activity.getByRole('link', { name: 'Post “hello-world”' }).first()).toHaveAttribute(
+  await expect(activity.getByRole('link', { name: 'Post “Hello, world”' }).first()).toHaveAttribute(
     'href',
     `/admin/sites/${site.id}/blogs/${site.posts.published}`,
   )
@@ -37,6 +37,6 @@ test('the audit log and the dashboard activity name records by their label, in E
   await expect(german).toContainText(`Schlagwort „${tagName}“`)
   await expect(german).toContainText('Angelegt')
   await page.goto(`/admin/sites/${site.id}`)
-  await expect(page.getByRole('region', { name: 'Letzte Aktivität' }).getByRole('link', { name: 'Beitrag „hello-world“' }).first()).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Letzte Aktivität' }).getByRole('link', { name: 'Beitrag „Hello, world“' }).first()).toBeVisible()
   expect(csp).toEqual([])
 })

@@ -33,7 +33,7 @@ test('API-key sign-in lands on the dashboard the link asked for; sign-out forget
   const inZone = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: site.timezone }).format(new Date(site.scheduledAt))
   await expect(scheduled).toContainText(`Publishes ${inZone} (America/New_York)`)
   const activity = page.getByRole('region', { name: 'Recent activity' })
-  await expect(activity.getByRole('link', { name: 'Post “hello-world”' }).first()).toHaveAttribute(
+  await expect(activity.getByRole('link', { name: 'Post “Hello, world”' }).first()).toHaveAttribute(
     'href',
     `/admin/sites/${site.id}/blogs/${site.posts.published}`,
   )

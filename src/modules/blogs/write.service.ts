@@ -44,6 +44,17 @@ const eventsOf = (suffix: 'created' | 'updated' | 'deleted', blog: Blog, publish
 const changedFor = (blog: Blog, oldSlug?: string) => contentReaders(blogWorkflow, blog, oldSlug === undefined ? [] : [oldSlug])
 
 /**
+ * The audit entry's record_label of a post: its title in the site's default locale (else the first titled
+ * localization), falling back to its slug when no localization has a title: editors know posts by their titles.
+ */
+export function postLabel(locs: ReadonlyArray<{ title?: string | null }>, slug: string): string {
+  return locs.find((l) => typeof l.title === 'string' && l.title.trim() !== '')?.title ?? slug
+}
+
+const labelOfPost = async (tx: Parameters<typeof q.localizationsOf>[0], contentId: string, slug: string) =>
+  postLabel(await q.localizationsOf(tx, contentId), slug)
+
+/**
  * Creates a blog in site_ids (the first owns it) with optional localizations. 404/403 when a site is out
  * of reach or the caller lacks Author there; 400 for a locale outside the owning site or a bad schedule;
  * 403 when publishing is not allowed; 409 for a slug taken in a carrying site or a duplicate locale.
@@ -92,6 +103,7 @@ export async function create(ctx: Ctx, input: CreateBlogBody): Promise<BlogDetai
       siteId: owner,
       entityId: row.id,
       metadata: { slug: row.slug, status, site_ids: detail.site_ids, locales: inputs.map((l) => l.locale_id) },
+      label: await labelOfPost(tx, content.id, row.slug),
       events: eventsOf('created', blog, published),
       readers: changedFor(blog),
     }
@@ -119,7 +131,8 @@ export async function update(ctx: Ctx, id: string, body: UpdateBlogBody): Promis
       ...(move.published ? { published_at: now, published_date: body.published_date ?? before.published_date ?? dateIn(site.timezone, now) } : {}),
       updated_at: now,
     })
-    return updatedOutcome(tx, blogWorkflow, { before, after, siteIds, move, oldKey: before.slug })
+    const outcome = await updatedOutcome(tx, blogWorkflow, { before, after, siteIds, move, oldKey: before.slug })
+    return { ...outcome, label: await labelOfPost(tx, after.content_id, after.slug) }
   })
 }
 
@@ -134,6 +147,7 @@ export async function remove(ctx: Ctx, id: string): Promise<void> {
       entityId: id,
       current: wire,
       metadata: { slug: before.slug },
+      label: await labelOfPost(tx, before.content_id, before.slug),
       events: eventsOf('deleted', wire, false),
       readers: changedFor(wire),
     }
@@ -174,6 +188,7 @@ export async function clone(ctx: Ctx, id: string): Promise<BlogDetail> {
       siteId: row.site_id,
       entityId: row.id,
       metadata: { source_id: source.id, slug },
+      label: postLabel(locs, slug),
       events: eventsOf('created', blog, false),
       readers: changedFor(blog),
     }

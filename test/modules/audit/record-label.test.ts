@@ -34,7 +34,7 @@ describe('record_label', () => {
     const en = a.locales.find((l) => l.code === 'en')!.id
     const slug = `post-${uid()}`
     const cases: Array<[type: string, id: string, label: string]> = [
-      ['blog', created(await w.post('/blogs', { site_ids: [a.id], slug, localizations: [{ locale_id: en, title: 'Hello', body: 'x' }] })), slug],
+      ['blog', created(await w.post('/blogs', { site_ids: [a.id], slug, localizations: [{ locale_id: en, title: 'Hello', body: 'x' }] })), 'Hello'],
       ['page', created(await w.post('/pages', { site_ids: [a.id], route: '/about-us', slug: 'about-us' })), 'about-us'],
       ['tag', created(await w.post('/tags', { site_id: a.id, name: 'Rail travel' })), 'Rail travel'],
       ['category', created(await w.post('/categories', { site_id: a.id, name: 'Trains' })), 'Trains'],
@@ -65,6 +65,30 @@ describe('record_label', () => {
     ])
     const entity = expectStatus<Entry[]>(await t.as(b.keys.Read).get(`/audit/entity/tag/${tag}`), 200)
     expect(entity.map((e) => e.record_label).sort()).toEqual(['After', 'After', 'Before'])
+  })
+
+  it('names a post by its title in the default locale, else by its slug, through create, update, clone and delete', async () => {
+    const w = t.as(b.keys.Write)
+    const en = b.locales.find((l) => l.code === 'en')!.id
+    const de = b.locales.find((l) => l.code === 'de')!.id
+    const slug = `post-${uid()}`
+    const post = created(await w.post('/blogs', { site_ids: [b.id], slug, localizations: [{ locale_id: en, title: 'Trains at night', body: 'x' }] }))
+    expectStatus(await w.put(`/blogs/${post}`, { author: 'Grace' }), 200)
+    const copy = created(await w.post(`/blogs/${post}/clone`, {}))
+    expectNoContent(await t.as(b.keys.Admin).delete(`/blogs/${post}`))
+    expect(await labelsOf('blog', post)).toEqual([
+      ['Create', 'Trains at night'],
+      ['Update', 'Trains at night'],
+      ['Delete', 'Trains at night'],
+    ])
+    expect(await labelsOf('blog', copy)).toEqual([['Create', 'Trains at night']])
+    // no title: the slug names it
+    const bare = `bare-${uid()}`
+    const untitled = created(await w.post('/blogs', { site_ids: [b.id], slug: bare }))
+    expect(await labelsOf('blog', untitled)).toEqual([['Create', bare]])
+    // only a German title: it names it
+    const german = created(await w.post('/blogs', { site_ids: [b.id], slug: `de-${uid()}`, localizations: [{ locale_id: de, title: 'Nachtzüge', body: 'x' }] }))
+    expect(await labelsOf('blog', german)).toEqual([['Create', 'Nachtzüge']])
   })
 
   it('is null for a record without a name (a page section)', async () => {

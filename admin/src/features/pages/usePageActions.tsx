@@ -3,8 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { toFormError } from '../../shared/logic/errors'
-import { createHeldUndoable } from '../../shared/logic/undoable'
-import { showUndoNotice, showUndone } from '../../shared/ui/UndoNotice'
+import { removeWithUndo } from '../../shared/api/resource'
 import { clonePage, deletePage } from './api'
 import '../../shared/editor/messages'
 import './messages'
@@ -17,8 +16,8 @@ export const PAGE_UNDO_MS = 6000
 
 /**
  * Clone (POST /pages/{id}/clone, then the new draft opens) and delete with undo (shared/ui/UndoNotice): the DELETE
- * goes only when the notice closes; Undo, or a DELETE the server refuses, calls `onKept` so the screen shows the page
- * again. Each delete has its own notice.
+ * goes only when the notice closes, and the page leaves the site's lists until then; Undo, or a DELETE the server refuses, puts it back and calls `onKept`
+ * (the editor opens the page again). Each delete has its own notice.
  */
 export function usePageActions(siteId: string) {
   const { t } = useTranslation('pages', { keyPrefix: 'actions' })
@@ -45,28 +44,24 @@ export function usePageActions(siteId: string) {
     }
   }
 
-  const remove = (page: { id: string; route: string }, onKept: () => void): void => {
-    const job = createHeldUndoable(() => deletePage(page.id))
-    showUndoNotice({
-      title: t('deleted.title'),
-      text: t('deleted.text', { route: page.route }),
-      undoLabel: t('deleted.undo'),
-      ms: PAGE_UNDO_MS,
-      onClose: () => void job.flush(),
-      onUndo: (id) => {
-        if (!job.undo()) return
-        showUndone(id, { title: t('deleted.undone'), text: t('deleted.undoneText', { route: page.route }), closeLabel: tc('close') })
-        onKept()
+  const remove = (page: { id: string; route: string }, onKept?: () => void): void => {
+    // The page leaves the site's lists at once (shared/api/resource); the DELETE goes when the notice closes.
+    removeWithUndo(
+      queryClient,
+      ['site', siteId],
+      page.id,
+      () => deletePage(page.id),
+      {
+        title: t('deleted.title'),
+        text: t('deleted.text', { route: page.route }),
+        undoLabel: t('deleted.undo'),
+        undoneTitle: t('deleted.undone'),
+        undoneText: t('deleted.undoneText', { route: page.route }),
+        closeLabel: tc('close'),
+        ms: PAGE_UNDO_MS,
       },
-    })
-    job.done
-      .then((r) => {
-        if (r === 'ran') void queryClient.invalidateQueries({ queryKey: ['site', siteId] })
-      })
-      .catch((e: unknown) => {
-        onKept()
-        fail(e, t('deleted.failed'))
-      })
+      { kept: onKept, failed: (e) => fail(e, t('deleted.failed')) },
+    )
   }
 
   return { clone, remove }

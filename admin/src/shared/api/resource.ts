@@ -1,5 +1,7 @@
 import { etagOf, type paths } from '@atrium-cms/client'
-import { queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query'
+import { partialMatchKey, queryOptions, useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
+import { createHeldUndoable, type Undoable } from '../logic/undoable'
+import { showUndoNotice, showUndone } from '../ui/UndoNotice'
 import { api } from './client'
 import { listAll } from './listAll'
 import { ifMatch } from './wire'
@@ -59,6 +61,7 @@ export function resource<L extends PathWith<'get'>, I extends PathWith<'get'>, C
   type ReorderBody = BodyOf<Op<R, 'post'>>
 
   const key = (siteId: string) => ['site', siteId, spec.key] as const
+  const deleteItem = async (id: string) => void (await loose().DELETE(spec.item, { params: { path: { id } } }))
   const fetchList = async (siteId: string, query: object) =>
     (await loose().GET(spec.list, { params: { ...siteParams(spec.list, siteId), query } })).data as ListAnswer
 
@@ -100,10 +103,7 @@ export function resource<L extends PathWith<'get'>, I extends PathWith<'get'>, C
             (await loose().PUT(spec.item, { params: { path: { id }, header: ifMatch(etag) }, body })).data as Item,
           onSettled,
         }),
-        remove: useMutation({
-          mutationFn: async (id: string) => void (await loose().DELETE(spec.item, { params: { path: { id } } })),
-          onSettled,
-        }),
+        remove: useMutation({ mutationFn: deleteItem, onSettled }),
         /** Optimistic (admin.md): the list shows `rows` at once, and goes back to the server's if the reorder fails. */
         reorder: useMutation({
           mutationFn: async ({ body }: { rows: Row[]; body: ReorderBody }) =>
@@ -121,10 +121,114 @@ export function resource<L extends PathWith<'get'>, I extends PathWith<'get'>, C
       /** A form's save: an update of the record it was opened with (If-Match its ETag), else a create. */
       const save = (record: { id: string } | undefined, body: CreateBody & UpdateBody, etag: string | undefined) =>
         record ? m.update.mutateAsync({ id: record.id, body, etag }) : m.create.mutateAsync(body)
-      return { ...m, save, invalidate: onSettled }
+      /** Delete with undo (see `removeWithUndo`): the row leaves the lists at once, the DELETE goes when Undo is no longer offered. */
+      const removeLater = (id: string, notice: UndoNotice, on?: RemoveOutcome) => removeWithUndo(queryClient, key(siteId), id, () => deleteItem(id), notice, on)
+      return { ...m, save, removeWithUndo: removeLater, invalidate: onSettled }
     },
   }
   return self
+}
+
+/** A list answer (a page `{ data, meta }` or an array of records) without the record `id`; the same answer when it has no such row. */
+export function withoutRow<T>(answer: T, id: string): T {
+  const isIt = (r: unknown) => typeof r === 'object' && r !== null && (r as { id?: unknown }).id === id
+  if (Array.isArray(answer)) return answer.some(isIt) ? (answer.filter((r) => !isIt(r)) as T) : answer
+  const page = answer as { data?: unknown; meta?: { total?: unknown } } | null
+  if (typeof page !== 'object' || page === null || !Array.isArray(page.data) || !page.data.some(isIt)) return answer
+  const data = page.data.filter((r) => !isIt(r))
+  const meta = page.meta && typeof page.meta.total === 'number' ? { meta: { ...page.meta, total: page.meta.total - (page.data.length - data.length) } } : {}
+  return { ...page, data, ...meta } as T
+}
+
+/** Records deleted with undo whose DELETE has not gone yet (id → the key of the lists they left). */
+const pendingRemovals = new Map<string, QueryKey>()
+const watchedClients = new WeakSet<QueryClient>()
+
+/** Lists fetched again while a delete waits (a refetch, another write's invalidation) leave out its record too. */
+function keepPendingOut(queryClient: QueryClient) {
+  if (watchedClients.has(queryClient)) return
+  watchedClients.add(queryClient)
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return
+    const query: { queryKey: QueryKey; state: { data: unknown } } = event.query
+    const data = hidePending(query.queryKey, query.state.data)
+    if (data !== query.state.data) queryClient.setQueryData(query.queryKey, data)
+  })
+}
+
+function hidePending(queryKey: QueryKey, answer: unknown): unknown {
+  let data = answer
+  for (const [id, key] of pendingRemovals) if (partialMatchKey(queryKey, key)) data = withoutRow(data, id)
+  return data
+}
+
+/** What the notice offering Undo says (the feature's words), and how long it stays unless hovered or focused. */
+export interface UndoNotice {
+  title: string
+  text: string
+  undoLabel: string
+  /** After Undo: the notice turns into this, closed by its button (`closeLabel`). */
+  undoneTitle: string
+  undoneText: string
+  closeLabel: string
+  ms: number
+}
+
+export interface RemoveOutcome {
+  /** Undo, or a DELETE the server refused: the record is back in the lists. */
+  kept?: () => void
+  /** The DELETE was refused (after `kept`). */
+  failed?: (e: unknown) => void
+}
+
+/**
+ * Delete with undo (admin.md, "Optimistic updates"; shared/logic/undoable): the record leaves every cached list under
+ * `listsKey` at once, a notice offers Undo, and the DELETE (`run`) is sent only when the notice closes (Atrium has no
+ * restore endpoint). Undo, or a refused DELETE, puts the lists back as they were and refetches them.
+ */
+export function removeWithUndo(
+  queryClient: QueryClient,
+  listsKey: QueryKey,
+  id: string,
+  run: () => Promise<void>,
+  notice: UndoNotice,
+  on: RemoveOutcome = {},
+): Undoable {
+  keepPendingOut(queryClient)
+  // The lists that held the record, as they were (lists fetched while the delete waits leave it out: keepPendingOut).
+  const before = queryClient.getQueriesData<unknown>({ queryKey: listsKey }).filter(([, data]) => withoutRow(data, id) !== data)
+  pendingRemovals.set(id, listsKey)
+  for (const [key, data] of before) queryClient.setQueryData(key, withoutRow(data, id))
+  /** Undone: the lists as they were (less the other deletes still waiting). Sent or refused: as the server has them. */
+  const settle = (how: 'undone' | 'ran' | 'refused') => {
+    pendingRemovals.delete(id)
+    if (how !== 'ran') for (const [key, data] of before) queryClient.setQueryData(key, hidePending(key, data))
+    if (how !== 'undone') void queryClient.invalidateQueries({ queryKey: listsKey })
+    if (how !== 'ran') on.kept?.()
+  }
+  const job = createHeldUndoable(run)
+  showUndoNotice({
+    title: notice.title,
+    text: notice.text,
+    undoLabel: notice.undoLabel,
+    ms: notice.ms,
+    onClose: () => void job.flush(),
+    onUndo: (noticeId) => {
+      if (!job.undo()) return
+      showUndone(noticeId, { title: notice.undoneTitle, text: notice.undoneText, closeLabel: notice.closeLabel })
+      settle('undone')
+    },
+  })
+  job.done.then(
+    (r) => {
+      if (r === 'ran') settle('ran')
+    },
+    (e: unknown) => {
+      settle('refused')
+      on.failed?.(e)
+    },
+  )
+  return job
 }
 
 /** A write that is not plain CRUD (block a key, send a test): its call, then the site's (or any) key invalidated. */

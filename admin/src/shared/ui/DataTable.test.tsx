@@ -93,6 +93,27 @@ describe('DataTable', () => {
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select all' }).checked).toBe(false)
   })
 
+  it('can leave the selection to the screen, which keeps what a bulk action left (failed rows) chosen', () => {
+    const onChange = vi.fn()
+    const selection = { name: (h: Hook) => `Select ${h.url}`, allName: 'Select all hooks', selected: new Set(['a', 'gone']), onChange }
+    show({ selection })
+    // No bulk actions given: the screen shows its own bar; the table only shows and changes the choice.
+    expect(screen.queryByRole('group', { name: /selected/ })).toBeNull()
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select https://b.example/hook' }).checked).toBe(true)
+    expect(screen.getAllByRole('row', { selected: true })).toHaveLength(1)
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select https://a.example/hook' }))
+    // A key no row has ('gone') is not handed back.
+    expect(onChange).toHaveBeenLastCalledWith(new Set(['a', 'b']))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all hooks' }))
+    expect(onChange).toHaveBeenLastCalledWith(new Set(['a', 'b', 'c']))
+    // Nothing changes until the screen says so.
+    expect(screen.getAllByRole('row', { selected: true })).toHaveLength(1)
+    cleanup()
+    show({ selection: { ...selection, selected: new Set(['c']) } })
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select https://c.example/a/very/long/path/that/goes/on' }).checked).toBe(true)
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select all hooks' }).indeterminate).toBe(true)
+  })
+
   it('truncates long values with the whole value in a title, and labels cells for the phone cards', () => {
     show({})
     const cell = screen.getByRole('rowheader', { name: hooks[2]!.url })

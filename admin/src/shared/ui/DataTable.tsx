@@ -32,6 +32,8 @@ export interface Column<R> {
   /** Keep the cell on one line (numbers, dates, badges). */
   nowrap?: boolean
   align?: 'start' | 'end'
+  /** A class on the column's header and cells (a fixed width, say). */
+  className?: string
 }
 
 export interface RowAction<R> {
@@ -53,8 +55,19 @@ export interface RowAction<R> {
 export interface Selection<R> {
   /** The row checkbox's name ("Select /promo"). */
   name: (row: R) => string
-  /** What to do with the chosen rows; `clear` empties the selection (after a bulk action succeeded). */
-  bulk: (rows: R[], clear: () => void) => ReactNode
+  /** The select-all checkbox's name (defaults to "Select all"). */
+  allName?: string
+  /**
+   * What to do with the chosen rows, shown above the table while some are chosen; `clear` empties the selection (after a
+   * bulk action succeeded). Leave it out where the screen shows its own bulk bar.
+   */
+  bulk?: (rows: R[], clear: () => void) => ReactNode
+  /**
+   * A selection the screen holds (the row keys), for one that outlives a bulk action in part: what failed stays chosen.
+   * Without it the table keeps its own.
+   */
+  selected?: ReadonlySet<string>
+  onChange?: (keys: ReadonlySet<string>) => void
 }
 
 export interface DataTableProps<R> {
@@ -103,18 +116,19 @@ export function sortRows<R>(rows: readonly R[], column: Column<R> | undefined, d
     .map((x) => x.row)
 }
 
-function useSelected<R>(rows: readonly R[], rowKey: (row: R) => string) {
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set())
+function useSelected<R>(rows: readonly R[], rowKey: (row: R) => string, controlled: Selection<R> | undefined) {
+  const [own, setOwn] = useState<ReadonlySet<string>>(new Set())
+  const chosen = controlled?.selected ?? own
+  const setChosen = controlled?.selected ? (next: ReadonlySet<string>) => controlled.onChange?.(next) : setOwn
   // Rows that left the list (deleted, filtered out) leave the selection too.
   const keys = useMemo(() => new Set(rows.map(rowKey)), [rows, rowKey])
   const selected = useMemo(() => new Set([...chosen].filter((k) => keys.has(k))), [chosen, keys])
-  const toggle = (key: string, on: boolean) =>
-    setChosen(() => {
-      const next = new Set(selected)
-      if (on) next.add(key)
-      else next.delete(key)
-      return next
-    })
+  const toggle = (key: string, on: boolean) => {
+    const next = new Set(selected)
+    if (on) next.add(key)
+    else next.delete(key)
+    setChosen(next)
+  }
   const all = keys.size > 0 && selected.size === keys.size
   return { selected, toggle, all, some: selected.size > 0 && !all, setAll: (on: boolean) => setChosen(on ? keys : new Set()) }
 }
@@ -134,7 +148,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
         : (rows ?? []),
     [rows, columns, sort],
   )
-  const sel = useSelected(sorted, rowKey)
+  const sel = useSelected(sorted, rowKey, selection)
   if (error !== undefined && error !== null) return <ProblemAlert error={error} onRetry={onRetry} />
   if (rows === undefined)
     return (
@@ -152,7 +166,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
 
   return (
     <div className={['dt', className].filter(Boolean).join(' ')} {...(region !== undefined && { role: 'region', 'aria-label': region, tabIndex: 0 })}>
-      {selection && chosenRows.length > 0 && (
+      {selection?.bulk && chosenRows.length > 0 && (
         <Group gap="xs" className="dt-bulk" role="group" aria-label={t('selected', { count: chosenRows.length })}>
           <Text size="sm" fw={500}>
             {t('selected', { count: chosenRows.length })}
@@ -166,7 +180,12 @@ export function DataTable<R>(props: DataTableProps<R>) {
             <Table.Tr>
               {selection && (
                 <Table.Th scope="col" className="dt-check">
-                  <Checkbox aria-label={t('selectAll')} checked={sel.all} indeterminate={sel.some} onChange={(e) => sel.setAll(e.currentTarget.checked)} />
+                  <Checkbox
+                    aria-label={selection.allName ?? t('selectAll')}
+                    checked={sel.all}
+                    indeterminate={sel.some}
+                    onChange={(e) => sel.setAll(e.currentTarget.checked)}
+                  />
                 </Table.Th>
               )}
               {columns.map((c) => (
@@ -210,7 +229,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
 function HeaderCell<R>({ column, sort, onSort }: { column: Column<R>; sort: SortDir | undefined; onSort: () => void }) {
   const Icon = sort === 'ascending' ? SortAscIcon : sort === 'descending' ? SortDescIcon : SortIcon
   return (
-    <Table.Th scope="col" aria-sort={column.sortValue ? (sort ?? 'none') : undefined} className={column.align === 'end' ? 'dt-end' : undefined}>
+    <Table.Th scope="col" aria-sort={column.sortValue ? (sort ?? 'none') : undefined} className={classesOf(column, false)}>
       {column.sortValue ? (
         <UnstyledButton className="dt-sort" onClick={onSort}>
           {column.header}
@@ -232,10 +251,13 @@ export function Truncate({ text, children }: { text: string; children?: ReactNod
   )
 }
 
+const classesOf = (column: Column<never>, nowrap: boolean | undefined) =>
+  [nowrap ? 'dt-nowrap' : '', column.align === 'end' ? 'dt-end' : '', column.className ?? ''].filter(Boolean).join(' ') || undefined
+
 function BodyCell<R>({ column, row, header }: { column: Column<R>; row: R; header: boolean }) {
   const text = column.truncate?.(row)
   const content = text !== undefined ? <Truncate text={text}>{column.cell(row)}</Truncate> : column.cell(row)
-  const classes = [column.nowrap ? 'dt-nowrap' : '', column.align === 'end' ? 'dt-end' : ''].filter(Boolean).join(' ') || undefined
+  const classes = classesOf(column, column.nowrap)
   const cardLabel = column.cardLabel ?? (typeof column.header === 'string' ? column.header : '')
   return header ? (
     <Table.Th scope="row" className={classes} data-label={cardLabel} fw={500}>

@@ -1,13 +1,13 @@
-import { Alert, Button, Checkbox, CloseButton, Combobox, Group, Loader, NativeSelect, Stack, Text, TextInput, useCombobox } from '@mantine/core'
+import { Alert, Button, CloseButton, Combobox, Group, Loader, NativeSelect, Stack, Text, TextInput, useCombobox } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toFormError } from '../../../shared/logic/errors'
-import { flattenTree } from './categoryTree'
+import { categoryPaths } from './categoryTree'
 import './metaMessages'
-import { assignCategory, assignTag, createTag, metaQueries, unassignCategory, unassignTag, type Tag } from './metaApi'
+import { assignCategory, assignTag, createCategory, createTag, metaQueries, unassignCategory, unassignTag, type Category, type Tag } from './metaApi'
 import './post-meta.css'
-import { tagChoices } from './tagChoices'
+import { tagChoices, type TagChoice } from './tagChoices'
 
 /** The error line of a taxonomy or attachment request: the problem's title, the request id. */
 export function MetaError({ error, onClose }: { error: unknown; onClose: () => void }) {
@@ -29,8 +29,9 @@ export function MetaError({ error, onClose }: { error: unknown; onClose: () => v
 type Change = (fn: () => Promise<unknown>, opts?: { onSuccess?: () => void }) => void
 
 /**
- * Categories from the site's tree (checkboxes, indented by depth) with the primary one, and tags (a combobox of the
- * site's tags: Enter takes the highlighted one; a new tag is made only through its explicit "Create tag" option). Each change is one request on the post's content record.
+ * Categories (with the primary one) and tags, each a searchable combobox of the site's terms: Enter takes the
+ * highlighted one; a new term is made only through its explicit "Create …" option. Each change is one request on the
+ * post's content record.
  */
 export function TaxonomyPanel({ siteId, contentId, disabled }: { siteId: string; contentId: string; disabled: boolean }) {
   const queryClient = useQueryClient()
@@ -63,35 +64,53 @@ interface PartProps {
 
 function CategoriesFieldset({ siteId, contentId, busy, pending, run }: PartProps) {
   const { t } = useTranslation('blogMeta', { keyPrefix: 'taxonomy' })
+  const queryClient = useQueryClient()
   const tree = useQuery(metaQueries.categories(siteId))
   const assigned = useQuery(metaQueries.postCategories(siteId, contentId))
   const primary = assigned.data?.find((c) => c.is_primary)?.id ?? ''
-  const assignedIds = new Set((assigned.data ?? []).map((c) => c.id))
+  const assignedIds = useMemo(() => new Set((assigned.data ?? []).map((c) => c.id)), [assigned.data])
+  // Each category named by its path ("Garden › Bulbs"): two of the same name under different parents stay apart.
+  const paths = useMemo(() => categoryPaths(tree.data ?? []), [tree.data])
+  const items = useMemo(() => (tree.data ?? []).map((c) => ({ id: c.id, name: c.name, label: paths.get(c.id) ?? c.name })), [tree.data, paths])
   return (
     <fieldset className="editor-fieldset" aria-busy={pending}>
       <legend>{t('categories')}</legend>
       {!tree.data || !assigned.data ? (
         <Loader size="sm" aria-label={t('loading')} />
-      ) : tree.data.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('noCategories')}
-        </Text>
       ) : (
-        <Stack gap={6}>
-          {flattenTree(tree.data).map(({ category, depth }) => (
-            <Checkbox
-              key={category.id}
-              ml={depth * 20}
-              label={category.name}
-              checked={assignedIds.has(category.id)}
-              disabled={busy}
-              onChange={(e) => {
-                const on = e.currentTarget.checked
-                // The first category assigned is the primary one until another is chosen.
-                run(() => (on ? assignCategory(contentId, category.id, assignedIds.size === 0) : unassignCategory(contentId, category.id)))
-              }}
-            />
-          ))}
+        <Stack gap="xs">
+          <TermPicker
+            items={items}
+            assigned={assigned.data.map((c) => ({ id: c.id, label: paths.get(c.id) ?? c.name }))}
+            assignedIds={assignedIds}
+            busy={busy}
+            texts={{
+              list: t('categories'),
+              none: tree.data.length === 0 ? t('noCategories') : t('noAssignedCategories'),
+              add: t('addCategory'),
+              hint: t('addCategoryHint'),
+              options: t('categoryOptions'),
+              create: (name) => t('createCategory', { name }),
+              remove: (name) => t('removeCategory', { name }),
+            }}
+            onRemove={(id) => run(() => unassignCategory(contentId, id))}
+            onTake={(choice, done) =>
+              run(
+                async () => {
+                  let id: string
+                  if (choice.kind === 'tag') id = choice.tag.id
+                  else {
+                    const made = await createCategory(siteId, choice.name)
+                    queryClient.setQueryData(metaQueries.categories(siteId).queryKey, (old: Category[] | undefined) => [...(old ?? []), made])
+                    id = made.id
+                  }
+                  // The first category assigned is the primary one until another is chosen.
+                  await assignCategory(contentId, id, assignedIds.size === 0)
+                },
+                { onSuccess: done },
+              )
+            }
+          />
           <NativeSelect
             label={t('primary')}
             value={primary}
@@ -113,97 +132,156 @@ function TagsFieldset({ siteId, contentId, busy, pending, run }: PartProps) {
   const queryClient = useQueryClient()
   const allTags = useQuery(metaQueries.tags(siteId))
   const tags = useQuery(metaQueries.postTags(siteId, contentId))
-  const [tagName, setTagName] = useState('')
   const tagIds = useMemo(() => new Set((tags.data ?? []).map((x) => x.id)), [tags.data])
-  const choices = useMemo(() => tagChoices(allTags.data ?? [], tagIds, tagName), [allTags.data, tagIds, tagName])
+  const items = useMemo(() => (allTags.data ?? []).map((tag) => ({ id: tag.id, name: tag.name, label: tag.name })), [allTags.data])
+  return (
+    <fieldset className="editor-fieldset" aria-busy={pending}>
+      <legend>{t('tags')}</legend>
+      <TermPicker
+        items={items}
+        assigned={tags.data?.map((tag) => ({ id: tag.id, label: tag.name }))}
+        assignedIds={tagIds}
+        busy={busy}
+        texts={{
+          list: t('tags'),
+          none: t('noTags'),
+          add: t('addTag'),
+          hint: t('addTagHint'),
+          options: t('tagOptions'),
+          create: (name) => t('createTag', { name }),
+          remove: (name) => t('removeTag', { name }),
+        }}
+        onRemove={(id) => run(() => unassignTag(contentId, id))}
+        onTake={(choice, done) =>
+          run(
+            async () => {
+              let id: string
+              if (choice.kind === 'tag') id = choice.tag.id
+              else {
+                const made = await createTag(siteId, choice.name)
+                queryClient.setQueryData(metaQueries.tags(siteId).queryKey, (old: Tag[] | undefined) => [...(old ?? []), made])
+                id = made.id
+              }
+              await assignTag(contentId, id)
+            },
+            { onSuccess: done },
+          )
+        }
+      />
+    </fieldset>
+  )
+}
+
+/** A term the picker offers: matched by its name, shown by its label (a category's path). */
+interface Term {
+  id: string
+  name: string
+  label: string
+}
+
+interface PickerTexts {
+  list: string
+  none: string
+  add: string
+  hint: string
+  options: string
+  create: (name: string) => string
+  remove: (label: string) => string
+}
+
+/**
+ * The assigned terms (each with its remove button) and a searchable combobox of the site's others: what is typed
+ * highlights the best match, Enter takes it; a new term is made only through the explicit "Create …" option.
+ */
+function TermPicker({
+  items,
+  assigned,
+  assignedIds,
+  busy,
+  texts,
+  onRemove,
+  onTake,
+}: {
+  items: Term[]
+  assigned: Array<{ id: string; label: string }> | undefined
+  assignedIds: ReadonlySet<string>
+  busy: boolean
+  texts: PickerTexts
+  onRemove: (id: string) => void
+  onTake: (choice: TagChoice<Term>, done: () => void) => void
+}) {
+  const { t } = useTranslation('blogMeta', { keyPrefix: 'taxonomy' })
+  const [typed, setTyped] = useState('')
+  const choices = useMemo(() => tagChoices(items, assignedIds, typed), [items, assignedIds, typed])
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() })
-  // What is typed highlights the best match, so Enter takes an existing tag rather than making a near-duplicate.
+  // What is typed highlights the best match, so Enter takes an existing term rather than making a near-duplicate.
   useEffect(() => {
-    if (tagName.trim() !== '') combobox.selectFirstOption()
+    if (typed.trim() !== '') combobox.selectFirstOption()
   }, [choices])
 
   const take = (value: string) => {
     const choice = choices.find((c) => c.value === value)
     if (!choice) return
-    run(
-      async () => {
-        let tag: Tag
-        if (choice.kind === 'tag') tag = choice.tag
-        else {
-          tag = await createTag(siteId, choice.name)
-          queryClient.setQueryData(metaQueries.tags(siteId).queryKey, (old: Tag[] | undefined) => [...(old ?? []), tag])
-        }
-        await assignTag(contentId, tag.id)
-      },
-      { onSuccess: () => setTagName('') },
-    )
+    onTake(choice, () => setTyped(''))
     combobox.closeDropdown()
   }
   /** The Add button takes what Enter would: the highlighted option, else the first. */
   const addHighlighted = () => {
     const index = combobox.getSelectedOptionIndex()
     const choice = choices[index >= 0 ? index : 0]
-    if (choice && tagName.trim() !== '') take(choice.value)
+    if (choice && typed.trim() !== '') take(choice.value)
   }
   return (
-    <fieldset className="editor-fieldset" aria-busy={pending}>
-      <legend>{t('tags')}</legend>
-      <Stack gap="xs">
-        {tags.data && tags.data.length > 0 ? (
-          <ul className="post-meta-tags" aria-label={t('tags')}>
-            {tags.data.map((tag) => (
-              <li key={tag.id}>
-                <Group gap={2} wrap="nowrap">
-                  <Text size="sm">{tag.name}</Text>
-                  <CloseButton
-                    size="sm"
-                    aria-label={t('removeTag', { name: tag.name })}
-                    disabled={busy}
-                    onClick={() => run(() => unassignTag(contentId, tag.id))}
-                  />
-                </Group>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {tags.data ? t('noTags') : t('loading')}
-          </Text>
-        )}
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <Combobox store={combobox} onOptionSubmit={take}>
-            <Combobox.Target withExpandedAttribute>
-              <TextInput
-                className="post-meta-grow"
-                label={t('addTag')}
-                description={t('addTagHint')}
-                value={tagName}
-                disabled={busy}
-                autoComplete="off"
-                onChange={(e) => {
-                  setTagName(e.currentTarget.value)
-                  combobox.openDropdown()
-                }}
-                onClick={() => combobox.openDropdown()}
-                onFocus={() => combobox.openDropdown()}
-                onBlur={() => combobox.closeDropdown()}
-              />
-            </Combobox.Target>
-            <Combobox.Dropdown hidden={choices.length === 0}>
-              <Combobox.Options aria-label={t('tagOptions')} className="post-meta-options">
-                {choices.map((c) => (
-                  <Combobox.Option key={c.value} value={c.value}>
-                    {c.kind === 'tag' ? c.tag.name : t('createTag', { name: c.name })}
-                  </Combobox.Option>
-                ))}
-              </Combobox.Options>
-            </Combobox.Dropdown>
-          </Combobox>
-          <Button variant="default" onClick={addHighlighted} disabled={busy || tagName.trim() === ''}>
-            {t('add')}
-          </Button>
-        </Group>
-      </Stack>
-    </fieldset>
+    <Stack gap="xs">
+      {assigned && assigned.length > 0 ? (
+        <ul className="post-meta-tags" aria-label={texts.list}>
+          {assigned.map((term) => (
+            <li key={term.id}>
+              <Group gap={2} wrap="nowrap">
+                <Text size="sm">{term.label}</Text>
+                <CloseButton size="sm" aria-label={texts.remove(term.label)} disabled={busy} onClick={() => onRemove(term.id)} />
+              </Group>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {assigned ? texts.none : t('loading')}
+        </Text>
+      )}
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <Combobox store={combobox} onOptionSubmit={take}>
+          <Combobox.Target withExpandedAttribute>
+            <TextInput
+              className="post-meta-grow"
+              label={texts.add}
+              description={texts.hint}
+              value={typed}
+              disabled={busy}
+              autoComplete="off"
+              onChange={(e) => {
+                setTyped(e.currentTarget.value)
+                combobox.openDropdown()
+              }}
+              onClick={() => combobox.openDropdown()}
+              onFocus={() => combobox.openDropdown()}
+              onBlur={() => combobox.closeDropdown()}
+            />
+          </Combobox.Target>
+          <Combobox.Dropdown hidden={choices.length === 0}>
+            <Combobox.Options aria-label={texts.options} className="post-meta-options">
+              {choices.map((c) => (
+                <Combobox.Option key={c.value} value={c.value}>
+                  {c.kind === 'tag' ? c.tag.label : texts.create(c.name)}
+                </Combobox.Option>
+              ))}
+            </Combobox.Options>
+          </Combobox.Dropdown>
+        </Combobox>
+        <Button variant="default" onClick={addHighlighted} disabled={busy || typed.trim() === ''}>
+          {t('add')}
+        </Button>
+      </Group>
+    </Stack>
   )
 }

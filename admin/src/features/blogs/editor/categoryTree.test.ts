@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { flattenTree, nextOrder } from './categoryTree'
+import { categoryPaths, flattenTree, nextOrder } from './categoryTree'
 
 const c = (id: string, parent_id: string | null = null) => ({ id, parent_id })
 
@@ -15,5 +15,22 @@ describe('category tree', () => {
   it('next display order goes after the last', () => {
     expect(nextOrder([])).toBe(0)
     expect(nextOrder([3, 1, 7])).toBe(8)
+  })
+})
+
+describe('categoryPaths', () => {
+  it('names each category by its path from the root; an unknown parent or a cycle ends it', () => {
+    const paths = categoryPaths([
+      { id: 'g', name: 'Garden', parent_id: null },
+      { id: 'b', name: 'Bulbs', parent_id: 'g' },
+      { id: 't', name: 'Tulips', parent_id: 'b' },
+      { id: 'o', name: 'Orphan', parent_id: 'gone' },
+      { id: 'x', name: 'X', parent_id: 'y' },
+      { id: 'y', name: 'Y', parent_id: 'x' },
+    ])
+    expect(paths.get('t')).toBe('Garden › Bulbs › Tulips')
+    expect(paths.get('g')).toBe('Garden')
+    expect(paths.get('o')).toBe('Orphan')
+    expect(paths.get('x')).toBe('Y › X')
   })
 })

@@ -31,3 +31,21 @@ export function flattenTree<C extends { id: string; parent_id: string | null }>(
 
 /** The next display order after the given ones (attachments go to the end). */
 export const nextOrder = (orders: number[]): number => (orders.length === 0 ? 0 : Math.max(...orders) + 1)
+
+/** Each category's path from its root, "Garden › Bulbs" (a parent not in the list ends the path; cycles cannot hang it). */
+export function categoryPaths<C extends { id: string; name: string; parent_id: string | null }>(categories: C[]): Map<string, string> {
+  const byId = new Map(categories.map((c) => [c.id, c]))
+  const out = new Map<string, string>()
+  for (const c of categories) {
+    const names = [c.name]
+    const seen = new Set([c.id])
+    let parent = c.parent_id === null ? undefined : byId.get(c.parent_id)
+    while (parent && !seen.has(parent.id)) {
+      seen.add(parent.id)
+      names.unshift(parent.name)
+      parent = parent.parent_id === null ? undefined : byId.get(parent.parent_id)
+    }
+    out.set(c.id, names.join(' › '))
+  }
+  return out
+}

@@ -90,6 +90,9 @@ export async function unassignTag(contentId: string, tagId: string): Promise<voi
 export async function createTag(siteId: string, name: string): Promise<Tag> {
   return (await api().POST('/api/v1/tags', { body: { site_id: siteId, name } })).data!
 }
+export async function createCategory(siteId: string, name: string): Promise<Category> {
+  return (await api().POST('/api/v1/categories', { body: { site_id: siteId, name } })).data!
+}
 export async function attachDocument(blogId: string, documentId: string, displayOrder: number): Promise<void> {
   await api().POST('/api/v1/blogs/{blog_id}/documents', {
     params: { path: { blog_id: blogId } },

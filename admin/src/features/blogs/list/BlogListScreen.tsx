@@ -6,8 +6,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ScreenHeader } from '../../../shared/ui/ScreenHeader'
 import { ButtonLink } from '../../../shared/ui/links'
-import { BulkBar, type BulkAction } from '../../../shared/ui/BulkBar'
-import { BulkResults, type BulkOutcome } from '../../../shared/ui/BulkResults'
+import { BulkControls, useBulkSelection } from '../../../shared/ui/BulkList'
 import { blogListQueries, useBulkBlogs } from '../api'
 import { BlogTable, type Row } from './BlogTable'
 import { categoryOptions } from './categories'
@@ -65,27 +64,8 @@ export function BlogListScreen({ siteId, search, onSearch }: Props) {
   const [typed, setTyped] = useTypedParam(q, (v) => onSearch({ ...search, q: v || undefined, page: undefined }, true))
   const [author, setAuthor] = useTypedParam(search.author ?? '', (v) => onSearch({ ...search, author: v || undefined, page: undefined }, true))
 
-  // Selection: id → title (titles name the per-id results even after the list refetched). A new page or filter clears it.
-  const [selected, setSelected] = useState<Map<string, string>>(new Map())
-  const listKey = JSON.stringify(search)
-  useEffect(() => setSelected(new Map()), [listKey])
-
-  const bulk = useBulkBlogs(siteId)
-  const [outcome, setOutcome] = useState<BulkOutcome | null>(null)
-  const run = (action: BulkAction) => {
-    const titles = new Map(selected)
-    setOutcome(null)
-    bulk.mutate(
-      { action, ids: [...titles.keys()] },
-      {
-        onSuccess: (result) => {
-          setOutcome({ action, result, titles })
-          // Keep what failed selected, so it can be fixed and tried again.
-          setSelected(new Map(result.results.filter((r) => !r.success).map((r) => [r.id, titles.get(r.id) ?? r.id])))
-        },
-      },
-    )
-  }
+  // Selection and bulk actions; titles name the per-id results. A new page or filter clears the selection.
+  const bulk = useBulkSelection(useBulkBlogs(siteId), JSON.stringify(search), (id) => rows?.find((r) => r.id === id)?.title)
 
   const title = t('list.title')
 
@@ -99,13 +79,7 @@ export function BlogListScreen({ siteId, search, onSearch }: Props) {
 
       <ListFilters siteId={siteId} search={search} typed={typed} onType={setTyped} author={author} onAuthor={setAuthor} onSearch={onSearch} />
 
-      <BulkBar ns="blogs" count={selected.size} busy={bulk.isPending} onAction={run} />
-      {bulk.isError && (
-        <Alert variant="default" className="blog-list-alert blog-list-alert-error" role="alert" title={t('list.bulkFailed')}>
-          {bulk.error.message}
-        </Alert>
-      )}
-      {outcome && <BulkResults ns="blogs" outcome={outcome} onClose={() => setOutcome(null)} />}
+      <BulkControls ns="blogs" bulk={bulk} />
 
       {active.isError ? (
         <LoadError error={active.error} onRetry={() => void active.refetch()} />
@@ -114,7 +88,7 @@ export function BlogListScreen({ siteId, search, onSearch }: Props) {
       ) : rows.length === 0 ? (
         <EmptyList siteId={siteId} filtered={isFiltered(search)} onClear={() => onSearch(search.per_page ? { per_page: search.per_page } : {})} />
       ) : (
-        <BlogTable siteId={siteId} rows={rows} searching={q !== ''} selected={selected} onSelect={setSelected} busy={active.isFetching} />
+        <BlogTable siteId={siteId} rows={rows} searching={q !== ''} selection={bulk.table} busy={active.isFetching} />
       )}
       {rows !== undefined && rows.length > 0 && <ListFooter search={search} shown={rows.length} total={total} onSearch={onSearch} />}
     </Stack>

@@ -1,8 +1,10 @@
 import { imageUrl, srcset, type Schemas } from '@atrium-cms/client'
-import { Badge, Checkbox, Table, Text } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
+import { Badge, Text } from '@mantine/core'
+import { useQueries, useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../../shared/i18n/format'
+import { DataTable, type Column } from '../../../shared/ui/DataTable'
 import { AnchorLink } from '../../../shared/ui/links'
 import { Snippet } from '../../../shared/ui/Snippet'
 import { blogListQueries } from '../api'
@@ -25,109 +27,116 @@ interface Props {
   siteId: string
   rows: Row[]
   searching: boolean
-  selected: Map<string, string>
-  onSelect: (next: Map<string, string>) => void
+  /** The chosen rows' ids, held by the screen (what a bulk action fails on stays chosen). */
+  selection: { selected: ReadonlySet<string>; onChange: (ids: ReadonlySet<string>) => void }
   busy: boolean
 }
 
-export function BlogTable({ siteId, rows, searching, selected, onSelect, busy }: Props) {
-  const { t } = useTranslation('blogs')
-  const all = rows.length > 0 && rows.every((r) => selected.has(r.id))
-  const some = rows.some((r) => selected.has(r.id))
-  const toggleAll = () => {
-    const next = new Map(selected)
-    for (const r of rows) {
-      if (all) next.delete(r.id)
-      else next.set(r.id, r.title)
-    }
-    onSelect(next)
-  }
-  const toggle = (r: Row) => {
-    const next = new Map(selected)
-    if (next.has(r.id)) next.delete(r.id)
-    else next.set(r.id, r.title)
-    onSelect(next)
-  }
+export function BlogTable({ siteId, rows, searching, selection, busy }: Props) {
+  const { t, i18n } = useTranslation('blogs')
+  const lang = i18n.language
   // The site's locales name each post's localizations by code.
   const locales = useQuery(blogListQueries.locales(siteId))
   const codeOf = new Map((locales.data ?? []).map((l) => [l.id, l.code]))
-
-  return (
-    <div className="blog-list-table-wrap">
-      <Table striped highlightOnHover aria-busy={busy} aria-label={searching ? t('list.searchResults') : t('list.tableLabel')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th className="blog-list-check">
-              <Checkbox aria-label={t('list.selectAll')} checked={all} indeterminate={some && !all} onChange={toggleAll} />
-            </Table.Th>
-            <Table.Th scope="col" className="blog-list-thumb">
-              <span className="visually-hidden">{t('list.columns.cover')}</span>
-            </Table.Th>
-            <Table.Th scope="col">{t('list.columns.title')}</Table.Th>
-            {searching && <Table.Th scope="col">{t('list.columns.match')}</Table.Th>}
-            <Table.Th scope="col">{t('list.columns.status')}</Table.Th>
-            <Table.Th scope="col">{t('list.columns.author')}</Table.Th>
-            <Table.Th scope="col">{t('list.columns.published')}</Table.Th>
-            <Table.Th scope="col">{t('list.columns.updated')}</Table.Th>
-            <Table.Th scope="col">{t('list.columns.featured')}</Table.Th>
-            <Table.Th scope="col">{t('list.columns.languages')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <BlogRow key={r.id} siteId={siteId} row={r} selected={selected.has(r.id)} onToggle={() => toggle(r)} codeOf={codeOf} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </div>
-  )
-}
-
-function BlogRow({
-  siteId,
-  row,
-  selected,
-  onToggle,
-  codeOf,
-}: {
-  siteId: string
-  row: Row
-  selected: boolean
-  onToggle: () => void
-  codeOf: Map<string, string>
-}) {
-  const { t } = useTranslation('blogs')
   // A list item carries its columns, languages and cover; only a search hit reads its post (kept a while).
-  const detail = useQuery({ ...blogListQueries.detail(siteId, row.id), enabled: row.kind === 'hit' })
-  const summary: Summary | undefined = row.kind === 'post' ? row.post : detail.data
-  const localeIds = row.kind === 'post' ? row.post.locale_ids : detail.data?.localizations.map((l) => l.locale_id)
-  const codes = localeIds?.map((id) => codeOf.get(id)).filter((c): c is string => c !== undefined)
-  const hitLang = row.kind === 'hit' ? row.hit.locale : (row.post.locale ?? undefined)
-  return (
-    <Table.Tr aria-selected={selected}>
-      <Table.Td>
-        <Checkbox aria-label={t('list.select', { title: row.title })} checked={selected} onChange={onToggle} />
-      </Table.Td>
-      <Table.Td className="blog-list-thumb">{summary?.cover_image ? <Cover image={summary.cover_image} /> : null}</Table.Td>
-      <Table.Th scope="row" fw={500} lang={hitLang}>
-        <AnchorLink to="/sites/$siteId/$area/$recordId" params={{ siteId, area: 'blogs', recordId: row.id }}>
-          {row.title}
+  const details = useQueries({ queries: rows.map((r) => ({ ...blogListQueries.detail(siteId, r.id), enabled: r.kind === 'hit' })) })
+  const detailOf = new Map(rows.map((r, i) => [r.id, details[i]?.data]))
+  const summaryOf = (r: Row): Summary | undefined => (r.kind === 'post' ? r.post : detailOf.get(r.id))
+  const localeIdsOf = (r: Row) => (r.kind === 'post' ? r.post.locale_ids : detailOf.get(r.id)?.localizations.map((l) => l.locale_id))
+  /** A column read from the post's summary; while a hit's post loads, the first of them says so. */
+  const summary = (key: string, header: string, cell: (s: Summary) => ReactNode, o: Partial<Column<Row>> = {}): Column<Row> => ({
+    key,
+    header,
+    ...o,
+    cell: (r) => {
+      const s = summaryOf(r)
+      if (s) return cell(s)
+      return key === 'status' ? <span aria-busy="true">{t('common:loading')}</span> : null
+    },
+  })
+
+  const columns: Column<Row>[] = [
+    {
+      key: 'cover',
+      header: <span className="visually-hidden">{t('list.columns.cover')}</span>,
+      cardLabel: '',
+      className: 'blog-list-thumb',
+      cell: (r) => {
+        const image = summaryOf(r)?.cover_image
+        return image ? <Cover image={image} /> : null
+      },
+    },
+    {
+      key: 'title',
+      header: t('list.columns.title'),
+      rowHeader: true,
+      cell: (r) => (
+        <AnchorLink to="/sites/$siteId/$area/$recordId" params={{ siteId, area: 'blogs', recordId: r.id }}>
+          <span lang={r.kind === 'hit' ? r.hit.locale : (r.post.locale ?? undefined)}>{r.title}</span>
         </AnchorLink>
-      </Table.Th>
-      {row.kind === 'hit' && (
-        <Table.Td lang={row.hit.locale}>
-          {row.hit.snippet ? <Snippet html={row.hit.snippet} markdown className="blog-list-snippet" /> : <Text>—</Text>}
-        </Table.Td>
-      )}
-      {summary ? (
-        <SummaryCells summary={summary} />
+      ),
+    },
+    ...(searching
+      ? [
+          {
+            key: 'match',
+            header: t('list.columns.match'),
+            cell: (r: Row) =>
+              r.kind === 'hit' && r.hit.snippet ? (
+                <span lang={r.hit.locale}>
+                  <Snippet html={r.hit.snippet} markdown className="blog-list-snippet" />
+                </span>
+              ) : (
+                <Text>—</Text>
+              ),
+          },
+        ]
+      : []),
+    summary(
+      'status',
+      t('list.columns.status'),
+      (s) => (
+        <Badge variant="light" className={`blog-status blog-status-${s.status}`}>
+          {t(`common:status.${s.status}`)}
+        </Badge>
+      ),
+      { nowrap: true },
+    ),
+    summary('author', t('list.columns.author'), (s) => s.author ?? '—'),
+    summary('published', t('list.columns.published'), (s) => (s.published_date ? formatDay(s.published_date, lang) : '—'), { nowrap: true }),
+    summary('updated', t('list.columns.updated'), (s) => formatDateTime(s.updated_at, lang)),
+    summary('featured', t('list.columns.featured'), (s) =>
+      s.is_featured ? (
+        t('list.featured')
       ) : (
-        <Table.Td colSpan={5} aria-busy="true">
-          {t('common:loading')}
-        </Table.Td>
-      )}
-      <Table.Td>{codes ? codes.join(' · ') : '…'}</Table.Td>
-    </Table.Tr>
+        <>
+          <span aria-hidden="true">—</span>
+          <span className="visually-hidden">{t('list.notFeatured')}</span>
+        </>
+      ),
+    ),
+    {
+      key: 'languages',
+      header: t('list.columns.languages'),
+      cell: (r) => {
+        const codes = localeIdsOf(r)
+          ?.map((id) => codeOf.get(id))
+          .filter((c): c is string => c !== undefined)
+        return codes ? codes.join(' · ') : '…'
+      },
+    },
+  ]
+
+  return (
+    <DataTable
+      label={searching ? t('list.searchResults') : t('list.tableLabel')}
+      rows={rows}
+      rowKey={(r) => r.id}
+      columns={columns}
+      selection={{ name: (r) => t('list.select', { title: r.title }), allName: t('list.selectAll'), ...selection }}
+      busy={busy}
+      striped
+    />
   )
 }
 
@@ -147,32 +156,5 @@ function Cover({ image }: { image: Schemas['EmbeddedImage'] }) {
       loading="lazy"
       data-testid="cover"
     />
-  )
-}
-
-function SummaryCells({ summary }: { summary: Summary }) {
-  const { t, i18n } = useTranslation('blogs')
-  const lang = i18n.language
-  return (
-    <>
-      <Table.Td>
-        <Badge variant="light" className={`blog-status blog-status-${summary.status}`}>
-          {t(`common:status.${summary.status}`)}
-        </Badge>
-      </Table.Td>
-      <Table.Td>{summary.author ?? '—'}</Table.Td>
-      <Table.Td>{summary.published_date ? formatDay(summary.published_date, lang) : '—'}</Table.Td>
-      <Table.Td>{formatDateTime(summary.updated_at, lang)}</Table.Td>
-      <Table.Td>
-        {summary.is_featured ? (
-          t('list.featured')
-        ) : (
-          <>
-            <span aria-hidden="true">—</span>
-            <span className="visually-hidden">{t('list.notFeatured')}</span>
-          </>
-        )}
-      </Table.Td>
-    </>
   )
 }

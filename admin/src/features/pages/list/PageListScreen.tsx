@@ -1,10 +1,8 @@
-import { Alert, Button, Checkbox, Group, NativeSelect, Stack, Text } from '@mantine/core'
+import { Alert, Button, Group, NativeSelect, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../../shared/i18n/format'
-import { BulkBar, type BulkAction } from '../../../shared/ui/BulkBar'
-import { BulkResults, type BulkOutcome } from '../../../shared/ui/BulkResults'
+import { BulkControls, useBulkSelection } from '../../../shared/ui/BulkList'
 import { DataTable, type Column, type RowAction } from '../../../shared/ui/DataTable'
 import { CopyIcon, DeleteIcon } from '../../../shared/ui/icons'
 import { AnchorLink, ButtonLink } from '../../../shared/ui/links'
@@ -34,46 +32,15 @@ export function PageListScreen({ siteId, search, onSearch }: Props) {
   const routeOf = new Map((all.data ?? []).map((p) => [p.id, p.route]))
   const title = t('title')
   const page = search.page ?? 1
-  // Pages deleted here whose Undo is still offered: hidden at once, shown again on Undo or when the DELETE fails.
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set())
-  const rows = list.data?.data.filter((p) => !hidden.has(p.id))
+  // A page deleted here leaves the list at once, while its Undo is offered (usePageActions).
+  const rows = list.data?.data
   const total = list.data?.meta.total ?? 0
   const actions = usePageActions(siteId)
+  // Selection and bulk actions; routes name the per-id results. Another list page clears the selection.
+  const bulk = useBulkSelection(useBulkPages(siteId), JSON.stringify(search), (id) => rows?.find((p) => p.id === id)?.route)
   const remove = (p: Page) => {
-    setHidden((h) => new Set(h).add(p.id))
-    setSelected((m) => {
-      const next = new Map(m)
-      next.delete(p.id)
-      return next
-    })
-    actions.remove(p, () =>
-      setHidden((h) => {
-        const next = new Set(h)
-        next.delete(p.id)
-        return next
-      }),
-    )
-  }
-
-  // Selection: id → route (routes name the per-id results even after the list refetched). Another list page clears it.
-  const [selected, setSelected] = useState<Map<string, string>>(new Map())
-  const listKey = JSON.stringify(search)
-  useEffect(() => setSelected(new Map()), [listKey])
-  const bulk = useBulkPages(siteId)
-  const [outcome, setOutcome] = useState<BulkOutcome | null>(null)
-  const run = (action: BulkAction) => {
-    const titles = new Map(selected)
-    setOutcome(null)
-    bulk.mutate(
-      { action, ids: [...titles.keys()] },
-      {
-        onSuccess: (result) => {
-          setOutcome({ action, result, titles })
-          // What failed stays selected, to be fixed and tried again.
-          setSelected(new Map(result.results.filter((r) => !r.success).map((r) => [r.id, titles.get(r.id) ?? r.id])))
-        },
-      },
-    )
+    bulk.setSelected((s) => new Set([...s].filter((id) => id !== p.id)))
+    actions.remove(p)
   }
   return (
     <Stack gap="md">
@@ -82,13 +49,7 @@ export function PageListScreen({ siteId, search, onSearch }: Props) {
           {t('newPage')}
         </ButtonLink>
       </ScreenHeader>
-      {rows !== undefined && (rows.length > 0 || page > 1) && <BulkBar ns="pages" count={selected.size} busy={bulk.isPending} onAction={run} />}
-      {bulk.isError && (
-        <Alert variant="default" className="bulk-alert bulk-alert-error" role="alert" title={t('bulkFailed')}>
-          {bulk.error.message}
-        </Alert>
-      )}
-      {outcome && <BulkResults ns="pages" outcome={outcome} onClose={() => setOutcome(null)} />}
+      <BulkControls ns="pages" bulk={bulk} bar={rows !== undefined && (rows.length > 0 || page > 1)} />
       {list.isError ? (
         <Alert color="red" role="alert" title={t('loadFailed')}>
           <Text size="sm">{list.error.message}</Text>
@@ -111,8 +72,7 @@ export function PageListScreen({ siteId, search, onSearch }: Props) {
           rows={rows}
           busy={list.isFetching}
           routeOf={routeOf}
-          selected={selected}
-          onSelect={setSelected}
+          selection={bulk.table}
           onClone={(p) => void actions.clone(p.id)}
           onDelete={remove}
         />
@@ -127,40 +87,15 @@ interface TableProps {
   rows: Page[]
   busy: boolean
   routeOf: Map<string, string>
-  selected: Map<string, string>
-  onSelect: (next: Map<string, string>) => void
+  selection: { selected: ReadonlySet<string>; onChange: (ids: ReadonlySet<string>) => void }
   onClone: (p: Page) => void
   onDelete: (p: Page) => void
 }
 
-function PageTable({ siteId, rows, busy, routeOf, selected, onSelect, onClone, onDelete }: TableProps) {
+function PageTable({ siteId, rows, busy, routeOf, selection, onClone, onDelete }: TableProps) {
   const { t, i18n } = useTranslation('pages', { keyPrefix: 'list' })
   const { t: tc } = useTranslation('common')
-  const all = rows.length > 0 && rows.every((r) => selected.has(r.id))
-  const some = rows.some((r) => selected.has(r.id))
-  const toggleAll = () => {
-    const next = new Map(selected)
-    for (const r of rows) {
-      if (all) next.delete(r.id)
-      else next.set(r.id, r.route)
-    }
-    onSelect(next)
-  }
-  const toggle = (r: Page) => {
-    const next = new Map(selected)
-    if (next.has(r.id)) next.delete(r.id)
-    else next.set(r.id, r.route)
-    onSelect(next)
-  }
-  // The selection is the screen's own (the bulk bar above keeps what failed selected for another try), so it is a
-  // column here rather than the DataTable's selection, which clears as a whole.
   const columns: Column<Page>[] = [
-    {
-      key: 'select',
-      header: <Checkbox aria-label={t('selectAll')} checked={all} indeterminate={some && !all} onChange={toggleAll} />,
-      cardLabel: '',
-      cell: (p) => <Checkbox aria-label={t('select', { route: p.route })} checked={selected.has(p.id)} onChange={() => toggle(p)} />,
-    },
     {
       key: 'route',
       header: t('columns.route'),
@@ -185,9 +120,16 @@ function PageTable({ siteId, rows, busy, routeOf, selected, onSelect, onClone, o
     { key: 'delete', label: t('delete'), name: (p) => t('deleteRow', { route: p.route }), icon: DeleteIcon, onClick: onDelete, danger: true },
   ]
   return (
-    <div aria-busy={busy}>
-      <DataTable label={t('tableLabel')} rows={rows} rowKey={(p) => p.id} columns={columns} actions={actions} striped />
-    </div>
+    <DataTable
+      label={t('tableLabel')}
+      rows={rows}
+      rowKey={(p) => p.id}
+      columns={columns}
+      actions={actions}
+      selection={{ name: (p) => t('select', { route: p.route }), allName: t('selectAll'), ...selection }}
+      busy={busy}
+      striped
+    />
   )
 }
 
