@@ -3,6 +3,6 @@ import { defineConfig } from 'drizzle-kit'
 export default defineConfig({
   dialect: 'postgresql',
   schema: './src/db/schema/index.ts',
-  out: './src/db/migrations',
+  out: './migrations',
   casing: 'snake_case',
 })

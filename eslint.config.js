@@ -68,7 +68,7 @@ export default tseslint.config(
       'packages/*/dist/**',
       'packages/client/src/schema.ts',
       '.tmp/**',
-      'src/db/migrations/**',
+      'migrations/**',
       'coverage/**',
       '.ci/**',
       'admin/dist/**',

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// Compiles src/ to dist/ (plain JavaScript for `npm start` and `atrium`), with the migration SQL beside it, and the
+// Compiles src/ to dist/ (plain JavaScript for `npm start` and `atrium`; the migration SQL stays in migrations/, which
+// dist/db/migrate.js reads as src/db/migrate.ts does), and the
 // web admin (admin/) to admin/dist/ with its bundle budget check. Each is built only when stale (a source newer
 // than its last build); `node scripts/build.js` always rebuilds the server, `--if-stale` neither when both are fresh.
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -85,7 +86,6 @@ export async function build() {
     sourcemap: true,
     logLevel: 'warning',
   })
-  cpSync(path.join(ROOT, 'src/db/migrations'), path.join(DIST, 'db/migrations'), { recursive: true })
   writeFileSync(STAMP, new Date().toISOString())
 }
 

@@ -8,7 +8,11 @@ import { rowsOf } from './rows.js'
 
 export { rowsOf }
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url))
+/**
+ * The generated SQL migrations live at the repository root (`migrations/`, docs/architecture.md "Migrations"), not
+ * in src/: from src/db/migrate.ts and from its build dist/db/migrate.js alike, two levels up.
+ */
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url))
 /** Advisory lock id shared by every instance for migrations and first-key bootstrap. */
 export const STARTUP_LOCK_ID = 0x41747269 // "Atri"
 

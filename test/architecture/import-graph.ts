@@ -19,7 +19,7 @@ export function importGraph(root: string): Map<string, string[]> {
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name)
-    if (statSync(path).isDirectory()) return name === 'migrations' ? [] : walk(path)
+    if (statSync(path).isDirectory()) return walk(path)
     return path.endsWith('.ts') ? [path] : []
   })
 }

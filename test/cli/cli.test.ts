@@ -23,7 +23,7 @@ import { client } from '../helpers/http.js'
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const BIN = path.join(ROOT, 'bin/atrium.js')
 const KEY_FORMAT = /^atr_[A-Za-z0-9_-]{43}$/
-const MIGRATIONS = (JSON.parse(readFileSync(path.join(ROOT, 'src/db/migrations/meta/_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length
+const MIGRATIONS = (JSON.parse(readFileSync(path.join(ROOT, 'migrations/meta/_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length
 // Each run starts tsx and a database: generous, the machine may be busy.
 const SLOW = 300_000
 

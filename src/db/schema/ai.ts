@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { doublePrecision, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, id, updatedAt } from './columns.js'
-import { sites } from './sites.js'
+import { doublePrecision, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt, timestamps } from './columns.js'
+import { siteOwned } from './sites.js'
 
 export type SystemPrompts = Partial<Record<'seo' | 'excerpt' | 'translate' | 'draft_outline' | 'draft_post', string>>
 
@@ -13,10 +13,7 @@ export type SystemPrompts = Partial<Record<'seo' | 'excerpt' | 'translate' | 'dr
 export const aiConfigs = pgTable(
   'ai_configs',
   {
-    id: id(),
-    site_id: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    ...siteOwned(),
     provider_name: text('provider_name').notNull(),
     base_url: text('base_url').notNull(),
     api_key_encrypted: text('api_key_encrypted'),
@@ -27,8 +24,7 @@ export const aiConfigs = pgTable(
     temperature: doublePrecision('temperature').notNull().default(0.7),
     max_tokens: integer('max_tokens').notNull().default(1024),
     system_prompts: jsonb('system_prompts').$type<SystemPrompts>().notNull().default({}),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('ai_configs_site_uq').on(t.site_id),

@@ -1,6 +1,6 @@
 import { bigint, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
 import { createdAt, ts, updatedAt } from './columns.js'
-import { sites } from './sites.js'
+import { siteId, sites } from './sites.js'
 
 /*
  * Privacy-first analytics. No IP, no user agent, no cookie id is ever stored: a raw
@@ -16,9 +16,7 @@ export const analyticsEvents = pgTable(
   'analytics_events',
   {
     id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
-    site_id: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    site_id: siteId(),
     path: text('path').notNull(),
     referrer_domain: text('referrer_domain'),
     /** hex SHA-256(daily salt, site id, client IP, user agent) */
@@ -32,9 +30,7 @@ export const analyticsEvents = pgTable(
 export const analyticsDailyStats = pgTable(
   'analytics_daily_stats',
   {
-    site_id: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    site_id: siteId(),
     date: date('date', { mode: 'string' }).notNull(),
     path: text('path').notNull(),
     views: integer('views').notNull(),
@@ -50,9 +46,7 @@ export const analyticsDailyStats = pgTable(
 export const analyticsDailyTotals = pgTable(
   'analytics_daily_totals',
   {
-    site_id: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    site_id: siteId(),
     date: date('date', { mode: 'string' }).notNull(),
     views: integer('views').notNull(),
     unique_visitors: integer('unique_visitors').notNull(),

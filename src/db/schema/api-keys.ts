@@ -1,5 +1,5 @@
 import { date, index, integer, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, id, partitionedId, ts, updatedAt } from './columns.js'
+import { createdAt, id, partitionedId, timestamps, ts } from './columns.js'
 import { sites } from './sites.js'
 
 export const PERMISSIONS = ['Read', 'Write', 'Admin', 'Master'] as const
@@ -25,8 +25,7 @@ export const apiKeys = pgTable(
     created_by: text('created_by'),
     blocked_at: ts('blocked_at'),
     revoked_at: ts('revoked_at'),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('api_keys_site_idx').on(t.site_id, t.created_at), index('api_keys_status_idx').on(t.status), index('api_keys_created_by_idx').on(t.created_by)],
 )

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, deletedAt, id, updatedAt } from './columns.js'
+import { index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { softDeleteTimestamps } from './columns.js'
+import { siteOwned } from './sites.js'
 import { CONTENT_TYPES } from './content.js'
-import { sites } from './sites.js'
 
 /**
  * Content templates of a site (README "Content choices"): name unique per site among live templates, compared
@@ -12,17 +12,12 @@ import { sites } from './sites.js'
 export const contentTemplates = pgTable(
   'content_templates',
   {
-    id: id(),
-    site_id: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    ...siteOwned(),
     name: text('name').notNull(),
     description: text('description'),
     content_type: text('content_type', { enum: CONTENT_TYPES }).notNull(),
     template_data: jsonb('template_data').$type<Record<string, unknown>>().notNull(),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
-    deleted_at: deletedAt(),
+    ...softDeleteTimestamps(),
   },
   (t) => [
     uniqueIndex('content_templates_site_name_uq')

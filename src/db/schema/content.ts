@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { boolean, date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, id, ts } from './columns.js'
-import { sites } from './sites.js'
+import { boolean, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt, id, ownedBy, ts } from './columns.js'
+import { siteId, siteOwned } from './sites.js'
 
 /** Workflow states of every content kind (blogs, pages). */
 export const CONTENT_STATUSES = ['Draft', 'InReview', 'Published', 'Scheduled'] as const
@@ -17,15 +17,22 @@ export type ContentType = (typeof CONTENT_TYPES)[number]
 export const content = pgTable(
   'content',
   {
-    id: id(),
-    site_id: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    ...siteOwned(),
     content_type: text('content_type', { enum: CONTENT_TYPES }).notNull(),
     created_at: createdAt(),
   },
   (t) => [index('content_site_idx').on(t.site_id, t.content_type)],
 )
+
+/** content_id of a row that belongs to a content item: deleted with it. */
+export const contentId = () => ownedBy('content_id', () => content.id)
+/**
+ * The first columns of a content kind's own row (blogs, pages, skills, CV entries): its id, its content item (one row
+ * per item: `<table>_content_uq`) and the owning site.
+ */
+export const contentRecord = () => ({ id: id(), content_id: contentId(), site_id: siteId() })
+/** A workflow record's publishing times: when it was published, and the window it is live in (start: the scheduler's). */
+export const publishWindow = () => ({ published_at: ts('published_at'), publish_start: ts('publish_start'), publish_end: ts('publish_end') })
 
 /**
  * Every site that carries a content item, the owner included.
@@ -34,12 +41,8 @@ export const content = pgTable(
 export const contentSites = pgTable(
   'content_sites',
   {
-    content_id: uuid('content_id')
-      .notNull()
-      .references(() => content.id, { onDelete: 'cascade' }),
-    site_id: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    content_id: contentId(),
+    site_id: siteId(),
     content_type: text('content_type', { enum: CONTENT_TYPES }).notNull(),
     slug: text('slug').notNull(),
     /** The route a routed content item (a page) is served at in this site; unique per site among live items. */

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, deletedAt, id, updatedAt } from './columns.js'
-import { locales, sites } from './sites.js'
+import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { displayOrder, id, ownedBy, softDeleteTimestamps, timestamps } from './columns.js'
+import { siteOwned } from './sites.js'
+import { localizationTable } from './localizations.js'
 
 export const LEGAL_DOCUMENT_TYPES = ['CookieConsent', 'PrivacyPolicy', 'TermsOfService', 'Imprint', 'Disclaimer', 'Other'] as const
 export type LegalDocumentType = (typeof LEGAL_DOCUMENT_TYPES)[number]
@@ -10,17 +11,12 @@ export type LegalDocumentType = (typeof LEGAL_DOCUMENT_TYPES)[number]
 export const legalDocuments = pgTable(
   'legal_documents',
   {
-    id: id(),
-    site_id: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    ...siteOwned(),
     slug: text('slug').notNull(),
     cookie_name: text('cookie_name'),
     document_type: text('document_type', { enum: LEGAL_DOCUMENT_TYPES }).notNull(),
     is_active: boolean('is_active').notNull().default(true),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
-    deleted_at: deletedAt(),
+    ...softDeleteTimestamps(),
   },
   (t) => [
     uniqueIndex('legal_documents_site_slug_uq')
@@ -34,26 +30,14 @@ export const legalDocuments = pgTable(
 )
 
 /** One per locale of the document's site. Deleted with the document row (documents are soft-deleted: they stay). */
-export const legalDocumentLocalizations = pgTable(
+export const legalDocumentLocalizations = localizationTable(
   'legal_document_localizations',
+  { column: 'legal_document_id', references: () => legalDocuments.id, key: 'doc' },
   {
-    id: id(),
-    legal_document_id: uuid('legal_document_id')
-      .notNull()
-      .references(() => legalDocuments.id, { onDelete: 'cascade' }),
-    locale_id: uuid('locale_id')
-      .notNull()
-      .references(() => locales.id, { onDelete: 'cascade' }),
     title: text('title'),
     intro: text('intro'),
     body: text('body'),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
   },
-  (t) => [
-    uniqueIndex('legal_document_localizations_doc_locale_uq').on(t.legal_document_id, t.locale_id),
-    index('legal_document_localizations_locale_idx').on(t.locale_id),
-  ],
 )
 
 /** Consent groups of a document (a cookie-consent banner's categories), in display_order. Hard delete (with their items). */
@@ -61,17 +45,14 @@ export const legalGroups = pgTable(
   'legal_groups',
   {
     id: id(),
-    legal_document_id: uuid('legal_document_id')
-      .notNull()
-      .references(() => legalDocuments.id, { onDelete: 'cascade' }),
+    legal_document_id: ownedBy('legal_document_id', () => legalDocuments.id),
     cookie_name: text('cookie_name'),
     title: text('title').notNull(),
     description: text('description'),
-    display_order: integer('display_order').notNull().default(0),
+    display_order: displayOrder(),
     is_required: boolean('is_required').notNull().default(false),
     default_enabled: boolean('default_enabled').notNull().default(false),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('legal_groups_document_order_idx').on(t.legal_document_id, t.display_order)],
 )
@@ -81,16 +62,13 @@ export const legalItems = pgTable(
   'legal_items',
   {
     id: id(),
-    group_id: uuid('group_id')
-      .notNull()
-      .references(() => legalGroups.id, { onDelete: 'cascade' }),
+    group_id: ownedBy('group_id', () => legalGroups.id),
     name: text('name').notNull(),
     provider: text('provider'),
     purpose: text('purpose'),
     expiry: text('expiry'),
-    display_order: integer('display_order').notNull().default(0),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    display_order: displayOrder(),
+    ...timestamps(),
   },
   (t) => [index('legal_items_group_order_idx').on(t.group_id, t.display_order)],
 )

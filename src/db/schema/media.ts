@@ -1,30 +1,12 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, doublePrecision, type AnyPgColumn, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, deletedAt, id, ts, updatedAt } from './columns.js'
-import { locales, sites } from './sites.js'
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, softDeleteTimestamps, ts } from './columns.js'
+import { siteOwned } from './sites.js'
+import { folderTable, storedFileIndexes } from './files.js'
+import { localizationTable } from './localizations.js'
 
 /** Media folders of a site (the fields of document folders): a tree by parent_id, soft-deleted. */
-export const mediaFolders = pgTable(
-  'media_folders',
-  {
-    id: id(),
-    site_id: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
-    parent_id: uuid('parent_id').references((): AnyPgColumn => mediaFolders.id, { onDelete: 'set null' }),
-    name: text('name').notNull(),
-    display_order: integer('display_order').notNull().default(0),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
-    deleted_at: deletedAt(),
-  },
-  (t) => [
-    index('media_folders_site_idx')
-      .on(t.site_id, t.display_order)
-      .where(sql`${t.deleted_at} is null`),
-    index('media_folders_parent_idx').on(t.parent_id),
-  ],
-)
+export const mediaFolders = folderTable('media_folders')
 
 /** A stored variant of an image (never sent as is: the presenter turns `key` into `public_url`). */
 export interface StoredVariant {
@@ -45,10 +27,7 @@ export interface StoredVariant {
 export const media = pgTable(
   'media',
   {
-    id: id(),
-    site_id: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    ...siteOwned(),
     folder_id: uuid('folder_id').references(() => mediaFolders.id, { onDelete: 'set null' }),
     filename: text('filename').notNull(),
     mime_type: text('mime_type').notNull(),
@@ -65,9 +44,7 @@ export const media = pgTable(
     focal_x: doublePrecision('focal_x').notNull().default(0.5),
     focal_y: doublePrecision('focal_y').notNull().default(0.5),
     search_text: text('search_text').notNull().default(''),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
-    deleted_at: deletedAt(),
+    ...softDeleteTimestamps(),
   },
   (t) => [
     index('media_site_idx')
@@ -76,15 +53,7 @@ export const media = pgTable(
     index('media_site_category_idx')
       .on(t.site_id, t.mime_category, t.created_at)
       .where(sql`${t.deleted_at} is null`),
-    index('media_folder_idx')
-      .on(t.folder_id)
-      .where(sql`${t.deleted_at} is null`),
-    index('media_site_checksum_idx')
-      .on(t.site_id, t.checksum)
-      .where(sql`${t.deleted_at} is null and ${t.checksum} is not null`),
-    index('media_storage_key_idx')
-      .on(t.storage_key)
-      .where(sql`${t.storage_key} is not null`),
+    ...storedFileIndexes('media', t),
     index('media_search_idx')
       .using('gin', sql`to_tsvector('simple', ${t.search_text})`)
       .where(sql`${t.deleted_at} is null`),
@@ -111,23 +80,14 @@ export const mediaRenditions = pgTable(
 )
 
 /** Alt text, caption and title of a media record per locale of its site. */
-export const mediaMetadata = pgTable(
+export const mediaMetadata = localizationTable(
   'media_metadata',
+  { column: 'media_id', references: () => media.id, key: 'media' },
   {
-    id: id(),
-    media_id: uuid('media_id')
-      .notNull()
-      .references(() => media.id, { onDelete: 'cascade' }),
-    locale_id: uuid('locale_id')
-      .notNull()
-      .references(() => locales.id, { onDelete: 'cascade' }),
     alt_text: text('alt_text'),
     caption: text('caption'),
     title: text('title'),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
   },
-  (t) => [uniqueIndex('media_metadata_media_locale_uq').on(t.media_id, t.locale_id), index('media_metadata_locale_idx').on(t.locale_id)],
 )
 
 export type MediaFolderRow = typeof mediaFolders.$inferSelect

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, id, updatedAt } from './columns.js'
-import { sites } from './sites.js'
+import { timestamps } from './columns.js'
+import { siteOwned } from './sites.js'
 
 export const SITE_ROLES = ['Owner', 'Admin', 'Reviewer', 'Editor', 'Author', 'Viewer'] as const
 
@@ -9,15 +9,11 @@ export const SITE_ROLES = ['Owner', 'Admin', 'Reviewer', 'Editor', 'Author', 'Vi
 export const siteMembers = pgTable(
   'site_members',
   {
-    id: id(),
-    site_id: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    ...siteOwned(),
     user_id: uuid('user_id').notNull(),
     idp_user_id: text('idp_user_id').notNull(),
     role: text('role', { enum: SITE_ROLES }).notNull(),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('site_members_site_user_uq').on(t.site_id, t.user_id),

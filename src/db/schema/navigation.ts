@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { type AnyPgColumn, boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, id, updatedAt } from './columns.js'
-import { locales, sites } from './sites.js'
+import { type AnyPgColumn, boolean, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { displayOrder, id, ownedBy, parentId, timestamps } from './columns.js'
+import { siteOwned } from './sites.js'
+import { localizationTable } from './localizations.js'
 
 /*
  * Navigation: menus of a site, their items as a tree, per-locale item titles.
@@ -13,15 +14,11 @@ import { locales, sites } from './sites.js'
 export const navigationMenus = pgTable(
   'navigation_menus',
   {
-    id: id(),
-    site_id: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    ...siteOwned(),
     name: text('name').notNull(),
     slug: text('slug').notNull(),
     description: text('description'),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('navigation_menus_site_slug_uq').on(t.site_id, t.slug), index('navigation_menus_site_created_idx').on(t.site_id, t.created_at)],
 )
@@ -37,19 +34,16 @@ export const navigationItems = pgTable(
   'navigation_items',
   {
     id: id(),
-    menu_id: uuid('menu_id')
-      .notNull()
-      .references(() => navigationMenus.id, { onDelete: 'cascade' }),
-    parent_id: uuid('parent_id').references((): AnyPgColumn => navigationItems.id, { onDelete: 'set null' }),
+    menu_id: ownedBy('menu_id', () => navigationMenus.id),
+    parent_id: parentId((): AnyPgColumn => navigationItems.id),
     title: text('title').notNull(),
     link_type: text('link_type').$type<LinkType>().notNull(),
     url: text('url'),
     page_id: uuid('page_id'),
     icon: text('icon'),
     open_in_new_tab: boolean('open_in_new_tab').notNull().default(false),
-    display_order: integer('display_order').notNull().default(0),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    display_order: displayOrder(),
+    ...timestamps(),
   },
   (t) => [
     index('navigation_items_menu_parent_idx').on(t.menu_id, t.parent_id, t.display_order),
@@ -60,24 +54,12 @@ export const navigationItems = pgTable(
 )
 
 /** The title of an item in one locale of the menu's site. */
-export const navigationItemLocalizations = pgTable(
+export const navigationItemLocalizations = localizationTable(
   'navigation_item_localizations',
+  { column: 'navigation_item_id', references: () => navigationItems.id, key: 'item' },
   {
-    id: id(),
-    navigation_item_id: uuid('navigation_item_id')
-      .notNull()
-      .references(() => navigationItems.id, { onDelete: 'cascade' }),
-    locale_id: uuid('locale_id')
-      .notNull()
-      .references(() => locales.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
   },
-  (t) => [
-    uniqueIndex('navigation_item_localizations_item_locale_uq').on(t.navigation_item_id, t.locale_id),
-    index('navigation_item_localizations_locale_idx').on(t.locale_id),
-  ],
 )
 
 export type NavigationMenuRow = typeof navigationMenus.$inferSelect

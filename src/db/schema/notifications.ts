@@ -1,6 +1,6 @@
 import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, id } from './columns.js'
-import { sites } from './sites.js'
+import { createdAt } from './columns.js'
+import { siteOwned } from './sites.js'
 
 export const NOTIFICATION_TYPES = ['content_submitted', 'content_approved', 'content_changes_requested'] as const
 
@@ -8,10 +8,7 @@ export const NOTIFICATION_TYPES = ['content_submitted', 'content_approved', 'con
 export const notifications = pgTable(
   'notifications',
   {
-    id: id(),
-    site_id: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    ...siteOwned(),
     recipient_idp_id: text('recipient_idp_id').notNull(),
     notification_type: text('notification_type', { enum: NOTIFICATION_TYPES }).notNull(),
     title: text('title').notNull(),

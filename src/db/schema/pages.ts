@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
-import { createdAt, deletedAt, id, ts, updatedAt } from './columns.js'
-import { CONTENT_STATUSES, content } from './content.js'
-import { locales, sites } from './sites.js'
+import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { createdBy, displayOrder, id, ownedBy, scheduledIndex, softDeleteTimestamps, timestamps } from './columns.js'
+import { CONTENT_STATUSES, contentRecord, publishWindow } from './content.js'
+import { localizationTable } from './localizations.js'
 
 /*
  * Pages: shared content like blogs (content + content_sites).
@@ -12,13 +12,7 @@ import { locales, sites } from './sites.js'
 export const pages = pgTable(
   'pages',
   {
-    id: id(),
-    content_id: uuid('content_id')
-      .notNull()
-      .references(() => content.id, { onDelete: 'cascade' }),
-    site_id: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    ...contentRecord(),
     /** With a leading slash, no trailing slash except the home page `/`. */
     route: text('route').notNull(),
     slug: text('slug').notNull(),
@@ -28,22 +22,14 @@ export const pages = pgTable(
     navigation_order: integer('navigation_order').notNull().default(0),
     parent_page_id: uuid('parent_page_id').references((): AnyPgColumn => pages.id, { onDelete: 'set null' }),
     status: text('status', { enum: CONTENT_STATUSES }).notNull().default('Draft'),
-    published_at: ts('published_at'),
-    publish_start: ts('publish_start'),
-    publish_end: ts('publish_end'),
-    /** Actor id of the creator (api_key:<id> or a user id). */
-    created_by: text('created_by'),
-    /** Identity-provider id of the creating user, for review notifications; null for API-key creators. */
-    created_by_idp: text('created_by_idp'),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
-    deleted_at: deletedAt(),
+    ...publishWindow(),
+    /** The creator; created_by_idp is whom review notifications go to. */
+    ...createdBy(),
+    ...softDeleteTimestamps(),
   },
   (t) => [
     uniqueIndex('pages_content_uq').on(t.content_id),
-    index('pages_scheduled_idx')
-      .on(t.publish_start)
-      .where(sql`${t.status} = 'Scheduled' and ${t.deleted_at} is null`),
+    scheduledIndex('pages_scheduled_idx', t),
     index('pages_parent_idx')
       .on(t.parent_page_id)
       .where(sql`${t.deleted_at} is null`),
@@ -55,17 +41,14 @@ export const pageSections = pgTable(
   'page_sections',
   {
     id: id(),
-    page_id: uuid('page_id')
-      .notNull()
-      .references(() => pages.id, { onDelete: 'cascade' }),
+    page_id: ownedBy('page_id', () => pages.id),
     section_type: text('section_type').notNull(),
-    display_order: integer('display_order').notNull().default(0),
+    display_order: displayOrder(),
     cover_image_id: uuid('cover_image_id'),
     call_to_action_route: text('call_to_action_route'),
     /** Free JSON object (bounded in size by the body schema). */
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('page_sections_page_order_idx').on(t.page_id, t.display_order, t.created_at),
@@ -77,26 +60,14 @@ export const pageSections = pgTable(
 )
 
 /** One localization per section per locale of the page's owning site (upserted). */
-export const pageSectionLocalizations = pgTable(
+export const pageSectionLocalizations = localizationTable(
   'page_section_localizations',
+  { column: 'page_section_id', references: () => pageSections.id, key: 'section' },
   {
-    id: id(),
-    page_section_id: uuid('page_section_id')
-      .notNull()
-      .references(() => pageSections.id, { onDelete: 'cascade' }),
-    locale_id: uuid('locale_id')
-      .notNull()
-      .references(() => locales.id, { onDelete: 'cascade' }),
     title: text('title'),
     text: text('text'),
     button_text: text('button_text'),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
   },
-  (t) => [
-    uniqueIndex('page_section_localizations_section_locale_uq').on(t.page_section_id, t.locale_id),
-    index('page_section_localizations_locale_idx').on(t.locale_id),
-  ],
 )
 
 export type PageRow = typeof pages.$inferSelect

@@ -1,7 +1,7 @@
 import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, id, ts } from './columns.js'
-import { content } from './content.js'
-import { sites } from './sites.js'
+import { createdAt, ts } from './columns.js'
+import { contentId } from './content.js'
+import { siteOwned } from './sites.js'
 
 export const PREVIEW_TYPES = ['blog', 'page'] as const
 export type PreviewType = (typeof PREVIEW_TYPES)[number]
@@ -14,16 +14,11 @@ export type PreviewType = (typeof PREVIEW_TYPES)[number]
 export const previews = pgTable(
   'previews',
   {
-    id: id(),
-    site_id: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    ...siteOwned(),
     token_digest: text('token_digest').notNull().unique('previews_token_digest_uq'),
     type: text('type', { enum: PREVIEW_TYPES }).notNull(),
     record_id: uuid('record_id').notNull(),
-    content_id: uuid('content_id')
-      .notNull()
-      .references(() => content.id, { onDelete: 'cascade' }),
+    content_id: contentId(),
     /** Locale code the preview shows (the site's default when none was asked for), or null for a site without locales. */
     locale: text('locale'),
     expires_at: ts('expires_at').notNull(),

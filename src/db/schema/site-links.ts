@@ -1,25 +1,20 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, deletedAt, id, updatedAt } from './columns.js'
-import { sites } from './sites.js'
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { displayOrder, softDeleteTimestamps } from './columns.js'
+import { siteOwned } from './sites.js'
 
 /** Social links of a site, in display_order. */
 export const socialLinks = pgTable(
   'social_links',
   {
-    id: id(),
-    site_id: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    ...siteOwned(),
     platform: text('platform').notNull(),
     url: text('url').notNull(),
     label: text('label'),
     icon: text('icon'),
-    display_order: integer('display_order').notNull().default(0),
+    display_order: displayOrder(),
     is_active: boolean('is_active').notNull().default(true),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
-    deleted_at: deletedAt(),
+    ...softDeleteTimestamps(),
   },
   (t) => [
     index('social_links_site_order_idx')
@@ -32,17 +27,12 @@ export const socialLinks = pgTable(
 export const redirects = pgTable(
   'redirects',
   {
-    id: id(),
-    site_id: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    ...siteOwned(),
     source_path: text('source_path').notNull(),
     destination_path: text('destination_path').notNull(),
     status_code: integer('status_code').notNull().default(301),
     is_active: boolean('is_active').notNull().default(true),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
-    deleted_at: deletedAt(),
+    ...softDeleteTimestamps(),
   },
   (t) => [
     uniqueIndex('redirects_site_source_uq')

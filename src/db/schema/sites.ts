@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, deletedAt, id, updatedAt } from './columns.js'
+import { bigint, boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt, id, ownedBy, softDeleteTimestamps } from './columns.js'
 
 export const sites = pgTable(
   'sites',
@@ -24,9 +24,7 @@ export const sites = pgTable(
     feed_path: text('feed_path').notNull().default('/rss.xml'),
     /** URL template of the frontend's preview endpoint with `{token}` (README "Previews"), or null. */
     preview_url: text('preview_url'),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
-    deleted_at: deletedAt(),
+    ...softDeleteTimestamps(),
   },
   (t) => [
     uniqueIndex('sites_slug_live_uq')
@@ -39,13 +37,15 @@ export const sites = pgTable(
   ],
 )
 
+/** site_id of a record one site owns: deleted with the site. */
+export const siteId = () => ownedBy('site_id', () => sites.id)
+/** The id and site_id every site-owned record starts with. */
+export const siteOwned = () => ({ id: id(), site_id: siteId() })
+
 export const locales = pgTable(
   'locales',
   {
-    id: id(),
-    site_id: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    ...siteOwned(),
     code: text('code').notNull(),
     name: text('name').notNull().default(''),
     is_default: boolean('is_default').notNull().default(false),
@@ -59,6 +59,9 @@ export const locales = pgTable(
     index('locales_site_idx').on(t.site_id),
   ],
 )
+
+/** locale_id of a localization: one locale of the owning record's site, deleted with the locale. */
+export const localeId = () => ownedBy('locale_id', () => locales.id)
 
 export type SiteRow = typeof sites.$inferSelect
 export type LocaleRow = typeof locales.$inferSelect

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, deletedAt, id, updatedAt } from './columns.js'
-import { content } from './content.js'
-import { sites } from './sites.js'
+import { boolean, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { displayOrder, softDeleteTimestamps } from './columns.js'
+import { contentRecord } from './content.js'
 
 /*
  * Skills and CV entries: shared content like blogs. Each row is the body of a
@@ -17,13 +16,7 @@ export type CvEntryType = (typeof CV_ENTRY_TYPES)[number]
 export const skills = pgTable(
   'skills',
   {
-    id: id(),
-    content_id: uuid('content_id')
-      .notNull()
-      .references(() => content.id, { onDelete: 'cascade' }),
-    site_id: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    ...contentRecord(),
     name: text('name').notNull(),
     /** Also in content_sites (unique per carrying site among live skills). */
     slug: text('slug').notNull(),
@@ -31,10 +24,8 @@ export const skills = pgTable(
     /** 0–100. */
     proficiency: integer('proficiency').notNull().default(0),
     icon: text('icon'),
-    display_order: integer('display_order').notNull().default(0),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
-    deleted_at: deletedAt(),
+    display_order: displayOrder(),
+    ...softDeleteTimestamps(),
   },
   (t) => [
     uniqueIndex('skills_content_uq').on(t.content_id),
@@ -47,13 +38,7 @@ export const skills = pgTable(
 export const cvEntries = pgTable(
   'cv_entries',
   {
-    id: id(),
-    content_id: uuid('content_id')
-      .notNull()
-      .references(() => content.id, { onDelete: 'cascade' }),
-    site_id: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    ...contentRecord(),
     entry_type: text('entry_type', { enum: CV_ENTRY_TYPES }).notNull(),
     title: text('title').notNull(),
     organization: text('organization'),
@@ -64,10 +49,8 @@ export const cvEntries = pgTable(
     start_date: date('start_date', { mode: 'string' }).notNull(),
     end_date: date('end_date', { mode: 'string' }),
     is_current: boolean('is_current').notNull().default(false),
-    display_order: integer('display_order').notNull().default(0),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
-    deleted_at: deletedAt(),
+    display_order: displayOrder(),
+    ...softDeleteTimestamps(),
   },
   (t) => [
     uniqueIndex('cv_entries_content_uq').on(t.content_id),

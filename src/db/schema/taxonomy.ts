@@ -1,21 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { boolean, type AnyPgColumn, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, deletedAt, id, updatedAt } from './columns.js'
-import { content } from './content.js'
-import { sites } from './sites.js'
+import { type AnyPgColumn, boolean, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt, displayOrder, ownedBy, parentId, softDeleteTimestamps } from './columns.js'
+import { siteOwned } from './sites.js'
+import { contentId } from './content.js'
 
 export const tags = pgTable(
   'tags',
   {
-    id: id(),
-    site_id: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    ...siteOwned(),
     name: text('name').notNull(),
     slug: text('slug').notNull(),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
-    deleted_at: deletedAt(),
+    ...softDeleteTimestamps(),
   },
   (t) => [
     uniqueIndex('tags_site_slug_uq')
@@ -28,18 +23,13 @@ export const tags = pgTable(
 export const categories = pgTable(
   'categories',
   {
-    id: id(),
-    site_id: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
-    parent_id: uuid('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'set null' }),
+    ...siteOwned(),
+    parent_id: parentId((): AnyPgColumn => categories.id),
     name: text('name').notNull(),
     slug: text('slug').notNull(),
     description: text('description'),
-    display_order: integer('display_order').notNull().default(0),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
-    deleted_at: deletedAt(),
+    display_order: displayOrder(),
+    ...softDeleteTimestamps(),
   },
   (t) => [
     uniqueIndex('categories_site_slug_uq')
@@ -53,12 +43,8 @@ export const categories = pgTable(
 export const contentTags = pgTable(
   'content_tags',
   {
-    content_id: uuid('content_id')
-      .notNull()
-      .references(() => content.id, { onDelete: 'cascade' }),
-    tag_id: uuid('tag_id')
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' }),
+    content_id: contentId(),
+    tag_id: ownedBy('tag_id', () => tags.id),
     created_at: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.content_id, t.tag_id], name: 'content_tags_pk' }), index('content_tags_tag_idx').on(t.tag_id, t.content_id)],
@@ -67,12 +53,8 @@ export const contentTags = pgTable(
 export const contentCategories = pgTable(
   'content_categories',
   {
-    content_id: uuid('content_id')
-      .notNull()
-      .references(() => content.id, { onDelete: 'cascade' }),
-    category_id: uuid('category_id')
-      .notNull()
-      .references(() => categories.id, { onDelete: 'cascade' }),
+    content_id: contentId(),
+    category_id: ownedBy('category_id', () => categories.id),
     is_primary: boolean('is_primary').notNull().default(false),
     created_at: createdAt(),
   },

@@ -1,25 +1,20 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, deletedAt, id, partitionedId, ts, updatedAt } from './columns.js'
-import { sites } from './sites.js'
+import { createdAt, id, ownedBy, partitionedId, softDeleteTimestamps, ts } from './columns.js'
+import { siteOwned } from './sites.js'
 
 /** Webhooks of a site; `secret` (whsec_…) signs deliveries and is shown only on creation. */
 export const webhooks = pgTable(
   'webhooks',
   {
-    id: id(),
-    site_id: uuid('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    ...siteOwned(),
     url: text('url').notNull(),
     description: text('description'),
     /** Subscribed event types; empty: every event. */
     events: jsonb('events').$type<string[]>().notNull().default([]),
     secret: text('secret').notNull(),
     is_active: boolean('is_active').notNull().default(true),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
-    deleted_at: deletedAt(),
+    ...softDeleteTimestamps(),
   },
   (t) => [
     index('webhooks_site_idx')
@@ -38,9 +33,7 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: id(),
-    webhook_id: uuid('webhook_id')
-      .notNull()
-      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    webhook_id: ownedBy('webhook_id', () => webhooks.id),
     /** Outbox event; null for a test send. */
     event_id: uuid('event_id'),
     event_type: text('event_type').notNull(),
@@ -73,12 +66,8 @@ export const webhookAttempts = pgTable(
   'webhook_attempts',
   {
     id: partitionedId(),
-    delivery_id: uuid('delivery_id')
-      .notNull()
-      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
-    webhook_id: uuid('webhook_id')
-      .notNull()
-      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    delivery_id: ownedBy('delivery_id', () => webhookDeliveries.id),
+    webhook_id: ownedBy('webhook_id', () => webhooks.id),
     event_type: text('event_type').notNull(),
     attempt: integer('attempt').notNull(),
     status_code: integer('status_code'),
