@@ -1,11 +1,12 @@
 import type { Schemas } from '@atrium-cms/client'
-import { Badge, Button, Group, Modal, Stack, Switch, Table, Text, TextInput, Textarea, Title } from '@mantine/core'
+import { Badge, Button, Group, Modal, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isSaveConflict, SaveConflict, settleWith, type Held } from '../../shared/editor/SaveConflict'
 import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
 import { deepEqual } from '../../shared/logic/equal'
 import { DeleteDialog, useConfirmDelete } from '../../shared/ui/crud'
+import { DataTable, editDeleteActions } from '../../shared/ui/DataTable'
 import { FormActions } from '../../shared/ui/FormActions'
 import { fieldErrorsOf, ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { useDeleteGroup, useDeleteItem, useSaveGroup, useSaveItem, useSwapGroups } from './api'
@@ -250,46 +251,23 @@ function GroupItems({ siteId, group }: { siteId: string; group: LegalGroup }) {
           {t('noItems')}
         </Text>
       ) : (
-        <Table aria-label={t('items', { name: group.title })}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('itemName')}</Table.Th>
-              <Table.Th scope="col">{t('provider')}</Table.Th>
-              <Table.Th scope="col">{t('purpose')}</Table.Th>
-              <Table.Th scope="col">{t('expiry')}</Table.Th>
-              <Table.Th scope="col">
-                <span className="ui-visually-hidden">{t('delete')}</span>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((item) => (
-              <Table.Tr key={item.id}>
-                <Table.Td>{item.name}</Table.Td>
-                <Table.Td>{item.provider}</Table.Td>
-                <Table.Td>{item.purpose}</Table.Td>
-                <Table.Td>{item.expiry}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Button size="compact-xs" variant="subtle" onClick={() => setEditing(item)} aria-label={t('editItem', { name: item.name })}>
-                      ✎
-                    </Button>
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      color="red"
-                      loading={remove.isPending && remove.variables === item.id}
-                      onClick={() => remove.mutate(item.id)}
-                      aria-label={t('deleteItem', { name: item.name })}
-                    >
-                      ×
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable
+          label={t('items', { name: group.title })}
+          rows={items}
+          rowKey={(item) => item.id}
+          columns={[
+            { key: 'name', header: t('itemName'), cell: (item) => item.name },
+            { key: 'provider', header: t('provider'), cell: (item) => item.provider },
+            { key: 'purpose', header: t('purpose'), cell: (item) => item.purpose },
+            { key: 'expiry', header: t('expiry'), cell: (item) => item.expiry },
+          ]}
+          actions={editDeleteActions<LegalItem>({
+            onEdit: setEditing,
+            editName: (item) => t('editItem', { name: item.name }),
+            onDelete: (item) => remove.mutate(item.id),
+            deleteName: (item) => t('deleteItem', { name: item.name }),
+          }).map((a) => ({ ...a, busy: (item: LegalItem) => a.danger === true && remove.isPending && remove.variables === item.id }))}
+        />
       )}
       <ProblemAlert error={remove.error} />
       <div>

@@ -39,18 +39,39 @@ export function SettingsCard({ label, onSubmit, save, fieldOrder, saveLabel, sav
       <Stack gap="sm">
         {children}
         <ProblemAlert error={save.error} fieldOrder={fieldOrder} />
-        <Group gap="xs">
-          <Button type="submit" loading={save.isPending}>
-            {saveLabel}
-          </Button>
-          {save.isSuccess && !save.isPending && (
-            <Text size="sm" role="status">
-              {savedText}
-            </Text>
-          )}
+        <SaveRow save={save} saveLabel={saveLabel} savedText={savedText}>
           {extra}
-        </Group>
+        </SaveRow>
       </Stack>
     </Card>
+  )
+}
+
+/** A form's submit button, "Saved." beside it after a save went through, then any more buttons. */
+export function SaveRow({
+  save,
+  saveLabel,
+  savedText,
+  disabled,
+  children,
+}: {
+  save: Omit<SaveState, 'error'>
+  saveLabel: string
+  savedText: string
+  disabled?: boolean
+  children?: ReactNode
+}) {
+  return (
+    <Group gap="xs">
+      <Button type="submit" loading={save.isPending} disabled={disabled}>
+        {saveLabel}
+      </Button>
+      {save.isSuccess && !save.isPending && (
+        <Text size="sm" role="status">
+          {savedText}
+        </Text>
+      )}
+      {children}
+    </Group>
   )
 }

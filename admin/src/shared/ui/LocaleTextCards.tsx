@@ -1,7 +1,8 @@
-import { Button, Card, Group, Stack, Text, TextInput, Textarea } from '@mantine/core'
+import { Card, Stack, TextInput, Textarea } from '@mantine/core'
 import { useMutation } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
 import { ConflictView } from '../editor/ConflictView'
+import { SaveRow } from '../forms/SettingsCard'
 import { useUnsavedEdits } from '../forms/useUnsavedEdits'
 import {
   localeConflictOf,
@@ -179,16 +180,7 @@ function LocaleTextCard<F extends string>({ locale, fields, stored, onSave, save
         ) : (
           <ProblemAlert error={save.error} fieldOrder={names} />
         )}
-        <Group gap="xs">
-          <Button type="submit" loading={save.isPending} disabled={conflict !== undefined}>
-            {saveLabel}
-          </Button>
-          {save.isSuccess && !save.isPending && (
-            <Text size="sm" role="status">
-              {savedText}
-            </Text>
-          )}
-        </Group>
+        <SaveRow save={save} saveLabel={saveLabel} savedText={savedText} disabled={conflict !== undefined} />
       </Stack>
     </Card>
   )

@@ -2,17 +2,7 @@ import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RecordConflict } from '../../../shared/editor/RecordConflict'
 import type { SaveQueue, SaveQueueState } from '../../../shared/logic/saveQueue'
-import {
-  pageValuesOf,
-  sectionLocValuesOf,
-  sectionValuesOf,
-  type Page,
-  type PageValues,
-  type Section,
-  type SectionLocalization,
-  type SectionLocValues,
-  type SectionValues,
-} from '../api'
+import { pageValuesOf, sectionLocValuesOf, sectionValuesOf, type PageValues, type SectionLocalization, type SectionLocValues } from '../api'
 import type { SectionQueues } from './usePageQueues'
 
 /** The conflict view of every record of the page whose save met a 412 that needs a choice. */
@@ -29,28 +19,21 @@ export function PageConflicts({
   sections: SectionQueues[]
   nameOf: (s: SectionQueues) => string
   codeOf: (localeId: string) => string
-  stateOf: (q: SaveQueue<unknown>) => SaveQueueState<unknown> | undefined
+  stateOf: <V>(q: SaveQueue<V>) => SaveQueueState<V> | undefined
 }) {
   const { t } = useTranslation('pages', { keyPrefix: 'editor' })
   const label = (f: string) => t(`fields.${f}`, { defaultValue: f })
   const common = { siteId, label }
   return (
     <>
-      <RecordConflict<PageValues, Page>
-        {...common}
-        entityType="page"
-        queue={page}
-        state={page.getState()}
-        title={t('conflict.titlePage')}
-        valuesOf={pageValuesOf}
-      />
+      <RecordConflict {...common} entityType="page" queue={page} state={page.getState()} title={t('conflict.titlePage')} valuesOf={pageValuesOf} />
       {sections.map((s) => (
         <Fragment key={s.id}>
-          <RecordConflict<SectionValues, Section>
+          <RecordConflict
             {...common}
             entityType="page_section"
             queue={s.queue}
-            state={stateOf(s.queue as SaveQueue<unknown>) as SaveQueueState<SectionValues> | undefined}
+            state={stateOf(s.queue)}
             title={t('conflict.titleSection', { name: nameOf(s) })}
             valuesOf={sectionValuesOf}
           />
@@ -60,7 +43,7 @@ export function PageConflicts({
               {...common}
               entityType="page_section_localization"
               queue={q}
-              state={stateOf(q as SaveQueue<unknown>) as SaveQueueState<SectionLocValues> | undefined}
+              state={stateOf(q)}
               title={t('conflict.titleSectionLoc', { name: nameOf(s), locale: codeOf(localeId) })}
               valuesOf={sectionLocValuesOf}
             />

@@ -6,7 +6,7 @@ import type { DraftOfferView } from '../../../shared/editor/EditorParts'
 import { settleConflict } from '../../../shared/editor/merge'
 import { AUTOSAVE_MS, queueGroup } from '../../../shared/editor/queueGroup'
 import { recordTag } from '@atrium-cms/client'
-import { createSaveQueue, type SaveQueue } from '../../../shared/logic/saveQueue'
+import { createSaveQueue, type SaveQueue, type SaveQueueState } from '../../../shared/logic/saveQueue'
 import {
   pageValuesOf,
   savePageValues,
@@ -198,7 +198,9 @@ export function usePageQueues(
     })
   }
 
-  return { page: pageQ, sections, all, states, offer, backup, add, remove, reorder, codeOf, stateOf: (q: SaveQueue<unknown>) => states[all.indexOf(q)] }
+  /** A queue's state in the group's snapshot (what the editor renders). */
+  const stateOf = <V>(q: SaveQueue<V>) => states[all.indexOf(q)] as SaveQueueState<V> | undefined
+  return { page: pageQ, sections, all, states, offer, backup, add, remove, reorder, codeOf, stateOf }
 }
 
 /**
