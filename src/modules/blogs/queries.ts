@@ -337,7 +337,7 @@ export async function updateBlogTitled(tx: Tx, id: string, patch: Partial<typeof
     .where(eq(blogs.id, id))
     .returning({ ...getTableColumns(blogs), label_title: title })
   const { label_title, ...row } = r as BlogRow & { label_title: string | null }
-  return { row: row as BlogRow, title: label_title }
+  return { row, title: label_title }
 }
 
 /** The live blog of a content item, if the item is a blog. */
