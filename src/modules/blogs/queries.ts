@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { carriersOf } from '../../core/content.js'
-import type { ReadDb, Tx } from '../../db/client.js'
+import type { ReadDb } from '../../db/client.js'
 import { imagesById, type ImageRow } from '../../db/image-embed.js'
 import { blogLocalizations, blogs, type BlogLocalizationRow, type BlogRow, type ContentStatus } from '../../db/schema/blogs.js'
 import { contentSites } from '../../db/schema/content.js'
@@ -8,6 +8,7 @@ import { locales } from '../../db/schema/sites.js'
 import { categories, contentCategories, contentTags, tags } from '../../db/schema/taxonomy.js'
 import type { Blog, BlogListItem, BlogListSort, CategoryRef, TagRef } from './schemas.js'
 import type { WithImageRows } from './public-read.queries.js'
+import { tableRows } from '../../kits/rows/rules.js'
 
 /*
  * Blog reads are batch reads: a page of any size costs the same handful of queries (ids, then one
@@ -303,24 +304,27 @@ export async function defaultLocalization(db: ReadDb, contentId: string, siteId:
 
 // ---- blog writes ----
 
-export async function insertBlog(tx: Tx, values: typeof blogs.$inferInsert): Promise<BlogRow> {
-  const [row] = await tx.insert(blogs).values(values).returning()
-  return row as BlogRow
-}
-
+const blogRows = tableRows(blogs, liveBlog)
+export const insertBlog = blogRows.insert
 /** The live blog, locked for the rest of the transaction. */
-export async function lockBlog(tx: Tx, id: string): Promise<BlogRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(blogs)
-    .where(and(eq(blogs.id, id), liveBlog))
-    .for('update')
-  return row
-}
+export const lockBlog = blogRows.lock
+export const updateBlog = blogRows.update
 
-export async function updateBlog(tx: Tx, id: string, patch: Partial<typeof blogs.$inferInsert>): Promise<BlogRow> {
-  const [row] = await tx.update(blogs).set(patch).where(eq(blogs.id, id)).returning()
-  return row as BlogRow
+/**
+ * updateBlog that also answers the post's first non-empty title, default locale first (write.service postLabel's
+ * choice, for the audit entry's label), from the same statement: a save reads no localizations (nor their bodies) of
+ * its own (bench/README "What one save costs").
+ */
+export async function updateBlogTitled(tx: Tx, id: string, patch: Partial<typeof blogs.$inferInsert>): Promise<{ row: BlogRow; title: string | null }> {
+  const title = sql<string | null>`(select l.title from ${blogLocalizations} l join ${locales} lo on lo.id = l.locale_id
+    where l.content_id = "blogs"."content_id" and l.title ~ '\\S' order by lo.is_default desc, lo.code asc limit 1)`
+  const [r] = await tx
+    .update(blogs)
+    .set(patch)
+    .where(eq(blogs.id, id))
+    .returning({ ...getTableColumns(blogs), label_title: title })
+  const { label_title, ...row } = r as BlogRow & { label_title: string | null }
+  return { row: row as BlogRow, title: label_title }
 }
 
 /** The live blog of a content item, if the item is a blog. */
