@@ -7,6 +7,7 @@ import { sharedQueries } from '../../shared/api/queries'
 import { formatDateTime } from '../../shared/i18n/format'
 import { can, canManageKey, grantableLevels, keyCreationCap } from '../../shared/logic/access'
 import { ConfirmModal } from '../../shared/ui/ConfirmModal'
+import { ScreenStatus } from '../../shared/ui/crud'
 import { DataTable, type Column, type RowAction } from '../../shared/ui/DataTable'
 import { focusWhenLost } from '../../shared/ui/focus'
 import { BlockIcon, RevokeIcon, UnblockIcon } from '../../shared/ui/icons'
@@ -45,9 +46,7 @@ export function ApiKeysScreen({ siteId, search, onSearch }: Props) {
   return (
     <Stack gap="lg">
       <ScreenHeader siteId={siteId} title={title} />
-      <Text role="status" size="sm">
-        {notice}
-      </Text>
+      <ScreenStatus notice={notice} loadError={null} />
       {me.data && !allowed && <NeedNote need="anyAdmin" />}
       {allowed && <CreateKeyForm siteId={siteId} />}
       {allowed && <KeyFilters search={search} onSearch={onSearch} />}
