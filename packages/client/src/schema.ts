@@ -868,7 +868,7 @@ export interface paths {
         };
         /**
          * Get a blog of a site by slug
-         * @description The blog with this slug among the site's live blogs, as the detail shape. Delivery lookup: Read-level callers (Read keys, Viewers) get only a blog that is live now (Published and inside publish_start/publish_end), anything else is 404 for them; Write and above see every status (previews). Answers are cached per site and invalidated by every write to a blog the site carries: a write is visible as soon as it has answered.
+         * @description The blog with this slug among the site's live blogs, as the detail shape. Public read: Read-level callers (Read keys, Viewers) get only a blog that is live now (Published and inside publish_start/publish_end), anything else is 404 for them; Write and above see every status (previews). Answers are cached per site and invalidated by every write to a blog the site carries: a write is visible as soon as it has answered.
          */
         get: operations["getSiteBlogBySlug"];
         put?: never;
@@ -1666,7 +1666,7 @@ export interface paths {
         };
         /**
          * Get a page of a site by route
-         * @description The page with this route among the site's live pages, with its sections (by display_order) and their localizations. The route is given without its leading slash, as one encoded segment (`docs%2Fintro`) or as several segments (`docs/intro`); a trailing slash is ignored; the home page `/` is `%2F`. Delivery lookup: Read-level callers (Read keys, Viewers) get only a page that is live now (Published and inside publish_start/publish_end), anything else is 404 for them; Write and above see every status (previews). A route no page can have is a 400. Answers are cached and refreshed by every write to the page, its sections and their localizations: a write is visible as soon as it has answered.
+         * @description The page with this route among the site's live pages, with its sections (by display_order) and their localizations. The route is given without its leading slash, as one encoded segment (`docs%2Fintro`) or as several segments (`docs/intro`); a trailing slash is ignored; the home page `/` is `%2F`. Public read: Read-level callers (Read keys, Viewers) get only a page that is live now (Published and inside publish_start/publish_end), anything else is 404 for them; Write and above see every status (previews). A route no page can have is a 400. Answers are cached and refreshed by every write to the page, its sections and their localizations: a write is visible as soon as it has answered.
          */
         get: operations["getSitePageByRoute"];
         put?: never;
@@ -2186,7 +2186,7 @@ export interface paths {
         };
         /**
          * Get a legal document of a site by slug
-         * @description The whole document: its fields, `localizations` (default locale first, then by code) and `groups` by display_order, each with its `items` by display_order. Delivery lookup: Read-level callers (Read keys, Viewers) get only an active document (an inactive one is 404 for them); Write and above also see inactive ones. Cached; every write to the document, its localizations, groups or items is visible as soon as it has answered.
+         * @description The whole document: its fields, `localizations` (default locale first, then by code) and `groups` by display_order, each with its `items` by display_order. Public read: Read-level callers (Read keys, Viewers) get only an active document (an inactive one is 404 for them); Write and above also see inactive ones. Cached; every write to the document, its localizations, groups or items is visible as soon as it has answered.
          */
         get: operations["getSiteLegalDocumentBySlug"];
         put?: never;
@@ -3265,7 +3265,7 @@ export interface paths {
         };
         /**
          * Read the record a preview token grants
-         * @description No credential but the token: header X-Preview-Token (or ?token=, redacted in logs). Answers the record exactly as its delivery read does (blog: by slug; page: by route with its sections) in its latest saved state, whatever its status or publish window. Unknown, expired and revoked tokens and deleted records are the same 404; so is a token sent with an API key or bearer token that does not reach the preview's site (another site's frontend) or does not authenticate. Cache-Control: no-store; X-Robots-Tag: noindex; rate-limited per client address like other unauthenticated calls.
+         * @description No credential but the token: header X-Preview-Token (or ?token=, redacted in logs). Answers the record exactly as its public read does (blog: by slug; page: by route with its sections) in its latest saved state, whatever its status or publish window. Unknown, expired and revoked tokens and deleted records are the same 404; so is a token sent with an API key or bearer token that does not reach the preview's site (another site's frontend) or does not authenticate. Cache-Control: no-store; X-Robots-Tag: noindex; rate-limited per client address like other unauthenticated calls.
          */
         get: operations["readPreview"];
         put?: never;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { carriersOf } from '../../core/content.js'
-import type { ReadDb, Tx } from '../../db/client.js'
+import type { ReadDb } from '../../db/client.js'
 import { imagesById, type ImageRow } from '../../db/image-embed.js'
 import { blogLocalizations, blogs, type BlogLocalizationRow, type BlogRow, type ContentStatus } from '../../db/schema/blogs.js'
 import { contentSites } from '../../db/schema/content.js'
@@ -8,6 +8,7 @@ import { locales } from '../../db/schema/sites.js'
 import { categories, contentCategories, contentTags, tags } from '../../db/schema/taxonomy.js'
 import type { Blog, BlogListItem, BlogListSort, CategoryRef, TagRef } from './schemas.js'
 import type { WithImageRows } from './public-read.queries.js'
+import { tableRows } from '../../kits/rows/rules.js'
 
 /*
  * Blog reads are batch reads: a page of any size costs the same handful of queries (ids, then one
@@ -303,25 +304,11 @@ export async function defaultLocalization(db: ReadDb, contentId: string, siteId:
 
 // ---- blog writes ----
 
-export async function insertBlog(tx: Tx, values: typeof blogs.$inferInsert): Promise<BlogRow> {
-  const [row] = await tx.insert(blogs).values(values).returning()
-  return row as BlogRow
-}
-
+const blogRows = tableRows(blogs, liveBlog)
+export const insertBlog = blogRows.insert
 /** The live blog, locked for the rest of the transaction. */
-export async function lockBlog(tx: Tx, id: string): Promise<BlogRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(blogs)
-    .where(and(eq(blogs.id, id), liveBlog))
-    .for('update')
-  return row
-}
-
-export async function updateBlog(tx: Tx, id: string, patch: Partial<typeof blogs.$inferInsert>): Promise<BlogRow> {
-  const [row] = await tx.update(blogs).set(patch).where(eq(blogs.id, id)).returning()
-  return row as BlogRow
-}
+export const lockBlog = blogRows.lock
+export const updateBlog = blogRows.update
 
 /**
  * updateBlog that also answers the post's first non-empty title, default locale first (write.service postLabel's

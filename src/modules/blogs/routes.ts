@@ -1,25 +1,13 @@
 import type { Api, AppPlugin } from '../../http/app-types.js'
-import { bodySites, record, site } from '../../http/access.js'
+import { record, site } from '../../http/access.js'
 import { Type } from 'typebox'
 import { Paginated } from '../../http/pagination.js'
 import { sendRaw } from '../../http/raw.js'
-import { IdParams, NoContent, SiteParams, op } from '../../http/schemas.js'
-import { bulkRoute } from '../../kits/content-workflow/routes.js'
+import { IdParams, SiteParams, op } from '../../http/schemas.js'
+import { bulkRoute, getRoute, writeRoutes } from '../../kits/content-workflow/routes.js'
 import { blogEntity } from './entity.js'
-import {
-  Blog,
-  BlogDetail,
-  BlogListItem,
-  CreateBlogBody,
-  FEATURED_DEFAULT_LIMIT,
-  FeaturedQuery,
-  ListBlogsQuery,
-  PublishedQuery,
-  SiteSlugParams,
-  UpdateBlogBody,
-} from './schemas.js'
+import { BlogDetail, BlogListItem, FEATURED_DEFAULT_LIMIT, FeaturedQuery, ListBlogsQuery, PublishedQuery, SiteSlugParams } from './schemas.js'
 import * as blogs from './service.js'
-import * as writes from './write.service.js'
 import { blogFlow } from './workflow.routes.js'
 
 const tags = ['Blogs']
@@ -99,7 +87,7 @@ function siteReads(app: Api): void {
         ...op('getSiteBlogBySlug', 'Get a blog of a site by slug'),
         tags,
         description:
-          "The blog with this slug among the site's live blogs, as the detail shape. Delivery lookup: Read-level callers (Read keys, Viewers) " +
+          "The blog with this slug among the site's live blogs, as the detail shape. Public read: Read-level callers (Read keys, Viewers) " +
           'get only a blog that is live now (Published and inside publish_start/publish_end), anything else is 404 for them; Write and above ' +
           `see every status (previews). ${CACHED}`,
         params: SiteSlugParams,
@@ -112,11 +100,7 @@ function siteReads(app: Api): void {
 
 /** One blog by id. */
 function recordReads(app: Api): void {
-  app.get(
-    '/blogs/:id',
-    { config: { access: record(blogEntity, 'Read') }, schema: { ...op('getBlog', 'Get a blog'), tags, params: IdParams, response: { 200: Blog } } },
-    (req) => blogs.get(req.ctx, req.params.id),
-  )
+  getRoute(app, blogFlow, blogs.get)
 
   app.get(
     '/blogs/:id/detail',
@@ -135,82 +119,13 @@ function recordReads(app: Api): void {
 }
 
 /** Create, update, delete, clone and bulk. */
-function writeRoutes(app: Api): void {
-  app.post(
-    '/blogs',
-    {
-      config: { access: bodySites('site_ids', 'Author') },
-      schema: {
-        ...op('createBlog', 'Create a blog'),
-        tags,
-        description:
-          'Needs Author on every site in site_ids (404 for a site out of reach, 403 for too little permission; nothing is created). ' +
-          'Publishing (status Published or Scheduled) needs Reviewer on the owning site when its editorial workflow is on. ' +
-          'Published with a future publish_start is stored as Scheduled. Answers the detail shape (with the created localizations).',
-        body: CreateBlogBody,
-        response: { 201: BlogDetail },
-      },
-    },
-    async (req, reply) => reply.code(201).send(await writes.create(req.ctx, req.body)),
-  )
-
-  app.put(
-    '/blogs/:id',
-    {
-      config: { access: record(blogEntity, 'Author') },
-      schema: {
-        ...op('updateBlog', 'Update a blog'),
-        tags,
-        description:
-          'Partial update (site_ids cannot change). status: InReview submits a Draft for review and notifies reviewers; Published/Scheduled ' +
-          'need Reviewer on the owning site when its editorial workflow is on; becoming Published sets published_at (and published_date when null).',
-        params: IdParams,
-        body: UpdateBlogBody,
-        response: { 200: Blog },
-      },
-    },
-    (req) => writes.update(req.ctx, req.params.id, req.body),
-  )
-
-  app.delete(
-    '/blogs/:id',
-    {
-      config: { access: record(blogEntity, 'Editor') },
-      schema: {
-        ...op('deleteBlog', 'Delete a blog'),
-        tags,
-        description: 'Soft delete: the blog answers 404 afterwards and its slug is free.',
-        params: IdParams,
-        response: { 204: NoContent },
-      },
-    },
-    async (req, reply) => {
-      await writes.remove(req.ctx, req.params.id)
-      return reply.code(204).send(null)
-    },
-  )
-
-  app.post(
-    '/blogs/:id/clone',
-    {
-      config: { access: record(blogEntity, 'Author') },
-      schema: {
-        ...op('cloneBlog', 'Clone a blog as a new Draft'),
-        tags,
-        description:
-          'A new Draft in the same sites with slug `<slug>-copy`, then `-copy-2`, … ; localizations, categories and tags are copied; the source is unchanged.',
-        params: IdParams,
-        response: { 201: BlogDetail },
-      },
-    },
-    async (req, reply) => reply.code(201).send(await writes.clone(req.ctx, req.params.id)),
-  )
-
+function writes(app: Api): void {
+  writeRoutes(app, blogFlow)
   bulkRoute(app, blogFlow)
 }
 
 export const blogRoutes: AppPlugin = async (app) => {
   siteReads(app)
   recordReads(app)
-  writeRoutes(app)
+  writes(app)
 }

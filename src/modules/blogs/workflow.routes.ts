@@ -6,22 +6,30 @@ import { sendBytes, sendRaw } from '../../http/raw.js'
 import { RSS_CONTENT_TYPE } from './feed.rules.js'
 import { reviewRoute } from '../../kits/content-workflow/routes.js'
 import { blogWorkflow } from './entity.js'
-import { Blog, BulkResult } from './schemas.js'
+import { Blog, BlogDetail, BulkResult, CreateBlogBody, UpdateBlogBody } from './schemas.js'
 import * as writes from './write.service.js'
 import * as workflow from './workflow.service.js'
 import { NotModified, ReviewBody, RssDocument, SimilarBlog, SimilarQuery, SiteBlogParams } from './workflow.schemas.js'
 
 const tags = ['Blogs']
 
-/** Review and bulk come from the content-workflow kit; bulk runs the single update and remove per id. */
+/** Get, create, update, delete, clone, review and bulk come from the content-workflow kit; bulk runs the single update and remove per id. */
 export const blogFlow = {
   workflow: blogWorkflow,
-  path: 'blogs',
-  tag: 'Blogs',
   one: 'Blog',
-  many: 'Blogs',
-  ops: { update: writes.update, remove: writes.remove },
-  schemas: { item: Blog, review: ReviewBody, bulkResult: BulkResult },
+  ops: writes,
+  schemas: { item: Blog, review: ReviewBody, bulkResult: BulkResult, create: CreateBlogBody, update: UpdateBlogBody, created: BlogDetail, cloned: BlogDetail },
+  docs: {
+    create:
+      'Needs Author on every site in site_ids (404 for a site out of reach, 403 for too little permission; nothing is created). ' +
+      'Publishing (status Published or Scheduled) needs Reviewer on the owning site when its editorial workflow is on. ' +
+      'Published with a future publish_start is stored as Scheduled. Answers the detail shape (with the created localizations).',
+    update:
+      'Partial update (site_ids cannot change). status: InReview submits a Draft for review and notifies reviewers; Published/Scheduled ' +
+      'need Reviewer on the owning site when its editorial workflow is on; becoming Published sets published_at (and published_date when null).',
+    delete: 'Soft delete: the blog answers 404 afterwards and its slug is free.',
+    clone: 'A new Draft in the same sites with slug `<slug>-copy`, then `-copy-2`, … ; localizations, categories and tags are copied; the source is unchanged.',
+  },
 }
 
 export const blogWorkflowRoutes: AppPlugin = async (app) => {

@@ -1,9 +1,10 @@
-import { contentChange, contentChanges } from '../../core/content-kinds.js'
-import { contentEntity, lockContentItem, contentScopes } from '../../core/content-scope.js'
+import { contentChanges } from '../../core/content-kinds.js'
+import { contentScopes } from '../../core/content-scope.js'
 import type { Ctx } from '../../core/context.js'
-import { mutate, type ReaderImpact } from '../../core/mutation.js'
+import type { ReaderImpact } from '../../core/mutation.js'
 import type { ReadDb, Tx } from '../../db/client.js'
 import { notFound, validation } from '../../http/errors.js'
+import { changeContentLinks } from '../../kits/content-workflow/links.js'
 import * as aq from './attachments.queries.js'
 import * as q from './documents.queries.js'
 import type { AttachDocumentBody, AttachedDocument } from './schemas.js'
@@ -45,25 +46,12 @@ export async function attachedReaders(db: ReadDb, documentIds: string[]): Promis
   }
 }
 
+/** A change of the item's documents: its answers (detail, by slug) show them; list items carry none. */
 async function changeAttachments(ctx: Ctx, contentId: string, apply: (tx: Tx, ownerSiteId: string) => Promise<Record<string, unknown>>): Promise<void> {
-  await mutate(ctx, { entity: contentEntity, action: 'Update' }, async (tx) => {
-    const { item, scope } = await lockContentItem(tx, contentId)
+  await changeContentLinks(ctx, contentId, false, async (tx, owner) => {
     const before = { documents: await aq.attachmentLinks(tx, contentId) }
-    const metadata = await apply(tx, item.site_id)
-    const after = { documents: await aq.attachmentLinks(tx, contentId) }
-    const what = await contentChange(tx, item.content_type, contentId)
-    const record = what.record ?? { entity: contentEntity, id: contentId, slug: undefined }
-    return {
-      result: undefined,
-      siteId: item.site_id,
-      entityId: contentId,
-      before,
-      after,
-      metadata: { content_type: item.content_type, ...metadata },
-      events: what.events,
-      // The item's own answers (detail, by slug) show its documents; list items carry none.
-      readers: { records: [{ entity: record.entity, id: record.id, siteIds: scope.siteIds, slugs: record.slug ? [record.slug] : [] }] },
-    }
+    const metadata = await apply(tx, owner)
+    return { before, after: { documents: await aq.attachmentLinks(tx, contentId) }, metadata }
   })
 }
 

@@ -2,6 +2,7 @@ import { and, asc, count, eq, getTableColumns, isNull, ne, sql } from 'drizzle-o
 import type { ReadDb, Tx } from '../../db/client.js'
 import { documentFolders, documents, type DocumentFolderRow, type DocumentRow } from '../../db/schema/documents.js'
 import { sites } from '../../db/schema/sites.js'
+import { tableRows } from '../../kits/rows/rules.js'
 
 const docCols = getTableColumns(documents)
 const liveDoc = isNull(documents.deleted_at)
@@ -20,14 +21,7 @@ export async function findLiveDocument(db: ReadDb, id: string): Promise<Document
   return row
 }
 
-export async function lockDocument(tx: Tx, id: string): Promise<DocumentRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(documents)
-    .where(and(eq(documents.id, id), liveDoc))
-    .for('update')
-  return row
-}
+export const lockDocument = tableRows(documents, liveDoc).lock
 
 /** max_upload_bytes of a live site. */
 export async function siteUploadLimit(db: ReadDb, siteId: string): Promise<number | undefined> {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { ReadDb, Tx } from '../../db/client.js'
 import { legalDocuments, legalGroups, legalItems, type LegalDocumentRow, type LegalGroupRow, type LegalItemRow } from '../../db/schema/legal.js'
+import { tableRows } from '../../kits/rows/rules.js'
 
 /* Legal documents, groups and items beyond the site-resource and localization kits. */
 
@@ -18,14 +19,7 @@ export async function findDocument(db: ReadDb, id: string): Promise<LegalDocumen
 }
 
 /** The live document, locked until the transaction ends (child writes of one document run one at a time). */
-export async function lockDocument(tx: Tx, id: string): Promise<LegalDocumentRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(legalDocuments)
-    .where(and(eq(legalDocuments.id, id), liveDoc))
-    .for('update')
-  return row
-}
+export const lockDocument = tableRows(legalDocuments, liveDoc).lock
 
 /** A child changed: the document's updated_at moves. */
 export async function touchDocument(tx: Tx, id: string, now: Date): Promise<LegalDocumentRow> {
@@ -132,14 +126,9 @@ export async function nextItemOrder(tx: Tx, groupId: string): Promise<number> {
   return row?.n ?? 1
 }
 
-export async function insertGroup(tx: Tx, values: typeof legalGroups.$inferInsert): Promise<LegalGroupRow> {
-  const [row] = await tx.insert(legalGroups).values(values).returning()
-  return row as LegalGroupRow
-}
-export async function updateGroup(tx: Tx, id: string, patch: Partial<typeof legalGroups.$inferInsert>): Promise<LegalGroupRow> {
-  const [row] = await tx.update(legalGroups).set(patch).where(eq(legalGroups.id, id)).returning()
-  return row as LegalGroupRow
-}
+const groupRows = tableRows(legalGroups)
+export const insertGroup = groupRows.insert
+export const updateGroup = groupRows.update
 /** Deletes the group (its items go with it, by the foreign key); returns how many items it had. */
 export async function deleteGroup(tx: Tx, id: string): Promise<number> {
   const items = await tx.select({ id: legalItems.id }).from(legalItems).where(eq(legalItems.group_id, id))
@@ -147,14 +136,9 @@ export async function deleteGroup(tx: Tx, id: string): Promise<number> {
   return items.length
 }
 
-export async function insertItem(tx: Tx, values: typeof legalItems.$inferInsert): Promise<LegalItemRow> {
-  const [row] = await tx.insert(legalItems).values(values).returning()
-  return row as LegalItemRow
-}
-export async function updateItem(tx: Tx, id: string, patch: Partial<typeof legalItems.$inferInsert>): Promise<LegalItemRow> {
-  const [row] = await tx.update(legalItems).set(patch).where(eq(legalItems.id, id)).returning()
-  return row as LegalItemRow
-}
+const itemRows = tableRows(legalItems)
+export const insertItem = itemRows.insert
+export const updateItem = itemRows.update
 export async function deleteItem(tx: Tx, id: string): Promise<void> {
   await tx.delete(legalItems).where(eq(legalItems.id, id))
 }

@@ -1,7 +1,7 @@
-import { Type } from 'typebox'
 import type { AppPlugin } from '../../http/app-types.js'
 import { record, site } from '../../http/access.js'
 import { localizationRoutes } from '../../kits/localizations/routes.js'
+import { childRoutes, type ChildRoutesSpec } from '../../kits/site-resource/children.js'
 import { Paginated, type PageQuery } from '../../http/pagination.js'
 import { sendRaw } from '../../http/raw.js'
 import type { Api } from '../../http/app-types.js'
@@ -64,7 +64,7 @@ function documentRoutes(app: Api): void {
       schema: {
         ...op('getSiteLegalDocumentBySlug', 'Get a legal document of a site by slug'),
         tags,
-        description: `${WHOLE} Delivery lookup: Read-level callers (Read keys, Viewers) get only an active document (an inactive one is 404 for them); Write and above also see inactive ones. ${CACHED}`,
+        description: `${WHOLE} Public read: Read-level callers (Read keys, Viewers) get only an active document (an inactive one is 404 for them); Write and above also see inactive ones. ${CACHED}`,
         params: SiteSlugParams,
         response: { 200: LegalDocumentDetail },
       },
@@ -154,139 +154,58 @@ function documentWrites(app: Api): void {
   )
 }
 
-function groupRoutes(app: Api): void {
-  app.get(
-    '/legal/:document_id/groups',
-    {
-      config: { access: record(legalDocumentEntity, 'Read', 'document_id') },
-      schema: {
-        ...op('listLegalGroups', 'List the consent groups of a legal document'),
-        tags,
-        description: 'By display_order, each with its items by display_order (a plain array).',
-        params: DocumentIdParams,
-        response: { 200: Type.Array(LegalGroup) },
-      },
-    },
-    (req) => groups.listGroups(req.ctx, req.params.document_id),
-  )
-  app.post(
-    '/legal/:document_id/groups',
-    {
-      config: { access: record(legalDocumentEntity, 'Author', 'document_id') },
-      schema: {
-        ...op('createLegalGroup', 'Add a consent group to a legal document'),
-        tags,
-        description: `${CHILD_WRITE} New groups go last unless display_order is given. A required group is always enabled: default_enabled is set to true for it (false with is_required true is a 400). Fires legal.updated.`,
-        params: DocumentIdParams,
-        body: CreateLegalGroupBody,
-        response: { 201: LegalGroup },
-      },
-    },
-    async (req, reply) => reply.code(201).send(await groups.createGroup(req.ctx, req.params.document_id, req.body)),
-  )
-  app.put(
-    '/legal/groups/:id',
-    {
-      config: { access: record(legalGroupEntity, 'Author') },
-      schema: {
-        ...op('updateLegalGroup', 'Update a consent group'),
-        tags,
-        description: `${CHILD_WRITE} Partial update; making a group required turns default_enabled on (default_enabled false on a required group is a 400). Fires legal.updated.`,
-        params: IdParams,
-        body: UpdateLegalGroupBody,
-        response: { 200: LegalGroup },
-      },
-    },
-    (req) => groups.updateGroup(req.ctx, req.params.id, req.body),
-  )
-  app.delete(
-    '/legal/groups/:id',
-    {
-      config: { access: record(legalGroupEntity, 'Author') },
-      schema: {
-        ...op('deleteLegalGroup', 'Delete a consent group'),
-        tags,
-        description: `${CHILD_WRITE} Deletes the group and its items for good. Fires legal.updated.`,
-        params: IdParams,
-        response: { 204: NoContent },
-      },
-    },
-    async (req, reply) => {
-      await groups.deleteGroup(req.ctx, req.params.id)
-      return reply.code(204).send(null)
-    },
-  )
+/** Consent groups of a document, and items of a group: records under a parent (site-resource kit, children.ts). */
+const legalGroups: ChildRoutesSpec = {
+  tag: 'Legal documents',
+  name: 'LegalGroup',
+  parent: { entity: legalDocumentEntity, path: 'legal', param: 'document_id', segment: 'groups', params: DocumentIdParams },
+  path: 'legal/groups',
+  entity: legalGroupEntity,
+  need: { read: 'Read', write: 'Author' },
+  schemas: { item: LegalGroup, create: CreateLegalGroupBody, update: UpdateLegalGroupBody },
+  summaries: {
+    list: 'List the consent groups of a legal document',
+    create: 'Add a consent group to a legal document',
+    update: 'Update a consent group',
+    delete: 'Delete a consent group',
+  },
+  docs: {
+    list: 'By display_order, each with its items by display_order (a plain array).',
+    create: `${CHILD_WRITE} New groups go last unless display_order is given. A required group is always enabled: default_enabled is set to true for it (false with is_required true is a 400). Fires legal.updated.`,
+    update: `${CHILD_WRITE} Partial update; making a group required turns default_enabled on (default_enabled false on a required group is a 400). Fires legal.updated.`,
+    delete: `${CHILD_WRITE} Deletes the group and its items for good. Fires legal.updated.`,
+  },
+  ops: { list: groups.listGroups, create: groups.createGroup, update: groups.updateGroup, remove: groups.deleteGroup },
 }
 
-function itemRoutes(app: Api): void {
-  app.get(
-    '/legal/groups/:group_id/items',
-    {
-      config: { access: record(legalGroupEntity, 'Read', 'group_id') },
-      schema: {
-        ...op('listLegalItems', 'List the items of a consent group'),
-        tags,
-        description: 'By display_order (a plain array).',
-        params: GroupIdParams,
-        response: { 200: Type.Array(LegalItem) },
-      },
-    },
-    (req) => groups.listItems(req.ctx, req.params.group_id),
-  )
-  app.post(
-    '/legal/groups/:group_id/items',
-    {
-      config: { access: record(legalGroupEntity, 'Author', 'group_id') },
-      schema: {
-        ...op('createLegalItem', 'Add an item to a consent group'),
-        tags,
-        description: `${CHILD_WRITE} New items go last unless display_order is given. Fires legal.updated.`,
-        params: GroupIdParams,
-        body: CreateLegalItemBody,
-        response: { 201: LegalItem },
-      },
-    },
-    async (req, reply) => reply.code(201).send(await groups.createItem(req.ctx, req.params.group_id, req.body)),
-  )
-  app.put(
-    '/legal/items/:id',
-    {
-      config: { access: record(legalItemEntity, 'Author') },
-      schema: {
-        ...op('updateLegalItem', 'Update a consent item'),
-        tags,
-        description: `${CHILD_WRITE} Partial update. Fires legal.updated.`,
-        params: IdParams,
-        body: UpdateLegalItemBody,
-        response: { 200: LegalItem },
-      },
-    },
-    (req) => groups.updateItem(req.ctx, req.params.id, req.body),
-  )
-  app.delete(
-    '/legal/items/:id',
-    {
-      config: { access: record(legalItemEntity, 'Author') },
-      schema: {
-        ...op('deleteLegalItem', 'Delete a consent item'),
-        tags,
-        description: `${CHILD_WRITE} Deleted for good. Fires legal.updated.`,
-        params: IdParams,
-        response: { 204: NoContent },
-      },
-    },
-    async (req, reply) => {
-      await groups.deleteItem(req.ctx, req.params.id)
-      return reply.code(204).send(null)
-    },
-  )
+const legalItems: ChildRoutesSpec = {
+  tag: 'Legal documents',
+  name: 'LegalItem',
+  parent: { entity: legalGroupEntity, path: 'legal/groups', param: 'group_id', segment: 'items', params: GroupIdParams },
+  path: 'legal/items',
+  entity: legalItemEntity,
+  need: { read: 'Read', write: 'Author' },
+  schemas: { item: LegalItem, create: CreateLegalItemBody, update: UpdateLegalItemBody },
+  summaries: {
+    list: 'List the items of a consent group',
+    create: 'Add an item to a consent group',
+    update: 'Update a consent item',
+    delete: 'Delete a consent item',
+  },
+  docs: {
+    list: 'By display_order (a plain array).',
+    create: `${CHILD_WRITE} New items go last unless display_order is given. Fires legal.updated.`,
+    update: `${CHILD_WRITE} Partial update. Fires legal.updated.`,
+    delete: `${CHILD_WRITE} Deleted for good. Fires legal.updated.`,
+  },
+  ops: { list: groups.listItems, create: groups.createItem, update: groups.updateItem, remove: groups.deleteItem },
 }
 
 export const legalRoutes: AppPlugin = async (app) => {
   documentRoutes(app)
   documentWrites(app)
-  groupRoutes(app)
-  itemRoutes(app)
+  childRoutes(app, legalGroups)
+  childRoutes(app, legalItems)
   localizationRoutes(app, legalLocalizationKit, {
     parentPath: 'legal',
     tag: 'Legal documents',

@@ -46,18 +46,23 @@ export const MenuSlugParams = Type.Object({ site_id: Uuid, slug: Type.String({ m
 export const MenuParams = Type.Object({ menu_id: Uuid })
 export const ParentParams = Type.Object({ parent_id: Uuid })
 
+/** Where an item links and how it shows: the same fields in an item and in a tree node. */
+const itemLink = {
+  link_type: LinkTypeSchema,
+  url: Nullable(Type.String()),
+  page_id: Nullable(Uuid),
+  icon: Nullable(Type.String()),
+  open_in_new_tab: Type.Boolean(),
+  display_order: Type.Integer(),
+}
+
 export const NavigationItem = Type.Object(
   {
     id: Uuid,
     menu_id: Uuid,
     parent_id: Nullable(Uuid),
     title: Type.String(),
-    link_type: LinkTypeSchema,
-    url: Nullable(Type.String()),
-    page_id: Nullable(Uuid),
-    icon: Nullable(Type.String()),
-    open_in_new_tab: Type.Boolean(),
-    display_order: Type.Integer(),
+    ...itemLink,
     created_at: Timestamp,
     updated_at: Timestamp,
   },
@@ -122,12 +127,7 @@ export const NavigationTreeNode = Type.Unsafe<NavigationTreeNode>(
     {
       id: Uuid,
       title: Type.String({ description: 'The title in the requested locale, else the default-locale title' }),
-      link_type: LinkTypeSchema,
-      url: Nullable(Type.String()),
-      page_id: Nullable(Uuid),
-      icon: Nullable(Type.String()),
-      open_in_new_tab: Type.Boolean(),
-      display_order: Type.Integer(),
+      ...itemLink,
       external_url: Nullable(Type.String({ description: 'The url of an external item, else null' })),
       page_slug: Nullable(
         Type.String({

@@ -8,6 +8,7 @@ import { pageSectionLocalizations, pageSections, pages, type PageRow, type PageS
 import type { ContentStatus } from '../../db/schema/content.js'
 import { locales } from '../../db/schema/sites.js'
 import type { Page, PageDetail, PageSection, PageSectionLocalization } from './schemas.js'
+import { tableRows } from '../../kits/rows/rules.js'
 
 /*
  * Page queries. A page is found in a site through content_sites (content_sites_route_uq: one index lookup by
@@ -198,25 +199,11 @@ export async function defaultTitle(db: ReadDb, page: PageRow): Promise<string | 
 
 // ---- writes ----
 
-export async function insertPage(tx: Tx, values: typeof pages.$inferInsert): Promise<PageRow> {
-  const [row] = await tx.insert(pages).values(values).returning()
-  return row as PageRow
-}
-
+const pageRows = tableRows(pages, livePage)
+export const insertPage = pageRows.insert
 /** The live page, locked for the rest of the transaction. */
-export async function lockPage(tx: Tx, id: string): Promise<PageRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(pages)
-    .where(and(eq(pages.id, id), livePage))
-    .for('update')
-  return row
-}
-
-export async function updatePage(tx: Tx, id: string, patch: Partial<typeof pages.$inferInsert>): Promise<PageRow> {
-  const [row] = await tx.update(pages).set(patch).where(eq(pages.id, id)).returning()
-  return row as PageRow
-}
+export const lockPage = pageRows.lock
+export const updatePage = pageRows.update
 
 /** Ids of the page's ancestors (parent, its parent, …), nearest first; stops at a cycle or a deleted page. */
 export async function ancestorIds(db: ReadDb, pageId: string): Promise<string[]> {

@@ -2,6 +2,7 @@ import { Type } from 'typebox'
 import type { Api, AppPlugin } from '../../http/app-types.js'
 import { record } from '../../http/access.js'
 import { sendRaw } from '../../http/raw.js'
+import { childListRoutes, childRecordRoutes, type ChildRoutesSpec } from '../../kits/site-resource/children.js'
 import { IdParams, NoContent, op } from '../../http/schemas.js'
 import { pageEntity } from './entity.js'
 import {
@@ -19,37 +20,27 @@ import { createSection, pageSectionEntity, pageSectionLocalizationEntity, remove
 const tags = ['Pages']
 const PAGE_CHANGE = 'A change of the page: fires page.updated with the page and refreshes its cached answers.'
 
-function sectionRoutes(app: Api): void {
-  app.get(
-    '/pages/:page_id/sections',
-    {
-      config: { access: record(pageEntity, 'Read', 'page_id') },
-      schema: {
-        ...op('listPageSections', 'List the sections of a page'),
-        tags,
-        description: 'By display_order. Cached like the page.',
-        params: PageIdParams,
-        response: { 200: Type.Array(PageSection) },
-      },
-    },
-    async (req, reply) => sendRaw(reply, await pages.sections(req.ctx, req.params.page_id, req.recordScope)),
-  )
+/** A page's sections: records under a parent (site-resource kit, children.ts). */
+const sections: ChildRoutesSpec = {
+  tag: 'Pages',
+  name: 'PageSection',
+  parent: { entity: pageEntity, path: 'pages', param: 'page_id', segment: 'sections', params: PageIdParams },
+  path: 'pages/sections',
+  entity: pageSectionEntity,
+  need: { read: 'Read', write: 'Author', delete: 'Editor' },
+  schemas: { item: PageSection, create: CreateSectionBody, update: UpdateSectionBody },
+  summaries: { list: 'List the sections of a page', create: 'Add a section to a page', update: 'Update a page section', delete: 'Delete a page section' },
+  docs: {
+    list: 'By display_order. Cached like the page.',
+    create: `display_order defaults to after the last section; settings is a free JSON object (at most 64 KiB). ${PAGE_CHANGE}`,
+    update: `Partial update; the page cannot change. ${PAGE_CHANGE}`,
+    delete: `Deletes the section and its localizations. ${PAGE_CHANGE}`,
+  },
+  ops: { list: pages.sections, create: createSection, update: updateSection, remove: removeSection },
+}
 
-  app.post(
-    '/pages/:page_id/sections',
-    {
-      config: { access: record(pageEntity, 'Author', 'page_id') },
-      schema: {
-        ...op('createPageSection', 'Add a section to a page'),
-        tags,
-        description: `display_order defaults to after the last section; settings is a free JSON object (at most 64 KiB). ${PAGE_CHANGE}`,
-        params: PageIdParams,
-        body: CreateSectionBody,
-        response: { 201: PageSection },
-      },
-    },
-    async (req, reply) => reply.code(201).send(await createSection(req.ctx, req.params.page_id, req.body)),
-  )
+function sectionRoutes(app: Api): void {
+  childListRoutes(app, sections)
 
   app.get(
     '/pages/:page_id/sections/localizations',
@@ -66,39 +57,7 @@ function sectionRoutes(app: Api): void {
     async (req, reply) => sendRaw(reply, await pages.sectionLocalizations(req.ctx, req.params.page_id, req.recordScope)),
   )
 
-  app.put(
-    '/pages/sections/:id',
-    {
-      config: { access: record(pageSectionEntity, 'Author') },
-      schema: {
-        ...op('updatePageSection', 'Update a page section'),
-        tags,
-        description: `Partial update; the page cannot change. ${PAGE_CHANGE}`,
-        params: IdParams,
-        body: UpdateSectionBody,
-        response: { 200: PageSection },
-      },
-    },
-    (req) => updateSection(req.ctx, req.params.id, req.body),
-  )
-
-  app.delete(
-    '/pages/sections/:id',
-    {
-      config: { access: record(pageSectionEntity, 'Editor') },
-      schema: {
-        ...op('deletePageSection', 'Delete a page section'),
-        tags,
-        description: `Deletes the section and its localizations. ${PAGE_CHANGE}`,
-        params: IdParams,
-        response: { 204: NoContent },
-      },
-    },
-    async (req, reply) => {
-      await removeSection(req.ctx, req.params.id)
-      return reply.code(204).send(null)
-    },
-  )
+  childRecordRoutes(app, sections)
 }
 
 function localizationRoutes(app: Api): void {

@@ -3,6 +3,7 @@ import type { ReadDb, Tx } from '../../db/client.js'
 import { content, contentSites } from '../../db/schema/content.js'
 import { siteMembers } from '../../db/schema/members.js'
 import { locales, sites, type LocaleRow, type SiteRow } from '../../db/schema/sites.js'
+import { tableRows } from '../../kits/rows/rules.js'
 
 const live = isNull(sites.deleted_at)
 
@@ -24,24 +25,10 @@ export function listSites(db: ReadDb, ids?: string[]): Promise<SiteRow[]> {
     .orderBy(asc(sites.name), asc(sites.id))
 }
 
-export async function insertSite(tx: Tx, values: typeof sites.$inferInsert): Promise<SiteRow> {
-  const [row] = await tx.insert(sites).values(values).returning()
-  return row as SiteRow
-}
-
-export async function lockSite(tx: Tx, id: string): Promise<SiteRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(sites)
-    .where(and(eq(sites.id, id), live))
-    .for('update')
-  return row
-}
-
-export async function updateSite(tx: Tx, id: string, patch: Partial<typeof sites.$inferInsert>): Promise<SiteRow> {
-  const [row] = await tx.update(sites).set(patch).where(eq(sites.id, id)).returning()
-  return row as SiteRow
-}
+const siteRows = tableRows(sites, live)
+export const insertSite = siteRows.insert
+export const lockSite = siteRows.lock
+export const updateSite = siteRows.update
 
 /** A site's locales: the default first, then oldest first (locales created together: by code). */
 export function listLocales(db: ReadDb, siteId: string): Promise<LocaleRow[]> {

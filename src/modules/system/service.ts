@@ -87,7 +87,18 @@ async function storage(deps: Deps): Promise<StorageHealth> {
   }
 }
 
-const memo = new WeakMap<Deps, { at: number; value: Promise<Health> }>()
+/** `check` run at most once per `ms` for one instance: callers within the window share its answer. */
+function sharedFor<T>(ms: number, check: (deps: Deps) => Promise<T>): (deps: Deps) => Promise<T> {
+  const memo = new WeakMap<Deps, { at: number; value: Promise<T> }>()
+  return (deps) => {
+    const hit = memo.get(deps)
+    const now = Date.now()
+    if (hit && now - hit.at < ms) return hit.value
+    const value = check(deps)
+    memo.set(deps, { at: now, value })
+    return value
+  }
+}
 
 async function check(deps: Deps): Promise<Health> {
   const [database, cache, idp, store] = await Promise.all([
@@ -104,17 +115,9 @@ async function check(deps: Deps): Promise<Health> {
 }
 
 /** Health of database, cache, identity provider and storage; cached 5 s so it cannot hammer the backends. */
-export function health(deps: Deps): Promise<Health> {
-  const hit = memo.get(deps)
-  const now = Date.now()
-  if (hit && now - hit.at < CACHE_MS) return hit.value
-  const value = check(deps)
-  memo.set(deps, { at: now, value })
-  return value
-}
+export const health: (deps: Deps) => Promise<Health> = sharedFor(CACHE_MS, check)
 
 const READY_MEMO_MS = 1000
-const readyMemo = new WeakMap<Deps, { at: number; value: Promise<Readiness> }>()
 /** Instances whose migrations were all applied once: they stay applied, so later probes only ping. */
 const migrated = new WeakSet<Deps>()
 
@@ -138,14 +141,7 @@ async function checkReady(deps: Deps): Promise<Readiness> {
  * Readiness: the database answers and every committed migration is applied. Probes come every few seconds from
  * every orchestrator, unauthenticated and without rate limit: concurrent and repeated ones within a second share one check.
  */
-export function readiness(deps: Deps): Promise<Readiness> {
-  const hit = readyMemo.get(deps)
-  const now = Date.now()
-  if (hit && now - hit.at < READY_MEMO_MS) return hit.value
-  const value = checkReady(deps)
-  readyMemo.set(deps, { at: now, value })
-  return value
-}
+export const readiness: (deps: Deps) => Promise<Readiness> = sharedFor(READY_MEMO_MS, checkReady)
 
 /** The scopes the admin asks the identity provider for (an ID token with a name and an e-mail to show). */
 export const OIDC_SCOPES = ['openid', 'profile', 'email']

@@ -1,9 +1,7 @@
-import { contentChange } from '../../core/content-kinds.js'
-import { contentEntity, lockContentItem } from '../../core/content-scope.js'
 import type { Ctx } from '../../core/context.js'
-import { mutate } from '../../core/mutation.js'
 import type { ReadDb, Tx } from '../../db/client.js'
 import { notFound, validation } from '../../http/errors.js'
+import { changeContentLinks, type LinkChange } from '../../kits/content-workflow/links.js'
 import { categoryEntity } from './categories.resource.js'
 import * as q from './queries.js'
 import { presentCategory, presentTag, type AssignCategoryBody, type AssignTagBody, type ContentCategory, type Tag } from './schemas.js'
@@ -28,30 +26,9 @@ export async function categoriesOf(ctx: Ctx, contentId: string): Promise<Content
   return (await q.categoriesOfContent(ctx.db, [contentId])).map((r) => ({ ...presentCategory(r), is_primary: r.is_primary }))
 }
 
-interface Change {
-  before: object
-  after: object
-  metadata: Record<string, unknown>
-}
-
-async function changeAssignments(ctx: Ctx, contentId: string, apply: (tx: Tx, ownerSiteId: string) => Promise<Change>): Promise<void> {
-  await mutate(ctx, { entity: contentEntity, action: 'Update' }, async (tx) => {
-    const { item, scope } = await lockContentItem(tx, contentId)
-    const change = await apply(tx, item.site_id)
-    const what = await contentChange(tx, item.content_type, contentId)
-    const record = what.record ?? { entity: contentEntity, id: contentId, slug: undefined }
-    return {
-      result: undefined,
-      siteId: item.site_id,
-      entityId: contentId,
-      before: change.before,
-      after: change.after,
-      metadata: { content_type: item.content_type, ...change.metadata },
-      events: what.events,
-      readers: { records: [{ entity: record.entity, id: record.id, siteIds: scope.siteIds, slugs: record.slug ? [record.slug] : [] }], lists: scope.siteIds },
-    }
-  })
-}
+/** A change of the item's tags or categories: its answers and its sites' lists show them. */
+const changeAssignments = (ctx: Ctx, contentId: string, apply: (tx: Tx, ownerSiteId: string) => Promise<LinkChange>) =>
+  changeContentLinks(ctx, contentId, true, apply)
 
 async function tagState(db: ReadDb, contentId: string) {
   return { tag_ids: await q.contentTagIds(db, contentId) }
