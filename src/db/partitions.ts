@@ -14,7 +14,7 @@ export interface PartitionedTable {
   column: string
 }
 
-/** The partitioned tables and their time columns (migration 0022 made them). */
+/** The partitioned tables and their time columns (migration 0025 made them). */
 export const PARTITIONED: readonly PartitionedTable[] = [
   { table: 'api_key_usage', column: 'created_at' },
   { table: 'analytics_events', column: 'occurred_at' },

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm'
-import type { LRUCache } from 'lru-cache'
 import type { Db } from '../db/client.js'
 import { apiKeys, type ApiKeyRow } from '../db/schema/api-keys.js'
 import type { Cache } from './cache/index.js'
-import { boundedMap, type Bounds } from './bounded.js'
+import type { Bounds } from './bounded.js'
 import { digestsEqual } from './crypto.js'
 import { InvalidatedCache } from './invalidated-cache.js'
 
@@ -22,32 +21,16 @@ export const KEY_STORE_BOUNDS: Bounds = { maxEntries: 50_000, maxBytes: 64 * 102
  * A change on this instance invalidates at once; other instances hear it over the cache channel
  * (Redis) and, failing that, the TTL (≤ 5 s) bounds how long a blocked key can still pass.
  */
-export class KeyStore extends InvalidatedCache<ApiKeyRow | undefined> {
-  private readonly byDigest: LRUCache<string, Cached>
-
-  constructor(
-    db: Db,
-    cache: Cache,
-    private readonly ttlMs: number,
-    private readonly now: () => number = Date.now,
-    bounds: Bounds = KEY_STORE_BOUNDS,
-  ) {
-    super(db, cache, CHANNEL)
-    // Least recently used out first: a key in use is never pushed out by a burst of others.
-    this.byDigest = boundedMap<Cached>(bounds, (c) => (c.row ? JSON.stringify(c.row).length : 0))
-  }
-
-  /** Remembered keys and their bytes (tests). */
-  get size(): { entries: number; bytes: number } {
-    return { entries: this.byDigest.size, bytes: this.byDigest.calculatedSize }
+export class KeyStore extends InvalidatedCache<ApiKeyRow | undefined, Cached> {
+  constructor(db: Db, cache: Cache, ttlMs: number, now?: () => number, bounds: Bounds = KEY_STORE_BOUNDS) {
+    super({ db, cache, channel: CHANNEL, ttlMs, now, bounds, sizeOf: (c) => (c.row ? JSON.stringify(c.row).length : 0) })
   }
 
   /** The key row with this digest (fresh within the TTL), or undefined for an unknown key. */
   find(digest: string): Promise<ApiKeyRow | undefined> {
-    const hit = this.byDigest.get(digest)
+    const hit = this.entries.get(digest)
     if (hit && this.now() - hit.fetchedAt < this.ttlMs) return Promise.resolve(hit.row)
-    // Concurrent first requests with one key share a single lookup.
-    return this.inflight.get(digest) ?? this.shared(digest)
+    return this.lookup(digest)
   }
 
   protected async load(digest: string, generation: number): Promise<ApiKeyRow | undefined> {
@@ -56,7 +39,7 @@ export class KeyStore extends InvalidatedCache<ApiKeyRow | undefined> {
     const row = rows[0] && digestsEqual(rows[0].key_digest, digest) ? rows[0] : undefined
     // Unknown digests are not remembered: a key created elsewhere must work at once. A row read while
     // an invalidation arrived may predate the change: answer it to this caller, but do not keep it.
-    if (row && generation === this.generation) this.byDigest.set(digest, { row, fetchedAt: this.now() })
+    if (row && generation === this.generation) this.entries.set(digest, { row, fetchedAt: this.now() })
     return row
   }
 
@@ -64,7 +47,7 @@ export class KeyStore extends InvalidatedCache<ApiKeyRow | undefined> {
   protected dropLocal(id: string): void {
     this.inflight.clear()
     const gone: string[] = []
-    for (const [digest, c] of this.byDigest.entries()) if (c.row?.id === id) gone.push(digest)
-    for (const digest of gone) this.byDigest.delete(digest)
+    for (const [digest, c] of this.entries.entries()) if (c.row?.id === id) gone.push(digest)
+    for (const digest of gone) this.entries.delete(digest)
   }
 }

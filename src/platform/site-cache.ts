@@ -1,9 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import type { LRUCache } from 'lru-cache'
 import type { Db } from '../db/client.js'
 import { sites } from '../db/schema/sites.js'
 import type { Cache } from './cache/index.js'
-import { boundedMap, type Bounds } from './bounded.js'
+import type { Bounds } from './bounded.js'
 import { InvalidatedCache } from './invalidated-cache.js'
 
 const CHANNEL = 'sites:invalidate'
@@ -28,24 +27,9 @@ export const SITE_CACHE_BOUNDS: Bounds = { maxEntries: 100_000, maxBytes: 16 * 1
  * query, and an entry past half its TTL is still answered while one query in the background renews it (an
  * answer is never older than the TTL either way).
  */
-export class SiteCache extends InvalidatedCache<Flags | undefined> {
-  private readonly live: LRUCache<string, Entry>
-
-  constructor(
-    db: Db,
-    cache: Cache,
-    private readonly ttlMs: number,
-    private readonly now: () => number = Date.now,
-    bounds: Bounds = SITE_CACHE_BOUNDS,
-  ) {
-    super(db, cache, CHANNEL)
-    // Least recently used out first: a busy site is never pushed out by lookups of others.
-    this.live = boundedMap<Entry>(bounds, () => 16)
-  }
-
-  /** Remembered sites and their bytes (tests). */
-  get size(): { entries: number; bytes: number } {
-    return { entries: this.live.size, bytes: this.live.calculatedSize }
+export class SiteCache extends InvalidatedCache<Flags | undefined, Entry> {
+  constructor(db: Db, cache: Cache, ttlMs: number, now?: () => number, bounds: Bounds = SITE_CACHE_BOUNDS) {
+    super({ db, cache, channel: CHANNEL, ttlMs, now, bounds, sizeOf: () => 16 })
   }
 
   async isLive(siteId: string): Promise<boolean> {
@@ -67,12 +51,12 @@ export class SiteCache extends InvalidatedCache<Flags | undefined> {
   flags(siteId: string): Promise<Flags | undefined> {
     const hit = this.fresh(siteId)
     if (hit) return Promise.resolve({ analyticsEnabled: hit.analyticsEnabled })
-    return this.inflight.get(siteId) ?? this.shared(siteId)
+    return this.lookup(siteId)
   }
 
   /** The entry while it is younger than the TTL; past half of it, renewed once in the background. */
   private fresh(siteId: string): Entry | undefined {
-    const hit = this.live.get(siteId)
+    const hit = this.entries.get(siteId)
     if (!hit) return undefined
     const age = this.now() - hit.at
     if (age >= this.ttlMs) return undefined
@@ -91,15 +75,15 @@ export class SiteCache extends InvalidatedCache<Flags | undefined> {
     if (generation !== this.generation) return row && { analyticsEnabled: row.analyticsEnabled }
     // Only live sites are remembered: a site created on another instance must be reachable at once.
     if (row) {
-      this.live.set(siteId, { at: this.now(), analyticsEnabled: row.analyticsEnabled })
+      this.entries.set(siteId, { at: this.now(), analyticsEnabled: row.analyticsEnabled })
       return { analyticsEnabled: row.analyticsEnabled }
     }
-    this.live.delete(siteId)
+    this.entries.delete(siteId)
     return undefined
   }
 
   protected dropLocal(siteId: string): void {
     this.inflight.delete(siteId)
-    this.live.delete(siteId)
+    this.entries.delete(siteId)
   }
 }

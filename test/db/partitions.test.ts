@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle } from '../../src/db/client.js'
 import { rowsOf } from '../../src/db/migrate.js'
 import { dropPartitionsBefore, makePartitionsAhead, monthlyPartitions, monthStart } from '../../src/db/partitions.js'
+import { dropExpiredEventMonths } from '../../src/modules/analytics/service.js'
+import { prune as pruneWebhookLog } from '../../src/modules/webhooks/delivery.queries.js'
 import { freshDb } from '../helpers/db.js'
 
 /*
@@ -86,6 +88,31 @@ describe('monthly partitions', () => {
     expect(dropped).toEqual([p('api_key_usage', old)])
     const left = await dbh.db.execute(sql`select count(*)::int as n from api_key_usage where api_key_id = ${key}`)
     expect(rowsOf<{ n: number }>(left)[0]?.n).toBe(1)
+  })
+
+  it("each table's retention drops its expired months as partitions: the webhook delivery log and raw pageviews", async () => {
+    const old = monthStart(now, -30)
+    await makePartitionsAhead(dbh.db, old, 1)
+    for (const table of ['webhook_attempts', 'analytics_events']) expect(await months(table)).toContain(p(table, old))
+    // The webhook log's retention (webhooks/delivery.queries.ts prune): a cut-off inside the month after `old`.
+    await pruneWebhookLog(dbh.db, new Date(monthStart(now, -29).getTime() + 3 * 86_400_000))
+    expect(await months('webhook_attempts')).not.toContain(p('webhook_attempts', old))
+    expect(await months('webhook_attempts')).toContain(p('webhook_attempts', monthStart(now, -29)))
+    // Raw pageviews (analytics roll-up, after every site's own): a retention that ends 3 days into the month after `old`.
+    const at = new Date(monthStart(now, -29).getTime() + 4 * 86_400_000)
+    expect(await dropExpiredEventMonths(dbh.db, at, 0)).toContain(p('analytics_events', old))
+    const left = await months('analytics_events')
+    expect(left).not.toContain(p('analytics_events', old))
+    expect(left).toContain(p('analytics_events', monthStart(now, -29)))
+    expect(left).toContain(p('analytics_events', monthStart(now)))
+  })
+
+  it('raw pageviews keep a day of margin for time zones: a month ending less than a day before the cut-off stays', async () => {
+    const old = monthStart(now, -40)
+    await makePartitionsAhead(dbh.db, old, 0)
+    // Cut-off (retention 0) on the first day of the next month: the month ends 0 days before it, within the margin.
+    expect(await dropExpiredEventMonths(dbh.db, new Date(monthStart(now, -39).getTime() + 3_600_000), 0)).toEqual([])
+    expect(await months('analytics_events')).toContain(p('analytics_events', old))
   })
 
   it('the queries that read these tables by time read only the months they ask for (EXPLAIN)', async () => {

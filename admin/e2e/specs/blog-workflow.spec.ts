@@ -93,7 +93,7 @@ test('schedule in the site’s time zone: the API holds the right instant, the l
 })
 
 // The real keyboard path of the editor: skip link → h1 → (new post) Save draft, the locale bar, Title, Subtitle, Excerpt,
-// Write/Preview, Body; (the post's editor) Save draft, the workflow buttons, History, Clone, Delete, the locale bar,
+// Write/Preview, the formatting toolbar (one stop), Body; (the post's editor) Save draft, the workflow buttons, History, Clone, Delete, the locale bar,
 // side by side, then the same content fields, the SEO fields, and the post settings (slug, author, featured, images,
 // schedule, categories, tags, attachments). In the Markdown body Tab indents; Escape, then Tab or Shift+Tab leaves it.
 test('the whole publish journey by keyboard alone: create, type, Ctrl+S, publish', async ({ page, site, atrium, signInWithKey }) => {
@@ -107,11 +107,14 @@ test('the whole publish journey by keyboard alone: create, type, Ctrl+S, publish
   await expect(editor.heading).toBeFocused()
   await expect(editor.body).toBeVisible() // CodeMirror is its own chunk
   // The body first: a title starts the autosave clock, and the first save turns the new form into the post's editor.
-  await editor.tabTo(editor.body, { max: 8 })
+  await editor.tabTo(editor.body, { max: 9 })
   await expect(editor.body).toHaveAccessibleDescription('Tab indents. To leave the text: Esc, then Tab.')
   await page.keyboard.type('Every step by **keyboard**.')
-  // Escape, then Shift+Tab leaves the Markdown body (Tab alone indents): back over Write/Preview to the title.
+  // Escape, then Shift+Tab leaves the Markdown body (Tab alone indents): back over the toolbar (one stop) and
+  // Write/Preview to the title.
   await page.keyboard.press('Escape')
+  await page.keyboard.press('Shift+Tab')
+  await expect(page.getByRole('toolbar', { name: 'Formatting: Body (Markdown)' }).getByRole('button', { name: 'Heading' })).toBeFocused()
   await page.keyboard.press('Shift+Tab')
   await expect(page.getByRole('radio', { name: 'Write' })).toBeFocused()
   await editor.tabTo(editor.title, { back: true, max: 3 })

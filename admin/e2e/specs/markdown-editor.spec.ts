@@ -1,4 +1,5 @@
-import { expect, expectAccessible, SCREENSHOTS, test, watchCsp } from '../fixtures'
+import { expect, SCREENSHOTS, test, watchCsp } from '../fixtures'
+import { expectAccessibleInBothThemes } from '../themes'
 import { MediaLibrary } from '../pages/MediaLibrary'
 import { BlogEditor } from '../pages/BlogEditor'
 import { solidPng } from '../png'
@@ -24,6 +25,7 @@ test('the Markdown editor follows the dark theme, formats from its toolbar and i
   baseUrl,
   masterKey,
 }) => {
+  test.slow() // four axe scans twice (both themes, desktop and phone), the toolbar by keyboard, the picker
   const csp = watchCsp(page)
   const form = new FormData()
   form.append('site_ids', JSON.stringify([site.id]))
@@ -54,14 +56,14 @@ test('the Markdown editor follows the dark theme, formats from its toolbar and i
   })
   expect(contrast(colours.background, colours.text)).toBeGreaterThanOrEqual(7)
   expect(colours.background).not.toBe('rgb(255, 255, 255)')
-  await expectAccessible(page)
+  await expectAccessibleInBothThemes(page)
 
   // Toolbar: the selection becomes bold, the line a heading; the focus stays in the text.
   await editor.typeBody('Tulips everywhere')
   await page.keyboard.press('Home')
   await page.keyboard.press('Shift+ArrowRight')
   for (let i = 0; i < 5; i++) await page.keyboard.press('Shift+ArrowRight')
-  const toolbar = page.getByRole('group', { name: 'Formatting: Body (Markdown)' })
+  const toolbar = page.getByRole('toolbar', { name: 'Formatting: Body (Markdown)' })
   await toolbar.getByRole('button', { name: 'Bold' }).click()
   await expect(editor.body).toContainText('**Tulips** everywhere')
   await expect(editor.body).toBeFocused()
@@ -74,6 +76,36 @@ test('the Markdown editor follows the dark theme, formats from its toolbar and i
     return getComputedStyle(span).textDecorationLine + ' ' + getComputedStyle(span.closest('.cm-line')!.querySelector('span')!).textDecorationLine
   })
   expect(decoration).not.toContain('underline')
+
+  // By keyboard the toolbar is one Tab stop (the ARIA toolbar pattern): Escape, Shift+Tab reaches it from the text;
+  // arrows, Home and End move between its buttons and wrap; Tab and Shift+Tab leave it, and it remembers the last.
+  await page.keyboard.press('End')
+  await page.keyboard.press('Escape')
+  await page.keyboard.press('Shift+Tab')
+  const tool = (name: string) => toolbar.getByRole('button', { name, exact: true })
+  await expect(tool('Heading')).toBeFocused()
+  await expect(toolbar.locator('button[tabindex="0"]')).toHaveCount(1)
+  await page.keyboard.press('ArrowRight')
+  await expect(tool('Bold')).toBeFocused()
+  await page.keyboard.press('End')
+  await expect(tool('Image')).toBeFocused()
+  await page.keyboard.press('ArrowRight')
+  await expect(tool('Heading')).toBeFocused()
+  await page.keyboard.press('ArrowLeft')
+  await expect(tool('Image')).toBeFocused()
+  await page.keyboard.press('Home')
+  await page.keyboard.press('ArrowRight')
+  await page.keyboard.press('ArrowRight')
+  await expect(tool('Italic')).toBeFocused()
+  await expect(toolbar.locator('button[tabindex="0"]')).toHaveText('Italic')
+  await page.keyboard.press('Shift+Tab')
+  await expect(page.getByRole('radio', { name: 'Write' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(tool('Italic')).toBeFocused()
+  // Enter applies to the text's selection and puts the focus back in the text.
+  await page.keyboard.press('Enter')
+  await expect(editor.body).toBeFocused()
+  await expect(editor.body).toContainText('## **Tulips** everywhere_text_')
 
   // Image: chosen in the library, inserted with its alt text on a line of its own.
   await page.keyboard.press('End')
@@ -89,7 +121,7 @@ test('the Markdown editor follows the dark theme, formats from its toolbar and i
   await page.getByText('Preview', { exact: true }).click()
   await expect(page.locator('.md-preview').getByRole('img', { name: 'A brick wall' })).toBeVisible()
   await expect(page.locator('.md-preview h2')).toHaveCSS('text-decoration-line', 'none')
-  await expectAccessible(page)
+  await expectAccessibleInBothThemes(page)
   await page.screenshot({ path: `${SCREENSHOTS}blog-editor-dark.png` })
   expect(csp).toEqual([])
 })

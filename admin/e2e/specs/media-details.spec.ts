@@ -95,8 +95,9 @@ test('media details: focal point by mouse and keyboard, crops, renditions, renam
 })
 
 test('media details: move by dragging onto a folder; readable in the dark theme', async ({ page, site, signInWithKey, atrium, baseUrl, masterKey }) => {
+  test.slow()
   const csp = watchCsp(page)
-  await uploadImage(baseUrl, masterKey, site.id, 'drag-me.png', solidPng([200, 90, 40], 320, 200))
+  const dragged = await uploadImage(baseUrl, masterKey, site.id, 'drag-me.png', solidPng([200, 90, 40], 320, 200))
   await atrium.POST('/api/v1/sites/{site_id}/media-folders', { params: { path: { site_id: site.id } }, body: { name: 'Archive' } })
   await page.addInitScript(() => localStorage.setItem('atrium-admin:theme', 'dark'))
   await signInWithKey(page)
@@ -104,6 +105,12 @@ test('media details: move by dragging onto a folder; readable in the dark theme'
   await media.goto(site.id)
   await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark')
   const folders = page.getByRole('navigation', { name: 'Folders' })
+  // A colleague changed the file after the list loaded: the move is refused (If-Match), not made blindly.
+  await expect(media.tile('drag-me.png')).toBeVisible()
+  await atrium.PUT('/api/v1/media/{id}', { params: { path: { id: dragged.id } }, body: { focal_x: 0.3 } })
+  await media.tile('drag-me.png').dragTo(folders.getByRole('button', { name: 'Archive' }))
+  await expect(page.getByRole('status').filter({ hasText: 'drag-me.png was changed elsewhere meanwhile and was not moved' })).toBeVisible()
+  // Dragged again, from the reloaded list: moved.
   await media.tile('drag-me.png').dragTo(folders.getByRole('button', { name: 'Archive' }))
   await expect(page.getByRole('status').filter({ hasText: 'drag-me.png moved to Archive.' })).toBeVisible()
   await folders.getByRole('button', { name: 'Archive' }).click()
@@ -116,4 +123,103 @@ test('media details: move by dragging onto a folder; readable in the dark theme'
   await expect(media.details.getByText('Not used by any post or page of this site.')).toBeVisible()
   await expectAccessible(page)
   expect(csp).toEqual([])
+})
+
+test('media details: replace the file with progress; its texts and uses stay; a wrong type changes nothing', async ({
+  page,
+  site,
+  signInWithKey,
+  atrium,
+  baseUrl,
+  masterKey,
+}) => {
+  test.slow()
+  const csp = watchCsp(page)
+  const pic = await uploadImage(baseUrl, masterKey, site.id, 'old-logo.png', solidPng([10, 60, 120], 320, 200))
+  await atrium.POST('/api/v1/media/{id}/metadata', { params: { path: { id: pic.id } }, body: { locale: 'en', alt_text: 'Our logo' } })
+  await atrium.PUT('/api/v1/blogs/{id}', { params: { path: { id: site.posts.published } }, body: { cover_image_id: pic.id } })
+  const before = (await atrium.GET('/api/v1/media/{id}', { params: { path: { id: pic.id } } })).data!
+
+  await signInWithKey(page)
+  const media = new MediaLibrary(page)
+  await media.goto(site.id, `?item=${pic.id}`)
+  await expect(media.details.getByRole('heading', { name: 'old-logo.png' })).toBeVisible()
+
+  // Held for a moment on its way, so the progress shows.
+  let release: () => void = () => undefined
+  const held = new Promise<void>((r) => (release = r))
+  await page.route('**/api/v1/media/*/file', async (route) => {
+    await held
+    await route.continue()
+  })
+  const chooser = page.waitForEvent('filechooser')
+  await media.details.getByRole('button', { name: 'Replace file…' }).click()
+  await (await chooser).setFiles({ name: 'new-logo.png', mimeType: 'image/png', buffer: solidPng([200, 40, 40], 480, 240) })
+  await expect(media.details.getByRole('progressbar', { name: 'Replacing with new-logo.png' })).toBeVisible()
+  await expect(media.details.getByRole('button', { name: 'Cancel' })).toBeVisible()
+  release()
+  await expect(media.details.getByRole('status').filter({ hasText: 'Replaced with new-logo.png.' })).toBeVisible()
+  await expect(media.details.getByRole('heading', { name: 'new-logo.png' })).toBeVisible()
+  await expect(media.details.getByText('480 × 240')).toBeVisible()
+  const after = (await atrium.GET('/api/v1/media/{id}', { params: { path: { id: pic.id } } })).data!
+  expect(after.checksum).not.toBe(before.checksum)
+  expect(after.public_url).not.toBe(before.public_url)
+  expect(after.metadata.map((m) => m.alt_text)).toEqual(['Our logo'])
+  await expect(media.details.getByRole('list', { name: 'Where it is used' }).getByRole('listitem')).toHaveCount(1)
+  await page.unroute('**/api/v1/media/*/file')
+
+  // A text file for an image: refused, and the image stays.
+  const chooser2 = page.waitForEvent('filechooser')
+  await media.details.getByRole('button', { name: 'Replace file…' }).click()
+  await (await chooser2).setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image\n') })
+  const refused = media.details.getByRole('alert').filter({ hasText: 'Not replaced with notes.txt' })
+  await expect(refused).toContainText('An image can only be replaced by another image')
+  expect((await atrium.GET('/api/v1/media/{id}', { params: { path: { id: pic.id } } })).data!.checksum).toBe(after.checksum)
+  await expectAccessible(page)
+  expect(csp).toEqual([])
+})
+
+test("media details: a colleague's change meanwhile gives the conflict notice, not a silent overwrite (name, focal point)", async ({
+  page,
+  site,
+  signInWithKey,
+  atrium,
+  baseUrl,
+  masterKey,
+}) => {
+  test.slow()
+  const pic = await uploadImage(baseUrl, masterKey, site.id, 'team-photo.png', solidPng([90, 160, 60], 320, 200))
+  await signInWithKey(page)
+  const media = new MediaLibrary(page)
+  await media.goto(site.id, `?item=${pic.id}`)
+  await expect(media.details.getByRole('heading', { name: 'team-photo.png' })).toBeVisible()
+
+  // Rename: a colleague renames it first; my save is refused with their version shown, and mine stays in the form.
+  await atrium.PUT('/api/v1/media/{id}', { params: { path: { id: pic.id } }, body: { filename: 'their-name.png' } })
+  const name = media.details.getByRole('textbox', { name: 'File name' })
+  await name.fill('my-name.png')
+  await media.details.getByRole('button', { name: 'Save name and folder' }).click()
+  const notice = media.details.getByRole('alert').filter({ hasText: 'This file was changed elsewhere' })
+  await expect(notice).toContainText('their-name.png')
+  await expect(name).toHaveValue('my-name.png')
+  expect((await atrium.GET('/api/v1/media/{id}', { params: { path: { id: pic.id } } })).data!.filename).toBe('their-name.png')
+  await expectAccessible(page)
+  // Saving mine over theirs, knowingly.
+  await notice.getByRole('button', { name: 'Save mine over theirs' }).click()
+  await expect(notice).toHaveCount(0)
+  await expect(media.details.getByRole('heading', { name: 'my-name.png' })).toBeVisible()
+  expect((await atrium.GET('/api/v1/media/{id}', { params: { path: { id: pic.id } } })).data!.filename).toBe('my-name.png')
+
+  // Focal point: a colleague moves it; my save is refused; taking theirs shows their point.
+  await atrium.PUT('/api/v1/media/{id}', { params: { path: { id: pic.id } }, body: { focal_x: 0.1, focal_y: 0.2 } })
+  const focal = slider(page)
+  await focal.focus()
+  await page.keyboard.press('ArrowRight')
+  await media.details.getByRole('button', { name: 'Save focal point' }).click()
+  const focalNotice = media.details.getByRole('alert').filter({ hasText: 'This file was changed elsewhere' })
+  await expect(focalNotice).toContainText('10 % from the left, 20 % from the top')
+  await focalNotice.getByRole('button', { name: 'Take theirs' }).click()
+  await expect(focal).toHaveAttribute('aria-valuetext', '10 % from the left, 20 % from the top')
+  const now = (await atrium.GET('/api/v1/media/{id}', { params: { path: { id: pic.id } } })).data!
+  expect([now.focal_x, now.focal_y, now.filename]).toEqual([0.1, 0.2, 'my-name.png'])
 })

@@ -2,6 +2,7 @@ import type { AtriumClient } from '@atrium-cms/client'
 import type { Locator, Page } from '@playwright/test'
 import { randomBytes } from 'node:crypto'
 import { expect, test, type SeededSite } from '../fixtures'
+import { solidPng } from '../png'
 
 /*
  * "Nothing lost", generated over every screen with a form: type into it, then try to leave by a link, by a reload and
@@ -97,6 +98,18 @@ const SCREENS: FormScreen[] = [
     value: 'Typed item',
   },
   {
+    name: 'menu item edit',
+    path: async (atrium, site) => {
+      const menu = (await atrium.POST('/api/v1/sites/{site_id}/menus', { params: { path: { site_id: site.id } }, body: { name: 'Primary', slug: 'primary' } }))
+        .data!
+      await atrium.POST('/api/v1/menus/{menu_id}/items', { params: { path: { menu_id: menu.id } }, body: { title: 'Home', link_type: 'internal', url: '/' } })
+      return `/sites/${site.id}/navigation`
+    },
+    open: newButton('Edit “Home”'),
+    field: (page) => dialog(page).getByRole('textbox', { name: 'Title (de)' }),
+    value: 'Startseite, ungespeichert',
+  },
+  {
     name: 'taxonomy',
     path: (_, site) => `/sites/${site.id}/taxonomy`,
     open: newButton('New category'),
@@ -157,6 +170,61 @@ const SCREENS: FormScreen[] = [
     value: 'Typed key',
   },
   {
+    name: 'members, add by identity-provider id',
+    path: (_, site) => `/sites/${site.id}/members`,
+    field: (page) => page.getByRole('region', { name: 'Add someone who has not signed in yet' }).getByRole('textbox', { name: 'Identity-provider user id' }),
+    value: 'typed-never-added',
+  },
+  {
+    name: 'media metadata',
+    path: async (_, site) => {
+      const form = new FormData()
+      form.append('site_ids', JSON.stringify([site.id]))
+      form.append('file', new Blob([new Uint8Array(solidPng([90, 140, 60]))], { type: 'image/png' }), 'meadow.png')
+      const res = await fetch(`${process.env.ATRIUM_E2E_URL}/api/v1/media/upload`, {
+        method: 'POST',
+        headers: { 'x-api-key': process.env.ATRIUM_E2E_KEY as string },
+        body: form,
+      })
+      return `/sites/${site.id}/media?item=${((await res.json()) as { id: string }).id}`
+    },
+    field: (page) =>
+      page
+        .locator('section.media-details')
+        .getByRole('group', { name: /\(en\)$/ })
+        .getByRole('textbox', { name: 'Alt text' }),
+    value: 'A meadow, typed, never saved',
+  },
+  {
+    name: 'documents, add',
+    path: (_, site) => `/sites/${site.id}/documents`,
+    open: newButton('Add document'),
+    field: (page) => page.getByRole('textbox', { name: 'Download name' }),
+    value: 'typed-prices.pdf',
+  },
+  {
+    name: 'documents, new folder',
+    path: (_, site) => `/sites/${site.id}/documents`,
+    open: newButton('New folder'),
+    field: (page) => page.getByRole('textbox', { name: 'Folder name' }),
+    value: 'Typed folder',
+  },
+  {
+    name: 'page editor',
+    path: async (atrium, site) => {
+      const created = (await atrium.POST('/api/v1/pages', { body: { site_ids: [site.id], route: `/typed-${randomBytes(3).toString('hex')}` } })).data!
+      return `/sites/${site.id}/pages/${created.id}`
+    },
+    field: (page) => page.getByRole('textbox', { name: 'Page type' }),
+    value: 'typed-landing',
+  },
+  {
+    name: 'navigation, create a menu',
+    path: (_, site) => `/sites/${site.id}/navigation`,
+    field: (page) => page.getByRole('form', { name: 'New menu' }).getByRole('textbox', { name: 'Name', exact: true }),
+    value: 'Typed menu',
+  },
+  {
     name: 'post editor',
     path: (_, site) => `/sites/${site.id}/blogs/${site.posts.draft}`,
     field: (page) => page.getByRole('textbox', { name: 'Title' }).first(),
@@ -177,7 +245,7 @@ const leavePrompt = (page: Page) => page.getByRole('dialog', { name: 'Leave with
 /** After an attempt to leave: either a prompt came (stay, and the text is still there) or the text was saved. */
 async function keptOrSaved(page: Page, s: FormScreen, path: string, prompted: boolean, how: string): Promise<void> {
   if (prompted) {
-    await expect(page, `${how}: staying stays`).toHaveURL(new RegExp(`/admin${path}$`))
+    await expect(page, `${how}: staying stays`).toHaveURL(new RegExp(`/admin${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
     await expect(s.field(page), `${how}: staying keeps the text`).toHaveValue(s.value)
     return
   }
@@ -270,4 +338,70 @@ test('legal texts: “Save en” keeps the unsaved German texts, and leaving the
   await expect(page.getByRole('textbox', { name: 'Title (de)' })).toHaveValue('Impressum')
   expect(await promptAfter(page, () => page.locator('#main-nav').getByRole('link').first().dispatchEvent('click'))).toBe(true)
   await expect(page.getByRole('textbox', { name: 'Title (de)' })).toHaveValue('Impressum')
+})
+
+/*
+ * A form in a dialog closed with typed text, by Escape, by its Cancel button or by its close button: either it asks
+ * first ("Keep editing" keeps the text) or the draft is kept (reopening shows it). Discarding on purpose drops it.
+ */
+const DIALOGS = new Set(['menu item edit', 'cookie consent group', 'new legal document', 'taxonomy', 'redirects', 'templates', 'social links', 'skills', 'CV'])
+const discardPrompt = (page: Page) => page.getByRole('dialog', { name: 'Discard what you typed?' })
+
+async function closeKeeps(page: Page, s: FormScreen, how: string, close: () => Promise<void>): Promise<void> {
+  await close()
+  const prompt = discardPrompt(page)
+  const asked = await prompt.waitFor({ timeout: 2500 }).then(
+    () => true,
+    () => false,
+  )
+  if (asked) {
+    await expect(prompt.getByRole('button', { name: 'Keep editing' }), `${how}: the prompt's safe choice has the focus`).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(prompt).toBeHidden()
+  } else if (!(await s.field(page).isVisible())) await s.open?.(page)
+  await expect(s.field(page), `${how}: the typed text must be kept`).toHaveValue(s.value)
+}
+
+for (const s of SCREENS.filter((x) => DIALOGS.has(x.name))) {
+  test(`nothing lost: closing the ${s.name} dialog`, async ({ page, site, atrium, signInWithKey }) => {
+    test.slow()
+    const path = await s.path(atrium, site)
+    await signInWithKey(page)
+    await page.goto(`/admin${path}`)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await s.open?.(page)
+    await s.field(page).fill(s.value)
+    await closeKeeps(page, s, 'Escape', async () => {
+      await s.field(page).focus()
+      await page.keyboard.press('Escape')
+    })
+    await closeKeeps(page, s, 'Cancel', () => dialog(page).getByRole('button', { name: 'Cancel', exact: true }).click())
+    await closeKeeps(page, s, 'the close button', () => dialog(page).locator('.mantine-Modal-close').click())
+    // Discarding on purpose: the dialog closes, and a new one starts empty.
+    await dialog(page).getByRole('button', { name: 'Cancel', exact: true }).click()
+    await discardPrompt(page).getByRole('button', { name: 'Discard' }).click()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await s.open?.(page)
+    await expect(s.field(page)).not.toHaveValue(s.value)
+  })
+}
+
+test('nothing lost: Cancel on the new-folder and add-document forms asks first', async ({ page, site, signInWithKey }) => {
+  await signInWithKey(page)
+  await page.goto(`/admin/sites/${site.id}/documents`)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  for (const [button, field] of [
+    ['New folder', 'Folder name'],
+    ['Add document', 'Download name'],
+  ] as const) {
+    await page.getByRole('button', { name: button, exact: true }).click()
+    await page.getByRole('textbox', { name: field }).fill('Typed, never saved')
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click()
+    await expect(discardPrompt(page)).toBeVisible()
+    await discardPrompt(page).getByRole('button', { name: 'Keep editing' }).click()
+    await expect(page.getByRole('textbox', { name: field })).toHaveValue('Typed, never saved')
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click()
+    await discardPrompt(page).getByRole('button', { name: 'Discard' }).click()
+    await expect(page.getByRole('textbox', { name: field })).toHaveCount(0)
+  }
 })

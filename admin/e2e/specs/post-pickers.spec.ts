@@ -107,7 +107,7 @@ test('an image inserted into a German text takes its German alt text, in the pos
       body: { locale_id: locales.find((l) => l.code === code)!.id, alt_text: alt },
     })
   const insert = async (toolbarName: string, dialogName: string) => {
-    await page.getByRole('group', { name: toolbarName }).getByRole('button', { name: 'Image' }).click()
+    await page.getByRole('toolbar', { name: toolbarName }).getByRole('button', { name: 'Image' }).click()
     const dialog = page.getByRole('dialog', { name: dialogName })
     await new MediaLibrary(page, dialog).tile('red-wall.png').click()
     await dialog.getByRole('button', { name: 'Use this image' }).click()

@@ -115,7 +115,9 @@ test('create with field errors kept on the form, edit, and delete after a confir
   await expect(dialog.getByText(/^Request id: \S+/)).toBeVisible()
   await expect(dialog.getByRole('textbox', { name: 'Destination' })).toHaveValue('/other')
   await expectAccessible(page)
+  // Cancel with typed text asks first; discarding is a choice.
   await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await page.getByRole('dialog', { name: 'Discard what you typed?' }).getByRole('button', { name: 'Discard' }).click()
 
   await page.getByRole('button', { name: 'Edit /promo' }).click()
   const edit = page.getByRole('dialog', { name: 'Edit redirect' })

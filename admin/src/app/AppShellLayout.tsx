@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks'
 import { spotlight } from '@mantine/spotlight'
 import { useQuery } from '@tanstack/react-query'
 import { Outlet, useLocation, useParams } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../shared/api/queries'
 import { administersSystem } from '../shared/logic/access'
@@ -24,6 +24,22 @@ import { SiteSwitcher } from './SiteSwitcher'
 export function AppShellLayout() {
   const { t } = useTranslation('shell')
   const [opened, { toggle, close }] = useDisclosure()
+  const burger = useRef<HTMLButtonElement>(null)
+  // The phone's navigation drawer: Escape or a click beside it closes it, and the focus goes back to the burger.
+  const dismiss = useCallback(() => {
+    close()
+    burger.current?.focus()
+  }, [close])
+  useEffect(() => {
+    if (!opened) return
+    const onKey = (e: KeyboardEvent) => {
+      // A menu, the palette or a dialog open above the drawer takes its own Escape first.
+      const within = e.target instanceof Element && e.target.closest('[role="dialog"], [role="menu"], [role="listbox"]')
+      if (e.key === 'Escape' && !e.defaultPrevented && !within) dismiss()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [opened, dismiss])
   const params = useParams({ strict: false })
   const sites = useQuery(sharedQueries.sites())
   const siteId = currentSiteId(sites.data, params.siteId)
@@ -51,6 +67,7 @@ export function AppShellLayout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" className="shell-start">
             <Burger
+              ref={burger}
               opened={opened}
               onClick={toggle}
               hiddenFrom="sm"
@@ -133,6 +150,8 @@ export function AppShellLayout() {
           </Stack>
         </div>
       </nav>
+      {/* Beside the open drawer on a phone (app.css): a click there closes it. Not a control of its own: Escape does the same. */}
+      {opened && <div className="shell-backdrop" data-testid="nav-backdrop" aria-hidden="true" onClick={dismiss} />}
       <main id="main" className="shell-main" tabIndex={-1}>
         {/* Keyed by site: a screen's forms start afresh on another site, never carrying what was typed for the last one. */}
         <Outlet key={params.siteId ?? ''} />

@@ -868,7 +868,7 @@ export interface paths {
         };
         /**
          * Get a blog of a site by slug
-         * @description The blog with this slug among the site's live blogs, as the detail shape. Delivery lookup: Read-level callers (Read keys, Viewers) get only a blog that is live now (Published and inside publish_start/publish_end), anything else is 404 for them; Write and above see every status (previews). Answers are cached per site and invalidated by every write to a blog the site carries: a write is visible as soon as it has answered.
+         * @description The blog with this slug among the site's live blogs, as the detail shape. Public read: Read-level callers (Read keys, Viewers) get only a blog that is live now (Published and inside publish_start/publish_end), anything else is 404 for them; Write and above see every status (previews). Answers are cached per site and invalidated by every write to a blog the site carries: a write is visible as soon as it has answered.
          */
         get: operations["getSiteBlogBySlug"];
         put?: never;
@@ -1666,7 +1666,7 @@ export interface paths {
         };
         /**
          * Get a page of a site by route
-         * @description The page with this route among the site's live pages, with its sections (by display_order) and their localizations. The route is given without its leading slash, as one encoded segment (`docs%2Fintro`) or as several segments (`docs/intro`); a trailing slash is ignored; the home page `/` is `%2F`. Delivery lookup: Read-level callers (Read keys, Viewers) get only a page that is live now (Published and inside publish_start/publish_end), anything else is 404 for them; Write and above see every status (previews). A route no page can have is a 400. Answers are cached and refreshed by every write to the page, its sections and their localizations: a write is visible as soon as it has answered.
+         * @description The page with this route among the site's live pages, with its sections (by display_order) and their localizations. The route is given without its leading slash, as one encoded segment (`docs%2Fintro`) or as several segments (`docs/intro`); a trailing slash is ignored; the home page `/` is `%2F`. Public read: Read-level callers (Read keys, Viewers) get only a page that is live now (Published and inside publish_start/publish_end), anything else is 404 for them; Write and above see every status (previews). A route no page can have is a 400. Answers are cached and refreshed by every write to the page, its sections and their localizations: a write is visible as soon as it has answered.
          */
         get: operations["getSitePageByRoute"];
         put?: never;
@@ -2186,7 +2186,7 @@ export interface paths {
         };
         /**
          * Get a legal document of a site by slug
-         * @description The whole document: its fields, `localizations` (default locale first, then by code) and `groups` by display_order, each with its `items` by display_order. Delivery lookup: Read-level callers (Read keys, Viewers) get only an active document (an inactive one is 404 for them); Write and above also see inactive ones. Cached; every write to the document, its localizations, groups or items is visible as soon as it has answered.
+         * @description The whole document: its fields, `localizations` (default locale first, then by code) and `groups` by display_order, each with its `items` by display_order. Public read: Read-level callers (Read keys, Viewers) get only an active document (an inactive one is 404 for them); Write and above also see inactive ones. Cached; every write to the document, its localizations, groups or items is visible as soon as it has answered.
          */
         get: operations["getSiteLegalDocumentBySlug"];
         put?: never;
@@ -2629,7 +2629,7 @@ export interface paths {
         get: operations["getMedia"];
         /**
          * Update a media record
-         * @description Partial update of `filename` (rename; sanitised), `folder_id` (move: a folder of the same site, else 400; null = no folder), `is_global` (changing it needs Master), and `focal_x`, `focal_y` (0–1 from the left and top edge): cover crops keep that point; a new point gives a new `image_url` (its `v`) and drops the stored crops of the old one. A new file is a new upload.
+         * @description Partial update of `filename` (rename; sanitised), `folder_id` (move: a folder of the same site, else 400; null = no folder), `is_global` (changing it needs Master), and `focal_x`, `focal_y` (0–1 from the left and top edge): cover crops keep that point; a new point gives a new `image_url` (its `v`) and drops the stored crops of the old one. A new file for the record: PUT /media/{id}/file.
          */
         put: operations["updateMedia"];
         post?: never;
@@ -2697,6 +2697,26 @@ export interface paths {
          * @description multipart/form-data with the fields `site_ids` (a JSON array of site UUIDs, as text; Author on each), `folder_id` (optional: a media folder of one of the sites) and `is_global` (optional true/false, default false; true needs Master), then the `file` part (fields sent after the file are not read). The file is streamed to storage while its SHA-256 is computed; past the smallest `max_upload_bytes` of the sites: 413 and nothing kept. The type is detected from the bytes, never from the name or declared type: images (JPEG, PNG, WebP, GIF, SVG, TIFF, BMP, ICO), video (MP4, WebM, OGG, AVI, MOV), audio (MP3, WAV, OGG, AAC, FLAC), PDF, Markdown (by its .md name), plain text and archives (ZIP, gzip, tar, 7z, RAR, bzip2, xz, zstd); anything else 415. The same bytes already live in the (first) site: 200 with that record; else 201 with the new record and its variants (thumbnail in a 150 px box, small 480, medium 960, large 1920 px wide, never upscaled; none for SVG, animated or undecodable images). Several sites: one record per site sharing the file; the answer is the first site's.
          */
         post: operations["uploadMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/media/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace the file of a media record
+         * @description multipart/form-data with one part, `file`. The record keeps its id, folder, `is_global`, focal point and per-locale metadata (alt text, caption, title), so every post and page using it shows the new file; it takes the new file's name (sanitised), type, size, checksum, dimensions and variants, under a new opaque key: new `public_url` and `image_url` (the old ones answer 404 once no other record uses the old file). Checked as POST /media/upload checks a file: past the site's `max_upload_bytes` 413, a type outside the accepted list 415, and a type of another category than the record's (an image replaced by a PDF) 415; the same bytes already in another live record of the site: 409. Any refusal changes nothing and keeps nothing. One transaction (audited, in the record's history, a `media.updated` event); `If-Match` with the record's ETag is checked under the row lock (412 `EDIT_CONFLICT` with `current`). The old file, its variants and its renditions are removed unless another live record (the same upload to several sites) uses them. An external record (POST /media) becomes a stored file.
+         */
+        put: operations["replaceMediaFile"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3245,7 +3265,7 @@ export interface paths {
         };
         /**
          * Read the record a preview token grants
-         * @description No credential but the token: header X-Preview-Token (or ?token=, redacted in logs). Answers the record exactly as its delivery read does (blog: by slug; page: by route with its sections) in its latest saved state, whatever its status or publish window. Unknown, expired and revoked tokens and deleted records are the same 404; so is a token sent with an API key or bearer token that does not reach the preview's site (another site's frontend) or does not authenticate. Cache-Control: no-store; X-Robots-Tag: noindex; rate-limited per client address like other unauthenticated calls.
+         * @description No credential but the token: header X-Preview-Token (or ?token=, redacted in logs). Answers the record exactly as its public read does (blog: by slug; page: by route with its sections) in its latest saved state, whatever its status or publish window. Unknown, expired and revoked tokens and deleted records are the same 404; so is a token sent with an API key or bearer token that does not reach the preview's site (another site's frontend) or does not authenticate. Cache-Control: no-store; X-Robots-Tag: noindex; rate-limited per client address like other unauthenticated calls.
          */
         get: operations["readPreview"];
         put?: never;
@@ -5113,6 +5133,18 @@ export interface components {
                 parent_id?: string | null;
             }[];
         };
+        /**
+         * @example {
+         *       "file": "(binary)"
+         *     }
+         */
+        ReplaceMediaFileBody: {
+            /**
+             * Format: binary
+             * @description The new file; its type is detected from the bytes and must be of the record's category (an image for an image)
+             */
+            file: string;
+        };
         ReplicaHealth: {
             /** @description `replica_<n>`: the n-th URL of DATABASE_READ_URLS (no host is shown) */
             name: string;
@@ -5929,6 +5961,7 @@ export type RedirectTarget = components['schemas']['RedirectTarget'];
 export type ReorderBody = components['schemas']['ReorderBody'];
 export type ReorderMenuItemsBody = components['schemas']['ReorderMenuItemsBody'];
 export type ReorderSiteNavigationBody = components['schemas']['ReorderSiteNavigationBody'];
+export type ReplaceMediaFileBody = components['schemas']['ReplaceMediaFileBody'];
 export type ReplicaHealth = components['schemas']['ReplicaHealth'];
 export type RevertChangesBody = components['schemas']['RevertChangesBody'];
 export type RevertResult = components['schemas']['RevertResult'];
@@ -26553,6 +26586,148 @@ export interface operations {
             };
             /** @description Conflict with the current state: a value that must be unique is taken, or the record is in the wrong state (`CONFLICT`, `INVALID_STATE`) */
             409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); `Retry-After` tells when to try again */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    replaceMediaFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Edit conflicts: the write goes ahead only if the record's current ETag is one of the listed tags (`"a", "b"`), or for `*` if the record exists; otherwise 412 `EDIT_CONFLICT` with `current` (the record as it is now) and its ETag, and nothing changes. Without If-Match the last write wins. Malformed: 400. */
+                "if-match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ReplaceMediaFileBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Media"];
+                };
+            };
+            /** @description Invalid request: a path parameter, query parameter or the body fails validation (`VALIDATION_FAILED`, with `errors`) */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or non-working credentials: no key, or an unknown, blocked, revoked or expired key or token (`UNAUTHENTICATED`) */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Authenticated, but with too little permission (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record, or one in a site out of reach (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict with the current state: a value that must be unique is taken, or the record is in the wrong state (`CONFLICT`, `INVALID_STATE`) */
+            409: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The record changed since the version If-Match names (`EDIT_CONFLICT`, with `current`: the record as it is now) */
+            412: {
                 headers: {
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];

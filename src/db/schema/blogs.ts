@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { createdBy, scheduledIndex, softDeleteTimestamps } from './columns.js'
+import { createdBy, liveIndex, scheduledIndex, softDeleteTimestamps } from './columns.js'
 import { CONTENT_STATUSES, content, contentRecord, publishWindow } from './content.js'
 import { localizationTable } from './localizations.js'
 
@@ -26,13 +26,9 @@ export const blogs = pgTable(
   },
   (t) => [
     uniqueIndex('blogs_content_uq').on(t.content_id),
-    index('blogs_site_status_date_idx')
-      .on(t.site_id, t.status, t.published_date.desc(), t.published_at.desc())
-      .where(sql`${t.deleted_at} is null`),
+    liveIndex('blogs_site_status_date_idx', t, t.site_id, t.status, t.published_date.desc(), t.published_at.desc()),
     scheduledIndex('blogs_scheduled_idx', t),
-    index('blogs_status_date_idx')
-      .on(t.status, t.published_date.desc())
-      .where(sql`${t.deleted_at} is null`),
+    liveIndex('blogs_status_date_idx', t, t.status, t.published_date.desc()),
     // Where a media record is used (GET /media/{id}/references).
     index('blogs_cover_image_idx')
       .on(t.cover_image_id)

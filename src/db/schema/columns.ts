@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { type AnyPgColumn, index, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, index, type IndexBuilderOn, integer, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 /*
  * Shared column builders, so every table spells ids, keys, timestamps and the usual column sets the same way.
@@ -33,3 +33,14 @@ export const scheduledIndex = (name: string, t: { status: AnyPgColumn; deleted_a
   index(name)
     .on(t.publish_start)
     .where(sql`${t.status} = 'Scheduled' and ${t.deleted_at} is null`)
+
+type IndexColumns = Parameters<IndexBuilderOn['on']>
+/** An index over the live rows of a soft-deleted table only (deleted_at is null): its lists and its per-site unique rules. */
+export const liveIndex = (name: string, t: { deleted_at: AnyPgColumn }, ...columns: IndexColumns) =>
+  index(name)
+    .on(...columns)
+    .where(sql`${t.deleted_at} is null`)
+export const liveUniqueIndex = (name: string, t: { deleted_at: AnyPgColumn }, ...columns: IndexColumns) =>
+  uniqueIndex(name)
+    .on(...columns)
+    .where(sql`${t.deleted_at} is null`)

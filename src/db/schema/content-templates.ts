@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { softDeleteTimestamps } from './columns.js'
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import { liveIndex, liveUniqueIndex, softDeleteTimestamps } from './columns.js'
 import { siteOwned } from './sites.js'
 import { CONTENT_TYPES } from './content.js'
 
@@ -20,12 +20,8 @@ export const contentTemplates = pgTable(
     ...softDeleteTimestamps(),
   },
   (t) => [
-    uniqueIndex('content_templates_site_name_uq')
-      .on(t.site_id, sql`lower(${t.name})`)
-      .where(sql`${t.deleted_at} is null`),
-    index('content_templates_site_idx')
-      .on(t.site_id, t.name)
-      .where(sql`${t.deleted_at} is null`),
+    liveUniqueIndex('content_templates_site_name_uq', t, t.site_id, sql`lower(${t.name})`),
+    liveIndex('content_templates_site_idx', t, t.site_id, t.name),
     // fastupdate off: written rarely, searched often; no pending list that only (auto)vacuum would merge (PGlite has no autovacuum).
     index('content_templates_search_idx')
       .using('gin', t.name.op('gin_trgm_ops'), t.description.op('gin_trgm_ops'))

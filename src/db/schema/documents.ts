@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm'
 import { bigint, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, displayOrder, ownedBy, softDeleteTimestamps } from './columns.js'
+import { createdAt, displayOrder, liveIndex, ownedBy, softDeleteTimestamps } from './columns.js'
 import { siteOwned } from './sites.js'
 import { folderTable, storedFileIndexes } from './files.js'
 import { localizationTable } from './localizations.js'
@@ -27,12 +26,7 @@ export const documents = pgTable(
     storage_key: text('storage_key'),
     ...softDeleteTimestamps(),
   },
-  (t) => [
-    index('documents_site_idx')
-      .on(t.site_id, t.created_at)
-      .where(sql`${t.deleted_at} is null`),
-    ...storedFileIndexes('documents', t),
-  ],
+  (t) => [liveIndex('documents_site_idx', t, t.site_id, t.created_at), ...storedFileIndexes('documents', t)],
 )
 
 /** Title and description of a document per locale of its site. */

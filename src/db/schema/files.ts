@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { type AnyPgColumn, index, pgTable, text } from 'drizzle-orm/pg-core'
-import { displayOrder, parentId, softDeleteTimestamps } from './columns.js'
+import { displayOrder, liveIndex, parentId, softDeleteTimestamps } from './columns.js'
 import { siteOwned } from './sites.js'
 
 /*
@@ -19,12 +19,7 @@ export function folderTable<TName extends string>(name: TName) {
       display_order: displayOrder(),
       ...softDeleteTimestamps(),
     },
-    (t) => [
-      index(`${name}_site_idx`)
-        .on(t.site_id, t.display_order)
-        .where(sql`${t.deleted_at} is null`),
-      index(`${name}_parent_idx`).on(t.parent_id),
-    ],
+    (t) => [liveIndex(`${name}_site_idx`, t, t.site_id, t.display_order), index(`${name}_parent_idx`).on(t.parent_id)],
   )
   return folders
 }
@@ -37,9 +32,7 @@ export const storedFileIndexes = (
   name: string,
   t: { site_id: AnyPgColumn; folder_id: AnyPgColumn; checksum: AnyPgColumn; storage_key: AnyPgColumn; deleted_at: AnyPgColumn },
 ) => [
-  index(`${name}_folder_idx`)
-    .on(t.folder_id)
-    .where(sql`${t.deleted_at} is null`),
+  liveIndex(`${name}_folder_idx`, t, t.folder_id),
   index(`${name}_site_checksum_idx`)
     .on(t.site_id, t.checksum)
     .where(sql`${t.deleted_at} is null and ${t.checksum} is not null`),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { displayOrder, id, ownedBy, softDeleteTimestamps, timestamps } from './columns.js'
+import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core'
+import { displayOrder, id, liveUniqueIndex, ownedBy, softDeleteTimestamps, timestamps } from './columns.js'
 import { siteOwned } from './sites.js'
 import { localizationTable } from './localizations.js'
 
@@ -19,9 +19,7 @@ export const legalDocuments = pgTable(
     ...softDeleteTimestamps(),
   },
   (t) => [
-    uniqueIndex('legal_documents_site_slug_uq')
-      .on(t.site_id, t.slug)
-      .where(sql`${t.deleted_at} is null`),
+    liveUniqueIndex('legal_documents_site_slug_uq', t, t.site_id, t.slug),
     // The list (slug order) and the cookie-consent lookup (the newest active CookieConsent of a site).
     index('legal_documents_site_type_idx')
       .on(t.site_id, t.document_type, t.created_at)

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, softDeleteTimestamps, ts } from './columns.js'
+import { createdAt, liveIndex, softDeleteTimestamps, ts } from './columns.js'
 import { siteOwned } from './sites.js'
 import { folderTable, storedFileIndexes } from './files.js'
 import { localizationTable } from './localizations.js'
@@ -47,12 +47,8 @@ export const media = pgTable(
     ...softDeleteTimestamps(),
   },
   (t) => [
-    index('media_site_idx')
-      .on(t.site_id, t.created_at)
-      .where(sql`${t.deleted_at} is null`),
-    index('media_site_category_idx')
-      .on(t.site_id, t.mime_category, t.created_at)
-      .where(sql`${t.deleted_at} is null`),
+    liveIndex('media_site_idx', t, t.site_id, t.created_at),
+    liveIndex('media_site_category_idx', t, t.site_id, t.mime_category, t.created_at),
     ...storedFileIndexes('media', t),
     index('media_search_idx')
       .using('gin', sql`to_tsvector('simple', ${t.search_text})`)

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { createdBy, displayOrder, id, ownedBy, scheduledIndex, softDeleteTimestamps, timestamps } from './columns.js'
+import { createdBy, displayOrder, id, liveIndex, ownedBy, scheduledIndex, softDeleteTimestamps, timestamps } from './columns.js'
 import { CONTENT_STATUSES, contentRecord, publishWindow } from './content.js'
 import { localizationTable } from './localizations.js'
 
@@ -27,13 +27,7 @@ export const pages = pgTable(
     ...createdBy(),
     ...softDeleteTimestamps(),
   },
-  (t) => [
-    uniqueIndex('pages_content_uq').on(t.content_id),
-    scheduledIndex('pages_scheduled_idx', t),
-    index('pages_parent_idx')
-      .on(t.parent_page_id)
-      .where(sql`${t.deleted_at} is null`),
-  ],
+  (t) => [uniqueIndex('pages_content_uq').on(t.content_id), scheduledIndex('pages_scheduled_idx', t), liveIndex('pages_parent_idx', t, t.parent_page_id)],
 )
 
 /** Sections of a page, listed by display_order (hard delete; their localizations go with them). */

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm'
-import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { displayOrder, softDeleteTimestamps } from './columns.js'
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
+import { displayOrder, liveIndex, liveUniqueIndex, softDeleteTimestamps } from './columns.js'
 import { siteOwned } from './sites.js'
 
 /** Social links of a site, in display_order. */
@@ -16,11 +15,7 @@ export const socialLinks = pgTable(
     is_active: boolean('is_active').notNull().default(true),
     ...softDeleteTimestamps(),
   },
-  (t) => [
-    index('social_links_site_order_idx')
-      .on(t.site_id, t.display_order)
-      .where(sql`${t.deleted_at} is null`),
-  ],
+  (t) => [liveIndex('social_links_site_order_idx', t, t.site_id, t.display_order)],
 )
 
 /** Redirects of a site: source_path unique per site among live redirects. */
@@ -34,12 +29,7 @@ export const redirects = pgTable(
     is_active: boolean('is_active').notNull().default(true),
     ...softDeleteTimestamps(),
   },
-  (t) => [
-    uniqueIndex('redirects_site_source_uq')
-      .on(t.site_id, t.source_path)
-      .where(sql`${t.deleted_at} is null`),
-    index('redirects_site_idx').on(t.site_id, t.created_at),
-  ],
+  (t) => [liveUniqueIndex('redirects_site_source_uq', t, t.site_id, t.source_path), index('redirects_site_idx').on(t.site_id, t.created_at)],
 )
 
 export type SocialLinkRow = typeof socialLinks.$inferSelect

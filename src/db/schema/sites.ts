@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { createdAt, id, ownedBy, softDeleteTimestamps } from './columns.js'
+import { createdAt, id, liveUniqueIndex, ownedBy, softDeleteTimestamps } from './columns.js'
 
 export const sites = pgTable(
   'sites',
@@ -27,9 +27,7 @@ export const sites = pgTable(
     ...softDeleteTimestamps(),
   },
   (t) => [
-    uniqueIndex('sites_slug_live_uq')
-      .on(t.slug)
-      .where(sql`${t.deleted_at} is null`),
+    liveUniqueIndex('sites_slug_live_uq', t, t.slug),
     // The admin page's CSP lists the preview origins of live sites (modules/sites/queries.ts previewUrls).
     index('sites_preview_url_idx')
       .on(t.preview_url)

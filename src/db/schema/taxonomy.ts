@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { type AnyPgColumn, boolean, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { createdAt, displayOrder, ownedBy, parentId, softDeleteTimestamps } from './columns.js'
+import { createdAt, displayOrder, liveUniqueIndex, ownedBy, parentId, softDeleteTimestamps } from './columns.js'
 import { siteOwned } from './sites.js'
 import { contentId } from './content.js'
 
@@ -12,12 +12,7 @@ export const tags = pgTable(
     slug: text('slug').notNull(),
     ...softDeleteTimestamps(),
   },
-  (t) => [
-    uniqueIndex('tags_site_slug_uq')
-      .on(t.site_id, t.slug)
-      .where(sql`${t.deleted_at} is null`),
-    index('tags_site_idx').on(t.site_id, t.name),
-  ],
+  (t) => [liveUniqueIndex('tags_site_slug_uq', t, t.site_id, t.slug), index('tags_site_idx').on(t.site_id, t.name)],
 )
 
 export const categories = pgTable(
@@ -32,9 +27,7 @@ export const categories = pgTable(
     ...softDeleteTimestamps(),
   },
   (t) => [
-    uniqueIndex('categories_site_slug_uq')
-      .on(t.site_id, t.slug)
-      .where(sql`${t.deleted_at} is null`),
+    liveUniqueIndex('categories_site_slug_uq', t, t.site_id, t.slug),
     index('categories_site_parent_idx').on(t.site_id, t.parent_id),
     index('categories_parent_idx').on(t.parent_id),
   ],

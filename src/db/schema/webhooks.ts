@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, id, ownedBy, partitionedId, softDeleteTimestamps, ts } from './columns.js'
+import { createdAt, id, liveIndex, ownedBy, partitionedId, softDeleteTimestamps, ts } from './columns.js'
 import { siteOwned } from './sites.js'
 
 /** Webhooks of a site; `secret` (whsec_…) signs deliveries and is shown only on creation. */
@@ -16,11 +16,7 @@ export const webhooks = pgTable(
     is_active: boolean('is_active').notNull().default(true),
     ...softDeleteTimestamps(),
   },
-  (t) => [
-    index('webhooks_site_idx')
-      .on(t.site_id, t.created_at)
-      .where(sql`${t.deleted_at} is null`),
-  ],
+  (t) => [liveIndex('webhooks_site_idx', t, t.site_id, t.created_at)],
 )
 
 /**

@@ -3,7 +3,7 @@ import type { Localizations, LocalizationTable } from './rules.js'
 import type { Requirement } from '../../core/principal.js'
 import { record } from '../../http/access.js'
 import type { Api } from '../../http/app-types.js'
-import { IdParams, NoContent, Uuid } from '../../http/schemas.js'
+import { IdParams, NoContent, op, Uuid } from '../../http/schemas.js'
 
 export interface LocalizationRoutesSpec {
   /** `/<parentPath>/{id}/localizations` and `/<parentPath>/localizations/{loc_id}`. */
@@ -68,35 +68,26 @@ export function localizationRoutes<T extends LocalizationTable, P>(app: Api, loc
     },
   )
 
+  /** PUT and DELETE of one localization, by its own id. */
+  const oneLocalization = (verb: 'Update' | 'Delete', need: Requirement, schema: Record<string, unknown>) => ({
+    config: { access: record(locs.entity, need, param) },
+    schema: { tags, ...op(`${verb.toLowerCase()}${s.name}${singular}`, `${verb} a ${noun} ${singular.toLowerCase()}`), ...schema },
+  })
+
   app.put(
     `/${s.parentPath}/${segment}/:${param}`,
-    {
-      config: { access: record(locs.entity, s.need.update, param) },
-      schema: {
-        tags,
-        operationId: `update${s.name}${singular}`,
-        summary: `Update a ${noun} ${singular.toLowerCase()}`,
-        description: 'Partial update of the texts; the locale cannot change.',
-        params: LocParams,
-        body: s.schemas.update,
-        response: { 200: s.schemas.item },
-      },
-    },
+    oneLocalization('Update', s.need.update, {
+      description: 'Partial update of the texts; the locale cannot change.',
+      params: LocParams,
+      body: s.schemas.update,
+      response: { 200: s.schemas.item },
+    }),
     (req) => locs.update(req.ctx, locId(req), req.body as Record<string, unknown>),
   )
 
   app.delete(
     `/${s.parentPath}/${segment}/:${param}`,
-    {
-      config: { access: record(locs.entity, s.need.delete, param) },
-      schema: {
-        tags,
-        operationId: `delete${s.name}${singular}`,
-        summary: `Delete a ${noun} ${singular.toLowerCase()}`,
-        params: LocParams,
-        response: { 204: NoContent },
-      },
-    },
+    oneLocalization('Delete', s.need.delete, { params: LocParams, response: { 204: NoContent } }),
     async (req, reply) => {
       await locs.remove(req.ctx, locId(req))
       return reply.code(204).send(null)

@@ -161,6 +161,22 @@ export function localizations<T extends LocalizationTable, P>(spec: Localization
     }
   }
 
+  /** What a write of one localization tells mutate(): the parent's id in the metadata, the parent's events and readers. */
+  function written<R>(
+    p: ParentRef<P>,
+    change: Awaited<ReturnType<typeof parent.changed>>,
+    entry: { result: R; entityId: string; before?: Row<T>; after?: Row<T>; current?: Row<T> },
+    metadata: Record<string, unknown> = {},
+  ) {
+    return {
+      ...entry,
+      siteId: p.siteId,
+      metadata: { [`${parent.entity.name}_id`]: p.id, ...metadata },
+      events: change.events,
+      readers: impact(p, change),
+    }
+  }
+
   return {
     entity,
     parentEntity: parent.entity,
@@ -191,16 +207,7 @@ export function localizations<T extends LocalizationTable, P>(spec: Localization
           .values({ ...fieldsOf(body), locale_id: localeId, [keyName]: p.key, created_at: now, updated_at: now } as never)
           .returning()
         const created = inserted as Row<T>
-        const change = await parent.changed(tx, p, now, ctx)
-        return {
-          result: created,
-          siteId: p.siteId,
-          entityId: created.id,
-          after: created,
-          metadata: { [`${parent.entity.name}_id`]: p.id },
-          events: change.events,
-          readers: impact(p, change),
-        }
+        return written(p, await parent.changed(tx, p, now, ctx), { result: created, entityId: created.id, after: created })
       })
     },
     async update(ctx: Ctx, id: string, body: Record<string, unknown>): Promise<Row<T>> {
@@ -213,17 +220,7 @@ export function localizations<T extends LocalizationTable, P>(spec: Localization
           .where(eq(table.id, id))
           .returning()
         const after = updated as Row<T>
-        const change = await parent.changed(tx, p, now, ctx)
-        return {
-          result: after,
-          siteId: p.siteId,
-          entityId: id,
-          before,
-          after,
-          metadata: { [`${parent.entity.name}_id`]: p.id },
-          events: change.events,
-          readers: impact(p, change),
-        }
+        return written(p, await parent.changed(tx, p, now, ctx), { result: after, entityId: id, before, after })
       })
     },
     async remove(ctx: Ctx, id: string): Promise<void> {
@@ -232,15 +229,7 @@ export function localizations<T extends LocalizationTable, P>(spec: Localization
         const { loc: before, parent: p } = await lockedPair(tx, id)
         await tx.delete(from).where(and(eq(table.id, id)))
         const change = await parent.changed(tx, p, now, ctx)
-        return {
-          result: undefined,
-          siteId: p.siteId,
-          entityId: id,
-          current: before,
-          metadata: { [`${parent.entity.name}_id`]: p.id, locale_id: before.locale_id },
-          events: change.events,
-          readers: impact(p, change),
-        }
+        return written(p, change, { result: undefined, entityId: id, current: before }, { locale_id: before.locale_id })
       })
     },
   }

@@ -1,5 +1,7 @@
 import { backgroundCtx, type Ctx, type Deps } from '../../core/context.js'
 import { mutate } from '../../core/mutation.js'
+import type { Db } from '../../db/client.js'
+import { dropPartitionsBefore } from '../../db/partitions.js'
 import { notFound } from '../../http/errors.js'
 import { analyticsEntity } from './entity.js'
 import { pageviewBuffer, utcDay } from './ingest.service.js'
@@ -111,6 +113,20 @@ export interface RollupOutcome {
   claimed: boolean
   sites: string[]
   saltsDeleted: number
+  /** Monthly partitions of raw pageviews dropped whole (dropExpiredEventMonths). */
+  partitionsDropped?: string[]
+}
+
+/**
+ * Raw pageviews of whole UTC months before every site's retention cut-off, dropped as partitions (db/partitions.ts)
+ * instead of deleted row by row. A site's cut-off is a local day (`retention_days` before its today); an instant a
+ * day before the UTC start of the earliest cut-off falls before that local day in every time zone (offsets are under
+ * 24 h), so a month ending by then holds no row any site still keeps. Each site's own roll-up has already read those
+ * days (they are before its today) and deleted them, up to the month that straddles the cut-off.
+ */
+export async function dropExpiredEventMonths(db: Db, now: Date, retentionDays: number): Promise<string[]> {
+  const before = new Date(`${addDays(utcDay(now), -retentionDays - 1)}T00:00:00Z`)
+  return dropPartitionsBefore(db, 'analytics_events', before)
 }
 
 /**
@@ -126,7 +142,8 @@ export async function rollup(deps: Deps): Promise<RollupOutcome> {
   const saltsDeleted = await q.deleteSaltsBefore(deps.dbh.background, day)
   if (!(await q.claimRollupDay(deps.dbh.background, day, now))) return { claimed: false, sites: [], saltsDeleted }
   const done: string[] = []
-  for (const siteId of await q.sitesToRollUp(ctx.db)) {
+  const sites = await q.sitesToRollUp(ctx.db)
+  for (const siteId of sites) {
     try {
       await aggregate(ctx, siteId, { retention_days: deps.config.analyticsRetentionDays })
       done.push(siteId)
@@ -134,6 +151,8 @@ export async function rollup(deps: Deps): Promise<RollupOutcome> {
       ctx.log.error({ err, siteId }, 'analytics roll-up of a site failed')
     }
   }
+  // Only when every site rolled up: a site left for tomorrow may still have days in those months to aggregate.
+  const partitionsDropped = done.length === sites.length ? await dropExpiredEventMonths(deps.dbh.background, now, deps.config.analyticsRetentionDays) : []
   await q.finishRollupDay(deps.dbh.background, day, ctx.clock.now())
-  return { claimed: true, sites: done, saltsDeleted }
+  return { claimed: true, sites: done, saltsDeleted, partitionsDropped }
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { carriersOf } from '../../core/content.js'
 import type { ReadDb } from '../../db/client.js'
 import { imagesById, type ImageRow } from '../../db/image-embed.js'
@@ -309,6 +309,23 @@ export const insertBlog = blogRows.insert
 /** The live blog, locked for the rest of the transaction. */
 export const lockBlog = blogRows.lock
 export const updateBlog = blogRows.update
+
+/**
+ * updateBlog that also answers the post's first non-empty title, default locale first (write.service postLabel's
+ * choice, for the audit entry's label), from the same statement: a save reads no localizations (nor their bodies) of
+ * its own (bench/README "What one save costs").
+ */
+export async function updateBlogTitled(tx: Tx, id: string, patch: Partial<typeof blogs.$inferInsert>): Promise<{ row: BlogRow; title: string | null }> {
+  const title = sql<string | null>`(select l.title from ${blogLocalizations} l join ${locales} lo on lo.id = l.locale_id
+    where l.content_id = "blogs"."content_id" and l.title ~ '\\S' order by lo.is_default desc, lo.code asc limit 1)`
+  const [r] = await tx
+    .update(blogs)
+    .set(patch)
+    .where(eq(blogs.id, id))
+    .returning({ ...getTableColumns(blogs), label_title: title })
+  const { label_title, ...row } = r as BlogRow & { label_title: string | null }
+  return { row: row as BlogRow, title: label_title }
+}
 
 /** The live blog of a content item, if the item is a blog. */
 export function liveBlogOfContent(db: ReadDb, contentId: string): Promise<BlogRow | undefined> {

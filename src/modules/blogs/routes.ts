@@ -87,7 +87,7 @@ function siteReads(app: Api): void {
         ...op('getSiteBlogBySlug', 'Get a blog of a site by slug'),
         tags,
         description:
-          "The blog with this slug among the site's live blogs, as the detail shape. Delivery lookup: Read-level callers (Read keys, Viewers) " +
+          "The blog with this slug among the site's live blogs, as the detail shape. Public read: Read-level callers (Read keys, Viewers) " +
           'get only a blog that is live now (Published and inside publish_start/publish_end), anything else is 404 for them; Write and above ' +
           `see every status (previews). ${CACHED}`,
         params: SiteSlugParams,

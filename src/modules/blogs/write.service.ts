@@ -123,7 +123,8 @@ export async function update(ctx: Ctx, id: string, body: UpdateBlogBody): Promis
     const move = plannedMove(ctx, blogWorkflow, before, site, body, now)
     if (body.slug !== undefined && body.slug !== before.slug) await renameContent(tx, 'blog', before.content_id, body.slug)
     const { publish_start: _s, publish_end: _e, status: _st, ...plain } = body
-    const after = await q.updateBlog(tx, id, {
+    // The audit label's title comes back with the update: no statement of its own.
+    const { row: after, title } = await q.updateBlogTitled(tx, id, {
       ...plain,
       status: move.status,
       publish_start: move.publishStart,
@@ -132,7 +133,7 @@ export async function update(ctx: Ctx, id: string, body: UpdateBlogBody): Promis
       updated_at: now,
     })
     const outcome = await updatedOutcome(tx, blogWorkflow, { before, after, siteIds, move, oldKey: before.slug })
-    return { ...outcome, label: await labelOfPost(tx, after.content_id, after.slug) }
+    return { ...outcome, label: postLabel(title === null ? [] : [{ title }], after.slug) }
   })
 }
 

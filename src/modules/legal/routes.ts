@@ -64,7 +64,7 @@ function documentRoutes(app: Api): void {
       schema: {
         ...op('getSiteLegalDocumentBySlug', 'Get a legal document of a site by slug'),
         tags,
-        description: `${WHOLE} Delivery lookup: Read-level callers (Read keys, Viewers) get only an active document (an inactive one is 404 for them); Write and above also see inactive ones. ${CACHED}`,
+        description: `${WHOLE} Public read: Read-level callers (Read keys, Viewers) get only an active document (an inactive one is 404 for them); Write and above also see inactive ones. ${CACHED}`,
         params: SiteSlugParams,
         response: { 200: LegalDocumentDetail },
       },

@@ -21,10 +21,12 @@ import {
   MediaListQuery,
   MediaMetadata,
   MediaReference,
+  ReplaceMediaFileForm,
   UpdateMediaBody,
   UpdateMediaMetadataBody,
   UploadMediaForm,
 } from './schemas.js'
+import { replaceFile } from './replace.service.js'
 import * as uploads from './upload.service.js'
 
 const tags = ['Media']
@@ -44,6 +46,8 @@ const FILE_CACHE = 'public, max-age=31536000, immutable'
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
 /** Field parts before the file: a handful of short values. */
 const FORM_LIMITS = { fields: 10, fieldSize: 16 * 1024, files: 1, parts: 12, fileSize: Number.MAX_SAFE_INTEGER }
+/** PUT /media/{id}/file: the file part, with room for a stray field or two. */
+const REPLACE_LIMITS = { ...FORM_LIMITS, fields: 4, parts: 5 }
 
 function listRoutes(app: Api): void {
   app.get(
@@ -122,7 +126,7 @@ function recordRoutes(app: Api): void {
         description:
           'Partial update of `filename` (rename; sanitised), `folder_id` (move: a folder of the same site, else 400; null = no folder), `is_global` ' +
           '(changing it needs Master), and `focal_x`, `focal_y` (0–1 from the left and top edge): cover crops keep that point; a new point gives ' +
-          'a new `image_url` (its `v`) and drops the stored crops of the old one. A new file is a new upload.',
+          'a new `image_url` (its `v`) and drops the stored crops of the old one. A new file for the record: PUT /media/{id}/file.',
         params: IdParams,
         body: UpdateMediaBody,
         response: { 200: Media },
@@ -189,6 +193,45 @@ function uploadRoute(app: Api): void {
       }
       const out = await uploads.upload(req.ctx, { fields, file })
       return reply.code(out.created ? 201 : 200).send(out.media)
+    },
+  )
+}
+
+function replaceRoute(app: Api): void {
+  app.put(
+    '/media/:id/file',
+    {
+      config: { access: record(mediaEntity, 'Author') },
+      schema: {
+        ...op('replaceMediaFile', 'Replace the file of a media record'),
+        tags,
+        multipart: ReplaceMediaFileForm,
+        description:
+          'multipart/form-data with one part, `file`. The record keeps its id, folder, `is_global`, focal point and per-locale metadata ' +
+          "(alt text, caption, title), so every post and page using it shows the new file; it takes the new file's name (sanitised), " +
+          'type, size, checksum, dimensions and variants, under a new opaque key: new `public_url` and `image_url` (the old ones answer ' +
+          "404 once no other record uses the old file). Checked as POST /media/upload checks a file: past the site's `max_upload_bytes` 413, " +
+          "a type outside the accepted list 415, and a type of another category than the record's (an image replaced by a PDF) 415; the " +
+          'same bytes already in another live record of the site: 409. Any refusal changes nothing and keeps nothing. One transaction ' +
+          "(audited, in the record's history, a `media.updated` event); `If-Match` with the record's ETag is checked under the row lock " +
+          '(412 `EDIT_CONFLICT` with `current`). The old file, its variants and its renditions are removed unless another live record ' +
+          '(the same upload to several sites) uses them. An external record (POST /media) becomes a stored file.',
+        params: IdParams,
+        response: { 200: Media },
+      },
+    },
+    async (req) => {
+      let file: { name: string; stream: Readable } | undefined
+      for await (const part of formParts(req, REPLACE_LIMITS, 'the part file')) {
+        if (part.type !== 'file') continue
+        if (part.fieldname !== 'file') {
+          part.file.resume()
+          continue
+        }
+        file = { name: part.filename, stream: part.file }
+        break
+      }
+      return replaceFile(req.ctx, req.params.id, { file })
     },
   )
 }
@@ -278,6 +321,7 @@ export const mediaRoutes: AppPlugin = async (app) => {
   listRoutes(app)
   recordRoutes(app)
   uploadRoute(app)
+  replaceRoute(app)
   fileRoute(app)
   mediaFolderRoutes(app)
   localizationRoutes(app, mediaMetadataKit, {

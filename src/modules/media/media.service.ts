@@ -17,10 +17,10 @@ import { mediaMetadataKit } from './metadata.service.js'
 import { mediaReferences, sitesShowing } from './references.queries.js'
 import { presentMedia } from './present.service.js'
 import { MediaDetail, type CreateMediaBody, Media, type MediaListQuery, type MediaMetadata, type MediaReference, type UpdateMediaBody } from './schemas.js'
-import { parseRenditionQuery } from './rendition-params.service.js'
+import { parseRenditionQuery } from './rendition-params.rules.js'
 import { dropAll, dropCrops, rendition } from './renditions.service.js'
-import { searchQuery, searchText } from './search.service.js'
-import { categoryOf } from './types.service.js'
+import { searchQuery, searchText } from './search.rules.js'
+import { categoryOf } from './types.rules.js'
 
 /*
  * Media records. Uploads are in upload.service.ts; here: the list (search, mime_category,

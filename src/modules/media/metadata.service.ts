@@ -6,7 +6,7 @@ import * as q from './media.queries.js'
 import { sitesShowing } from './references.queries.js'
 import { mediaEntity } from './entity.js'
 import { presentMedia } from './present.service.js'
-import { searchText } from './search.service.js'
+import { searchText } from './search.rules.js'
 
 /*
  * Media metadata (alt text, caption, title per locale of the owning site) on the localization kit. A change is a

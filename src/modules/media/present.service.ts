@@ -1,6 +1,6 @@
 import type { Ctx } from '../../core/context.js'
 import type { MediaRow } from '../../db/schema/media.js'
-import { focalVersion } from './rendition-params.service.js'
+import { focalVersion } from './rendition-params.rules.js'
 import type { ImageRow } from '../../db/image-embed.js'
 import { pickMedia, type EmbeddedImage, type Media } from './schemas.js'
 

@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream'
-import type sharpDefault from 'sharp'
 import type { Sharp } from 'sharp'
 import type { Ctx, Deps } from '../../core/context.js'
 import type { MediaRow } from '../../db/schema/media.js'
@@ -7,17 +6,9 @@ import { ApiError, notFound, validation } from '../../http/errors.js'
 import { noneMatchHits } from '../../http/byte-range.js'
 import { ImageSlots, SlotTimeout } from '../../platform/image-slots.js'
 import { fileName } from './present.service.js'
-import {
-  focalVersion,
-  MAX_PIXELS,
-  MIME_OF,
-  outputFormat,
-  planName,
-  planRendition,
-  type RenditionPlan,
-  type RenditionQuery,
-} from './rendition-params.service.js'
+import { focalVersion, MAX_PIXELS, MIME_OF, outputFormat, planName, planRendition, type RenditionPlan, type RenditionQuery } from './rendition-params.rules.js'
 import * as q from './renditions.queries.js'
+import { loadSharp, type SharpLib } from './sharp.service.js'
 
 /*
  * Renditions (README.md, "Renditions"): GET /media/files/{name}?w&h&fit&fmt&q answers the image at that size
@@ -39,16 +30,6 @@ const TOUCH_EVERY_MS = 60_000
 /** Formats sharp decodes (SVG is answered as it is; BMP and ICO are not decodable by libvips). */
 const DECODABLE = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/tiff', 'image/avif'])
 
-type SharpLib = typeof sharpDefault
-let sharpLoaded: Promise<SharpLib> | undefined
-function loadSharp(): Promise<SharpLib> {
-  sharpLoaded ??= import('sharp').then((m) => {
-    m.default.cache(false)
-    return m.default
-  })
-  return sharpLoaded
-}
-
 interface Made {
   data: Buffer
 }
@@ -69,7 +50,7 @@ function stateOf(deps: Deps): State {
   return s
 }
 
-/** The transformation line of an instance (tests and metrics read its load). */
+/** The transformation line of an instance, shared by renditions and the variants of uploads (tests and metrics read its load). */
 export const imageSlotsOf = (deps: Deps): ImageSlots => stateOf(deps).slots
 
 export type RenditionAnswer =

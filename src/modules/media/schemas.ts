@@ -206,6 +206,18 @@ export const UploadMediaForm = Type.Object(
   { examples: [{ site_ids: '["0b6f3a55-1f0e-4c1b-9f0e-2d6c8e4a7b10"]', is_global: 'false', file: '(binary)' }] },
 )
 
+/** The multipart/form-data part of PUT /media/{id}/file (documentation only: replace.service.ts reads it). */
+export const ReplaceMediaFileForm = Type.Object(
+  {
+    file: Type.String({
+      format: 'binary',
+      contentMediaType: 'application/octet-stream',
+      description: "The new file; its type is detected from the bytes and must be of the record's category (an image for an image)",
+    }),
+  },
+  { examples: [{ file: '(binary)' }] },
+)
+
 export const MediaReference = Type.Object(
   {
     type: Type.Union([Type.Literal('blog'), Type.Literal('page')], { description: 'The kind of record that uses the file' }),

@@ -16,8 +16,9 @@ import * as q from './media.queries.js'
 import { checkFolder, created, keysOf, removeFiles } from './media.service.js'
 import { presentMedia } from './present.service.js'
 import type { Media } from './schemas.js'
-import { searchText } from './search.service.js'
-import { detect, SNIFF_BYTES, type Detected } from './types.service.js'
+import { searchText } from './search.rules.js'
+import { detect, SNIFF_BYTES, type Detected } from './types.rules.js'
+import { imageSlotsOf } from './renditions.service.js'
 import { makeVariants, type ImageInfo } from './variants.service.js'
 
 /*
@@ -83,7 +84,7 @@ function parseBool(raw: string | undefined): boolean {
 }
 
 /** The sanitised file name; a name with nothing left becomes `file`. */
-function safeName(name: string): string {
+export function safeName(name: string): string {
   try {
     return cleanFileName(name)
   } catch {
@@ -91,7 +92,7 @@ function safeName(name: string): string {
   }
 }
 
-interface Spooled {
+export interface Spooled {
   path: string
   size: number
   sha256: string
@@ -99,7 +100,7 @@ interface Spooled {
 }
 
 /** Streams the upload into a spool file, hashing and metering; 413 (file removed) past `limit` bytes. */
-async function spool(dir: string, stream: Readable, limit: number): Promise<Spooled> {
+export async function spool(dir: string, stream: Readable, limit: number): Promise<Spooled> {
   await mkdir(dir, { recursive: true })
   const file = path.join(dir, `${randomBytes(16).toString('hex')}.upload`)
   const hash = createHash('sha256')
@@ -229,7 +230,11 @@ export async function upload(ctx: Ctx, input: UploadInput): Promise<UploadResult
 
     const key = newStorageKey('media')
     await ctx.deps.storage.put(key, createReadStream(spooled.path), { contentType: type.mime })
-    const image = await makeVariants(ctx.deps.storage, spooled.path, type.mime, key).catch((): ImageInfo => ({ width: null, height: null, variants: [] }))
+    const image = await makeVariants(ctx.deps.storage, spooled.path, type.mime, key, imageSlotsOf(ctx.deps)).catch((): ImageInfo => ({
+      width: null,
+      height: null,
+      variants: [],
+    }))
     const f: NewFile = { filename, spooled, type, key, image }
     const made = new Set<string>()
     try {

@@ -1,8 +1,9 @@
-import { availableParallelism } from 'node:os'
-import type sharpDefault from 'sharp'
 import type { Sharp } from 'sharp'
 import type { StoredVariant } from '../../db/schema/media.js'
+import { availableParallelism } from 'node:os'
+import { ImageSlots } from '../../platform/image-slots.js'
 import type { Storage } from '../../platform/storage/index.js'
+import { loadSharp, type SharpLib } from './sharp.service.js'
 
 /*
  * Image variants: thumbnail (fits a 150 px box), small (480 px wide), medium (960), large
@@ -14,41 +15,6 @@ import type { Storage } from '../../platform/storage/index.js'
  * each smaller size is resized from the one before, so a 24 MP, 21.7 MB JPEG gets all four in 0.3–0.55 s and a 6 MP one
  * in ~0.15 s on the 2-core dev machine; the upload answer waits for that. (mozjpeg would cost 5× as much: not used.)
  */
-
-type SharpLib = typeof sharpDefault
-let sharpLoaded: Promise<SharpLib> | undefined
-
-/** sharp and libvips (about 30 MB of memory) are loaded by the first image upload, not by every instance at start. */
-function loadSharp(): Promise<SharpLib> {
-  sharpLoaded ??= import('sharp').then((m) => {
-    const sharp: SharpLib = m.default
-    // Every image is decoded once and never again: libvips' operation cache would only hold memory.
-    sharp.cache(false)
-    return sharp
-  })
-  return sharpLoaded
-}
-
-/**
- * At most this many images are resized at once (one per core; libvips also threads inside one image): concurrent
- * uploads queue here instead of each decoding a full-size picture at the same time, which keeps the peak memory
- * of a burst of uploads bounded.
- */
-const MAX_CONCURRENT = Math.max(1, availableParallelism())
-let running = 0
-const waiting: Array<() => void> = []
-
-async function slot<T>(fn: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve))
-  else running++
-  try {
-    return await fn()
-  } finally {
-    const next = waiting.shift()
-    if (next) next()
-    else running--
-  }
-}
 
 const SIZES: ReadonlyArray<{ variant: StoredVariant['variant']; box?: number; width?: number }> = [
   { variant: 'thumbnail', box: 150 },
@@ -78,11 +44,19 @@ async function probe(sharp: SharpLib, file: string): Promise<{ width: number; he
   }
 }
 
-/** Dimensions of an image file and its variants, stored under `<key>-<variant>.<ext>`. Non-images: nulls. */
-export async function makeVariants(storage: Storage, file: string, mime: string, key: string): Promise<ImageInfo> {
+/**
+ * Dimensions of an image file and its variants, stored under `<key>-<variant>.<ext>`. Non-images: nulls. Made in one
+ * of `slots`, the instance's line of image work that renditions share (ATRIUM_IMAGE_CONCURRENCY): a burst of uploads
+ * queues there instead of each decoding a full-size picture at once (bounded memory), and uploads and renditions
+ * together never take more cores than the line allows. An upload waits its turn as long as it takes.
+ */
+export async function makeVariants(storage: Storage, file: string, mime: string, key: string, slots: ImageSlots = fallbackSlots): Promise<ImageInfo> {
   if (!DECODABLE.has(mime)) return { width: null, height: null, variants: [] }
-  return slot(() => variantsOf(storage, file, mime, key))
+  return slots.run(() => variantsOf(storage, file, mime, key))
 }
+
+/** The line of callers without an instance at hand (a site import): the cores less one, as the instance default. */
+const fallbackSlots = new ImageSlots(Math.max(1, availableParallelism() - 1))
 
 async function variantsOf(storage: Storage, file: string, mime: string, key: string): Promise<ImageInfo> {
   const sharp = await loadSharp()

@@ -36,7 +36,7 @@ const CACHED =
 const BY_ROUTE =
   "The page with this route among the site's live pages, with its sections (by display_order) and their localizations. The route is given " +
   'without its leading slash, as one encoded segment (`docs%2Fintro`) or as several segments (`docs/intro`); a trailing slash is ignored; ' +
-  'the home page `/` is `%2F`. Delivery lookup: Read-level callers (Read keys, Viewers) get only a page that is live now (Published and inside ' +
+  'the home page `/` is `%2F`. Public read: Read-level callers (Read keys, Viewers) get only a page that is live now (Published and inside ' +
   `publish_start/publish_end), anything else is 404 for them; Write and above see every status (previews). A route no page can have is a 400. ${CACHED}`
 
 function reads(app: Api): void {

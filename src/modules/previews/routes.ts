@@ -68,7 +68,7 @@ export const previewRoutes: AppPlugin = async (app) => {
         ...op('readPreview', 'Read the record a preview token grants'),
         tags,
         description:
-          'No credential but the token: header X-Preview-Token (or ?token=, redacted in logs). Answers the record exactly as its delivery ' +
+          'No credential but the token: header X-Preview-Token (or ?token=, redacted in logs). Answers the record exactly as its public ' +
           'read does (blog: by slug; page: by route with its sections) in its latest saved state, whatever its status or publish window. ' +
           'Unknown, expired and revoked tokens and deleted records are the same 404; so is a token sent with an API key or bearer token ' +
           "that does not reach the preview's site (another site's frontend) or does not authenticate. Cache-Control: no-store; X-Robots-Tag: noindex; " +

@@ -17,7 +17,7 @@ export const blogsMatrix: MatrixModule = {
         201,
       )
     const blog = await create(a.keys.Write, [a.id])
-    // By slug, Read-level callers see only live blogs (decisions.md "Content": delivery lookups).
+    // By slug, Read-level callers see only live blogs (decisions.md "Content": public reads).
     const live = await create(a.keys.Write, [a.id], 'Published')
     const doomed = await create(a.keys.Write, [a.id])
     // Owned by A, carried by B: only an unscoped key may name both sites.

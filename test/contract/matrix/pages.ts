@@ -15,7 +15,7 @@ export const pagesMatrix: MatrixModule = {
     const localize = async (sectionId: string, locale: string) =>
       expectStatus<{ id: string }>(await t.as(t.masterKey).put(`/pages/sections/${sectionId}/localizations`, { locale, title: 'Matrix' }), 201)
     const page = await create(a.keys.Write, [a.id])
-    // By route, Read-level callers see only live pages (decisions.md "Content": delivery lookups).
+    // By route, Read-level callers see only live pages (decisions.md "Content": public reads).
     const live = await create(a.keys.Write, [a.id], 'Published')
     const doomed = await create(a.keys.Write, [a.id])
     // Owned by A, carried by B: only an unscoped key may name both sites.

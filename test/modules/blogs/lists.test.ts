@@ -173,7 +173,7 @@ describe('GET /sites/{site_id}/blogs/by-slug/{slug}', () => {
     expectProblem(await t.as(a.keys.Read).get(`/sites/${a.id}/blogs/by-slug/${blog.slug}`), 404, 'NOT_FOUND')
   })
 
-  it('delivery lookup: a Read key gets only live blogs (Draft, InReview, Scheduled, not yet started, expired → 404); Write and above see every status', async () => {
+  it('public read: a Read key gets only live blogs (Draft, InReview, Scheduled, not yet started, expired → 404); Write and above see every status', async () => {
     const site = await makeSite(t)
     const now = clock().now().getTime()
     const iso = (ms: number) => new Date(ms).toISOString()
@@ -202,7 +202,7 @@ describe('GET /sites/{site_id}/blogs/by-slug/{slug}', () => {
     expect(expectStatus<BlogDetail>(await bySlug(site.keys.Read, live.slug), 200).id).toBe(live.id)
   })
 
-  it('delivery lookup: a Scheduled blog is 404 for a Read key until published, then 200', async () => {
+  it('public read: a Scheduled blog is 404 for a Read key until published, then 200', async () => {
     const site = await makeSite(t)
     const start = new Date(clock().now().getTime() + day).toISOString()
     const scheduled = await createBlog(t, site, { status: 'Published', publish_start: start, localizations: [{ locale: 'en', title: 'Soon' }] })

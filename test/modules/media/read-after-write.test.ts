@@ -7,7 +7,7 @@ import { twoInstances, type TwoInstances } from '../../helpers/two-instances.js'
 import { makeSite, uid, type SiteFixture } from '../../helpers/factories.js'
 import { expectStatus, type Res } from '../../helpers/http.js'
 import { collectRoutes } from '../../helpers/routes.js'
-import { image, uploadTo } from './fixtures.js'
+import { image, multipart, uploadTo } from './fixtures.js'
 
 /*
  * Read-after-write across instances for every write route of the media module (as
@@ -139,6 +139,18 @@ const CASES: Case[] = [
     }),
   },
   {
+    route: 'PUT /media/:id/file',
+    what: 'a new file (and its name); folder and metadata kept',
+    plan: async (w) => {
+      const { payload, headers } = multipart([{ name: 'file', file: { filename: 'swapped.png', bytes: await image('png', 30, 20, 5) } }])
+      return {
+        probes: probes(w, { detail: w.U.replace('photo.png', 'swapped.png'), list: 'swapped.png@F' }),
+        write: () => A.app.inject({ method: 'PUT', url: `/api/v1/media/${w.u.id}/file`, headers: { ...headers, 'x-api-key': A.masterKey }, payload }),
+        status: 200,
+      }
+    },
+  },
+  {
     route: 'DELETE /media/:id',
     what: 'gone from every answer',
     plan: (w) => ({ probes: probes(w, { detail: NOT_FOUND, list: '' }), write: () => api().delete(`/media/${w.u.id}`), status: 204 }),
@@ -232,7 +244,7 @@ describe('media: a write on instance A is visible in the next read on instance B
         [...covered].filter((r) => !declared.has(r)),
         'cases naming a route the app does not declare',
       ).toEqual([])
-      expect(declared.size).toBe(10)
+      expect(declared.size).toBe(11)
     } finally {
       await collected.close()
     }

@@ -36,7 +36,7 @@ export function AddDocumentForm({
   const [type, setType] = useState('')
   const [folder, setFolder] = useState(folderId ?? '')
   const [tooLarge, setTooLarge] = useState<string | undefined>()
-  useUnsavedEdits(file !== null || url !== '' || fileName !== '' || type !== '')
+  const cancel = useUnsavedEdits(file !== null || url !== '' || fileName !== '' || type !== '', onDone)
   const errors = fieldErrorsOf(create.error, FIELDS)
 
   const submit = async () => {
@@ -121,7 +121,7 @@ export function AddDocumentForm({
           <Button type="submit" loading={create.isPending}>
             {t('add')}
           </Button>
-          <Button variant="default" onClick={onDone}>
+          <Button variant="default" onClick={cancel}>
             {t('cancel')}
           </Button>
         </Group>

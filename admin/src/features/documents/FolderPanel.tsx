@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isSaveConflict, SaveConflict, type Held } from '../../shared/editor/SaveConflict'
 import { DeleteDialog, useConfirmDelete } from '../../shared/ui/crud'
+import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
 import { fieldErrorsOf, ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { useDeleteFolder, useSaveFolder } from './api'
 import { treeOrder } from './tree'
@@ -36,6 +37,9 @@ export function FolderPanel({ siteId, folders, current, onOpen }: Props) {
     () => onOpen(undefined),
   )
   const errors = fieldErrorsOf(save.error, ['name', 'parent_id'])
+  // A new folder's name typed, or the open one's changed: leaving, or Cancel, asks first.
+  const start = editing?.id !== undefined && open ? folderValuesOf(open) : { name: '', parent: current ?? '' }
+  const cancel = useUnsavedEdits(editing !== null && (editing.name !== start.name || editing.parent !== start.parent), () => setEditing(null))
 
   const submit = (e: typeof editing = editing) => {
     if (!e) return
@@ -150,7 +154,7 @@ export function FolderPanel({ siteId, folders, current, onOpen }: Props) {
               <Button type="submit" size="xs" loading={save.isPending}>
                 {t('save')}
               </Button>
-              <Button size="xs" variant="default" onClick={() => setEditing(null)}>
+              <Button size="xs" variant="default" onClick={cancel}>
                 {t('cancel')}
               </Button>
             </Group>

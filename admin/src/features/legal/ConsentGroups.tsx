@@ -148,7 +148,7 @@ function GroupForm({
   // The version the form edits: the group as loaded, then theirs after a conflict the editor settled.
   const [held, setHeld] = useState<Held<LegalGroup> | undefined>(group.id ? { record: group as LegalGroup } : undefined)
   const [v, setV] = useState(() => groupValuesOf(group))
-  useUnsavedEdits(!deepEqual(v, groupValuesOf(group)))
+  const close = useUnsavedEdits(!deepEqual(v, groupValuesOf(group)), onClose)
   const errors = fieldErrorsOf(save.error, GROUP_FIELDS)
   const send = (values: GroupValues, version: Held<LegalGroup> | undefined) =>
     save.mutate(
@@ -174,7 +174,7 @@ function GroupForm({
     default_enabled: t('defaultEnabled'),
   }
   return (
-    <Modal opened onClose={onClose} title={group.id ? t('editGroup', { name: group.title }) : t('addGroup')} size={isSaveConflict(save.error) ? 'lg' : 'md'}>
+    <Modal opened onClose={close} title={group.id ? t('editGroup', { name: group.title }) : t('addGroup')} size={isSaveConflict(save.error) ? 'lg' : 'md'}>
       <form
         onSubmit={(e) => {
           e.preventDefault()
@@ -231,7 +231,7 @@ function GroupForm({
           ) : (
             <ProblemAlert error={save.error} fieldOrder={GROUP_FIELDS} />
           )}
-          <FormActions cancelLabel={t('cancel')} onCancel={onClose} submitLabel={t('save')} busy={save.isPending} />
+          <FormActions cancelLabel={t('cancel')} onCancel={close} submitLabel={t('save')} busy={save.isPending} />
         </Stack>
       </form>
     </Modal>
@@ -332,7 +332,7 @@ function ItemForm({
   // The version the form edits: the item as loaded, then theirs after a conflict the editor settled.
   const [held, setHeld] = useState<Held<LegalItem> | undefined>(item.id ? { record: item as LegalItem } : undefined)
   const [v, setV] = useState(() => itemValuesOf(item))
-  useUnsavedEdits(!deepEqual(v, itemValuesOf(item)))
+  const close = useUnsavedEdits(!deepEqual(v, itemValuesOf(item)), onClose)
   const errors = fieldErrorsOf(save.error, ITEM_FIELDS)
   const label = (f: string) => t(f === 'name' ? 'itemName' : f)
   const send = (values: ItemValues, version: Held<LegalItem> | undefined) =>
@@ -353,7 +353,7 @@ function ItemForm({
   return (
     <Modal
       opened
-      onClose={onClose}
+      onClose={close}
       title={item.id ? t('editItem', { name: item.name }) : t('addItem', { name: group.title })}
       size={isSaveConflict(save.error) ? 'lg' : 'md'}
     >
@@ -388,7 +388,7 @@ function ItemForm({
           ) : (
             <ProblemAlert error={save.error} fieldOrder={ITEM_FIELDS} />
           )}
-          <FormActions cancelLabel={t('cancel')} onCancel={onClose} submitLabel={t('save')} busy={save.isPending} />
+          <FormActions cancelLabel={t('cancel')} onCancel={close} submitLabel={t('save')} busy={save.isPending} />
         </Stack>
       </form>
     </Modal>

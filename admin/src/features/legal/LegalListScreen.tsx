@@ -63,9 +63,9 @@ function NewLegalDocument({ siteId, onClose }: { siteId: string; onClose: () => 
   const navigate = useNavigate()
   const create = useCreateLegal(siteId)
   const [values, setValues] = useState(valuesOf())
-  useUnsavedEdits(!deepEqual(values, valuesOf()))
+  const close = useUnsavedEdits(!deepEqual(values, valuesOf()), onClose)
   return (
-    <Modal opened onClose={onClose} title={t('newDocument')}>
+    <Modal opened onClose={close} title={t('newDocument')}>
       <form
         onSubmit={(e) => {
           e.preventDefault()
@@ -77,7 +77,7 @@ function NewLegalDocument({ siteId, onClose }: { siteId: string; onClose: () => 
         <Stack gap="sm">
           <LegalDocFields values={values} onChange={setValues} errors={fieldErrorsOf(create.error, LEGAL_FIELDS)} />
           <ProblemAlert error={create.error} fieldOrder={LEGAL_FIELDS} />
-          <FormActions cancelLabel={t('cancel')} onCancel={onClose} submitLabel={t('create')} busy={create.isPending} />
+          <FormActions cancelLabel={t('cancel')} onCancel={close} submitLabel={t('create')} busy={create.isPending} />
         </Stack>
       </form>
     </Modal>

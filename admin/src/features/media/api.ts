@@ -1,7 +1,10 @@
 import { recordTag, type Schemas } from '@atrium-cms/client'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { api } from '../../shared/api/client'
-import { orNull } from '../../shared/api/wire'
+import { ifMatch, orNull } from '../../shared/api/wire'
+import { editConflictOf } from '../../shared/logic/editConflict'
+import { toFormError } from '../../shared/logic/errors'
 import type { MediaSearch } from './library/search'
 import { MEDIA_PER_PAGE } from './library/search'
 
@@ -134,18 +137,73 @@ export interface MediaPatch {
   focal_y?: number
 }
 
+/** The record part of a media answer (the detail adds its metadata): the fields its ETag covers. */
+export function mediaRecordOf(m: Media | MediaDetail): Media {
+  const { metadata: _metadata, ...record } = m as MediaDetail
+  return record
+}
+
+/** The ETag of a media record as the editor holds it (the detail lists no tag; it is computed as the server does). */
+export const mediaTag = (m: Media | MediaDetail): Promise<string | undefined> => recordTag(mediaRecordOf(m))
+
 /**
- * Rename, move or a new focal point. Without If-Match: each is one field the editor sees as it is, and the answer
- * replaces the record in the cache at once (a new focal point is a new image_url, so previews reload).
+ * Rename, move or a new focal point, with If-Match: `base` is the record as the editor saw it (its tag is computed), or
+ * `etag` overrides (after a 412 the editor settled: their tag). A change made elsewhere meanwhile is a 412 carrying
+ * the record as it is now, never overwritten silently. The answer replaces the record in the cache at once (a new
+ * focal point is a new image_url, so previews reload).
  */
 export function useUpdateMedia(siteId: string) {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: async ({ id, patch }: { id: string; patch: MediaPatch }) =>
-      (await api().PUT('/api/v1/media/{id}', { params: { path: { id } }, body: patch })).data!,
-    onSuccess: (m) => {
-      qc.setQueryData(mediaKeys.detail(siteId, m.id), (old: MediaDetail | undefined) => (old ? { ...old, ...m } : old))
-      void qc.invalidateQueries({ queryKey: mediaKeys.lists(siteId) })
+    mutationFn: async ({ id, patch, base, etag }: { id: string; patch: MediaPatch; base?: Media | MediaDetail; etag?: string | undefined }) => {
+      const tag = etag ?? (base ? await mediaTag(base) : undefined)
+      return (await api().PUT('/api/v1/media/{id}', { params: { path: { id }, header: ifMatch(tag) }, body: patch })).data!
     },
+    onSuccess: (m) => putInCache(qc, siteId, m),
   })
+}
+
+/** A record answered by a write (or a 412's `current`) becomes the cached one; the lists refresh. */
+export function putInCache(qc: ReturnType<typeof useQueryClient>, siteId: string, m: Media): void {
+  qc.setQueryData(mediaKeys.detail(siteId, m.id), (old: MediaDetail | undefined) => (old ? { ...old, ...m } : old))
+  void qc.invalidateQueries({ queryKey: mediaKeys.lists(siteId) })
+}
+
+/** A 412 on a save: the record as it is now, its tag, and the change that was refused (still the editor's). */
+export interface MediaConflict {
+  current: Media
+  etag: string | undefined
+  patch: MediaPatch
+}
+
+/**
+ * A save of part of a record (name and folder, or the focal point) with the conflict flow: a 412 keeps the editor's
+ * change and offers their version (takeTheirs: it becomes the cached record) or saving the change over it (keepMine:
+ * If-Match their tag).
+ */
+export function useMediaSave(siteId: string, media: MediaDetail) {
+  const qc = useQueryClient()
+  const update = useUpdateMedia(siteId)
+  const [conflict, setConflict] = useState<MediaConflict | undefined>(undefined)
+  const save = (patch: MediaPatch, onSaved?: () => void, etag?: string) =>
+    update.mutate(
+      { id: media.id, patch, base: media, etag },
+      {
+        onSuccess: () => (setConflict(undefined), onSaved?.()),
+        onError: (e) => {
+          const c = editConflictOf<Media>(e)
+          setConflict(c ? { ...c, patch } : undefined)
+        },
+      },
+    )
+  const takeTheirs = (): Media | undefined => {
+    if (!conflict) return undefined
+    putInCache(qc, siteId, conflict.current)
+    setConflict(undefined)
+    update.reset()
+    return conflict.current
+  }
+  const keepMine = (onSaved?: () => void) => conflict && save(conflict.patch, onSaved, conflict.etag ?? '*')
+  const error = update.error && !conflict ? toFormError(update.error) : undefined
+  return { save, conflict, takeTheirs, keepMine, pending: update.isPending, error }
 }

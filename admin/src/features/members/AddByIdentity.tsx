@@ -1,6 +1,7 @@
 import { Button, Select, TextInput, Text, Title } from '@mantine/core'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
 import { ASSIGNABLE_ROLES } from '../../shared/logic/access'
 import { fieldErrorsOf, ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { useMemberMutations, type AssignableRole } from './api'
@@ -20,6 +21,7 @@ export function AddByIdentity({ siteId, onAdded }: { siteId: string; onAdded: (t
   const field = useRef<HTMLInputElement>(null)
   const errors = fieldErrorsOf(add.error, FIELDS)
   const missing = tried && id.trim() === ''
+  useUnsavedEdits(id.trim() !== '')
   return (
     <section aria-labelledby="add-by-id" className="ops-section">
       <Title order={2} size="h3" id="add-by-id" mb="xs">

@@ -1,4 +1,4 @@
-import { Badge, Button, Stack, Table, Text } from '@mantine/core'
+import { Badge, Button, Stack, Text } from '@mantine/core'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -6,6 +6,7 @@ import { sharedQueries } from '../../shared/api/queries'
 import { formatDateTime } from '../../shared/i18n/format'
 import { can } from '../../shared/logic/access'
 import { ConfirmModal } from '../../shared/ui/ConfirmModal'
+import { DataTable } from '../../shared/ui/DataTable'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { memberQueries, useSetSystemRole, type IdpUser } from './api'
@@ -28,42 +29,35 @@ export function IdentityUsersScreen() {
       {me.data && !allowed && <Text>{t('identity.noRights')}</Text>}
       {users.isError && <ProblemAlert error={users.error} need="anyAdmin" />}
       {users.data && (
-        <div className="ops-table-wrap">
-          <Table striped aria-label={t('identity.tableLabel')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('identity.name')}</Table.Th>
-                <Table.Th scope="col">{t('identity.email')}</Table.Th>
-                <Table.Th scope="col">{t('identity.lastSignIn')}</Table.Th>
-                <Table.Th scope="col">{t('identity.systemAdmin')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {users.data.pages
-                .flatMap((p) => p.data)
-                .map((u) => (
-                  <Table.Tr key={u.id}>
-                    <Table.Th scope="row" fw={500}>
-                      {displayName(u)}
-                    </Table.Th>
-                    <Table.Td>{u.email ?? '—'}</Table.Td>
-                    <Table.Td>{u.last_sign_in_at ? formatDateTime(u.last_sign_in_at, i18n.language) : t('identity.never')}</Table.Td>
-                    <Table.Td>
-                      {mayChange ? (
-                        <Button size="xs" variant={u.is_system_admin ? 'light' : 'default'} aria-pressed={u.is_system_admin} onClick={() => setChanging(u)}>
-                          {u.is_system_admin ? t('identity.removeAdmin', { name: displayName(u) }) : t('identity.makeAdmin', { name: displayName(u) })}
-                        </Button>
-                      ) : (
-                        <Badge variant="light" color={u.is_system_admin ? 'grape' : 'gray'}>
-                          {u.is_system_admin ? t('identity.yes') : t('identity.no')}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-            </Table.Tbody>
-          </Table>
-        </div>
+        <DataTable
+          label={t('identity.tableLabel')}
+          rows={users.data.pages.flatMap((p) => p.data)}
+          rowKey={(u) => u.id}
+          striped
+          columns={[
+            { key: 'name', header: t('identity.name'), cell: (u) => displayName(u) },
+            { key: 'email', header: t('identity.email'), cell: (u) => u.email ?? '—' },
+            {
+              key: 'last',
+              header: t('identity.lastSignIn'),
+              cell: (u) => (u.last_sign_in_at ? formatDateTime(u.last_sign_in_at, i18n.language) : t('identity.never')),
+            },
+            {
+              key: 'admin',
+              header: t('identity.systemAdmin'),
+              cell: (u) =>
+                mayChange ? (
+                  <Button size="xs" variant={u.is_system_admin ? 'light' : 'default'} aria-pressed={u.is_system_admin} onClick={() => setChanging(u)}>
+                    {u.is_system_admin ? t('identity.removeAdmin', { name: displayName(u) }) : t('identity.makeAdmin', { name: displayName(u) })}
+                  </Button>
+                ) : (
+                  <Badge variant="light" color={u.is_system_admin ? 'grape' : 'gray'}>
+                    {u.is_system_admin ? t('identity.yes') : t('identity.no')}
+                  </Badge>
+                ),
+            },
+          ]}
+        />
       )}
       {users.hasNextPage && (
         <Button variant="subtle" onClick={() => void users.fetchNextPage()} loading={users.isFetchingNextPage}>

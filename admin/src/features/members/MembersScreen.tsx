@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core'
+import { Button, Select, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -7,6 +7,8 @@ import { sharedQueries } from '../../shared/api/queries'
 import { formatDateTime } from '../../shared/i18n/format'
 import { ASSIGNABLE_ROLES, can, memberActions } from '../../shared/logic/access'
 import { ConfirmModal } from '../../shared/ui/ConfirmModal'
+import { DataTable, type Column, type RowAction } from '../../shared/ui/DataTable'
+import { DeleteIcon, OwnerIcon } from '../../shared/ui/icons'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { memberQueries, useMemberMutations, type AssignableRole, type Member } from './api'
@@ -171,81 +173,80 @@ function MemberTable({ siteId, members, onNotice, onRemove, onTransfer }: TableP
   const { t, i18n } = useTranslation('members')
   const me = useQuery(sharedQueries.me())
   const { changeRole } = useMemberMutations(siteId)
+  const allowed = (member: Member) => memberActions(me.data, siteId, member)
+  const columns: Column<Member>[] = [
+    {
+      key: 'person',
+      header: t('person'),
+      rowHeader: true,
+      cell: (member) => (
+        <>
+          {displayName(member)}
+          {member.email && member.name && (
+            <Text size="xs" c="dimmed">
+              {member.email}
+            </Text>
+          )}
+          {!member.email && !member.name && (
+            <Text size="xs" c="dimmed">
+              {t('notSignedIn')}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'role',
+      header: t('role'),
+      cell: (member) => {
+        const name = displayName(member)
+        return allowed(member).changeRole ? (
+          <Select
+            aria-label={t('roleOf', { name })}
+            size="xs"
+            w={140}
+            allowDeselect={false}
+            data={ASSIGNABLE_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+            value={member.role}
+            // Read-only, not disabled, while saving: a disabled select would drop the keyboard focus.
+            readOnly={changeRole.isPending}
+            onChange={(role) =>
+              role &&
+              changeRole.mutate(
+                { id: member.id, role: role as AssignableRole },
+                { onSuccess: () => onNotice(t('changed', { name, role: t(`roles.${role as AssignableRole}`) })) },
+              )
+            }
+          />
+        ) : (
+          t(`roles.${member.role}`)
+        )
+      },
+    },
+    { key: 'since', header: t('since'), nowrap: true, cell: (member) => formatDateTime(member.created_at, i18n.language) },
+  ]
+  const actions: RowAction<Member>[] = [
+    {
+      key: 'owner',
+      label: t('makeOwnerShort'),
+      name: (member) => t('makeOwner', { name: displayName(member) }),
+      icon: OwnerIcon,
+      onClick: onTransfer,
+      hidden: (member) => !allowed(member).makeOwner,
+    },
+    {
+      key: 'remove',
+      label: t('removeShort'),
+      name: (member) => t('remove', { name: displayName(member) }),
+      icon: DeleteIcon,
+      onClick: onRemove,
+      hidden: (member) => !allowed(member).remove,
+      danger: true,
+    },
+  ]
   return (
     <>
-      <div className="ops-table-wrap">
-        <Table striped aria-label={t('tableLabel')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('person')}</Table.Th>
-              <Table.Th scope="col">{t('role')}</Table.Th>
-              <Table.Th scope="col">{t('since')}</Table.Th>
-              <Table.Th scope="col">{t('actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {members.map((member) => {
-              const name = displayName(member)
-              const allowed = memberActions(me.data, siteId, member)
-              return (
-                <Table.Tr key={member.id}>
-                  <Table.Th scope="row" fw={500}>
-                    {name}
-                    {member.email && member.name && (
-                      <Text size="xs" c="dimmed">
-                        {member.email}
-                      </Text>
-                    )}
-                    {!member.email && !member.name && (
-                      <Text size="xs" c="dimmed">
-                        {t('notSignedIn')}
-                      </Text>
-                    )}
-                  </Table.Th>
-                  <Table.Td>
-                    {allowed.changeRole ? (
-                      <Select
-                        aria-label={t('roleOf', { name })}
-                        size="xs"
-                        w={140}
-                        allowDeselect={false}
-                        data={ASSIGNABLE_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
-                        value={member.role}
-                        // Read-only, not disabled, while saving: a disabled select would drop the keyboard focus.
-                        readOnly={changeRole.isPending}
-                        onChange={(role) =>
-                          role &&
-                          changeRole.mutate(
-                            { id: member.id, role: role as AssignableRole },
-                            { onSuccess: () => onNotice(t('changed', { name, role: t(`roles.${role as AssignableRole}`) })) },
-                          )
-                        }
-                      />
-                    ) : (
-                      t(`roles.${member.role}`)
-                    )}
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(member.created_at, i18n.language)}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs">
-                      {allowed.makeOwner && (
-                        <Button size="xs" variant="default" onClick={() => onTransfer(member)}>
-                          {t('makeOwner', { name })}
-                        </Button>
-                      )}
-                      {allowed.remove && (
-                        <Button size="xs" variant="subtle" color="red" onClick={() => onRemove(member)}>
-                          {t('remove', { name })}
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              )
-            })}
-          </Table.Tbody>
-        </Table>
-      </div>
+      <DataTable label={t('tableLabel')} rows={members} rowKey={(member) => member.id} columns={columns} actions={actions} striped />
       <ProblemAlert error={changeRole.error} need="siteAdmin" />
     </>
   )

@@ -10,6 +10,8 @@ const en = {
   roleOf: 'Role of {{name}}',
   remove: 'Remove {{name}}',
   makeOwner: 'Make {{name}} the owner',
+  removeShort: 'Remove',
+  makeOwnerShort: 'Make owner',
   roles: { Owner: 'Owner', Admin: 'Admin', Reviewer: 'Reviewer', Editor: 'Editor', Author: 'Author', Viewer: 'Viewer' },
   roleHints: {
     Owner: 'One per site: everything an Admin does, plus deleting the site and handing ownership on.',
@@ -82,6 +84,8 @@ const de: typeof en = {
   roleOf: 'Rolle von {{name}}',
   remove: '{{name}} entfernen',
   makeOwner: '{{name}} zum Owner machen',
+  removeShort: 'Entfernen',
+  makeOwnerShort: 'Zum Owner machen',
   roles: { Owner: 'Owner', Admin: 'Admin', Reviewer: 'Reviewer', Editor: 'Editor', Author: 'Author', Viewer: 'Viewer' },
   roleHints: {
     Owner: 'Einer pro Website: alles, was ein Admin darf, dazu die Website löschen und die Inhaberschaft weitergeben.',

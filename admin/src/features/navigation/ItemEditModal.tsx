@@ -45,7 +45,7 @@ export function ItemEditModal({
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({})
   const [failure, setFailure] = useState<string | undefined>(undefined)
   const [busy, setBusy] = useState(false)
-  useUnsavedEdits(!deepEqual(values, itemValuesOf(opened)) || Object.entries(titles).some(([id, v]) => v !== (loaded[id]?.title ?? '')))
+  const close = useUnsavedEdits(!deepEqual(values, itemValuesOf(opened)) || Object.entries(titles).some(([id, v]) => v !== (loaded[id]?.title ?? '')), onClose)
   const others = locales.filter((l) => l.id !== defaultLocaleId)
   const defaultCode = locales.find((l) => l.id === defaultLocaleId)?.code ?? ''
 
@@ -95,7 +95,7 @@ export function ItemEditModal({
   }
 
   return (
-    <Modal opened onClose={onClose} title={t('editTitle', { title: item.title })} size="lg">
+    <Modal opened onClose={close} title={t('editTitle', { title: item.title })} size="lg">
       <form
         onSubmit={(e) => {
           e.preventDefault()
@@ -153,7 +153,7 @@ export function ItemEditModal({
           )}
           {locs.isError && <Text c="red.8">{locs.error.message}</Text>}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               {t('cancel')}
             </Button>
             <Button type="submit" loading={busy} disabled={titleConflict !== undefined || itemConflict !== undefined}>

@@ -57,7 +57,7 @@ export function RedirectForm({ editing, onClose, onSave, onSaved }: Props) {
   const recordId = editing.record?.id
   const save = useSaveState(editing.etag, recordId ? () => redirectResource.get(recordId) : undefined, (r: Redirect) => form.reset(toValues(r)))
   const { errors, isSubmitting, isDirty } = form.formState
-  useUnsavedEdits(isDirty)
+  const close = useUnsavedEdits(isDirty, onClose)
 
   const submit = form.handleSubmit(async (values) => {
     save.setError(null)
@@ -73,7 +73,7 @@ export function RedirectForm({ editing, onClose, onSave, onSaved }: Props) {
   return (
     <Modal
       opened
-      onClose={onClose}
+      onClose={close}
       title={editing.record ? t('form.editTitle') : t('form.createTitle')}
       lockScroll={false}
       closeButtonProps={{ 'aria-label': t('problem:close') }}
@@ -111,7 +111,7 @@ export function RedirectForm({ editing, onClose, onSave, onSaved }: Props) {
           </Radio.Group>
           <Checkbox label={t('form.active')} {...form.register('is_active')} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               {t('form.cancel')}
             </Button>
             <Button type="submit" loading={isSubmitting}>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Switch, Table, Text, TextInput, Textarea, Title } from '@mantine/core'
+import { Badge, Button, Group, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useMemo, useState } from 'react'
@@ -9,6 +9,8 @@ import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
 import { isSaveConflict, SaveConflict, settleWith, type Held } from '../../shared/editor/SaveConflict'
 import { can } from '../../shared/logic/access'
 import { ConfirmModal } from '../../shared/ui/ConfirmModal'
+import { DataTable } from '../../shared/ui/DataTable'
+import { ApplyIcon, DeleteIcon } from '../../shared/ui/icons'
 import { applyFieldErrors } from '../../shared/ui/formErrors'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
@@ -143,52 +145,40 @@ function LocalesSection({ siteId, editable }: { siteId: string; editable: boolea
         {t('locales.title')}
       </Title>
       {locales.data && (
-        <div className="ops-table-wrap">
-          <Table aria-label={t('locales.tableLabel')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('locales.code')}</Table.Th>
-                <Table.Th scope="col">{t('locales.name')}</Table.Th>
-                <Table.Th scope="col">{t('locales.default')}</Table.Th>
-                {editable && (
-                  <Table.Th scope="col">
-                    <span className="visually-hidden">{t('locales.title')}</span>
-                  </Table.Th>
-                )}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {locales.data.map((l) => (
-                <Table.Tr key={l.id}>
-                  <Table.Th scope="row" ff="monospace">
-                    {l.code}
-                  </Table.Th>
-                  <Table.Td>{l.name}</Table.Td>
-                  <Table.Td>{l.is_default ? <Badge variant="light">{t('locales.isDefault')}</Badge> : '—'}</Table.Td>
-                  {editable && (
-                    <Table.Td>
-                      {!l.is_default && (
-                        <Group gap="xs">
-                          <Button
-                            size="xs"
-                            variant="default"
-                            onClick={() => m.makeDefault.mutate(l.id)}
-                            loading={m.makeDefault.isPending && m.makeDefault.variables === l.id}
-                          >
-                            {t('locales.makeDefault', { code: l.code })}
-                          </Button>
-                          <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(l)}>
-                            {t('locales.remove', { code: l.code })}
-                          </Button>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
+        <DataTable
+          label={t('locales.tableLabel')}
+          rows={locales.data}
+          rowKey={(l) => l.id}
+          columns={[
+            { key: 'code', header: t('locales.code'), cell: (l) => <span className="ops-mono">{l.code}</span> },
+            { key: 'name', header: t('locales.name'), cell: (l) => l.name },
+            { key: 'default', header: t('locales.default'), cell: (l) => (l.is_default ? <Badge variant="light">{t('locales.isDefault')}</Badge> : '—') },
+          ]}
+          actions={
+            editable
+              ? [
+                  {
+                    key: 'default',
+                    label: t('locales.makeDefaultShort'),
+                    name: (l) => t('locales.makeDefault', { code: l.code }),
+                    icon: ApplyIcon,
+                    onClick: (l) => m.makeDefault.mutate(l.id),
+                    busy: (l) => m.makeDefault.isPending && m.makeDefault.variables === l.id,
+                    hidden: (l) => l.is_default,
+                  },
+                  {
+                    key: 'remove',
+                    label: t('locales.removeShort'),
+                    name: (l) => t('locales.remove', { code: l.code }),
+                    icon: DeleteIcon,
+                    onClick: setRemoving,
+                    hidden: (l) => l.is_default,
+                    danger: true,
+                  },
+                ]
+              : undefined
+          }
+        />
       )}
       {editable && (
         <>

@@ -46,7 +46,7 @@ export function SocialForm({ record, etag: loadedEtag, onClose, onSave, onSaved 
   const form = useForm<FormValues>({ defaultValues: valuesOf(record), resolver })
   const save = useSaveState(loadedEtag, record ? () => social.get(record.id) : undefined, (r: SocialLink) => form.reset(valuesOf(r)))
   const { errors, isSubmitting, isDirty } = form.formState
-  useUnsavedEdits(isDirty)
+  const close = useUnsavedEdits(isDirty, onClose)
   const submit = form.handleSubmit(async (v) => {
     save.setError(null)
     try {
@@ -64,7 +64,7 @@ export function SocialForm({ record, etag: loadedEtag, onClose, onSave, onSaved 
   return (
     <Modal
       opened
-      onClose={onClose}
+      onClose={close}
       title={record ? t('form.editTitle') : t('form.newTitle')}
       lockScroll={false}
       closeButtonProps={{ 'aria-label': t('problem:close') }}
@@ -95,7 +95,7 @@ export function SocialForm({ record, etag: loadedEtag, onClose, onSave, onSaved 
           <TextInput label={t('form.icon')} description={t('form.iconHint')} {...form.register('icon')} error={errors.icon?.message} maxLength={200} />
           <Checkbox label={t('form.active')} {...form.register('is_active')} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               {t('form.cancel')}
             </Button>
             <Button type="submit" loading={isSubmitting}>

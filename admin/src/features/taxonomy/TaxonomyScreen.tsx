@@ -128,7 +128,7 @@ export function TaxonomyScreen({ siteId }: { siteId: string }) {
             .filter((n) => !(form.kind === 'category' && form.record ? selfAndDescendants(d.tree, form.record.id) : new Set<string>()).has(n.category.id))
             .map((n) => ({ id: n.category.id, label: `${'— '.repeat(n.depth)}${n.category.name}` }))}
           onClose={() => setForm(null)}
-          onSave={(v, etag) => saveTerm(m, form, v, etag)}
+          onSave={(v, etag) => m.save(form.kind, form.record, v, etag)}
           onSaved={(name) => (setForm(null), setNotice(t('form.saved', { name })))}
         />
       )}
@@ -150,17 +150,6 @@ export function TaxonomyScreen({ siteId }: { siteId: string }) {
       </DeleteDialog>
     </Stack>
   )
-}
-
-type Mutations = ReturnType<typeof useTaxonomyMutations>
-function saveTerm(
-  m: Mutations,
-  form: TermFormMode,
-  v: Parameters<Mutations['createTag']['mutateAsync']>[0],
-  etag: string | undefined,
-): Promise<{ name: string }> {
-  if (form.kind === 'tag') return form.record ? m.updateTag.mutateAsync({ id: form.record.id, v, etag }) : m.createTag.mutateAsync(v)
-  return form.record ? m.updateCategory.mutateAsync({ id: form.record.id, v, etag }) : m.createCategory.mutateAsync(v)
 }
 
 type Data = ReturnType<typeof useTaxonomyData>

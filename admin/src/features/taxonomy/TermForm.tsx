@@ -47,7 +47,7 @@ export function TermForm({ mode, parents, onClose, onSave, onSaved }: Props) {
     form.reset(valuesOf({ ...mode, record: r } as TermFormMode)),
   )
   const { errors, isSubmitting, isDirty } = form.formState
-  useUnsavedEdits(isDirty)
+  const close = useUnsavedEdits(isDirty, onClose)
   const isCategory = mode.kind === 'category'
   const moveOnly = mode.kind === 'category' && mode.moveOnly === true
   const fields = isCategory ? (['name', 'slug', 'parent_id', 'description'] as const) : (['name', 'slug'] as const)
@@ -77,7 +77,7 @@ export function TermForm({ mode, parents, onClose, onSave, onSaved }: Props) {
           : t('form.newCategory')
 
   return (
-    <Modal opened onClose={onClose} title={title} lockScroll={false} closeButtonProps={{ 'aria-label': t('problem:close') }} centered>
+    <Modal opened onClose={close} title={title} lockScroll={false} closeButtonProps={{ 'aria-label': t('problem:close') }} centered>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           <SaveProblem state={save} placed={fields} />
@@ -100,7 +100,7 @@ export function TermForm({ mode, parents, onClose, onSave, onSaved }: Props) {
             <Textarea label={t('form.description')} rows={3} maxLength={5000} {...form.register('description')} error={errors.description?.message} />
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               {t('form.cancel')}
             </Button>
             <Button type="submit" loading={isSubmitting}>

@@ -1,13 +1,31 @@
-import { etagOf, type Schemas } from '@atrium-cms/client'
+import type { Schemas } from '@atrium-cms/client'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
-import { ifMatch } from '../../shared/api/wire'
 import { listAll } from '../../shared/api/listAll'
+import { resource } from '../../shared/api/resource'
 
 export type Tag = Schemas['Tag']
 export type Category = Schemas['Category']
 
 const key = (siteId: string) => ['site', siteId, 'taxonomy'] as const
+
+/* Tags and categories (shared/api/resource), both in the taxonomy group: any write refreshes its lists, counts and posts. */
+const tagResource = resource({
+  key: 'tags',
+  within: 'taxonomy',
+  list: '/api/v1/sites/{site_id}/tags',
+  item: '/api/v1/tags/{id}',
+  create: '/api/v1/tags',
+  createSite: 'site_id',
+})
+const categoryResource = resource({
+  key: 'categories',
+  within: 'taxonomy',
+  list: '/api/v1/sites/{site_id}/categories',
+  item: '/api/v1/categories/{id}',
+  create: '/api/v1/categories',
+  createSite: 'site_id',
+})
 
 /** Every live category of the site: the roots, then the children of each, level by level. */
 async function allCategories(siteId: string): Promise<Category[]> {
@@ -27,12 +45,7 @@ async function allCategories(siteId: string): Promise<Category[]> {
 }
 
 export const taxonomyQueries = {
-  tags: (siteId: string) =>
-    queryOptions({
-      queryKey: [...key(siteId), 'tags'],
-      queryFn: () =>
-        listAll<Tag>((page) => api().GET('/api/v1/sites/{site_id}/tags', { params: { path: { site_id: siteId }, query: { page, per_page: 100 } } })),
-    }),
+  tags: (siteId: string) => tagResource.all(siteId),
   categories: (siteId: string) => queryOptions({ queryKey: [...key(siteId), 'categories'], queryFn: () => allCategories(siteId) }),
   /** Published blogs per category (the API's own count). */
   publishedCounts: (siteId: string) =>
@@ -63,58 +76,29 @@ export interface TermValues {
 
 const slugPart = (slug: string) => (slug.trim() === '' ? {} : { slug: slug.trim() })
 
-export async function getTerm(kind: 'tag' | 'category', id: string): Promise<{ data: Tag | Category; etag: string | undefined }> {
-  const res =
-    kind === 'tag'
-      ? await api().GET('/api/v1/tags/{id}', { params: { path: { id } } })
-      : await api().GET('/api/v1/categories/{id}', { params: { path: { id } } })
-  return { data: res.data!, etag: etagOf(res) }
-}
+export const getTerm = (kind: 'tag' | 'category', id: string): Promise<{ data: Tag | Category; etag: string | undefined }> =>
+  kind === 'tag' ? tagResource.get(id) : categoryResource.get(id)
+
+const tagBody = (v: TermValues) => ({ name: v.name.trim(), ...slugPart(v.slug) })
+const categoryBody = (v: TermValues) => ({ ...tagBody(v), parent_id: v.parent_id ?? null, description: v.description?.trim() || null })
 
 export function useTaxonomyMutations(siteId: string) {
   const queryClient = useQueryClient()
-  const onSettled = () => queryClient.invalidateQueries({ queryKey: key(siteId) })
+  const tags = tagResource.useMutations(siteId)
+  const categories = categoryResource.useMutations(siteId)
   return {
-    createTag: useMutation({
-      mutationFn: async (v: TermValues) => (await api().POST('/api/v1/tags', { body: { site_id: siteId, name: v.name.trim(), ...slugPart(v.slug) } })).data!,
-      onSettled,
-    }),
-    updateTag: useMutation({
-      mutationFn: async ({ id, v, etag }: { id: string; v: TermValues; etag: string | undefined }) =>
-        (await api().PUT('/api/v1/tags/{id}', { params: { path: { id }, header: ifMatch(etag) }, body: { name: v.name.trim(), ...slugPart(v.slug) } })).data!,
-      onSettled,
-    }),
-    deleteTag: useMutation({ mutationFn: async (id: string) => void (await api().DELETE('/api/v1/tags/{id}', { params: { path: { id } } })), onSettled }),
-    createCategory: useMutation({
-      mutationFn: async (v: TermValues) =>
-        (
-          await api().POST('/api/v1/categories', {
-            body: { site_id: siteId, name: v.name.trim(), ...slugPart(v.slug), parent_id: v.parent_id ?? null, description: v.description?.trim() || null },
-          })
-        ).data!,
-      onSettled,
-    }),
-    updateCategory: useMutation({
-      mutationFn: async ({ id, v, etag }: { id: string; v: TermValues; etag: string | undefined }) =>
-        (
-          await api().PUT('/api/v1/categories/{id}', {
-            params: { path: { id }, header: ifMatch(etag) },
-            body: { name: v.name.trim(), ...slugPart(v.slug), parent_id: v.parent_id ?? null, description: v.description?.trim() || null },
-          })
-        ).data!,
-      onSettled,
-    }),
-    deleteCategory: useMutation({
-      mutationFn: async (id: string) => void (await api().DELETE('/api/v1/categories/{id}', { params: { path: { id } } })),
-      onSettled,
-    }),
+    /** The form's save: an update of the term it opened (If-Match its ETag), else a create. */
+    save: (kind: 'tag' | 'category', record: { id: string } | undefined, v: TermValues, etag: string | undefined): Promise<Tag | Category> =>
+      kind === 'tag' ? tags.save(record, tagBody(v), etag) : categories.save(record, categoryBody(v), etag),
+    deleteTag: tags.remove,
+    deleteCategory: categories.remove,
     /** Moves every assignment (and a category's children) to `intoId`, then deletes the term; answers the kept term. */
     merge: useMutation({
       mutationFn: async ({ kind, id, intoId }: { kind: 'tag' | 'category'; id: string; intoId: string }): Promise<Tag | Category> => {
         const req = { params: { path: { id } }, body: { into_id: intoId } }
         return kind === 'tag' ? (await api().POST('/api/v1/tags/{id}/merge', req)).data! : (await api().POST('/api/v1/categories/{id}/merge', req)).data!
       },
-      onSettled,
+      onSettled: () => queryClient.invalidateQueries({ queryKey: key(siteId) }),
     }),
   }
 }

@@ -27,11 +27,12 @@ export function TemplateForm({ siteId, editing, onClose }: { siteId: string; edi
   const [data, setData] = useState(tpl ? prettyJson(tpl.template_data) : '{\n  "localizations": []\n}')
   const [jsonError, setJsonError] = useState<string | undefined>()
   const save = useSaveTemplate(siteId)
-  useUnsavedEdits(
+  const close = useUnsavedEdits(
     name !== (tpl?.name ?? '') ||
       description !== (tpl?.description ?? '') ||
       type !== (tpl?.content_type ?? 'blog') ||
       data !== (tpl ? prettyJson(tpl.template_data) : '{\n  "localizations": []\n}'),
+    onClose,
   )
   const errors = fieldErrorsOf(save.error, FIELDS)
 
@@ -53,7 +54,7 @@ export function TemplateForm({ siteId, editing, onClose }: { siteId: string; edi
   const hint = type === 'blog' ? t('dataHintBlog') : type === 'page' ? t('dataHintPage') : t('dataHintOther')
 
   return (
-    <Modal opened onClose={onClose} title={tpl ? t('editTitle') : t('newTitle')} size="lg">
+    <Modal opened onClose={close} title={tpl ? t('editTitle') : t('newTitle')} size="lg">
       <form
         onSubmit={(e) => {
           e.preventDefault()
@@ -87,7 +88,7 @@ export function TemplateForm({ siteId, editing, onClose }: { siteId: string; edi
             classNames={{ input: 'templates-json' }}
           />
           <ProblemAlert error={save.error} fieldOrder={FIELDS} />
-          <FormActions cancelLabel={t('cancel')} onCancel={onClose} submitLabel={t('save')} busy={save.isPending} />
+          <FormActions cancelLabel={t('cancel')} onCancel={close} submitLabel={t('save')} busy={save.isPending} />
           {save.isPending && <Text size="xs" role="status" />}
         </Stack>
       </form>

@@ -30,11 +30,15 @@ export interface Loaded<R> {
 }
 
 interface Spec<L extends PathWith<'get'>, I extends PathWith<'get'>, C extends PathWith<'post'>, R extends PathWith<'post'>> {
-  /** The key segment after ['site', siteId]. */
+  /** The key segment after ['site', siteId] (after `within`, when given). */
   key: string
+  /** A group the resource's keys sit in (['site', siteId, within, key]); every write refreshes the whole group. */
+  within?: string
+  /** Where a create without `{site_id}` in its path names the site: `site_ids` (shared records, the default) or `site_id`. */
+  createSite?: 'site_ids' | 'site_id'
   /** GET of the site's records: `{site_id}` in the path. */
   list: L
-  /** The record's path (`{id}`): GET with its ETag, PUT with If-Match, DELETE. */
+  /** The record's path (`{id}`, and `{site_id}` for records named within their site): GET with its ETag, PUT with If-Match, DELETE. */
   item: I
   /** POST creating a record: with `{site_id}` in the path, or else the site in the body's `site_ids`. */
   create?: C
@@ -46,6 +50,8 @@ type Call = (path: string, init: object) => Promise<{ data?: unknown; response: 
 /** The client's calls with the path as a plain string: the types come from the spec's paths instead. */
 const loose = () => api() as unknown as Record<'GET' | 'POST' | 'PUT' | 'DELETE', Call>
 const siteParams = (path: string, siteId: string) => (path.includes('{site_id}') ? { path: { site_id: siteId } } : {})
+/** The record's path parameters: its id, and its site where the path names one. */
+const itemParams = (path: string, id: string, siteId?: string) => ({ path: { id, ...(siteId !== undefined && siteParams(path, siteId).path) } })
 
 export function resource<L extends PathWith<'get'>, I extends PathWith<'get'>, C extends PathWith<'post'> = never, R extends PathWith<'post'> = never>(
   spec: Spec<L, I, C, R>,
@@ -54,14 +60,16 @@ export function resource<L extends PathWith<'get'>, I extends PathWith<'get'>, C
   type Row = RowOf<ListAnswer>
   type Item = Answer<Op<I, 'get'>>
   type ListQuery = QueryOf<Op<L, 'get'>>
-  type CreateBody = Omit<BodyOf<Op<C, 'post'>>, 'site_ids'>
+  type CreateBody = Omit<BodyOf<Op<C, 'post'>>, 'site_ids' | 'site_id'>
   // A PATCH-like body is generated as `{...} | unknown` (its "at least one field" rule): a partial create body then.
   type PutBody = BodyOf<NonNullable<paths[I]['put']>>
   type UpdateBody = unknown extends PutBody ? ([C] extends [never] ? Record<string, unknown> : Partial<CreateBody>) : PutBody
   type ReorderBody = BodyOf<Op<R, 'post'>>
 
-  const key = (siteId: string) => ['site', siteId, spec.key] as const
-  const deleteItem = async (id: string) => void (await loose().DELETE(spec.item, { params: { path: { id } } }))
+  const key = (siteId: string) => (spec.within ? ['site', siteId, spec.within, spec.key] : ['site', siteId, spec.key]) as readonly string[]
+  /** What every write invalidates: the resource's keys, or its whole group. */
+  const settles = (siteId: string) => (spec.within ? ['site', siteId, spec.within] : key(siteId))
+  const deleteItem = async (id: string, siteId?: string) => void (await loose().DELETE(spec.item, { params: itemParams(spec.item, id, siteId) }))
   const fetchList = async (siteId: string, query: object) =>
     (await loose().GET(spec.list, { params: { ...siteParams(spec.list, siteId), query } })).data as ListAnswer
 
@@ -87,23 +95,24 @@ export function resource<L extends PathWith<'get'>, I extends PathWith<'get'>, C
     },
     useMutations: (siteId: string) => {
       const queryClient = useQueryClient()
-      const onSettled = () => queryClient.invalidateQueries({ queryKey: key(siteId) })
+      const onSettled = () => queryClient.invalidateQueries({ queryKey: settles(siteId) })
       const listKey = self.list(siteId).queryKey
       const m = {
         create: useMutation({
           mutationFn: async (body: CreateBody) => {
             const path = spec.create!
-            const init = path.includes('{site_id}') ? { params: siteParams(path, siteId), body } : { body: { site_ids: [siteId], ...body } }
+            const site = spec.createSite === 'site_id' ? { site_id: siteId } : { site_ids: [siteId] }
+            const init = path.includes('{site_id}') ? { params: siteParams(path, siteId), body } : { body: { ...site, ...body } }
             return (await loose().POST(path, init)).data as Item
           },
           onSettled,
         }),
         update: useMutation({
           mutationFn: async ({ id, body, etag }: { id: string; body: UpdateBody; etag: string | undefined }) =>
-            (await loose().PUT(spec.item, { params: { path: { id }, header: ifMatch(etag) }, body })).data as Item,
+            (await loose().PUT(spec.item, { params: { ...itemParams(spec.item, id, siteId), header: ifMatch(etag) }, body })).data as Item,
           onSettled,
         }),
-        remove: useMutation({ mutationFn: deleteItem, onSettled }),
+        remove: useMutation({ mutationFn: (id: string) => deleteItem(id, siteId), onSettled }),
         /** Optimistic (admin.md): the list shows `rows` at once, and goes back to the server's if the reorder fails. */
         reorder: useMutation({
           mutationFn: async ({ body }: { rows: Row[]; body: ReorderBody }) =>
@@ -122,7 +131,8 @@ export function resource<L extends PathWith<'get'>, I extends PathWith<'get'>, C
       const save = (record: { id: string } | undefined, body: CreateBody & UpdateBody, etag: string | undefined) =>
         record ? m.update.mutateAsync({ id: record.id, body, etag }) : m.create.mutateAsync(body)
       /** Delete with undo (see `removeWithUndo`): the row leaves the lists at once, the DELETE goes when Undo is no longer offered. */
-      const removeLater = (id: string, notice: UndoNotice, on?: RemoveOutcome) => removeWithUndo(queryClient, key(siteId), id, () => deleteItem(id), notice, on)
+      const removeLater = (id: string, notice: UndoNotice, on?: RemoveOutcome) =>
+        removeWithUndo(queryClient, key(siteId), id, () => deleteItem(id, siteId), notice, on)
       return { ...m, save, removeWithUndo: removeLater, invalidate: onSettled }
     },
   }

@@ -8,6 +8,7 @@ import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import type { ImageInsert, InsertedImage } from './ImagePicker'
 import { imageEdit, markdownEdit, type MarkdownAction, type TextEdit } from './markdownCommands'
+import { rovingIndex } from './roving'
 
 /**
  * The Markdown body editor: CodeMirror 6, its own lazily loaded chunk.
@@ -67,7 +68,11 @@ const markdownStyle = syntaxHighlighting(
 
 const TOOLBAR: MarkdownAction[] = ['heading', 'bold', 'italic', 'link', 'list', 'quote', 'code']
 
-/** The toolbar's buttons stay out of the Tab sequence (Tab goes from the fields straight into the text); from the keyboard, Ctrl/Cmd+B and +I do bold and italic. */
+/**
+ * The toolbar is one Tab stop (the ARIA toolbar pattern): Tab reaches the button used last, Left and Right (Home,
+ * End) move between the buttons, Enter or Space applies and puts the focus back in the text. In the text, Ctrl/Cmd+B
+ * and +I do bold and italic.
+ */
 const formatKeys = (placeholder: () => string) =>
   Prec.high(
     keymap.of(
@@ -111,6 +116,8 @@ export default function MarkdownEditor({
   const view = useRef<EditorView | null>(null)
   const [shadow, setShadow] = useState<ShadowRoot | undefined>(undefined)
   const [inserting, setInserting] = useState(false)
+  const [current, setCurrent] = useState(0)
+  const buttons = useRef<(HTMLButtonElement | null)[]>([])
   useEffect(() => {
     const el = host.current
     if (el) setShadow(el.shadowRoot ?? el.attachShadow({ mode: 'open' }))
@@ -140,20 +147,42 @@ export default function MarkdownEditor({
     const { from, to } = v.state.selection.main
     apply(v, imageEdit(v.state.doc.toString(), from, to, image))
   }
+  const tools: { key: MarkdownAction | 'image'; run: () => void; keepFocus: boolean }[] = [
+    ...TOOLBAR.map((action) => ({ key: action, run: () => act(action), keepFocus: true })),
+    ...(insert ? [{ key: 'image' as const, run: () => setInserting(true), keepFocus: false }] : []),
+  ]
   return (
     <div className="md-editor-frame">
-      <Group gap={4} className="md-toolbar" role="group" aria-label={t('toolbar.label', { field: label })}>
-        {TOOLBAR.map((action) => (
+      <Group
+        gap={4}
+        className="md-toolbar"
+        role="toolbar"
+        aria-label={t('toolbar.label', { field: label })}
+        onKeyDown={(e) => {
+          const next = rovingIndex(current, e.key, tools.length, getComputedStyle(e.currentTarget).direction === 'rtl')
+          if (next === null) return
+          e.preventDefault()
+          setCurrent(next)
+          buttons.current[next]?.focus()
+        }}
+      >
+        {tools.map((tool, i) => (
           // The editor keeps its selection and focus: a mouse press on a button would otherwise take the focus first.
-          <Button key={action} size="compact-xs" variant="subtle" tabIndex={-1} onMouseDown={(e) => e.preventDefault()} onClick={() => act(action)}>
-            {t(`toolbar.${action}`)}
+          <Button
+            key={tool.key}
+            ref={(el) => {
+              buttons.current[i] = el
+            }}
+            size="compact-xs"
+            variant="subtle"
+            tabIndex={i === Math.min(current, tools.length - 1) ? 0 : -1}
+            onFocus={() => setCurrent(i)}
+            onMouseDown={tool.keepFocus ? (e) => e.preventDefault() : undefined}
+            onClick={tool.run}
+          >
+            {t(`toolbar.${tool.key}`)}
           </Button>
         ))}
-        {insert && (
-          <Button size="compact-xs" variant="subtle" tabIndex={-1} onClick={() => setInserting(true)}>
-            {t('toolbar.image')}
-          </Button>
-        )}
       </Group>
       <div ref={host} className="md-editor">
         {shadow &&

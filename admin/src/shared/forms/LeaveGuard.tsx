@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import './messages'
 import { unsaved } from './unsaved'
+import { DISCARD_REQUEST } from './useUnsavedEdits'
 
 /** The event useSignOut sends before signing out; cancelling it (preventDefault) holds the sign-out until `proceed`. */
 const SIGN_OUT_REQUEST = 'atrium:sign-out-request'
@@ -23,6 +24,16 @@ export function LeaveGuard() {
     withResolver: true,
   })
   const [signOut, setSignOut] = useState<(() => void) | undefined>(undefined)
+  const [discard, setDiscard] = useState<(() => void) | undefined>(undefined)
+  useEffect(() => {
+    const ask = (e: Event) => {
+      e.preventDefault()
+      const go = (e as CustomEvent<{ proceed: () => void }>).detail.proceed
+      setDiscard(() => go)
+    }
+    window.addEventListener(DISCARD_REQUEST, ask)
+    return () => window.removeEventListener(DISCARD_REQUEST, ask)
+  }, [])
   useEffect(() => {
     const ask = (e: Event) => {
       if (!unsaved.any()) return
@@ -41,18 +52,43 @@ export function LeaveGuard() {
     setSignOut(undefined)
     go?.()
   }
+  const dropTyped = () => {
+    const go = discard
+    setDiscard(undefined)
+    go?.()
+  }
   return (
-    // Above the dialog a form may be in (a modal's own z-index): the question is asked over it.
-    <Modal opened={opened} onClose={stay} closeButtonProps={{ 'aria-label': t('close') }} title={t('title')} zIndex={getDefaultZIndex('overlay')}>
-      <Text mb="md">{t('text')}</Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={stay} data-autofocus>
-          {t('stay')}
-        </Button>
-        <Button color="red" onClick={leave}>
-          {signOut !== undefined ? t('signOut') : t('leave')}
-        </Button>
-      </Group>
-    </Modal>
+    <>
+      {/* A form's dialog closed with typed text (Cancel, Escape, its close button): keep editing, or drop it on purpose. */}
+      <Modal
+        opened={discard !== undefined}
+        onClose={() => setDiscard(undefined)}
+        closeButtonProps={{ 'aria-label': t('close') }}
+        title={t('discardTitle')}
+        zIndex={getDefaultZIndex('overlay')}
+      >
+        <Text mb="md">{t('discardText')}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setDiscard(undefined)} data-autofocus>
+            {t('keepEditing')}
+          </Button>
+          <Button color="red" onClick={dropTyped}>
+            {t('discard')}
+          </Button>
+        </Group>
+      </Modal>
+      {/* Above the dialog a form may be in (a modal's own z-index): the question is asked over it. */}
+      <Modal opened={opened} onClose={stay} closeButtonProps={{ 'aria-label': t('close') }} title={t('title')} zIndex={getDefaultZIndex('overlay')}>
+        <Text mb="md">{t('text')}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={stay} data-autofocus>
+            {t('stay')}
+          </Button>
+          <Button color="red" onClick={leave}>
+            {signOut !== undefined ? t('signOut') : t('leave')}
+          </Button>
+        </Group>
+      </Modal>
+    </>
   )
 }

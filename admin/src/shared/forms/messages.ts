@@ -8,6 +8,10 @@ const en = {
   leave: 'Leave',
   signOut: 'Sign out anyway',
   close: 'Close',
+  discardTitle: 'Discard what you typed?',
+  discardText: 'What you typed here is not saved yet. Keep editing to save it, or discard it.',
+  keepEditing: 'Keep editing',
+  discard: 'Discard',
 }
 
 const de: typeof en = {
@@ -17,6 +21,10 @@ const de: typeof en = {
   leave: 'Verlassen',
   signOut: 'Trotzdem abmelden',
   close: 'Schließen',
+  discardTitle: 'Eingaben verwerfen?',
+  discardText: 'Was Sie hier eingegeben haben, ist noch nicht gespeichert. Bearbeiten Sie weiter, um es zu speichern, oder verwerfen Sie es.',
+  keepEditing: 'Weiter bearbeiten',
+  discard: 'Verwerfen',
 }
 
 registerMessages('leaveGuard', en, de)

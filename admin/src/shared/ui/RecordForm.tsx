@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { applyFormErrors } from './formErrors'
 import { FormActions } from './FormActions'
 import { SaveProblem, useSaveState } from './SaveProblem'
-import { useUnsavedEdits } from '../forms/useUnsavedEdits'
+import { useGuardedClose, useUnsavedEdits } from '../forms/useUnsavedEdits'
 
 /*
  * The wiring the record forms in a dialog (CV entries, skills) share: client-side rules as field messages, the save with
@@ -62,8 +62,9 @@ export function useRecordForm<V extends FieldValues, R, B>({
   })
   // Read here, in the component that owns the form, so that react-hook-form re-renders it when this changes.
   const busy = form.formState.isSubmitting
-  useUnsavedEdits(form.formState.isDirty)
-  return { ns, isEdit: record !== undefined, form, save, submit, busy }
+  const dirty = form.formState.isDirty
+  useUnsavedEdits(dirty)
+  return { ns, isEdit: record !== undefined, form, save, submit, busy, dirty }
 }
 
 /** What the dialog needs of useRecordForm. */
@@ -73,6 +74,8 @@ interface RecordFormState {
   save: ReturnType<typeof useSaveState<unknown>>
   submit: (e?: BaseSyntheticEvent) => Promise<void>
   busy: boolean
+  /** Unsaved edits: closing (Cancel, Escape, the close button) asks first. */
+  dirty: boolean
 }
 
 interface DialogProps {
@@ -85,12 +88,13 @@ interface DialogProps {
 }
 
 /** The dialog of a record form: its title (new or edit), the save's problem on top, the fields, then Cancel and Save or Create. */
-export function RecordFormDialog({ recordForm: { ns, isEdit, save, submit, busy }, placed, onClose, size, children }: DialogProps) {
+export function RecordFormDialog({ recordForm: { ns, isEdit, save, submit, busy, dirty }, placed, onClose, size, children }: DialogProps) {
   const { t } = useTranslation(ns)
+  const close = useGuardedClose(dirty, onClose)
   return (
     <Modal
       opened
-      onClose={onClose}
+      onClose={close}
       title={isEdit ? t('form.editTitle') : t('form.newTitle')}
       lockScroll={false}
       closeButtonProps={{ 'aria-label': t('problem:close') }}
@@ -101,7 +105,7 @@ export function RecordFormDialog({ recordForm: { ns, isEdit, save, submit, busy 
         <Stack gap="sm">
           <SaveProblem state={save} placed={placed} />
           {children}
-          <FormActions cancelLabel={t('form.cancel')} onCancel={onClose} submitLabel={isEdit ? t('form.save') : t('form.create')} busy={busy} />
+          <FormActions cancelLabel={t('form.cancel')} onCancel={close} submitLabel={isEdit ? t('form.save') : t('form.create')} busy={busy} />
         </Stack>
       </form>
     </Modal>

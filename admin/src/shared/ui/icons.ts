@@ -12,6 +12,7 @@ export {
   IconChevronDown as SortDescIcon,
   IconChevronUp as SortAscIcon,
   IconCopy as CopyIcon,
+  IconCrown as OwnerIcon,
   IconDownload as DownloadIcon,
   IconExternalLink as OpenIcon,
   IconGitMerge as MergeIcon,

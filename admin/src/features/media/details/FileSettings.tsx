@@ -2,20 +2,22 @@ import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/c
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toFormError } from '../../../shared/logic/errors'
-import { mediaQueries, useUpdateMedia, type MediaDetail } from '../api'
+import { mediaQueries, useMediaSave, type MediaDetail } from '../api'
 import { folderTree } from '../library/search'
+import { ConflictNotice } from './ConflictNotice'
 
 const NO_FOLDER = ''
 
 /**
  * Rename and move: the file name and the folder (this site's folders only; the API refuses another site's), saved
- * together with one button, only what changed. A change saved elsewhere becomes the new starting point.
+ * together with one button, only what changed, with If-Match: a change saved elsewhere meanwhile is shown beside the
+ * editor's (take theirs, or save mine over it), never overwritten silently. A change saved elsewhere and loaded
+ * becomes the new starting point.
  */
 export function FileSettings({ siteId, media }: { siteId: string; media: MediaDetail }) {
   const { t } = useTranslation('media')
   const folders = useQuery(mediaQueries.folders(siteId))
-  const update = useUpdateMedia(siteId)
+  const saver = useMediaSave(siteId, media)
   const [name, setName] = useState(media.filename)
   const [folder, setFolder] = useState(media.folder_id ?? NO_FOLDER)
   const [done, setDone] = useState(false)
@@ -27,7 +29,8 @@ export function FileSettings({ siteId, media }: { siteId: string; media: MediaDe
     ...(folder !== (media.folder_id ?? NO_FOLDER) ? { folder_id: folder === NO_FOLDER ? null : folder } : {}),
   }
   const dirty = Object.keys(patch).length > 0
-  const error = update.error ? toFormError(update.error) : undefined
+  const error = saver.error
+  const folderName = (id: string | null) => (id ? (folders.data?.find((f) => f.id === id)?.name ?? id) : t('file.noFolder'))
   const options = [
     { value: NO_FOLDER, label: t('file.noFolder') },
     ...folderTree(folders.data ?? []).map((f) => ({ value: f.id, label: `${'— '.repeat(f.depth)}${f.name}` })),
@@ -39,7 +42,7 @@ export function FileSettings({ siteId, media }: { siteId: string; media: MediaDe
         e.preventDefault()
         if (!dirty || trimmed === '') return
         setDone(false)
-        update.mutate({ id: media.id, patch }, { onSuccess: () => setDone(true) })
+        saver.save(patch, () => setDone(true))
       }}
     >
       <Text component="h4" id="media-file-heading" className="media-subheading">
@@ -63,7 +66,7 @@ export function FileSettings({ siteId, media }: { siteId: string; media: MediaDe
           error={error?.fieldErrors.folder_id}
         />
         <Group gap="xs">
-          <Button size="compact-sm" type="submit" disabled={!dirty || trimmed === ''} loading={update.isPending}>
+          <Button size="compact-sm" type="submit" disabled={!dirty || trimmed === ''} loading={saver.pending}>
             {t('file.save')}
           </Button>
           <Text size="xs" role="status">
@@ -75,9 +78,23 @@ export function FileSettings({ siteId, media }: { siteId: string; media: MediaDe
             {t(error.formMessageKey)}
           </Alert>
         )}
-        <Text size="xs" c="dimmed">
-          {t('file.replace')}
-        </Text>
+        {saver.conflict && (
+          <ConflictNotice
+            title={t('conflict.title')}
+            theirs={[
+              { label: t('file.name'), value: saver.conflict.current.filename },
+              { label: t('file.folder'), value: folderName(saver.conflict.current.folder_id) },
+            ]}
+            busy={saver.pending}
+            onTakeTheirs={() => {
+              const theirs = saver.takeTheirs()
+              if (!theirs) return
+              setName(theirs.filename)
+              setFolder(theirs.folder_id ?? NO_FOLDER)
+            }}
+            onKeepMine={() => saver.keepMine(() => setDone(true))}
+          />
+        )}
       </Stack>
     </form>
   )

@@ -2,8 +2,8 @@ import { imageUrl } from '@atrium-cms/client'
 import { Alert, Button, Group, Stack, Text } from '@mantine/core'
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toFormError } from '../../../shared/logic/errors'
-import { useUpdateMedia, type MediaDetail } from '../api'
+import { useMediaSave, type MediaDetail } from '../api'
+import { ConflictNotice } from './ConflictNotice'
 
 interface Point {
   x: number
@@ -50,13 +50,13 @@ export function FocalPoint({ siteId, media, alt, readOnly }: { siteId: string; m
   const [point, setPoint] = useState<Point>(saved)
   // A saved point (here or elsewhere) is the new starting point; a rename or move leaves an unsaved one alone.
   useEffect(() => setPoint({ x: media.focal_x, y: media.focal_y }), [media.focal_x, media.focal_y])
-  const update = useUpdateMedia(siteId)
+  const saver = useMediaSave(siteId, media)
   const [done, setDone] = useState(false)
   const box = useRef<HTMLDivElement>(null)
   const marker = useRef<HTMLDivElement>(null)
   const dragging = useRef(false)
   const dirty = point.x !== saved.x || point.y !== saved.y
-  const error = update.error ? toFormError(update.error) : undefined
+  const error = saver.error
   const src = imageUrl(media, { w: 640 })
   if (!src) return null
 
@@ -75,7 +75,7 @@ export function FocalPoint({ siteId, media, alt, readOnly }: { siteId: string; m
     e.preventDefault()
     move(next)
   }
-  const save = () => update.mutate({ id: media.id, patch: { focal_x: point.x, focal_y: point.y } }, { onSuccess: () => setDone(true) })
+  const save = () => saver.save({ focal_x: point.x, focal_y: point.y }, () => setDone(true))
   const valueText = t('focal.value', { x: pct(point.x), y: pct(point.y) })
 
   return (
@@ -130,7 +130,7 @@ export function FocalPoint({ siteId, media, alt, readOnly }: { siteId: string; m
         <Text size="sm">{valueText}</Text>
         {!readOnly && (
           <Group gap="xs">
-            <Button size="compact-sm" onClick={save} disabled={!dirty} loading={update.isPending}>
+            <Button size="compact-sm" onClick={save} disabled={!dirty} loading={saver.pending}>
               {t('focal.save')}
             </Button>
             {dirty && (
@@ -147,6 +147,18 @@ export function FocalPoint({ siteId, media, alt, readOnly }: { siteId: string; m
           <Alert color="red" role="alert" title={error.title ?? t(error.formMessageKey)}>
             {t(error.formMessageKey)}
           </Alert>
+        )}
+        {saver.conflict && (
+          <ConflictNotice
+            title={t('conflict.title')}
+            theirs={[{ label: t('focal.title'), value: t('focal.value', { x: pct(saver.conflict.current.focal_x), y: pct(saver.conflict.current.focal_y) }) }]}
+            busy={saver.pending}
+            onTakeTheirs={() => {
+              const theirs = saver.takeTheirs()
+              if (theirs) move({ x: theirs.focal_x, y: theirs.focal_y })
+            }}
+            onKeepMine={() => saver.keepMine(() => setDone(true))}
+          />
         )}
         <Crops media={media} />
       </Stack>

@@ -10,6 +10,7 @@ import { FileSettings } from './FileSettings'
 import { FocalPoint } from './FocalPoint'
 import { MetadataForm } from './MetadataForm'
 import { CopyField, RenditionUrls } from './Renditions'
+import { ReplaceFile } from './ReplaceFile'
 import { WhereUsed } from './WhereUsed'
 
 interface Props {
@@ -77,6 +78,7 @@ export function MediaDetails({ siteId, mediaId, canEdit, canDelete, onClose, onD
             )}
           </dl>
           {canEdit && <FileSettings siteId={siteId} media={m} />}
+          {canEdit && <ReplaceFile siteId={siteId} media={m} />}
           <CopyField label={t('publicUrl')} value={m.public_url} copyLabel={t('copyUrl')} />
           <RenditionUrls media={m} />
           <Variants media={m} />

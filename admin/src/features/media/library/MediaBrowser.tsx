@@ -4,6 +4,7 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../../shared/api/queries'
+import { editConflictOf } from '../../../shared/logic/editConflict'
 import { mediaQueries, useUpdateMedia, type Media } from '../api'
 import { MediaDetails } from '../details/MediaDetails'
 import { UploadZone } from '../upload/UploadZone'
@@ -55,12 +56,17 @@ export function MediaBrowser({ siteId, search, onSearch, canEdit, accept = 'any'
   const H = `h${headingLevel}` as const
   const update = useUpdateMedia(siteId)
   const [moved, setMoved] = useState('')
+  // With If-Match of the tile as listed: a file changed elsewhere meanwhile is not moved blindly; the list reloads.
   const moveTo = (m: { id: string; name: string }, folder: { id: string; name: string }) =>
     update.mutate(
-      { id: m.id, patch: { folder_id: folder.id } },
+      { id: m.id, patch: { folder_id: folder.id }, base: list.data?.data.find((x) => x.id === m.id) },
       {
         onSuccess: () => setMoved(t('move.moved', { name: m.name, folder: folder.name })),
-        onError: () => setMoved(t('move.failed', { name: m.name })),
+        onError: (e) => {
+          // Said once the list shows the file as it is now (a second drag then sends its current tag).
+          if (editConflictOf(e)) void list.refetch().then(() => setMoved(t('move.conflict', { name: m.name })))
+          else setMoved(t('move.failed', { name: m.name }))
+        },
       },
     )
 

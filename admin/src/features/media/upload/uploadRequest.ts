@@ -8,7 +8,8 @@ import { rawRequestAuth, reportUnauthorized } from '../../../shared/api/client'
  * (shared/api/client.ts rawRequestAuth). Errors come out as the client's AtriumError (built by the client package's
  * own errorFromResponse), so forms treat them like any other call's.
  *
- * The form fields go before the file: the server reads `site_ids` (and so the size limit) before the bytes.
+ * The form fields go before the file: the server reads `site_ids` (and so the size limit) before the bytes. A file's
+ * replacement (PUT /media/{id}/file) goes the same way.
  */
 
 export type Media = Schemas['Media']
@@ -42,16 +43,18 @@ function headersOf(xhr: XMLHttpRequest): Headers {
 
 const networkError = (detail: string) => new AtriumError({ status: 0, problem: { title: 'Network error', detail } })
 
-export function uploadMedia(o: UploadOptions): Promise<UploadAnswer> {
+/** One multipart request with upload progress; resolves with the status and parsed record of a 200 or 201. */
+function sendForm(
+  method: 'POST' | 'PUT',
+  path: string,
+  form: FormData,
+  o: { onProgress?: ((loaded: number) => void) | undefined; signal?: AbortSignal | undefined; headers?: Record<string, string> },
+): Promise<{ status: number; media: Media }> {
   const { baseUrl, headers } = rawRequestAuth()
-  const form = new FormData()
-  form.append('site_ids', JSON.stringify([o.siteId]))
-  if (o.folderId) form.append('folder_id', o.folderId)
-  form.append('file', o.file, o.fileName)
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
-    xhr.open('POST', `${baseUrl}/api/v1/media/upload`)
-    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v)
+    xhr.open(method, `${baseUrl}${path}`)
+    for (const [k, v] of Object.entries({ ...headers, ...o.headers })) xhr.setRequestHeader(k, v)
     xhr.setRequestHeader('accept', 'application/json')
     xhr.upload.onprogress = (e) => o.onProgress?.(e.loaded)
     xhr.onerror = () => reject(networkError('The upload did not reach the server'))
@@ -61,7 +64,7 @@ export function uploadMedia(o: UploadOptions): Promise<UploadAnswer> {
       const response = new Response(xhr.status === 204 ? null : xhr.responseText, { status: xhr.status, headers: headersOf(xhr) })
       if (xhr.status === 200 || xhr.status === 201) {
         try {
-          resolve({ media: JSON.parse(xhr.responseText) as Media, created: xhr.status === 201 })
+          resolve({ status: xhr.status, media: JSON.parse(xhr.responseText) as Media })
         } catch {
           reject(networkError('The answer was not readable'))
         }
@@ -73,4 +76,31 @@ export function uploadMedia(o: UploadOptions): Promise<UploadAnswer> {
     o.signal?.addEventListener('abort', () => xhr.abort(), { once: true })
     xhr.send(form)
   })
+}
+
+export async function uploadMedia(o: UploadOptions): Promise<UploadAnswer> {
+  const form = new FormData()
+  form.append('site_ids', JSON.stringify([o.siteId]))
+  if (o.folderId) form.append('folder_id', o.folderId)
+  form.append('file', o.file, o.fileName)
+  const { status, media } = await sendForm('POST', '/api/v1/media/upload', form, o)
+  return { media, created: status === 201 }
+}
+
+export interface ReplaceOptions {
+  mediaId: string
+  file: Blob
+  fileName: string
+  /** The record's ETag as the editor saw it (If-Match): a change made elsewhere meanwhile is a 412, not overwritten. */
+  ifMatch: string | undefined
+  onProgress?: (loaded: number) => void
+  signal?: AbortSignal
+}
+
+/** PUT /media/{id}/file with progress: the record keeps its id, folder, texts and uses; it answers the record. */
+export async function replaceMediaFile(o: ReplaceOptions): Promise<Media> {
+  const form = new FormData()
+  form.append('file', o.file, o.fileName)
+  const path = `/api/v1/media/${encodeURIComponent(o.mediaId)}/file`
+  return (await sendForm('PUT', path, form, { ...o, headers: o.ifMatch ? { 'if-match': o.ifMatch } : {} })).media
 }

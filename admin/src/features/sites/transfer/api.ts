@@ -1,13 +1,8 @@
 import { AtriumError, errorFromResponse, type Schemas } from '@atrium-cms/client'
 import { api, rawRequestAuth, reportUnauthorized } from '../../../shared/api/client'
+import { fileNameOf, saveAsFile } from '../../../shared/api/download'
 
 export type ImportReport = Schemas['SiteImportReport']
-
-/** `attachment; filename="x.tar.gz"` → x.tar.gz */
-export function fileNameOf(disposition: string | null, fallback: string): string {
-  const m = disposition?.match(/filename\*=UTF-8''([^;]+)|filename="([^"]+)"/i)
-  return m?.[1] ? decodeURIComponent(m[1]) : (m?.[2] ?? fallback)
-}
 
 /**
  * POST /sites/{site_id}/export read as a stream, so the screen can count the bytes as they come (the archive is
@@ -29,15 +24,7 @@ export async function downloadExport(siteId: string, fallbackName: string, onPro
     onProgress(bytes)
   }
   const name = fileNameOf(r.response.headers.get('content-disposition'), fallbackName)
-  const blob = new Blob(parts as BlobPart[], { type: 'application/gzip' })
-  const url = URL.createObjectURL(blob)
-  const a = document.createElement('a')
-  a.href = url
-  a.download = name
-  document.body.append(a)
-  a.click()
-  a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 60_000)
+  saveAsFile(new Blob(parts as BlobPart[], { type: 'application/gzip' }), name, 60_000)
   return { name, bytes }
 }
 

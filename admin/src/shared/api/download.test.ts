@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fileNameOf } from './api'
+import { fileNameOf } from './download'
 
 describe('fileNameOf', () => {
   it('reads RFC 6266 file names', () => {
