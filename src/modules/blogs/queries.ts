@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { carriersOf } from '../../core/content.js'
-import type { ReadDb } from '../../db/client.js'
+import type { ReadDb, Tx } from '../../db/client.js'
 import { imagesById, type ImageRow } from '../../db/image-embed.js'
 import { blogLocalizations, blogs, type BlogLocalizationRow, type BlogRow, type ContentStatus } from '../../db/schema/blogs.js'
 import { contentSites } from '../../db/schema/content.js'
