@@ -3,8 +3,10 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSiteAccess } from '../../shared/api/useSiteAccess'
-import { DeleteDialog, ListState, RowActions, ScreenStatus, useConfirmDelete, useRecordActions } from '../../shared/ui/crud'
+import { DeleteDialog, ScreenStatus, useConfirmDelete, useRecordActions } from '../../shared/ui/crud'
+import { DataTable, editDeleteActions, type Column } from '../../shared/ui/DataTable'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
+import '../../shared/ui/lists.css'
 import { cv, type CvEntry } from './api'
 import { CvForm } from './CvForm'
 import { ENTRY_TYPES, type EntryType } from './rules'
@@ -36,19 +38,19 @@ export function CvScreen({ siteId }: { siteId: string }) {
       </Text>
       <ScreenStatus notice={ui.notice} loadError={ui.loadError} />
       <NativeSelect
-        className="cv-filter"
+        className="ui-filter"
         label={t('filter')}
         value={type ?? ''}
         onChange={(e) => setType(ENTRY_TYPES.find((v) => v === e.currentTarget.value))}
         data={[{ value: '', label: t('allTypes') }, ...ENTRY_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))]}
       />
-      <ListState query={list} empty={list.data?.length === 0} emptyText={type ? t('emptyFiltered') : t('empty')} loadingText={t('common:loading')}>
-        <ol className="cv-list" aria-label={t('listLabel')}>
-          {list.data?.map((e) => (
-            <CvItem key={e.id} entry={e} canWrite={access.canWrite} onEdit={() => void ui.openEdit(e.id)} onDelete={() => remove.ask(e)} />
-          ))}
-        </ol>
-      </ListState>
+      <CvTable
+        entries={list.data}
+        list={list}
+        empty={type ? t('emptyFiltered') : t('empty')}
+        onEdit={access.canWrite ? (e) => void ui.openEdit(e.id) : undefined}
+        onDelete={access.canWrite ? remove.ask : undefined}
+      />
       {editing && (
         <CvForm
           record={editing.record}
@@ -65,37 +67,57 @@ export function CvScreen({ siteId }: { siteId: string }) {
   )
 }
 
-function CvItem({ entry: e, canWrite, onEdit, onDelete }: { entry: CvEntry; canWrite: boolean; onEdit: () => void; onDelete: () => void }) {
+interface TableProps {
+  entries: CvEntry[] | undefined
+  list: { error: unknown; refetch: () => unknown }
+  empty: string
+  onEdit?: (e: CvEntry) => void
+  onDelete?: (e: CvEntry) => void
+}
+
+/** The entries in the API's order (current first, then newest start): what, where, when. */
+function CvTable({ entries, list, empty, onEdit, onDelete }: TableProps) {
   const { t, i18n } = useTranslation('cv')
-  const start = formatDay(e.start_date, i18n.language)
-  const dates = e.is_current || !e.end_date ? t('since', { start }) : t('range', { start, end: formatDay(e.end_date, i18n.language) })
-  return (
-    <li className="cv-item">
-      <div className="cv-text">
-        <span className="cv-title">{e.title}</span>
-        <span className="cv-meta">
-          {t(`types.${e.entry_type}`)}
-          {e.organization ? ` · ${e.organization}` : ''}
-          {e.location ? ` · ${e.location}` : ''}
-        </span>
-        <span className="cv-meta">
-          {dates}
+  const datesOf = (e: CvEntry) => {
+    const start = formatDay(e.start_date, i18n.language)
+    return e.is_current || !e.end_date ? t('since', { start }) : t('range', { start, end: formatDay(e.end_date, i18n.language) })
+  }
+  const columns: Column<CvEntry>[] = [
+    { key: 'title', header: t('columns.title'), cell: (e) => e.title },
+    { key: 'type', header: t('columns.type'), cell: (e) => t(`types.${e.entry_type}`), nowrap: true },
+    { key: 'where', header: t('columns.where'), cell: (e) => [e.organization, e.location].filter(Boolean).join(' · ') },
+    {
+      key: 'dates',
+      header: t('columns.dates'),
+      nowrap: true,
+      cell: (e) => (
+        <>
+          {datesOf(e)}
           {e.is_current && (
             <Badge variant="outline" color="gray" ml="xs" className="cv-current">
               {t('current')}
             </Badge>
           )}
-        </span>
-      </div>
-      {canWrite && (
-        <RowActions
-          editText={t('editButton')}
-          editLabel={t('edit', { title: e.title })}
-          onEdit={onEdit}
-          deleteLabel={t('delete', { title: e.title })}
-          onDelete={onDelete}
-        />
-      )}
-    </li>
+        </>
+      ),
+    },
+  ]
+  const actions = editDeleteActions<CvEntry>({
+    onEdit,
+    editName: (e) => t('edit', { title: e.title }),
+    onDelete,
+    deleteName: (e) => t('delete', { title: e.title }),
+  })
+  return (
+    <DataTable
+      label={t('listLabel')}
+      rows={entries}
+      rowKey={(e) => e.id}
+      columns={columns}
+      actions={actions}
+      empty={empty}
+      error={list.error}
+      onRetry={() => void list.refetch()}
+    />
   )
 }

@@ -1,5 +1,5 @@
 import type { Schemas } from '@atrium-cms/client'
-import { Anchor, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Anchor, Select, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,6 +10,7 @@ import { WhoChanged } from '../../shared/editor/history/WhoChanged'
 import { AnchorLink } from '../../shared/ui/links'
 import { LocaleTextCards } from '../../shared/ui/LocaleTextCards'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
+import { SettingsCard } from '../../shared/forms/SettingsCard'
 import { fieldErrorsOf, ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { documentQueries, useSaveDocumentLocalization, useUpdateDocument } from './api'
 import { documentName } from './files'
@@ -78,12 +79,9 @@ function DocumentFields({
   const errors = fieldErrorsOf(update.error, FIELDS)
   useUnsavedEdits(!deepEqual(values, { document_type: doc.document_type, folder: doc.folder_id ?? '', url: doc.url ?? '', file_name: doc.file_name ?? '' }))
   return (
-    <Card
-      withBorder
-      component="form"
-      aria-label={t('details')}
-      onSubmit={(e: React.FormEvent) => {
-        e.preventDefault()
+    <SettingsCard
+      label={t('details')}
+      onSubmit={() =>
         update.mutate({
           id: doc.id,
           etag,
@@ -94,45 +92,36 @@ function DocumentFields({
             ...(values.file_name.trim() ? { file_name: values.file_name.trim() } : {}),
           },
         })
-      }}
+      }
+      save={update}
+      fieldOrder={FIELDS}
+      saveLabel={t('save')}
+      savedText={t('saved')}
     >
-      <Stack gap="sm">
-        <TextInput
-          label={t('documentType')}
-          required
-          value={values.document_type}
-          onChange={(e) => setValues({ ...values, document_type: e.currentTarget.value })}
-          error={errors.document_type}
-        />
-        <Select
-          label={t('folder')}
-          data={[{ value: '', label: t('noFolder') }, ...treeOrder(folders).map((f) => ({ value: f.id, label: `${'· '.repeat(f.depth)}${f.name}` }))]}
-          value={values.folder}
-          onChange={(v) => setValues({ ...values, folder: v ?? '' })}
-          allowDeselect={false}
-          error={errors.folder_id}
-        />
-        {doc.url !== null && (
-          <TextInput label={t('url')} type="url" value={values.url} onChange={(e) => setValues({ ...values, url: e.currentTarget.value })} error={errors.url} />
-        )}
-        <TextInput
-          label={t('fileName')}
-          value={values.file_name}
-          onChange={(e) => setValues({ ...values, file_name: e.currentTarget.value })}
-          error={errors.file_name}
-        />
-        <ProblemAlert error={update.error} fieldOrder={FIELDS} />
-        <Group gap="xs">
-          <Button type="submit" loading={update.isPending}>
-            {t('save')}
-          </Button>
-          {update.isSuccess && !update.isPending && (
-            <Text size="sm" role="status">
-              {t('saved')}
-            </Text>
-          )}
-        </Group>
-      </Stack>
-    </Card>
+      <TextInput
+        label={t('documentType')}
+        required
+        value={values.document_type}
+        onChange={(e) => setValues({ ...values, document_type: e.currentTarget.value })}
+        error={errors.document_type}
+      />
+      <Select
+        label={t('folder')}
+        data={[{ value: '', label: t('noFolder') }, ...treeOrder(folders).map((f) => ({ value: f.id, label: `${'· '.repeat(f.depth)}${f.name}` }))]}
+        value={values.folder}
+        onChange={(v) => setValues({ ...values, folder: v ?? '' })}
+        allowDeselect={false}
+        error={errors.folder_id}
+      />
+      {doc.url !== null && (
+        <TextInput label={t('url')} type="url" value={values.url} onChange={(e) => setValues({ ...values, url: e.currentTarget.value })} error={errors.url} />
+      )}
+      <TextInput
+        label={t('fileName')}
+        value={values.file_name}
+        onChange={(e) => setValues({ ...values, file_name: e.currentTarget.value })}
+        error={errors.file_name}
+      />
+    </SettingsCard>
   )
 }

@@ -1,5 +1,5 @@
 import type { Schemas } from '@atrium-cms/client'
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core'
+import { Button, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
@@ -12,6 +12,7 @@ import { DeleteDialog, useConfirmDelete } from '../../shared/ui/crud'
 import { AnchorLink } from '../../shared/ui/links'
 import { LocaleTextCards } from '../../shared/ui/LocaleTextCards'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
+import { SettingsCard } from '../../shared/forms/SettingsCard'
 import { fieldErrorsOf, ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { legalQueries, useDeleteLegal, useSaveLegalLocalization, useUpdateLegal } from './api'
 import { BannerPreview } from './BannerPreview'
@@ -83,35 +84,25 @@ function DocFields({ siteId, doc, etag, name }: { siteId: string; doc: Schemas['
   const [values, setValues] = useState(valuesOf(doc))
   useUnsavedEdits(!deepEqual(values, valuesOf(doc)))
   return (
-    <Card
-      withBorder
-      component="form"
-      aria-label={t('settings')}
-      onSubmit={(e: React.FormEvent) => {
-        e.preventDefault()
-        update.mutate({ id: doc.id, etag, body: bodyOf(values) })
-      }}
-    >
-      <Stack gap="sm">
-        <LegalDocFields values={values} onChange={setValues} errors={fieldErrorsOf(update.error, LEGAL_FIELDS)} />
-        <ProblemAlert error={update.error} fieldOrder={LEGAL_FIELDS} />
-        <Group gap="xs">
-          <Button type="submit" loading={update.isPending}>
-            {t('save')}
-          </Button>
-          {update.isSuccess && !update.isPending && (
-            <Text size="sm" role="status">
-              {t('saved')}
-            </Text>
-          )}
+    <>
+      <SettingsCard
+        label={t('settings')}
+        onSubmit={() => update.mutate({ id: doc.id, etag, body: bodyOf(values) })}
+        save={update}
+        fieldOrder={LEGAL_FIELDS}
+        saveLabel={t('save')}
+        savedText={t('saved')}
+        extra={
           <Button variant="subtle" color="red" ml="auto" onClick={() => remove.ask(doc)}>
             {t('delete')}
           </Button>
-        </Group>
-      </Stack>
+        }
+      >
+        <LegalDocFields values={values} onChange={setValues} errors={fieldErrorsOf(update.error, LEGAL_FIELDS)} />
+      </SettingsCard>
       <DeleteDialog {...remove.dialog} title={t('deleteTitle', { name })} confirmLabel={t('delete')} cannotUndoNote={false}>
         {t('deleteText')}
       </DeleteDialog>
-    </Card>
+    </>
   )
 }

@@ -1,16 +1,16 @@
-import { Badge, Button, Modal, Stack, Table, Text } from '@mantine/core'
+import { Badge, Button, Modal, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { deepEqual } from '../../shared/logic/equal'
 import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
-import { ListState } from '../../shared/ui/crud'
+import { DataTable, type Column } from '../../shared/ui/DataTable'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { FormActions } from '../../shared/ui/FormActions'
 import { AnchorLink } from '../../shared/ui/links'
 import { fieldErrorsOf, ProblemAlert } from '../../shared/ui/ProblemAlert'
-import { legalQueries, useCreateLegal } from './api'
+import { legalQueries, useCreateLegal, type LegalDocument } from './api'
 import { bodyOf, LEGAL_FIELDS, LegalDocFields, valuesOf } from './LegalDocFields'
 import './legal.css'
 
@@ -19,40 +19,44 @@ export function LegalListScreen({ siteId }: { siteId: string }) {
   const { t } = useTranslation('legal')
   const list = useQuery(legalQueries.list(siteId))
   const [creating, setCreating] = useState(false)
+  const columns: Column<LegalDocument>[] = [
+    {
+      key: 'slug',
+      header: t('slug'),
+      cell: (d) => (
+        <AnchorLink to="/sites/$siteId/legal/$legalId" params={{ siteId, legalId: d.id }}>
+          {d.slug}
+        </AnchorLink>
+      ),
+    },
+    { key: 'type', header: t('documentType'), cell: (d) => t(`types.${d.document_type}`) },
+    {
+      key: 'status',
+      header: t('status'),
+      cell: (d) => (
+        <Badge variant="light" color={d.is_active ? 'green' : 'gray'}>
+          {d.is_active ? t('active') : t('inactive')}
+        </Badge>
+      ),
+    },
+  ]
   return (
     <Stack gap="md">
       <ScreenHeader siteId={siteId} title={t('title')}>
         <Button onClick={() => setCreating(true)}>{t('newDocument')}</Button>
       </ScreenHeader>
       <Text size="sm">{t('intro')}</Text>
-      <ListState query={list} empty={list.data?.data.length === 0} emptyText={t('empty')} loadingText={t('loading')}>
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('slug')}</Table.Th>
-              <Table.Th scope="col">{t('documentType')}</Table.Th>
-              <Table.Th scope="col">{t('status')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data?.data.map((d) => (
-              <Table.Tr key={d.id}>
-                <Table.Td>
-                  <AnchorLink to="/sites/$siteId/legal/$legalId" params={{ siteId, legalId: d.id }}>
-                    {d.slug}
-                  </AnchorLink>
-                </Table.Td>
-                <Table.Td>{t(`types.${d.document_type}`)}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={d.is_active ? 'green' : 'gray'}>
-                    {d.is_active ? t('active') : t('inactive')}
-                  </Badge>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ListState>
+      <DataTable
+        label={t('title')}
+        rows={list.data?.data}
+        rowKey={(d) => d.id}
+        columns={columns}
+        striped
+        empty={t('empty')}
+        loadingText={t('loading')}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+      />
       {creating && <NewLegalDocument siteId={siteId} onClose={() => setCreating(false)} />}
     </Stack>
   )

@@ -8,6 +8,7 @@ import { heldIfMatch, type Held } from '../../shared/editor/SaveConflict'
 /* Legal documents, their localizations, and a cookie-consent document's groups and items. */
 export const LEGAL_TYPES = ['CookieConsent', 'PrivacyPolicy', 'TermsOfService', 'Imprint', 'Disclaimer', 'Other'] as const
 export type LegalType = (typeof LEGAL_TYPES)[number]
+export type LegalDocument = Schemas['LegalDocument']
 
 export const legalQueries = {
   list: (siteId: string) =>

@@ -154,7 +154,7 @@ function LoadedMenu({
           accessibility={{ announcements, screenReaderInstructions: { draggable: t('dragInstructions') } }}
         >
           <SortableContext items={rows.map((r) => r.item.id)} strategy={verticalListSortingStrategy}>
-            <ol className="nav-tree" aria-label={t('treeLabel')} aria-describedby="menu-tree-help">
+            <ol className="ui-stack-list" aria-label={t('treeLabel')} aria-describedby="menu-tree-help">
               {rows.map((row) => (
                 <TreeRow
                   key={row.item.id}

@@ -10,6 +10,7 @@ import { ConfirmModal } from '../../shared/ui/ConfirmModal'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { createMenu, deleteMenu, navQueries, WELL_KNOWN_MENUS, type Menu } from './api'
 import { MenuEditor } from './MenuEditor'
+import '../../shared/ui/lists.css'
 import './navigation.css'
 
 /** `/sites/$siteId/navigation`: the site's menus (primary and footer explained), and the chosen one's item tree. */
@@ -170,7 +171,7 @@ function CreateMenu({ siteId, missing, onCreated }: { siteId: string; missing: r
 function MenuList({ menus, current, onSelect }: { menus: Menu[]; current: Menu | undefined; onSelect: (id: string) => void }) {
   const { t } = useTranslation('navigation')
   return (
-    <ul className="menu-list">
+    <ul className="ui-stack-list">
       {menus.map((m) => (
         <li key={m.id}>
           <Button

@@ -94,11 +94,6 @@ export const pageQueries = {
       staleTime: Infinity,
       refetchOnWindowFocus: false,
     }),
-  locales: (siteId: string) =>
-    queryOptions({
-      queryKey: ['site', siteId, 'locales'],
-      queryFn: async () => (await api().GET('/api/v1/sites/{site_id}/locales', { params: { path: { site_id: siteId } } })).data!,
-    }),
   templates: (siteId: string) =>
     queryOptions({
       queryKey: ['site', siteId, 'content-templates', 'page'],

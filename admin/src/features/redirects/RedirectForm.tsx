@@ -1,9 +1,6 @@
-import { Button, Checkbox, Group, Modal, Radio, Stack, TextInput } from '@mantine/core'
-import { useForm, type Resolver } from 'react-hook-form'
+import { Checkbox, Group, Radio, TextInput } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
-import { applyFormErrors } from '../../shared/ui/formErrors'
-import { SaveProblem, useSaveState } from '../../shared/ui/SaveProblem'
+import { RecordFormDialog, useRecordForm } from '../../shared/ui/RecordForm'
 import { redirectResource, type Redirect } from './api'
 import { checkRedirect, type RedirectInput, type StatusCode } from './rules'
 
@@ -48,78 +45,50 @@ interface Props {
  */
 export function RedirectForm({ editing, onClose, onSave, onSaved }: Props) {
   const { t } = useTranslation('redirects')
-  const resolver: Resolver<FormValues> = (values) => {
-    const problems = checkRedirect(toInput(values))
-    const errors = Object.fromEntries(Object.entries(problems).map(([f, k]) => [f, { type: 'rule', message: t(`rules.${k}`) }]))
-    return { values: Object.keys(errors).length === 0 ? values : {}, errors }
-  }
-  const form = useForm<FormValues>({ defaultValues: toValues(editing.record), resolver })
-  const recordId = editing.record?.id
-  const save = useSaveState(editing.etag, recordId ? () => redirectResource.get(recordId) : undefined, (r: Redirect) => form.reset(toValues(r)))
-  const { errors, isSubmitting, isDirty } = form.formState
-  const close = useUnsavedEdits(isDirty, onClose)
-
-  const submit = form.handleSubmit(async (values) => {
-    save.setError(null)
-    try {
-      onSaved(await onSave(toInput(values), save.etag))
-    } catch (e) {
-      save.setError(e)
-      applyFormErrors(form, e, FIELDS)
-    }
+  const rf = useRecordForm({
+    ns: 'redirects',
+    record: editing.record,
+    etag: editing.etag,
+    valuesOf: toValues,
+    check: (v: FormValues) => checkRedirect(toInput(v)),
+    reload: (r) => redirectResource.get(r.id),
+    bodyOf: toInput,
+    onSave,
+    onSaved,
+    fields: FIELDS,
   })
+  const { form } = rf
+  const { errors } = form.formState
   const statusCode = form.watch('status_code')
-
   return (
-    <Modal
-      opened
-      onClose={close}
-      title={editing.record ? t('form.editTitle') : t('form.createTitle')}
-      lockScroll={false}
-      closeButtonProps={{ 'aria-label': t('problem:close') }}
-      centered
-      size="lg"
-    >
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack gap="sm">
-          <SaveProblem state={save} placed={FIELDS} />
-          <TextInput
-            label={t('form.source')}
-            description={t('form.sourceHint')}
-            required
-            {...form.register('source_path')}
-            error={errors.source_path?.message}
-            data-autofocus
-          />
-          <TextInput
-            label={t('form.destination')}
-            description={t('form.destinationHint')}
-            required
-            {...form.register('destination_path')}
-            error={errors.destination_path?.message}
-          />
-          <Radio.Group
-            label={t('form.statusCode')}
-            value={statusCode}
-            onChange={(v) => form.setValue('status_code', v === '302' ? '302' : '301', { shouldDirty: true })}
-            error={errors.status_code?.message}
-          >
-            <Group gap="md" mt={4}>
-              <Radio value="301" label={t('form.code301')} />
-              <Radio value="302" label={t('form.code302')} />
-            </Group>
-          </Radio.Group>
-          <Checkbox label={t('form.active')} {...form.register('is_active')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('form.cancel')}
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {editing.record ? t('form.save') : t('form.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <RecordFormDialog recordForm={rf} placed={FIELDS} onClose={onClose} size="lg">
+      <TextInput
+        label={t('form.source')}
+        description={t('form.sourceHint')}
+        required
+        {...form.register('source_path')}
+        error={errors.source_path?.message}
+        data-autofocus
+      />
+      <TextInput
+        label={t('form.destination')}
+        description={t('form.destinationHint')}
+        required
+        {...form.register('destination_path')}
+        error={errors.destination_path?.message}
+      />
+      <Radio.Group
+        label={t('form.statusCode')}
+        value={statusCode}
+        onChange={(v) => form.setValue('status_code', v === '302' ? '302' : '301', { shouldDirty: true })}
+        error={errors.status_code?.message}
+      >
+        <Group gap="md" mt={4}>
+          <Radio value="301" label={t('form.code301')} />
+          <Radio value="302" label={t('form.code302')} />
+        </Group>
+      </Radio.Group>
+      <Checkbox label={t('form.active')} {...form.register('is_active')} />
+    </RecordFormDialog>
   )
 }

@@ -22,7 +22,7 @@ const en = {
   deleteConfirm: 'Delete redirect',
   deleted: 'Redirect {{source}} deleted.',
   form: {
-    createTitle: 'New redirect',
+    newTitle: 'New redirect',
     editTitle: 'Edit redirect',
     source: 'Source path',
     sourceHint: 'A path of this site, starting with /',
@@ -109,7 +109,7 @@ const de: typeof en = {
   deleteConfirm: 'Weiterleitung löschen',
   deleted: 'Weiterleitung {{source}} gelöscht.',
   form: {
-    createTitle: 'Neue Weiterleitung',
+    newTitle: 'Neue Weiterleitung',
     editTitle: 'Weiterleitung bearbeiten',
     source: 'Quellpfad',
     sourceHint: 'Ein Pfad dieser Website, beginnend mit /',

@@ -3,8 +3,10 @@ import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSiteAccess } from '../../shared/api/useSiteAccess'
-import { DeleteDialog, ListState, RowActions, ScreenStatus, useConfirmDelete, useRecordActions } from '../../shared/ui/crud'
+import { DeleteDialog, ScreenStatus, useConfirmDelete, useRecordActions } from '../../shared/ui/crud'
+import { DataTable, editDeleteActions, type Column } from '../../shared/ui/DataTable'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
+import '../../shared/ui/lists.css'
 import { skillResource, type Skill } from './api'
 import { categoriesOf, groupByCategory } from './rules'
 import { SkillForm } from './SkillForm'
@@ -26,6 +28,7 @@ export function SkillsScreen({ siteId }: { siteId: string }) {
     (s: Skill) => s.id,
     (s) => ui.setNotice(t('deleted', { name: s.name })),
   )
+  const rowProps = { canWrite: access.canWrite, onEdit: (s: Skill) => void ui.openEdit(s.id), onDelete: remove.ask }
 
   return (
     <Stack gap="md">
@@ -35,25 +38,19 @@ export function SkillsScreen({ siteId }: { siteId: string }) {
       <ScreenStatus notice={ui.notice} loadError={ui.loadError} />
       {categories.length > 0 && (
         <NativeSelect
-          className="skills-filter"
+          className="ui-filter"
           label={t('filter')}
           value={filter}
           onChange={(e) => setFilter(e.currentTarget.value)}
           data={[{ value: '', label: t('allCategories') }, ...categories.map((c) => ({ value: c, label: c }))]}
         />
       )}
-      <ListState query={list} empty={groups.length === 0} emptyText={filter === '' ? t('empty') : t('emptyFiltered')} loadingText={t('common:loading')}>
-        {groups.map((g) => (
-          <SkillGroup
-            key={g.category ?? ''}
-            name={g.category ?? t('uncategorised')}
-            skills={g.skills}
-            canWrite={access.canWrite}
-            onEdit={(s) => void ui.openEdit(s.id)}
-            onDelete={remove.ask}
-          />
-        ))}
-      </ListState>
+      {groups.length > 0 ? (
+        groups.map((g) => <SkillGroup key={g.category ?? ''} name={g.category ?? t('uncategorised')} skills={g.skills} {...rowProps} />)
+      ) : (
+        // Loading, failed or empty: the table's own states (one table per category once there are skills).
+        <SkillTable label={t('title')} skills={list.data && []} empty={filter === '' ? t('empty') : t('emptyFiltered')} list={list} {...rowProps} />
+      )}
       {editing && (
         <SkillForm
           record={editing.record}
@@ -71,19 +68,13 @@ export function SkillsScreen({ siteId }: { siteId: string }) {
   )
 }
 
-function SkillGroup({
-  name,
-  skills,
-  canWrite,
-  onEdit,
-  onDelete,
-}: {
-  name: string
-  skills: Skill[]
+interface RowProps {
   canWrite: boolean
   onEdit: (s: Skill) => void
   onDelete: (s: Skill) => void
-}) {
+}
+
+function SkillGroup({ name, skills, ...rowProps }: RowProps & { name: string; skills: Skill[] }) {
   const { t } = useTranslation('skills')
   const id = `skills-group-${name.replace(/[^a-zA-Z0-9]+/g, '-')}`
   return (
@@ -91,28 +82,56 @@ function SkillGroup({
       <Title order={2} size="h4" id={id} mb="xs">
         {name}
       </Title>
-      <ul className="skills-list" aria-label={t('group', { category: name })}>
-        {skills.map((s) => (
-          <li key={s.id} className="skills-item">
-            <span className="skills-name">{s.name}</span>
-            <span className="skills-meter" role="img" aria-label={t('proficiency', { value: s.proficiency })}>
-              <span className="skills-meter-fill" style={{ width: `${Math.max(0, Math.min(100, s.proficiency))}%` }} />
-            </span>
-            <span className="skills-value" aria-hidden="true">
-              {s.proficiency}
-            </span>
-            {canWrite && (
-              <RowActions
-                editText={t('editButton')}
-                editLabel={t('edit', { name: s.name })}
-                onEdit={() => onEdit(s)}
-                deleteLabel={t('delete', { name: s.name })}
-                onDelete={() => onDelete(s)}
-              />
-            )}
-          </li>
-        ))}
-      </ul>
+      <SkillTable label={t('group', { category: name })} skills={skills} {...rowProps} />
     </section>
+  )
+}
+
+function SkillTable({
+  label,
+  skills,
+  empty,
+  list,
+  canWrite,
+  onEdit,
+  onDelete,
+}: RowProps & { label: string; skills: Skill[] | undefined; empty?: string; list?: { error: unknown; refetch: () => unknown } }) {
+  const { t } = useTranslation('skills')
+  const columns: Column<Skill>[] = [
+    { key: 'name', header: t('columns.name'), cell: (s) => s.name, sortValue: (s) => s.name },
+    {
+      key: 'proficiency',
+      header: t('columns.proficiency'),
+      sortValue: (s) => s.proficiency,
+      cell: (s) => (
+        <span className="skills-level">
+          <span className="skills-meter" role="img" aria-label={t('proficiency', { value: s.proficiency })}>
+            <span className="skills-meter-fill" style={{ width: `${Math.max(0, Math.min(100, s.proficiency))}%` }} />
+          </span>
+          <span className="skills-value" aria-hidden="true">
+            {s.proficiency}
+          </span>
+        </span>
+      ),
+    },
+  ]
+  const actions = editDeleteActions<Skill>({
+    onEdit: canWrite ? onEdit : undefined,
+    editName: (s) => t('edit', { name: s.name }),
+    onDelete: canWrite ? onDelete : undefined,
+    deleteName: (s) => t('delete', { name: s.name }),
+  })
+  return (
+    <DataTable
+      label={label}
+      rows={skills}
+      rowKey={(s) => s.id}
+      columns={columns}
+      actions={actions}
+      empty={empty}
+      error={list?.error}
+      onRetry={() => void list?.refetch()}
+      className="ui-narrow"
+    />
   )
 }

@@ -1,13 +1,15 @@
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core'
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
-import { Button, Stack, Text } from '@mantine/core'
+import { Button, Group, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useSiteAccess } from '../../shared/api/useSiteAccess'
-import { DeleteDialog, ListState, RowActions, ScreenStatus, useRecordActions } from '../../shared/ui/crud'
+import { DeleteDialog, ScreenStatus, useRecordActions } from '../../shared/ui/crud'
+import { DataTable, editDeleteActions, RowActionIcons } from '../../shared/ui/DataTable'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
+import '../../shared/ui/lists.css'
 import { social, type SocialLink } from './api'
 import { moveItem, reorderBody } from './order'
 import { SocialForm } from './SocialForm'
@@ -44,7 +46,7 @@ export function SocialScreen({ siteId }: { siteId: string }) {
           <Text size="sm">{t('orderFailed')}</Text>
         </ProblemAlert>
       )}
-      <ListState query={list} empty={links.length === 0} emptyText={t('empty')} loadingText={t('common:loading')}>
+      {links.length > 0 ? (
         <SortableLinks
           links={links}
           canWrite={access.canWrite}
@@ -53,7 +55,18 @@ export function SocialScreen({ siteId }: { siteId: string }) {
           onEdit={(l) => void ui.openEdit(l.id)}
           onDelete={ui.setDeleting}
         />
-      </ListState>
+      ) : (
+        // Loading, failed or empty: the table's states (the links themselves are a sortable list).
+        <DataTable
+          label={t('listLabel')}
+          rows={list.data && []}
+          rowKey={(l: SocialLink) => l.id}
+          columns={[]}
+          empty={t('empty')}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+        />
+      )}
       {editing && (
         <SocialForm
           record={editing.record}
@@ -121,7 +134,7 @@ function SortableLinks({ links, canWrite, canDelete, onOrder, onEdit, onDelete }
       accessibility={{ announcements, screenReaderInstructions: { draggable: t('instructions') } }}
     >
       <SortableContext items={links.map((l) => l.id)} strategy={verticalListSortingStrategy}>
-        <ol className="social-list" aria-label={t('listLabel')}>
+        <ol className="ui-stack-list ui-narrow" aria-label={t('listLabel')}>
           {links.map((l, i) => (
             <SortableLink
               key={l.id}
@@ -172,13 +185,7 @@ function SortableLink({ link, first, last, canWrite, canDelete, onUp, onDown, on
           {!link.is_active && ` · ${t('inactive')}`}
         </span>
       </div>
-      <RowActions
-        editText={t('editButton')}
-        editLabel={t('edit', { name })}
-        onEdit={canWrite ? onEdit : undefined}
-        deleteLabel={t('delete', { name })}
-        onDelete={canDelete ? onDelete : undefined}
-      >
+      <Group gap={4} wrap="nowrap">
         {canWrite && (
           <>
             <Button size="compact-sm" variant="default" aria-label={t('moveUp', { name })} disabled={first} onClick={onUp}>
@@ -189,7 +196,16 @@ function SortableLink({ link, first, last, canWrite, canDelete, onUp, onDown, on
             </Button>
           </>
         )}
-      </RowActions>
+        <RowActionIcons
+          row={link}
+          actions={editDeleteActions<SocialLink>({
+            onEdit: canWrite ? onEdit : undefined,
+            editName: () => t('edit', { name }),
+            onDelete: canDelete ? onDelete : undefined,
+            deleteName: () => t('delete', { name }),
+          })}
+        />
+      </Group>
     </li>
   )
 }

@@ -45,10 +45,12 @@ const en = {
     save: 'Save link',
     create: 'Create link',
     cancel: 'Cancel',
-    required: 'Required.',
-    urlFormat: 'Must start with http://, https:// or mailto:.',
     conflictTake: 'Load their version',
     conflictKeep: 'Save mine over it',
+  },
+  rules: {
+    required: 'Required.',
+    urlFormat: 'Must start with http://, https:// or mailto:.',
   },
 }
 
@@ -97,10 +99,12 @@ const de: typeof en = {
     save: 'Link speichern',
     create: 'Link anlegen',
     cancel: 'Abbrechen',
-    required: 'Pflichtfeld.',
-    urlFormat: 'Muss mit http://, https:// oder mailto: beginnen.',
     conflictTake: 'Deren Fassung laden',
     conflictKeep: 'Meine darüber speichern',
+  },
+  rules: {
+    required: 'Pflichtfeld.',
+    urlFormat: 'Muss mit http://, https:// oder mailto: beginnen.',
   },
 }
 

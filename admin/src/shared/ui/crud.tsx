@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core'
+import { Stack, Text } from '@mantine/core'
 import { useState, type ReactNode } from 'react'
 import { ConfirmModal } from './ConfirmModal'
 import { ProblemAlert } from './ProblemAlert'
@@ -40,41 +40,6 @@ export function ScreenStatus({ notice, loadError }: { notice: string; loadError:
       </Text>
       {loadError !== null && <ProblemAlert error={loadError} />}
     </>
-  )
-}
-
-/** Edit (a labelled button) and delete (an icon button with a tooltip) of one row; each shown only when allowed. */
-export function RowActions({
-  editText,
-  editLabel,
-  onEdit,
-  deleteLabel,
-  onDelete,
-  children,
-}: {
-  editText: string
-  editLabel: string
-  onEdit?: () => void
-  deleteLabel: string
-  onDelete?: () => void
-  children?: ReactNode
-}) {
-  return (
-    <Group gap={4} wrap="nowrap">
-      {children}
-      {onEdit && (
-        <Button size="compact-sm" variant="default" aria-label={editLabel} onClick={onEdit}>
-          {editText}
-        </Button>
-      )}
-      {onDelete && (
-        <Tooltip label={deleteLabel}>
-          <ActionIcon variant="default" aria-label={deleteLabel} onClick={onDelete}>
-            <span aria-hidden="true">✕</span>
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </Group>
   )
 }
 

@@ -1,18 +1,15 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core'
+import { Stack } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toFormError } from '../../../shared/logic/errors'
 import type { SaveQueue, SaveQueueState } from '../../../shared/logic/saveQueue'
-import { PageTitle } from '../../../shared/ui/PageTitle'
 import type { BlogDetail, Loaded, Locale, LocValues } from './api'
 import { BlogConflicts } from './BlogConflicts'
-import { DraftOfferAlert, ErrorLine, fieldErrorsOf, LeaveModal, SaveStatusLine } from '../../../shared/editor/EditorParts'
+import { ErrorLine, fieldErrorsOf, LeaveModal } from '../../../shared/editor/EditorParts'
+import { EditorHeader, lastSavedOf } from '../../../shared/editor/EditorShell'
 import { LocaleBar } from '../../../shared/editor/LocaleBar'
-import { overallStatus } from '../../../shared/editor/queueGroup'
 import type { Capabilities } from '../../../shared/editor/roles'
 import { useEditorGuards } from '../../../shared/editor/useEditorGuards'
 import { useWorkflowAction } from '../../../shared/editor/useWorkflowAction'
-import { WorkflowButtons } from '../../../shared/editor/WorkflowButtons'
 import { blogWorkflow } from './api'
 import { BlogFields, LocFields } from './EditorFields'
 import { translationStatusLabel } from '../translationStatus'
@@ -38,7 +35,6 @@ export interface EditProps {
 /** An existing post: the blog record and one record per locale, each saved through its own queue. */
 export function EditBlogForm({ siteId, loaded, locales, defaultLocaleId, caps }: EditProps) {
   const { t } = useTranslation('blogs', { keyPrefix: 'editor' })
-  const { t: te } = useTranslation('editor')
   const { t: tb } = useTranslation('blogs')
   const statusLabel = (v: string | undefined) => (v === undefined ? undefined : translationStatusLabel(tb, v))
   const blog = loaded.data
@@ -60,53 +56,34 @@ export function EditBlogForm({ siteId, loaded, locales, defaultLocaleId, caps }:
   const blogState = queues.blog.getState()
   const defaultTitle = queues.locs.get(defaultLocaleId)?.getState().values.title ?? ''
   const title = locState.values.title || defaultTitle || t('untitled')
-  const lastSavedAt = Math.max(0, ...states.map((s) => s.lastSavedAt ?? 0)) || undefined
-  const note = workflow.done
-    ? workflow.done === 'changedElsewhere'
-      ? t('changedElsewhere')
-      : te(`actionDone.${workflow.done}`)
-    : merged
-      ? t('mergedElsewhere')
-      : ''
+  const lastSavedAt = lastSavedOf(states)
   const locale = locales.find((l) => l.id === localeId)
-  const actionError = workflow.error === undefined ? undefined : toFormError(workflow.error)
   const sideBySide = useSideBySide({ localeId, setLocaleId, defaultLocaleId, locales, queues, canEdit: caps.canEdit })
 
   return (
     <Stack gap="md" className="blog-editor">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <PageTitle documentTitle={t('editTitle', { title })}>{title}</PageTitle>
-          <Text size="sm" c="dimmed" data-testid="blog-status" data-status={workflow.status}>
-            {t('statusLabel')}: {te(`statuses.${workflow.status}`)}
-          </Text>
-        </div>
-        <Stack gap={4} align="flex-end">
-          <Group gap="xs">
-            <Button variant="default" onClick={() => void saveAll()} disabled={!caps.canEdit} title={te('saveHint')}>
-              {te('saveDraft')}
-            </Button>
-            <WorkflowButtons
-              status={workflow.status}
-              caps={caps}
-              onAction={(a, c) => void workflow.run(a, c)}
-              schedules={Date.parse(blogState.values.publish_start ?? '') > Date.now()}
-            />
+      <EditorHeader
+        ns="blogs"
+        title={title}
+        documentTitle={t('editTitle', { title })}
+        statusTestId="blog-status"
+        workflow={workflow}
+        caps={caps}
+        saveAll={saveAll}
+        states={states}
+        merged={merged}
+        schedules={Date.parse(blogState.values.publish_start ?? '') > Date.now()}
+        offer={offer}
+        actions={
+          <>
             <AiMenu siteId={siteId} localeId={localeId} defaultLocaleId={defaultLocaleId} locales={locales} queues={queues} canEdit={caps.canEdit} />
             <BlogHistoryButton siteId={siteId} blogId={blog.id} locales={locales} queues={queues} saveAll={saveAll} canEdit={caps.canEdit} />
             <PostActions siteId={siteId} blogId={blog.id} title={title} caps={caps} saveAll={saveAll} />
             <PreviewActions siteId={siteId} type="blog" recordId={blog.id} locale={locale?.code} saveAll={saveAll} />
-          </Group>
-          <OpenOnSite siteId={siteId} slug={blogState.savedValues.slug} status={workflow.status} />
-          <SaveStatusLine status={overallStatus(states)} savedAt={lastSavedAt} note={note} />
-        </Stack>
-      </Group>
-      {actionError && (
-        <Alert color="red" role="alert" withCloseButton onClose={workflow.clearError}>
-          {te(actionError.formMessageKey, actionError.formMessageParams)}
-        </Alert>
-      )}
-      {offer && <DraftOfferAlert offer={offer} />}
+          </>
+        }
+        below={<OpenOnSite siteId={siteId} slug={blogState.savedValues.slug} status={workflow.status} />}
+      />
       <BlogConflicts siteId={siteId} queues={queues} stateOf={stateOf} codeOf={codeOf} />
       <LocaleBar
         label={t('locales')}

@@ -1,8 +1,7 @@
-import { Anchor, Button } from '@mantine/core'
+import { Anchor } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../../shared/api/queries'
 import { toFormError } from '../../../shared/logic/errors'
@@ -12,6 +11,7 @@ import { cloneBlog, deleteBlog } from './metaApi'
 import './metaMessages'
 import { postUrlOf } from './postUrl'
 import type { Capabilities } from '../../../shared/editor/roles'
+import { CloneDeleteButtons } from '../../../shared/editor/EditorShell'
 import { createHeldUndoable } from '../../../shared/logic/undoable'
 
 /**
@@ -56,7 +56,6 @@ export function PostActions({
   const { t } = useTranslation('blogMeta')
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const [cloning, setCloning] = useState(false)
   const fail = (e: unknown, heading: string) => {
     const fe = toFormError(e)
     notifications.show({
@@ -66,25 +65,17 @@ export function PostActions({
     })
   }
 
-  // Typed work goes first; a save that met a conflict or an error stops here, with the form showing why.
-  const savedAll = async () => (await saveAll()).every((s) => s.status !== 'conflict' && s.status !== 'error')
-
   const clone = async () => {
-    setCloning(true)
     try {
-      if (!(await savedAll())) return
       const copy = await cloneBlog(blogId)
       void queryClient.invalidateQueries({ queryKey: ['site', siteId, 'blogs'], refetchType: 'none' })
       void navigate({ to: '/sites/$siteId/blogs/$blogId', params: { siteId, blogId: copy.id } })
     } catch (e) {
       fail(e, t('failed'))
-    } finally {
-      setCloning(false)
     }
   }
 
-  const remove = async () => {
-    if (!(await savedAll())) return
+  const remove = () => {
     const job = createHeldUndoable(() => deleteBlog(blogId))
     void navigate({ to: '/sites/$siteId/blogs', params: { siteId } })
     showUndoNotice({
@@ -109,18 +100,5 @@ export function PostActions({
       .catch((e: unknown) => fail(e, t('deleted.failed')))
   }
 
-  return (
-    <>
-      {caps.canEdit && (
-        <Button variant="default" onClick={() => void clone()} loading={cloning} disabled={cloning}>
-          {t('clone')}
-        </Button>
-      )}
-      {caps.canDelete && (
-        <Button variant="default" color="red" onClick={() => void remove()}>
-          {t('delete')}
-        </Button>
-      )}
-    </>
-  )
+  return <CloneDeleteButtons caps={caps} saveAll={saveAll} cloneLabel={t('clone')} deleteLabel={t('delete')} onClone={clone} onDelete={remove} />
 }

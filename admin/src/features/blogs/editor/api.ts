@@ -92,11 +92,6 @@ export const editorQueries = {
       staleTime: Infinity,
       refetchOnWindowFocus: false,
     }),
-  locales: (siteId: string) =>
-    queryOptions({
-      queryKey: ['site', siteId, 'locales'],
-      queryFn: async () => (await api().GET('/api/v1/sites/{site_id}/locales', { params: { path: { site_id: siteId } } })).data!,
-    }),
 }
 
 export async function createBlog(siteId: string, blog: BlogValues, slugTyped: boolean, localeId: string, loc: LocValues): Promise<Loaded<Blog>> {

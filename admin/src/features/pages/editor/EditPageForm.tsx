@@ -1,16 +1,13 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core'
+import { Stack } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { DraftOfferAlert, ErrorLine, fieldErrorsOf, LeaveModal, SaveStatusLine } from '../../../shared/editor/EditorParts'
+import { ErrorLine, fieldErrorsOf, LeaveModal } from '../../../shared/editor/EditorParts'
+import { EditorHeader, lastSavedOf } from '../../../shared/editor/EditorShell'
 import { LocaleBar } from '../../../shared/editor/LocaleBar'
-import { overallStatus } from '../../../shared/editor/queueGroup'
 import type { Capabilities } from '../../../shared/editor/roles'
 import { useEditorGuards } from '../../../shared/editor/useEditorGuards'
 import { useWorkflowAction } from '../../../shared/editor/useWorkflowAction'
-import { WorkflowButtons } from '../../../shared/editor/WorkflowButtons'
-import { toFormError } from '../../../shared/logic/errors'
 import type { SaveQueue } from '../../../shared/logic/saveQueue'
-import { PageTitle } from '../../../shared/ui/PageTitle'
 import { pageWorkflow, type Locale, type Page, type Section, type SectionLocalization } from '../api'
 import { PageConflicts } from './PageConflicts'
 import { PageFields } from './PageFields'
@@ -33,7 +30,6 @@ export interface EditPageProps {
 /** An existing page: the page record, its sections and their texts per locale, each saved through its own queue. */
 export function EditPageForm({ siteId, loaded, locales, defaultLocaleId, caps, pages }: EditPageProps) {
   const { t } = useTranslation('pages', { keyPrefix: 'editor' })
-  const { t: te } = useTranslation('editor')
   const page = loaded.page.data
   const [localeId, setLocaleId] = useState(defaultLocaleId)
   const [merged, setMerged] = useState(false)
@@ -45,11 +41,7 @@ export function EditPageForm({ siteId, loaded, locales, defaultLocaleId, caps, p
 
   const pageState = q.stateOf(q.page) ?? q.page.getState()
   const route = q.page.getState().values.route || page.route
-  const lastSavedAt = Math.max(0, ...q.states.map((s) => s.lastSavedAt ?? 0)) || undefined
-  const notes = [
-    workflow.done ? (workflow.done === 'changedElsewhere' ? t('changedElsewhere') : te(`actionDone.${workflow.done}`)) : merged ? t('mergedElsewhere') : '',
-    invalidSettings.ids.size > 0 ? t('settingsInvalid') : '',
-  ].filter((n) => n !== '')
+  const lastSavedAt = lastSavedOf(q.states)
   const locale = locales.find((l) => l.id === localeId) ?? locales[0]!
   const nameOf = (s: SectionQueues) => {
     const type = s.queue.getState().values.section_type
@@ -60,19 +52,20 @@ export function EditPageForm({ siteId, loaded, locales, defaultLocaleId, caps, p
 
   return (
     <Stack gap="md" className="page-editor">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <PageTitle documentTitle={t('editTitle', { route })}>{route}</PageTitle>
-          <Text size="sm" c="dimmed" data-testid="page-status" data-status={workflow.status}>
-            {t('statusLabel')}: {te(`statuses.${workflow.status}`)}
-          </Text>
-        </div>
-        <Stack gap={4} align="flex-end">
-          <Group gap="xs">
-            <Button variant="default" onClick={() => void saveAll()} disabled={!caps.canEdit} title={te('saveHint')}>
-              {te('saveDraft')}
-            </Button>
-            <WorkflowButtons status={workflow.status} caps={caps} onAction={(a, c) => void workflow.run(a, c)} />
+      <EditorHeader
+        ns="pages"
+        title={route}
+        documentTitle={t('editTitle', { route })}
+        statusTestId="page-status"
+        workflow={workflow}
+        caps={caps}
+        saveAll={saveAll}
+        states={q.states}
+        merged={merged}
+        notes={invalidSettings.ids.size > 0 ? [t('settingsInvalid')] : []}
+        offer={q.offer}
+        actions={
+          <>
             <PageHistoryButton
               siteId={siteId}
               pageId={page.id}
@@ -85,12 +78,9 @@ export function EditPageForm({ siteId, loaded, locales, defaultLocaleId, caps, p
             />
             <PreviewActions siteId={siteId} type="page" recordId={page.id} locale={locale.code} saveAll={saveAll} />
             <PageActions siteId={siteId} pageId={page.id} route={route} caps={caps} saveAll={saveAll} />
-          </Group>
-          <SaveStatusLine status={overallStatus(q.states)} savedAt={lastSavedAt} note={notes.join(' · ')} />
-        </Stack>
-      </Group>
-      <ActionError error={workflow.error} onClose={workflow.clearError} />
-      {q.offer && <DraftOfferAlert offer={q.offer} />}
+          </>
+        }
+      />
       <PageConflicts siteId={siteId} page={q.page} sections={q.sections} nameOf={nameOf} codeOf={q.codeOf} stateOf={q.stateOf} />
       <LocaleBar
         label={t('locales')}
@@ -139,15 +129,4 @@ function useIdSet() {
       return next
     })
   return { ids, set }
-}
-
-function ActionError({ error, onClose }: { error: unknown; onClose: () => void }) {
-  const { t } = useTranslation('editor')
-  if (error === undefined) return null
-  const fe = toFormError(error)
-  return (
-    <Alert color="red" role="alert" withCloseButton onClose={onClose}>
-      {t(fe.formMessageKey, fe.formMessageParams)}
-    </Alert>
-  )
 }

@@ -1,16 +1,12 @@
-import { Button } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { CloneDeleteButtons } from '../../../shared/editor/EditorShell'
 import type { Capabilities } from '../../../shared/editor/roles'
 import { pageQueries } from '../api'
 import { usePageActions } from '../usePageActions'
 
-/**
- * The editor's Clone and Delete (with undo). Typed work is saved first; a save that met a conflict or an error stops
- * here, with the form showing why. Delete goes to the list and offers Undo there; Undo brings the editor back.
- */
+/** The editor's Clone and Delete (with undo). Delete goes to the list and offers Undo there; Undo brings the editor back. */
 export function PageActions({
   siteId,
   pageId,
@@ -28,19 +24,7 @@ export function PageActions({
   const actions = usePageActions(siteId)
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const [cloning, setCloning] = useState(false)
-  const savedAll = async () => (await saveAll()).every((s) => s.status !== 'conflict' && s.status !== 'error')
-
-  const clone = async () => {
-    setCloning(true)
-    try {
-      if (await savedAll()) await actions.clone(pageId)
-    } finally {
-      setCloning(false)
-    }
-  }
-  const remove = async () => {
-    if (!(await savedAll())) return
+  const remove = () => {
     void navigate({ to: '/sites/$siteId/pages', params: { siteId } })
     actions.remove({ id: pageId, route }, () => {
       // The editor's copy was loaded before the last saves: load it afresh.
@@ -49,17 +33,13 @@ export function PageActions({
     })
   }
   return (
-    <>
-      {caps.canEdit && (
-        <Button variant="default" onClick={() => void clone()} loading={cloning} disabled={cloning}>
-          {t('clone')}
-        </Button>
-      )}
-      {caps.canDelete && (
-        <Button variant="default" color="red" onClick={() => void remove()}>
-          {t('delete')}
-        </Button>
-      )}
-    </>
+    <CloneDeleteButtons
+      caps={caps}
+      saveAll={saveAll}
+      cloneLabel={t('clone')}
+      deleteLabel={t('delete')}
+      onClone={() => actions.clone(pageId)}
+      onDelete={remove}
+    />
   )
 }
