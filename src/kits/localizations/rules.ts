@@ -27,6 +27,20 @@ export interface ParentRef<P> {
   row: P
 }
 
+/**
+ * The parent lookup of a site-owned record keyed by its own id (a document, a legal document): the live row, or the
+ * live row locked when the kit asks within a transaction. Serves as both `byId` and `byKey`.
+ */
+export function siteOwnedParent<P extends { id: string; site_id: string }>(
+  find: (db: ReadDb, id: string) => Promise<P | undefined>,
+  lock: (tx: Tx, id: string) => Promise<P | undefined>,
+): (db: ReadDb, id: string, tx?: Tx) => Promise<ParentRef<P> | undefined> {
+  return async (db, id, tx) => {
+    const row = tx ? await lock(tx, id) : await find(db, id)
+    return row && { id: row.id, key: row.id, siteId: row.site_id, row }
+  }
+}
+
 export interface LocalizationSpec<T extends LocalizationTable, P> {
   /** Entity name of the rows, e.g. `blog_localization`. */
   name: string

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { carriersOf } from '../../core/content.js'
-import type { ReadDb } from '../../db/client.js'
+import type { ReadDb, Tx } from '../../db/client.js'
 import { imagesById, type ImageRow } from '../../db/image-embed.js'
 import { blogLocalizations, blogs, type BlogLocalizationRow, type BlogRow, type ContentStatus } from '../../db/schema/blogs.js'
 import { contentSites } from '../../db/schema/content.js'
@@ -324,7 +324,7 @@ export async function updateBlogTitled(tx: Tx, id: string, patch: Partial<typeof
     .where(eq(blogs.id, id))
     .returning({ ...getTableColumns(blogs), label_title: title })
   const { label_title, ...row } = r as BlogRow & { label_title: string | null }
-  return { row: row as BlogRow, title: label_title }
+  return { row, title: label_title }
 }
 
 /** The live blog of a content item, if the item is a blog. */

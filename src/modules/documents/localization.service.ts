@@ -1,7 +1,6 @@
-import { localizations, type ParentRef } from '../../kits/localizations/rules.js'
+import { localizations, siteOwnedParent } from '../../kits/localizations/rules.js'
 import { siteOwned } from '../../core/scopes.js'
-import type { ReadDb, Tx } from '../../db/client.js'
-import { documentLocalizations, documents, type DocumentRow } from '../../db/schema/documents.js'
+import { documentLocalizations, documents } from '../../db/schema/documents.js'
 import * as q from './documents.queries.js'
 import { documentEntity } from './entity.js'
 import { presentDocument } from './schemas.js'
@@ -12,8 +11,7 @@ import { presentDocument } from './schemas.js'
  * show of it) does not change.
  */
 
-const ref = (row: DocumentRow | undefined): ParentRef<DocumentRow> | undefined => row && { id: row.id, key: row.id, siteId: row.site_id, row }
-const parentOf = async (db: ReadDb, id: string, tx?: Tx) => ref(tx ? await q.lockDocument(tx, id) : await q.findLiveDocument(db, id))
+const parentOf = siteOwnedParent(q.findLiveDocument, q.lockDocument)
 
 export const documentLocalizationKit = localizations({
   name: 'document_localization',

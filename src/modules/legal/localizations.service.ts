@@ -1,7 +1,6 @@
-import { localizations, type ParentRef } from '../../kits/localizations/rules.js'
+import { localizations, siteOwnedParent } from '../../kits/localizations/rules.js'
 import { siteOwned } from '../../core/scopes.js'
-import type { ReadDb, Tx } from '../../db/client.js'
-import { legalDocumentLocalizations, legalDocuments, type LegalDocumentRow } from '../../db/schema/legal.js'
+import { legalDocumentLocalizations, legalDocuments } from '../../db/schema/legal.js'
 import { legalDocumentEntity } from './entity.js'
 import * as q from './queries.js'
 import { presentLegalDocument } from './schemas.js'
@@ -13,8 +12,7 @@ import { presentLegalDocument } from './schemas.js'
  * are refreshed.
  */
 
-const ref = (row: LegalDocumentRow | undefined): ParentRef<LegalDocumentRow> | undefined => row && { id: row.id, key: row.id, siteId: row.site_id, row }
-const byId = async (db: ReadDb, id: string, tx?: Tx) => ref(tx ? await q.lockDocument(tx, id) : await q.findDocument(db, id))
+const byId = siteOwnedParent(q.findDocument, q.lockDocument)
 
 export const legalLocalizationKit = localizations({
   name: 'legal_document_localization',

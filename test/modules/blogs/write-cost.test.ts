@@ -56,16 +56,35 @@ async function observed(fn: () => Promise<unknown>): Promise<{ statements: numbe
 
 const save = async (id: string, author: string) => expectStatus(await t.as(site.keys.Write).put(`/blogs/${id}`, { author }), 200)
 
+/**
+ * The cheapest of three observations: the API-key and site caches remember for at most 5 s of wall time, so on a busy
+ * machine one save can meet an expiry and count its lookup too. Nothing can make a save cost less than it does.
+ */
+async function cheapest(prepare: () => Promise<unknown>, fn: () => Promise<unknown>): Promise<{ statements: number; turns: number }> {
+  let best: { statements: number; turns: number } | undefined
+  for (let i = 0; i < 3; i++) {
+    await prepare()
+    const seen = await observed(fn)
+    if (!best || seen.statements < best.statements) best = seen
+  }
+  return best!
+}
+
 describe('PUT /blogs/{id}: what one save costs the database', () => {
   it('the scope after a write, then one transaction of three statements, run within one turn of the event loop', async () => {
     const blog = await createBlog(t, site)
-    await save(blog.id, 'warm-up')
-    // The previous save changed the record's version: its scope is looked up again.
-    const cold = await observed(() => save(blog.id, 'Ann'))
+    let n = 0
+    // After a save the record's version has changed: its scope is looked up again.
+    const cold = await cheapest(
+      () => save(blog.id, `warm-up ${n++}`),
+      () => save(blog.id, `Ann ${n++}`),
+    )
     expect(cold.statements).toBe(1 + IN_TX + TX_ENDS)
     // A read of the detail remembers the scope under the new version (its own statement carries the sites).
-    expectStatus(await t.as(site.keys.Read).get(`/blogs/${blog.id}/detail`), 200)
-    const warm = await observed(() => save(blog.id, 'Bob'))
+    const warm = await cheapest(
+      async () => expectStatus(await t.as(site.keys.Read).get(`/blogs/${blog.id}/detail`), 200),
+      () => save(blog.id, `Bob ${n++}`),
+    )
     expect(warm.statements).toBe(IN_TX + TX_ENDS)
     if (embedded) expect(warm.turns).toBe(1)
   })

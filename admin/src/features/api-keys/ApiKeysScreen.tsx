@@ -1,4 +1,4 @@
-import { Badge, Button, Group, NumberInput, Pagination, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core'
+import { Badge, NumberInput, Pagination, Select, Stack, Text, TextInput, Textarea } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -7,13 +7,14 @@ import { sharedQueries } from '../../shared/api/queries'
 import { formatDateTime } from '../../shared/i18n/format'
 import { can, canManageKey, grantableLevels, keyCreationCap } from '../../shared/logic/access'
 import { ConfirmModal } from '../../shared/ui/ConfirmModal'
+import { ScreenStatus } from '../../shared/ui/crud'
 import { DataTable, type Column, type RowAction } from '../../shared/ui/DataTable'
 import { focusWhenLost } from '../../shared/ui/focus'
 import { BlockIcon, RevokeIcon, UnblockIcon } from '../../shared/ui/icons'
 import { AnchorLink } from '../../shared/ui/links'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { NeedNote, ProblemAlert } from '../../shared/ui/ProblemAlert'
-import { SecretOnce } from '../../shared/ui/SecretOnce'
+import { SecretForm } from '../../shared/ui/SecretForm'
 import { useUncachedCall } from '../../shared/ui/useUncachedCall'
 import { toFormError } from '../../shared/logic/errors'
 import { createKey, keyQueries, useKeyActions, type ApiKey } from './api'
@@ -45,9 +46,7 @@ export function ApiKeysScreen({ siteId, search, onSearch }: Props) {
   return (
     <Stack gap="lg">
       <ScreenHeader siteId={siteId} title={title} />
-      <Text role="status" size="sm">
-        {notice}
-      </Text>
+      <ScreenStatus notice={notice} loadError={null} />
       {me.data && !allowed && <NeedNote need="anyAdmin" />}
       {allowed && <CreateKeyForm siteId={siteId} />}
       {allowed && <KeyFilters search={search} onSearch={onSearch} />}
@@ -174,74 +173,61 @@ function CreateKeyForm({ siteId }: { siteId: string }) {
   }
 
   return (
-    <section aria-labelledby="create-key" className="ops-section">
-      <Title order={2} size="h3" id="create-key" mb="sm">
-        {t('create.title')}
-      </Title>
-      {created ? (
-        <SecretOnce label={t('create.secretLabel')} value={created.key} onDone={() => (setCreated(null), focusWhenLost(() => nameField.current))} />
-      ) : levels.length === 0 ? (
-        <Text>{t('create.noCap')}</Text>
-      ) : (
-        <form
-          className="ops-form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault()
-            submit()
-          }}
-        >
-          <TextInput
-            ref={nameField}
-            label={t('create.name')}
-            required
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            maxLength={200}
-            error={fieldErrors.name}
-          />
-          <Textarea
-            label={t('create.description')}
-            autosize
-            minRows={1}
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
-            error={fieldErrors.description}
-          />
-          <Select
-            label={t('create.permission')}
-            description={t('create.cap', { cap: cap ? t(`permissions.${cap}`) : '' })}
-            data={levels.map((l) => ({ value: l, label: `${t(`permissions.${l}`)} — ${t(`permissionHints.${l}`)}` }))}
-            value={permission}
-            allowDeselect={false}
-            onChange={(v) => v && setPermission(v)}
-            error={fieldErrors.permission}
-          />
-          <NumberInput
-            label={t('create.rateLimit')}
-            description={t('create.rateLimitHint')}
-            min={1}
-            value={rate}
-            onChange={(v) => setRate(typeof v === 'number' ? v : '')}
-            error={fieldErrors.rate_limit_per_minute}
-          />
-          <TextInput
-            type="date"
-            label={t('create.expires')}
-            description={t('create.expiresHint')}
-            value={expires}
-            onChange={(e) => setExpires(e.currentTarget.value)}
-            error={fieldErrors.expires_at}
-          />
-          <ProblemAlert error={error} need="anyAdmin" fieldOrder={['name', 'description', 'permission', 'rate_limit_per_minute', 'expires_at']} />
-          <Group>
-            <Button type="submit" loading={busy}>
-              {t('create.submit')}
-            </Button>
-          </Group>
-        </form>
-      )}
-    </section>
+    <SecretForm
+      id="create-key"
+      title={t('create.title')}
+      secret={created?.key ?? null}
+      secretLabel={t('create.secretLabel')}
+      onDone={() => (setCreated(null), focusWhenLost(() => nameField.current))}
+      blocked={levels.length === 0 ? <Text>{t('create.noCap')}</Text> : undefined}
+      onSubmit={submit}
+      submitLabel={t('create.submit')}
+      busy={busy}
+    >
+      <TextInput
+        ref={nameField}
+        label={t('create.name')}
+        required
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        maxLength={200}
+        error={fieldErrors.name}
+      />
+      <Textarea
+        label={t('create.description')}
+        autosize
+        minRows={1}
+        value={description}
+        onChange={(e) => setDescription(e.currentTarget.value)}
+        error={fieldErrors.description}
+      />
+      <Select
+        label={t('create.permission')}
+        description={t('create.cap', { cap: cap ? t(`permissions.${cap}`) : '' })}
+        data={levels.map((l) => ({ value: l, label: `${t(`permissions.${l}`)} — ${t(`permissionHints.${l}`)}` }))}
+        value={permission}
+        allowDeselect={false}
+        onChange={(v) => v && setPermission(v)}
+        error={fieldErrors.permission}
+      />
+      <NumberInput
+        label={t('create.rateLimit')}
+        description={t('create.rateLimitHint')}
+        min={1}
+        value={rate}
+        onChange={(v) => setRate(typeof v === 'number' ? v : '')}
+        error={fieldErrors.rate_limit_per_minute}
+      />
+      <TextInput
+        type="date"
+        label={t('create.expires')}
+        description={t('create.expiresHint')}
+        value={expires}
+        onChange={(e) => setExpires(e.currentTarget.value)}
+        error={fieldErrors.expires_at}
+      />
+      <ProblemAlert error={error} need="anyAdmin" fieldOrder={['name', 'description', 'permission', 'rate_limit_per_minute', 'expires_at']} />
+    </SecretForm>
   )
 }
 

@@ -7,6 +7,7 @@ import { sharedQueries } from '../../shared/api/queries'
 import { formatDateTime } from '../../shared/i18n/format'
 import { ASSIGNABLE_ROLES, can, memberActions } from '../../shared/logic/access'
 import { ConfirmModal } from '../../shared/ui/ConfirmModal'
+import { ScreenStatus } from '../../shared/ui/crud'
 import { DataTable, type Column, type RowAction } from '../../shared/ui/DataTable'
 import { DeleteIcon, OwnerIcon } from '../../shared/ui/icons'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
@@ -30,9 +31,7 @@ export function MembersScreen({ siteId }: { siteId: string }) {
   return (
     <Stack gap="lg">
       <ScreenHeader siteId={siteId} title={title} />
-      <Text role="status" size="sm">
-        {notice}
-      </Text>
+      <ScreenStatus notice={notice} loadError={null} />
       {me.data && !manage && <Text>{t('readOnly')}</Text>}
       {members.isError && <ProblemAlert error={members.error} need="siteAdmin" />}
       {members.data && members.data.length > 0 && (

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Text, TextInput, Textarea, Title } from '@mantine/core'
+import { Badge, Stack, Text, TextInput, Textarea } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback, useRef, useState } from 'react'
@@ -14,7 +14,7 @@ import { DeleteIcon, EditIcon, PauseIcon, ResumeIcon, SendIcon } from '../../sha
 import { AnchorLink } from '../../shared/ui/links'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { NeedNote, ProblemAlert } from '../../shared/ui/ProblemAlert'
-import { SecretOnce } from '../../shared/ui/SecretOnce'
+import { SecretForm } from '../../shared/ui/SecretForm'
 import { useUncachedCall } from '../../shared/ui/useUncachedCall'
 import { createWebhook, useWebhookActions, webhookQueries, type CreateWebhookBody, type Webhook } from './api'
 import { eventsBody, type WebhookEvent } from './events'
@@ -93,56 +93,44 @@ function CreateWebhookForm({ siteId, onCreated }: { siteId: string; onCreated: (
   }
 
   return (
-    <section aria-labelledby="create-webhook" className="ops-section">
-      <Title order={2} size="h3" id="create-webhook" mb="sm">
-        {t('create.title')}
-      </Title>
-      {secret !== null ? (
-        <SecretOnce label={t('create.secretLabel')} value={secret} onDone={() => (setSecret(null), focusWhenLost(() => urlField.current))} />
-      ) : (
-        <form
-          className="ops-form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault()
-            submit()
-          }}
-        >
-          <TextInput
-            ref={urlField}
-            label={t('create.url')}
-            description={t('create.urlHint')}
-            type="url"
-            required
-            placeholder="https://example.com/hooks/atrium"
-            value={url}
-            onChange={(e) => setUrl(e.currentTarget.value)}
-            error={fieldErrors.url ?? (tried && url.trim() === '' ? t('create.required') : undefined)}
-          />
-          <Textarea
-            label={t('create.description')}
-            autosize
-            minRows={1}
-            value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
-            error={fieldErrors.description}
-          />
-          <EventsChoice
-            mode={mode}
-            chosen={chosen}
-            onMode={setMode}
-            onChosen={setChosen}
-            error={fieldErrors.events ?? (tried && noneChosen ? t('create.chooseOne') : undefined)}
-          />
-          <ProblemAlert error={error} need="siteAdmin" fieldOrder={FIELDS} />
-          <Group>
-            <Button type="submit" loading={busy}>
-              {t('create.submit')}
-            </Button>
-          </Group>
-        </form>
-      )}
-    </section>
+    <SecretForm
+      id="create-webhook"
+      title={t('create.title')}
+      secret={secret}
+      secretLabel={t('create.secretLabel')}
+      onDone={() => (setSecret(null), focusWhenLost(() => urlField.current))}
+      onSubmit={submit}
+      submitLabel={t('create.submit')}
+      busy={busy}
+    >
+      <TextInput
+        ref={urlField}
+        label={t('create.url')}
+        description={t('create.urlHint')}
+        type="url"
+        required
+        placeholder="https://example.com/hooks/atrium"
+        value={url}
+        onChange={(e) => setUrl(e.currentTarget.value)}
+        error={fieldErrors.url ?? (tried && url.trim() === '' ? t('create.required') : undefined)}
+      />
+      <Textarea
+        label={t('create.description')}
+        autosize
+        minRows={1}
+        value={description}
+        onChange={(e) => setDescription(e.currentTarget.value)}
+        error={fieldErrors.description}
+      />
+      <EventsChoice
+        mode={mode}
+        chosen={chosen}
+        onMode={setMode}
+        onChosen={setChosen}
+        error={fieldErrors.events ?? (tried && noneChosen ? t('create.chooseOne') : undefined)}
+      />
+      <ProblemAlert error={error} need="siteAdmin" fieldOrder={FIELDS} />
+    </SecretForm>
   )
 }
 
