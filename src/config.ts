@@ -54,8 +54,8 @@ export interface Config {
   /** ATRIUM_RENDITIONS_MAX_MB in bytes: all stored image renditions together, least recently used out first. */
   renditionsMaxBytes: number
   /**
-   * ATRIUM_IMAGE_CONCURRENCY: image transformations running at once (default: the cores less one, at least one; each
-   * runs on one libvips thread, so image work leaves the event loop a core: modules/media/sharp.service.ts).
+   * ATRIUM_IMAGE_CONCURRENCY: image transformations running at once (default: the number of cores; each
+   * runs on one libvips thread, so image work holds at most a thread a core: modules/media/sharp.service.ts).
    */
   imageConcurrency: number
   /** ATRIUM_PUBLIC_URL: the service's own external base URL (media `public_url` is absolute on it). */
@@ -243,7 +243,7 @@ export function loadConfig(env: Env = process.env): Config {
     maintenanceShare: int(env, 'ATRIUM_MAINTENANCE_SHARE', 5, 1, 100),
     storage,
     renditionsMaxBytes: int(env, 'ATRIUM_RENDITIONS_MAX_MB', 1024, 1, 10_000_000) * 1024 * 1024,
-    imageConcurrency: int(env, 'ATRIUM_IMAGE_CONCURRENCY', Math.max(1, availableParallelism() - 1), 1, 256),
+    imageConcurrency: int(env, 'ATRIUM_IMAGE_CONCURRENCY', availableParallelism(), 1, 256),
     ...publicBase(env),
     redisPrefix: str(env, 'ATRIUM_REDIS_PREFIX') ?? 'atrium:',
     s3: {

@@ -55,8 +55,8 @@ export async function makeVariants(storage: Storage, file: string, mime: string,
   return slots.run(() => variantsOf(storage, file, mime, key))
 }
 
-/** The line of callers without an instance at hand (a site import): the cores less one, as the instance default. */
-const fallbackSlots = new ImageSlots(Math.max(1, availableParallelism() - 1))
+/** The line of callers without an instance at hand (a site import): one a core, as the instance default. */
+const fallbackSlots = new ImageSlots(availableParallelism())
 
 async function variantsOf(storage: Storage, file: string, mime: string, key: string): Promise<ImageInfo> {
   const sharp = await loadSharp()

@@ -9,12 +9,12 @@ import { image, uploaded } from './fixtures.js'
 
 /*
  * Image work leaves the event loop a core (sharp.service.ts): one libvips thread per image, and at most
- * ATRIUM_IMAGE_CONCURRENCY images at once (default: the cores less one), renditions and upload variants in one line.
+ * ATRIUM_IMAGE_CONCURRENCY images at once (default: the number of cores), renditions and upload variants in one line.
  */
 
 describe('image work', () => {
-  it('defaults ATRIUM_IMAGE_CONCURRENCY to the cores less one (at least one); the variable still sets it', () => {
-    expect(loadConfig({}).imageConcurrency).toBe(Math.max(1, availableParallelism() - 1))
+  it('defaults ATRIUM_IMAGE_CONCURRENCY to the number of cores; the variable still sets it', () => {
+    expect(loadConfig({}).imageConcurrency).toBe(availableParallelism())
     expect(loadConfig({ ATRIUM_IMAGE_CONCURRENCY: '3' }).imageConcurrency).toBe(3)
   })
 
