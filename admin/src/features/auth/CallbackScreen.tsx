@@ -34,7 +34,7 @@ export function CallbackScreen({ onSignedIn }: { onSignedIn: (returnTo: string) 
             <AnchorLink to="/sign-in">{t('backToSignIn')}</AnchorLink>
           </>
         ) : (
-          <Loader aria-label={t('common:loading')} />
+          <Loader role="progressbar" aria-label={t('common:loading')} />
         )}
       </Stack>
     </Center>

@@ -47,8 +47,15 @@ export function IdentityUsersScreen() {
               header: t('identity.systemAdmin'),
               cell: (u) =>
                 mayChange ? (
-                  <Button size="xs" variant={u.is_system_admin ? 'light' : 'default'} aria-pressed={u.is_system_admin} onClick={() => setChanging(u)}>
-                    {u.is_system_admin ? t('identity.removeAdmin', { name: displayName(u) }) : t('identity.makeAdmin', { name: displayName(u) })}
+                  // The visible label stays short (a phone's card has no room for the name); the name is in the accessible one.
+                  <Button
+                    size="xs"
+                    variant={u.is_system_admin ? 'light' : 'default'}
+                    aria-pressed={u.is_system_admin}
+                    aria-label={u.is_system_admin ? t('identity.removeAdmin', { name: displayName(u) }) : t('identity.makeAdmin', { name: displayName(u) })}
+                    onClick={() => setChanging(u)}
+                  >
+                    {u.is_system_admin ? t('identity.removeAdminShort') : t('identity.makeAdminShort')}
                   </Button>
                 ) : (
                   <Badge variant="light" color={u.is_system_admin ? 'grape' : 'gray'}>

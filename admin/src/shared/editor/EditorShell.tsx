@@ -49,7 +49,7 @@ export function useEditorBase(siteId: string, more: ReadonlyArray<{ data: unknow
 export function EditorLoading({ ns, error }: { ns: EditorNs; error: unknown }) {
   const { t } = useTranslation(ns, { keyPrefix: 'editor' })
   const { t: te } = useTranslation('editor')
-  if (!error) return <Loader aria-label={t('loading')} />
+  if (!error) return <Loader role="progressbar" aria-label={t('loading')} />
   return (
     <Alert color="red" title={t('loadFailed')}>
       {te(toFormError(error).formMessageKey)}

@@ -44,7 +44,7 @@ export function MarkdownField({
           aria-label={t('markdownMode', { field: label })}
         />
       </Group>
-      <Suspense fallback={<Loader size="sm" aria-label={t('loadingEditor')} />}>
+      <Suspense fallback={<Loader role="progressbar" size="sm" aria-label={t('loadingEditor')} />}>
         {mode === 'write' ? (
           <MarkdownEditor id={id} label={label} description={t('leaveEditor')} value={value} onChange={onChange} localeId={localeId} insert={insert} />
         ) : (

@@ -70,7 +70,7 @@ function PreviewPane({ siteId, type, recordId, localeId, localeCode, name, saved
   const connected = Boolean(settings.data?.preview_url)
   let body: ReactNode
   if (token.error) body = <Alert color="red" role="alert" title={t('pane.failed')} />
-  else if (!token.data || !settings.data) body = <Loader size="sm" aria-label={t('pane.loading')} />
+  else if (!token.data || !settings.data) body = <Loader role="progressbar" size="sm" aria-label={t('pane.loading')} />
   else if (connected && token.data.url)
     body = (
       // A new element per save: the frame loads the saved state afresh, and a frame that loads never takes the focus.
@@ -100,7 +100,7 @@ function OwnRendering({ siteId, token, localeId, savedAt }: { siteId: string; to
       {read.error && <Alert color="red" role="alert" title={t('pane.failed')} />}
       {read.data && (
         <article className="preview-article" data-testid="preview-rendering">
-          <Suspense fallback={<Loader size="sm" aria-label={t('pane.loading')} />}>
+          <Suspense fallback={<Loader role="progressbar" size="sm" aria-label={t('pane.loading')} />}>
             <Rendered read={read.data} localeId={localeId} />
           </Suspense>
         </article>

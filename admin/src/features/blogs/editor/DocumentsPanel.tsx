@@ -34,7 +34,7 @@ export function DocumentsPanel({ siteId, blogId, disabled }: { siteId: string; b
     <fieldset className="editor-fieldset" aria-busy={change.isPending}>
       <legend>{t('legend')}</legend>
       {!attached.data ? (
-        <Loader size="sm" aria-label={t('legend')} />
+        <Loader role="progressbar" size="sm" aria-label={t('legend')} />
       ) : (
         <Stack gap="xs">
           {attached.data.length === 0 ? (

@@ -76,7 +76,7 @@ function CategoriesFieldset({ siteId, contentId, busy, pending, run }: PartProps
     <fieldset className="editor-fieldset" aria-busy={pending}>
       <legend>{t('categories')}</legend>
       {!tree.data || !assigned.data ? (
-        <Loader size="sm" aria-label={t('loading')} />
+        <Loader role="progressbar" size="sm" aria-label={t('loading')} />
       ) : (
         <Stack gap="xs">
           <TermPicker

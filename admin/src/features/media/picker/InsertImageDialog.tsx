@@ -23,7 +23,7 @@ export function InsertImageDialog({ siteId, localeId, label, opened, onClose, on
   const qc = useQueryClient()
   if (!opened) return null
   return (
-    <Suspense fallback={<Loader size="sm" aria-label={t('loading')} />}>
+    <Suspense fallback={<Loader role="progressbar" size="sm" aria-label={t('loading')} />}>
       <PickerDialog
         opened
         siteId={siteId}

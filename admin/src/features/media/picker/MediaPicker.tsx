@@ -49,7 +49,7 @@ export function MediaPicker({ siteId, value, onChange, label, accept = 'image' }
             {t('picker.missing')}
           </Text>
         ) : (
-          <Loader size="xs" aria-label={t('loading')} />
+          <Loader role="progressbar" size="xs" aria-label={t('loading')} />
         )}
       </Group>
       <Group gap="xs" mt="xs">
@@ -71,7 +71,7 @@ export function MediaPicker({ siteId, value, onChange, label, accept = 'image' }
         )}
       </Group>
       {loaded && (
-        <Suspense fallback={open ? <Loader size="sm" aria-label={t('loading')} /> : null}>
+        <Suspense fallback={open ? <Loader role="progressbar" size="sm" aria-label={t('loading')} /> : null}>
           <PickerDialog
             opened={open}
             siteId={siteId}

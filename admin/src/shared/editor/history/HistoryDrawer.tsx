@@ -84,7 +84,7 @@ function HistoryList<E extends HistoryEntity>({ siteId, entities: source, descri
   }
 
   if (failed) return <Problem error={failed} fallback={t('loadFailed')} />
-  if (loading) return <Loader aria-label={t('loading')} />
+  if (loading) return <Loader role="progressbar" aria-label={t('loading')} />
   return (
     <Stack gap="sm" data-testid="history-panel">
       {changes.length === 0 && <Text>{t('empty')}</Text>}
