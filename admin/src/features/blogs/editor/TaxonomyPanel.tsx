@@ -1,11 +1,11 @@
 import { Alert, Button, CloseButton, Combobox, Group, Loader, NativeSelect, Stack, Text, TextInput, useCombobox } from '@mantine/core'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toFormError } from '../../../shared/logic/errors'
 import { categoryPaths } from './categoryTree'
 import './metaMessages'
-import { assignCategory, assignTag, createCategory, createTag, metaQueries, unassignCategory, unassignTag, type Category, type Tag } from './metaApi'
+import { assignCategory, assignTag, createCategory, createTag, metaQueries, unassignCategory, unassignTag } from './metaApi'
 import './post-meta.css'
 import { tagChoices, type TagChoice } from './tagChoices'
 
@@ -97,13 +97,7 @@ function CategoriesFieldset({ siteId, contentId, busy, pending, run }: PartProps
             onTake={(choice, done) =>
               run(
                 async () => {
-                  let id: string
-                  if (choice.kind === 'tag') id = choice.tag.id
-                  else {
-                    const made = await createCategory(siteId, choice.name)
-                    queryClient.setQueryData(metaQueries.categories(siteId).queryKey, (old: Category[] | undefined) => [...(old ?? []), made])
-                    id = made.id
-                  }
+                  const id = await takenId(queryClient, choice, metaQueries.categories(siteId).queryKey, (name) => createCategory(siteId, name))
                   // The first category assigned is the primary one until another is chosen.
                   await assignCategory(contentId, id, assignedIds.size === 0)
                 },
@@ -155,13 +149,7 @@ function TagsFieldset({ siteId, contentId, busy, pending, run }: PartProps) {
         onTake={(choice, done) =>
           run(
             async () => {
-              let id: string
-              if (choice.kind === 'tag') id = choice.tag.id
-              else {
-                const made = await createTag(siteId, choice.name)
-                queryClient.setQueryData(metaQueries.tags(siteId).queryKey, (old: Tag[] | undefined) => [...(old ?? []), made])
-                id = made.id
-              }
+              const id = await takenId(queryClient, choice, metaQueries.tags(siteId).queryKey, (name) => createTag(siteId, name))
               await assignTag(contentId, id)
             },
             { onSuccess: done },
@@ -173,6 +161,19 @@ function TagsFieldset({ siteId, contentId, busy, pending, run }: PartProps) {
 }
 
 /** A term the picker offers: matched by its name, shown by its label (a category's path). */
+/** The id of the term the picker took: an existing one, or one created now and added to the site's cached list. */
+async function takenId<T extends { id: string }>(
+  queryClient: QueryClient,
+  choice: TagChoice<Term>,
+  listKey: QueryKey,
+  create: (name: string) => Promise<T>,
+): Promise<string> {
+  if (choice.kind === 'tag') return choice.tag.id
+  const made = await create(choice.name)
+  queryClient.setQueryData<T[]>(listKey, (old) => [...(old ?? []), made])
+  return made.id
+}
+
 interface Term {
   id: string
   name: string
