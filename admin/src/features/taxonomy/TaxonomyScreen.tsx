@@ -90,7 +90,7 @@ export function TaxonomyScreen({ siteId }: { siteId: string }) {
       <ScreenHeader siteId={siteId} title={t('title')} />
       <Text size="sm">{t('intro')}</Text>
       <ScreenStatus notice={notice} loadError={loadError} />
-      <div className="taxonomy-columns">
+      <div className="ui-columns taxonomy-columns">
         <CategoriesPanel
           data={d}
           onNew={access.canWrite ? () => (setNotice(''), setForm({ kind: 'category' })) : undefined}
@@ -167,7 +167,7 @@ interface PanelProps<T> {
 function CategoriesPanel({ data, onNew, onEdit, onDelete, onMerge }: PanelProps<TreeNode<Category>>) {
   const { t } = useTranslation('taxonomy')
   return (
-    <section aria-labelledby="taxonomy-categories" className="taxonomy-panel">
+    <section aria-labelledby="taxonomy-categories" className="ui-panel">
       <div className="ui-screen-header">
         <Title order={2} size="h3" id="taxonomy-categories">
           {t('categories.title')}
@@ -196,7 +196,7 @@ function CategoriesPanel({ data, onNew, onEdit, onDelete, onMerge }: PanelProps<
 function TagsPanel({ data, onNew, onEdit, onDelete, onMerge }: PanelProps<Tag>) {
   const { t } = useTranslation('taxonomy')
   return (
-    <section aria-labelledby="taxonomy-tags" className="taxonomy-panel">
+    <section aria-labelledby="taxonomy-tags" className="ui-panel">
       <div className="ui-screen-header">
         <Title order={2} size="h3" id="taxonomy-tags">
           {t('tags.title')}

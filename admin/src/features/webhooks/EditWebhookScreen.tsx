@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core'
+import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -8,6 +8,7 @@ import { can } from '../../shared/logic/access'
 import { AnchorLink } from '../../shared/ui/links'
 import { fieldErrorsOf, NeedNote, ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
+import { DescriptionField } from '../../shared/ui/SecretForm'
 import { useWebhookActions, webhookQueries, type Webhook } from './api'
 import { eventsBody, type WebhookEvent } from './events'
 import { EventsChoice } from './EventsPicker'
@@ -119,14 +120,7 @@ function EditForm({ siteId, hook }: { siteId: string; hook: Webhook }) {
         onChange={(e) => set({ url: e.currentTarget.value })}
         error={errors.url ?? (tried && draft.url.trim() === '' ? t('create.required') : undefined)}
       />
-      <Textarea
-        label={t('create.description')}
-        autosize
-        minRows={1}
-        value={draft.description}
-        onChange={(e) => set({ description: e.currentTarget.value })}
-        error={errors.description}
-      />
+      <DescriptionField label={t('create.description')} value={draft.description} onChange={(description) => set({ description })} error={errors.description} />
       <EventsChoice
         mode={draft.mode}
         chosen={draft.chosen}
