@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../shared/api/queries'
 import { useEditorGuards } from '../../shared/editor/useEditorGuards'
 import { can } from '../../shared/logic/access'
-import { AnchorLink } from '../../shared/ui/links'
+import { BackLink } from '../../shared/ui/links'
 import { fieldErrorsOf, NeedNote, ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { DescriptionField } from '../../shared/ui/SecretForm'
@@ -45,9 +45,9 @@ export function EditWebhookScreen({ siteId, webhookId }: { siteId: string; webho
   const hooks = useQuery({ ...webhookQueries.list(siteId), enabled: allowed })
   const hook = hooks.data?.data.find((w) => w.id === webhookId)
   const back = (
-    <AnchorLink to="/sites/$siteId/webhooks" params={{ siteId }} size="sm">
-      ← {t('deliveries.back')}
-    </AnchorLink>
+    <BackLink to="/sites/$siteId/webhooks" params={{ siteId }}>
+      {t('deliveries.back')}
+    </BackLink>
   )
   return (
     <Stack gap="lg">
