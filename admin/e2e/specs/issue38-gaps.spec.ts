@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { expect, seedSite, test, watchCsp } from '../fixtures'
 import { solidPng } from '../png'
 
@@ -106,4 +109,44 @@ test("the activity names a post's tag change by the post's title and its type in
   await page.evaluate(() => localStorage.setItem('atrium-admin:lang', 'de'))
   await page.reload()
   await expect(page.getByRole('row').filter({ hasText: 'Inhalt „Hello, world“' })).toContainText('Geändert')
+})
+
+test('an export that fails says why and downloads nothing; an import refused after its check says why and creates nothing', async ({
+  page,
+  site,
+  atrium,
+  signInWithKey,
+}) => {
+  test.slow()
+  const dir = mkdtempSync(join(tmpdir(), 'atrium-e2e-'))
+  const res = await atrium.POST('/api/v1/sites/{site_id}/export', { params: { path: { site_id: site.id } }, parseAs: 'arrayBuffer' })
+  const archive = join(dir, 'good.tar.gz')
+  writeFileSync(archive, Buffer.from(res.data as unknown as ArrayBuffer))
+
+  await signInWithKey(page)
+  // The import: checked under a free address, which another site takes before the import runs.
+  await page.goto('/admin/sites/import')
+  const copy = `${site.slug}-late`
+  await page.locator('input[type="file"]').setInputFiles(archive)
+  await page.getByRole('textbox', { name: 'Address of the new site (slug)' }).fill(copy)
+  await page.getByRole('button', { name: 'Check the archive' }).click()
+  await expect(page.getByRole('region', { name: 'What the archive holds' })).toContainText(`/${copy}`)
+  await atrium.POST('/api/v1/sites', { body: { name: 'Took the address', slug: copy, locales: [{ code: 'en', is_default: true }] } })
+  const before = (await atrium.GET('/api/v1/sites')).data!.length
+  await page.getByRole('button', { name: 'Import the site' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: copy })).toBeVisible()
+  expect((await atrium.GET('/api/v1/sites')).data!.length).toBe(before)
+
+  // The export: the site is deleted meanwhile; the screen says so and nothing is downloaded.
+  await page.goto(`/admin/sites/${site.id}/export`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Export this site')
+  await atrium.DELETE('/api/v1/sites/{site_id}', { params: { path: { site_id: site.id } } })
+  let downloaded = false
+  page.on('download', () => {
+    downloaded = true
+  })
+  await page.getByRole('button', { name: 'Download the archive' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'The export failed' })).toBeVisible()
+  await expect(page.getByTestId('export-status')).toHaveText('')
+  expect(downloaded).toBe(false)
 })
