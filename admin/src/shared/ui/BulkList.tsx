@@ -44,9 +44,9 @@ export function useBulkSelection(mutation: BulkMutation, listKey: string, nameOf
   return { selected, setSelected, table, outcome, clearOutcome: () => setOutcome(null), run, mutation }
 }
 
-/** The bulk bar, a refused bulk request and the per-id results; `ns` is the feature's namespace (its `list.` strings). */
+/** The bulk bar, a refused bulk request and the per-id results; `ns` is the feature's namespace (its `list.` strings name the records). */
 export function BulkControls({ ns, bulk, bar = true }: { ns: string; bulk: ReturnType<typeof useBulkSelection>; bar?: boolean }) {
-  const { t } = useTranslation(ns, { keyPrefix: 'list' })
+  const { t } = useTranslation('bulk')
   const { mutation } = bulk
   return (
     <>
@@ -56,7 +56,7 @@ export function BulkControls({ ns, bulk, bar = true }: { ns: string; bulk: Retur
           {mutation.error?.message}
         </Alert>
       )}
-      {bulk.outcome && <BulkResults ns={ns} outcome={bulk.outcome} onClose={bulk.clearOutcome} />}
+      {bulk.outcome && <BulkResults outcome={bulk.outcome} onClose={bulk.clearOutcome} />}
     </>
   )
 }

@@ -3,6 +3,7 @@ import { Alert, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { BulkAction } from './BulkBar'
 import './bulk.css'
+import './bulkMessages'
 
 export interface BulkOutcome {
   action: BulkAction
@@ -12,8 +13,8 @@ export interface BulkOutcome {
 }
 
 /** The server's per-id answer to a bulk action: which records succeeded, which failed and the API's reason. */
-export function BulkResults({ ns, outcome, onClose }: { ns: string; outcome: BulkOutcome; onClose: () => void }) {
-  const { t } = useTranslation(ns, { keyPrefix: 'list' })
+export function BulkResults({ outcome, onClose }: { outcome: BulkOutcome; onClose: () => void }) {
+  const { t } = useTranslation('bulk')
   const { result, titles, action } = outcome
   const tone = result.failed === 0 ? 'success' : result.succeeded === 0 ? 'error' : 'partial'
   return (
