@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BulkBar, type BulkAction } from './BulkBar'
 import { BulkResults, type BulkOutcome } from './BulkResults'
+import './ui.css'
 
 /*
  * The bulk half of a content list (posts, pages): the rows chosen in the DataTable (its selection held here), the bulk
@@ -52,7 +53,7 @@ export function BulkControls({ ns, bulk, bar = true }: { ns: string; bulk: Retur
     <>
       {bar && <BulkBar ns={ns} count={bulk.selected.size} busy={mutation.isPending} onAction={bulk.run} />}
       {mutation.isError && (
-        <Alert variant="default" className="bulk-alert bulk-alert-error" role="alert" title={t('bulkFailed')}>
+        <Alert variant="default" className="ui-alert ui-alert-error" role="alert" title={t('bulkFailed')}>
           {mutation.error?.message}
         </Alert>
       )}

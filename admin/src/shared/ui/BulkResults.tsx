@@ -2,7 +2,7 @@ import type { Schemas } from '@atrium-cms/client'
 import { Alert, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { BulkAction } from './BulkBar'
-import './bulk.css'
+import './ui.css'
 import './bulkMessages'
 
 export interface BulkOutcome {
@@ -16,18 +16,18 @@ export interface BulkOutcome {
 export function BulkResults({ outcome, onClose }: { outcome: BulkOutcome; onClose: () => void }) {
   const { t } = useTranslation('bulk')
   const { result, titles, action } = outcome
-  const tone = result.failed === 0 ? 'success' : result.succeeded === 0 ? 'error' : 'partial'
+  const tone = result.failed === 0 ? 'success' : result.succeeded === 0 ? 'error' : 'warning'
   return (
     <Alert
       variant="default"
-      className={`bulk-alert bulk-alert-${tone}`}
+      className={`ui-alert ui-alert-${tone}`}
       role="status"
       title={t('bulkSummary', { action: t(`actions.${action.kind}`), succeeded: result.succeeded, failed: result.failed })}
       withCloseButton
       closeButtonLabel={t('dismiss')}
       onClose={onClose}
     >
-      <ul className="bulk-results">
+      <ul className="ui-alert-list">
         {result.results.map((r) => (
           <li key={r.id}>
             <Text size="sm" span fw={500}>

@@ -57,7 +57,7 @@ export function MediaDetails({ siteId, mediaId, canEdit, canDelete, onClose, onD
         <CloseButton onClick={onClose} aria-label={t('closeDetails')} />
       </Group>
       {detail.isError ? (
-        <Alert variant="default" role="alert" className="media-alert-error" title={t('loadFailed')}>
+        <Alert variant="default" role="alert" className="ui-alert ui-alert-error" title={t('loadFailed')}>
           {detail.error.message}
         </Alert>
       ) : !m ? (
