@@ -45,8 +45,6 @@ export function MediaBrowser({ siteId, search, onSearch, canEdit, accept = 'any'
     if (detailsAction) onSearch({ ...search, item: m.id })
   })
 
-  const [typed, setTyped] = useTypedParam(search.q ?? '', (q) => onSearch(withFilter(search, { q }), true))
-
   const H = `h${headingLevel}` as const
   const update = useUpdateMedia(siteId)
   const [moved, setMoved] = useState('')
@@ -78,15 +76,7 @@ export function MediaBrowser({ siteId, search, onSearch, canEdit, accept = 'any'
         <Text size="sm" role="status" className={moved ? undefined : 'visually-hidden'}>
           {moved}
         </Text>
-        <Filters
-          search={search}
-          effective={effective}
-          typed={typed}
-          onType={setTyped}
-          onSearch={onSearch}
-          imagesOnly={accept === 'image'}
-          idSuffix={headingLevel}
-        />
+        <Filters search={search} onSearch={onSearch} imagesOnly={accept === 'image'} idSuffix={headingLevel} />
 
         {canEdit && <UploadZone uploads={uploads} accept={accept} maxBytes={maxBytes} />}
 
@@ -113,30 +103,25 @@ export function MediaBrowser({ siteId, search, onSearch, canEdit, accept = 'any'
 /** Text query, type and grid or list. */
 function Filters({
   search,
-  effective,
-  typed,
-  onType,
   onSearch,
   imagesOnly,
   idSuffix,
 }: {
   search: MediaSearch
-  effective: MediaSearch
-  typed: string
-  onType: (v: string) => void
   onSearch: MediaBrowserProps['onSearch']
   imagesOnly: boolean
   idSuffix: number
 }) {
   const { t } = useTranslation('media')
+  const [typed, setTyped] = useTypedParam(search.q ?? '', (q) => onSearch(withFilter(search, { q }), true))
   const view = search.view ?? 'grid'
   return (
     <form role="search" aria-label={t('filters')} className="ops-filters" onSubmit={(e) => e.preventDefault()}>
-      <SearchField label={t('search')} placeholder={t('searchPlaceholder')} value={typed} onChange={onType} />
+      <SearchField label={t('search')} placeholder={t('searchPlaceholder')} value={typed} onChange={setTyped} />
       <Select
         label={t('type')}
         data={[{ value: '', label: t('allTypes') }, ...MEDIA_TYPES.map((m) => ({ value: m, label: t(`types.${m}`) }))]}
-        value={effective.type ?? ''}
+        value={imagesOnly ? 'image' : (search.type ?? '')}
         onChange={(v) => onSearch(withFilter(search, { type: MEDIA_TYPES.find((m) => m === v) }))}
         allowDeselect={false}
         disabled={imagesOnly}
