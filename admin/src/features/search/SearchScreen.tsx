@@ -10,6 +10,7 @@ import { AnchorLink } from '../../shared/ui/links'
 import { Pager } from '../../shared/ui/Pager'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { Snippet } from '../../shared/ui/Snippet'
+import { sharedQueries } from '../../shared/api/queries'
 import { searchQueries } from './api'
 import { PER_PAGE, SEARCH_TYPES, typesOf, type SearchType, type SiteSearch } from './search'
 import './search.css'
@@ -24,7 +25,7 @@ interface Props {
 /** Ranked full-text search over the site's posts, pages and documents; query, types and page in the URL. */
 export function SearchScreen({ siteId, search, onSearch }: Props) {
   const { t, i18n } = useTranslation('search')
-  const locales = useQuery(searchQueries.locales(siteId))
+  const locales = useQuery(sharedQueries.locales(siteId))
   const [locale, setLocale] = useState<string | undefined>(undefined)
   const q = search.q ?? ''
   const results = useQuery(searchQueries.results(siteId, search, locale))
@@ -51,10 +52,7 @@ export function SearchScreen({ siteId, search, onSearch }: Props) {
 
   return (
     <Stack gap="md">
-      <ScreenHeader siteId={siteId} title={t('title')} />
-      <Text size="sm" c="dimmed">
-        {t('intro')}
-      </Text>
+      <ScreenHeader siteId={siteId} title={t('title')} intro={t('intro')} />
       <form
         role="search"
         aria-label={t('form')}
