@@ -117,6 +117,7 @@ export async function putConfig(ctx: Ctx, siteId: string, body: PutAiConfigBody)
       entityId: row.id,
       before: before ? present(before) : null,
       after,
+      label: row.provider_name,
       metadata: {
         provider_name: row.provider_name,
         provider_type: after.provider_type,
@@ -142,7 +143,14 @@ const encryptionKeyMismatch = () =>
 export async function deleteConfig(ctx: Ctx, siteId: string): Promise<void> {
   await mutate(ctx, { entity: aiConfigEntity, action: 'Delete', secretFields }, async (tx) => {
     const row = (await q.deleteConfig(tx, siteId)) ?? notFound(aiConfigEntity)
-    return { result: undefined, siteId, entityId: row.id, current: present(row), metadata: { provider_name: row.provider_name, model: row.model } }
+    return {
+      result: undefined,
+      siteId,
+      entityId: row.id,
+      current: present(row),
+      label: row.provider_name,
+      metadata: { provider_name: row.provider_name, model: row.model },
+    }
   })
 }
 

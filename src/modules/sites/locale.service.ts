@@ -125,7 +125,7 @@ export async function updateSettings(ctx: Ctx, siteId: string, body: UpdateSetti
     }
     const updated = Object.keys(columns).length > 0 ? await q.updateSite(tx, siteId, { ...columns, updated_at: ctx.clock.now() }) : site
     const after = settingsOf(updated, await q.listLocales(tx, siteId))
-    return { result: after, siteId, entityId: siteId, before, after, readers: { sites: await q.sitesShowingContentOf(tx, siteId) } }
+    return { result: after, siteId, entityId: siteId, before, after, label: updated.name, readers: { sites: await q.sitesShowingContentOf(tx, siteId) } }
   })
   return out
 }

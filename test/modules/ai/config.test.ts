@@ -99,6 +99,8 @@ describe('AI configuration CRUD', () => {
     const audits = await t.dbh.db.select().from(auditLogs).where(eq(auditLogs.entity_type, 'ai_config'))
     expect(audits.length).toBeGreaterThanOrEqual(5)
     expect(audits.every((r) => r.action === 'Update' && r.site_id === a.id)).toBe(true)
+    // named by its provider (decisions' record_label), so the log does not speak in ids
+    expect(audits.every((r) => r.record_label === 'OpenAI')).toBe(true)
     expect(audits.map((r) => (r.metadata as { key_change: string }).key_change)).toEqual(expect.arrayContaining(['replaced', 'kept', 'removed']))
     const history = await t.dbh.db.select().from(changeHistory).where(eq(changeHistory.entity_type, 'ai_config'))
     expect(history.map((h) => h.field_name)).toEqual(expect.arrayContaining(['model', 'temperature']))
@@ -123,7 +125,7 @@ describe('AI configuration CRUD', () => {
     expectProblem(await t.as(b.keys.Admin).delete(`/sites/${b.id}/ai/config`), 404, 'NOT_FOUND')
     expectProblem(await t.as(b.keys.Admin).post(`/sites/${b.id}/ai/test`), 404, 'NOT_FOUND')
     const [del] = await t.dbh.db.select().from(auditLogs).where(eq(auditLogs.action, 'Delete'))
-    expect(del).toMatchObject({ entity_type: 'ai_config', site_id: b.id })
+    expect(del).toMatchObject({ entity_type: 'ai_config', site_id: b.id, record_label: 'OpenAI' })
   })
 })
 

@@ -113,6 +113,15 @@ describe('record_label beyond create, update and delete', () => {
     expect(await labelsOf('document', file)).toEqual([['Create', 'manual.txt']])
   })
 
+  it("a site's settings are named by the site's name at the time of the change", async () => {
+    expectStatus(await t.as(a.keys.Admin).put(`/sites/${a.id}/settings`, { timezone: 'Europe/Berlin' }), 200)
+    expectStatus(await t.as(t.masterKey).put(`/sites/${a.id}`, { name: 'Rail stories' }), 200)
+    expectStatus(await t.as(a.keys.Admin).put(`/sites/${a.id}/settings`, { timezone: 'Europe/Vienna' }), 200)
+    const [first, second] = await labelsOf('site_settings', a.id)
+    expect(first?.[1]).toMatch(/^Site /)
+    expect(second).toEqual(['Update', 'Rail stories'])
+  })
+
   it('a social link without a label is named by its platform', async () => {
     const link = created(await t.as(a.keys.Write).post(`/sites/${a.id}/social`, { platform: 'mastodon', url: 'https://mastodon.social/@x' })).id
     expect(await labelsOf('social_link', link)).toEqual([['Create', 'mastodon']])
