@@ -89,10 +89,11 @@ const loop = async (site, index) => {
     await sleep(Math.max(0, intervalMs - (performance.now() - started)))
   }
 }
-const loops = sites.map((s, i) => loop(s, i))
+// The thread's own first fetch loads and compiles its HTTP client: done once before the first timed save.
+const loops = fetch(baseUrl + '/api/v1/health').then((r) => r.text(), () => undefined).then(() => Promise.all(sites.map((s, i) => loop(s, i))))
 parentPort.once('message', async () => {
   running = false
-  await Promise.all(loops)
+  await loops
   parentPort.postMessage({ writes, reads, writeFailed, readFailed, failures, log })
 })
 `

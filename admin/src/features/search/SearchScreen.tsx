@@ -1,4 +1,4 @@
-import { Badge, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core'
+import { Badge, Checkbox, Group, Select, Stack, Text } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../shared/i18n/format'
 import { recordLink } from '../../shared/logic/recordLink'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
+import { SearchField } from '../../shared/ui/SearchField'
 import { AnchorLink } from '../../shared/ui/links'
 import { Pager } from '../../shared/ui/Pager'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
@@ -59,15 +60,7 @@ export function SearchScreen({ siteId, search, onSearch }: Props) {
         className="site-search-form"
         onSubmit={(e) => (e.preventDefault(), onSearch({ ...search, q: typed.trim() || undefined, page: undefined }))}
       >
-        <TextInput
-          type="search"
-          label={t('query')}
-          placeholder={t('placeholder')}
-          value={typed}
-          onChange={(e) => setTyped(e.currentTarget.value)}
-          maxLength={200}
-          data-autofocus
-        />
+        <SearchField label={t('query')} placeholder={t('placeholder')} value={typed} onChange={setTyped} data-autofocus />
         <Checkbox.Group label={t('types')} value={types} onChange={setTypes}>
           <Group gap="md" mt={6}>
             {SEARCH_TYPES.map((type) => (
