@@ -1,10 +1,9 @@
 import type { TSchema } from 'typebox'
 import type { Ctx } from '../../core/context.js'
 import type { Api } from '../../http/app-types.js'
-import { taggedRoutes } from '../../http/route.js'
 import { bodySites, record, site } from '../../http/access.js'
 import { BulkBody, type ReviewBody } from '../../http/content-schemas.js'
-import { IdParams, NoContent, SiteParams } from '../../http/schemas.js'
+import { IdParams, NoContent, SiteParams, op } from '../../http/schemas.js'
 import { bulkContent, reviewContent, type BulkOps, type ContentWorkflow, type WorkflowRecord, type WorkflowRow } from './rules.js'
 
 type Json = Record<string, unknown>
@@ -37,7 +36,7 @@ export interface WorkflowRoutesSpec<R extends WorkflowRow, W extends WorkflowRec
 
 const naming = <R extends WorkflowRow, W extends WorkflowRecord>(s: WorkflowRoutesSpec<R, W>) => {
   const many = `${s.one}s`
-  return { many, path: many.toLowerCase(), route: taggedRoutes(many), noun: s.workflow.entity.label }
+  return { many, path: many.toLowerCase(), tags: [many], noun: s.workflow.entity.label }
 }
 
 /** GET /<path>/{id}: the record's own fields. */
@@ -46,10 +45,13 @@ export function getRoute<R extends WorkflowRow, W extends WorkflowRecord>(
   s: WorkflowRoutesSpec<R, W>,
   get: (ctx: Ctx, id: string) => Promise<unknown>,
 ): void {
-  const { path, route, noun } = naming(s)
+  const { path, tags, noun } = naming(s)
   app.get(
     `/${path}/:id`,
-    route(`get${s.one}`, `Get a ${noun}`, { access: record(s.workflow.entity, 'Read'), params: IdParams, response: { 200: s.schemas.item } }),
+    {
+      config: { access: record(s.workflow.entity, 'Read') },
+      schema: { ...op(`get${s.one}`, `Get a ${noun}`), tags, params: IdParams, response: { 200: s.schemas.item } },
+    },
     async (req) => (await get(req.ctx, req.params.id)) as Json,
   )
 }
@@ -59,37 +61,37 @@ export function getRoute<R extends WorkflowRow, W extends WorkflowRecord>(
  * POST /<path>/{id}/clone (Author), in that order, each running the kind's single write.
  */
 export function writeRoutes<R extends WorkflowRow, W extends WorkflowRecord>(app: Api, s: WorkflowRoutesSpec<R, W>): void {
-  const { path, route, noun } = naming(s)
+  const { path, tags, noun } = naming(s)
   const entity = s.workflow.entity
   app.post(
     `/${path}`,
-    route(`create${s.one}`, `Create a ${noun}`, {
-      access: bodySites('site_ids', 'Author'),
-      description: s.docs.create,
-      body: s.schemas.create,
-      response: { 201: s.schemas.created },
-    }),
+    {
+      config: { access: bodySites('site_ids', 'Author') },
+      schema: { ...op(`create${s.one}`, `Create a ${noun}`), tags, description: s.docs.create, body: s.schemas.create, response: { 201: s.schemas.created } },
+    },
     async (req, reply) => reply.code(201).send(await s.ops.create(req.ctx, req.body as Json)),
   )
   app.put(
     `/${path}/:id`,
-    route(`update${s.one}`, `Update a ${noun}`, {
-      access: record(entity, 'Author'),
-      description: s.docs.update,
-      params: IdParams,
-      body: s.schemas.update,
-      response: { 200: s.schemas.item },
-    }),
+    {
+      config: { access: record(entity, 'Author') },
+      schema: {
+        ...op(`update${s.one}`, `Update a ${noun}`),
+        tags,
+        description: s.docs.update,
+        params: IdParams,
+        body: s.schemas.update,
+        response: { 200: s.schemas.item },
+      },
+    },
     async (req) => (await s.ops.update(req.ctx, req.params.id, req.body as { status: never })) as Json,
   )
   app.delete(
     `/${path}/:id`,
-    route(`delete${s.one}`, `Delete a ${noun}`, {
-      access: record(entity, 'Editor'),
-      description: s.docs.delete,
-      params: IdParams,
-      response: { 204: NoContent },
-    }),
+    {
+      config: { access: record(entity, 'Editor') },
+      schema: { ...op(`delete${s.one}`, `Delete a ${noun}`), tags, description: s.docs.delete, params: IdParams, response: { 204: NoContent } },
+    },
     async (req, reply) => {
       await s.ops.remove(req.ctx, req.params.id)
       return reply.code(204).send(null)
@@ -97,12 +99,16 @@ export function writeRoutes<R extends WorkflowRow, W extends WorkflowRecord>(app
   )
   app.post(
     `/${path}/:id/clone`,
-    route(`clone${s.one}`, `Clone a ${noun} as a new Draft`, {
-      access: record(entity, 'Author'),
-      description: s.docs.clone,
-      params: IdParams,
-      response: { 201: s.schemas.cloned },
-    }),
+    {
+      config: { access: record(entity, 'Author') },
+      schema: {
+        ...op(`clone${s.one}`, `Clone a ${noun} as a new Draft`),
+        tags,
+        description: s.docs.clone,
+        params: IdParams,
+        response: { 201: s.schemas.cloned },
+      },
+    },
     async (req, reply) => reply.code(201).send(await s.ops.clone(req.ctx, req.params.id)),
   )
 }
@@ -112,19 +118,22 @@ export function writeRoutes<R extends WorkflowRow, W extends WorkflowRecord>(app
  * Registered where the module calls it, so the OpenAPI document keeps its order.
  */
 export function reviewRoute<R extends WorkflowRow, W extends WorkflowRecord>(app: Api, s: WorkflowRoutesSpec<R, W>): void {
-  const { path, route, noun } = naming(s)
+  const { path, tags, noun } = naming(s)
   app.post(
     `/${path}/:id/review`,
-    route(`review${s.one}`, `Review a ${noun} in review: Approve or RequestChanges`, {
-      access: record(s.workflow.entity, 'Reviewer'),
-      ifMatch: true,
-      description:
-        `Approve publishes the ${noun} (Scheduled instead when publish_start is in the future); RequestChanges returns it to Draft. ` +
-        `Only a ${noun} InReview can be reviewed (409 INVALID_STATE). The author is notified; fires ${noun}.reviewed (and ${noun}.published).`,
-      params: IdParams,
-      body: s.schemas.review,
-      response: { 200: s.schemas.item },
-    }),
+    {
+      config: { access: record(s.workflow.entity, 'Reviewer'), ifMatch: true },
+      schema: {
+        ...op(`review${s.one}`, `Review a ${noun} in review: Approve or RequestChanges`),
+        tags,
+        description:
+          `Approve publishes the ${noun} (Scheduled instead when publish_start is in the future); RequestChanges returns it to Draft. ` +
+          `Only a ${noun} InReview can be reviewed (409 INVALID_STATE). The author is notified; fires ${noun}.reviewed (and ${noun}.published).`,
+        params: IdParams,
+        body: s.schemas.review,
+        response: { 200: s.schemas.item },
+      },
+    },
     async (req) => (await reviewContent(req.ctx, s.workflow, req.params.id, req.body as ReviewBody)) as unknown as Json,
   )
 }
@@ -132,19 +141,23 @@ export function reviewRoute<R extends WorkflowRow, W extends WorkflowRecord>(app
 /** POST /sites/{site_id}/<path>/bulk (Author on the site; Delete needs Editor): the kit's bulk loop (rules.ts bulkContent). */
 export function bulkRoute<R extends WorkflowRow, W extends WorkflowRecord>(app: Api, s: WorkflowRoutesSpec<R, W>): void {
   const entity = s.workflow.entity
-  const { path, route, many, noun } = naming(s)
+  const { path, tags, many, noun } = naming(s)
   const nouns = `${noun}s`
   app.post(
     `/sites/:site_id/${path}/bulk`,
-    route(`bulkUpdateSite${many}`, `Change the status of, or delete, many of a site's ${nouns}`, {
-      access: site('Author'),
-      description:
-        `UpdateStatus (needs Author; \`status\` required) or Delete (needs Editor) for at most 100 ids of ${nouns} the site owns. ` +
-        'Each id is handled on its own: results say per id whether it succeeded, with the error otherwise (unknown ids and ids of other sites fail).',
-      params: SiteParams,
-      body: BulkBody,
-      response: { 200: s.schemas.bulkResult },
-    }),
+    {
+      config: { access: site('Author') },
+      schema: {
+        ...op(`bulkUpdateSite${many}`, `Change the status of, or delete, many of a site's ${nouns}`),
+        tags,
+        description:
+          `UpdateStatus (needs Author; \`status\` required) or Delete (needs Editor) for at most 100 ids of ${nouns} the site owns. ` +
+          'Each id is handled on its own: results say per id whether it succeeded, with the error otherwise (unknown ids and ids of other sites fail).',
+        params: SiteParams,
+        body: BulkBody,
+        response: { 200: s.schemas.bulkResult },
+      },
+    },
     async (req) => (await bulkContent(req.ctx, entity, s.ops, req.params.site_id, req.body)) as unknown as Json,
   )
 }

@@ -3,7 +3,6 @@ import type { Localizations, LocalizationTable } from './rules.js'
 import type { Requirement } from '../../core/principal.js'
 import { record } from '../../http/access.js'
 import type { Api } from '../../http/app-types.js'
-import { taggedRoutes } from '../../http/route.js'
 import { IdParams, NoContent, op, Uuid } from '../../http/schemas.js'
 
 export interface LocalizationRoutesSpec {
@@ -25,33 +24,42 @@ export function localizationRoutes<T extends LocalizationTable, P>(app: Api, loc
   const parent = locs.parentEntity
   const noun = s.name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()
   const tags = [s.tag]
-  const route = taggedRoutes(s.tag)
   const { segment, param, singular, plural } = s.naming ?? { segment: 'localizations', param: 'loc_id', singular: 'Localization', plural: 'Localizations' }
   const LocParams = Type.Object({ [param]: Uuid })
   const locId = (req: { params: unknown }) => (req.params as Record<string, string>)[param] as string
 
   app.get(
     `/${s.parentPath}/:id/${segment}`,
-    route(`list${s.name}${plural}`, `List the ${plural.toLowerCase()} of a ${noun}`, {
-      access: record(parent, s.need.read),
-      description: 'Default locale first, then by code.',
-      params: IdParams,
-      response: { 200: Type.Array(s.schemas.item) },
-    }),
+    {
+      config: { access: record(parent, s.need.read) },
+      schema: {
+        tags,
+        operationId: `list${s.name}${plural}`,
+        summary: `List the ${plural.toLowerCase()} of a ${noun}`,
+        description: 'Default locale first, then by code.',
+        params: IdParams,
+        response: { 200: Type.Array(s.schemas.item) },
+      },
+    },
     (req) => locs.list(req.ctx, req.params.id),
   )
 
   app.post(
     `/${s.parentPath}/:id/${segment}`,
-    route(`create${s.name}${singular}`, `Add ${singular === 'Localization' ? 'a localization' : singular.toLowerCase()} to a ${noun}`, {
-      access: record(parent, s.need.create),
-      description:
-        `One per locale of the ${noun}'s owning site, named by \`locale_id\` or by code (\`"locale": "de"\`): a locale the site does not have is a 400; ` +
-        (s.upsert ? 'a locale that already has a localization gets it updated (200).' : 'a locale that already has a localization a 409.'),
-      params: IdParams,
-      body: s.schemas.create,
-      response: s.upsert ? { 200: s.schemas.item, 201: s.schemas.item } : { 201: s.schemas.item },
-    }),
+    {
+      config: { access: record(parent, s.need.create) },
+      schema: {
+        tags,
+        operationId: `create${s.name}${singular}`,
+        summary: `Add ${singular === 'Localization' ? 'a localization' : singular.toLowerCase()} to a ${noun}`,
+        description:
+          `One per locale of the ${noun}'s owning site, named by \`locale_id\` or by code (\`"locale": "de"\`): a locale the site does not have is a 400; ` +
+          (s.upsert ? 'a locale that already has a localization gets it updated (200).' : 'a locale that already has a localization a 409.'),
+        params: IdParams,
+        body: s.schemas.create,
+        response: s.upsert ? { 200: s.schemas.item, 201: s.schemas.item } : { 201: s.schemas.item },
+      },
+    },
     async (req, reply) => {
       const body = req.body as Record<string, unknown>
       if (!s.upsert) return reply.code(201).send(await locs.create(req.ctx, req.params.id, body))

@@ -1,9 +1,8 @@
 import type { Api } from '../../http/app-types.js'
-import { taggedRoutes } from '../../http/route.js'
 import { anyAuth, bodySites, record, site } from '../../http/access.js'
 import { Paginated, type PageQuery } from '../../http/pagination.js'
 import { sendRaw } from '../../http/raw.js'
-import { IdParams, NoContent, SiteParams } from '../../http/schemas.js'
+import { IdParams, NoContent, SiteParams, op } from '../../http/schemas.js'
 import type { SharedResource, SharedRoutesSpec, SharedWire } from './rules.js'
 
 /** A wire record as Fastify's reply type sees it (the response schema serialises it). */
@@ -30,30 +29,38 @@ export function sharedResourceRoutes<W extends SharedWire>(app: Api, r: SharedRe
   const many = s.plural ?? `${one}s`
   const label = entity.label
   const labels = s.labelPlural ?? `${label}s`
-  const route = taggedRoutes(s.tag)
+  const tags = [s.tag]
 
   app.get(
     `/sites/:site_id/${s.path}`,
-    route(`listSite${many}`, `List the ${labels} of a site`, {
-      access: site('Read'),
-      description: s.docs.list,
-      params: SiteParams,
-      querystring: s.schemas.listQuery,
-      response: { 200: Paginated(item) },
-    }),
+    {
+      config: { access: site('Read') },
+      schema: {
+        ...op(`listSite${many}`, `List the ${labels} of a site`),
+        tags,
+        description: s.docs.list,
+        params: SiteParams,
+        querystring: s.schemas.listQuery,
+        response: { 200: Paginated(item) },
+      },
+    },
     async (req, reply) => sendRaw(reply, await r.list(req.ctx, req.params.site_id, req.query as PageQuery & Record<string, unknown>)),
   )
 
   if (s.bySlug) {
     app.get(
       `/${s.path}/by-slug/:slug`,
-      route(`get${one}BySlug`, `Get a ${label} by slug`, {
-        access: anyAuth,
-        description: s.bySlug.doc,
-        params: s.bySlug.params,
-        querystring: s.bySlug.query,
-        response: { 200: item },
-      }),
+      {
+        config: { access: anyAuth },
+        schema: {
+          ...op(`get${one}BySlug`, `Get a ${label} by slug`),
+          tags,
+          description: s.bySlug.doc,
+          params: s.bySlug.params,
+          querystring: s.bySlug.query,
+          response: { 200: item },
+        },
+      },
       async (req, reply) => {
         const { slug } = req.params as { slug: string }
         const out = await r.lookup(req.ctx, slug, (req.query as { site_id?: string }).site_id)
@@ -64,41 +71,44 @@ export function sharedResourceRoutes<W extends SharedWire>(app: Api, r: SharedRe
 
   app.get(
     `/${s.path}/:id`,
-    route(`get${one}`, `Get a ${label}`, { access: record(entity, 'Read'), description: s.docs.get, params: IdParams, response: { 200: item } }),
+    {
+      config: { access: record(entity, 'Read') },
+      schema: { ...op(`get${one}`, `Get a ${label}`), tags, description: s.docs.get, params: IdParams, response: { 200: item } },
+    },
     (req) => json(r.get(req.ctx, req.params.id)),
   )
 
   app.post(
     `/${s.path}`,
-    route(`create${one}`, `Create a ${label}`, {
-      access: bodySites('site_ids', 'Author'),
-      description: s.docs.create,
-      body: s.schemas.create,
-      response: { 201: item },
-    }),
+    {
+      config: { access: bodySites('site_ids', 'Author') },
+      schema: { ...op(`create${one}`, `Create a ${label}`), tags, description: s.docs.create, body: s.schemas.create, response: { 201: item } },
+    },
     async (req, reply) => reply.code(201).send(await json(r.create(req.ctx, req.body as { site_ids: string[] }))),
   )
 
   app.put(
     `/${s.path}/:id`,
-    route(`update${one}`, `Update a ${label}`, {
-      access: record(entity, 'Author'),
-      description: s.docs.update,
-      params: IdParams,
-      body: s.schemas.update,
-      response: { 200: item },
-    }),
+    {
+      config: { access: record(entity, 'Author') },
+      schema: {
+        ...op(`update${one}`, `Update a ${label}`),
+        tags,
+        description: s.docs.update,
+        params: IdParams,
+        body: s.schemas.update,
+        response: { 200: item },
+      },
+    },
     (req) => json(r.update(req.ctx, req.params.id, req.body as Json)),
   )
 
   app.delete(
     `/${s.path}/:id`,
-    route(`delete${one}`, `Delete a ${label}`, {
-      access: record(entity, 'Author'),
-      description: s.docs.delete,
-      params: IdParams,
-      response: { 204: NoContent },
-    }),
+    {
+      config: { access: record(entity, 'Author') },
+      schema: { ...op(`delete${one}`, `Delete a ${label}`), tags, description: s.docs.delete, params: IdParams, response: { 204: NoContent } },
+    },
     async (req, reply) => {
       await r.remove(req.ctx, req.params.id)
       return reply.code(204).send(null)

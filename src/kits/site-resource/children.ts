@@ -4,10 +4,9 @@ import type { Entity, RecordScope } from '../../core/entities.js'
 import type { Requirement } from '../../core/principal.js'
 import type { RawJson } from '../../core/read-cache.js'
 import type { Api } from '../../http/app-types.js'
-import { taggedRoutes } from '../../http/route.js'
 import { record } from '../../http/access.js'
 import { sendRaw } from '../../http/raw.js'
-import { IdParams, NoContent } from '../../http/schemas.js'
+import { IdParams, NoContent, op } from '../../http/schemas.js'
 
 type Json = Record<string, unknown>
 
@@ -43,15 +42,19 @@ const parentId = (s: ChildRoutesSpec, req: { params: unknown }) => (req.params a
 /** GET (a plain array in the service's order) and POST (201) /<parent>/{<param>}/<segment>. */
 export function childListRoutes(app: Api, s: ChildRoutesSpec): void {
   const url = `/${s.parent.path}/:${s.parent.param}/${s.parent.segment}`
-  const route = taggedRoutes(s.tag)
+  const tags = [s.tag]
   app.get(
     url,
-    route(`list${s.name}s`, s.summaries.list, {
-      access: record(s.parent.entity, s.need.read, s.parent.param),
-      description: s.docs.list,
-      params: s.parent.params,
-      response: { 200: Type.Array(s.schemas.item) },
-    }),
+    {
+      config: { access: record(s.parent.entity, s.need.read, s.parent.param) },
+      schema: {
+        ...op(`list${s.name}s`, s.summaries.list),
+        tags,
+        description: s.docs.list,
+        params: s.parent.params,
+        response: { 200: Type.Array(s.schemas.item) },
+      },
+    },
     async (req, reply) => {
       const out = await s.ops.list(req.ctx, parentId(s, req), req.recordScope)
       return Buffer.isBuffer(out) ? sendRaw(reply, out as RawJson) : (out as Json[])
@@ -59,39 +62,45 @@ export function childListRoutes(app: Api, s: ChildRoutesSpec): void {
   )
   app.post(
     url,
-    route(`create${s.name}`, s.summaries.create, {
-      access: record(s.parent.entity, s.need.write, s.parent.param),
-      description: s.docs.create,
-      params: s.parent.params,
-      body: s.schemas.create,
-      response: { 201: s.schemas.item },
-    }),
+    {
+      config: { access: record(s.parent.entity, s.need.write, s.parent.param) },
+      schema: {
+        ...op(`create${s.name}`, s.summaries.create),
+        tags,
+        description: s.docs.create,
+        params: s.parent.params,
+        body: s.schemas.create,
+        response: { 201: s.schemas.item },
+      },
+    },
     async (req, reply) => reply.code(201).send(await s.ops.create(req.ctx, parentId(s, req), req.body as Json)),
   )
 }
 
 /** PUT (partial update) and DELETE (204) /<path>/{id}. */
 export function childRecordRoutes(app: Api, s: ChildRoutesSpec): void {
-  const route = taggedRoutes(s.tag)
+  const tags = [s.tag]
   app.put(
     `/${s.path}/:id`,
-    route(`update${s.name}`, s.summaries.update, {
-      access: record(s.entity, s.need.write),
-      description: s.docs.update,
-      params: IdParams,
-      body: s.schemas.update,
-      response: { 200: s.schemas.item },
-    }),
+    {
+      config: { access: record(s.entity, s.need.write) },
+      schema: {
+        ...op(`update${s.name}`, s.summaries.update),
+        tags,
+        description: s.docs.update,
+        params: IdParams,
+        body: s.schemas.update,
+        response: { 200: s.schemas.item },
+      },
+    },
     async (req) => (await s.ops.update(req.ctx, req.params.id, req.body as Json)) as Json,
   )
   app.delete(
     `/${s.path}/:id`,
-    route(`delete${s.name}`, s.summaries.delete, {
-      access: record(s.entity, s.need.delete ?? s.need.write),
-      description: s.docs.delete,
-      params: IdParams,
-      response: { 204: NoContent },
-    }),
+    {
+      config: { access: record(s.entity, s.need.delete ?? s.need.write) },
+      schema: { ...op(`delete${s.name}`, s.summaries.delete), tags, description: s.docs.delete, params: IdParams, response: { 204: NoContent } },
+    },
     async (req, reply) => {
       await s.ops.remove(req.ctx, req.params.id)
       return reply.code(204).send(null)

@@ -1,6 +1,5 @@
 import { Type } from 'typebox'
 import type { Api } from '../../http/app-types.js'
-import { taggedRoutes } from '../../http/route.js'
 import { jsonCache } from '../../core/read-cache.js'
 import type { SiteResource } from './rules.js'
 import type { SiteOwnedTable } from '../../core/scopes.js'
@@ -29,26 +28,29 @@ function naming<T extends SiteOwnedTable, W>(r: SiteResource<T, W>) {
     many: s.plural ?? `${one}s`,
     need: s.need ?? { read: 'Read', write: 'Author' },
     tags: [s.tag],
-    route: taggedRoutes(s.tag),
     doc: (o: keyof NonNullable<typeof s.docs>) => (s.docs?.[o] ? { description: s.docs[o] } : {}),
   }
 }
 
 /** GET /sites/{site_id}/<path> (paginated or whole) and POST /sites/{site_id}/<path>/reorder. */
 function siteListRoutes<T extends SiteOwnedTable, W>(app: Api, r: SiteResource<T, W>): void {
-  const { s, many, need, route, doc } = naming(r)
+  const { s, many, need, tags, doc } = naming(r)
   const whole = s.list === 'all'
   const listSchema = whole ? Type.Array(s.schemas.item) : Paginated(s.schemas.item)
   const listCache = s.cacheList ? jsonCache(`${r.spec.entity.name}-list`, listSchema) : undefined
   app.get(
     `/sites/:site_id/${s.path}`,
-    route(`listSite${many}`, `List the ${words(many)} of a site`, {
-      access: site(need.read),
-      ...doc('list'),
-      params: SiteParams,
-      querystring: s.schemas.listQuery,
-      response: { 200: listSchema },
-    }),
+    {
+      config: { access: site(need.read) },
+      schema: {
+        ...op(`listSite${many}`, `List the ${words(many)} of a site`),
+        tags,
+        ...doc('list'),
+        params: SiteParams,
+        querystring: s.schemas.listQuery,
+        response: { 200: listSchema },
+      },
+    },
     async (req, reply) => {
       const siteId = req.params.site_id
       const query = req.query as PageQuery & Record<string, unknown>
@@ -60,13 +62,17 @@ function siteListRoutes<T extends SiteOwnedTable, W>(app: Api, r: SiteResource<T
   if (!s.reorder) return
   app.post(
     `/sites/:site_id/${s.path}/reorder`,
-    route(`reorderSite${many}`, `Reorder the ${words(many)} of a site`, {
-      access: site(need.write),
-      description: doc('reorder').description ?? 'Sets display_order of the named items: each named once, all of this site; a mistake changes nothing (400).',
-      params: SiteParams,
-      body: ReorderBody,
-      response: { 204: NoContent },
-    }),
+    {
+      config: { access: site(need.write) },
+      schema: {
+        ...op(`reorderSite${many}`, `Reorder the ${words(many)} of a site`),
+        tags,
+        description: doc('reorder').description ?? 'Sets display_order of the named items: each named once, all of this site; a mistake changes nothing (400).',
+        params: SiteParams,
+        body: ReorderBody,
+        response: { 204: NoContent },
+      },
+    },
     async (req, reply) => {
       await r.reorder(req.ctx, req.params.site_id, req.body.items)
       return reply.code(204).send(null)
@@ -91,32 +97,37 @@ function createRoute<T extends SiteOwnedTable, W>(app: Api, r: SiteResource<T, W
 
 /** GET, PUT and DELETE /<path>/{id}. */
 function recordRoutes<T extends SiteOwnedTable, W>(app: Api, r: SiteResource<T, W>): void {
-  const { s, one, need, route, doc } = naming(r)
+  const { s, one, need, tags, doc } = naming(r)
   const entity = r.spec.entity
   app.get(
     `/${s.path}/:id`,
-    route(`get${one}`, `Get a ${words(one)}`, { access: record(entity, need.read), ...doc('get'), params: IdParams, response: { 200: s.schemas.item } }),
+    {
+      config: { access: record(entity, need.read) },
+      schema: { ...op(`get${one}`, `Get a ${words(one)}`), tags, ...doc('get'), params: IdParams, response: { 200: s.schemas.item } },
+    },
     (req) => r.get(req.ctx, req.params.id),
   )
   app.put(
     `/${s.path}/:id`,
-    route(`update${one}`, `Update a ${words(one)}`, {
-      access: record(entity, need.write),
-      ...doc('update'),
-      params: IdParams,
-      body: s.schemas.update,
-      response: { 200: s.schemas.item },
-    }),
+    {
+      config: { access: record(entity, need.write) },
+      schema: {
+        ...op(`update${one}`, `Update a ${words(one)}`),
+        tags,
+        ...doc('update'),
+        params: IdParams,
+        body: s.schemas.update,
+        response: { 200: s.schemas.item },
+      },
+    },
     (req) => r.update(req.ctx, req.params.id, req.body as Record<string, unknown>),
   )
   app.delete(
     `/${s.path}/:id`,
-    route(`delete${one}`, `Delete a ${words(one)}`, {
-      access: record(entity, need.delete ?? need.write),
-      ...doc('delete'),
-      params: IdParams,
-      response: { 204: NoContent },
-    }),
+    {
+      config: { access: record(entity, need.delete ?? need.write) },
+      schema: { ...op(`delete${one}`, `Delete a ${words(one)}`), tags, ...doc('delete'), params: IdParams, response: { 204: NoContent } },
+    },
     async (req, reply) => {
       await r.remove(req.ctx, req.params.id)
       return reply.code(204).send(null)

@@ -4,7 +4,6 @@ import type { Ctx } from '../../core/context.js'
 import { contentEntity } from '../../core/content-scope.js'
 import { record } from '../../http/access.js'
 import type { Api } from '../../http/app-types.js'
-import { taggedRoutes } from '../../http/route.js'
 import { NoContent, Uuid } from '../../http/schemas.js'
 import * as assignments from './content.service.js'
 import { AssignCategoryBody, AssignTagBody, ContentCategory, ContentParams, Tag } from './schemas.js'
@@ -28,27 +27,37 @@ interface TermRoutes {
 
 /** GET, POST and DELETE of one kind of term (tags, categories) on a content item. */
 function termRoutes(app: Api, t: TermRoutes): void {
-  const route = taggedRoutes('Taxonomy')
+  const tags = ['Taxonomy']
   const param = `${t.kind}_id`
   app.get(
     `/content/:content_id/${t.path}`,
-    route(`listContent${t.many}`, `List the ${t.path} of a content item`, {
-      access: read,
-      description: t.docs.list,
-      params: ContentParams,
-      response: { 200: Type.Array(t.item) },
-    }),
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        operationId: `listContent${t.many}`,
+        summary: `List the ${t.path} of a content item`,
+        description: t.docs.list,
+        params: ContentParams,
+        response: { 200: Type.Array(t.item) },
+      },
+    },
     (req) => t.list(req.ctx, req.params.content_id),
   )
   app.post(
     `/content/:content_id/${t.path}`,
-    route(`assignContent${t.one}`, `Assign a ${t.kind} to a content item`, {
-      access: write,
-      description: t.docs.assign,
-      params: ContentParams,
-      body: t.body,
-      response: { 204: NoContent },
-    }),
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        operationId: `assignContent${t.one}`,
+        summary: `Assign a ${t.kind} to a content item`,
+        description: t.docs.assign,
+        params: ContentParams,
+        body: t.body,
+        response: { 204: NoContent },
+      },
+    },
     async (req, reply) => {
       await t.assign(req.ctx, req.params.content_id, req.body as never)
       return reply.code(204).send(null)
@@ -56,12 +65,17 @@ function termRoutes(app: Api, t: TermRoutes): void {
   )
   app.delete(
     `/content/:content_id/${t.path}/:${param}`,
-    route(`unassignContent${t.one}`, `Remove a ${t.kind} from a content item`, {
-      access: write,
-      description: `Removes the ${t.kind} from the content; 404 when it is not assigned.`,
-      params: Type.Object({ content_id: Uuid, [param]: Uuid }),
-      response: { 204: NoContent },
-    }),
+    {
+      config: { access: write },
+      schema: {
+        tags,
+        operationId: `unassignContent${t.one}`,
+        summary: `Remove a ${t.kind} from a content item`,
+        description: `Removes the ${t.kind} from the content; 404 when it is not assigned.`,
+        params: Type.Object({ content_id: Uuid, [param]: Uuid }),
+        response: { 204: NoContent },
+      },
+    },
     async (req, reply) => {
       const params = req.params as Record<string, string>
       await assignments.unassign(req.ctx, t.kind, params.content_id as string, params[param] as string)
