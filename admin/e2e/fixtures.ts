@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import { createAtriumClient, type AtriumClient } from '@atrium-cms/client'
 import { test as base, expect, type Page } from '@playwright/test'
 import { randomBytes } from 'node:crypto'
@@ -76,13 +75,6 @@ export const test = base.extend<Fixtures>({
     }),
 })
 
-/** axe with the WCAG 2.1 A and AA rules: no serious or critical violation. */
-export async function expectAccessible(page: Page): Promise<void> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
-}
-
 /** Fails the test on any CSP violation the page reports (the admin's CSP forbids inline script and style elements). */
 export function watchCsp(page: Page): string[] {
   const violations: string[] = []
@@ -93,3 +85,4 @@ export function watchCsp(page: Page): string[] {
 }
 
 export { expect }
+export { expectAccessible } from './themes'

@@ -383,6 +383,7 @@ test('notifications by keyboard: the bell menu, mark one read, mark all read (JW
   await page.keyboard.press('Enter')
   const menu = page.getByRole('menu')
   await expect(menu.getByRole('menuitem', { name: /Review requested: Second thoughts/ })).toBeVisible()
+  await expectAccessible(page)
   await page.keyboard.press('ArrowDown')
   await expect.poll(() => menu.evaluate((m) => m.contains(document.activeElement))).toBe(true)
   await page.keyboard.press('Escape')

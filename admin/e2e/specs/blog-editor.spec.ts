@@ -1,5 +1,4 @@
-import { expect, SCREENSHOTS, test, watchCsp } from '../fixtures'
-import { expectAccessibleInBothThemes } from '../themes'
+import { expect, expectAccessible, SCREENSHOTS, test, watchCsp } from '../fixtures'
 import { BlogEditor } from '../pages/BlogEditor'
 import { MediaLibrary } from '../pages/MediaLibrary'
 import { solidPng } from '../png'
@@ -49,7 +48,7 @@ test('write a post in two locales and publish it; no CSP report; accessible', as
   expect(detail.slug).toBe('spring-in-the-garden')
   expect(detail.localizations.map((l) => l.title).sort()).toEqual(['Frühling im Garten', 'Spring in the garden'])
 
-  await expectAccessibleInBothThemes(page)
+  await expectAccessible(page)
   await editor.locale('en').click()
   await expect(editor.title).toHaveValue('Spring in the garden')
 

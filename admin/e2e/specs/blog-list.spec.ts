@@ -90,6 +90,7 @@ test('bulk publish shows per-id results with a partial failure, and delete asks 
   await list.select('Waiting for a reviewer')
   await list.bulk('Delete')
   const dialog = page.getByRole('dialog', { name: 'Delete 1 post?' })
+  await expectAccessible(page)
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog).toBeHidden()
   await expect(list.row('Waiting for a reviewer')).toBeVisible()

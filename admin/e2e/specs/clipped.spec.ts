@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test'
-import { expect, test } from '../fixtures'
+import { expect, expectAccessible, test } from '../fixtures'
 import { BlogEditor } from '../pages/BlogEditor'
 
 /*
@@ -42,6 +42,8 @@ for (const width of [1280, 390]) {
       await panel.scrollIntoViewIfNeeded()
       await expect(panel.getByRole('button', { name: 'Clear “Publish from”' })).toBeVisible()
       expect(await clipped(panel)).toEqual([])
+      // Both widths and schemes in one go: once is enough.
+      if (width > 390) await expectAccessible(page)
     })
 
     test('the Undo notice shows its text and Undo whole', async ({ page, site, signInWithKey }) => {
@@ -52,6 +54,7 @@ for (const width of [1280, 390]) {
       const notice = page.getByRole('alert').filter({ hasText: 'Post deleted' })
       await expect(notice.getByRole('button', { name: 'Undo' })).toBeFocused()
       expect(await clipped(notice)).toEqual([])
+      if (width > 390) await expectAccessible(page)
       await notice.getByRole('button', { name: 'Undo' }).click()
     })
   })

@@ -3,7 +3,6 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, seedSite, test, watchCsp } from '../fixtures'
-import { MediaLibrary } from '../pages/MediaLibrary'
 import { solidPng } from '../png'
 
 /*
@@ -154,30 +153,4 @@ test('an export that fails says why and downloads nothing; an import refused aft
   await expect(page.getByRole('alert').filter({ hasText: 'The export failed' })).toBeVisible()
   await expect(page.getByTestId('export-status')).toHaveText('')
   expect(downloaded).toBe(false)
-})
-
-test("media cannot be moved to another site's folder: the folder select offers this site's folders only", async ({
-  page,
-  site,
-  atrium,
-  baseUrl,
-  masterKey,
-  signInWithKey,
-}) => {
-  const other = await seedSite(atrium, 'media-other')
-  await atrium.POST('/api/v1/sites/{site_id}/media-folders', { params: { path: { site_id: other.id } }, body: { name: 'Theirs' } })
-  await atrium.POST('/api/v1/sites/{site_id}/media-folders', { params: { path: { site_id: site.id } }, body: { name: 'Ours' } })
-  const form = new FormData()
-  form.append('site_ids', JSON.stringify([site.id]))
-  form.append('file', new Blob([new Uint8Array(solidPng([20, 90, 160]))], { type: 'image/png' }), 'stay-home.png')
-  const uploaded = await fetch(`${baseUrl}/api/v1/media/upload`, { method: 'POST', headers: { 'x-api-key': masterKey }, body: form })
-  expect(uploaded.status).toBe(201)
-  const media = (await uploaded.json()) as { id: string }
-
-  await signInWithKey(page)
-  const library = new MediaLibrary(page)
-  await library.goto(site.id, `?item=${media.id}`)
-  await expect(library.details.getByRole('heading', { name: 'stay-home.png' })).toBeVisible()
-  await library.details.getByRole('combobox', { name: 'Folder' }).click()
-  await expect(page.getByRole('option')).toHaveText(['No folder', 'Ours'])
 })

@@ -1,5 +1,4 @@
-import { expect, SCREENSHOTS, test, watchCsp } from '../fixtures'
-import { expectAccessibleInBothThemes } from '../themes'
+import { expect, expectAccessible, SCREENSHOTS, test, watchCsp } from '../fixtures'
 import { MediaLibrary } from '../pages/MediaLibrary'
 import { BlogEditor } from '../pages/BlogEditor'
 import { solidPng } from '../png'
@@ -56,7 +55,7 @@ test('the Markdown editor follows the dark theme, formats from its toolbar and i
   })
   expect(contrast(colours.background, colours.text)).toBeGreaterThanOrEqual(7)
   expect(colours.background).not.toBe('rgb(255, 255, 255)')
-  await expectAccessibleInBothThemes(page)
+  await expectAccessible(page)
 
   // Toolbar: the selection becomes bold, the line a heading; the focus stays in the text.
   await editor.typeBody('Tulips everywhere')
@@ -121,7 +120,7 @@ test('the Markdown editor follows the dark theme, formats from its toolbar and i
   await page.getByText('Preview', { exact: true }).click()
   await expect(page.locator('.md-preview').getByRole('img', { name: 'A brick wall' })).toBeVisible()
   await expect(page.locator('.md-preview h2')).toHaveCSS('text-decoration-line', 'none')
-  await expectAccessibleInBothThemes(page)
+  await expectAccessible(page)
   await page.screenshot({ path: `${SCREENSHOTS}blog-editor-dark.png` })
   expect(csp).toEqual([])
 })

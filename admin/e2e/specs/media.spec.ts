@@ -89,6 +89,7 @@ test('upload five files with one invalid, then set alt text in two locales', asy
   await media.details.getByRole('button', { name: 'Delete file' }).click()
   const confirm = page.getByRole('dialog', { name: 'Delete red.png?' })
   await expect(confirm).toContainText('keep their reference')
+  await expectAccessible(page)
   await confirm.getByRole('button', { name: 'Delete' }).click()
   await expect(media.details).toHaveCount(0)
   await expect(media.tile('red.png')).toHaveCount(0)

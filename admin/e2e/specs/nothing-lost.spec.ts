@@ -68,6 +68,18 @@ const SCREENS: FormScreen[] = [
     value: 'Marketing, never saved',
   },
   {
+    name: 'cookie consent item',
+    path: async (atrium, site) => {
+      const path = await legalDoc(atrium, site, 'CookieConsent')
+      const document_id = path.split('/').at(-1)!
+      await atrium.POST('/api/v1/legal/{document_id}/groups', { params: { path: { document_id } }, body: { title: 'Statistics' } })
+      return path
+    },
+    open: newButton('Add a cookie or service to Statistics'),
+    field: (page) => dialog(page).getByRole('textbox', { name: 'Provider' }),
+    value: 'Matomo, never saved',
+  },
+  {
     name: 'new legal document',
     path: (_, site) => `/sites/${site.id}/legal`,
     open: newButton('New legal document'),
@@ -129,6 +141,26 @@ const SCREENS: FormScreen[] = [
     open: newButton('New template'),
     field: (page) => dialog(page).getByRole('textbox', { name: 'Name' }),
     value: 'Typed template',
+  },
+  {
+    name: 'use a template',
+    path: async (atrium, site) => {
+      await atrium.POST('/api/v1/sites/{site_id}/content-templates', {
+        params: { path: { site_id: site.id } },
+        body: { name: 'Recipe', content_type: 'blog', template_data: { localizations: [{ locale: 'en', title: 'A recipe' }] } },
+      })
+      return `/sites/${site.id}/templates`
+    },
+    open: newButton('Use Recipe'),
+    field: (page) => dialog(page).getByRole('textbox', { name: 'Title of the new post' }),
+    value: 'Plum cake, never created',
+  },
+  {
+    name: 'review comment',
+    path: (_, site) => `/sites/${site.id}/blogs/${site.posts.inReview}`,
+    open: newButton('Request changes'),
+    field: (page) => dialog(page).getByRole('textbox', { name: 'Comment for the author' }),
+    value: 'The second paragraph, please',
   },
   {
     name: 'social links',
@@ -344,7 +376,20 @@ test('legal texts: “Save en” keeps the unsaved German texts, and leaving the
  * A form in a dialog closed with typed text, by Escape, by its Cancel button or by its close button: either it asks
  * first ("Keep editing" keeps the text) or the draft is kept (reopening shows it). Discarding on purpose drops it.
  */
-const DIALOGS = new Set(['menu item edit', 'cookie consent group', 'new legal document', 'taxonomy', 'redirects', 'templates', 'social links', 'skills', 'CV'])
+const DIALOGS = new Set([
+  'menu item edit',
+  'cookie consent group',
+  'cookie consent item',
+  'use a template',
+  'review comment',
+  'new legal document',
+  'taxonomy',
+  'redirects',
+  'templates',
+  'social links',
+  'skills',
+  'CV',
+])
 const discardPrompt = (page: Page) => page.getByRole('dialog', { name: 'Discard what you typed?' })
 
 async function closeKeeps(page: Page, s: FormScreen, how: string, close: () => Promise<void>): Promise<void> {

@@ -1,7 +1,6 @@
 import type { Page as Browser } from '@playwright/test'
-import { expect, test, watchCsp } from '../fixtures'
+import { expect, expectAccessible, test, watchCsp } from '../fixtures'
 import { PageEditor } from '../pages/PageEditor'
-import { expectAccessibleInBothThemes } from '../themes'
 
 /** Every DELETE the browser sends, by URL. */
 function watchDeletes(page: Browser): string[] {
@@ -44,7 +43,7 @@ test('pages: delete with undo from the list, clone, and bulk publish, unpublish 
   await expect(row('/team')).toHaveCount(0)
   await expect(undo).toBeFocused()
   await expect(undo).toHaveAccessibleDescription(/\/team/)
-  await expectAccessibleInBothThemes(page)
+  await expectAccessible(page)
   await page.keyboard.press('Enter')
   await expect(row('/team')).toBeVisible()
   await expect(page.getByRole('alert').filter({ hasText: 'Not deleted' })).toBeVisible()
@@ -78,7 +77,7 @@ test('pages: delete with undo from the list, clone, and bulk publish, unpublish 
   await expect(results).toContainText('Publish: 2 succeeded, 0 failed')
   await expect(row('/about')).toContainText('Published')
   await expect(row('/about-copy')).toContainText('Published')
-  await expectAccessibleInBothThemes(page)
+  await expectAccessible(page)
 
   await page.getByRole('checkbox', { name: 'Select /about-copy' }).check()
   await bulk.getByRole('button', { name: 'Unpublish' }).click()
@@ -89,7 +88,7 @@ test('pages: delete with undo from the list, clone, and bulk publish, unpublish 
   await page.getByRole('checkbox', { name: 'Select /legacy' }).check()
   await bulk.getByRole('button', { name: 'Delete', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: 'Delete 2 pages?' })
-  await expectAccessibleInBothThemes(page)
+  await expectAccessible(page)
   await dialog.getByRole('button', { name: 'Delete 2 pages' }).click()
   await expect(results).toContainText('Delete: 2 succeeded, 0 failed')
   await expect(table.locator('tbody tr')).toHaveCount(1)
@@ -119,5 +118,5 @@ test('pages: clone and delete with undo from the editor', async ({ page, site, a
   await expect(page).toHaveURL(new RegExp(copy))
   await expect(editor.heading).toHaveText('/imprint-copy')
   expect(deletes).toEqual([])
-  await expectAccessibleInBothThemes(page)
+  await expectAccessible(page)
 })

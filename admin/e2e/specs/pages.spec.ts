@@ -1,5 +1,4 @@
 import { expect, expectAccessible, SCREENSHOTS, test, watchCsp } from '../fixtures'
-import { expectAccessibleInBothThemes } from '../themes'
 import { EditorPanels } from '../pages/EditorPanels'
 import { MediaLibrary } from '../pages/MediaLibrary'
 import { PageEditor } from '../pages/PageEditor'
@@ -65,7 +64,7 @@ test('build a page with three sections, reorder them by keyboard, and translate 
   const locs = (await atrium.GET('/api/v1/pages/sections/{section_id}/localizations', { params: { path: { section_id: sections[1]!.id } } })).data!
   expect(locs.map((l) => l.title).sort()).toEqual(['Welcome', 'Willkommen'])
 
-  await expectAccessibleInBothThemes(page)
+  await expectAccessible(page)
   await editor.locale('en').click()
   await page.screenshot({ path: `${SCREENSHOTS}pages-editor.png`, fullPage: true })
   expect(csp).toEqual([])

@@ -1,9 +1,8 @@
-import { expect, test, watchCsp } from '../fixtures'
+import { expect, expectAccessible, test, watchCsp } from '../fixtures'
 import { BlogEditor } from '../pages/BlogEditor'
 import { MediaLibrary } from '../pages/MediaLibrary'
 import { PageEditor } from '../pages/PageEditor'
 import { solidPng } from '../png'
-import { expectAccessibleInBothThemes } from '../themes'
 
 test('tags: Enter takes the highlighted existing tag, and a new tag is made only through its “Create tag” option', async ({
   page,
@@ -27,7 +26,7 @@ test('tags: Enter takes the highlighted existing tag, and a new tag is made only
   await input.fill('Rai')
   await expect(page.getByRole('option', { name: 'Rail', exact: true })).toHaveAttribute('data-combobox-selected')
   await expect(page.getByRole('option', { name: 'Create tag “Rai”' })).toBeVisible()
-  await expectAccessibleInBothThemes(page)
+  await expectAccessible(page)
   await input.press('Enter')
   await expect(tags.getByRole('button', { name: 'Remove tag “Rail”' })).toBeVisible()
   await expect(input).toHaveValue('')
@@ -71,7 +70,7 @@ test('translation status is a select of known values with localized labels, apar
   await expect(editor.blogStatus).toContainText('Draft')
   const detail = (await atrium.GET('/api/v1/blogs/{id}/detail', { params: { path: { id: site.posts.draft } } })).data!
   expect(detail.localizations.map((l) => l.translation_status)).toEqual(['Reviewed'])
-  await expectAccessibleInBothThemes(page)
+  await expectAccessible(page)
 
   // In German, the labels and the badge are German.
   await page.addInitScript(() => localStorage.setItem('atrium-admin:lang', 'de'))
@@ -135,7 +134,7 @@ test('an image inserted into a German text takes its German alt text, in the pos
   await text.click()
   await insert('Formatting: Text (Markdown) (de)', 'Choose: Image in Text (Markdown) (de)')
   await expect(text).toContainText(`![Eine rote Wand](${media.public_url})`)
-  await expectAccessibleInBothThemes(page)
+  await expectAccessible(page)
 })
 
 test('categories: a searchable combobox by path; Enter takes the highlighted one, a new one only through “Create category”', async ({
@@ -166,7 +165,7 @@ test('categories: a searchable combobox by path; Enter takes the highlighted one
   await input.fill('Rai')
   await expect(page.getByRole('option', { name: 'Travel › Rail', exact: true })).toHaveAttribute('data-combobox-selected')
   await expect(page.getByRole('option', { name: 'Create category “Rai”' })).toBeVisible()
-  await expectAccessibleInBothThemes(page)
+  await expectAccessible(page)
   await input.press('Enter')
   await expect(categories.getByRole('button', { name: 'Remove category “Travel › Rail”' })).toBeVisible()
   await expect(input).toHaveValue('')

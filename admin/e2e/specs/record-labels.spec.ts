@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { expect, test, watchCsp } from '../fixtures'
-import { expectAccessibleInBothThemes } from '../themes'
+import { expect, expectAccessible, test, watchCsp } from '../fixtures'
 
 test('the audit log and the dashboard activity name records by their label, in English and German', async ({ page, site, atrium, signInWithKey }) => {
   test.slow()
@@ -29,7 +28,7 @@ test('the audit log and the dashboard activity name records by their label, in E
   await expect(row).not.toContainText(tag.id.slice(0, 8))
   // Who acted, by name too.
   await expect(row).toContainText(`API key “${key.name}”`)
-  await expectAccessibleInBothThemes(page)
+  await expectAccessible(page)
 
   await page.evaluate(() => localStorage.setItem('atrium-admin:lang', 'de'))
   await page.reload()

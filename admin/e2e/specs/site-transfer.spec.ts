@@ -3,8 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { expect, test, watchCsp } from '../fixtures'
-import { expectAccessibleInBothThemes } from '../themes'
+import { expect, expectAccessible, test, watchCsp } from '../fixtures'
 
 test('export a site as a download, check the archive in a dry run, then import it as a new site', async ({ page, site, atrium, signInWithKey }) => {
   test.slow()
@@ -20,7 +19,7 @@ test('export a site as a download, check the archive in a dry run, then import i
   await expect(page.getByTestId('export-status')).toContainText(`Downloaded ${file.suggestedFilename()}`)
   const archive = join(mkdtempSync(join(tmpdir(), 'atrium-e2e-')), file.suggestedFilename())
   await file.saveAs(archive)
-  await expectAccessibleInBothThemes(page)
+  await expectAccessible(page)
 
   await page.getByRole('link', { name: 'Import a site from an archive' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Import a site')
@@ -36,7 +35,7 @@ test('export a site as a download, check the archive in a dry run, then import i
   await expect(page.getByRole('region', { name: 'What the archive holds' })).toContainText(`/${copy}`)
   // The dry run kept nothing.
   expect((await atrium.GET('/api/v1/sites')).data!.some((s) => s.slug === copy)).toBe(false)
-  await expectAccessibleInBothThemes(page)
+  await expectAccessible(page)
 
   await run.click()
   await expect(page.getByTestId('import-status')).toHaveText(`Imported “${site.name}” (/${copy}).`)
@@ -60,7 +59,7 @@ test('a broken archive and a taken address are refused with the reason, and noth
   const alert = page.getByRole('alert').filter({ hasText: 'This archive cannot be imported' })
   await expect(alert).toBeVisible()
   await expect(page.getByRole('button', { name: 'Import the site' })).toBeDisabled()
-  await expectAccessibleInBothThemes(page)
+  await expectAccessible(page)
 
   // A real archive under the address of a site that exists: 409, said at the field.
   const res = await atrium.POST('/api/v1/sites/{site_id}/export', { params: { path: { site_id: site.id } }, parseAs: 'arrayBuffer' })

@@ -45,6 +45,7 @@ test('create a site with two locales', async ({ page, atrium, signInWithKey }) =
   await page.getByRole('button', { name: 'Delete site…' }).click()
   const dialog = page.getByRole('dialog', { name: 'Delete Two tongues?' })
   await expect(dialog.getByRole('button', { name: 'Delete site' })).toBeDisabled()
+  await expectAccessible(page)
   await dialog.getByRole('textbox', { name: `Type ${slug} to confirm` }).fill(slug)
   await dialog.getByRole('button', { name: 'Delete site' }).click()
   await expect(page).toHaveURL(/\/admin\/sites$/)

@@ -40,6 +40,7 @@ test('create categories and a tag, move a category, and delete one in use after 
   const move = page.getByRole('dialog', { name: 'Move category' })
   // Neither the category itself nor anything below it can become its parent.
   await expect(move.getByRole('combobox', { name: 'Parent category' }).locator('option')).toHaveText(['None (top level)', 'Travel', '— Europe'])
+  await expectAccessible(page)
   await move.getByRole('combobox', { name: 'Parent category' }).selectOption({ label: 'Travel' })
   await move.getByRole('button', { name: 'Save' }).click()
   await expect(move).toBeHidden()

@@ -27,6 +27,13 @@ test('dark theme is chosen from the profile menu, kept per browser and applied b
   await expect(shell.heading).toContainText('Dashboard')
   expect(early[0]).toBe('dark')
 
+  // The profile menu, open (a transient state the other scans do not reach).
+  await shell.profile.click()
+  await expect(page.getByRole('menuitem', { name: 'System' })).toBeVisible()
+  await expectAccessible(page)
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('menu')).toHaveCount(0)
+
   // System: follows the operating system's preference.
   await shell.chooseFromProfile('System')
   await page.emulateMedia({ colorScheme: 'dark' })

@@ -1,7 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { expect, test, watchCsp } from '../fixtures'
-import { expectAccessibleInBothThemes } from '../themes'
+import { expect, expectAccessible, test, watchCsp } from '../fixtures'
 
 interface Receiver {
   url: string
@@ -46,7 +45,7 @@ test('edit a webhook: URL, events and active are saved; unsaved edits are guarde
     await form.getByRole('checkbox', { name: 'blog.published' }).check()
     await form.getByRole('checkbox', { name: 'page.published' }).check()
     await form.getByRole('checkbox', { name: 'Active' }).uncheck()
-    await expectAccessibleInBothThemes(page)
+    await expectAccessible(page)
     await form.getByRole('button', { name: 'Save changes' }).click()
     await expect(page.getByTestId('webhook-edit-status')).toHaveText(`Saved: ${second.url}`)
     const saved = (await atrium.GET('/api/v1/sites/{site_id}/webhooks', { params: { path: { site_id: site.id } } })).data!.data.find((w) => w.id === hook.id)!
@@ -107,7 +106,7 @@ test('read a delivery with its request and response, redeliver it; a deleted web
     const response = page.getByRole('region', { name: 'Response received' })
     await expect(response.getByRole('table', { name: 'Headers: Response received' })).toContainText('e2e-hooks')
     await expect(response.getByLabel('Body: Response received')).toContainText('"seen": 1')
-    await expectAccessibleInBothThemes(page)
+    await expectAccessible(page)
 
     await page.getByRole('button', { name: 'Redeliver' }).click()
     await expect(page.getByTestId('redeliver-status')).toContainText('Queued: attempt 2 is sent now')

@@ -1,4 +1,4 @@
-import { createTheme, Drawer, localStorageColorSchemeManager, Modal, type MantineThemeOverride } from '@mantine/core'
+import { createTheme, Drawer, localStorageColorSchemeManager, Menu, Modal, type MantineThemeOverride } from '@mantine/core'
 
 /** Words Mantine's own controls need, in the UI language (App.tsx passes them from i18n). */
 export interface ThemeLabels {
@@ -25,6 +25,9 @@ export function createAtriumTheme(labels: ThemeLabels): MantineThemeOverride {
       // behind a dialog may scroll instead.
       Modal: Modal.extend({ defaultProps: { lockScroll: false, closeButtonProps } }),
       Drawer: Drawer.extend({ defaultProps: { lockScroll: false, closeButtonProps } }),
+      // The focus placeholder is a role="presentation" child of role="menu", which a menu may not hold (axe:
+      // aria-required-children); without it an open menu takes the focus to its first item, as a menu should.
+      Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
     },
   })
 }

@@ -151,7 +151,7 @@ export function ItemEditModal({
               }}
             />
           )}
-          {locs.isError && <Text c="red.8">{locs.error.message}</Text>}
+          {locs.isError && <Text c="var(--mantine-color-red-text)">{locs.error.message}</Text>}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('cancel')}

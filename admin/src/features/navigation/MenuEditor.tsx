@@ -247,7 +247,7 @@ function TreeRow({
       style={{ transform: transform ? `translate3d(${Math.round(transform.x)}px, ${Math.round(transform.y)}px, 0)` : undefined, transition }}
     >
       <Paper withBorder p="xs" className="nav-row-box">
-        <Group gap="xs" wrap="nowrap" justify="space-between">
+        <Group gap="xs" justify="space-between">
           <Group gap="xs" wrap="nowrap">
             <button
               type="button"

@@ -2,9 +2,10 @@ import type { Schemas } from '@atrium-cms/client'
 import { Modal, Stack, TextInput } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../shared/api/queries'
+import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
 import { FormActions } from '../../shared/ui/FormActions'
 import { fieldErrorsOf, ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { useApplyTemplate } from './api'
@@ -16,7 +17,10 @@ export function ApplyTemplate({ siteId, template, onClose }: { siteId: string; t
   const locales = useQuery(sharedQueries.locales(siteId))
   const defaultLocale = locales.data?.find((l) => l.is_default)?.code ?? locales.data?.[0]?.code ?? 'en'
   const apply = useApplyTemplate(siteId)
-  const [text, setText] = useState(template.content_type === 'page' ? '/' : '')
+  const start = template.content_type === 'page' ? '/' : ''
+  const [text, setText] = useState(start)
+  const [created, setCreated] = useState<string | null>(null)
+  const close = useUnsavedEdits(text !== start && created === null, onClose)
   const kind = template.content_type === 'page' ? 'page' : 'blog'
   const errors = fieldErrorsOf(apply.error)
   const fieldError = kind === 'page' ? (errors.route ?? errors.slug) : (errors['localizations.0.title'] ?? errors.slug ?? errors.localizations)
@@ -25,17 +29,23 @@ export function ApplyTemplate({ siteId, template, onClose }: { siteId: string; t
     apply.mutate(
       kind === 'blog' ? { kind, templateId: template.id, locale: defaultLocale, title: text.trim() } : { kind, templateId: template.id, route: text.trim() },
       {
-        onSuccess: (id) =>
-          void navigate(
-            kind === 'blog'
-              ? { to: '/sites/$siteId/blogs/$blogId', params: { siteId, blogId: id } }
-              : { to: '/sites/$siteId/$area/$recordId', params: { siteId, area: 'pages', recordId: id } },
-          ),
+        onSuccess: setCreated,
       },
     )
 
+  // Once created the form is clean, and useUnsavedEdits' effect (declared first) has told the leave guard: the new
+  // record's editor opens unasked.
+  useEffect(() => {
+    if (created === null) return
+    void navigate(
+      kind === 'blog'
+        ? { to: '/sites/$siteId/blogs/$blogId', params: { siteId, blogId: created } }
+        : { to: '/sites/$siteId/$area/$recordId', params: { siteId, area: 'pages', recordId: created } },
+    )
+  }, [created, kind, navigate, siteId])
+
   return (
-    <Modal opened onClose={onClose} title={t('applyTitle', { type: t(`types.${template.content_type}`), name: template.name })}>
+    <Modal opened onClose={close} title={t('applyTitle', { type: t(`types.${template.content_type}`), name: template.name })}>
       <form
         onSubmit={(e) => {
           e.preventDefault()
@@ -53,7 +63,7 @@ export function ApplyTemplate({ siteId, template, onClose }: { siteId: string; t
             data-autofocus
           />
           <ProblemAlert error={apply.error} />
-          <FormActions cancelLabel={t('cancel')} onCancel={onClose} submitLabel={t('create')} busy={apply.isPending} />
+          <FormActions cancelLabel={t('cancel')} onCancel={close} submitLabel={t('create')} busy={apply.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -57,7 +57,7 @@ export function MarkdownField({
         </Text>
       )}
       {error && (
-        <Text c="red.8" size="sm">
+        <Text c="var(--mantine-color-red-text)" size="sm">
           {error}
         </Text>
       )}

@@ -2,6 +2,7 @@ import './messages'
 import { Button, Group, Modal, Textarea } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useUnsavedEdits } from '../forms/useUnsavedEdits'
 import { actionsFor, type Capabilities, type ContentStatus, type WorkflowAction } from './roles'
 
 /** The workflow buttons the caller's role allows in this status; approve and request changes take a comment. */
@@ -20,6 +21,10 @@ export function WorkflowButtons({
   const { t } = useTranslation('editor')
   const [review, setReview] = useState<'approve' | 'requestChanges' | undefined>(undefined)
   const [comment, setComment] = useState('')
+  const close = useUnsavedEdits(comment !== '', () => {
+    setReview(undefined)
+    setComment('')
+  })
   const actions = actionsFor(status, caps)
   return (
     <>
@@ -35,13 +40,13 @@ export function WorkflowButtons({
       ))}
       <Modal
         opened={review !== undefined}
-        onClose={() => setReview(undefined)}
+        onClose={close}
         closeButtonProps={{ 'aria-label': t('blogMeta:close') }}
         title={review ? t(`actions.${review}`) : ''}
       >
         <Textarea label={t('reviewComment')} value={comment} onChange={(e) => setComment(e.currentTarget.value)} autosize minRows={3} maxLength={2000} />
         <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setReview(undefined)}>
+          <Button variant="default" onClick={close}>
             {t('cancel')}
           </Button>
           <Button

@@ -32,7 +32,7 @@ export function BlogImageFields({
         <div key={field}>
           <Picker siteId={siteId} value={values[field]} onChange={(id) => onChange({ ...values, [field]: id })} label={t(`fields.${field}`)} accept="image" />
           {errors[field] && (
-            <Text c="red.8" size="sm">
+            <Text c="var(--mantine-color-red-text)" size="sm">
               {errors[field]}
             </Text>
           )}

@@ -12,7 +12,7 @@ export const META_DESCRIPTION_MAX = 160
 function Counter({ value, max, id }: { value: string; max: number; id: string }) {
   const { t } = useTranslation('blogs', { keyPrefix: 'editor' })
   return (
-    <Text id={id} size="xs" c={value.length > max ? 'red.8' : 'dimmed'}>
+    <Text id={id} size="xs" c={value.length > max ? 'var(--mantine-color-red-text)' : 'dimmed'}>
       {t('counter', { count: value.length, max })}
     </Text>
   )

@@ -74,7 +74,7 @@ export function SchedulePanel({
           {hints.join(' ')}
         </Text>
         {iso && kind && kind !== 'exact' && (
-          <Text size="xs" c="orange.9" role="status">
+          <Text size="xs" c="var(--mantine-color-orange-text)" role="status">
             {t(kind, { zone, when: wall.replace('T', ' ') })}
           </Text>
         )}

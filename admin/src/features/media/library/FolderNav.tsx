@@ -119,7 +119,7 @@ function NewFolder({ siteId, parent }: { siteId: string; parent: string | undefi
           </Button>
         </Group>
         {error && !error.fieldErrors.name && (
-          <Text size="xs" c="red.8" role="alert">
+          <Text size="xs" c="var(--mantine-color-red-text)" role="alert">
             {error.title ?? t(error.formMessageKey)}
           </Text>
         )}

@@ -45,7 +45,7 @@ export function MediaPicker({ siteId, value, onChange, label, accept = 'image' }
             </Text>
           </>
         ) : chosen.isError ? (
-          <Text size="sm" c="red.8">
+          <Text size="sm" c="var(--mantine-color-red-text)">
             {t('picker.missing')}
           </Text>
         ) : (

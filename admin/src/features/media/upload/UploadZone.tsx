@@ -40,7 +40,7 @@ function UploadRow({ item, status, onRetry, onDismiss }: { item: UploadItem; sta
           {formatBytes(item.size, i18n.language)}
         </Text>
         <progress max={100} value={percentOf(item)} aria-label={t('upload.progressOf', { name: item.name })} className="media-progress" />
-        <Text size="sm" c={bad ? 'red.8' : item.status === 'duplicate' ? 'blue.8' : undefined}>
+        <Text size="sm" c={bad ? 'var(--mantine-color-red-text)' : item.status === 'duplicate' ? 'var(--mantine-color-blue-text)' : undefined}>
           {status}
         </Text>
         {p?.kind === 'api' && p.requestId && (

@@ -159,7 +159,7 @@ function SectionFields({
               accept="image"
             />
             {sectionErrors.cover_image_id && (
-              <Text c="red.8" size="sm">
+              <Text c="var(--mantine-color-red-text)" size="sm">
                 {sectionErrors.cover_image_id}
               </Text>
             )}
