@@ -22,6 +22,8 @@ export interface EditorResult {
   writes: LatencyStats
   readsAfterWrite: LatencyStats
   failures: string[]
+  /** Every save in order of its start, for BENCH_EDITOR_LOG. */
+  log: WriteLogEntry[]
 }
 
 export interface Editor {
@@ -54,7 +56,7 @@ interface WriterSite {
 const WRITER = `
 const { parentPort, workerData } = require('node:worker_threads')
 const { baseUrl, sites, intervalMs } = workerData
-const writes = [], reads = [], failures = []
+const writes = [], reads = [], failures = [], log = []
 let writeFailed = 0, readFailed = 0, running = true
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 const fail = (what) => { if (failures.length < 5) failures.push(what) }
@@ -72,6 +74,7 @@ const loop = async (site, index) => {
         signal: AbortSignal.timeout(10000),
       })
       const body = await res.text()
+      log.push({ site: index, n, at: performance.timeOrigin + t0, ms: performance.now() - t0, status: res.status })
       if (res.status === 200) writes.push(performance.now() - t0)
       else { writeFailed++; fail('PUT /blogs/' + post.id + ' answered ' + res.status + ': ' + body.slice(0, 200)) }
       const t1 = performance.now()
@@ -86,15 +89,26 @@ const loop = async (site, index) => {
     await sleep(Math.max(0, intervalMs - (performance.now() - started)))
   }
 }
-const loops = sites.map((s, i) => loop(s, i))
+// The thread's own first fetch loads and compiles its HTTP client: done once before the first timed save.
+const loops = fetch(baseUrl + '/api/v1/health').then((r) => r.text(), () => undefined).then(() => Promise.all(sites.map((s, i) => loop(s, i))))
 parentPort.once('message', async () => {
   running = false
-  await Promise.all(loops)
-  parentPort.postMessage({ writes, reads, writeFailed, readFailed, failures })
+  await loops
+  parentPort.postMessage({ writes, reads, writeFailed, readFailed, failures, log })
 })
 `
 
+/** One save as the writer saw it (BENCH_EDITOR_LOG): the site's loop, its sequence number, start (epoch ms) and latency. */
+export interface WriteLogEntry {
+  site: number
+  n: number
+  at: number
+  ms: number
+  status: number
+}
+
 interface WriterResult {
+  log: WriteLogEntry[]
   writes: number[]
   reads: number[]
   writeFailed: number
@@ -116,7 +130,12 @@ export function startEditor(baseUrl: string, sites: SeededSite[], intervalMs = 1
       worker.postMessage('stop')
       const r = await Promise.race([done, failed])
       await worker.terminate()
-      return { writes: stats(r.writes, r.writeFailed), readsAfterWrite: stats(r.reads, r.readFailed), failures: r.failures }
+      return {
+        writes: stats(r.writes, r.writeFailed),
+        readsAfterWrite: stats(r.reads, r.readFailed),
+        failures: r.failures,
+        log: r.log.sort((a, b) => a.at - b.at),
+      }
     },
   }
 }

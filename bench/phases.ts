@@ -290,4 +290,9 @@ export async function editorPhase(p: Phase, atrium: RunningServer): Promise<void
       `read after write ${e.readsAfterWrite.count}, p50 ${e.readsAfterWrite.p50.toFixed(1)} ms, p99 ${e.readsAfterWrite.p99.toFixed(1)} ms, ${e.readsAfterWrite.failed} failed`,
   )
   for (const f of e.failures) p.log(`  editor failure: ${f}`)
+  // Which saves make the p99: a site's first save (n 0) is the write path's cold start, a later one a slow loop round.
+  const slowest = [...e.log].sort((a, b) => b.ms - a.ms).slice(0, 5)
+  p.log(`  editor: slowest saves (site loop #save: ms): ${slowest.map((w) => `${w.site}#${w.n}: ${w.ms.toFixed(1)}`).join(', ')}`)
+  const file = process.env.BENCH_EDITOR_LOG?.trim()
+  if (file) writeFileSync(file, e.log.map((w) => JSON.stringify(w)).join('\n') + '\n')
 }

@@ -93,6 +93,8 @@ export async function serve(config: Config): Promise<void> {
       )
     }
     await prepare(app)
+    // Embedded: the write path's WebAssembly compiled now, not during the first save (db/pglite-warm.ts).
+    await dbh.warmUp?.()
     await app.ready()
   } catch (err) {
     await closePorts(ports)

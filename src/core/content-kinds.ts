@@ -28,6 +28,11 @@ export interface ContentKind {
    * (or that is not of this kind) is missing. The same few statements whatever the number of ids.
    */
   records(db: ReadDb, contentIds: readonly string[]): Promise<Map<string, ContentRecord>>
+  /**
+   * What audit entries call these items (the decisions' `record_label`: a post's title, a page's slug), by content
+   * id; an item missing has no name. The same few statements whatever the number of ids.
+   */
+  labels(db: ReadDb, contentIds: readonly string[]): Promise<Map<string, string>>
 }
 
 /** Ids a kind is asked for at once: one bound parameter each, far below PostgreSQL's limit of 65,535 per statement. */
@@ -80,6 +85,25 @@ export async function contentChanges(db: ReadDb, items: ReadonlyArray<{ content_
     const updated = kind.entity.events.find((e) => e.endsWith('.updated'))
     return { events: updated ? [{ type: updated, siteId: rec.siteId, data: rec.data }] : [], record: { entity: kind.entity, id: rec.id, slug: rec.slug } }
   })
+}
+
+/**
+ * The record_label of each item, in the items' order: what its kind calls it (a post by its title), null when its
+ * record is gone or its kind unknown. Each kind names its items together, IDS_PER_STATEMENT at a time.
+ */
+export async function contentLabels(db: ReadDb, items: ReadonlyArray<{ content_type: string; id: string }>): Promise<Array<string | null>> {
+  const idsByType = new Map<string, Set<string>>()
+  for (const item of items) idsByType.set(item.content_type, (idsByType.get(item.content_type) ?? new Set()).add(item.id))
+  const found = new Map<string, string>()
+  for (const [type, idSet] of idsByType) {
+    const kind = kinds.get(type)
+    if (!kind) continue
+    const ids = [...idSet]
+    for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
+      for (const [id, label] of await kind.labels(db, ids.slice(i, i + IDS_PER_STATEMENT))) found.set(`${type}:${id}`, label)
+    }
+  }
+  return items.map((item) => found.get(`${item.content_type}:${item.id}`) ?? null)
 }
 
 /** What a change of one content item's attachments means (contentChanges of that one item). */

@@ -144,11 +144,11 @@ function scrub(meta: Record<string, unknown> | undefined, hidden: Set<string>): 
 
 /**
  * Fields that name a record, best first: what an editor calls it (title, name), then how it is addressed (slug,
- * route), then what identifies records that have neither (a social link's label, a file's name, a redirect's
- * source, a locale's code). Never a URL or an email: audit entries are read by callers who may not see those
+ * route), then what identifies records that have neither (a social link's label or else its platform, a file's name,
+ * a redirect's source, a locale's code). Never a URL or an email: audit entries are read by callers who may not see those
  * (a webhook's URL can carry its receiver's token); such records give their label themselves.
  */
-const LABEL_FIELDS = ['title', 'name', 'slug', 'route', 'label', 'filename', 'file_name', 'source_path', 'code'] as const
+const LABEL_FIELDS = ['title', 'name', 'slug', 'route', 'label', 'platform', 'filename', 'file_name', 'source_path', 'code'] as const
 const LABEL_MAX = 200
 
 function labelIn(v: object | null | undefined): string | null {

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import pg from 'pg'
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js'
 import { allowNamedStatements } from './named.js'
+import { warmWritePath } from './pglite-warm.js'
 import { openReplicas, routingPool, type ReplicaSet } from './replicas.js'
 import * as schema from './schema/index.js'
 
@@ -39,6 +40,12 @@ export interface DbHandle {
   replicas?: ReplicaSet
   /** Connections of the pool to a PostgreSQL server (the embedded database has none). */
   poolStats?(): { total: number; idle: number; waiting: number }
+  /**
+   * Embedded only: runs the kinds of statements a save runs once, on temporary tables rolled back, so that their
+   * WebAssembly is compiled before the first request rather than during it (db/pglite-warm.ts). `serve` calls it once
+   * migrations have run.
+   */
+  warmUp?: () => Promise<void>
 }
 
 type Query = (...args: unknown[]) => unknown
@@ -129,6 +136,7 @@ export async function openDb(opts: OpenDbOptions): Promise<DbHandle> {
       if (!pgl.closed) await pgl.close()
       lock?.release()
     },
+    warmUp: () => warmWritePath(pgl),
   }
 }
 

@@ -1,5 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { IDS_PER_STATEMENT, contentChange, contentChanges, registerContentKinds, type ContentKind, type ContentRecord } from '../../src/core/content-kinds.js'
+import {
+  IDS_PER_STATEMENT,
+  contentChange,
+  contentChanges,
+  contentLabels,
+  registerContentKinds,
+  type ContentKind,
+  type ContentRecord,
+} from '../../src/core/content-kinds.js'
 import { defineEntity, type Entity } from '../../src/core/entities.js'
 import type { ReadDb } from '../../src/db/client.js'
 
@@ -18,6 +26,10 @@ function standIn(type: 'blog' | 'page', entity: Entity, stored: Map<string, Cont
     records: (_db, ids) => {
       calls.push([...ids])
       return Promise.resolve(new Map(ids.flatMap((id) => (stored.has(id) ? [[id, stored.get(id) as ContentRecord] as const] : []))))
+    },
+    labels: (_db, ids) => {
+      calls.push([...ids])
+      return Promise.resolve(new Map(ids.flatMap((id) => (stored.has(id) ? [[id, `Title of ${id}`] as const] : []))))
     },
   }
   return { kind, calls }
@@ -102,5 +114,21 @@ describe('contentChanges', () => {
     expect(await contentChanges(db, [{ content_type: 'page', id: 'p9' }])).toEqual([
       { events: [], record: { entity: quiet.kind.entity, id: 'rec-p9', slug: 'slug-p9' } },
     ])
+  })
+})
+
+describe('contentLabels', () => {
+  it("names each item in the items' order (null when gone or of an unknown kind), asking each kind once for its distinct ids", async () => {
+    const items = [
+      { content_type: 'blog', id: 'b2' },
+      { content_type: 'page', id: 'p1' },
+      { content_type: 'blog', id: 'gone' },
+      { content_type: 'video', id: 'v1' },
+      { content_type: 'blog', id: 'b2' },
+    ]
+    expect(await contentLabels(db, items)).toEqual(['Title of b2', 'Title of p1', null, null, 'Title of b2'])
+    expect(blogs.calls).toEqual([['b2', 'gone']])
+    expect(pages.calls).toEqual([['p1']])
+    expect(await contentLabels(db, [])).toEqual([])
   })
 })

@@ -1,4 +1,5 @@
 import { createRootRoute, createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router'
+import type { ComponentType } from 'react'
 import { getCredential, signIn } from '../shared/auth/session'
 import { askOtherTabs } from '../shared/auth/tabs'
 import { RootLayout } from './RootLayout'
@@ -6,7 +7,7 @@ import { NotFound } from './NotFound'
 
 /**
  * The routes every other route hangs from. A feature declares its routes in its own `features/<name>/routes.ts`
- * with `getParentRoute: () => appRoute` (screens behind sign-in), and router.tsx lists them.
+ * with `featureRoute` (screens behind sign-in, below), and router.tsx lists them.
  */
 export const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFound })
 
@@ -40,3 +41,15 @@ export const appRoute = createRoute({
   },
   component: lazyRouteComponent(() => import('../routes/app-shell')),
 })
+
+/**
+ * A feature's screen behind sign-in: its path, the lazily loaded module whose default export renders it, and where the
+ * screen keeps state in the URL, the search params' validation. Every `features/<name>/routes.ts` declares its routes with it.
+ */
+export function featureRoute<const TPath extends string, TSearch extends object = object>(
+  path: TPath,
+  load: () => Promise<{ default: ComponentType }>,
+  validateSearch?: (search: Record<string, unknown>) => TSearch,
+) {
+  return createRoute({ getParentRoute: () => appRoute, path, validateSearch, component: lazyRouteComponent(load) })
+}

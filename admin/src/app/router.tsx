@@ -1,5 +1,5 @@
 import { createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router'
-import { appRoute, callbackRoute, rootRoute, signInRoute } from './baseRoutes'
+import { appRoute, callbackRoute, featureRoute, rootRoute, signInRoute } from './baseRoutes'
 import { queryClient } from './queryClient'
 import { validateBlogListSearch } from '../features/blogs/list/search'
 import { documentRoutes } from '../features/documents/routes'
@@ -29,17 +29,9 @@ import { pageRoutes } from '../features/pages/routes'
  * rather than file routes: no generator step in the build, and the paths stay typed all the same. A feature's routes
  * come from its `features/<name>/routes.ts` and are listed here before the generic area routes.
  */
-const homeRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/',
-  component: lazyRouteComponent(() => import('../routes/home')),
-})
+const homeRoute = featureRoute('/', () => import('../routes/home'))
 
-const dashboardRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/sites/$siteId',
-  component: lazyRouteComponent(() => import('../routes/dashboard')),
-})
+const dashboardRoute = featureRoute('/sites/$siteId', () => import('../routes/dashboard'))
 
 /** The site's posts; paging, status filter and text query in the search params (before the generic area route). */
 const blogsRoute = createRoute({
@@ -53,43 +45,19 @@ const blogsRoute = createRoute({
 })
 
 /** The blog editor; before the generic area routes, which would otherwise take `/blogs/new` for a record id. */
-const blogNewRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/sites/$siteId/blogs/new',
-  component: lazyRouteComponent(() => import('../routes/blog-editor')),
-})
+const blogNewRoute = featureRoute('/sites/$siteId/blogs/new', () => import('../routes/blog-editor'))
 
-const blogEditRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/sites/$siteId/blogs/$blogId',
-  component: lazyRouteComponent(() => import('../routes/blog-editor')),
-})
+const blogEditRoute = featureRoute('/sites/$siteId/blogs/$blogId', () => import('../routes/blog-editor'))
 
 /** The page editor, composed with the media picker (routes/page-editor.tsx); `/new` before `/$pageId`, both before the generic area routes. */
-const pageNewRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/sites/$siteId/pages/new',
-  component: lazyRouteComponent(() => import('../routes/page-editor')),
-})
+const pageNewRoute = featureRoute('/sites/$siteId/pages/new', () => import('../routes/page-editor'))
 
-const pageEditRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/sites/$siteId/pages/$pageId',
-  component: lazyRouteComponent(() => import('../routes/page-editor')),
-})
+const pageEditRoute = featureRoute('/sites/$siteId/pages/$pageId', () => import('../routes/page-editor'))
 
 /** Screens of later parts: a placeholder with the screen's name, so the sidebar and palette already lead somewhere. */
-const areaRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/sites/$siteId/$area',
-  component: lazyRouteComponent(() => import('../routes/area')),
-})
+const areaRoute = featureRoute('/sites/$siteId/$area', () => import('../routes/area'))
 
-const recordRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/sites/$siteId/$area/$recordId',
-  component: lazyRouteComponent(() => import('../routes/area')),
-})
+const recordRoute = featureRoute('/sites/$siteId/$area/$recordId', () => import('../routes/area'))
 
 const routeTree = rootRoute.addChildren([
   signInRoute,

@@ -1,4 +1,4 @@
-import { contentChange } from '../../core/content-kinds.js'
+import { contentChange, contentLabels } from '../../core/content-kinds.js'
 import { contentEntity, lockContentItem } from '../../core/content-scope.js'
 import type { Ctx } from '../../core/context.js'
 import { mutate } from '../../core/mutation.js'
@@ -29,6 +29,7 @@ export async function changeContentLinks(
     const what = await contentChange(tx, item.content_type, contentId)
     const record = what.record ?? { entity: contentEntity, id: contentId, slug: undefined }
     const records = [{ entity: record.entity, id: record.id, siteIds: scope.siteIds, slugs: record.slug ? [record.slug] : [] }]
+    const [label] = await contentLabels(tx, [item])
     return {
       result: undefined,
       siteId: item.site_id,
@@ -36,6 +37,8 @@ export async function changeContentLinks(
       before: change.before,
       after: change.after,
       metadata: { content_type: item.content_type, ...change.metadata },
+      // The item by its name (a post's title), not a content id the log cannot show.
+      label: label ?? null,
       events: what.events,
       readers: lists ? { records, lists: scope.siteIds } : { records },
     }

@@ -62,6 +62,11 @@ export interface ContentWorkflow<R extends WorkflowRow, W extends WorkflowRecord
   publishFields?(tx: Tx, row: R, now: Date): Promise<Record<string, unknown>>
   /** What notifications call the record (its default-locale title, or a fallback). */
   title(db: ReadDb, row: R): Promise<string>
+  /**
+   * What the kit's own audit entries (review, scheduled publish) call the record, as the kind's writes do (the
+   * decisions' `record_label`). Without it the record's own fields name it (core/mutation.ts recordLabel).
+   */
+  label?(db: ReadDb, row: R): Promise<string>
   /** Lookup keys the record is reached by in its sites (blog slug, page route): their cached answers are refreshed. */
   keys(record: W): string[]
 }
@@ -336,6 +341,7 @@ export async function reviewContent<R extends WorkflowRow, W extends WorkflowRec
       after,
       current: wf.present(before, siteIds),
       metadata: outcome,
+      ...(wf.label ? { label: await wf.label(tx, after) } : {}),
       events,
       readers: contentReaders(wf, wire),
     }
@@ -424,7 +430,8 @@ export function scheduledSource<R extends WorkflowRow, W extends WorkflowRecord>
       const after = await wf.update(tx, before.id, { status: 'Published', updated_at: now, ...(await publishFields(tx, wf, before, now)) })
       const siteIds = await siteIdsOf(tx, after.content_id)
       const data = wf.present(after, siteIds)
-      return { siteId: after.site_id, siteIds: data.site_ids, entityId: after.id, slugs: wf.keys(data), before, after, data }
+      const label = wf.label ? { label: await wf.label(tx, after) } : {}
+      return { siteId: after.site_id, siteIds: data.site_ids, entityId: after.id, slugs: wf.keys(data), before, after, data, ...label }
     },
   }
 }

@@ -28,6 +28,8 @@ export interface PublishedRecord {
   after: object
   /** The record as webhooks carry it. */
   data: unknown
+  /** The audit entry's record_label, where the record's own fields do not name it (ContentWorkflow.label). */
+  label?: string
 }
 
 export interface ScheduledSource<R = unknown> {
@@ -67,6 +69,7 @@ async function publishOne<R>(ctx: Ctx, source: ScheduledSource<R>): Promise<Publ
         before: rec.before,
         after: rec.after,
         metadata: { reason: 'scheduled', from: 'Scheduled', to: 'Published' },
+        ...(rec.label !== undefined ? { label: rec.label } : {}),
         events,
         readers: { records: [{ entity: source.entity, id: rec.entityId, siteIds: rec.siteIds, slugs: rec.slugs ?? [] }], lists: rec.siteIds },
       }

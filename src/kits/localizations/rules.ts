@@ -5,7 +5,7 @@ import { locales, type LocaleRow } from '../../db/schema/sites.js'
 import { conflict, notFound, validation } from '../../http/errors.js'
 import type { Ctx } from '../../core/context.js'
 import { defineEntity, type Entity, type ScopeResolver } from '../../core/entities.js'
-import { mutate, type DomainEvent, type ReaderImpact } from '../../core/mutation.js'
+import { mutate, recordLabel, type DomainEvent, type ReaderImpact } from '../../core/mutation.js'
 import { childOf } from '../../core/scopes.js'
 
 /*
@@ -66,6 +66,11 @@ export interface LocalizationSpec<T extends LocalizationTable, P> {
       now: Date,
       ctx: Ctx,
     ): Promise<{ events: DomainEvent[]; siteIds: string[]; slugs?: string[]; records?: ReaderImpact['records']; sites?: string[] }>
+    /**
+     * What the parent is called where its row's own fields do not name it (a post by its title): the audit label of a
+     * localization without a title of its own. Asked only then.
+     */
+    label?(tx: Tx, parent: ParentRef<P>): Promise<string | null>
   }
 }
 
@@ -161,11 +166,18 @@ export function localizations<T extends LocalizationTable, P>(spec: Localization
     }
   }
 
+  /** The audit label of a localization: its own title, else its parent's name (never an id the log cannot show). */
+  async function labelOf(tx: Tx, p: ParentRef<P>, entry: { entityId: string; before?: Row<T>; after?: Row<T>; current?: Row<T> }): Promise<string | null> {
+    const own = recordLabel({ siteId: p.siteId, ...entry })
+    if (own !== null) return own
+    return (await parent.label?.(tx, p)) ?? recordLabel({ siteId: p.siteId, entityId: p.id, after: p.row as object })
+  }
+
   /** What a write of one localization tells mutate(): the parent's id in the metadata, the parent's events and readers. */
   function written<R>(
     p: ParentRef<P>,
     change: Awaited<ReturnType<typeof parent.changed>>,
-    entry: { result: R; entityId: string; before?: Row<T>; after?: Row<T>; current?: Row<T> },
+    entry: { result: R; entityId: string; before?: Row<T>; after?: Row<T>; current?: Row<T>; label: string | null },
     metadata: Record<string, unknown> = {},
   ) {
     return {
@@ -207,7 +219,8 @@ export function localizations<T extends LocalizationTable, P>(spec: Localization
           .values({ ...fieldsOf(body), locale_id: localeId, [keyName]: p.key, created_at: now, updated_at: now } as never)
           .returning()
         const created = inserted as Row<T>
-        return written(p, await parent.changed(tx, p, now, ctx), { result: created, entityId: created.id, after: created })
+        const entry = { entityId: created.id, after: created }
+        return written(p, await parent.changed(tx, p, now, ctx), { ...entry, result: created, label: await labelOf(tx, p, entry) })
       })
     },
     async update(ctx: Ctx, id: string, body: Record<string, unknown>): Promise<Row<T>> {
@@ -220,7 +233,8 @@ export function localizations<T extends LocalizationTable, P>(spec: Localization
           .where(eq(table.id, id))
           .returning()
         const after = updated as Row<T>
-        return written(p, await parent.changed(tx, p, now, ctx), { result: after, entityId: id, before, after })
+        const entry = { entityId: id, before, after }
+        return written(p, await parent.changed(tx, p, now, ctx), { ...entry, result: after, label: await labelOf(tx, p, entry) })
       })
     },
     async remove(ctx: Ctx, id: string): Promise<void> {
@@ -229,7 +243,8 @@ export function localizations<T extends LocalizationTable, P>(spec: Localization
         const { loc: before, parent: p } = await lockedPair(tx, id)
         await tx.delete(from).where(and(eq(table.id, id)))
         const change = await parent.changed(tx, p, now, ctx)
-        return written(p, change, { result: undefined, entityId: id, current: before }, { locale_id: before.locale_id })
+        const entry = { entityId: id, current: before }
+        return written(p, change, { ...entry, result: undefined, label: await labelOf(tx, p, entry) }, { locale_id: before.locale_id })
       })
     },
   }

@@ -1,11 +1,10 @@
 import type { AppPlugin } from '../../http/app-types.js'
+import { operations } from '../../http/route.js'
 import { site } from '../../http/access.js'
 import { optionalBody } from '../../http/body.js'
-import { Body, NoContent, SiteParams, op } from '../../http/schemas.js'
+import { Body, NoContent, SiteParams } from '../../http/schemas.js'
 import { AiConfig, AiTestResult, GenerateBody, GenerateResult, ModelList, ModelsBody, PutAiConfigBody } from './schemas.js'
 import * as ai from './service.js'
-
-const tags = ['AI']
 
 const targets =
   '`base_url` must be an http(s) URL without credentials; it is resolved and refused (400 on base_url) when it reaches a loopback or private ' +
@@ -19,59 +18,54 @@ const detection =
   '(`POST {base_url}/chat/completions` relative to the base as given, usually ending in /v1; `Authorization: Bearer`; ' +
   '`response_format: {type: "json_object"}`). The detected format is answered as `provider_type`.'
 
-const docs = {
-  get: 'The configuration with the key masked (`api_key_masked`: first 3 and last 4 characters, e.g. `sk-…wxyz`); the key itself is never returned.',
-  put:
+const route = operations('AI', {
+  getAiConfig: [
+    'Get the AI configuration',
+    'The configuration with the key masked (`api_key_masked`: first 3 and last 4 characters, e.g. `sk-…wxyz`); the key itself is never returned.',
+  ],
+  putAiConfig: [
+    'Save the AI configuration',
     'Upsert (audited as Update on ai_config; the key never appears in audit metadata or change history, not even masked or encrypted). ' +
-    'Omitted optional fields take their defaults (temperature 0.7, max_tokens 1024, system_prompts {}), except `api_key`: omitted keeps the ' +
-    'stored key, null removes it, a string replaces it. The key is stored AES-256-GCM encrypted. ' +
-    '`system_prompts` replaces the built-in task instruction per action; Atrium always appends its output-format instruction. ' +
-    `${targets} ${detection}`,
-  remove: 'Removes the configuration and its encrypted key (audited as Delete on ai_config).',
-  test: 'Sends one small request with the saved configuration. Always 200: `success` false with the reason when the provider fails; 404 when there is no configuration.',
-  generate:
+      'Omitted optional fields take their defaults (temperature 0.7, max_tokens 1024, system_prompts {}), except `api_key`: omitted keeps the ' +
+      'stored key, null removes it, a string replaces it. The key is stored AES-256-GCM encrypted. ' +
+      '`system_prompts` replaces the built-in task instruction per action; Atrium always appends its output-format instruction. ' +
+      `${targets} ${detection}`,
+  ],
+  deleteAiConfig: ['Delete the AI configuration', 'Removes the configuration and its encrypted key (audited as Delete on ai_config).'],
+  testAiConfig: [
+    'Test the AI configuration',
+    'Sends one small request with the saved configuration. Always 200: `success` false with the reason when the provider fails; 404 when there is no configuration.',
+  ],
+  generateAiContent: [
+    'Generate content with AI',
     'Requires the site setting `ai_enabled` (403 AI_MODULE_DISABLED) and a configuration (400 AI_NOT_CONFIGURED). The answer always has the seven ' +
-    'keys; those the action does not fill are null. translate: `content` is the JSON text of an object with any of title, subtitle, excerpt, body, ' +
-    'meta_title, meta_description (not JSON, or none of them: 400) and `target_locale` is required (400); each field is translated by its own ' +
-    'request, meta_title is kept to 60 and meta_description to 160 characters (trimmed at a word boundary if the model overshoots, for every ' +
-    'action), body keeps its Markdown and its fenced code blocks are never sent to the model. Provider 429 → 429 PROVIDER_RATE_LIMITED with ' +
-    "`Retry-After` (the provider's, else 30 s); timeout (`ATRIUM_AI_TIMEOUT_MS`, default 60 s), connection failure, non-2xx or an unreadable " +
-    "answer → 502 PROVIDER_ERROR (the provider's body is never echoed). Audited as Create on ai_generation with the action, never the content.",
-  models: `Lists the provider's models for a configuration being written: the local runtime's /api/tags, then /v1/models; {base}/models for Chat Completions and local providers; a fixed list for the Messages vendor. ${targets}`,
-}
+      'keys; those the action does not fill are null. translate: `content` is the JSON text of an object with any of title, subtitle, excerpt, body, ' +
+      'meta_title, meta_description (not JSON, or none of them: 400) and `target_locale` is required (400); each field is translated by its own ' +
+      'request, meta_title is kept to 60 and meta_description to 160 characters (trimmed at a word boundary if the model overshoots, for every ' +
+      'action), body keeps its Markdown and its fenced code blocks are never sent to the model. Provider 429 → 429 PROVIDER_RATE_LIMITED with ' +
+      "`Retry-After` (the provider's, else 30 s); timeout (`ATRIUM_AI_TIMEOUT_MS`, default 60 s), connection failure, non-2xx or an unreadable " +
+      "answer → 502 PROVIDER_ERROR (the provider's body is never echoed). Audited as Create on ai_generation with the action, never the content.",
+  ],
+  listAiModels: [
+    "List a provider's models",
+    `Lists the provider's models for a configuration being written: the local runtime's /api/tags, then /v1/models; {base}/models for Chat Completions and local providers; a fixed list for the Messages vendor. ${targets}`,
+  ],
+})
 
 export const aiRoutes: AppPlugin = async (app) => {
-  app.get(
-    '/sites/:site_id/ai/config',
-    {
-      config: { access: site('Admin') },
-      schema: { ...op('getAiConfig', 'Get the AI configuration'), tags, description: docs.get, params: SiteParams, response: { 200: AiConfig } },
-    },
-    (req) => ai.getConfig(req.ctx, req.params.site_id),
+  app.get('/sites/:site_id/ai/config', route('getAiConfig', { access: site('Admin'), params: SiteParams, response: { 200: AiConfig } }), (req) =>
+    ai.getConfig(req.ctx, req.params.site_id),
   )
 
   app.put(
     '/sites/:site_id/ai/config',
-    {
-      config: { access: site('Admin') },
-      schema: {
-        ...op('putAiConfig', 'Save the AI configuration'),
-        tags,
-        description: docs.put,
-        params: SiteParams,
-        body: PutAiConfigBody,
-        response: { 200: AiConfig },
-      },
-    },
+    route('putAiConfig', { access: site('Admin'), params: SiteParams, body: PutAiConfigBody, response: { 200: AiConfig } }),
     (req) => ai.putConfig(req.ctx, req.params.site_id, req.body),
   )
 
   app.delete(
     '/sites/:site_id/ai/config',
-    {
-      config: { access: site('Admin') },
-      schema: { ...op('deleteAiConfig', 'Delete the AI configuration'), tags, description: docs.remove, params: SiteParams, response: { 204: NoContent } },
-    },
+    route('deleteAiConfig', { access: site('Admin'), params: SiteParams, response: { 204: NoContent } }),
     async (req, reply) => {
       await ai.deleteConfig(req.ctx, req.params.site_id)
       return reply.code(204).send(null)
@@ -80,50 +74,19 @@ export const aiRoutes: AppPlugin = async (app) => {
 
   app.post(
     '/sites/:site_id/ai/test',
-    {
-      config: { access: site('Admin') },
-      preValidation: optionalBody,
-      schema: {
-        ...op('testAiConfig', 'Test the AI configuration'),
-        tags,
-        description: docs.test,
-        params: SiteParams,
-        body: Body({}),
-        response: { 200: AiTestResult },
-      },
-    },
+    route('testAiConfig', { access: site('Admin'), params: SiteParams, body: Body({}), response: { 200: AiTestResult }, preValidation: optionalBody }),
     (req) => ai.test(req.ctx, req.params.site_id),
   )
 
   app.post(
     '/sites/:site_id/ai/generate',
-    {
-      config: { access: site('Author') },
-      schema: {
-        ...op('generateAiContent', 'Generate content with AI'),
-        tags,
-        description: docs.generate,
-        params: SiteParams,
-        body: GenerateBody,
-        response: { 200: GenerateResult },
-      },
-    },
+    route('generateAiContent', { access: site('Author'), params: SiteParams, body: GenerateBody, response: { 200: GenerateResult } }),
     (req) => ai.generate(req.ctx, req.params.site_id, req.body),
   )
 
   app.post(
     '/sites/:site_id/ai/models',
-    {
-      config: { access: site('Admin') },
-      schema: {
-        ...op('listAiModels', "List a provider's models"),
-        tags,
-        description: docs.models,
-        params: SiteParams,
-        body: ModelsBody,
-        response: { 200: ModelList },
-      },
-    },
+    route('listAiModels', { access: site('Admin'), params: SiteParams, body: ModelsBody, response: { 200: ModelList } }),
     (req) => ai.models(req.ctx, req.params.site_id, req.body),
   )
 }

@@ -29,6 +29,11 @@ export const blogContentKind: ContentKind = {
     )
     return new Map(rows.map((row) => [row.content_id, { id: row.id, siteId: row.site_id, slug: row.slug, data: q.toBlog(row, carriers.get(row.content_id)) }]))
   },
+  async labels(db, contentIds) {
+    const rows = await q.liveBlogsOfContent(db, contentIds)
+    const titles = await q.firstTitles(db, contentIds)
+    return new Map(rows.map((row) => [row.content_id, titles.get(row.content_id) ?? row.slug]))
+  },
 }
 
 /** Blogs on the content workflow kit (kits/content-workflow/rules.ts): review, bulk, scheduler, write rules. */
@@ -43,6 +48,7 @@ export const blogWorkflow: ContentWorkflow<BlogRow, Blog> = {
   async publishFields(tx, row, now) {
     return { published_date: row.published_date ?? dateIn((await siteRules(tx, row.site_id)).timezone, now) }
   },
+  label: async (db, row) => (await q.firstTitles(db, [row.content_id])).get(row.content_id) ?? row.slug,
   title: async (db, row) => (await q.defaultLocalization(db, row.content_id, row.site_id)).title || row.slug,
   keys: (blog) => [blog.slug],
 }

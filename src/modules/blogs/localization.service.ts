@@ -38,6 +38,8 @@ export const blogLocalizationKit = localizations({
       const blog = await q.liveBlogOfContent(db, contentId)
       return ref(blog && tx ? await q.lockBlog(tx, blog.id) : blog)
     },
+    // As the post's own entries name it (write.service postLabel).
+    label: async (tx, parent) => (await q.firstTitles(tx, [parent.key])).get(parent.key) ?? parent.row.slug,
     async changed(tx, parent, now) {
       const minutes = readingTimeMinutes((await q.defaultLocalization(tx, parent.key, parent.siteId)).body)
       const blog = await q.updateBlog(tx, parent.id, { reading_time_minutes: minutes, updated_at: now })

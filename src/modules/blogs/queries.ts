@@ -327,6 +327,21 @@ export async function updateBlogTitled(tx: Tx, id: string, patch: Partial<typeof
   return { row, title: label_title }
 }
 
+/**
+ * The first non-empty title of each post (write.service postLabel's choice: default locale first, then by code), by
+ * content id, one statement; a post without a title is missing.
+ */
+export async function firstTitles(db: ReadDb, contentIds: readonly string[]): Promise<Map<string, string>> {
+  if (contentIds.length === 0) return new Map()
+  const rows = await db
+    .selectDistinctOn([blogLocalizations.content_id], { content_id: blogLocalizations.content_id, title: blogLocalizations.title })
+    .from(blogLocalizations)
+    .innerJoin(locales, eq(locales.id, blogLocalizations.locale_id))
+    .where(and(inArray(blogLocalizations.content_id, [...contentIds]), sql`${blogLocalizations.title} ~ '\\S'`))
+    .orderBy(blogLocalizations.content_id, desc(locales.is_default), asc(locales.code))
+  return new Map(rows.flatMap((r) => (r.title === null ? [] : [[r.content_id, r.title] as const])))
+}
+
 /** The live blog of a content item, if the item is a blog. */
 export function liveBlogOfContent(db: ReadDb, contentId: string): Promise<BlogRow | undefined> {
   return db.query.blogs.findFirst({ where: and(eq(blogs.content_id, contentId), liveBlog) })

@@ -1,16 +1,15 @@
 import type { Api, AppPlugin } from '../../http/app-types.js'
+import { operations } from '../../http/route.js'
 import { record, site } from '../../http/access.js'
 import { Type } from 'typebox'
 import { Paginated } from '../../http/pagination.js'
 import { sendRaw } from '../../http/raw.js'
-import { IdParams, SiteParams, op } from '../../http/schemas.js'
+import { IdParams, SiteParams } from '../../http/schemas.js'
 import { bulkRoute, getRoute, writeRoutes } from '../../kits/content-workflow/routes.js'
 import { blogEntity } from './entity.js'
 import { BlogDetail, BlogListItem, FEATURED_DEFAULT_LIMIT, FeaturedQuery, ListBlogsQuery, PublishedQuery, SiteSlugParams } from './schemas.js'
 import * as blogs from './service.js'
 import { blogFlow } from './workflow.routes.js'
-
-const tags = ['Blogs']
 
 const LIST_ITEM =
   'List items are the blog plus `title`, `subtitle`, `excerpt` and `locale` taken from the localization in the `locale` query ' +
@@ -19,60 +18,58 @@ const LIST_ITEM =
   'the images their ids name (null when none or deleted), read in the same batch as the page.'
 const CACHED = 'Answers are cached per site and invalidated by every write to a blog the site carries: a write is visible as soon as it has answered.'
 
+const route = operations('Blogs', {
+  listSiteBlogs: [
+    'List the blogs of a site',
+    'Every live blog the site carries, any status. Filters (all optional, combined with AND): `status`; `author` (exact, case-sensitive); ' +
+      "`tag` (a tag id); `category` (a category id: blogs in it or in any of its live descendant categories, so a parent lists its children's posts). " +
+      'An unknown or deleted tag or category lists nothing; a malformed id is a 400. `sort` orders the list (default `-created_at`, newest created first). ' +
+      LIST_ITEM,
+  ],
+  listPublishedSiteBlogs: [
+    'List the published blogs of a site',
+    `Published blogs whose publish_end has not passed, newest published_date first (then published_at). ${LIST_ITEM} ${CACHED}`,
+  ],
+  listFeaturedSiteBlogs: [
+    'List the featured published blogs of a site',
+    `Published blogs with is_featured, in published order, as a plain array; the number of featured blogs is in the \`X-Total-Count\` header. ` +
+      `limit/offset: limit default ${FEATURED_DEFAULT_LIMIT}, max 100; offset default 0. ${LIST_ITEM} ${CACHED}`,
+  ],
+  getSiteBlogBySlug: [
+    'Get a blog of a site by slug',
+    "The blog with this slug among the site's live blogs, as the detail shape. Public read: Read-level callers (Read keys, Viewers) " +
+      'get only a blog that is live now (Published and inside publish_start/publish_end), anything else is 404 for them; Write and above ' +
+      `see every status (previews). ${CACHED}`,
+  ],
+  getBlogDetail: [
+    'Get a blog with its localizations, categories, tags and documents',
+    'The blog plus all localizations, categories (with is_primary), tags and attached documents.',
+  ],
+})
+
 /** Lists and lookups within one site. */
 function siteReads(app: Api): void {
   app.get(
     '/sites/:site_id/blogs',
-    {
-      config: { access: site('Read') },
-      schema: {
-        ...op('listSiteBlogs', 'List the blogs of a site'),
-        tags,
-        description:
-          'Every live blog the site carries, any status. Filters (all optional, combined with AND): `status`; `author` (exact, case-sensitive); ' +
-          "`tag` (a tag id); `category` (a category id: blogs in it or in any of its live descendant categories, so a parent lists its children's posts). " +
-          'An unknown or deleted tag or category lists nothing; a malformed id is a 400. `sort` orders the list (default `-created_at`, newest created first). ' +
-          LIST_ITEM,
-        params: SiteParams,
-        querystring: ListBlogsQuery,
-        response: { 200: Paginated(BlogListItem) },
-      },
-    },
+    route('listSiteBlogs', { access: site('Read'), params: SiteParams, querystring: ListBlogsQuery, response: { 200: Paginated(BlogListItem) } }),
     (req) => blogs.list(req.ctx, req.params.site_id, req.query),
   )
 
   app.get(
     '/sites/:site_id/blogs/published',
-    {
-      config: { access: site('Read') },
-      schema: {
-        ...op('listPublishedSiteBlogs', 'List the published blogs of a site'),
-        tags,
-        description: `Published blogs whose publish_end has not passed, newest published_date first (then published_at). ${LIST_ITEM} ${CACHED}`,
-        params: SiteParams,
-        querystring: PublishedQuery,
-        response: { 200: Paginated(BlogListItem) },
-      },
-    },
+    route('listPublishedSiteBlogs', { access: site('Read'), params: SiteParams, querystring: PublishedQuery, response: { 200: Paginated(BlogListItem) } }),
     async (req, reply) => sendRaw(reply, await blogs.published(req.ctx, req.params.site_id, req.query)),
   )
 
   app.get(
     '/sites/:site_id/blogs/featured',
-    {
-      config: { access: site('Read') },
-      schema: {
-        ...op('listFeaturedSiteBlogs', 'List the featured published blogs of a site'),
-        tags,
-        description:
-          `Published blogs with is_featured, in published order, as a plain array; the number of featured blogs is in the \`X-Total-Count\` header. ` +
-          `limit/offset: limit default ${FEATURED_DEFAULT_LIMIT}, max 100; offset default 0. ${LIST_ITEM} ${CACHED}`,
-        params: SiteParams,
-        querystring: FeaturedQuery,
-        responseHeaders: ['X-Total-Count'],
-        response: { 200: Type.Array(BlogListItem) },
-      },
-    },
+    route('listFeaturedSiteBlogs', {
+      access: site('Read'),
+      params: SiteParams,
+      querystring: FeaturedQuery,
+      responseHeaders: ['X-Total-Count'],
+      response: { 200: Type.Array(BlogListItem) },
+    }),
     async (req, reply) => {
       const out = await blogs.featured(req.ctx, req.params.site_id, req.query)
       return sendRaw(reply.header('x-total-count', String(out.total)), out.raw)
@@ -81,19 +78,7 @@ function siteReads(app: Api): void {
 
   app.get(
     '/sites/:site_id/blogs/by-slug/:slug',
-    {
-      config: { access: site('Read') },
-      schema: {
-        ...op('getSiteBlogBySlug', 'Get a blog of a site by slug'),
-        tags,
-        description:
-          "The blog with this slug among the site's live blogs, as the detail shape. Public read: Read-level callers (Read keys, Viewers) " +
-          'get only a blog that is live now (Published and inside publish_start/publish_end), anything else is 404 for them; Write and above ' +
-          `see every status (previews). ${CACHED}`,
-        params: SiteSlugParams,
-        response: { 200: BlogDetail },
-      },
-    },
+    route('getSiteBlogBySlug', { access: site('Read'), params: SiteSlugParams, response: { 200: BlogDetail } }),
     async (req, reply) => sendRaw(reply, await blogs.bySlug(req.ctx, req.params.site_id, req.params.slug)),
   )
 }
@@ -104,16 +89,7 @@ function recordReads(app: Api): void {
 
   app.get(
     '/blogs/:id/detail',
-    {
-      config: { access: record(blogEntity, 'Read', 'id', blogs.detailScope) },
-      schema: {
-        ...op('getBlogDetail', 'Get a blog with its localizations, categories, tags and documents'),
-        tags,
-        description: 'The blog plus all localizations, categories (with is_primary), tags and attached documents.',
-        params: IdParams,
-        response: { 200: BlogDetail },
-      },
-    },
+    route('getBlogDetail', { access: record(blogEntity, 'Read', 'id', blogs.detailScope), params: IdParams, response: { 200: BlogDetail } }),
     async (req, reply) => sendRaw(reply, await blogs.detail(req.ctx, req.params.id, req.recordScope)),
   )
 }

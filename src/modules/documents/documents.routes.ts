@@ -1,16 +1,16 @@
 import type { Readable } from 'node:stream'
 import { Type } from 'typebox'
 import type { AppPlugin } from '../../http/app-types.js'
+import { operations } from '../../http/route.js'
 import { publicAccess, record, site } from '../../http/access.js'
 import { Paginated } from '../../http/pagination.js'
 import type { Api } from '../../http/app-types.js'
-import { IdParams, NoContent, SiteParams, op } from '../../http/schemas.js'
+import { IdParams, NoContent, SiteParams } from '../../http/schemas.js'
 import * as docs from './documents.service.js'
 import { documentEntity } from './entity.js'
 import { contentDisposition, downloadType } from './files.rules.js'
 import { CreateDocumentBody, Document, DocumentDetail, DocumentListQuery, INLINE_BASE64_MAX_CHARS, UpdateDocumentBody } from './schemas.js'
 
-const tags = ['Documents']
 /** JSON around an inline file: the route's own body limit (the app's is 1 MiB). */
 const CREATE_BODY_LIMIT = INLINE_BASE64_MAX_CHARS + 256 * 1024
 
@@ -20,50 +20,57 @@ const FileBytes = Type.Unsafe<Readable>(
 )
 const Redirect = Type.Null({ description: 'A URL document: `Location` is its url' })
 
+const route = operations('Documents', {
+  createDocument: [
+    'Create a document (a link or an inline file)',
+    'Either `url` (http or https) or the file inline: `file_base64` (standard base64) with `file_name`. Both or neither: 400 ' +
+      "(nothing stored); invalid base64: 400. The decoded size is checked against the site's `max_upload_bytes` and the inline " +
+      'ceiling of 50 MiB before decoding: 413, nothing stored. `mime_type` is detected from the bytes (`file-type`): PDF, images, ' +
+      'Office and OpenDocument files, archives, audio and video are recognised; UTF-8 text is text/plain (text/markdown for ' +
+      '.md/.markdown names, text/csv for .csv); anything else unrecognised is application/octet-stream. Programs and installers ' +
+      '(Windows, Linux and macOS executables, WebAssembly, Java, Android, deb/rpm/dmg packages, browser extensions) are refused ' +
+      'with 415. `document_type` is free text and may disagree with the detected type (not refused); downloads use `mime_type`. ' +
+      '`file_name` loses directories and control characters and is used only as the download name. The same bytes uploaded ' +
+      'again in one site share the stored file. `folder_id` must be a folder of the same site (400).',
+  ],
+  listSiteDocuments: ['List the documents of a site', 'Live documents, oldest first; `folder_id` lists only the documents directly in that folder.'],
+  getDocument: ['Get a document with its localizations', 'Localizations default locale first, then by code.'],
+  updateDocument: [
+    'Update a document',
+    'Partial update of `document_type`, `folder_id` (a folder of the same site, or null), `url` (URL documents only) and ' +
+      '`file_name` (file documents only); anything else of the kind is a 400. A new file is a new document.',
+  ],
+  deleteDocument: [
+    'Delete a document',
+    'Soft delete: the document and its download answer 404 from now on and it leaves content it was attached to. Its stored ' +
+      'file is removed unless another live document of the site has the same bytes.',
+  ],
+  downloadDocument: [
+    'Download a document (no authentication)',
+    'A file document: its bytes, streamed, with `Content-Type` (the detected `mime_type`; text with charset=utf-8), ' +
+      '`Content-Length`, `Content-Disposition: attachment` with the file name (RFC 6266: an ASCII `filename` fallback and ' +
+      "`filename*=UTF-8''…`) and `X-Content-Type-Options: nosniff`. A URL document: 302 to its url. A deleted document, or " +
+      'one of a deleted site: 404.',
+  ],
+})
+
 /** GET and POST /sites/{site_id}/documents. */
 function siteRoutes(app: Api): void {
   app.get(
     '/sites/:site_id/documents',
-    {
-      config: { access: site('Read') },
-      schema: {
-        ...op('listSiteDocuments', 'List the documents of a site'),
-        tags,
-        description: 'Live documents, oldest first; `folder_id` lists only the documents directly in that folder.',
-        params: SiteParams,
-        querystring: DocumentListQuery,
-        response: { 200: Paginated(Document) },
-      },
-    },
+    route('listSiteDocuments', { access: site('Read'), params: SiteParams, querystring: DocumentListQuery, response: { 200: Paginated(Document) } }),
     (req) => docs.list(req.ctx, req.params.site_id, req.query),
   )
 
   app.post(
     '/sites/:site_id/documents',
     {
-      config: { access: site('Author') },
+      ...route('createDocument', { access: site('Author'), params: SiteParams, body: CreateDocumentBody, response: { 201: Document } }),
       bodyLimit: CREATE_BODY_LIMIT,
       // An upload whose Content-Length is beyond the site's limit is refused before its body is read.
       preParsing: async (req, _reply, payload) => {
         await docs.assertBodyFits(req.ctx, req.params.site_id, req.headers['content-length'])
         return payload
-      },
-      schema: {
-        ...op('createDocument', 'Create a document (a link or an inline file)'),
-        tags,
-        description:
-          'Either `url` (http or https) or the file inline: `file_base64` (standard base64) with `file_name`. Both or neither: 400 ' +
-          "(nothing stored); invalid base64: 400. The decoded size is checked against the site's `max_upload_bytes` and the inline " +
-          'ceiling of 50 MiB before decoding: 413, nothing stored. `mime_type` is detected from the bytes (`file-type`): PDF, images, ' +
-          'Office and OpenDocument files, archives, audio and video are recognised; UTF-8 text is text/plain (text/markdown for ' +
-          '.md/.markdown names, text/csv for .csv); anything else unrecognised is application/octet-stream. Programs and installers ' +
-          '(Windows, Linux and macOS executables, WebAssembly, Java, Android, deb/rpm/dmg packages, browser extensions) are refused ' +
-          'with 415. `document_type` is free text and may disagree with the detected type (not refused); downloads use `mime_type`. ' +
-          '`file_name` loses directories and control characters and is used only as the download name. The same bytes uploaded ' +
-          'again in one site share the stored file. `folder_id` must be a folder of the same site (400).',
-        params: SiteParams,
-        body: CreateDocumentBody,
-        response: { 201: Document },
       },
     },
     async (req, reply) => reply.code(201).send(await docs.create(req.ctx, req.params.site_id, req.body)),
@@ -72,53 +79,19 @@ function siteRoutes(app: Api): void {
 
 /** GET, PUT and DELETE /documents/{id}. */
 function recordRoutes(app: Api): void {
-  app.get(
-    '/documents/:id',
-    {
-      config: { access: record(documentEntity, 'Read') },
-      schema: {
-        ...op('getDocument', 'Get a document with its localizations'),
-        tags,
-        description: 'Localizations default locale first, then by code.',
-        params: IdParams,
-        response: { 200: DocumentDetail },
-      },
-    },
-    (req) => docs.get(req.ctx, req.params.id),
+  app.get('/documents/:id', route('getDocument', { access: record(documentEntity, 'Read'), params: IdParams, response: { 200: DocumentDetail } }), (req) =>
+    docs.get(req.ctx, req.params.id),
   )
 
   app.put(
     '/documents/:id',
-    {
-      config: { access: record(documentEntity, 'Author') },
-      schema: {
-        ...op('updateDocument', 'Update a document'),
-        tags,
-        description:
-          'Partial update of `document_type`, `folder_id` (a folder of the same site, or null), `url` (URL documents only) and ' +
-          '`file_name` (file documents only); anything else of the kind is a 400. A new file is a new document.',
-        params: IdParams,
-        body: UpdateDocumentBody,
-        response: { 200: Document },
-      },
-    },
+    route('updateDocument', { access: record(documentEntity, 'Author'), params: IdParams, body: UpdateDocumentBody, response: { 200: Document } }),
     (req) => docs.update(req.ctx, req.params.id, req.body),
   )
 
   app.delete(
     '/documents/:id',
-    {
-      config: { access: record(documentEntity, 'Editor') },
-      schema: {
-        ...op('deleteDocument', 'Delete a document'),
-        tags,
-        description:
-          'Soft delete: the document and its download answer 404 from now on and it leaves content it was attached to. Its stored ' +
-          'file is removed unless another live document of the site has the same bytes.',
-        params: IdParams,
-        response: { 204: NoContent },
-      },
-    },
+    route('deleteDocument', { access: record(documentEntity, 'Editor'), params: IdParams, response: { 204: NoContent } }),
     async (req, reply) => {
       await docs.remove(req.ctx, req.params.id)
       return reply.code(204).send(null)
@@ -130,21 +103,7 @@ function recordRoutes(app: Api): void {
 function downloadRoute(app: Api): void {
   app.get(
     '/documents/:id/download',
-    {
-      config: { access: publicAccess },
-      schema: {
-        ...op('downloadDocument', 'Download a document (no authentication)'),
-        tags,
-        description:
-          'A file document: its bytes, streamed, with `Content-Type` (the detected `mime_type`; text with charset=utf-8), ' +
-          '`Content-Length`, `Content-Disposition: attachment` with the file name (RFC 6266: an ASCII `filename` fallback and ' +
-          "`filename*=UTF-8''…`) and `X-Content-Type-Options: nosniff`. A URL document: 302 to its url. A deleted document, or " +
-          'one of a deleted site: 404.',
-        params: IdParams,
-        produces: ['application/octet-stream'],
-        response: { 200: FileBytes, 302: Redirect },
-      },
-    },
+    route('downloadDocument', { access: publicAccess, params: IdParams, produces: ['application/octet-stream'], response: { 200: FileBytes, 302: Redirect } }),
     async (req, reply) => {
       const out = await docs.download(req.ctx, req.params.id)
       if (out.kind === 'url') return reply.redirect(out.url, 302)

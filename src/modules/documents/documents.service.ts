@@ -117,6 +117,21 @@ async function inlineFile(ctx: Ctx, siteId: string, body: CreateDocumentBody): P
   return { bytes, fileName, mime: await detectType(bytes, fileName) }
 }
 
+/**
+ * What audit entries call a document: its file name, else its link's host and path. Never the whole link: its query
+ * can carry a token, and the log is read by callers who may not follow it.
+ */
+export function documentLabel(d: { file_name: string | null; url: string | null }): string | null {
+  if (d.file_name?.trim()) return d.file_name
+  if (d.url === null) return null
+  try {
+    const u = new URL(d.url)
+    return `${u.host}${u.pathname === '/' ? '' : u.pathname}`
+  } catch {
+    return null
+  }
+}
+
 /** Creates a URL document or a file document (see the header). 201 with the document. */
 export async function create(ctx: Ctx, siteId: string, body: CreateDocumentBody): Promise<Document> {
   await checkFolder(ctx.db, siteId, body.folder_id)
@@ -174,6 +189,7 @@ async function insert(
       result: doc,
       siteId,
       entityId: row.id,
+      label: documentLabel(row),
       metadata: { document_type: row.document_type, url: row.url, file_name: row.file_name, mime_type: row.mime_type, file_size: row.file_size },
       events: [{ type: 'document.created', siteId, data: doc }],
       readers: { records: [{ entity: documentEntity, id: row.id, siteIds: [siteId] }], lists: [siteId] },
@@ -211,6 +227,7 @@ export async function update(ctx: Ctx, id: string, body: UpdateDocumentBody): Pr
       entityId: id,
       before: presentDocument(before),
       after: doc,
+      label: documentLabel(after),
       events: [{ type: 'document.updated', siteId: after.site_id, data: doc }],
       readers: await readersOf(tx, after),
     }
@@ -243,6 +260,7 @@ export async function remove(ctx: Ctx, id: string): Promise<void> {
       before: { deleted_at: null },
       current: doc,
       after: { deleted_at: now },
+      label: documentLabel(before),
       metadata: { document_type: before.document_type, file_name: before.file_name, url: before.url, file_removed: unused !== undefined },
       events: [{ type: 'document.deleted', siteId: before.site_id, data: doc }],
       readers: await readersOf(tx, before),

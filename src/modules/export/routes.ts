@@ -1,15 +1,14 @@
 import { PassThrough, type Readable, Transform } from 'node:stream'
 import { Type } from 'typebox'
 import type { AppPlugin } from '../../http/app-types.js'
+import { operations } from '../../http/route.js'
 import { site, unscoped } from '../../http/access.js'
-import { SiteParams, op } from '../../http/schemas.js'
+import { SiteParams } from '../../http/schemas.js'
 import { tooLarge, unsupportedType } from '../../http/errors.js'
 import { Site } from '../sites/schemas.js'
 import { siteByRef } from '../sites/service.js'
 import { exportSite } from './export.service.js'
 import { importSite } from './import.service.js'
-
-const tags = ['Sites']
 
 const Archive = Type.Unsafe<Readable>(
   Type.String({ format: 'binary', description: 'The site archive (gzip-compressed tar: manifest.json, one NDJSON file per table, files/)' }),
@@ -55,28 +54,33 @@ function tooLargeError(max: number): Error {
 /** The archive's file name: `<slug>-<UTC date>.tar.gz`. */
 const archiveName = (slug: string, now: Date) => `${slug}-${now.toISOString().slice(0, 10)}.tar.gz`
 
+const route = operations('Sites', {
+  exportSite: [
+    'Export a site as an archive',
+    'Streams the site as a gzip-compressed tar (`application/gzip`, `Content-Disposition: attachment`): `manifest.json` ' +
+      '(format `atrium-site`, `format_version`, `atrium_version`, the site, `created_at`, counts per table), one NDJSON file per ' +
+      'table and `files/` (media originals and document files). Never API keys, key usage, AI provider keys, webhook secrets, ' +
+      'sessions or raw analytics events; webhooks travel inactive; members by identity-provider id. Audited (action `Export`). ' +
+      'The same as `atrium export`; import with POST /sites/import or `atrium import`.',
+  ],
+  importSite: [
+    'Import a site from an archive',
+    'Creates a new site from an archive written by POST /sites/{site_id}/export or `atrium export`, sent as the raw body ' +
+      '(`Content-Type: application/gzip`), all or nothing. Ids are kept where free, otherwise remapped with every reference. ' +
+      'Stored files get new keys; image variants are made again. `as`: the new slug (default: the archived one; taken: 409). ' +
+      'An archive that is truncated, corrupt or of a newer `format_version`: 400 naming the problem, nothing written. Over ' +
+      '`ATRIUM_IMPORT_MAX_BYTES` (default 2 GiB): 413. Master key or system administrator; audited (action `Import`). ' +
+      '`dry_run=true` reads and checks everything and answers 200 with the counts; nothing is kept.',
+  ],
+})
+
 export const exportRoutes: AppPlugin = async (app) => {
   // The archive arrives raw; the handler streams it (Fastify's body limit does not apply: ATRIUM_IMPORT_MAX_BYTES does).
   app.addContentTypeParser('application/gzip', (_req, payload, done) => done(null, payload))
 
   app.post(
     '/sites/:site_id/export',
-    {
-      config: { access: site('Admin') },
-      schema: {
-        ...op('exportSite', 'Export a site as an archive'),
-        tags,
-        description:
-          'Streams the site as a gzip-compressed tar (`application/gzip`, `Content-Disposition: attachment`): `manifest.json` ' +
-          '(format `atrium-site`, `format_version`, `atrium_version`, the site, `created_at`, counts per table), one NDJSON file per ' +
-          'table and `files/` (media originals and document files). Never API keys, key usage, AI provider keys, webhook secrets, ' +
-          'sessions or raw analytics events; webhooks travel inactive; members by identity-provider id. Audited (action `Export`). ' +
-          'The same as `atrium export`; import with POST /sites/import or `atrium import`.',
-        params: SiteParams,
-        produces: ['application/gzip'],
-        response: { 200: Archive },
-      },
-    },
+    route('exportSite', { access: site('Admin'), params: SiteParams, produces: ['application/gzip'], response: { 200: Archive } }),
     async (req, reply) => {
       // Unknown or deleted: 404 before any byte is sent.
       const row = await siteByRef(req.ctx.db, req.params.site_id)
@@ -96,23 +100,14 @@ export const exportRoutes: AppPlugin = async (app) => {
 
   app.post(
     '/sites/import',
-    {
-      config: { access: unscoped('Master'), etag: false }, // the answer is a report (site and counts), not a record
-      schema: {
-        ...op('importSite', 'Import a site from an archive'),
-        tags,
-        description:
-          'Creates a new site from an archive written by POST /sites/{site_id}/export or `atrium export`, sent as the raw body ' +
-          '(`Content-Type: application/gzip`), all or nothing. Ids are kept where free, otherwise remapped with every reference. ' +
-          'Stored files get new keys; image variants are made again. `as`: the new slug (default: the archived one; taken: 409). ' +
-          'An archive that is truncated, corrupt or of a newer `format_version`: 400 naming the problem, nothing written. Over ' +
-          '`ATRIUM_IMPORT_MAX_BYTES` (default 2 GiB): 413. Master key or system administrator; audited (action `Import`). ' +
-          '`dry_run=true` reads and checks everything and answers 200 with the counts; nothing is kept.',
-        querystring: ImportQuery,
-        rawBody: { mediaType: 'application/gzip', description: 'The archive (gzip-compressed tar)' },
-        response: { 200: ImportReport, 201: ImportReport },
-      },
-    },
+    // No ETag: the answer is a report (site and counts), not a record.
+    route('importSite', {
+      access: unscoped('Master'),
+      etag: false,
+      querystring: ImportQuery,
+      rawBody: { mediaType: 'application/gzip', description: 'The archive (gzip-compressed tar)' },
+      response: { 200: ImportReport, 201: ImportReport },
+    }),
     async (req, reply) => {
       const max = req.ctx.deps.config.importMaxBytes
       const declared = Number(req.headers['content-length'])

@@ -1,11 +1,12 @@
 import type { AppPlugin } from '../../http/app-types.js'
+import { operations } from '../../http/route.js'
 import { record, site } from '../../http/access.js'
 import { localizationRoutes } from '../../kits/localizations/routes.js'
 import { childRoutes, type ChildRoutesSpec } from '../../kits/site-resource/children.js'
 import { Paginated, type PageQuery } from '../../http/pagination.js'
 import { sendRaw } from '../../http/raw.js'
 import type { Api } from '../../http/app-types.js'
-import { IdParams, NoContent, SiteParams, op } from '../../http/schemas.js'
+import { IdParams, NoContent, SiteParams } from '../../http/schemas.js'
 import { legalDocumentResource } from './documents.resource.js'
 import * as documents from './documents.service.js'
 import { legalDocumentEntity, legalGroupEntity, legalItemEntity } from './entity.js'
@@ -30,8 +31,6 @@ import {
   UpdateLegalItemBody,
   UpdateLegalLocalizationBody,
 } from './schemas.js'
-
-const tags = ['Legal documents']
 const WHOLE =
   'The whole document: its fields, `localizations` (default locale first, then by code) and `groups` by display_order, each with its `items` by display_order.'
 const CACHED = 'Cached; every write to the document, its localizations, groups or items is visible as soon as it has answered.'
@@ -39,50 +38,49 @@ const CACHED = 'Cached; every write to the document, its localizations, groups o
 /** OpenAPI needs one parameter name per path, so both group routes say {document_id}. */
 const CHILD_WRITE = "Needs Author on the document's site (the spec's table says Read; Read keys live in public frontends and never change anything)."
 
+const route = operations('Legal documents', {
+  listSiteLegalDocuments: [
+    'List the legal documents of a site',
+    'Live documents of the site, active or not, by slug: their own fields only (GET /legal/{id} has the whole document). `document_type` filters.',
+  ],
+  getSiteLegalDocumentBySlug: [
+    'Get a legal document of a site by slug',
+    `${WHOLE} Public read: Read-level callers (Read keys, Viewers) get only an active document (an inactive one is 404 for them); Write and above also see inactive ones. ${CACHED}`,
+  ],
+  getSiteCookieConsent: [
+    "Get the site's cookie-consent structure",
+    `The site's active CookieConsent document (the newest by created_at when several are active), as a consent banner renders it. ${WHOLE} 404 when the site has no active CookieConsent document. ${CACHED}`,
+  ],
+  createLegalDocument: [
+    'Create a legal document',
+    "Answers the document's own fields (add localizations, groups and items with their routes). `slug` is unique among the live documents of the site (409); without one it is generated from `document_type` (`privacy-policy`, then `privacy-policy-2`, …). is_active defaults to true; cookie_name is null when unset.",
+  ],
+  getLegalDocument: ['Get a legal document', `${WHOLE} Any is_active. ${CACHED}`],
+  updateLegalDocument: [
+    'Update a legal document',
+    "Partial update; answers the document's own fields. A slug taken by another live document of the site is a 409.",
+  ],
+  deleteLegalDocument: [
+    'Delete a legal document',
+    'Soft delete: the document, its localizations, groups and items answer 404 afterwards; its slug is free again.',
+  ],
+})
+
 function documentRoutes(app: Api): void {
   const r = legalDocumentResource
   app.get(
     '/sites/:site_id/legal',
-    {
-      config: { access: site('Read') },
-      schema: {
-        ...op('listSiteLegalDocuments', 'List the legal documents of a site'),
-        tags,
-        description:
-          'Live documents of the site, active or not, by slug: their own fields only (GET /legal/{id} has the whole document). `document_type` filters.',
-        params: SiteParams,
-        querystring: LegalListQuery,
-        response: { 200: Paginated(LegalDocument) },
-      },
-    },
+    route('listSiteLegalDocuments', { access: site('Read'), params: SiteParams, querystring: LegalListQuery, response: { 200: Paginated(LegalDocument) } }),
     (req) => r.list(req.ctx, req.params.site_id, req.query as PageQuery),
   )
   app.get(
     '/sites/:site_id/legal/by-slug/:slug',
-    {
-      config: { access: site('Read') },
-      schema: {
-        ...op('getSiteLegalDocumentBySlug', 'Get a legal document of a site by slug'),
-        tags,
-        description: `${WHOLE} Public read: Read-level callers (Read keys, Viewers) get only an active document (an inactive one is 404 for them); Write and above also see inactive ones. ${CACHED}`,
-        params: SiteSlugParams,
-        response: { 200: LegalDocumentDetail },
-      },
-    },
+    route('getSiteLegalDocumentBySlug', { access: site('Read'), params: SiteSlugParams, response: { 200: LegalDocumentDetail } }),
     async (req, reply) => sendRaw(reply, await documents.bySlug(req.ctx, req.params.site_id, req.params.slug)),
   )
   app.get(
     '/sites/:site_id/legal/cookie-consent',
-    {
-      config: { access: site('Read') },
-      schema: {
-        ...op('getSiteCookieConsent', "Get the site's cookie-consent structure"),
-        tags,
-        description: `The site's active CookieConsent document (the newest by created_at when several are active), as a consent banner renders it. ${WHOLE} 404 when the site has no active CookieConsent document. ${CACHED}`,
-        params: SiteParams,
-        response: { 200: LegalDocumentDetail },
-      },
-    },
+    route('getSiteCookieConsent', { access: site('Read'), params: SiteParams, response: { 200: LegalDocumentDetail } }),
     async (req, reply) => sendRaw(reply, await documents.cookieConsent(req.ctx, req.params.site_id)),
   )
 }
@@ -92,61 +90,27 @@ function documentWrites(app: Api): void {
   const r = legalDocumentResource
   app.post(
     '/sites/:site_id/legal',
-    {
-      config: { access: site('Author') },
-      schema: {
-        ...op('createLegalDocument', 'Create a legal document'),
-        tags,
-        description:
-          "Answers the document's own fields (add localizations, groups and items with their routes). `slug` is unique among the live documents of the site (409); without one it is generated from `document_type` (`privacy-policy`, then `privacy-policy-2`, …). is_active defaults to true; cookie_name is null when unset.",
-        params: SiteParams,
-        body: CreateLegalDocumentBody,
-        response: { 201: LegalDocument },
-      },
-    },
+    route('createLegalDocument', { access: site('Author'), params: SiteParams, body: CreateLegalDocumentBody, response: { 201: LegalDocument } }),
     async (req, reply) => reply.code(201).send(await r.create(req.ctx, { ...req.body, site_id: req.params.site_id })),
   )
   app.get(
     '/legal/:id',
-    {
-      config: { access: record(legalDocumentEntity, 'Read') },
-      schema: {
-        ...op('getLegalDocument', 'Get a legal document'),
-        tags,
-        description: `${WHOLE} Any is_active. ${CACHED}`,
-        params: IdParams,
-        response: { 200: LegalDocumentDetail },
-      },
-    },
+    route('getLegalDocument', { access: record(legalDocumentEntity, 'Read'), params: IdParams, response: { 200: LegalDocumentDetail } }),
     async (req, reply) => sendRaw(reply, await documents.detail(req.ctx, req.params.id, req.recordScope)),
   )
   app.put(
     '/legal/:id',
-    {
-      config: { access: record(legalDocumentEntity, 'Author') },
-      schema: {
-        ...op('updateLegalDocument', 'Update a legal document'),
-        tags,
-        description: "Partial update; answers the document's own fields. A slug taken by another live document of the site is a 409.",
-        params: IdParams,
-        body: UpdateLegalDocumentBody,
-        response: { 200: LegalDocument },
-      },
-    },
+    route('updateLegalDocument', {
+      access: record(legalDocumentEntity, 'Author'),
+      params: IdParams,
+      body: UpdateLegalDocumentBody,
+      response: { 200: LegalDocument },
+    }),
     (req) => r.update(req.ctx, req.params.id, req.body),
   )
   app.delete(
     '/legal/:id',
-    {
-      config: { access: record(legalDocumentEntity, 'Author') },
-      schema: {
-        ...op('deleteLegalDocument', 'Delete a legal document'),
-        tags,
-        description: 'Soft delete: the document, its localizations, groups and items answer 404 afterwards; its slug is free again.',
-        params: IdParams,
-        response: { 204: NoContent },
-      },
-    },
+    route('deleteLegalDocument', { access: record(legalDocumentEntity, 'Author'), params: IdParams, response: { 204: NoContent } }),
     async (req, reply) => {
       await r.remove(req.ctx, req.params.id)
       return reply.code(204).send(null)

@@ -26,6 +26,8 @@ export const pageContentKind: ContentKind = {
     // slug: the lookup key of a page is its route (by-route answers are refreshed under it).
     return new Map(rows.map((row, i) => [row.content_id, { id: row.id, siteId: row.site_id, slug: row.route, data: wire[i] }]))
   },
+  // As the page's own audit entries name it (core/mutation.ts recordLabel: a page has no title, its slug names it).
+  labels: async (db, contentIds) => new Map((await q.livePagesOfContent(db, contentIds)).map((row) => [row.content_id, row.slug])),
 }
 
 /**

@@ -1,15 +1,14 @@
 import type { Api, AppPlugin } from '../../http/app-types.js'
+import { operations } from '../../http/route.js'
 import { site } from '../../http/access.js'
 import { Paginated } from '../../http/pagination.js'
 import { sendRaw } from '../../http/raw.js'
-import { SiteParams, op } from '../../http/schemas.js'
+import { SiteParams } from '../../http/schemas.js'
 import { bulkRoute, getRoute, reviewRoute, writeRoutes } from '../../kits/content-workflow/routes.js'
 import { pageWorkflow } from './entity.js'
 import { BulkResult, CreatePageBody, ListPagesQuery, NestedRouteParams, Page, PageDetail, ReviewBody, RouteParams, UpdatePageBody } from './schemas.js'
 import * as pages from './service.js'
 import * as writes from './write.service.js'
-
-const tags = ['Pages']
 
 /** Get, create, update, delete, clone, review and bulk come from the content-workflow kit; bulk runs the single update and remove per id. */
 const pageFlow = {
@@ -39,45 +38,29 @@ const BY_ROUTE =
   'the home page `/` is `%2F`. Public read: Read-level callers (Read keys, Viewers) get only a page that is live now (Published and inside ' +
   `publish_start/publish_end), anything else is 404 for them; Write and above see every status (previews). A route no page can have is a 400. ${CACHED}`
 
+const route = operations('Pages', {
+  listSitePages: ['List the pages of a site', `Every live page the site carries, any status (filter with \`status\`), by route. ${CACHED}`],
+  getSitePageByRoute: ['Get a page of a site by route', BY_ROUTE],
+  getSitePageByNestedRoute: 'Get a page of a site by a route of several segments',
+})
+
 function reads(app: Api): void {
   app.get(
     '/sites/:site_id/pages',
-    {
-      config: { access: site('Read') },
-      schema: {
-        ...op('listSitePages', 'List the pages of a site'),
-        tags,
-        description: `Every live page the site carries, any status (filter with \`status\`), by route. ${CACHED}`,
-        params: SiteParams,
-        querystring: ListPagesQuery,
-        response: { 200: Paginated(Page) },
-      },
-    },
+    route('listSitePages', { access: site('Read'), params: SiteParams, querystring: ListPagesQuery, response: { 200: Paginated(Page) } }),
     async (req, reply) => sendRaw(reply, await pages.list(req.ctx, req.params.site_id, req.query)),
   )
 
   app.get(
     '/sites/:site_id/pages/by-route/:route',
-    {
-      config: { access: site('Read') },
-      schema: { ...op('getSitePageByRoute', 'Get a page of a site by route'), tags, description: BY_ROUTE, params: RouteParams, response: { 200: PageDetail } },
-    },
+    route('getSitePageByRoute', { access: site('Read'), params: RouteParams, response: { 200: PageDetail } }),
     async (req, reply) => sendRaw(reply, await pages.byRoute(req.ctx, req.params.site_id, req.params.route)),
   )
 
   // The same lookup with the route as several segments (`by-route/docs/intro`); documented under the one above.
   app.get(
     '/sites/:site_id/pages/by-route/*',
-    {
-      config: { access: site('Read') },
-      schema: {
-        ...op('getSitePageByNestedRoute', 'Get a page of a site by a route of several segments'),
-        hide: true,
-        tags,
-        params: NestedRouteParams,
-        response: { 200: PageDetail },
-      },
-    },
+    route('getSitePageByNestedRoute', { access: site('Read'), hide: true, params: NestedRouteParams, response: { 200: PageDetail } }),
     async (req, reply) => sendRaw(reply, await pages.byRoute(req.ctx, req.params.site_id, req.params['*'])),
   )
 

@@ -1,6 +1,7 @@
 import type { AppPlugin } from '../../http/app-types.js'
+import { operations } from '../../http/route.js'
 import { site } from '../../http/access.js'
-import { SiteParams, op } from '../../http/schemas.js'
+import { SiteParams } from '../../http/schemas.js'
 import * as imports from './import.service.js'
 import { IMPORT_MAX_ROWS, ImportRedirectsBody, RedirectImport } from './schemas.js'
 
@@ -12,20 +13,14 @@ const description =
   'when sources already have a live redirect in the site or repeat an earlier row. Malformed rows are found by the body schema, which ' +
   'names the first only. Each created redirect is audited and fires `redirect.created` as a single create does.'
 
+const route = operations('Redirects', {
+  importRedirects: ['Import redirects, all or nothing', description],
+})
+
 export const redirectImportRoutes: AppPlugin = async (app) => {
   app.post(
     '/sites/:site_id/redirects/import',
-    {
-      config: { access: site('Author') },
-      schema: {
-        ...op('importRedirects', 'Import redirects, all or nothing'),
-        tags: ['Redirects'],
-        description,
-        params: SiteParams,
-        body: ImportRedirectsBody,
-        response: { 201: RedirectImport },
-      },
-    },
+    route('importRedirects', { access: site('Author'), params: SiteParams, body: ImportRedirectsBody, response: { 201: RedirectImport } }),
     async (req, reply) => reply.code(201).send(await imports.importRedirects(req.ctx, req.params.site_id, req.body)),
   )
 }

@@ -1,7 +1,8 @@
 import type { AppPlugin } from '../../http/app-types.js'
+import { operations } from '../../http/route.js'
 import { site } from '../../http/access.js'
 import { Paginated } from '../../http/pagination.js'
-import { SiteParams, op } from '../../http/schemas.js'
+import { SiteParams } from '../../http/schemas.js'
 import { MAX_QUERY_CHARS, SearchHit, SearchQuery } from './schemas.js'
 import * as search from './service.js'
 
@@ -19,21 +20,20 @@ const DESCRIPTION =
   'the other being null. `snippet` is HTML-safe: the text is HTML-escaped and matches are wrapped in `<mark>`…`</mark>`; ' +
   'it is cut from the text besides the title and is null when there is none. The total is in `meta` and `X-Total-Count`. Not cached.'
 
+const route = operations('Search', {
+  searchSite: ['Search the content of a site', DESCRIPTION],
+})
+
 export const searchRoutes: AppPlugin = async (app) => {
   app.get(
     '/sites/:site_id/search',
-    {
-      config: { access: site('Read') },
-      schema: {
-        ...op('searchSite', 'Search the content of a site'),
-        tags: ['Search'],
-        description: DESCRIPTION,
-        params: SiteParams,
-        querystring: SearchQuery,
-        responseHeaders: ['X-Total-Count'],
-        response: { 200: Paginated(SearchHit) },
-      },
-    },
+    route('searchSite', {
+      access: site('Read'),
+      params: SiteParams,
+      querystring: SearchQuery,
+      responseHeaders: ['X-Total-Count'],
+      response: { 200: Paginated(SearchHit) },
+    }),
     async (req, reply) => {
       const page = await search.search(req.ctx, req.params.site_id, req.query)
       return reply.header('x-total-count', String(page.meta.total)).send(page)

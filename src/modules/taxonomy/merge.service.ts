@@ -1,4 +1,4 @@
-import { contentChanges } from '../../core/content-kinds.js'
+import { contentChanges, contentLabels } from '../../core/content-kinds.js'
 import { contentEntity } from '../../core/content-scope.js'
 import type { Ctx } from '../../core/context.js'
 import type { Entity } from '../../core/entities.js'
@@ -65,13 +65,18 @@ async function contentTrail(tx: Tx, items: readonly m.MergedContent[], states: S
     const state = states.get(item.id)
     return state ? [{ item, state }] : []
   })
-  const audit: AuditEntry[] = moved.map(({ item, state }) => ({
+  const labels = await contentLabels(
+    tx,
+    moved.map(({ item }) => item),
+  )
+  const audit: AuditEntry[] = moved.map(({ item, state }, i) => ({
     entity: contentEntity,
     action: 'Update',
     siteId: item.site_id,
     entityId: item.id,
     ...state,
     metadata: { content_type: item.content_type, ...metadata },
+    label: labels[i] ?? null,
   }))
   const events: DomainEvent[] = (
     await contentChanges(

@@ -22,14 +22,10 @@ export function AiSettingsScreen({ siteId }: { siteId: string }) {
   const config = useQuery({ ...aiQueries.config(siteId), enabled: isAdmin })
   // Kept here: the form remounts with the saved version (its key is the version), and the note must outlive that.
   const [justSaved, setJustSaved] = useState(false)
-  const title = t('title')
 
   return (
     <Stack gap="md">
-      <ScreenHeader siteId={siteId} title={title} />
-      <Text size="sm" c="dimmed">
-        {t('intro')}
-      </Text>
+      <ScreenHeader siteId={siteId} title={t('title')} intro={t('intro')} />
       {!me.data ? (
         <Text role="status">{t('loading')}</Text>
       ) : !isAdmin ? (

@@ -95,13 +95,7 @@ export function formValuesOf(config: SavedConfig | undefined, preset: Preset = P
  * The PUT body: `api_key` only when a new key was typed (omitted keeps the stored key; `removeKey` sends null),
  * empty prompts left out (the built-in prompt applies).
  */
-export interface PutBody {
-  provider_name: string
-  base_url: string
-  model: string
-  temperature: number
-  max_tokens: number
-  system_prompts: Partial<Record<PromptAction, string>>
+export interface PutBody extends SavedConfig {
   api_key?: string | null
 }
 

@@ -1,12 +1,4 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
-
-import { appRoute } from '../../app/baseRoutes'
+import { featureRoute } from '../../app/baseRoutes'
 
 /** The site's AI provider configuration. */
-export const aiRoutes = [
-  createRoute({
-    getParentRoute: () => appRoute,
-    path: '/sites/$siteId/ai',
-    component: lazyRouteComponent(() => import('./AiRoute')),
-  }),
-]
+export const aiRoutes = [featureRoute('/sites/$siteId/ai', () => import('./AiRoute'))] as const

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../shared/i18n/format'
 import { DataTable } from '../../shared/ui/DataTable'
-import { AnchorLink } from '../../shared/ui/links'
+import { BackLink } from '../../shared/ui/links'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { SeriesChart } from '../../shared/ui/SeriesChart'
@@ -31,9 +31,9 @@ export function ApiKeyUsageScreen({ siteId, keyId }: { siteId: string; keyId: st
       <ScreenHeader
         title={t('usagePage.title', { name })}
         back={
-          <AnchorLink to="/sites/$siteId/api-keys" params={{ siteId }} size="sm">
-            ← {t('usagePage.back')}
-          </AnchorLink>
+          <BackLink to="/sites/$siteId/api-keys" params={{ siteId }}>
+            {t('usagePage.back')}
+          </BackLink>
         }
       />
       {key.isError && <ProblemAlert error={key.error} need="anyAdmin" />}

@@ -14,7 +14,7 @@ import { BlockIcon, RevokeIcon, UnblockIcon } from '../../shared/ui/icons'
 import { AnchorLink } from '../../shared/ui/links'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { NeedNote, ProblemAlert } from '../../shared/ui/ProblemAlert'
-import { SecretForm } from '../../shared/ui/SecretForm'
+import { DescriptionField, SecretForm } from '../../shared/ui/SecretForm'
 import { useUncachedCall } from '../../shared/ui/useUncachedCall'
 import { toFormError } from '../../shared/logic/errors'
 import { createKey, keyQueries, useKeyActions, type ApiKey } from './api'
@@ -193,14 +193,7 @@ function CreateKeyForm({ siteId }: { siteId: string }) {
         maxLength={200}
         error={fieldErrors.name}
       />
-      <Textarea
-        label={t('create.description')}
-        autosize
-        minRows={1}
-        value={description}
-        onChange={(e) => setDescription(e.currentTarget.value)}
-        error={fieldErrors.description}
-      />
+      <DescriptionField label={t('create.description')} value={description} onChange={setDescription} error={fieldErrors.description} />
       <Select
         label={t('create.permission')}
         description={t('create.cap', { cap: cap ? t(`permissions.${cap}`) : '' })}

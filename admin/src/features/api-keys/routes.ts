@@ -1,14 +1,8 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
-import { appRoute } from '../../app/baseRoutes'
+import { featureRoute } from '../../app/baseRoutes'
 import { validateKeySearch } from './search'
 
 /** The key list (filters in the URL) and one key's usage. */
 export const apiKeysRoutes = [
-  createRoute({
-    getParentRoute: () => appRoute,
-    path: '/sites/$siteId/api-keys',
-    validateSearch: validateKeySearch,
-    component: lazyRouteComponent(() => import('./ApiKeysRoute')),
-  }),
-  createRoute({ getParentRoute: () => appRoute, path: '/sites/$siteId/api-keys/$keyId', component: lazyRouteComponent(() => import('./ApiKeyUsageRoute')) }),
+  featureRoute('/sites/$siteId/api-keys', () => import('./ApiKeysRoute'), validateKeySearch),
+  featureRoute('/sites/$siteId/api-keys/$keyId', () => import('./ApiKeyUsageRoute')),
 ] as const

@@ -28,14 +28,10 @@ export function AuditScreen({ siteId, search, onSearch }: Props) {
   const { typeLabel, actionLabel } = useAuditLabels(siteId)
   // Which entry shows its changes: kept here, so it outlives the table while a new page loads.
   const [open, setOpen] = useState<string | null>(null)
-  const title = t('title')
 
   return (
     <Stack gap="md">
-      <ScreenHeader siteId={siteId} title={title} />
-      <Text size="sm" c="dimmed">
-        {t('intro')}
-      </Text>
+      <ScreenHeader siteId={siteId} title={t('title')} intro={t('intro')} />
       <AuditFilters search={search} onSearch={onSearch} typeLabel={typeLabel} actionLabel={actionLabel} />
       {list.isError ? (
         <ProblemAlert error={list.error} title={t('loadFailed')} />

@@ -1,15 +1,13 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
+import { siteGet, useSiteMutation } from '../../shared/api/resource'
 import { auditQuery, type AuditSearch } from './search'
+
+const log = siteGet(['audit', 'list'], '/api/v1/sites/{site_id}/audit')
 
 /** The audit log's queries; keys start with the site, so switching sites never shows another site's entries. */
 export const auditQueries = {
-  list: (siteId: string, search: AuditSearch) =>
-    queryOptions({
-      queryKey: ['site', siteId, 'audit', 'list', search],
-      queryFn: async () => (await api().GET('/api/v1/sites/{site_id}/audit', { params: { path: { site_id: siteId }, query: auditQuery(search) } })).data!,
-      placeholderData: (previous) => previous,
-    }),
+  list: (siteId: string, search: AuditSearch) => log(siteId, auditQuery(search)),
   /**
    * Names of who acts in the log: the site's members and the API keys the caller may list. Both need Admin; for
    * others the lists are empty and the log falls back to short ids.
@@ -44,9 +42,8 @@ export const auditQueries = {
 
 /** POST /audit/history/revert (Admin): pessimistic; afterwards the log and every history of the site are refetched. */
 export function useRevert(siteId: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async (changeIds: string[]) => (await api().POST('/api/v1/audit/history/revert', { body: { change_ids: changeIds } })).data!,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['site', siteId] }),
-  })
+  return useSiteMutation(
+    ['site', siteId],
+    async (changeIds: string[]) => (await api().POST('/api/v1/audit/history/revert', { body: { change_ids: changeIds } })).data!,
+  )
 }

@@ -1,14 +1,5 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
-
-import { appRoute } from '../../app/baseRoutes'
+import { featureRoute } from '../../app/baseRoutes'
 import { validateAuditSearch } from './search'
 
 /** The audit log; filters and page in the search params. */
-export const auditRoutes = [
-  createRoute({
-    getParentRoute: () => appRoute,
-    path: '/sites/$siteId/audit',
-    validateSearch: validateAuditSearch,
-    component: lazyRouteComponent(() => import('./AuditRoute')),
-  }),
-]
+export const auditRoutes = [featureRoute('/sites/$siteId/audit', () => import('./AuditRoute'), validateAuditSearch)] as const

@@ -1,5 +1,6 @@
 import { queryOptions, useQueries } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
+import { siteGet } from '../../shared/api/resource'
 
 export const STATUSES = ['Draft', 'InReview', 'Scheduled', 'Published'] as const
 export type Status = (typeof STATUSES)[number]
@@ -9,6 +10,8 @@ const blogs = (siteId: string, status: Status, perPage: number) =>
     .GET('/api/v1/sites/{site_id}/blogs', { params: { path: { site_id: siteId }, query: { status, per_page: perPage } } })
     .then((r) => r.data!)
 
+const activity = siteGet(['dashboard', 'activity'], '/api/v1/sites/{site_id}/audit')
+
 /** The dashboard's queries; every key starts with the site. */
 export const dashboardQueries = {
   /** A one-post page of a status: its total, without loading posts. */
@@ -16,16 +19,7 @@ export const dashboardQueries = {
     queryOptions({ queryKey: ['site', siteId, 'dashboard', 'total', status], queryFn: async () => (await blogs(siteId, status, 1)).meta.total }),
   inReview: (siteId: string) => queryOptions({ queryKey: ['site', siteId, 'dashboard', 'in-review'], queryFn: () => blogs(siteId, 'InReview', 5) }),
   scheduled: (siteId: string) => queryOptions({ queryKey: ['site', siteId, 'dashboard', 'scheduled'], queryFn: () => blogs(siteId, 'Scheduled', 5) }),
-  activity: (siteId: string) =>
-    queryOptions({
-      queryKey: ['site', siteId, 'dashboard', 'activity'],
-      queryFn: async () => (await api().GET('/api/v1/sites/{site_id}/audit', { params: { path: { site_id: siteId }, query: { per_page: 10 } } })).data!,
-    }),
-  locales: (siteId: string) =>
-    queryOptions({
-      queryKey: ['site', siteId, 'locales'],
-      queryFn: async () => (await api().GET('/api/v1/sites/{site_id}/locales', { params: { path: { site_id: siteId } } })).data!,
-    }),
+  activity: (siteId: string) => activity(siteId, { per_page: 10 }),
   /** Read keys scoped to the site (needs an Admin or Master caller; others see the step as unknown). */
   readKeys: (siteId: string) =>
     queryOptions({

@@ -1,5 +1,4 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
-import { appRoute } from '../../app/baseRoutes'
+import { featureRoute } from '../../app/baseRoutes'
 
 export interface DocumentsSearch {
   folder?: string
@@ -17,17 +16,7 @@ export function validateDocumentsSearch(s: Record<string, unknown>): DocumentsSe
   }
 }
 
-const documentsRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/sites/$siteId/documents',
-  validateSearch: validateDocumentsSearch,
-  component: lazyRouteComponent(() => import('./DocumentsRoute')),
-})
-
-const documentRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/sites/$siteId/documents/$documentId',
-  component: lazyRouteComponent(() => import('./DocumentRoute')),
-})
-
-export const documentRoutes = [documentsRoute, documentRoute] as const
+export const documentRoutes = [
+  featureRoute('/sites/$siteId/documents', () => import('./DocumentsRoute'), validateDocumentsSearch),
+  featureRoute('/sites/$siteId/documents/$documentId', () => import('./DocumentRoute')),
+] as const

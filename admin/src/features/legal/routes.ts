@@ -1,16 +1,6 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
-import { appRoute } from '../../app/baseRoutes'
+import { featureRoute } from '../../app/baseRoutes'
 
-const legalRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/sites/$siteId/legal',
-  component: lazyRouteComponent(() => import('./LegalListRoute')),
-})
-
-const legalDocRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/sites/$siteId/legal/$legalId',
-  component: lazyRouteComponent(() => import('./LegalDocRoute')),
-})
-
-export const legalRoutes = [legalRoute, legalDocRoute] as const
+export const legalRoutes = [
+  featureRoute('/sites/$siteId/legal', () => import('./LegalListRoute')),
+  featureRoute('/sites/$siteId/legal/$legalId', () => import('./LegalDocRoute')),
+] as const

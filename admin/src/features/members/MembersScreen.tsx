@@ -1,4 +1,4 @@
-import { Button, Select, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Button, Select, Stack, Text } from '@mantine/core'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -11,9 +11,11 @@ import { ScreenStatus } from '../../shared/ui/crud'
 import { DataTable, type Column, type RowAction } from '../../shared/ui/DataTable'
 import { DeleteIcon, OwnerIcon } from '../../shared/ui/icons'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
+import { SearchField } from '../../shared/ui/SearchField'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { memberQueries, useMemberMutations, type AssignableRole, type Member } from './api'
 import { AddByIdentity } from './AddByIdentity'
+import { AddForm } from './AddForm'
 import { candidates, displayName } from './people'
 import '../../shared/ui/ops.css'
 
@@ -85,64 +87,47 @@ function AddMember({ siteId, members, onAdded }: { siteId: string; members: Memb
   // arrow keys picked whenever its data is a new array, and Enter then submitted the form instead of choosing it.
   const personData = useMemo(() => options.map((u) => ({ value: u.id, label: u.email && u.name ? `${u.name} (${u.email})` : displayName(u) })), [options])
   return (
-    <section aria-labelledby="add-member" className="ops-section">
-      <Title order={2} size="h3" id="add-member" mb="xs">
-        {t('add.title')}
-      </Title>
-      <Text size="sm" c="dimmed" mb="sm">
-        {t('add.hint')}
-      </Text>
-      <form
-        className="ops-filters"
-        onSubmit={(e) => {
-          e.preventDefault()
-          if (!chosen) return
-          add.mutate(
-            { user_id: chosen.id, role },
-            {
-              onSuccess: () => {
-                onAdded(t('add.added', { name: displayName(chosen), role: t(`roles.${role}`) }))
-                setUserId(null)
-                setQuery('')
-              },
+    <AddForm
+      way="add"
+      role={role}
+      onRole={setRole}
+      busy={add.isPending}
+      disabled={!chosen}
+      onSubmit={() => {
+        if (!chosen) return
+        add.mutate(
+          { user_id: chosen.id, role },
+          {
+            onSuccess: () => {
+              onAdded(t('add.added', { name: displayName(chosen), role: t(`roles.${role}`) }))
+              setUserId(null)
+              setQuery('')
             },
-          )
-        }}
-      >
-        <TextInput
-          type="search"
-          label={t('add.search')}
-          placeholder={t('add.searchPlaceholder')}
-          value={query}
-          onChange={(e) => setQuery(e.currentTarget.value)}
-        />
-        <Select
-          label={t('person')}
-          data={personData}
-          value={chosen ? chosen.id : null}
-          onChange={setUserId}
-          nothingFoundMessage={t('add.none')}
-          searchable
-          required
-        />
-        <Select
-          label={t('add.role')}
-          data={ASSIGNABLE_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
-          value={role}
-          onChange={(r) => r && setRole(r)}
-          allowDeselect={false}
-        />
-        <Button type="submit" disabled={!chosen} loading={add.isPending}>
-          {t('add.submit')}
-        </Button>
-      </form>
-      {users.hasNextPage && (
-        <Button variant="subtle" size="xs" mt="xs" onClick={() => void users.fetchNextPage()} loading={users.isFetchingNextPage}>
-          {t('add.more')}
-        </Button>
-      )}
-      <ProblemAlert error={users.error ?? add.error} need="siteAdmin" />
-    </section>
+          },
+        )
+      }}
+      after={
+        <>
+          {users.hasNextPage && (
+            <Button variant="subtle" size="xs" mt="xs" onClick={() => void users.fetchNextPage()} loading={users.isFetchingNextPage}>
+              {t('add.more')}
+            </Button>
+          )}
+          <ProblemAlert error={users.error ?? add.error} need="siteAdmin" />
+        </>
+      }
+    >
+      <SearchField label={t('add.search')} placeholder={t('add.searchPlaceholder')} value={query} onChange={setQuery} />
+      <Select
+        label={t('person')}
+        data={personData}
+        value={chosen ? chosen.id : null}
+        onChange={setUserId}
+        nothingFoundMessage={t('add.none')}
+        searchable
+        required
+      />
+    </AddForm>
   )
 }
 

@@ -1,8 +1,7 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
-import { appRoute } from '../../app/baseRoutes'
+import { featureRoute } from '../../app/baseRoutes'
 
 /** A site's members, and the identity provider's people (top level: they are not of one site). */
 export const membersRoutes = [
-  createRoute({ getParentRoute: () => appRoute, path: '/sites/$siteId/members', component: lazyRouteComponent(() => import('./MembersRoute')) }),
-  createRoute({ getParentRoute: () => appRoute, path: '/identity-users', component: lazyRouteComponent(() => import('./IdentityUsersRoute')) }),
+  featureRoute('/sites/$siteId/members', () => import('./MembersRoute')),
+  featureRoute('/identity-users', () => import('./IdentityUsersRoute')),
 ] as const

@@ -1,20 +1,17 @@
 import type { Schemas } from '@atrium-cms/client'
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
 import { sharedQueries } from '../../shared/api/queries'
+import { siteGet } from '../../shared/api/resource'
 
 export const PER_PAGE = 20
 type Page = Schemas['NotificationPage']
 
 /** One page of the caller's notifications on a site (newest first). The key sits under the bell's, so marking read refreshes both. */
+const pages = siteGet(['notifications', 'page'], '/api/v1/sites/{site_id}/notifications')
+
 export const notificationQueries = {
-  page: (siteId: string, page: number) =>
-    queryOptions({
-      queryKey: ['site', siteId, 'notifications', 'page', page],
-      queryFn: async () =>
-        (await api().GET('/api/v1/sites/{site_id}/notifications', { params: { path: { site_id: siteId }, query: { page, per_page: PER_PAGE } } })).data!,
-      placeholderData: (previous) => previous,
-    }),
+  page: (siteId: string, page: number) => pages(siteId, { page, per_page: PER_PAGE }),
 }
 
 const markInPage = (page: Page | undefined, id: string | null): Page | undefined =>

@@ -1,14 +1,7 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
-import { appRoute } from '../../app/baseRoutes'
+import { featureRoute } from '../../app/baseRoutes'
 import { validatePageListSearch } from './search'
 
 /** `/sites/$siteId/pages?page&per_page`: the list; paging in the URL. */
-const pagesRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/sites/$siteId/pages',
-  validateSearch: validatePageListSearch,
-  component: lazyRouteComponent(() => import('./PagesRoute')),
-})
+export const pageRoutes = [featureRoute('/sites/$siteId/pages', () => import('./PagesRoute'), validatePageListSearch)] as const
 
 // The editor's routes are in app/router.tsx: routes/page-editor.tsx composes it with the media picker (another feature).
-export const pageRoutes = [pagesRoute] as const

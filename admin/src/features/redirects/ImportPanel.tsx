@@ -64,7 +64,7 @@ export function ImportPanel({ siteId, existing, onDone }: Props) {
     }
   }
   return (
-    <section aria-labelledby="redirects-import-title" className="redirects-panel">
+    <section aria-labelledby="redirects-import-title" className="ui-panel redirects-panel">
       <Title order={2} size="h4" id="redirects-import-title">
         {t('import.title')}
       </Title>

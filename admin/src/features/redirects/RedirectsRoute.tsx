@@ -1,5 +1,6 @@
 import { useParams } from '@tanstack/react-router'
 import './messages'
+import '../../shared/ui/lists.css'
 import './redirects.css'
 import { RedirectsScreen } from './RedirectsScreen'
 

@@ -1,4 +1,4 @@
-import { Button, Stack, Text, TextInput } from '@mantine/core'
+import { Button, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -6,6 +6,7 @@ import { useSiteAccess } from '../../shared/api/useSiteAccess'
 import { DeleteDialog, ScreenStatus, useRecordActions } from '../../shared/ui/crud'
 import { DataTable, editDeleteActions, type Column } from '../../shared/ui/DataTable'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
+import { SearchField } from '../../shared/ui/SearchField'
 import { redirectResource, type Redirect } from './api'
 import { ImportPanel } from './ImportPanel'
 import { RedirectForm } from './RedirectForm'
@@ -37,14 +38,7 @@ export function RedirectsScreen({ siteId }: { siteId: string }) {
       <section aria-label={t('tableLabel')}>
         <Stack gap="sm">
           <form role="search" aria-label={t('search')} onSubmit={(e) => e.preventDefault()} className="redirects-search">
-            <TextInput
-              type="search"
-              label={t('search')}
-              placeholder={t('searchPlaceholder')}
-              value={q}
-              onChange={(e) => setQ(e.currentTarget.value)}
-              maxLength={200}
-            />
+            <SearchField label={t('search')} placeholder={t('searchPlaceholder')} value={q} onChange={setQ} />
           </form>
           <RedirectTable
             rows={list.data && shown}
@@ -60,7 +54,7 @@ export function RedirectsScreen({ siteId }: { siteId: string }) {
           )}
         </Stack>
       </section>
-      <div className="redirects-tools">
+      <div className="ui-columns">
         <TestPath siteId={siteId} />
         {access.canWrite && <ImportPanel siteId={siteId} existing={existing} onDone={() => void m.invalidate()} />}
       </div>

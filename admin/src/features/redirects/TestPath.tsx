@@ -12,7 +12,7 @@ export function TestPath({ siteId }: { siteId: string }) {
   const lookup = useMutation({ mutationFn: (p: string) => lookupPath(siteId, p) })
   const tested = lookup.variables ?? ''
   return (
-    <section aria-labelledby="redirects-test-title" className="redirects-panel">
+    <section aria-labelledby="redirects-test-title" className="ui-panel redirects-panel">
       <Title order={2} size="h4" id="redirects-test-title">
         {t('test.title')}
       </Title>

@@ -1,11 +1,4 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
-import { appRoute } from '../../app/baseRoutes'
+import { featureRoute } from '../../app/baseRoutes'
 
 /** The redirects screen (list, search, create/edit, test a path, CSV import). */
-export const redirectsRoutes = [
-  createRoute({
-    getParentRoute: () => appRoute,
-    path: '/sites/$siteId/redirects',
-    component: lazyRouteComponent(() => import('./RedirectsRoute')),
-  }),
-] as const
+export const redirectsRoutes = [featureRoute('/sites/$siteId/redirects', () => import('./RedirectsRoute'))] as const

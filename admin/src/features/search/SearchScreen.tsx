@@ -1,4 +1,4 @@
-import { Badge, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core'
+import { Badge, Checkbox, Group, Select, Stack, Text } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
@@ -6,10 +6,12 @@ import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../shared/i18n/format'
 import { recordLink } from '../../shared/logic/recordLink'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
+import { SearchField } from '../../shared/ui/SearchField'
 import { AnchorLink } from '../../shared/ui/links'
 import { Pager } from '../../shared/ui/Pager'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { Snippet } from '../../shared/ui/Snippet'
+import { sharedQueries } from '../../shared/api/queries'
 import { searchQueries } from './api'
 import { PER_PAGE, SEARCH_TYPES, typesOf, type SearchType, type SiteSearch } from './search'
 import './search.css'
@@ -24,7 +26,7 @@ interface Props {
 /** Ranked full-text search over the site's posts, pages and documents; query, types and page in the URL. */
 export function SearchScreen({ siteId, search, onSearch }: Props) {
   const { t, i18n } = useTranslation('search')
-  const locales = useQuery(searchQueries.locales(siteId))
+  const locales = useQuery(sharedQueries.locales(siteId))
   const [locale, setLocale] = useState<string | undefined>(undefined)
   const q = search.q ?? ''
   const results = useQuery(searchQueries.results(siteId, search, locale))
@@ -51,25 +53,14 @@ export function SearchScreen({ siteId, search, onSearch }: Props) {
 
   return (
     <Stack gap="md">
-      <ScreenHeader siteId={siteId} title={t('title')} />
-      <Text size="sm" c="dimmed">
-        {t('intro')}
-      </Text>
+      <ScreenHeader siteId={siteId} title={t('title')} intro={t('intro')} />
       <form
         role="search"
         aria-label={t('form')}
         className="site-search-form"
         onSubmit={(e) => (e.preventDefault(), onSearch({ ...search, q: typed.trim() || undefined, page: undefined }))}
       >
-        <TextInput
-          type="search"
-          label={t('query')}
-          placeholder={t('placeholder')}
-          value={typed}
-          onChange={(e) => setTyped(e.currentTarget.value)}
-          maxLength={200}
-          data-autofocus
-        />
+        <SearchField label={t('query')} placeholder={t('placeholder')} value={typed} onChange={setTyped} data-autofocus />
         <Checkbox.Group label={t('types')} value={types} onChange={setTypes}>
           <Group gap="md" mt={6}>
             {SEARCH_TYPES.map((type) => (

@@ -1,10 +1,9 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
-import { appRoute } from '../../app/baseRoutes'
+import { featureRoute } from '../../app/baseRoutes'
 import { transferRoutes } from './transfer/routes'
 
 /** The sites list (top level, behind sign-in) and a site's settings (before the generic area route). */
 export const sitesRoutes = [
-  createRoute({ getParentRoute: () => appRoute, path: '/sites', component: lazyRouteComponent(() => import('./SitesRoute')) }),
-  createRoute({ getParentRoute: () => appRoute, path: '/sites/$siteId/settings', component: lazyRouteComponent(() => import('./SiteSettingsRoute')) }),
+  featureRoute('/sites', () => import('./SitesRoute')),
+  featureRoute('/sites/$siteId/settings', () => import('./SiteSettingsRoute')),
   ...transferRoutes,
 ] as const

@@ -1,11 +1,4 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
-import { appRoute } from '../../app/baseRoutes'
+import { featureRoute } from '../../app/baseRoutes'
 
 /** Skills with proficiency and categories. */
-export const skillsRoutes = [
-  createRoute({
-    getParentRoute: () => appRoute,
-    path: '/sites/$siteId/skills',
-    component: lazyRouteComponent(() => import('./SkillsRoute')),
-  }),
-] as const
+export const skillsRoutes = [featureRoute('/sites/$siteId/skills', () => import('./SkillsRoute'))] as const

@@ -1,11 +1,4 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
-import { appRoute } from '../../app/baseRoutes'
+import { featureRoute } from '../../app/baseRoutes'
 
 /** Social links, reorderable. */
-export const socialRoutes = [
-  createRoute({
-    getParentRoute: () => appRoute,
-    path: '/sites/$siteId/social',
-    component: lazyRouteComponent(() => import('./SocialRoute')),
-  }),
-] as const
+export const socialRoutes = [featureRoute('/sites/$siteId/social', () => import('./SocialRoute'))] as const

@@ -1,5 +1,6 @@
 import { useParams } from '@tanstack/react-router'
 import './messages'
+import '../../shared/ui/lists.css'
 import './taxonomy.css'
 import { TaxonomyScreen } from './TaxonomyScreen'
 

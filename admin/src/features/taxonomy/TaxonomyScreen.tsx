@@ -1,6 +1,6 @@
 import { Button, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { useSiteAccess } from '../../shared/api/useSiteAccess'
@@ -90,7 +90,7 @@ export function TaxonomyScreen({ siteId }: { siteId: string }) {
       <ScreenHeader siteId={siteId} title={t('title')} />
       <Text size="sm">{t('intro')}</Text>
       <ScreenStatus notice={notice} loadError={loadError} />
-      <div className="taxonomy-columns">
+      <div className="ui-columns taxonomy-columns">
         <CategoriesPanel
           data={d}
           onNew={access.canWrite ? () => (setNotice(''), setForm({ kind: 'category' })) : undefined}
@@ -164,20 +164,31 @@ interface PanelProps<T> {
   onMerge?: (x: T) => void
 }
 
-function CategoriesPanel({ data, onNew, onEdit, onDelete, onMerge }: PanelProps<TreeNode<Category>>) {
+/** A kind's panel: its heading (which names the section) with its New button, then its terms. */
+function TermPanel({ kind, onNew, children }: { kind: 'categories' | 'tags'; onNew?: () => void; children: ReactNode }) {
   const { t } = useTranslation('taxonomy')
+  const id = `taxonomy-${kind}`
   return (
-    <section aria-labelledby="taxonomy-categories" className="taxonomy-panel">
+    <section aria-labelledby={id} className="ui-panel">
       <div className="ui-screen-header">
-        <Title order={2} size="h3" id="taxonomy-categories">
-          {t('categories.title')}
+        <Title order={2} size="h3" id={id}>
+          {t(`${kind}.title`)}
         </Title>
         {onNew && (
           <Button size="sm" onClick={onNew}>
-            {t('categories.new')}
+            {t(`${kind}.new`)}
           </Button>
         )}
       </div>
+      {children}
+    </section>
+  )
+}
+
+function CategoriesPanel({ data, onNew, onEdit, onDelete, onMerge }: PanelProps<TreeNode<Category>>) {
+  const { t } = useTranslation('taxonomy')
+  return (
+    <TermPanel kind="categories" onNew={onNew}>
       <ListState query={data.categories} empty={data.tree.length === 0} emptyText={t('categories.empty')} loadingText={t('common:loading')}>
         <CategoryTree
           nodes={data.tree}
@@ -189,43 +200,35 @@ function CategoriesPanel({ data, onNew, onEdit, onDelete, onMerge }: PanelProps<
           onMerge={onMerge}
         />
       </ListState>
-    </section>
+    </TermPanel>
   )
 }
 
 function TagsPanel({ data, onNew, onEdit, onDelete, onMerge }: PanelProps<Tag>) {
   const { t } = useTranslation('taxonomy')
   return (
-    <section aria-labelledby="taxonomy-tags" className="taxonomy-panel">
-      <div className="ui-screen-header">
-        <Title order={2} size="h3" id="taxonomy-tags">
-          {t('tags.title')}
-        </Title>
-        {onNew && (
-          <Button size="sm" onClick={onNew}>
-            {t('tags.new')}
-          </Button>
-        )}
-      </div>
-      <ListState query={data.tags} empty={data.tags.data?.length === 0} emptyText={t('tags.empty')} loadingText={t('common:loading')}>
-        <DataTable
-          label={t('tags.table')}
-          rows={data.tags.data}
-          rowKey={(tag) => tag.id}
-          columns={[
-            { key: 'name', header: t('columns.name'), sortValue: (tag) => tag.name, cell: (tag) => tag.name },
-            { key: 'slug', header: t('columns.slug'), sortValue: (tag) => tag.slug, truncate: (tag) => tag.slug, cell: (tag) => tag.slug },
-            {
-              key: 'used',
-              header: t('tags.used'),
-              sortValue: (tag) => data.usage.tags.get(tag.id) ?? 0,
-              cell: (tag) => (data.postsLoaded ? (data.usage.tags.get(tag.id) ?? 0) : '…'),
-            },
-          ]}
-          actions={onEdit && termActions<Tag>(t, 'tags', { onEdit: (tag) => void onEdit('tag', tag.id), onDelete, onMerge })}
-        />
-      </ListState>
-    </section>
+    <TermPanel kind="tags" onNew={onNew}>
+      <DataTable
+        label={t('tags.table')}
+        rows={data.tags.data}
+        empty={t('tags.empty')}
+        error={data.tags.error}
+        onRetry={() => void data.tags.refetch()}
+        loadingText={t('common:loading')}
+        rowKey={(tag) => tag.id}
+        columns={[
+          { key: 'name', header: t('columns.name'), sortValue: (tag) => tag.name, cell: (tag) => tag.name },
+          { key: 'slug', header: t('columns.slug'), sortValue: (tag) => tag.slug, truncate: (tag) => tag.slug, cell: (tag) => tag.slug },
+          {
+            key: 'used',
+            header: t('tags.used'),
+            sortValue: (tag) => data.usage.tags.get(tag.id) ?? 0,
+            cell: (tag) => (data.postsLoaded ? (data.usage.tags.get(tag.id) ?? 0) : '…'),
+          },
+        ]}
+        actions={onEdit && termActions<Tag>(t, 'tags', { onEdit: (tag) => void onEdit('tag', tag.id), onDelete, onMerge })}
+      />
+    </TermPanel>
   )
 }
 

@@ -1,5 +1,5 @@
 import type { Schemas } from '@atrium-cms/client'
-import { Button, Stack, Text, TextInput } from '@mantine/core'
+import { Button, Stack, Text } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
@@ -9,6 +9,7 @@ import { DeleteDialog, useConfirmDelete } from '../../shared/ui/crud'
 import { DataTable, editDeleteActions, type Column, type RowAction } from '../../shared/ui/DataTable'
 import { ApplyIcon } from '../../shared/ui/icons'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
+import { SearchField } from '../../shared/ui/SearchField'
 import { Pager } from '../../shared/ui/Pager'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { templateList, templateResource } from './api'
@@ -46,14 +47,7 @@ export function TemplatesScreen({ siteId, search, onSearch }: Props) {
       </ScreenHeader>
       <Text size="sm">{t('intro')}</Text>
       <form role="search" aria-label={t('search')} onSubmit={(e) => e.preventDefault()}>
-        <TextInput
-          type="search"
-          label={t('search')}
-          placeholder={t('searchPlaceholder')}
-          value={typed}
-          onChange={(e) => setTyped(e.currentTarget.value)}
-          maxLength={200}
-        />
+        <SearchField label={t('search')} placeholder={t('searchPlaceholder')} value={typed} onChange={setTyped} />
       </form>
       <ProblemAlert error={open.error} />
       <TemplateTable list={list} onEdit={(tpl) => open.mutate(tpl.id)} onDelete={remove.ask} onApply={setApplying} />

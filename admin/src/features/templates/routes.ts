@@ -1,5 +1,4 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
-import { appRoute } from '../../app/baseRoutes'
+import { featureRoute } from '../../app/baseRoutes'
 
 export interface TemplatesSearch {
   q?: string
@@ -12,11 +11,4 @@ export function validateTemplatesSearch(s: Record<string, unknown>): TemplatesSe
   return { ...(q ? { q } : {}), ...(Number.isInteger(page) && page > 1 ? { page } : {}) }
 }
 
-const templatesRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/sites/$siteId/templates',
-  validateSearch: validateTemplatesSearch,
-  component: lazyRouteComponent(() => import('./TemplatesRoute')),
-})
-
-export const templateRoutes = [templatesRoute] as const
+export const templateRoutes = [featureRoute('/sites/$siteId/templates', () => import('./TemplatesRoute'), validateTemplatesSearch)] as const

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../shared/i18n/format'
 import { DataTable, type Column } from '../../shared/ui/DataTable'
-import { AnchorLink } from '../../shared/ui/links'
+import { AnchorLink, BackLink } from '../../shared/ui/links'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { webhookQueries } from './api'
@@ -28,9 +28,9 @@ export function DeliveriesScreen({ siteId, webhookId }: { siteId: string; webhoo
       <ScreenHeader
         title={t('deliveries.title', { url })}
         back={
-          <AnchorLink to="/sites/$siteId/webhooks" params={{ siteId }} size="sm">
-            ← {t('deliveries.back')}
-          </AnchorLink>
+          <BackLink to="/sites/$siteId/webhooks" params={{ siteId }}>
+            {t('deliveries.back')}
+          </BackLink>
         }
       >
         {hook && <EditWebhookLink siteId={siteId} webhookId={webhookId} url={hook.url} />}

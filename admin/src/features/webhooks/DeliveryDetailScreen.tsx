@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AtriumError } from '@atrium-cms/client'
 import { formatDateTime } from '../../shared/i18n/format'
-import { AnchorLink } from '../../shared/ui/links'
+import { BackLink } from '../../shared/ui/links'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { useWebhookActions, webhookQueries, type DeliveryDetail } from './api'
@@ -26,9 +26,9 @@ export function DeliveryDetailScreen({ siteId, webhookId, deliveryId }: { siteId
         siteId={siteId}
         title={title}
         back={
-          <AnchorLink to="/sites/$siteId/webhooks/$webhookId" params={{ siteId, webhookId }} size="sm">
-            ← {t('detail.back', { url: hook?.url ?? t('detail.thisWebhook') })}
-          </AnchorLink>
+          <BackLink to="/sites/$siteId/webhooks/$webhookId" params={{ siteId, webhookId }}>
+            {t('detail.back', { url: hook?.url ?? t('detail.thisWebhook') })}
+          </BackLink>
         }
       >
         {d && <Redeliver siteId={siteId} webhookId={webhookId} detail={d} />}

@@ -1,13 +1,14 @@
-import { Button, Checkbox, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core'
+import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../shared/api/queries'
 import { useEditorGuards } from '../../shared/editor/useEditorGuards'
 import { can } from '../../shared/logic/access'
-import { AnchorLink } from '../../shared/ui/links'
+import { BackLink } from '../../shared/ui/links'
 import { fieldErrorsOf, NeedNote, ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
+import { DescriptionField } from '../../shared/ui/SecretForm'
 import { useWebhookActions, webhookQueries, type Webhook } from './api'
 import { eventsBody, type WebhookEvent } from './events'
 import { EventsChoice } from './EventsPicker'
@@ -44,9 +45,9 @@ export function EditWebhookScreen({ siteId, webhookId }: { siteId: string; webho
   const hooks = useQuery({ ...webhookQueries.list(siteId), enabled: allowed })
   const hook = hooks.data?.data.find((w) => w.id === webhookId)
   const back = (
-    <AnchorLink to="/sites/$siteId/webhooks" params={{ siteId }} size="sm">
-      ← {t('deliveries.back')}
-    </AnchorLink>
+    <BackLink to="/sites/$siteId/webhooks" params={{ siteId }}>
+      {t('deliveries.back')}
+    </BackLink>
   )
   return (
     <Stack gap="lg">
@@ -119,14 +120,7 @@ function EditForm({ siteId, hook }: { siteId: string; hook: Webhook }) {
         onChange={(e) => set({ url: e.currentTarget.value })}
         error={errors.url ?? (tried && draft.url.trim() === '' ? t('create.required') : undefined)}
       />
-      <Textarea
-        label={t('create.description')}
-        autosize
-        minRows={1}
-        value={draft.description}
-        onChange={(e) => set({ description: e.currentTarget.value })}
-        error={errors.description}
-      />
+      <DescriptionField label={t('create.description')} value={draft.description} onChange={(description) => set({ description })} error={errors.description} />
       <EventsChoice
         mode={draft.mode}
         chosen={draft.chosen}

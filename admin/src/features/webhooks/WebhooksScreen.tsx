@@ -1,4 +1,4 @@
-import { Badge, Stack, Text, TextInput, Textarea } from '@mantine/core'
+import { Badge, Stack, Text, TextInput } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback, useRef, useState } from 'react'
@@ -14,7 +14,7 @@ import { DeleteIcon, EditIcon, PauseIcon, ResumeIcon, SendIcon } from '../../sha
 import { AnchorLink } from '../../shared/ui/links'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { NeedNote, ProblemAlert } from '../../shared/ui/ProblemAlert'
-import { SecretForm } from '../../shared/ui/SecretForm'
+import { DescriptionField, SecretForm } from '../../shared/ui/SecretForm'
 import { useUncachedCall } from '../../shared/ui/useUncachedCall'
 import { createWebhook, useWebhookActions, webhookQueries, type CreateWebhookBody, type Webhook } from './api'
 import { eventsBody, type WebhookEvent } from './events'
@@ -114,14 +114,7 @@ function CreateWebhookForm({ siteId, onCreated }: { siteId: string; onCreated: (
         onChange={(e) => setUrl(e.currentTarget.value)}
         error={fieldErrors.url ?? (tried && url.trim() === '' ? t('create.required') : undefined)}
       />
-      <Textarea
-        label={t('create.description')}
-        autosize
-        minRows={1}
-        value={description}
-        onChange={(e) => setDescription(e.currentTarget.value)}
-        error={fieldErrors.description}
-      />
+      <DescriptionField label={t('create.description')} value={description} onChange={setDescription} error={fieldErrors.description} />
       <EventsChoice
         mode={mode}
         chosen={chosen}

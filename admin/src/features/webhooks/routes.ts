@@ -1,18 +1,9 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router'
-import { appRoute } from '../../app/baseRoutes'
+import { featureRoute } from '../../app/baseRoutes'
 
 /** The webhooks of a site, one webhook's delivery log, its edit form and one delivery with what was sent and answered. */
 export const webhooksRoutes = [
-  createRoute({ getParentRoute: () => appRoute, path: '/sites/$siteId/webhooks', component: lazyRouteComponent(() => import('./WebhooksRoute')) }),
-  createRoute({ getParentRoute: () => appRoute, path: '/sites/$siteId/webhooks/$webhookId', component: lazyRouteComponent(() => import('./DeliveriesRoute')) }),
-  createRoute({
-    getParentRoute: () => appRoute,
-    path: '/sites/$siteId/webhooks/$webhookId/edit',
-    component: lazyRouteComponent(() => import('./EditWebhookRoute')),
-  }),
-  createRoute({
-    getParentRoute: () => appRoute,
-    path: '/sites/$siteId/webhooks/$webhookId/deliveries/$deliveryId',
-    component: lazyRouteComponent(() => import('./DeliveryDetailRoute')),
-  }),
+  featureRoute('/sites/$siteId/webhooks', () => import('./WebhooksRoute')),
+  featureRoute('/sites/$siteId/webhooks/$webhookId', () => import('./DeliveriesRoute')),
+  featureRoute('/sites/$siteId/webhooks/$webhookId/edit', () => import('./EditWebhookRoute')),
+  featureRoute('/sites/$siteId/webhooks/$webhookId/deliveries/$deliveryId', () => import('./DeliveryDetailRoute')),
 ] as const

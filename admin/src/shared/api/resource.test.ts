@@ -7,9 +7,10 @@ vi.mock('../ui/UndoNotice', () => ({
   showUndoNotice: (o: { onUndo: (id: string) => void; onClose: () => void }) => (offers.push(o), 'notice'),
   showUndone: vi.fn(),
 }))
-vi.mock('./client', () => ({ api: () => ({}) }))
+const client = vi.hoisted(() => ({ GET: vi.fn() }))
+vi.mock('./client', () => ({ api: () => client }))
 
-const { removeWithUndo, withoutRow } = await import('./resource')
+const { removeWithUndo, siteGet, withoutRow } = await import('./resource')
 
 const notice = { title: 'Deleted', text: '/a', undoLabel: 'Undo', undoneTitle: 'Not deleted', undoneText: '/a', closeLabel: 'Close', ms: 5000 }
 const page = (ids: string[]) => ({ data: ids.map((id) => ({ id })), meta: { total: ids.length, page: 1 } })
@@ -26,6 +27,19 @@ describe('withoutRow', () => {
     expect(withoutRow(same, 'z')).toBe(same)
     expect(withoutRow({ id: 'a', name: 'x' }, 'a')).toEqual({ id: 'a', name: 'x' })
     expect(withoutRow(undefined, 'a')).toBeUndefined()
+  })
+})
+
+describe('siteGet', () => {
+  it("asks the site's path with the query, keys the answer by site and query, and keeps the last answer while the next loads", async () => {
+    client.GET.mockResolvedValue({ data: { total: 3 } })
+    const report = siteGet(['analytics', 'report'], '/api/v1/sites/{site_id}/analytics/report')
+    const options = report('s1', { days: 7 })
+    expect(options.queryKey).toEqual(['site', 's1', 'analytics', 'report', { days: 7 }])
+    expect(await new QueryClient().fetchQuery(options)).toEqual({ total: 3 })
+    expect(client.GET).toHaveBeenCalledWith('/api/v1/sites/{site_id}/analytics/report', { params: { path: { site_id: 's1' }, query: { days: 7 } } })
+    const placeholder = options.placeholderData as (previous: unknown) => unknown
+    expect(placeholder({ total: 1 })).toEqual({ total: 1 })
   })
 })
 

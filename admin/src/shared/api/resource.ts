@@ -139,6 +139,20 @@ export function resource<L extends PathWith<'get'>, I extends PathWith<'get'>, C
   return self
 }
 
+/**
+ * A site's read-only answer that is no record list (a report, a search, a log page): the GET of a `{site_id}` path
+ * with its query, keyed ['site', siteId, ...key, query] and kept on screen while the next query loads.
+ */
+export function siteGet<P extends PathWith<'get'>>(key: readonly string[], path: P) {
+  type Answer_ = Answer<Op<P, 'get'>>
+  return (siteId: string, query?: QueryOf<Op<P, 'get'>>) =>
+    queryOptions({
+      queryKey: ['site', siteId, ...key, query ?? {}] as QueryKey,
+      queryFn: async () => (await loose().GET(path, { params: { ...siteParams(path, siteId), query: query ?? {} } })).data as Answer_,
+      placeholderData: (previous: Answer_ | undefined) => previous,
+    })
+}
+
 /** A list answer (a page `{ data, meta }` or an array of records) without the record `id`; the same answer when it has no such row. */
 export function withoutRow<T>(answer: T, id: string): T {
   const isIt = (r: unknown) => typeof r === 'object' && r !== null && (r as { id?: unknown }).id === id

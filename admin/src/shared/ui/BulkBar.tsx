@@ -3,6 +3,7 @@ import { Button, Group, Modal, Text } from '@mantine/core'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import './bulk.css'
+import './bulkMessages'
 
 /** What the content-workflow bulk routes (POST /sites/{site_id}/blogs|pages/bulk) do to the selected records. */
 export type BulkAction = { kind: 'publish' } | { kind: 'unpublish' } | { kind: 'delete' }
@@ -11,7 +12,7 @@ export const bulkBodyOf = (action: BulkAction, ids: string[]): Schemas['BulkBody
   action.kind === 'delete' ? { action: 'Delete', ids } : { action: 'UpdateStatus', ids, status: action.kind === 'publish' ? 'Published' : 'Draft' }
 
 interface Props {
-  /** The feature's namespace: its `list.` strings name the records (posts, pages). */
+  /** The feature's namespace: its `list.` strings name the records (posts, pages) in the delete confirmation. */
   ns: string
   count: number
   busy: boolean
@@ -20,7 +21,8 @@ interface Props {
 
 /** Bulk publish, unpublish (back to Draft) and delete of the selected records; delete asks first. */
 export function BulkBar({ ns, count, busy, onAction }: Props) {
-  const { t } = useTranslation(ns, { keyPrefix: 'list' })
+  const { t } = useTranslation('bulk')
+  const { t: records } = useTranslation(ns, { keyPrefix: 'list' })
   const [confirming, setConfirming] = useState(false)
   const none = count === 0
   return (
@@ -38,8 +40,8 @@ export function BulkBar({ ns, count, busy, onAction }: Props) {
         {t('delete')}
       </Button>
       {/* lockScroll off: its scroll lock injects a <style> element, which the admin's CSP refuses. */}
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('confirmDeleteTitle', { count })} lockScroll={false} centered>
-        <Text size="sm">{t('confirmDeleteText', { count })}</Text>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={records('confirmDeleteTitle', { count })} lockScroll={false} centered>
+        <Text size="sm">{records('confirmDeleteText', { count })}</Text>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setConfirming(false)}>
             {t('cancel')}
@@ -51,7 +53,7 @@ export function BulkBar({ ns, count, busy, onAction }: Props) {
               onAction({ kind: 'delete' })
             }}
           >
-            {t('confirmDelete', { count })}
+            {records('confirmDelete', { count })}
           </Button>
         </Group>
       </Modal>

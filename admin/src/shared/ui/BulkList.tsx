@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { BulkBar, type BulkAction } from './BulkBar'
 import { BulkResults, type BulkOutcome } from './BulkResults'
+import './ui.css'
 
 /*
  * The bulk half of a content list (posts, pages): the rows chosen in the DataTable (its selection held here), the bulk
@@ -44,19 +45,19 @@ export function useBulkSelection(mutation: BulkMutation, listKey: string, nameOf
   return { selected, setSelected, table, outcome, clearOutcome: () => setOutcome(null), run, mutation }
 }
 
-/** The bulk bar, a refused bulk request and the per-id results; `ns` is the feature's namespace (its `list.` strings). */
+/** The bulk bar, a refused bulk request and the per-id results; `ns` is the feature's namespace (its `list.` strings name the records). */
 export function BulkControls({ ns, bulk, bar = true }: { ns: string; bulk: ReturnType<typeof useBulkSelection>; bar?: boolean }) {
-  const { t } = useTranslation(ns, { keyPrefix: 'list' })
+  const { t } = useTranslation('bulk')
   const { mutation } = bulk
   return (
     <>
       {bar && <BulkBar ns={ns} count={bulk.selected.size} busy={mutation.isPending} onAction={bulk.run} />}
       {mutation.isError && (
-        <Alert variant="default" className="bulk-alert bulk-alert-error" role="alert" title={t('bulkFailed')}>
+        <Alert variant="default" className="ui-alert ui-alert-error" role="alert" title={t('bulkFailed')}>
           {mutation.error?.message}
         </Alert>
       )}
-      {bulk.outcome && <BulkResults ns={ns} outcome={bulk.outcome} onClose={bulk.clearOutcome} />}
+      {bulk.outcome && <BulkResults outcome={bulk.outcome} onClose={bulk.clearOutcome} />}
     </>
   )
 }

@@ -1,3 +1,4 @@
+import { Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { sharedQueries } from '../api/queries'
@@ -15,10 +16,12 @@ interface Props {
   back?: ReactNode
   /** The screen's main actions, beside the title (below it on a phone). */
   children?: ReactNode
+  /** A line under the header saying what the screen is for. */
+  intro?: ReactNode
 }
 
 /** Every screen's header: its one h1 (focused on a route change), the document title, and its main actions. */
-export function ScreenHeader({ title, siteId, documentTitle, back, children }: Props) {
+export function ScreenHeader({ title, siteId, documentTitle, back, children, intro }: Props) {
   const site = useQuery({ ...sharedQueries.site(siteId ?? ''), enabled: siteId !== undefined })
   const text = documentTitle ?? (typeof title === 'string' ? title : undefined)
   const full = text !== undefined && siteId !== undefined && site.data && documentTitle === undefined ? `${text} · ${site.data.name}` : text
@@ -29,6 +32,11 @@ export function ScreenHeader({ title, siteId, documentTitle, back, children }: P
         <PageTitle documentTitle={full}>{title}</PageTitle>
         {children}
       </div>
+      {intro !== undefined && (
+        <Text size="sm" c="dimmed">
+          {intro}
+        </Text>
+      )}
     </>
   )
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Title } from '@mantine/core'
+import { Button, Group, Textarea, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { SecretOnce } from './SecretOnce'
 import './ops.css'
@@ -51,4 +51,9 @@ export function SecretForm({ id, title, secret, secretLabel, onDone, blocked, on
       )}
     </section>
   )
+}
+
+/** The optional description of a record with a secret (an API key, a webhook): one line that grows as it is typed. */
+export function DescriptionField({ label, value, onChange, error }: { label: string; value: string; onChange: (value: string) => void; error?: string }) {
+  return <Textarea label={label} autosize minRows={1} value={value} onChange={(e) => onChange(e.currentTarget.value)} error={error} />
 }

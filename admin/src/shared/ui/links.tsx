@@ -19,3 +19,12 @@ const ButtonBase = forwardRef<HTMLAnchorElement, ButtonProps & React.AnchorHTMLA
 ))
 const CreatedButtonLink = createLink(ButtonBase)
 export const ButtonLink: LinkComponent<typeof ButtonBase> = (props) => <CreatedButtonLink preload="intent" {...props} />
+
+/** The link above a screen's title that leads back to where it came from ("← " before its words). */
+const BackBase = forwardRef<HTMLAnchorElement, AnchorProps & React.AnchorHTMLAttributes<HTMLAnchorElement>>(({ children, ...props }, ref) => (
+  <Anchor ref={ref} size="sm" {...props}>
+    ← {children}
+  </Anchor>
+))
+const CreatedBackLink = createLink(BackBase)
+export const BackLink: LinkComponent<typeof BackBase> = (props) => <CreatedBackLink preload="intent" {...props} />

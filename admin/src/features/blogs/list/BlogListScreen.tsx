@@ -1,11 +1,12 @@
 import type { Schemas } from '@atrium-cms/client'
-import { Alert, Autocomplete, Button, Group, Pagination, Select, Stack, Text, TextInput } from '@mantine/core'
-import { useDebouncedValue } from '@mantine/hooks'
+import { Autocomplete, Button, Select, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ScreenHeader } from '../../../shared/ui/ScreenHeader'
 import { ButtonLink } from '../../../shared/ui/links'
+import { ListFooter, LoadFailed, SearchField, useTypedParam } from '../../../shared/ui/ListParts'
+import '../../../shared/ui/ops.css'
 import { BulkControls, useBulkSelection } from '../../../shared/ui/BulkList'
 import { blogListQueries, useBulkBlogs } from '../api'
 import { BlogTable, type Row } from './BlogTable'
@@ -24,21 +25,6 @@ interface Props {
 
 const rowOfPost = (b: Schemas['BlogListItem']): Row => ({ kind: 'post', id: b.id, title: b.title ?? b.slug, post: b })
 const rowOfHit = (h: LocaleHit): Row => ({ kind: 'hit', id: h.id, title: h.title ?? h.slug ?? h.id, hit: h })
-
-/**
- * Text typed into a field whose settled value lives in the URL: the field follows the URL, and the URL follows the
- * typing after a pause (`apply` is called with the trimmed text; the caller replaces the history entry).
- */
-function useTypedParam(current: string, apply: (settled: string) => void): [string, (v: string) => void] {
-  const [typed, setTyped] = useState(current)
-  const [debounced] = useDebouncedValue(typed.trim(), 350)
-  useEffect(() => setTyped(current), [current])
-  useEffect(() => {
-    if (debounced !== current) apply(debounced)
-    // Only a settled change of the typed text moves the URL (current and apply are read, not watched).
-  }, [debounced])
-  return [typed, setTyped]
-}
 
 /**
  * The site's posts: one server page at a time (page, per_page, the status, author, tag and category filters, the
@@ -82,7 +68,7 @@ export function BlogListScreen({ siteId, search, onSearch }: Props) {
       <BulkControls ns="blogs" bulk={bulk} />
 
       {active.isError ? (
-        <LoadError error={active.error} onRetry={() => void active.refetch()} />
+        <LoadFailed title={t('list.loadFailed')} error={active.error} onRetry={() => void active.refetch()} />
       ) : rows === undefined ? (
         <Text role="status">{t('common:loading')}</Text>
       ) : rows.length === 0 ? (
@@ -90,7 +76,18 @@ export function BlogListScreen({ siteId, search, onSearch }: Props) {
       ) : (
         <BlogTable siteId={siteId} rows={rows} searching={q !== ''} selection={bulk.table} busy={active.isFetching} />
       )}
-      {rows !== undefined && rows.length > 0 && <ListFooter search={search} shown={rows.length} total={total} onSearch={onSearch} />}
+      {rows !== undefined && rows.length > 0 && (
+        <ListFooter
+          page={search.page ?? 1}
+          perPage={perPage}
+          shown={rows.length}
+          total={total}
+          showing={(range) => t('list.showing', range)}
+          label={t('list.pagination')}
+          names={{ page: (p) => t('list.pageN', { page: p }), control: (c) => t(`list.pageControl.${c}`) }}
+          onPage={(p) => onSearch({ ...search, page: p })}
+        />
+      )}
     </Stack>
   )
 }
@@ -124,15 +121,8 @@ function ListFilters({ siteId, search, typed, onType, author, onAuthor, onSearch
   const choose = (patch: Partial<BlogListSearch>) => onSearch({ ...search, ...patch, page: undefined })
   const resting = searching ? t('list.filterWithSearch') : undefined
   return (
-    <form role="search" aria-label={t('list.filters')} className="blog-list-filters" onSubmit={(e) => e.preventDefault()}>
-      <TextInput
-        type="search"
-        label={t('list.search')}
-        placeholder={t('list.searchPlaceholder')}
-        value={typed}
-        onChange={(e) => onType(e.currentTarget.value)}
-        maxLength={200}
-      />
+    <form role="search" aria-label={t('list.filters')} className="ops-filters" onSubmit={(e) => e.preventDefault()}>
+      <SearchField label={t('list.search')} placeholder={t('list.searchPlaceholder')} value={typed} onChange={onType} />
       <Select
         label={t('list.searchLocale')}
         data={[
@@ -208,48 +198,6 @@ function ListFilters({ siteId, search, typed, onType, author, onAuthor, onSearch
 /** The options plus the chosen id when it is not among them (still loading, or deleted since): the control shows the id rather than nothing. */
 function withChosen(options: Array<{ value: string; label: string }>, chosen: string | undefined) {
   return chosen === undefined || options.some((o) => o.value === chosen) ? options : [...options, { value: chosen, label: chosen }]
-}
-
-/** Where this page sits in the total, and the page links. */
-function ListFooter({ search, shown, total, onSearch }: { search: BlogListSearch; shown: number; total: number; onSearch: Props['onSearch'] }) {
-  const { t } = useTranslation('blogs')
-  const page = search.page ?? 1
-  const perPage = search.per_page ?? DEFAULT_PER_PAGE
-  const pages = Math.max(1, Math.ceil(total / perPage))
-  return (
-    <div className="blog-list-footer">
-      <Text size="sm" c="dimmed" aria-live="polite">
-        {t('list.showing', { from: (page - 1) * perPage + 1, to: (page - 1) * perPage + shown, total })}
-      </Text>
-      {pages > 1 && (
-        <nav aria-label={t('list.pagination')}>
-          <Group>
-            <Pagination
-              total={pages}
-              value={Math.min(page, pages)}
-              onChange={(p) => onSearch({ ...search, page: p > 1 ? p : undefined })}
-              getControlProps={(control) => ({ 'aria-label': t(`list.pageControl.${control}`) })}
-              getItemProps={(p) => ({ 'aria-label': t('list.pageN', { page: p }) })}
-            />
-          </Group>
-        </nav>
-      )}
-    </div>
-  )
-}
-
-function LoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
-  const { t } = useTranslation('blogs')
-  return (
-    <Alert variant="default" className="blog-list-alert blog-list-alert-error" role="alert" title={t('list.loadFailed')}>
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{error.message}</Text>
-        <Button size="xs" variant="default" onClick={onRetry}>
-          {t('common:retry')}
-        </Button>
-      </Stack>
-    </Alert>
-  )
 }
 
 function EmptyList({ siteId, filtered, onClear }: { siteId: string; filtered: boolean; onClear: () => void }) {

@@ -2,6 +2,7 @@ import type { Schemas } from '@atrium-cms/client'
 import { Card, List, Progress, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import { sharedQueries } from '../../../shared/api/queries'
 import { dashboardQueries } from '../api'
 
 interface Props {
@@ -14,7 +15,7 @@ interface Props {
 /** The first steps of a new site; hidden once all are done. A step the caller may not check (keys) counts as not done. */
 export function SetupChecklist({ siteId, site, settings, postCount }: Props) {
   const { t } = useTranslation('dashboard')
-  const locales = useQuery(dashboardQueries.locales(siteId))
+  const locales = useQuery(sharedQueries.locales(siteId))
   const keys = useQuery(dashboardQueries.readKeys(siteId))
   if (!site || !settings || postCount === undefined || !locales.data) return null
   const steps = [

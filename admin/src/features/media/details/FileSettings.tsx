@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core'
+import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { mediaQueries, useMediaSave, type MediaDetail } from '../api'
 import { folderTree } from '../library/search'
-import { ConflictNotice } from './ConflictNotice'
+import { ConflictNotice, ErrorNotice } from './Notices'
 
 const NO_FOLDER = ''
 
@@ -73,11 +73,7 @@ export function FileSettings({ siteId, media }: { siteId: string; media: MediaDe
             {done && !dirty ? t('file.saved') : ''}
           </Text>
         </Group>
-        {error && !error.fieldErrors.filename && !error.fieldErrors.folder_id && (
-          <Alert color="red" role="alert" title={error.title ?? t(error.formMessageKey)}>
-            {t(error.formMessageKey)}
-          </Alert>
-        )}
+        {error && <ErrorNotice error={error} placed={['filename', 'folder_id']} />}
         {saver.conflict && (
           <ConflictNotice
             title={t('conflict.title')}

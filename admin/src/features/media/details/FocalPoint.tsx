@@ -1,9 +1,9 @@
 import { imageUrl } from '@atrium-cms/client'
-import { Alert, Button, Group, Stack, Text } from '@mantine/core'
+import { Button, Group, Stack, Text } from '@mantine/core'
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useMediaSave, type MediaDetail } from '../api'
-import { ConflictNotice } from './ConflictNotice'
+import { ConflictNotice, ErrorNotice } from './Notices'
 
 interface Point {
   x: number
@@ -143,11 +143,7 @@ export function FocalPoint({ siteId, media, alt, readOnly }: { siteId: string; m
             </Text>
           </Group>
         )}
-        {error && (
-          <Alert color="red" role="alert" title={error.title ?? t(error.formMessageKey)}>
-            {t(error.formMessageKey)}
-          </Alert>
-        )}
+        {error && <ErrorNotice error={error} />}
         {saver.conflict && (
           <ConflictNotice
             title={t('conflict.title')}

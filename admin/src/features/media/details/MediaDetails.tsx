@@ -12,6 +12,7 @@ import { MetadataForm } from './MetadataForm'
 import { CopyField, RenditionUrls } from './Renditions'
 import { ReplaceFile } from './ReplaceFile'
 import { WhereUsed } from './WhereUsed'
+import { ErrorNotice } from './Notices'
 
 interface Props {
   siteId: string
@@ -56,7 +57,7 @@ export function MediaDetails({ siteId, mediaId, canEdit, canDelete, onClose, onD
         <CloseButton onClick={onClose} aria-label={t('closeDetails')} />
       </Group>
       {detail.isError ? (
-        <Alert variant="default" role="alert" className="media-alert-error" title={t('loadFailed')}>
+        <Alert variant="default" role="alert" className="ui-alert ui-alert-error" title={t('loadFailed')}>
           {detail.error.message}
         </Alert>
       ) : !m ? (
@@ -145,17 +146,7 @@ function DeleteMedia({ siteId, media, onDeleted }: { siteId: string; media: Medi
         <Stack gap="sm">
           <Text size="sm">{t('delete.text')}</Text>
           <Text size="sm">{t('delete.references')}</Text>
-          {error && (
-            <Alert color="red" role="alert" title={error.title ?? t(error.formMessageKey)}>
-              {t(error.formMessageKey)}
-              {error.requestId && (
-                <details>
-                  <summary>{t('details')}</summary>
-                  {t('requestId', { id: error.requestId })}
-                </details>
-              )}
-            </Alert>
-          )}
+          {error && <ErrorNotice error={error} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpen(false)}>
               {t('cancel')}

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core'
+import { Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useUnsavedEdits } from '../../../shared/forms/useUnsavedEdits'
 import { deepEqual } from '../../../shared/logic/equal'
 import { isAtriumError, toFormError, type FormError } from '../../../shared/logic/errors'
+import { ConflictNotice, ErrorNotice } from './Notices'
 import { mediaKeys, metaValuesOf, saveMetadata, type Locale, type MediaDetail, type MediaMetadata, type MetaValues } from '../api'
 
 interface Conflict {
@@ -95,8 +96,13 @@ export function MetadataForm({
         {error && <ErrorNotice error={error} />}
         {conflict && (
           <ConflictNotice
-            conflict={conflict}
-            localeName={conflictLocale?.name ?? ''}
+            title={t('meta.conflictTitle', { locale: conflictLocale?.name ?? '' })}
+            text={t('meta.conflictText')}
+            theirs={[
+              { label: t('meta.alt_text'), value: conflict.theirs.alt_text ?? '—' },
+              { label: t('meta.caption'), value: conflict.theirs.caption ?? '—' },
+              { label: t('meta.titleField'), value: conflict.theirs.title ?? '—' },
+            ]}
             onTakeTheirs={() => {
               setRecords((r) => new Map(r).set(conflict.localeId, conflict.theirs))
               setValues((all) => ({ ...all, [conflict.localeId]: metaValuesOf(conflict.theirs) }))
@@ -166,65 +172,5 @@ function LocaleTexts({
         error={errors.title}
       />
     </fieldset>
-  )
-}
-
-/** The problem's title, the message chosen by its code, what no field could show, and the request id under "details". */
-function ErrorNotice({ error }: { error: FormError }) {
-  const { t } = useTranslation('media')
-  return (
-    <Alert color="red" role="alert" title={error.title ?? t(error.formMessageKey)}>
-      <Text size="sm">{t(error.formMessageKey, error.formMessageParams)}</Text>
-      {error.unplacedErrors.map((u) => (
-        <Text size="sm" key={`${u.field}:${u.message}`}>
-          {u.field ? `${u.field}: ` : ''}
-          {u.message}
-        </Text>
-      ))}
-      {error.requestId && (
-        <details>
-          <summary>{t('details')}</summary>
-          {t('requestId', { id: error.requestId })}
-        </details>
-      )}
-    </Alert>
-  )
-}
-
-/** A 412: their version beside the form (which still holds mine); take theirs, or save mine over it with their tag. */
-function ConflictNotice({
-  conflict,
-  localeName,
-  onTakeTheirs,
-  onKeepMine,
-}: {
-  conflict: Conflict
-  localeName: string
-  onTakeTheirs: () => void
-  onKeepMine: () => void
-}) {
-  const { t } = useTranslation('media')
-  return (
-    <Alert color="yellow" role="alert" title={t('meta.conflictTitle', { locale: localeName })}>
-      <Stack gap="xs">
-        <Text size="sm">{t('meta.conflictText')}</Text>
-        <dl className="media-facts">
-          <dt>{t('meta.alt_text')}</dt>
-          <dd>{conflict.theirs.alt_text ?? '—'}</dd>
-          <dt>{t('meta.caption')}</dt>
-          <dd>{conflict.theirs.caption ?? '—'}</dd>
-          <dt>{t('meta.titleField')}</dt>
-          <dd>{conflict.theirs.title ?? '—'}</dd>
-        </dl>
-        <Group gap="xs">
-          <Button size="compact-sm" variant="default" onClick={onTakeTheirs}>
-            {t('meta.takeTheirs')}
-          </Button>
-          <Button size="compact-sm" onClick={onKeepMine}>
-            {t('meta.keepMine')}
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
   )
 }

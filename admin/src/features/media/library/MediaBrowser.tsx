@@ -1,10 +1,11 @@
-import { Alert, Button, Pagination, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core'
-import { useDebouncedValue } from '@mantine/hooks'
+import { Button, SegmentedControl, Select, Stack, Text } from '@mantine/core'
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
-import { useEffect, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../../shared/api/queries'
 import { editConflictOf } from '../../../shared/logic/editConflict'
+import { ListFooter, LoadFailed, SearchField, useTypedParam } from '../../../shared/ui/ListParts'
+import '../../../shared/ui/ops.css'
 import { mediaQueries, useUpdateMedia, type Media } from '../api'
 import { MediaDetails } from '../details/MediaDetails'
 import { UploadZone } from '../upload/UploadZone'
@@ -44,15 +45,6 @@ export function MediaBrowser({ siteId, search, onSearch, canEdit, accept = 'any'
     if (detailsAction) onSearch({ ...search, item: m.id })
   })
 
-  const q = search.q ?? ''
-  const [typed, setTyped] = useState(q)
-  const [debounced] = useDebouncedValue(typed.trim(), 350)
-  useEffect(() => setTyped(q), [q])
-  useEffect(() => {
-    if (debounced !== q) onSearch(withFilter(search, { q: debounced }), true)
-    // Only a settled change of the typed text moves the view.
-  }, [debounced])
-
   const H = `h${headingLevel}` as const
   const update = useUpdateMedia(siteId)
   const [moved, setMoved] = useState('')
@@ -84,15 +76,7 @@ export function MediaBrowser({ siteId, search, onSearch, canEdit, accept = 'any'
         <Text size="sm" role="status" className={moved ? undefined : 'visually-hidden'}>
           {moved}
         </Text>
-        <Filters
-          search={search}
-          effective={effective}
-          typed={typed}
-          onType={setTyped}
-          onSearch={onSearch}
-          imagesOnly={accept === 'image'}
-          idSuffix={headingLevel}
-        />
+        <Filters search={search} onSearch={onSearch} imagesOnly={accept === 'image'} idSuffix={headingLevel} />
 
         {canEdit && <UploadZone uploads={uploads} accept={accept} maxBytes={maxBytes} />}
 
@@ -119,37 +103,25 @@ export function MediaBrowser({ siteId, search, onSearch, canEdit, accept = 'any'
 /** Text query, type and grid or list. */
 function Filters({
   search,
-  effective,
-  typed,
-  onType,
   onSearch,
   imagesOnly,
   idSuffix,
 }: {
   search: MediaSearch
-  effective: MediaSearch
-  typed: string
-  onType: (v: string) => void
   onSearch: MediaBrowserProps['onSearch']
   imagesOnly: boolean
   idSuffix: number
 }) {
   const { t } = useTranslation('media')
+  const [typed, setTyped] = useTypedParam(search.q ?? '', (q) => onSearch(withFilter(search, { q }), true))
   const view = search.view ?? 'grid'
   return (
-    <form role="search" aria-label={t('filters')} className="media-filters" onSubmit={(e) => e.preventDefault()}>
-      <TextInput
-        type="search"
-        label={t('search')}
-        placeholder={t('searchPlaceholder')}
-        value={typed}
-        onChange={(e) => onType(e.currentTarget.value)}
-        maxLength={200}
-      />
+    <form role="search" aria-label={t('filters')} className="ops-filters" onSubmit={(e) => e.preventDefault()}>
+      <SearchField label={t('search')} placeholder={t('searchPlaceholder')} value={typed} onChange={setTyped} />
       <Select
         label={t('type')}
         data={[{ value: '', label: t('allTypes') }, ...MEDIA_TYPES.map((m) => ({ value: m, label: t(`types.${m}`) }))]}
-        value={effective.type ?? ''}
+        value={imagesOnly ? 'image' : (search.type ?? '')}
         onChange={(v) => onSearch(withFilter(search, { type: MEDIA_TYPES.find((m) => m === v) }))}
         allowDeselect={false}
         disabled={imagesOnly}
@@ -189,21 +161,13 @@ function Results({
   const rows = list.data?.data
   const total = list.data?.meta.total ?? 0
   const page = search.page ?? 1
-  const pages = Math.max(1, Math.ceil(total / MEDIA_PER_PAGE))
   const q = search.q ?? ''
   const view = search.view ?? 'grid'
   const open = (id: string) => onSearch({ ...search, item: search.item === id ? undefined : id })
   return (
     <>
       {list.isError ? (
-        <Alert variant="default" role="alert" title={t('loadFailed')} className="media-alert-error">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{list.error.message}</Text>
-            <Button size="xs" variant="default" onClick={() => void list.refetch()}>
-              {t('retry')}
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailed title={t('loadFailed')} error={list.error} onRetry={() => void list.refetch()} retryLabel={t('retry')} />
       ) : rows === undefined ? (
         <Text role="status">{t('loading')}</Text>
       ) : rows.length === 0 ? (
@@ -221,22 +185,16 @@ function Results({
         <MediaTable rows={rows} selected={search.item} onOpen={open} busy={list.isFetching} draggable={draggable} />
       )}
       {rows !== undefined && rows.length > 0 && (
-        <div className="media-footer">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {t('showing', { from: (page - 1) * MEDIA_PER_PAGE + 1, to: (page - 1) * MEDIA_PER_PAGE + rows.length, total })}
-          </Text>
-          {pages > 1 && (
-            <nav aria-label={t('pagination')}>
-              <Pagination
-                total={pages}
-                value={Math.min(page, pages)}
-                onChange={(p) => onSearch({ ...search, page: p > 1 ? p : undefined, item: undefined })}
-                getControlProps={(control) => ({ 'aria-label': t(`pageControl.${control}`) })}
-                getItemProps={(p) => ({ 'aria-label': t('pageN', { page: p }) })}
-              />
-            </nav>
-          )}
-        </div>
+        <ListFooter
+          page={page}
+          perPage={MEDIA_PER_PAGE}
+          shown={rows.length}
+          total={total}
+          showing={(range) => t('showing', range)}
+          label={t('pagination')}
+          names={{ page: (p) => t('pageN', { page: p }), control: (c) => t(`pageControl.${c}`) }}
+          onPage={(p) => onSearch({ ...search, page: p, item: undefined })}
+        />
       )}
     </>
   )

@@ -34,8 +34,19 @@ interface ItemsProps {
 /** The drag type of a media file dragged onto a folder (FolderNav). */
 export const MEDIA_DRAG_TYPE = 'application/x-atrium-media'
 
-const dragProps = (m: Media, on: boolean | undefined) =>
-  on
+/** A file's button: opens its details (pressed while they are open); Authors may drag it onto a folder. */
+function OpenButton({
+  media: m,
+  className,
+  item,
+  children,
+}: {
+  media: Media
+  className: string
+  item: Omit<ItemsProps, 'rows' | 'busy'>
+  children: React.ReactNode
+}) {
+  const drag = item.draggable
     ? {
         draggable: true,
         onDragStart: (e: React.DragEvent) => {
@@ -45,25 +56,24 @@ const dragProps = (m: Media, on: boolean | undefined) =>
         },
       }
     : {}
+  return (
+    <button type="button" className={className} aria-pressed={item.selected === m.id} onClick={() => item.onOpen(m.id)} data-media-id={m.id} {...drag}>
+      {children}
+    </button>
+  )
+}
 
 /** The grid: one button per file (pressed when its details are open). */
-export function MediaGrid({ rows, selected, onOpen, busy, draggable }: ItemsProps) {
+export function MediaGrid({ rows, busy, ...item }: ItemsProps) {
   const { t } = useTranslation('media')
   return (
     <ul className="media-grid" aria-label={t('files')} aria-busy={busy || undefined}>
       {rows.map((m) => (
         <li key={m.id}>
-          <button
-            type="button"
-            className="media-tile"
-            aria-pressed={selected === m.id}
-            onClick={() => onOpen(m.id)}
-            data-media-id={m.id}
-            {...dragProps(m, draggable)}
-          >
+          <OpenButton media={m} className="media-tile" item={item}>
             <Thumb media={m} />
             <span className="media-tile-name">{m.filename}</span>
-          </button>
+          </OpenButton>
         </li>
       ))}
     </ul>
@@ -71,7 +81,7 @@ export function MediaGrid({ rows, selected, onOpen, busy, draggable }: ItemsProp
 }
 
 /** The list: name, type, size, dimensions, date (the shared DataTable: sortable, cards on a phone). */
-export function MediaTable({ rows, selected, onOpen, busy, draggable }: ItemsProps) {
+export function MediaTable({ rows, busy, ...item }: ItemsProps) {
   const { t, i18n } = useTranslation('media')
   const columns: Column<Media>[] = [
     { key: 'preview', header: <span className="visually-hidden">{t('preview')}</span>, cardLabel: '', cell: (m) => <Thumb media={m} size="sm" /> },
@@ -81,16 +91,9 @@ export function MediaTable({ rows, selected, onOpen, busy, draggable }: ItemsPro
       rowHeader: true,
       sortValue: (m) => m.filename,
       cell: (m) => (
-        <button
-          type="button"
-          className="media-link"
-          aria-pressed={selected === m.id}
-          onClick={() => onOpen(m.id)}
-          data-media-id={m.id}
-          {...dragProps(m, draggable)}
-        >
+        <OpenButton media={m} className="media-link" item={item}>
           {m.filename}
-        </button>
+        </OpenButton>
       ),
     },
     { key: 'type', header: t('columns.type'), sortValue: (m) => m.mime_type, cell: (m) => <Text size="sm">{m.mime_type}</Text> },

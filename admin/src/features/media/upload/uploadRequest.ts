@@ -1,12 +1,8 @@
-import { AtriumError, errorFromResponse, type Schemas } from '@atrium-cms/client'
-import { rawRequestAuth, reportUnauthorized } from '../../../shared/api/client'
+import type { Schemas } from '@atrium-cms/client'
+import { sendWithProgress, type SendOptions } from '../../../shared/api/upload'
 
 /*
- * POST /media/upload with upload progress. The typed client (openapi-fetch over fetch) has no upload progress, and
- * fetch with a streamed request body needs HTTP/2 and duplex streams, which a plain-HTTP Atrium does not offer; so
- * this one request is an XMLHttpRequest, with the same base URL and credential as the client
- * (shared/api/client.ts rawRequestAuth). Errors come out as the client's AtriumError (built by the client package's
- * own errorFromResponse), so forms treat them like any other call's.
+ * POST /media/upload with upload progress (shared/api/upload.ts says why that is an XMLHttpRequest).
  *
  * The form fields go before the file: the server reads `site_ids` (and so the size limit) before the bytes. A file's
  * replacement (PUT /media/{id}/file) goes the same way.
@@ -29,62 +25,16 @@ export interface UploadAnswer {
   created: boolean
 }
 
-function headersOf(xhr: XMLHttpRequest): Headers {
-  const h = new Headers()
-  for (const line of xhr
-    .getAllResponseHeaders()
-    .trim()
-    .split(/[\r\n]+/)) {
-    const at = line.indexOf(':')
-    if (at > 0) h.append(line.slice(0, at).trim(), line.slice(at + 1).trim())
-  }
-  return h
-}
-
-const networkError = (detail: string) => new AtriumError({ status: 0, problem: { title: 'Network error', detail } })
-
-/** One multipart request with upload progress; resolves with the status and parsed record of a 200 or 201. */
-function sendForm(
-  method: 'POST' | 'PUT',
-  path: string,
-  form: FormData,
-  o: { onProgress?: ((loaded: number) => void) | undefined; signal?: AbortSignal | undefined; headers?: Record<string, string> },
-): Promise<{ status: number; media: Media }> {
-  const { baseUrl, headers } = rawRequestAuth()
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest()
-    xhr.open(method, `${baseUrl}${path}`)
-    for (const [k, v] of Object.entries({ ...headers, ...o.headers })) xhr.setRequestHeader(k, v)
-    xhr.setRequestHeader('accept', 'application/json')
-    xhr.upload.onprogress = (e) => o.onProgress?.(e.loaded)
-    xhr.onerror = () => reject(networkError('The upload did not reach the server'))
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'))
-    xhr.ontimeout = () => reject(networkError('The upload timed out'))
-    xhr.onload = () => {
-      const response = new Response(xhr.status === 204 ? null : xhr.responseText, { status: xhr.status, headers: headersOf(xhr) })
-      if (xhr.status === 200 || xhr.status === 201) {
-        try {
-          resolve({ status: xhr.status, media: JSON.parse(xhr.responseText) as Media })
-        } catch {
-          reject(networkError('The answer was not readable'))
-        }
-        return
-      }
-      if (xhr.status === 401) reportUnauthorized()
-      void errorFromResponse(response).then(reject)
-    }
-    o.signal?.addEventListener('abort', () => xhr.abort(), { once: true })
-    xhr.send(form)
-  })
-}
+const sendForm = (o: Omit<SendOptions, 'unreachable' | 'cancelled'>) =>
+  sendWithProgress<Media>({ ...o, unreachable: 'The upload did not reach the server', cancelled: 'The upload was cancelled' })
 
 export async function uploadMedia(o: UploadOptions): Promise<UploadAnswer> {
   const form = new FormData()
   form.append('site_ids', JSON.stringify([o.siteId]))
   if (o.folderId) form.append('folder_id', o.folderId)
   form.append('file', o.file, o.fileName)
-  const { status, media } = await sendForm('POST', '/api/v1/media/upload', form, o)
-  return { media, created: status === 201 }
+  const { status, body } = await sendForm({ method: 'POST', path: '/api/v1/media/upload', body: form, onProgress: o.onProgress, signal: o.signal })
+  return { media: body, created: status === 201 }
 }
 
 export interface ReplaceOptions {
@@ -102,5 +52,6 @@ export async function replaceMediaFile(o: ReplaceOptions): Promise<Media> {
   const form = new FormData()
   form.append('file', o.file, o.fileName)
   const path = `/api/v1/media/${encodeURIComponent(o.mediaId)}/file`
-  return (await sendForm('PUT', path, form, { ...o, headers: o.ifMatch ? { 'if-match': o.ifMatch } : {} })).media
+  const headers: Record<string, string> = o.ifMatch ? { 'if-match': o.ifMatch } : {}
+  return (await sendForm({ method: 'PUT', path, body: form, headers, onProgress: o.onProgress, signal: o.signal })).body
 }

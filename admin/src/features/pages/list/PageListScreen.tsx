@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, Stack, Text } from '@mantine/core'
+import { NativeSelect, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../../shared/i18n/format'
@@ -7,11 +7,10 @@ import { DataTable, type Column, type RowAction } from '../../../shared/ui/DataT
 import { CopyIcon, DeleteIcon } from '../../../shared/ui/icons'
 import { AnchorLink, ButtonLink } from '../../../shared/ui/links'
 import { ScreenHeader } from '../../../shared/ui/ScreenHeader'
-import { Pager } from '../../../shared/ui/Pager'
+import { ListFooter, LoadFailed } from '../../../shared/ui/ListParts'
 import { pageQueries, useBulkPages, type Page } from '../api'
 import { usePageActions } from '../usePageActions'
 import { DEFAULT_PAGES_PER_PAGE, PAGES_PER_PAGE, type PageListSearch } from '../search'
-import './page-list.css'
 
 interface Props {
   siteId: string
@@ -51,12 +50,7 @@ export function PageListScreen({ siteId, search, onSearch }: Props) {
       </ScreenHeader>
       <BulkControls ns="pages" bulk={bulk} bar={rows !== undefined && (rows.length > 0 || page > 1)} />
       {list.isError ? (
-        <Alert color="red" role="alert" title={t('loadFailed')}>
-          <Text size="sm">{list.error.message}</Text>
-          <Button size="xs" variant="default" mt="xs" onClick={() => void list.refetch()}>
-            {tc('retry')}
-          </Button>
-        </Alert>
+        <LoadFailed title={t('loadFailed')} error={list.error} onRetry={() => void list.refetch()} />
       ) : rows === undefined ? (
         <Text role="status">{tc('loading')}</Text>
       ) : rows.length === 0 && page === 1 ? (
@@ -77,7 +71,20 @@ export function PageListScreen({ siteId, search, onSearch }: Props) {
           onDelete={remove}
         />
       )}
-      {rows !== undefined && total > 0 && <ListFooter search={search} shown={rows.length} total={total} onSearch={onSearch} />}
+      {rows !== undefined && total > 0 && (
+        <ListFooter
+          page={page}
+          perPage={search.per_page ?? DEFAULT_PAGES_PER_PAGE}
+          shown={rows.length}
+          total={total}
+          showing={(range) => t('showing', range)}
+          label={t('pagination')}
+          names={{ page: (p) => t('pageN', { page: p }), control: (c) => t(`pageControl.${c}`) }}
+          onPage={(p) => onSearch({ ...search, page: p })}
+        >
+          <PerPage search={search} onSearch={onSearch} />
+        </ListFooter>
+      )}
     </Stack>
   )
 }
@@ -133,34 +140,17 @@ function PageTable({ siteId, rows, busy, routeOf, selection, onClone, onDelete }
   )
 }
 
-function ListFooter({ search, shown, total, onSearch }: { search: PageListSearch; shown: number; total: number; onSearch: Props['onSearch'] }) {
+function PerPage({ search, onSearch }: { search: PageListSearch; onSearch: Props['onSearch'] }) {
   const { t } = useTranslation('pages', { keyPrefix: 'list' })
-  const page = search.page ?? 1
-  const perPage = search.per_page ?? DEFAULT_PAGES_PER_PAGE
-  const pages = Math.max(1, Math.ceil(total / perPage))
   return (
-    <div className="page-list-footer">
-      <Text size="sm" c="dimmed" aria-live="polite">
-        {t('showing', { from: (page - 1) * perPage + 1, to: (page - 1) * perPage + shown, total })}
-      </Text>
-      <Group>
-        <NativeSelect
-          label={t('perPage')}
-          value={String(perPage)}
-          onChange={(e) => {
-            const n = Number(e.currentTarget.value)
-            onSearch({ per_page: n !== DEFAULT_PAGES_PER_PAGE ? n : undefined })
-          }}
-          data={PAGES_PER_PAGE.map((n) => String(n))}
-        />
-        <Pager
-          label={t('pagination')}
-          pages={pages}
-          page={page}
-          onPage={(p) => onSearch({ ...search, page: p })}
-          names={{ page: (p) => t('pageN', { page: p }), control: (c) => t(`pageControl.${c}`) }}
-        />
-      </Group>
-    </div>
+    <NativeSelect
+      label={t('perPage')}
+      value={String(search.per_page ?? DEFAULT_PAGES_PER_PAGE)}
+      onChange={(e) => {
+        const n = Number(e.currentTarget.value)
+        onSearch({ per_page: n !== DEFAULT_PAGES_PER_PAGE ? n : undefined })
+      }}
+      data={PAGES_PER_PAGE.map((n) => String(n))}
+    />
   )
 }

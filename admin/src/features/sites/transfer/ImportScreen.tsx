@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../../shared/api/queries'
 import { formatBytes } from '../../../shared/i18n/format'
 import { can } from '../../../shared/logic/access'
-import { AnchorLink } from '../../../shared/ui/links'
+import { AnchorLink, BackLink } from '../../../shared/ui/links'
 import { fieldErrorsOf, NeedNote, ProblemAlert } from '../../../shared/ui/ProblemAlert'
 import { ScreenHeader } from '../../../shared/ui/ScreenHeader'
 import { importArchive, type ImportReport } from './api'
@@ -75,14 +75,7 @@ export function ImportScreen() {
 
   return (
     <Stack gap="lg">
-      <ScreenHeader
-        title={t('import.title')}
-        back={
-          <AnchorLink to="/sites" size="sm">
-            ← {t('import.back')}
-          </AnchorLink>
-        }
-      />
+      <ScreenHeader title={t('import.title')} back={<BackLink to="/sites">{t('import.back')}</BackLink>} />
       <Text>{t('import.intro')}</Text>
       {me.data && !allowed && <NeedNote need="systemAdmin" />}
       {allowed && (
