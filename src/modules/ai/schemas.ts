@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox'
-import { Body, Int, Nullable, Timestamp, Uuid } from '../../http/schemas.js'
+import { Body, Int, Nullable, Uuid } from '../../http/schemas.js'
+import { wireRecord } from '../../http/records.js'
 
 export const ACTIONS = ['seo', 'excerpt', 'translate', 'draft_outline', 'draft_post'] as const
 export type Action = (typeof ACTIONS)[number]
@@ -32,31 +33,25 @@ const BaseUrl = Type.String({
 })
 const ApiKey = Type.String({ minLength: 1, maxLength: 500 })
 
-export const AiConfig = Type.Object(
-  {
-    id: Uuid,
-    site_id: Uuid,
-    provider_name: Type.String(),
-    base_url: Type.String(),
-    provider_type: Type.Unsafe<ProviderType>({
-      type: 'string',
-      enum: [...PROVIDER_TYPES],
-      description: 'Detected wire format (read-only): messages, local_runtime, local or chat_completions',
+export const AiConfig = wireRecord('AiConfig', {
+  site_id: Uuid,
+  provider_name: Type.String(),
+  base_url: Type.String(),
+  provider_type: Type.Unsafe<ProviderType>({
+    type: 'string',
+    enum: [...PROVIDER_TYPES],
+    description: 'Detected wire format (read-only): messages, local_runtime, local or chat_completions',
+  }),
+  api_key_masked: Nullable(
+    Type.String({
+      description: 'First 3 and last 4 characters of the key (`sk-…wxyz`); `…` plus the last 2 for keys under 12 characters; null when no key is stored',
     }),
-    api_key_masked: Nullable(
-      Type.String({
-        description: 'First 3 and last 4 characters of the key (`sk-…wxyz`); `…` plus the last 2 for keys under 12 characters; null when no key is stored',
-      }),
-    ),
-    model: Type.String(),
-    temperature: Type.Number(),
-    max_tokens: Type.Integer(),
-    system_prompts: SystemPrompts,
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { $id: 'AiConfig' },
-)
+  ),
+  model: Type.String(),
+  temperature: Type.Number(),
+  max_tokens: Type.Integer(),
+  system_prompts: SystemPrompts,
+})
 export type AiConfig = Static<typeof AiConfig>
 
 export const PutAiConfigBody = Body({

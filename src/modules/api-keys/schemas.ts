@@ -2,28 +2,23 @@ import { Type, type Static } from 'typebox'
 import { KEY_STATUSES, PERMISSIONS } from '../../db/schema/api-keys.js'
 import { LimitOffsetPage, LimitOffsetQuerySchema, PageQuerySchema } from '../../http/pagination.js'
 import { Body, Int, Nullable, NullableTimestamp, PatchBody, Timestamp, Uuid } from '../../http/schemas.js'
+import { wireRecord } from '../../http/records.js'
 
 export const PermissionSchema = Type.Enum(PERMISSIONS)
 export const KeyStatusSchema = Type.Enum(KEY_STATUSES)
 
-export const ApiKey = Type.Object(
-  {
-    id: Uuid,
-    key_prefix: Type.String(),
-    name: Type.String(),
-    description: Nullable(Type.String()),
-    permission: PermissionSchema,
-    site_id: Nullable(Uuid),
-    status: KeyStatusSchema,
-    block_reason: Nullable(Type.String()),
-    rate_limit_per_minute: Type.Integer(),
-    expires_at: NullableTimestamp,
-    last_used_at: NullableTimestamp,
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { $id: 'ApiKey' },
-)
+export const ApiKey = wireRecord('ApiKey', {
+  key_prefix: Type.String(),
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  permission: PermissionSchema,
+  site_id: Nullable(Uuid),
+  status: KeyStatusSchema,
+  block_reason: Nullable(Type.String()),
+  rate_limit_per_minute: Type.Integer(),
+  expires_at: NullableTimestamp,
+  last_used_at: NullableTimestamp,
+})
 export type ApiKey = Static<typeof ApiKey>
 
 const { block_reason: _reason, last_used_at: _used, updated_at: _updated, ...createdFields } = ApiKey.properties

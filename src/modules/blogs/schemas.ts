@@ -3,53 +3,40 @@ import { BulkBody as ContentBulkBody, ContentStatusSchema, bulkResult } from '..
 import { LimitOffsetQuerySchema, PageQuerySchema } from '../../http/pagination.js'
 import { AttachedDocument } from '../documents/schemas.js'
 import { EmbeddedImage } from '../media/schemas.js'
-import { Body, DateOnly, LocalizationBody, MediaRef, Nullable, NullableTimestamp, PatchBody, Slug, Timestamp, Uuid } from '../../http/schemas.js'
+import { Body, DateOnly, LocalizationBody, MediaRef, Nullable, NullableTimestamp, PatchBody, Slug, Uuid } from '../../http/schemas.js'
+import { wireRecord, localizationRecord, SiteIds } from '../../http/records.js'
 
 export { BULK_ACTIONS, BULK_MAX_IDS, ContentStatusSchema } from '../../http/content-schemas.js'
 
 /** The blog as GET /blogs/{id} answers it. site_ids: owning site first. */
-export const Blog = Type.Object(
-  {
-    id: Uuid,
-    content_id: Uuid,
-    site_id: Uuid,
-    site_ids: Type.Array(Uuid),
-    slug: Type.String(),
-    author: Nullable(Type.String()),
-    status: ContentStatusSchema,
-    published_date: Nullable(DateOnly),
-    published_at: NullableTimestamp,
-    publish_start: NullableTimestamp,
-    publish_end: NullableTimestamp,
-    is_featured: Type.Boolean(),
-    allow_comments: Type.Boolean(),
-    reading_time_minutes: Type.Integer(),
-    cover_image_id: Nullable(Uuid),
-    header_image_id: Nullable(Uuid),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { $id: 'Blog' },
-)
+export const Blog = wireRecord('Blog', {
+  content_id: Uuid,
+  site_id: Uuid,
+  site_ids: Type.Array(Uuid),
+  slug: Type.String(),
+  author: Nullable(Type.String()),
+  status: ContentStatusSchema,
+  published_date: Nullable(DateOnly),
+  published_at: NullableTimestamp,
+  publish_start: NullableTimestamp,
+  publish_end: NullableTimestamp,
+  is_featured: Type.Boolean(),
+  allow_comments: Type.Boolean(),
+  reading_time_minutes: Type.Integer(),
+  cover_image_id: Nullable(Uuid),
+  header_image_id: Nullable(Uuid),
+})
 export type Blog = Static<typeof Blog>
 
-export const BlogLocalization = Type.Object(
-  {
-    id: Uuid,
-    content_id: Uuid,
-    locale_id: Uuid,
-    title: Nullable(Type.String()),
-    subtitle: Nullable(Type.String()),
-    excerpt: Nullable(Type.String()),
-    body: Nullable(Type.String({ description: 'Markdown' })),
-    meta_title: Nullable(Type.String()),
-    meta_description: Nullable(Type.String()),
-    translation_status: Type.String(),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { $id: 'BlogLocalization' },
-)
+export const BlogLocalization = localizationRecord('BlogLocalization', 'content_id', {
+  title: Nullable(Type.String()),
+  subtitle: Nullable(Type.String()),
+  excerpt: Nullable(Type.String()),
+  body: Nullable(Type.String({ description: 'Markdown' })),
+  meta_title: Nullable(Type.String()),
+  meta_description: Nullable(Type.String()),
+  translation_status: Type.String(),
+})
 export type BlogLocalization = Static<typeof BlogLocalization>
 
 export const TagRef = Type.Object({ id: Uuid, name: Type.String(), slug: Type.String() }, { $id: 'TagRef' })
@@ -137,7 +124,7 @@ const blogProps = {
 
 export const CreateBlogBody = Body(
   {
-    site_ids: Type.Array(Uuid, { minItems: 1, maxItems: 50, uniqueItems: true, description: 'The first is the owning site' }),
+    site_ids: SiteIds,
     slug: Type.Optional(Slug),
     author: Type.Optional(Author),
     status: Type.Optional(ContentStatusSchema),

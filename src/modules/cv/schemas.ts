@@ -1,34 +1,29 @@
 import { Type, type Static } from 'typebox'
 import { CV_ENTRY_TYPES } from '../../db/schema/skills.js'
 import { PageQuerySchema } from '../../http/pagination.js'
-import { Body, DateOnly, Int, Nullable, PatchBody, Timestamp, Uuid, presenter } from '../../http/schemas.js'
+import { DateOnly, Int, Nullable, PatchBody, Uuid, presenter } from '../../http/schemas.js'
+import { wireRecord, CreateBody, SiteIds } from '../../http/records.js'
 
 export const CvEntryTypeSchema = Type.Enum(CV_ENTRY_TYPES, { description: 'work, education, volunteer, certification or project' })
 
 /** The CV entry as every route answers it. site_ids: owning site first. */
-export const CvEntry = Type.Object(
-  {
-    id: Uuid,
-    content_id: Uuid,
-    site_id: Uuid,
-    site_ids: Type.Array(Uuid),
-    entry_type: CvEntryTypeSchema,
-    title: Type.String(),
-    organization: Nullable(Type.String()),
-    organization_url: Nullable(Type.String()),
-    location: Nullable(Type.String()),
-    description: Nullable(Type.String({ description: 'Markdown' })),
-    start_date: DateOnly,
-    end_date: Nullable(DateOnly),
-    is_current: Type.Boolean(),
-    display_order: Type.Integer(),
-    company: Nullable(Type.String({ description: 'The same value as organization (read alias)' })),
-    company_url: Nullable(Type.String({ description: 'The same value as organization_url (read alias)' })),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { $id: 'CvEntry' },
-)
+export const CvEntry = wireRecord('CvEntry', {
+  content_id: Uuid,
+  site_id: Uuid,
+  site_ids: Type.Array(Uuid),
+  entry_type: CvEntryTypeSchema,
+  title: Type.String(),
+  organization: Nullable(Type.String()),
+  organization_url: Nullable(Type.String()),
+  location: Nullable(Type.String()),
+  description: Nullable(Type.String({ description: 'Markdown' })),
+  start_date: DateOnly,
+  end_date: Nullable(DateOnly),
+  is_current: Type.Boolean(),
+  display_order: Type.Integer(),
+  company: Nullable(Type.String({ description: 'The same value as organization (read alias)' })),
+  company_url: Nullable(Type.String({ description: 'The same value as organization_url (read alias)' })),
+})
 export type CvEntry = Static<typeof CvEntry>
 export const presentCvEntry = presenter(CvEntry)
 
@@ -53,28 +48,13 @@ const fields = {
   display_order: DisplayOrder,
 }
 
-const opt = <K extends keyof typeof fields>(k: K) => Type.Optional(fields[k])
-
-export const CreateCvEntryBody = Body(
-  {
-    site_ids: Type.Array(Uuid, { minItems: 1, maxItems: 50, uniqueItems: true, description: 'The first is the owning site' }),
-    entry_type: fields.entry_type,
-    title: fields.title,
-    organization: opt('organization'),
-    organization_url: opt('organization_url'),
-    company: opt('company'),
-    company_url: opt('company_url'),
-    location: opt('location'),
-    description: opt('description'),
-    start_date: fields.start_date,
-    end_date: opt('end_date'),
-    is_current: opt('is_current'),
-    display_order: opt('display_order'),
-  },
-  'site_ids: the first is the owning site, the others also carry the entry. company/company_url are accepted as aliases of ' +
+export const CreateCvEntryBody = CreateBody(fields, ['entry_type', 'title', 'start_date'], {
+  first: { site_ids: SiteIds },
+  description:
+    'site_ids: the first is the owning site, the others also carry the entry. company/company_url are accepted as aliases of ' +
     'organization/organization_url (400 when both are sent with different values). end_date is not before start_date; ' +
     'an is_current entry has no end_date (400 when both are sent).',
-)
+})
 export type CreateCvEntryBody = Static<typeof CreateCvEntryBody>
 
 export const UpdateCvEntryBody = PatchBody(fields)

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { PageQuerySchema } from '../../http/pagination.js'
-import { Body, Int, LocalizationBody, Nullable, PatchBody, Timestamp, Uuid, presenter } from '../../http/schemas.js'
+import { Body, Int, LocalizationBody, Nullable, PatchBody, Uuid, presenter } from '../../http/schemas.js'
+import { wireRecord } from '../../http/records.js'
 
 /*
  * Wire format of document folders, documents, their localizations and attachments.
@@ -25,18 +26,7 @@ const FileName = Type.String({
 export const INLINE_FILE_MAX_BYTES = 50 * 1024 * 1024
 export const INLINE_BASE64_MAX_CHARS = Math.ceil(INLINE_FILE_MAX_BYTES / 3) * 4 + 2 * 1024 * 1024
 
-export const DocumentFolder = Type.Object(
-  {
-    id: Uuid,
-    site_id: Uuid,
-    parent_id: Nullable(Uuid),
-    name: Type.String(),
-    display_order: Type.Integer(),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { $id: 'DocumentFolder' },
-)
+export const DocumentFolder = wireRecord('DocumentFolder', { site_id: Uuid, parent_id: Nullable(Uuid), name: Type.String(), display_order: Type.Integer() })
 export type DocumentFolder = Static<typeof DocumentFolder>
 export const presentFolder = presenter(DocumentFolder)
 
@@ -48,23 +38,17 @@ export const CreateFolderBody = Body({
 export const UpdateFolderBody = PatchBody({ name: Name, parent_id: Nullable(Uuid), display_order: DisplayOrder })
 export const FolderListQuery = Type.Object({})
 
-export const Document = Type.Object(
-  {
-    id: Uuid,
-    site_id: Uuid,
-    folder_id: Nullable(Uuid),
-    document_type: Type.String(),
-    url: Nullable(Type.String({ description: 'The linked document (http or https); null for a file document' })),
-    file_name: Nullable(Type.String({ description: 'File documents: the download name; null for a URL document' })),
-    mime_type: Nullable(Type.String({ description: 'File documents: detected from the bytes, never taken from the client' })),
-    file_size: Nullable(Type.Integer({ description: 'File documents: bytes' })),
-    checksum: Nullable(Type.String({ description: 'File documents: SHA-256 of the bytes, lowercase hex' })),
-    download_url: Type.String({ description: 'Path of GET /documents/{id}/download (no authentication): the file, or a 302 to `url`' }),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { $id: 'Document' },
-)
+export const Document = wireRecord('Document', {
+  site_id: Uuid,
+  folder_id: Nullable(Uuid),
+  document_type: Type.String(),
+  url: Nullable(Type.String({ description: 'The linked document (http or https); null for a file document' })),
+  file_name: Nullable(Type.String({ description: 'File documents: the download name; null for a URL document' })),
+  mime_type: Nullable(Type.String({ description: 'File documents: detected from the bytes, never taken from the client' })),
+  file_size: Nullable(Type.Integer({ description: 'File documents: bytes' })),
+  checksum: Nullable(Type.String({ description: 'File documents: SHA-256 of the bytes, lowercase hex' })),
+  download_url: Type.String({ description: 'Path of GET /documents/{id}/download (no authentication): the file, or a 302 to `url`' }),
+})
 export type Document = Static<typeof Document>
 const pickDocument = presenter(Document)
 /** `download_url` is this, the document's id, then DOWNLOAD_PATH_END. */

@@ -1,7 +1,8 @@
 import { Type, type Static } from 'typebox'
 import { LEGAL_DOCUMENT_TYPES } from '../../db/schema/legal.js'
 import { PageQuerySchema } from '../../http/pagination.js'
-import { Body, Int, LocalizationBody, Nullable, PatchBody, Slug, Timestamp, Uuid, presenter } from '../../http/schemas.js'
+import { Body, Int, LocalizationBody, Nullable, PatchBody, Slug, Uuid, presenter } from '../../http/schemas.js'
+import { wireRecord, localizationRecord, CreateBody } from '../../http/records.js'
 
 /** Optional text: unset is null; a client clears it with null. */
 const Text = (max: number) => Nullable(Type.String({ maxLength: max }))
@@ -9,35 +10,21 @@ const DisplayOrder = Int({ minimum: -1_000_000, maximum: 1_000_000, description:
 const DocumentType = Type.Enum(LEGAL_DOCUMENT_TYPES, { description: 'CookieConsent, PrivacyPolicy, TermsOfService, Imprint, Disclaimer or Other' })
 const CookieName = Text(200)
 
-export const LegalDocument = Type.Object(
-  {
-    id: Uuid,
-    site_id: Uuid,
-    slug: Type.String(),
-    cookie_name: Nullable(Type.String()),
-    document_type: DocumentType,
-    is_active: Type.Boolean(),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { $id: 'LegalDocument' },
-)
+export const LegalDocument = wireRecord('LegalDocument', {
+  site_id: Uuid,
+  slug: Type.String(),
+  cookie_name: Nullable(Type.String()),
+  document_type: DocumentType,
+  is_active: Type.Boolean(),
+})
 export type LegalDocument = Static<typeof LegalDocument>
 export const presentLegalDocument = presenter(LegalDocument)
 
-export const LegalDocumentLocalization = Type.Object(
-  {
-    id: Uuid,
-    legal_document_id: Uuid,
-    locale_id: Uuid,
-    title: Nullable(Type.String()),
-    intro: Nullable(Type.String({ description: 'Markdown' })),
-    body: Nullable(Type.String({ description: 'Markdown' })),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { $id: 'LegalDocumentLocalization' },
-)
+export const LegalDocumentLocalization = localizationRecord('LegalDocumentLocalization', 'legal_document_id', {
+  title: Nullable(Type.String()),
+  intro: Nullable(Type.String({ description: 'Markdown' })),
+  body: Nullable(Type.String({ description: 'Markdown' })),
+})
 export type LegalDocumentLocalization = Static<typeof LegalDocumentLocalization>
 export const presentLegalLocalization = presenter(LegalDocumentLocalization)
 
@@ -126,13 +113,7 @@ export type UpdateLegalGroupBody = Static<typeof UpdateLegalGroupBody>
 
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Cookie or service name (not blank)' })
 const itemInput = { name: Name, provider: Text(200), purpose: Text(2000), expiry: Text(200), display_order: DisplayOrder }
-export const CreateLegalItemBody = Body({
-  name: Name,
-  provider: Type.Optional(itemInput.provider),
-  purpose: Type.Optional(itemInput.purpose),
-  expiry: Type.Optional(itemInput.expiry),
-  display_order: Type.Optional(DisplayOrder),
-})
+export const CreateLegalItemBody = CreateBody(itemInput, ['name'])
 export type CreateLegalItemBody = Static<typeof CreateLegalItemBody>
 export const UpdateLegalItemBody = PatchBody(itemInput)
 export type UpdateLegalItemBody = Static<typeof UpdateLegalItemBody>

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { PageQuerySchema } from '../../http/pagination.js'
-import { Body, COMPONENT_NAME, Int, LocalizationBody, Nullable, PatchBody, Timestamp, Uuid, presenter } from '../../http/schemas.js'
+import { Body, COMPONENT_NAME, Int, LocalizationBody, Nullable, PatchBody, Uuid, presenter } from '../../http/schemas.js'
+import { wireRecord, CreateBody } from '../../http/records.js'
 
 /*
  * Wire format of media records, their variants, per-locale metadata and media folders.
@@ -17,14 +18,12 @@ const DisplayOrder = Int({ minimum: -1_000_000, maximum: 1_000_000, description:
 const FileName = Type.String({ minLength: 1, maxLength: 255, description: 'The file name; directories and control characters are removed' })
 const HttpUrl = Type.String({ minLength: 1, maxLength: 2000, pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]+[^\\s]*$', description: 'An absolute http(s) URL' })
 
-export const MediaFolder = Type.Object(
-  { id: Uuid, site_id: Uuid, parent_id: Nullable(Uuid), name: Type.String(), display_order: Type.Integer(), created_at: Timestamp, updated_at: Timestamp },
-  { $id: 'MediaFolder' },
-)
+export const MediaFolder = wireRecord('MediaFolder', { site_id: Uuid, parent_id: Nullable(Uuid), name: Type.String(), display_order: Type.Integer() })
 export type MediaFolder = Static<typeof MediaFolder>
 export const presentMediaFolder = presenter(MediaFolder)
-export const CreateMediaFolderBody = Body({ name: Name, parent_id: Type.Optional(Nullable(Uuid)), display_order: Type.Optional(DisplayOrder) })
-export const UpdateMediaFolderBody = PatchBody({ name: Name, parent_id: Nullable(Uuid), display_order: DisplayOrder })
+const folderFields = { name: Name, parent_id: Nullable(Uuid), display_order: DisplayOrder }
+export const CreateMediaFolderBody = CreateBody(folderFields, ['name'])
+export const UpdateMediaFolderBody = PatchBody(folderFields)
 export const MediaFolderListQuery = Type.Object({})
 
 export const MediaVariant = Type.Object(
@@ -40,39 +39,33 @@ export const MediaVariant = Type.Object(
 )
 export type MediaVariant = Static<typeof MediaVariant>
 
-export const Media = Type.Object(
-  {
-    id: Uuid,
-    site_id: Uuid,
-    folder_id: Nullable(Uuid),
-    filename: Type.String({ description: 'The uploaded name, sanitised (last path segment, no control characters)' }),
-    mime_type: Type.String({ description: 'Uploads: detected from the bytes; external records: as declared' }),
-    mime_category: MimeCategorySchema,
-    size_bytes: Nullable(Type.Integer({ description: 'Uploads: bytes; external records: as declared, or null' })),
-    checksum: Nullable(Type.String({ description: 'SHA-256 of the bytes, lowercase hex; null for external records' })),
-    width: Nullable(Type.Integer()),
-    height: Nullable(Type.Integer()),
-    is_global: Type.Boolean(),
-    public_url: Type.String({
-      description: 'Where the file is served: GET /media/files/{key} (absolute with ATRIUM_PUBLIC_URL), the S3 public base, or the external URL',
+export const Media = wireRecord('Media', {
+  site_id: Uuid,
+  folder_id: Nullable(Uuid),
+  filename: Type.String({ description: 'The uploaded name, sanitised (last path segment, no control characters)' }),
+  mime_type: Type.String({ description: 'Uploads: detected from the bytes; external records: as declared' }),
+  mime_category: MimeCategorySchema,
+  size_bytes: Nullable(Type.Integer({ description: 'Uploads: bytes; external records: as declared, or null' })),
+  checksum: Nullable(Type.String({ description: 'SHA-256 of the bytes, lowercase hex; null for external records' })),
+  width: Nullable(Type.Integer()),
+  height: Nullable(Type.Integer()),
+  is_global: Type.Boolean(),
+  public_url: Type.String({
+    description: 'Where the file is served: GET /media/files/{key} (absolute with ATRIUM_PUBLIC_URL), the S3 public base, or the external URL',
+  }),
+  variants: Type.Array(MediaVariant, {
+    description: 'thumbnail, small, medium, large (only sizes below the original; none for SVG, animated or undecodable images)',
+  }),
+  focal_x: Type.Number({ minimum: 0, maximum: 1, description: 'The focal point from the left edge (0–1); crops keep it' }),
+  focal_y: Type.Number({ minimum: 0, maximum: 1, description: 'The focal point from the top edge (0–1); crops keep it' }),
+  image_url: Nullable(
+    Type.String({
+      description:
+        'The rendition base of a stored image: GET /media/files/{key}?v=<focal version> on ATRIUM_PUBLIC_URL (also with S3); add w, h, fit, fmt, q. ' +
+        'The `v` changes with the focal point, so caches never serve an old crop. null for other files, external records and undecodable images',
     }),
-    variants: Type.Array(MediaVariant, {
-      description: 'thumbnail, small, medium, large (only sizes below the original; none for SVG, animated or undecodable images)',
-    }),
-    focal_x: Type.Number({ minimum: 0, maximum: 1, description: 'The focal point from the left edge (0–1); crops keep it' }),
-    focal_y: Type.Number({ minimum: 0, maximum: 1, description: 'The focal point from the top edge (0–1); crops keep it' }),
-    image_url: Nullable(
-      Type.String({
-        description:
-          'The rendition base of a stored image: GET /media/files/{key}?v=<focal version> on ATRIUM_PUBLIC_URL (also with S3); add w, h, fit, fmt, q. ' +
-          'The `v` changes with the focal point, so caches never serve an old crop. null for other files, external records and undecodable images',
-      }),
-    ),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { $id: 'Media' },
-)
+  ),
+})
 export type Media = Static<typeof Media>
 export const pickMedia = presenter(Media)
 

@@ -1,22 +1,17 @@
 import { Type, type Static } from 'typebox'
 import { SITE_ROLES } from '../../db/schema/members.js'
-import { Body, Nullable, Timestamp, Uuid } from '../../http/schemas.js'
+import { Body, Nullable, Uuid } from '../../http/schemas.js'
+import { wireRecord } from '../../http/records.js'
 
 /** A JWT user's membership of a site, with their directory name and email. */
-export const Member = Type.Object(
-  {
-    id: Uuid,
-    site_id: Uuid,
-    user_id: Uuid,
-    idp_user_id: Type.String(),
-    role: Type.Enum(SITE_ROLES),
-    email: Nullable(Type.String()),
-    name: Nullable(Type.String()),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { $id: 'Member' },
-)
+export const Member = wireRecord('Member', {
+  site_id: Uuid,
+  user_id: Uuid,
+  idp_user_id: Type.String(),
+  role: Type.Enum(SITE_ROLES),
+  email: Nullable(Type.String()),
+  name: Nullable(Type.String()),
+})
 export type Member = Static<typeof Member>
 
 /** Roles that can be given directly; Owner only moves through transfer-ownership. */

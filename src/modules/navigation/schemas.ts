@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox'
 import type { LinkType } from '../../db/schema/navigation.js'
-import { Body, Int, LocalizationBody, Nullable, PatchBody, Timestamp, Uuid, presenter } from '../../http/schemas.js'
+import { Body, Int, LocalizationBody, Nullable, PatchBody, Uuid, presenter } from '../../http/schemas.js'
+import { wireRecord } from '../../http/records.js'
 
 /* Navigation wire format. */
 
@@ -24,18 +25,7 @@ const Icon = Nullable(Type.String({ maxLength: 200, description: 'Icon name or U
 const DisplayOrder = Int({ minimum: 0, maximum: 1_000_000, description: 'Ascending sort key among siblings; new items go last unless given' })
 const ParentId = Nullable(Type.String({ format: 'uuid', description: 'Another item of the same menu; null: a root item' }))
 
-export const Menu = Type.Object(
-  {
-    id: Uuid,
-    site_id: Uuid,
-    name: Type.String(),
-    slug: Type.String(),
-    description: Nullable(Type.String()),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { $id: 'Menu' },
-)
+export const Menu = wireRecord('Menu', { site_id: Uuid, name: Type.String(), slug: Type.String(), description: Nullable(Type.String()) })
 export type Menu = Static<typeof Menu>
 export const presentMenu = presenter(Menu)
 
@@ -56,18 +46,7 @@ const itemLink = {
   display_order: Type.Integer(),
 }
 
-export const NavigationItem = Type.Object(
-  {
-    id: Uuid,
-    menu_id: Uuid,
-    parent_id: Nullable(Uuid),
-    title: Type.String(),
-    ...itemLink,
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { $id: 'NavigationItem' },
-)
+export const NavigationItem = wireRecord('NavigationItem', { menu_id: Uuid, parent_id: Nullable(Uuid), title: Type.String(), ...itemLink })
 export type NavigationItem = Static<typeof NavigationItem>
 export const presentItem = presenter(NavigationItem)
 

@@ -1,67 +1,48 @@
 import { Type, type Static } from 'typebox'
 import { BulkBody as ContentBulkBody, ContentStatusSchema, bulkResult, reviewBody } from '../../http/content-schemas.js'
 import { PageQuerySchema } from '../../http/pagination.js'
-import { Body, Int, LocalizationBody, MediaRef, Nullable, NullableTimestamp, PatchBody, Slug, Timestamp, Uuid } from '../../http/schemas.js'
+import { Body, Int, LocalizationBody, MediaRef, Nullable, NullableTimestamp, PatchBody, Slug, Uuid } from '../../http/schemas.js'
+import { wireRecord, localizationRecord, SiteIds } from '../../http/records.js'
 import { MAX_ROUTE } from '../../core/slugs.js'
 import { EmbeddedImage } from '../media/schemas.js'
 
 /** The page as GET /pages/{id} answers it. site_ids: owning site first. */
-export const Page = Type.Object(
-  {
-    id: Uuid,
-    content_id: Uuid,
-    site_id: Uuid,
-    site_ids: Type.Array(Uuid),
-    route: Type.String({ description: 'With a leading slash; no trailing slash except the home page `/`' }),
-    slug: Type.String(),
-    page_type: Type.String(),
-    template: Nullable(Type.String()),
-    is_in_navigation: Type.Boolean(),
-    navigation_order: Type.Integer(),
-    parent_page_id: Nullable(Uuid),
-    status: ContentStatusSchema,
-    published_at: NullableTimestamp,
-    publish_start: NullableTimestamp,
-    publish_end: NullableTimestamp,
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { $id: 'Page' },
-)
+export const Page = wireRecord('Page', {
+  content_id: Uuid,
+  site_id: Uuid,
+  site_ids: Type.Array(Uuid),
+  route: Type.String({ description: 'With a leading slash; no trailing slash except the home page `/`' }),
+  slug: Type.String(),
+  page_type: Type.String(),
+  template: Nullable(Type.String()),
+  is_in_navigation: Type.Boolean(),
+  navigation_order: Type.Integer(),
+  parent_page_id: Nullable(Uuid),
+  status: ContentStatusSchema,
+  published_at: NullableTimestamp,
+  publish_start: NullableTimestamp,
+  publish_end: NullableTimestamp,
+})
 export type Page = Static<typeof Page>
 
 /** Settings of a section: a free JSON object, at most this many bytes as JSON. */
 export const SECTION_SETTINGS_MAX_BYTES = 64 * 1024
 
-export const PageSection = Type.Object(
-  {
-    id: Uuid,
-    page_id: Uuid,
-    section_type: Type.String(),
-    display_order: Type.Integer(),
-    cover_image_id: Nullable(Uuid),
-    call_to_action_route: Nullable(Type.String()),
-    settings: Type.Record(Type.String(), Type.Unknown(), { description: 'Free JSON object' }),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { $id: 'PageSection' },
-)
+export const PageSection = wireRecord('PageSection', {
+  page_id: Uuid,
+  section_type: Type.String(),
+  display_order: Type.Integer(),
+  cover_image_id: Nullable(Uuid),
+  call_to_action_route: Nullable(Type.String()),
+  settings: Type.Record(Type.String(), Type.Unknown(), { description: 'Free JSON object' }),
+})
 export type PageSection = Static<typeof PageSection>
 
-export const PageSectionLocalization = Type.Object(
-  {
-    id: Uuid,
-    page_section_id: Uuid,
-    locale_id: Uuid,
-    title: Nullable(Type.String()),
-    text: Nullable(Type.String({ description: 'Markdown' })),
-    button_text: Nullable(Type.String()),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { $id: 'PageSectionLocalization' },
-)
+export const PageSectionLocalization = localizationRecord('PageSectionLocalization', 'page_section_id', {
+  title: Nullable(Type.String()),
+  text: Nullable(Type.String({ description: 'Markdown' })),
+  button_text: Nullable(Type.String()),
+})
 export type PageSectionLocalization = Static<typeof PageSectionLocalization>
 
 export const PageSectionWithLocalizations = Type.Object(
@@ -160,7 +141,7 @@ export type PageSectionSeed = Static<typeof PageSectionSeed>
 
 export const CreatePageBody = Body(
   {
-    site_ids: Type.Array(Uuid, { minItems: 1, maxItems: 50, uniqueItems: true, description: 'The first is the owning site' }),
+    site_ids: SiteIds,
     route: pageProps.route,
     slug: Type.Optional(pageProps.slug),
     page_type: Type.Optional(pageProps.page_type),

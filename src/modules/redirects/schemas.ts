@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { PageQuerySchema } from '../../http/pagination.js'
-import { Body, PatchBody, Timestamp, Uuid, presenter } from '../../http/schemas.js'
+import { Body, PatchBody, Uuid, presenter } from '../../http/schemas.js'
+import { wireRecord, CreateBody } from '../../http/records.js'
 
 const SourcePath = Type.String({
   minLength: 1,
@@ -16,29 +17,19 @@ const Destination = Type.String({
 })
 const StatusCode = Type.Union([Type.Literal(301), Type.Literal(302)], { description: '301 (permanent, default) or 302 (temporary)' })
 
-export const Redirect = Type.Object(
-  {
-    id: Uuid,
-    site_id: Uuid,
-    source_path: Type.String(),
-    destination_path: Type.String(),
-    status_code: Type.Integer(),
-    is_active: Type.Boolean(),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { $id: 'Redirect' },
-)
+export const Redirect = wireRecord('Redirect', {
+  site_id: Uuid,
+  source_path: Type.String(),
+  destination_path: Type.String(),
+  status_code: Type.Integer(),
+  is_active: Type.Boolean(),
+})
 export type Redirect = Static<typeof Redirect>
 export const presentRedirect = presenter(Redirect)
 
-export const CreateRedirectBody = Body({
-  source_path: SourcePath,
-  destination_path: Destination,
-  status_code: Type.Optional(StatusCode),
-  is_active: Type.Optional(Type.Boolean()),
-})
-export const UpdateRedirectBody = PatchBody({ source_path: SourcePath, destination_path: Destination, status_code: StatusCode, is_active: Type.Boolean() })
+const fields = { source_path: SourcePath, destination_path: Destination, status_code: StatusCode, is_active: Type.Boolean() }
+export const CreateRedirectBody = CreateBody(fields, ['source_path', 'destination_path'])
+export const UpdateRedirectBody = PatchBody(fields)
 export const RedirectListQuery = PageQuerySchema(10)
 
 export const RedirectLookupQuery = Type.Object({

@@ -1,20 +1,15 @@
 import { Type, type Static } from 'typebox'
 import { Body, Int, Nullable, PatchBody, Slug, Timestamp, Uuid } from '../../http/schemas.js'
+import { wireRecord } from '../../http/records.js'
 
-export const Site = Type.Object(
-  {
-    id: Uuid,
-    name: Type.String(),
-    slug: Type.String(),
-    description: Nullable(Type.String()),
-    url: Nullable(Type.String({ description: 'Absolute http(s) URL of the public frontend; RSS links are url + post_path' })),
-    favicon_url: Nullable(Type.String({ description: 'http(s) URL of the favicon' })),
-    is_active: Type.Boolean(),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { $id: 'Site' },
-)
+export const Site = wireRecord('Site', {
+  name: Type.String(),
+  slug: Type.String(),
+  description: Nullable(Type.String()),
+  url: Nullable(Type.String({ description: 'Absolute http(s) URL of the public frontend; RSS links are url + post_path' })),
+  favicon_url: Nullable(Type.String({ description: 'http(s) URL of the favicon' })),
+  is_active: Type.Boolean(),
+})
 export type Site = Static<typeof Site>
 
 export const Locale = Type.Object(

@@ -1,26 +1,21 @@
 import { Type, type Static } from 'typebox'
 import { PageQuerySchema } from '../../http/pagination.js'
-import { Body, Int, Nullable, PatchBody, Slug, Timestamp, Uuid, presenter } from '../../http/schemas.js'
+import { Int, Nullable, PatchBody, Slug, Uuid, presenter } from '../../http/schemas.js'
+import { wireRecord, CreateBody, SiteIds } from '../../http/records.js'
 
 /** The skill as every route answers it. site_ids: owning site first. */
-export const Skill = Type.Object(
-  {
-    id: Uuid,
-    content_id: Uuid,
-    site_id: Uuid,
-    site_ids: Type.Array(Uuid),
-    name: Type.String(),
-    slug: Type.String(),
-    category: Nullable(Type.String()),
-    proficiency: Type.Integer({ minimum: 0, maximum: 100 }),
-    proficiency_level: Type.Integer({ minimum: 0, maximum: 100, description: 'The same value as proficiency (read-only, for frontends that use this name)' }),
-    icon: Nullable(Type.String()),
-    display_order: Type.Integer(),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { $id: 'Skill' },
-)
+export const Skill = wireRecord('Skill', {
+  content_id: Uuid,
+  site_id: Uuid,
+  site_ids: Type.Array(Uuid),
+  name: Type.String(),
+  slug: Type.String(),
+  category: Nullable(Type.String()),
+  proficiency: Type.Integer({ minimum: 0, maximum: 100 }),
+  proficiency_level: Type.Integer({ minimum: 0, maximum: 100, description: 'The same value as proficiency (read-only, for frontends that use this name)' }),
+  icon: Nullable(Type.String()),
+  display_order: Type.Integer(),
+})
 export type Skill = Static<typeof Skill>
 export const presentSkill = presenter(Skill)
 
@@ -31,19 +26,12 @@ const DisplayOrder = Int({ minimum: -1_000_000, maximum: 1_000_000, description:
 
 const fields = { name: Name, slug: Slug, category: Text(200), proficiency: Proficiency, icon: Text(200), display_order: DisplayOrder }
 
-export const CreateSkillBody = Body(
-  {
-    site_ids: Type.Array(Uuid, { minItems: 1, maxItems: 50, uniqueItems: true, description: 'The first is the owning site' }),
-    name: Name,
-    slug: Type.Optional(Slug),
-    category: Type.Optional(fields.category),
-    proficiency: Type.Optional(Proficiency),
-    icon: Type.Optional(fields.icon),
-    display_order: Type.Optional(DisplayOrder),
-  },
-  'site_ids: the first is the owning site, the others also carry the skill. slug: derived from name when absent. ' +
+export const CreateSkillBody = CreateBody(fields, ['name'], {
+  first: { site_ids: SiteIds },
+  description:
+    'site_ids: the first is the owning site, the others also carry the skill. slug: derived from name when absent. ' +
     'proficiency: 0 when absent. proficiency_level is read-only (ignored in bodies).',
-)
+})
 export type CreateSkillBody = Static<typeof CreateSkillBody>
 
 export const UpdateSkillBody = PatchBody(fields)

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { PageQuerySchema } from '../../http/pagination.js'
-import { Body, Int, Nullable, PatchBody, Timestamp, Uuid, presenter } from '../../http/schemas.js'
+import { Body, Int, Nullable, PatchBody, Uuid, presenter } from '../../http/schemas.js'
+import { wireRecord, CreateBody } from '../../http/records.js'
 
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Display name (not blank)' })
 const Description = Nullable(Type.String({ maxLength: 5000 }))
@@ -12,26 +13,17 @@ const SlugInput = Type.String({
   description: 'Lowercase letters, digits and single hyphens; unique among the live records of the site (409 otherwise)',
 })
 
-export const Tag = Type.Object(
-  { id: Uuid, site_id: Uuid, name: Type.String(), slug: Type.String(), created_at: Timestamp, updated_at: Timestamp },
-  { $id: 'Tag' },
-)
+export const Tag = wireRecord('Tag', { site_id: Uuid, name: Type.String(), slug: Type.String() })
 export type Tag = Static<typeof Tag>
 
-export const Category = Type.Object(
-  {
-    id: Uuid,
-    site_id: Uuid,
-    parent_id: Nullable(Uuid),
-    name: Type.String(),
-    slug: Type.String(),
-    description: Nullable(Type.String()),
-    display_order: Type.Integer(),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { $id: 'Category' },
-)
+export const Category = wireRecord('Category', {
+  site_id: Uuid,
+  parent_id: Nullable(Uuid),
+  name: Type.String(),
+  slug: Type.String(),
+  description: Nullable(Type.String()),
+  display_order: Type.Integer(),
+})
 export type Category = Static<typeof Category>
 
 export const ContentCategory = Type.Object({ ...Category.properties, is_primary: Type.Boolean() }, { $id: 'ContentCategory' })
@@ -57,33 +49,18 @@ export type TagBySlugQuery = Static<typeof TagBySlugQuery>
 export const ContentParams = Type.Object({ content_id: Uuid })
 export const ParentParams = Type.Object({ parent_id: Uuid })
 
-export const CreateTagBody = Body({
-  site_id: Uuid,
-  name: Name,
-  slug: Type.Optional(SlugInput),
-})
+const tagFields = { name: Name, slug: SlugInput }
+export const CreateTagBody = CreateBody(tagFields, ['name'], { first: { site_id: Uuid } })
 export type CreateTagBody = Static<typeof CreateTagBody>
 
-export const UpdateTagBody = PatchBody({ name: Name, slug: SlugInput })
+export const UpdateTagBody = PatchBody(tagFields)
 export type UpdateTagBody = Static<typeof UpdateTagBody>
 
-export const CreateCategoryBody = Body({
-  site_id: Uuid,
-  name: Name,
-  slug: Type.Optional(SlugInput),
-  parent_id: Type.Optional(Nullable(Uuid)),
-  description: Type.Optional(Description),
-  display_order: Type.Optional(DisplayOrder),
-})
+const categoryFields = { name: Name, slug: SlugInput, parent_id: Nullable(Uuid), description: Description, display_order: DisplayOrder }
+export const CreateCategoryBody = CreateBody(categoryFields, ['name'], { first: { site_id: Uuid } })
 export type CreateCategoryBody = Static<typeof CreateCategoryBody>
 
-export const UpdateCategoryBody = PatchBody({
-  name: Name,
-  slug: SlugInput,
-  parent_id: Nullable(Uuid),
-  description: Description,
-  display_order: DisplayOrder,
-})
+export const UpdateCategoryBody = PatchBody(categoryFields)
 export type UpdateCategoryBody = Static<typeof UpdateCategoryBody>
 
 export const AssignTagBody = Body({ tag_id: Uuid })
