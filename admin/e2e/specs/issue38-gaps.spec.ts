@@ -144,7 +144,7 @@ test('an export that fails says why and downloads nothing; an import refused aft
   // The export: the site is deleted meanwhile; the screen says so and nothing is downloaded.
   await page.goto(`/admin/sites/${site.id}/export`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Export this site')
-  await atrium.DELETE('/api/v1/sites/{site_id}', { params: { path: { site_id: site.id } } })
+  await atrium.DELETE('/api/v1/sites/{id}', { params: { path: { id: site.id } } })
   let downloaded = false
   page.on('download', () => {
     downloaded = true
