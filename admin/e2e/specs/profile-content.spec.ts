@@ -5,7 +5,7 @@ import { expect, expectAccessible, test, watchCsp } from '../fixtures'
 const socialNames = async (atrium: AtriumClient, siteId: string) =>
   (await atrium.GET('/api/v1/sites/{site_id}/social', { params: { path: { site_id: siteId } } })).data!.map((l) => l.label ?? l.platform)
 
-const listNames = (page: Page) => page.getByRole('list', { name: 'Social links in display order' }).locator('.social-name')
+const listNames = (page: Page) => page.getByRole('table', { name: 'Social links in display order' }).getByRole('rowheader')
 
 test('social links: create, edit, reorder by keyboard (announced, saved through the reorder) and delete', async ({ page, site, atrium, signInWithKey }) => {
   for (const [platform, label] of [
