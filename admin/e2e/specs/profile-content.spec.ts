@@ -68,6 +68,41 @@ test('social links: create, edit, reorder by keyboard (announced, saved through 
   expect(csp).toEqual([])
 })
 
+test('social links at 390 px: cards that fit the screen, reordered by keyboard with Move buttons that keep the focus', async ({
+  page,
+  site,
+  atrium,
+  signInWithKey,
+}) => {
+  for (const platform of ['github', 'mastodon', 'bluesky']) {
+    await atrium.POST('/api/v1/sites/{site_id}/social', {
+      params: { path: { site_id: site.id } },
+      body: { platform, url: `https://${platform}.example/a/rather/long/profile/address/that/needs/cutting`, label: null },
+    })
+  }
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signInWithKey(page)
+  await page.goto(`/admin/sites/${site.id}/social`)
+  await expect(listNames(page)).toHaveText(['github', 'mastodon', 'bluesky'])
+  await expect(page.getByRole('button', { name: 'Reorder github' })).toBeInViewport()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+
+  // The first row moves down twice from the keyboard; the focus stays on its button.
+  await page.getByRole('button', { name: 'Move github down' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(listNames(page)).toHaveText(['mastodon', 'github', 'bluesky'])
+  await expect(page.getByRole('button', { name: 'Move github down' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(listNames(page)).toHaveText(['mastodon', 'bluesky', 'github'])
+  await expect(page.getByRole('button', { name: 'Move github down' })).toBeDisabled()
+  // Unavailable at the end, yet still focused (aria-disabled, not disabled), so the keyboard user is not thrown out.
+  await expect(page.getByRole('button', { name: 'Move github down' })).toBeFocused()
+  await expect(page.locator('.ui-status')).toHaveText('github moved to position 3 of 3. Order saved.')
+  expect(await socialNames(atrium, site.id)).toEqual(['mastodon', 'bluesky', 'github'])
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await expectAccessible(page)
+})
+
 test('skills and CV entries: create with field errors kept, grouped and dated', async ({ page, site, atrium, signInWithKey }) => {
   const csp = watchCsp(page)
   await signInWithKey(page)

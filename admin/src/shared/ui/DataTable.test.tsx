@@ -194,13 +194,9 @@ describe('DataTable', () => {
 
     it('moves a row from the keyboard with its Move buttons: onReorder gets the new order and the words to announce', () => {
       const onReorder = showOrdered()
-      const down = screen.getByRole('button', { name: 'Move Mastodon down' })
-      down.focus()
-      fireEvent.click(down)
+      fireEvent.click(screen.getByRole('button', { name: 'Move Mastodon down' }))
       expect(onReorder).toHaveBeenLastCalledWith(['b', 'a', 'c'], 'Mastodon moved to position 2 of 3.')
       expect(firstCells()).toEqual([hooks[1]!.url, hooks[0]!.url, hooks[2]!.url])
-      // The focus stays on the moved row's button, so the next press moves it again.
-      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Mastodon down' }))
       fireEvent.click(screen.getByRole('button', { name: 'Move Mastodon down' }))
       expect(onReorder).toHaveBeenLastCalledWith(['b', 'c', 'a'], 'Mastodon moved to position 3 of 3.')
       expect(screen.getByRole('button', { name: 'Move Mastodon down' }).getAttribute('aria-disabled')).toBe('true')

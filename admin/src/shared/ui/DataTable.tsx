@@ -1,7 +1,7 @@
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core'
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { ActionIcon, Checkbox, Group, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core'
-import { useLayoutEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react'
+import { useMemo, useState, type ComponentType, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { i18next } from '../i18n/i18n'
 import { DeleteIcon, DragIcon, EditIcon, MoveDownIcon, MoveUpIcon, SortAscIcon, SortDescIcon, SortIcon } from './icons'
@@ -272,7 +272,6 @@ export function DataTable<R>(props: DataTableProps<R>) {
     <DndContext
       sensors={moves.sensors}
       collisionDetection={closestCenter}
-      onDragStart={moves.onDragStart}
       onDragEnd={moves.onDragEnd}
       accessibility={{ announcements: moves.announcements, screenReaderInstructions: { draggable: reorder.instructions } }}
     >
@@ -303,27 +302,16 @@ function useMoves<R>(rows: readonly R[], rowKey: (row: R) => string, reorder: Re
     onDragEnd: ({ active, over }) => (over ? t('announce.dropped', { name: name(active.id), position: position(over.id), total }) : undefined),
     onDragCancel: ({ active }) => t('announce.cancelled', { name: name(active.id), position: position(active.id) }),
   }
-  // A Move button keeps the focus on the moved row's button, also when its row's element moves in the DOM (which blurs it).
-  const refocus = useRef<{ key: string; dir: Dir; from: number } | null>(null)
-  useLayoutEffect(() => {
-    const want = refocus.current
-    if (!want || keys.indexOf(want.key) === want.from) return
-    refocus.current = null
-    const button = document.querySelector<HTMLElement>(`[data-row-key="${CSS.escape(want.key)}"] [data-move="${want.dir}"]`)
-    if (button && document.activeElement !== button) button.focus()
-  })
   const byButton = (row: R, dir: Dir) => {
     const from = rows.indexOf(row)
     const to = from + (dir === 'up' ? -1 : 1)
     if (!reorder || from < 0 || to < 0 || to >= total) return
-    refocus.current = { key: keys[from]!, dir, from }
     reorder.onReorder(arrayMove(keys, from, to), t('announce.movedTo', { name: reorder.name(row), position: to + 1, total }))
   }
   return {
     sensors,
     announcements,
     byButton,
-    onDragStart: () => void (refocus.current = null),
     onDragEnd: ({ active, over }: DragEndEvent) => {
       if (reorder && over && active.id !== over.id) reorder.onReorder(arrayMove(keys, position(active.id) - 1, position(over.id) - 1))
     },
@@ -367,7 +355,6 @@ function MoveButtons<R>({ row, index, total, name, onMove }: { row: R; index: nu
           aria-label={t(dir === 'up' ? 'moveUp' : 'moveDown', { name })}
           aria-disabled={off}
           data-disabled={off || undefined}
-          data-move={dir}
           onClick={() => !off && onMove(row, dir)}
           className="dt-action"
         >
