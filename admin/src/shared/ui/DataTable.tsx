@@ -332,7 +332,7 @@ function SortableRow({ id, handleName, rowProps, children }: { id: string; handl
       style={{ transform: transform ? `translate3d(${Math.round(transform.x)}px, ${Math.round(transform.y)}px, 0)` : undefined, transition }}
     >
       <Table.Td className="dt-check" data-label="">
-        <button type="button" className="drag-handle dt-handle" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={handleName}>
+        <button type="button" className="drag-handle" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={handleName}>
           <DragIcon size={18} stroke={1.75} aria-hidden />
         </button>
       </Table.Td>
