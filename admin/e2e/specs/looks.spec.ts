@@ -84,7 +84,9 @@ function routerPaths(): string[] {
   walk(new URL('features/', src))
   // Not screens: sign-in and its callback have their own specs; the generic area routes are the areas' placeholders.
   const notScreens = new Set(['/sign-in', '/auth/callback', '/sites/$siteId/$area', '/sites/$siteId/$area/$recordId'])
-  return files.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/(?<![A-Za-z])path: '([^']+)'/g)].map((m) => m[1]!)).filter((p) => !notScreens.has(p))
+  return files
+    .flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/(?:(?<![A-Za-z])path: |featureRoute\(\s*)'([^']+)'/g)].map((m) => m[1]!))
+    .filter((p) => !notScreens.has(p))
 }
 
 test('every screen of the router is in the looks routes', () => {
