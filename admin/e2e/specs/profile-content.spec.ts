@@ -5,7 +5,7 @@ import { expect, expectAccessible, test, watchCsp } from '../fixtures'
 const socialNames = async (atrium: AtriumClient, siteId: string) =>
   (await atrium.GET('/api/v1/sites/{site_id}/social', { params: { path: { site_id: siteId } } })).data!.map((l) => l.label ?? l.platform)
 
-const listNames = (page: Page) => page.getByRole('list', { name: 'Social links in display order' }).locator('.social-name')
+const listNames = (page: Page) => page.getByRole('table', { name: 'Social links in display order' }).getByRole('rowheader')
 
 test('social links: create, edit, reorder by keyboard (announced, saved through the reorder) and delete', async ({ page, site, atrium, signInWithKey }) => {
   for (const [platform, label] of [
@@ -66,6 +66,41 @@ test('social links: create, edit, reorder by keyboard (announced, saved through 
   await expect(listNames(page)).toHaveText(['Fediverse', 'Bluesky'])
   expect(await socialNames(atrium, site.id)).toEqual(['Fediverse', 'Bluesky'])
   expect(csp).toEqual([])
+})
+
+test('social links at 390 px: cards that fit the screen, reordered by keyboard with Move buttons that keep the focus', async ({
+  page,
+  site,
+  atrium,
+  signInWithKey,
+}) => {
+  for (const platform of ['github', 'mastodon', 'bluesky']) {
+    await atrium.POST('/api/v1/sites/{site_id}/social', {
+      params: { path: { site_id: site.id } },
+      body: { platform, url: `https://${platform}.example/a/rather/long/profile/address/that/needs/cutting`, label: null },
+    })
+  }
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signInWithKey(page)
+  await page.goto(`/admin/sites/${site.id}/social`)
+  await expect(listNames(page)).toHaveText(['github', 'mastodon', 'bluesky'])
+  await expect(page.getByRole('button', { name: 'Reorder github' })).toBeInViewport()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+
+  // The first row moves down twice from the keyboard; the focus stays on its button.
+  await page.getByRole('button', { name: 'Move github down' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(listNames(page)).toHaveText(['mastodon', 'github', 'bluesky'])
+  await expect(page.getByRole('button', { name: 'Move github down' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(listNames(page)).toHaveText(['mastodon', 'bluesky', 'github'])
+  await expect(page.getByRole('button', { name: 'Move github down' })).toBeDisabled()
+  // Unavailable at the end, yet still focused (aria-disabled, not disabled), so the keyboard user is not thrown out.
+  await expect(page.getByRole('button', { name: 'Move github down' })).toBeFocused()
+  await expect(page.locator('.ui-status')).toHaveText('github moved to position 3 of 3. Order saved.')
+  expect(await socialNames(atrium, site.id)).toEqual(['mastodon', 'bluesky', 'github'])
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await expectAccessible(page)
 })
 
 test('skills and CV entries: create with field errors kept, grouped and dated', async ({ page, site, atrium, signInWithKey }) => {

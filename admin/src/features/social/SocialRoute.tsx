@@ -1,6 +1,5 @@
 import { useParams } from '@tanstack/react-router'
 import './messages'
-import './social.css'
 import { SocialScreen } from './SocialScreen'
 
 export default function SocialRoute() {

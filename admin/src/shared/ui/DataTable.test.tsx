@@ -1,5 +1,6 @@
 import { Button, MantineProvider } from '@mantine/core'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { useState } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { initI18n } from '../i18n/i18n'
 import type { Column, DataTableProps, RowAction } from './DataTable'
@@ -133,5 +134,75 @@ describe('DataTable', () => {
     show({ rows: undefined, error: new Error('boom'), onRetry: retry })
     expect(screen.getByRole('alert')).toBeTruthy()
     expect(screen.queryByRole('table')).toBeNull()
+  })
+
+  describe('reorderable rows', () => {
+    const names: Record<string, string> = { a: 'Mastodon', b: 'GitHub', c: 'Bluesky' }
+    /** The table with rows the test's screen keeps in order, as a screen would after its onReorder. */
+    function Ordered({ onReorder }: { onReorder: (keys: string[], said?: string) => void }) {
+      const [rows, setRows] = useState(hooks)
+      const reorder = (keys: string[], said?: string) => {
+        onReorder(keys, said)
+        setRows(keys.map((k) => hooks.find((h) => h.id === k)!))
+      }
+      return (
+        <DataTable
+          label="Webhooks"
+          rows={rows}
+          rowKey={(h) => h.id}
+          columns={columns}
+          initialSort={{ key: 'url', dir: 'ascending' }}
+          reorder={{ name: (h) => names[h.id]!, onReorder: reorder, instructions: 'Pick up a hook with Space.' }}
+        />
+      )
+    }
+    const showOrdered = (onReorder = vi.fn()) => (
+      render(
+        <MantineProvider>
+          <Ordered onReorder={onReorder} />
+        </MantineProvider>,
+      ),
+      onReorder
+    )
+
+    it('keeps the order given (no column sorting) and names the handle and the Move buttons with the record', () => {
+      showOrdered()
+      expect(firstCells()).toEqual(hooks.map((h) => h.url))
+      expect(screen.getByRole('columnheader', { name: 'URL' }).hasAttribute('aria-sort')).toBe(false)
+      expect(screen.queryByRole('button', { name: 'URL' })).toBeNull()
+      expect(screen.getByRole('button', { name: 'Reorder Mastodon' }).getAttribute('aria-roledescription')).toBe('sortable')
+      const up = screen.getByRole('button', { name: 'Move GitHub up' })
+      const down = screen.getByRole('button', { name: 'Move GitHub down' })
+      // The eye sees an icon and a short tooltip; the record's name is for the accessible name only.
+      expect(up.textContent).toBe('')
+      expect(down.textContent).toBe('')
+      expect(screen.getAllByRole('button', { name: /^Move .* (up|down)$/ })).toHaveLength(6)
+    })
+
+    it('has Move up unavailable on the first row and Move down on the last, and they do nothing there', () => {
+      const onReorder = showOrdered()
+      const disabled = (name: string) => screen.getByRole('button', { name }).getAttribute('aria-disabled')
+      expect(disabled('Move Mastodon up')).toBe('true')
+      expect(disabled('Move Mastodon down')).toBe('false')
+      expect(disabled('Move Bluesky down')).toBe('true')
+      expect(disabled('Move Bluesky up')).toBe('false')
+      expect(disabled('Move GitHub up')).toBe('false')
+      fireEvent.click(screen.getByRole('button', { name: 'Move Mastodon up' }))
+      fireEvent.click(screen.getByRole('button', { name: 'Move Bluesky down' }))
+      expect(onReorder).not.toHaveBeenCalled()
+    })
+
+    it('moves a row from the keyboard with its Move buttons: onReorder gets the new order and the words to announce', () => {
+      const onReorder = showOrdered()
+      fireEvent.click(screen.getByRole('button', { name: 'Move Mastodon down' }))
+      expect(onReorder).toHaveBeenLastCalledWith(['b', 'a', 'c'], 'Mastodon moved to position 2 of 3.')
+      expect(firstCells()).toEqual([hooks[1]!.url, hooks[0]!.url, hooks[2]!.url])
+      fireEvent.click(screen.getByRole('button', { name: 'Move Mastodon down' }))
+      expect(onReorder).toHaveBeenLastCalledWith(['b', 'c', 'a'], 'Mastodon moved to position 3 of 3.')
+      expect(screen.getByRole('button', { name: 'Move Mastodon down' }).getAttribute('aria-disabled')).toBe('true')
+      fireEvent.click(screen.getByRole('button', { name: 'Move Bluesky up' }))
+      expect(onReorder).toHaveBeenLastCalledWith(['c', 'b', 'a'], 'Bluesky moved to position 1 of 3.')
+      expect(onReorder).toHaveBeenCalledTimes(3)
+    })
   })
 })

@@ -1,8 +1,10 @@
-import { ActionIcon, Checkbox, Group, Table, Text, Tooltip, UnstyledButton } from '@mantine/core'
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core'
+import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
+import { ActionIcon, Checkbox, Group, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { useMemo, useState, type ComponentType, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { i18next } from '../i18n/i18n'
-import { DeleteIcon, EditIcon, SortAscIcon, SortDescIcon, SortIcon } from './icons'
+import { DeleteIcon, DragIcon, EditIcon, MoveDownIcon, MoveUpIcon, SortAscIcon, SortDescIcon, SortIcon } from './icons'
 import { ProblemAlert } from './ProblemAlert'
 import './dataTableMessages'
 import './DataTable.css'
@@ -12,7 +14,9 @@ import './DataTable.css'
  * actions, and row actions as icon buttons whose accessible name carries the record ("Edit /promo") while the eye sees
  * an icon and a short tooltip ("Edit"). Long values never break mid-word: they are truncated, with the whole value
  * in a title. Narrower than about 600px (the table's own width, a container query) each row becomes a card of
- * "label: value" lines, so no phone ever scrolls the page sideways.
+ * "label: value" lines, so no phone ever scrolls the page sideways. With `reorder` the rows keep the order given (no
+ * column sorting) and each has a drag handle (dnd-kit: pointer, or Space and the arrow keys on the handle, announced
+ * in dnd-kit's live region) and Move up / Move down icon buttons.
  */
 
 export type SortDir = 'ascending' | 'descending'
@@ -70,6 +74,18 @@ export interface Selection<R> {
   onChange?: (keys: ReadonlySet<string>) => void
 }
 
+export interface Reorder<R> {
+  /** The record's name in the handle's and the Move buttons' accessible names and in the announcements ("Move Mastodon up"). */
+  name: (row: R) => string
+  /**
+   * The new order, as row keys. A Move button's move comes with its words ("Mastodon moved to position 2 of 3.") for
+   * the screen's polite status line; a drag comes without (dnd-kit has announced it).
+   */
+  onReorder: (keys: string[], said?: string) => void
+  /** What screen readers hear on a handle: how to pick a row up, move and drop it (in the screen's words for its records). */
+  instructions: string
+}
+
 export interface DataTableProps<R> {
   /** The table's accessible name. */
   label: string
@@ -78,6 +94,8 @@ export interface DataTableProps<R> {
   columns: Column<R>[]
   actions?: RowAction<R>[]
   selection?: Selection<R>
+  /** Reorderable rows (the table then shows `rows` in their order, without column sorting). */
+  reorder?: Reorder<R>
   initialSort?: { key: string; dir: SortDir }
   /** Shown when the list loaded and is empty. */
   empty?: ReactNode
@@ -134,9 +152,11 @@ function useSelected<R>(rows: readonly R[], rowKey: (row: R) => string, controll
 }
 
 export function DataTable<R>(props: DataTableProps<R>) {
-  const { label, rows, rowKey, columns, actions, selection, empty, error, onRetry, loadingText, rowClassName, striped, className, region, busy } = props
+  const { label, rows, rowKey, columns, actions, selection, reorder, empty, error, onRetry, loadingText, rowClassName, striped, className, region, busy } =
+    props
   const { t } = useTranslation('table')
-  const [sort, setSort] = useState(props.initialSort)
+  const [chosenSort, setSort] = useState(props.initialSort)
+  const sort = reorder ? undefined : chosenSort
   const sorted = useMemo(
     () =>
       rows && sort
@@ -149,6 +169,7 @@ export function DataTable<R>(props: DataTableProps<R>) {
     [rows, columns, sort],
   )
   const sel = useSelected(sorted, rowKey, selection)
+  const moves = useMoves(sorted, rowKey, reorder)
   if (error !== undefined && error !== null) return <ProblemAlert error={error} onRetry={onRetry} />
   if (rows === undefined)
     return (
@@ -163,8 +184,9 @@ export function DataTable<R>(props: DataTableProps<R>) {
   )
   const chosenRows = selection ? sorted.filter((r) => sel.selected.has(rowKey(r))) : []
   const onSort = (key: string) => setSort((s) => ({ key, dir: s?.key === key && s.dir === 'ascending' ? 'descending' : 'ascending' }))
+  const hasActions = reorder !== undefined || (actions !== undefined && actions.length > 0)
 
-  return (
+  const table = (
     <div className={['dt', className].filter(Boolean).join(' ')} {...(region !== undefined && { role: 'region', 'aria-label': region, tabIndex: 0 })}>
       {selection?.bulk && chosenRows.length > 0 && (
         <Group gap="xs" className="dt-bulk" role="group" aria-label={t('selected', { count: chosenRows.length })}>
@@ -178,6 +200,11 @@ export function DataTable<R>(props: DataTableProps<R>) {
         <Table aria-label={label} aria-busy={busy} striped={striped} highlightOnHover className="dt-table">
           <Table.Thead>
             <Table.Tr>
+              {reorder && (
+                <Table.Th scope="col" className="dt-check">
+                  <VisuallyHidden>{t('order')}</VisuallyHidden>
+                </Table.Th>
+              )}
               {selection && (
                 <Table.Th scope="col" className="dt-check">
                   <Checkbox
@@ -189,9 +216,9 @@ export function DataTable<R>(props: DataTableProps<R>) {
                 </Table.Th>
               )}
               {columns.map((c) => (
-                <HeaderCell key={c.key} column={c} sort={sort?.key === c.key ? sort.dir : undefined} onSort={() => onSort(c.key)} />
+                <HeaderCell key={c.key} column={c} sortable={!reorder} sort={sort?.key === c.key ? sort.dir : undefined} onSort={() => onSort(c.key)} />
               ))}
-              {actions && actions.length > 0 && (
+              {hasActions && (
                 <Table.Th scope="col" className="dt-actions-head">
                   {t('actions')}
                 </Table.Th>
@@ -199,10 +226,10 @@ export function DataTable<R>(props: DataTableProps<R>) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {sorted.map((row) => {
+            {sorted.map((row, i) => {
               const key = rowKey(row)
-              return (
-                <Table.Tr key={key} data-row-key={key} className={rowClassName?.(row)} aria-selected={selection ? sel.selected.has(key) : undefined}>
+              const cells = (
+                <>
                   {selection && (
                     <Table.Td className="dt-check">
                       <Checkbox aria-label={selection.name(row)} checked={sel.selected.has(key)} onChange={(e) => sel.toggle(key, e.currentTarget.checked)} />
@@ -211,11 +238,28 @@ export function DataTable<R>(props: DataTableProps<R>) {
                   {columns.map((c, i) => (
                     <BodyCell key={c.key} column={c} row={row} header={i === headerIndex} />
                   ))}
-                  {actions && actions.length > 0 && (
+                  {hasActions && (
                     <Table.Td className="dt-actions">
-                      <RowActionIcons row={row} actions={actions} />
+                      {reorder ? (
+                        <Group gap={4} wrap="nowrap">
+                          <MoveButtons row={row} index={i} total={sorted.length} name={reorder.name(row)} onMove={moves.byButton} />
+                          {actions && <RowActionIcons row={row} actions={actions} />}
+                        </Group>
+                      ) : (
+                        actions && <RowActionIcons row={row} actions={actions} />
+                      )}
                     </Table.Td>
                   )}
+                </>
+              )
+              const rowProps = { 'data-row-key': key, className: rowClassName?.(row), 'aria-selected': selection ? sel.selected.has(key) : undefined }
+              return reorder ? (
+                <SortableRow key={key} id={key} handleName={t('handle', { name: reorder.name(row) })} rowProps={rowProps}>
+                  {cells}
+                </SortableRow>
+              ) : (
+                <Table.Tr key={key} {...rowProps}>
+                  {cells}
                 </Table.Tr>
               )
             })}
@@ -224,13 +268,109 @@ export function DataTable<R>(props: DataTableProps<R>) {
       </div>
     </div>
   )
+  return reorder ? (
+    <DndContext
+      sensors={moves.sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={moves.onDragEnd}
+      accessibility={{ announcements: moves.announcements, screenReaderInstructions: { draggable: reorder.instructions } }}
+    >
+      <SortableContext items={sorted.map(rowKey)} strategy={verticalListSortingStrategy}>
+        {table}
+      </SortableContext>
+    </DndContext>
+  ) : (
+    table
+  )
 }
 
-function HeaderCell<R>({ column, sort, onSort }: { column: Column<R>; sort: SortDir | undefined; onSort: () => void }) {
-  const Icon = sort === 'ascending' ? SortAscIcon : sort === 'descending' ? SortDescIcon : SortIcon
+/** Moving rows: by drag (dnd-kit's pointer and keyboard sensors, with its announcements) or by the Move buttons. */
+function useMoves<R>(rows: readonly R[], rowKey: (row: R) => string, reorder: Reorder<R> | undefined) {
+  const { t } = useTranslation('table')
+  const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }))
+  const keys = rows.map(rowKey)
+  const total = keys.length
+  const position = (id: unknown) => keys.indexOf(String(id)) + 1
+  const name = (id: unknown) => {
+    const row = rows[position(id) - 1]
+    return row !== undefined && reorder ? reorder.name(row) : ''
+  }
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t('announce.pickedUp', { name: name(active.id), position: position(active.id), total }),
+    onDragOver: ({ active, over }) =>
+      over && over.id !== active.id ? t('announce.movedTo', { name: name(active.id), position: position(over.id), total }) : undefined,
+    onDragEnd: ({ active, over }) => (over ? t('announce.dropped', { name: name(active.id), position: position(over.id), total }) : undefined),
+    onDragCancel: ({ active }) => t('announce.cancelled', { name: name(active.id), position: position(active.id) }),
+  }
+  const byButton = (row: R, dir: Dir) => {
+    const from = rows.indexOf(row)
+    const to = from + (dir === 'up' ? -1 : 1)
+    if (!reorder || from < 0 || to < 0 || to >= total) return
+    reorder.onReorder(arrayMove(keys, from, to), t('announce.movedTo', { name: reorder.name(row), position: to + 1, total }))
+  }
+  return {
+    sensors,
+    announcements,
+    byButton,
+    onDragEnd: ({ active, over }: DragEndEvent) => {
+      if (reorder && over && active.id !== over.id) reorder.onReorder(arrayMove(keys, position(active.id) - 1, position(over.id) - 1))
+    },
+  }
+}
+
+type Dir = 'up' | 'down'
+
+/** A row that can be dragged by its handle (the first cell); dnd-kit moves it with a transform meanwhile. */
+function SortableRow({ id, handleName, rowProps, children }: { id: string; handleName: string; rowProps: object; children: ReactNode }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id })
   return (
-    <Table.Th scope="col" aria-sort={column.sortValue ? (sort ?? 'none') : undefined} className={classesOf(column, false)}>
-      {column.sortValue ? (
+    <Table.Tr
+      ref={setNodeRef}
+      {...rowProps}
+      data-dragging={isDragging || undefined}
+      // Set through the DOM's style object, which the CSP allows.
+      style={{ transform: transform ? `translate3d(${Math.round(transform.x)}px, ${Math.round(transform.y)}px, 0)` : undefined, transition }}
+    >
+      <Table.Td className="dt-check" data-label="">
+        <button type="button" className="drag-handle" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={handleName}>
+          <DragIcon size={18} stroke={1.75} aria-hidden />
+        </button>
+      </Table.Td>
+      {children}
+    </Table.Tr>
+  )
+}
+
+/** Move up and Move down: icon buttons named with the record, unavailable at the ends but still focusable (the focus stays put). */
+function MoveButtons<R>({ row, index, total, name, onMove }: { row: R; index: number; total: number; name: string; onMove: (row: R, dir: Dir) => void }) {
+  const { t } = useTranslation('table')
+  return (['up', 'down'] as const).map((dir) => {
+    const off = dir === 'up' ? index === 0 : index === total - 1
+    const Icon = dir === 'up' ? MoveUpIcon : MoveDownIcon
+    return (
+      <Tooltip key={dir} label={t(dir)} withinPortal>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={t(dir === 'up' ? 'moveUp' : 'moveDown', { name })}
+          aria-disabled={off}
+          data-disabled={off || undefined}
+          onClick={() => !off && onMove(row, dir)}
+          className="dt-action"
+        >
+          <Icon size={18} stroke={1.75} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    )
+  })
+}
+
+function HeaderCell<R>({ column, sortable, sort, onSort }: { column: Column<R>; sortable: boolean; sort: SortDir | undefined; onSort: () => void }) {
+  const Icon = sort === 'ascending' ? SortAscIcon : sort === 'descending' ? SortDescIcon : SortIcon
+  const byValue = sortable && column.sortValue !== undefined
+  return (
+    <Table.Th scope="col" aria-sort={byValue ? (sort ?? 'none') : undefined} className={classesOf(column, false)}>
+      {byValue ? (
         <UnstyledButton className="dt-sort" onClick={onSort}>
           {column.header}
           <Icon size={14} stroke={1.75} aria-hidden />

@@ -11,6 +11,18 @@ const en = {
   clearSelection: 'Clear selection',
   loading: 'Loading…',
   empty: 'Nothing here yet.',
+  order: 'Order',
+  handle: 'Reorder {{name}}',
+  moveUp: 'Move {{name}} up',
+  moveDown: 'Move {{name}} down',
+  up: 'Move up',
+  down: 'Move down',
+  announce: {
+    pickedUp: 'Picked up {{name}}, position {{position}} of {{total}}.',
+    movedTo: '{{name}} moved to position {{position}} of {{total}}.',
+    dropped: '{{name}} dropped at position {{position}} of {{total}}.',
+    cancelled: 'Reorder cancelled; {{name}} is back at position {{position}}.',
+  },
 }
 
 const de: typeof en = {
@@ -23,6 +35,18 @@ const de: typeof en = {
   clearSelection: 'Auswahl aufheben',
   loading: 'Wird geladen …',
   empty: 'Noch nichts vorhanden.',
+  order: 'Reihenfolge',
+  handle: '{{name}} umsortieren',
+  moveUp: '{{name}} nach oben',
+  moveDown: '{{name}} nach unten',
+  up: 'Nach oben',
+  down: 'Nach unten',
+  announce: {
+    pickedUp: '{{name}} aufgenommen, Position {{position}} von {{total}}.',
+    movedTo: '{{name}} auf Position {{position}} von {{total}} verschoben.',
+    dropped: '{{name}} auf Position {{position}} von {{total}} abgelegt.',
+    cancelled: 'Umsortieren abgebrochen; {{name}} ist wieder auf Position {{position}}.',
+  },
 }
 
 registerMessages('table', en, de)

@@ -4,8 +4,10 @@
  * control carries an accessible name and, for icon-only buttons, a tooltip.
  */
 export {
+  IconArrowDown as MoveDownIcon,
   IconArrowsMove as MoveIcon,
   IconArrowsSort as SortIcon,
+  IconArrowUp as MoveUpIcon,
   IconBan as RevokeIcon,
   IconChartBar as UsageIcon,
   IconCheck as ApplyIcon,
@@ -16,6 +18,7 @@ export {
   IconDownload as DownloadIcon,
   IconExternalLink as OpenIcon,
   IconGitMerge as MergeIcon,
+  IconGripVertical as DragIcon,
   IconHistory as LogIcon,
   IconLock as BlockIcon,
   IconLockOpen as UnblockIcon,
