@@ -27,7 +27,7 @@ export function DocumentScreen({ siteId, documentId }: { siteId: string; documen
   const saveLocalization = useSaveDocumentLocalization(siteId)
   if (detail.isError) return <ProblemAlert error={detail.error} />
   if (!detail.data || !locales.data) return <Text role="status">{t('loading')}</Text>
-  const { doc, etag } = detail.data
+  const { data: doc, etag } = detail.data
   return (
     <Stack gap="md">
       <ScreenHeader

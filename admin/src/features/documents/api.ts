@@ -1,93 +1,61 @@
-import { etagOf, type Schemas } from '@atrium-cms/client'
+import type { Schemas } from '@atrium-cms/client'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
+import { resource } from '../../shared/api/resource'
 import { ifMatch } from '../../shared/api/wire'
 import { versioned } from '../../shared/editor/contentWrites'
 import { heldIfMatch, type Held } from '../../shared/editor/SaveConflict'
 
-/* Documents and their folders (GET/POST /sites/{site_id}/documents, /document-folders, /documents/{id}…). */
+/*
+ * Documents and their folders on the resource factory (shared/api/resource): keys ['site', siteId, 'documents', …],
+ * folders within them, so every write refreshes both. A refused write refreshes nothing: the document's screen keeps
+ * the ETag it loaded, and saving over a newer version keeps meeting the conflict. Localizations stay explicit below.
+ */
 export const PER_PAGE = 20
 
-export const documentQueries = {
-  folders: (siteId: string) =>
-    queryOptions({
-      queryKey: ['site', siteId, 'documents', 'folders'],
-      queryFn: async () => (await api().GET('/api/v1/sites/{site_id}/document-folders', { params: { path: { site_id: siteId } } })).data!,
-    }),
-  list: (siteId: string, folderId: string | undefined, page: number) =>
-    queryOptions({
-      queryKey: ['site', siteId, 'documents', 'list', { folderId: folderId ?? null, page }],
-      queryFn: async () =>
-        (
-          await api().GET('/api/v1/sites/{site_id}/documents', {
-            params: { path: { site_id: siteId }, query: { page, per_page: PER_PAGE, ...(folderId ? { folder_id: folderId } : {}) } },
-          })
-        ).data!,
-      placeholderData: (previous) => previous,
-    }),
-  detail: (siteId: string, id: string) =>
-    queryOptions({
-      queryKey: ['site', siteId, 'documents', 'detail', id],
-      queryFn: async () => {
-        const res = await api().GET('/api/v1/documents/{id}', { params: { path: { id } } })
-        return { doc: res.data!, etag: etagOf(res) }
-      },
-    }),
-}
+export const documentResource = resource({
+  key: 'documents',
+  list: '/api/v1/sites/{site_id}/documents',
+  item: '/api/v1/documents/{id}',
+  create: '/api/v1/sites/{site_id}/documents',
+  refreshOnSuccessOnly: true,
+})
 
-function useInvalidate(siteId: string) {
-  const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: ['site', siteId, 'documents'] })
+export const folderResource = resource({
+  key: 'folders',
+  within: 'documents',
+  list: '/api/v1/sites/{site_id}/document-folders',
+  item: '/api/v1/document-folders/{id}',
+  create: '/api/v1/sites/{site_id}/document-folders',
+  refreshOnSuccessOnly: true,
+})
+
+export const documentQueries = {
+  folders: (siteId: string) => folderResource.list(siteId),
+  list: (siteId: string, folderId: string | undefined, page: number) =>
+    documentResource.list(siteId, { page, per_page: PER_PAGE, ...(folderId ? { folder_id: folderId } : {}) }),
+  /** The document with the ETag its edit sends back in If-Match. */
+  detail: (siteId: string, id: string) => queryOptions({ queryKey: [...documentResource.key(siteId), 'detail', id], queryFn: () => documentResource.get(id) }),
 }
 
 /** Creates a folder, or updates `held` (the folder as the form loaded it) with If-Match. */
 export function useSaveFolder(siteId: string) {
-  const invalidate = useInvalidate(siteId)
+  const m = folderResource.useMutations(siteId)
   return useMutation({
     mutationFn: async ({ held, body }: { held?: Held<Schemas['DocumentFolder']>; body: Schemas['CreateDocumentFolderBody'] }) =>
-      held
-        ? (await api().PUT('/api/v1/document-folders/{id}', { params: { path: { id: held.record.id }, header: ifMatch(await heldIfMatch(held)) }, body })).data!
-        : (await api().POST('/api/v1/sites/{site_id}/document-folders', { params: { path: { site_id: siteId } }, body })).data!,
-    onSuccess: invalidate,
+      m.save(held?.record, body, held ? await heldIfMatch(held) : undefined),
   })
 }
 
-export function useDeleteFolder(siteId: string) {
-  const invalidate = useInvalidate(siteId)
-  return useMutation({
-    mutationFn: async (id: string) => {
-      await api().DELETE('/api/v1/document-folders/{id}', { params: { path: { id } } })
-    },
-    onSuccess: invalidate,
-  })
-}
+export const useDeleteFolder = (siteId: string) => folderResource.useMutations(siteId).remove
+export const useCreateDocument = (siteId: string) => documentResource.useMutations(siteId).create
+export const useUpdateDocument = (siteId: string) => documentResource.useMutations(siteId).update
+export const useDeleteDocument = (siteId: string) => documentResource.useMutations(siteId).remove
 
-export function useCreateDocument(siteId: string) {
-  const invalidate = useInvalidate(siteId)
-  return useMutation({
-    mutationFn: async (body: Schemas['CreateDocumentBody']) =>
-      (await api().POST('/api/v1/sites/{site_id}/documents', { params: { path: { site_id: siteId } }, body })).data!,
-    onSuccess: invalidate,
-  })
-}
-
-export function useUpdateDocument(siteId: string) {
-  const invalidate = useInvalidate(siteId)
-  return useMutation({
-    mutationFn: async ({ id, etag, body }: { id: string; etag: string | undefined; body: Schemas['UpdateDocumentBody'] }) =>
-      (await api().PUT('/api/v1/documents/{id}', { params: { path: { id }, header: etag ? { 'if-match': etag } : {} }, body })).data!,
-    onSuccess: invalidate,
-  })
-}
-
-export function useDeleteDocument(siteId: string) {
-  const invalidate = useInvalidate(siteId)
-  return useMutation({
-    mutationFn: async (id: string) => {
-      await api().DELETE('/api/v1/documents/{id}', { params: { path: { id } } })
-    },
-    onSuccess: invalidate,
-  })
+/** After a localization's write: the document's lists and its screen show it. */
+function useInvalidate(siteId: string) {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: documentResource.key(siteId) })
 }
 
 /** Creates the locale's localization, or updates the one it has with If-Match `etag` (the version the form holds); answers it with its ETag. */

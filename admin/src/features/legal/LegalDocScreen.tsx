@@ -28,7 +28,7 @@ export function LegalDocScreen({ siteId, legalId }: { siteId: string; legalId: s
   const saveLocalization = useSaveLegalLocalization(siteId)
   if (detail.isError) return <ProblemAlert error={detail.error} />
   if (!detail.data || !locales.data) return <Text role="status">{t('loading')}</Text>
-  const { doc, etag } = detail.data
+  const { data: doc, etag } = detail.data
   const name = `${t(`types.${doc.document_type}`)} (${doc.slug})`
   return (
     <Stack gap="lg">

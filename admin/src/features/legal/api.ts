@@ -1,6 +1,7 @@
-import { AtriumError, etagOf, type Schemas } from '@atrium-cms/client'
+import { AtriumError, type Schemas } from '@atrium-cms/client'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
+import { resource } from '../../shared/api/resource'
 import { ifMatch } from '../../shared/api/wire'
 import { versioned } from '../../shared/editor/contentWrites'
 import { heldIfMatch, type Held } from '../../shared/editor/SaveConflict'
@@ -10,20 +11,23 @@ export const LEGAL_TYPES = ['CookieConsent', 'PrivacyPolicy', 'TermsOfService', 
 export type LegalType = (typeof LEGAL_TYPES)[number]
 export type LegalDocument = Schemas['LegalDocument']
 
+/*
+ * The documents themselves on the resource factory (shared/api/resource): keys ['site', siteId, 'legal', …]. A refused
+ * write refreshes nothing, so the screen keeps the ETag it loaded and saving over a newer version keeps meeting the
+ * conflict. Deleting (If-Match), localizations, groups and items are no plain CRUD of the site's records: explicit below.
+ */
+export const legalResource = resource({
+  key: 'legal',
+  list: '/api/v1/sites/{site_id}/legal',
+  item: '/api/v1/legal/{id}',
+  create: '/api/v1/sites/{site_id}/legal',
+  refreshOnSuccessOnly: true,
+})
+
 export const legalQueries = {
-  list: (siteId: string) =>
-    queryOptions({
-      queryKey: ['site', siteId, 'legal', 'list'],
-      queryFn: async () => (await api().GET('/api/v1/sites/{site_id}/legal', { params: { path: { site_id: siteId }, query: { per_page: 100 } } })).data!,
-    }),
-  detail: (siteId: string, id: string) =>
-    queryOptions({
-      queryKey: ['site', siteId, 'legal', 'detail', id],
-      queryFn: async () => {
-        const res = await api().GET('/api/v1/legal/{id}', { params: { path: { id } } })
-        return { doc: res.data!, etag: etagOf(res) }
-      },
-    }),
+  list: (siteId: string) => legalResource.list(siteId, { per_page: 100 }),
+  /** The document with the ETag its edit sends back in If-Match. */
+  detail: (siteId: string, id: string) => queryOptions({ queryKey: [...legalResource.key(siteId), 'detail', id], queryFn: () => legalResource.get(id) }),
   /** What a frontend's consent banner receives; null when the site has no active cookie-consent document (404). */
   consent: (siteId: string) =>
     queryOptions({
@@ -43,27 +47,13 @@ export const legalQueries = {
 /** After any write: the list, the document and the banner preview show it. */
 function useInvalidate(siteId: string) {
   const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: ['site', siteId, 'legal'] })
+  return () => queryClient.invalidateQueries({ queryKey: legalResource.key(siteId) })
 }
 
-export function useCreateLegal(siteId: string) {
-  const invalidate = useInvalidate(siteId)
-  return useMutation({
-    mutationFn: async (body: Schemas['CreateLegalDocumentBody']) =>
-      (await api().POST('/api/v1/sites/{site_id}/legal', { params: { path: { site_id: siteId } }, body })).data!,
-    onSuccess: invalidate,
-  })
-}
+export const useCreateLegal = (siteId: string) => legalResource.useMutations(siteId).create
+export const useUpdateLegal = (siteId: string) => legalResource.useMutations(siteId).update
 
-export function useUpdateLegal(siteId: string) {
-  const invalidate = useInvalidate(siteId)
-  return useMutation({
-    mutationFn: async ({ id, etag, body }: { id: string; etag: string | undefined; body: Schemas['UpdateLegalDocumentBody'] }) =>
-      (await api().PUT('/api/v1/legal/{id}', { params: { path: { id }, header: ifMatch(etag) }, body })).data!,
-    onSuccess: invalidate,
-  })
-}
-
+/** DELETE with If-Match the version the screen shows (the factory's remove sends none). */
 export function useDeleteLegal(siteId: string) {
   const invalidate = useInvalidate(siteId)
   return useMutation({

@@ -49,6 +49,11 @@ interface Spec<L extends PathWith<'get'>, I extends PathWith<'get'>, C extends P
    * their values end the keys, so each parent's records have keys of their own.
    */
   params?: Record<string, string>
+  /**
+   * Only a write that succeeded refreshes the keys (not a refused one): a screen that holds the record's ETag from its
+   * query keeps meeting the conflict instead of quietly taking the newer version's ETag for its next save.
+   */
+  refreshOnSuccessOnly?: boolean
 }
 
 type Call = (path: string, init: object) => Promise<{ data?: unknown; response: Response }>
@@ -105,7 +110,8 @@ export function resource<L extends PathWith<'get'>, I extends PathWith<'get'>, C
     },
     useMutations: (siteId: string) => {
       const queryClient = useQueryClient()
-      const onSettled = () => queryClient.invalidateQueries({ queryKey: settles(siteId) })
+      const refresh = () => queryClient.invalidateQueries({ queryKey: settles(siteId) })
+      const onSettled = (_data: unknown, error: unknown) => (error && spec.refreshOnSuccessOnly ? undefined : refresh())
       const listKey = self.list(siteId).queryKey
       const m = {
         create: useMutation({
@@ -143,7 +149,7 @@ export function resource<L extends PathWith<'get'>, I extends PathWith<'get'>, C
       /** Delete with undo (see `removeWithUndo`): the row leaves the lists at once, the DELETE goes when Undo is no longer offered. */
       const removeLater = (id: string, notice: UndoNotice, on?: RemoveOutcome) =>
         removeWithUndo(queryClient, key(siteId), id, () => deleteItem(id, siteId), notice, on)
-      return { ...m, save, removeWithUndo: removeLater, invalidate: onSettled }
+      return { ...m, save, removeWithUndo: removeLater, invalidate: refresh }
     },
   }
   return self
