@@ -1,7 +1,8 @@
 import { recordTag, type Schemas } from '@atrium-cms/client'
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { api } from '../../shared/api/client'
+import { resource } from '../../shared/api/resource'
 import { ifMatch, orNull } from '../../shared/api/wire'
 import { editConflictOf } from '../../shared/logic/editConflict'
 import { toFormError } from '../../shared/logic/errors'
@@ -9,9 +10,11 @@ import type { MediaSearch } from './library/search'
 import { MEDIA_PER_PAGE } from './library/search'
 
 /*
- * The media calls (interface-spec "Media", decisions.md "Media"). Keys start with ['site', siteId] like every
- * site-scoped key, so switching sites never shows another site's files. Uploads are not here: they need progress
- * events (upload/uploadRequest.ts).
+ * The media calls (interface-spec "Media", decisions.md "Media"). The list, the record and the folders come from
+ * shared/api/resource (keys ['site', siteId, 'media', …] and ['site', siteId, 'media-folders', …]). What is no plain
+ * write stays here: a rename, move or focal point puts the answer in the cached record (useUpdateMedia), a delete
+ * drops the record's cache, and metadata is a record per locale. Uploads are not here: they need progress events
+ * (upload/uploadRequest.ts).
  */
 
 export type Media = Schemas['Media']
@@ -21,39 +24,34 @@ export type MediaFolder = Schemas['MediaFolder']
 export type Locale = Schemas['Locale']
 export type MediaReference = Schemas['MediaReference']
 
+const mediaResource = resource({ key: 'media', list: '/api/v1/sites/{site_id}/media', item: '/api/v1/media/{id}' })
+const folderResource = resource({
+  key: 'media-folders',
+  list: '/api/v1/sites/{site_id}/media-folders',
+  item: '/api/v1/media-folders/{id}',
+  create: '/api/v1/sites/{site_id}/media-folders',
+})
+
 export const mediaKeys = {
-  all: (siteId: string) => ['site', siteId, 'media'] as const,
-  lists: (siteId: string) => ['site', siteId, 'media', 'list'] as const,
-  detail: (siteId: string, id: string) => ['site', siteId, 'media', 'detail', id] as const,
-  folders: (siteId: string) => ['site', siteId, 'media', 'folders'] as const,
-  references: (siteId: string, id: string) => ['site', siteId, 'media', 'detail', id, 'references'] as const,
+  lists: (siteId: string) => [...mediaResource.key(siteId), 'list'] as const,
+  detail: (siteId: string, id: string) => [...mediaResource.key(siteId), 'detail', id] as const,
+  references: (siteId: string, id: string) => [...mediaResource.key(siteId), 'detail', id, 'references'] as const,
 }
 
 export const mediaQueries = {
   list: (siteId: string, s: MediaSearch) =>
-    queryOptions({
-      queryKey: [...mediaKeys.lists(siteId), { page: s.page ?? 1, q: s.q ?? '', type: s.type ?? '', folder: s.folder ?? '' }],
-      queryFn: async () =>
-        (
-          await api().GET('/api/v1/sites/{site_id}/media', {
-            params: {
-              path: { site_id: siteId },
-              query: {
-                page: s.page ?? 1,
-                per_page: MEDIA_PER_PAGE,
-                ...(s.q ? { search: s.q } : {}),
-                ...(s.type ? { mime_category: s.type } : {}),
-                ...(s.folder ? { folder_id: s.folder } : {}),
-              },
-            },
-          })
-        ).data!,
-      placeholderData: keepPreviousData,
+    mediaResource.list(siteId, {
+      page: s.page ?? 1,
+      per_page: MEDIA_PER_PAGE,
+      ...(s.q ? { search: s.q } : {}),
+      ...(s.type ? { mime_category: s.type } : {}),
+      ...(s.folder ? { folder_id: s.folder } : {}),
     }),
   detail: (siteId: string, id: string) =>
     queryOptions({
       queryKey: mediaKeys.detail(siteId, id),
-      queryFn: async () => (await api().GET('/api/v1/media/{id}', { params: { path: { id } } })).data!,
+      // The detail lists no tag: writes compute the record's (mediaTag), so the answer's ETag is not kept.
+      queryFn: async () => (await mediaResource.get(id)).data,
     }),
   /** Where the file is used: the site's live posts and pages that name it. */
   references: (siteId: string, id: string) =>
@@ -61,11 +59,7 @@ export const mediaQueries = {
       queryKey: mediaKeys.references(siteId, id),
       queryFn: async () => (await api().GET('/api/v1/media/{id}/references', { params: { path: { id } } })).data!,
     }),
-  folders: (siteId: string) =>
-    queryOptions({
-      queryKey: mediaKeys.folders(siteId),
-      queryFn: async () => (await api().GET('/api/v1/sites/{site_id}/media-folders', { params: { path: { site_id: siteId } } })).data!,
-    }),
+  folders: (siteId: string) => folderResource.list(siteId),
   /** The site's content locales (the same key the blog editor uses: one cache entry). */
   locales: (siteId: string) =>
     queryOptions({
@@ -107,6 +101,10 @@ export async function saveMetadata(
   return res.data!
 }
 
+/**
+ * Delete: the record's detail leaves the cache (refetching it would only answer 404) and the details close at once,
+ * while the lists refresh behind (the factory's remove would refetch the open detail and wait for the lists).
+ */
 export function useDeleteMedia(siteId: string) {
   const qc = useQueryClient()
   return useMutation({
@@ -120,14 +118,8 @@ export function useDeleteMedia(siteId: string) {
   })
 }
 
-export function useCreateFolder(siteId: string) {
-  const qc = useQueryClient()
-  return useMutation({
-    mutationFn: async (v: { name: string; parent_id: string | null }) =>
-      (await api().POST('/api/v1/sites/{site_id}/media-folders', { params: { path: { site_id: siteId } }, body: v })).data!,
-    onSuccess: () => void qc.invalidateQueries({ queryKey: mediaKeys.folders(siteId) }),
-  })
-}
+/** A new folder (`parent_id` null: the top level); the folder list refreshes. */
+export const useCreateFolder = (siteId: string) => folderResource.useMutations(siteId).create
 
 /** What PUT /media/{id} changes: rename, move (null: no folder), focal point. */
 export interface MediaPatch {

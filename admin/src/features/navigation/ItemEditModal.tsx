@@ -9,7 +9,7 @@ import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
 import { ConflictView } from '../../shared/editor/ConflictView'
 import { isSaveConflict, SaveConflict } from '../../shared/editor/SaveConflict'
 import { toFormError } from '../../shared/logic/errors'
-import { itemValuesOf, navQueries, putItemTitle, updateItem, type ItemValues, type LinkType, type NavItem, type NavItemLocalization } from './api'
+import { itemValuesOf, navQueries, putItemTitle, useItemMutations, type ItemValues, type LinkType, type NavItem, type NavItemLocalization } from './api'
 import { ItemFields, validateItem } from './ItemForm'
 
 /**
@@ -37,6 +37,7 @@ export function ItemEditModal({
 }) {
   const { t } = useTranslation('navigation')
   const { locs, titles, setTitles, loaded, setLoaded } = useLocaleTitles(siteId, item.id)
+  const { update: updateItem } = useItemMutations(siteId, item.menu_id)
   // The item as last loaded or saved: a second save (after a title conflict) checks against it.
   const [opened, setOpened] = useState(item)
   const [titleConflict, setTitleConflict] = useState<Record<string, NavItemLocalization> | undefined>(undefined)

@@ -2,7 +2,7 @@ import type { Schemas } from '@atrium-cms/client'
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core'
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
@@ -12,7 +12,7 @@ import { toFormError } from '../../shared/logic/errors'
 import { ConfirmModal } from '../../shared/ui/ConfirmModal'
 import { keepFocus } from '../../shared/ui/focus'
 import { createSaveQueue } from '../../shared/logic/saveQueue'
-import { createItem, deleteItem, navQueries, reorderItems, type Menu, type NavItem } from './api'
+import { navQueries, reorderItems, useItemMutations, type ItemValues, type Menu, type NavItem } from './api'
 import { emptyItem, ItemFields, validateItem } from './ItemForm'
 import { ItemEditModal } from './ItemEditModal'
 import { allowedMoves, applyMove, buildTree, dropOn, findNode, flatten, positionOf, toReorder, type FlatRow, type Move, type Tree } from './tree'
@@ -54,7 +54,6 @@ export function MenuEditor({
   pages: Schemas['Page'][]
 }) {
   const { t } = useTranslation('navigation')
-  const queryClient = useQueryClient()
   const items = useQuery(navQueries.items(siteId, menu.id))
   if (items.isError)
     return (
@@ -63,18 +62,7 @@ export function MenuEditor({
       </Alert>
     )
   if (!items.data) return <Text role="status">{t('common:loading')}</Text>
-  return (
-    <LoadedMenu
-      key={menu.id}
-      siteId={siteId}
-      menu={menu}
-      items={items.data}
-      locales={locales}
-      defaultLocaleId={defaultLocaleId}
-      pages={pages}
-      reload={() => queryClient.invalidateQueries({ queryKey: navQueries.items(siteId, menu.id).queryKey })}
-    />
-  )
+  return <LoadedMenu key={menu.id} siteId={siteId} menu={menu} items={items.data} locales={locales} defaultLocaleId={defaultLocaleId} pages={pages} />
 }
 
 function LoadedMenu({
@@ -84,7 +72,6 @@ function LoadedMenu({
   locales,
   defaultLocaleId,
   pages,
-  reload,
 }: {
   siteId: string
   menu: Menu
@@ -92,9 +79,10 @@ function LoadedMenu({
   locales: Schemas['Locale'][]
   defaultLocaleId: string
   pages: Schemas['Page'][]
-  reload: () => Promise<void>
 }) {
   const { t } = useTranslation('navigation')
+  // Each write refreshes the menu's items as it settles (shared/api/resource); the list below then shows them.
+  const writes = useItemMutations(siteId, menu.id)
   const queue = useReorderQueue(menu.id, buildTree(items))
   const state = useQueueState(queue)
   const tree = state.values
@@ -122,8 +110,7 @@ function LoadedMenu({
     setDeleting(undefined)
     if (!d) return
     await queue.flush()
-    await deleteItem(d.id)
-    await reload()
+    await writes.remove(d.id)
     setAnnouncement(t('itemDeleted', { title: d.title }))
   }
   const { sensors, onDragEnd, announcements } = useTreeDnd(
@@ -174,15 +161,14 @@ function LoadedMenu({
         {state.status === 'saving' || state.status === 'pending' ? t('saving') : state.status === 'saved' ? t('saved') : ''}
       </Text>
       <AddItem
-        menuId={menu.id}
         pages={pages}
         defaultLocale={locales.find((l) => l.id === defaultLocaleId)?.code ?? ''}
-        rootCount={tree.length}
-        onAdded={async (item) => {
+        add={async (values) => {
+          // A move still waiting is saved first: the list the add refreshes then holds it and the new item.
           await queue.flush()
-          await reload()
-          setAnnouncement(t('itemAdded', { title: item.title }))
+          return writes.create(values, null, tree.length)
         }}
+        onAdded={(item) => setAnnouncement(t('itemAdded', { title: item.title }))}
       />
       {editing && (
         <ItemEditModal
@@ -192,10 +178,7 @@ function LoadedMenu({
           defaultLocaleId={defaultLocaleId}
           pages={pages}
           onClose={() => setEditing(undefined)}
-          onSaved={() => {
-            setEditing(undefined)
-            void reload()
-          }}
+          onSaved={() => setEditing(undefined)}
         />
       )}
       <ConfirmModal
@@ -300,17 +283,16 @@ function TreeRow({
 }
 
 function AddItem({
-  menuId,
   pages,
   defaultLocale,
-  rootCount,
+  add,
   onAdded,
 }: {
-  menuId: string
   pages: Schemas['Page'][]
   defaultLocale: string
-  rootCount: number
-  onAdded: (item: NavItem) => Promise<void>
+  /** Adds the item last among the root items. */
+  add: (values: ItemValues) => Promise<NavItem>
+  onAdded: (item: NavItem) => void
 }) {
   const { t } = useTranslation('navigation')
   const [values, setValues] = useState(emptyItem)
@@ -328,9 +310,9 @@ function AddItem({
     setBusy(true)
     setFailure(undefined)
     try {
-      const item = await createItem(menuId, values, null, rootCount)
+      const item = await add(values)
       setValues(emptyItem())
-      await onAdded(item)
+      onAdded(item)
       document.getElementById('add-item-title')?.focus()
     } catch (e) {
       const fe = toFormError(e)

@@ -1,5 +1,5 @@
 import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ForDevelopers } from '../../shared/ui/ForDevelopers'
@@ -8,7 +8,7 @@ import { sharedQueries } from '../../shared/api/queries'
 import { toFormError } from '../../shared/logic/errors'
 import { ConfirmModal } from '../../shared/ui/ConfirmModal'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
-import { createMenu, deleteMenu, navQueries, WELL_KNOWN_MENUS, type Menu } from './api'
+import { menuResource, navQueries, WELL_KNOWN_MENUS, type Menu } from './api'
 import { MenuEditor } from './MenuEditor'
 import '../../shared/ui/lists.css'
 import './navigation.css'
@@ -24,7 +24,7 @@ export function NavigationScreen({
   onSelectMenu: (id: string | undefined) => void
 }) {
   const { t } = useTranslation('navigation')
-  const queryClient = useQueryClient()
+  const menuWrites = menuResource.useMutations(siteId)
   const settings = useQuery(sharedQueries.settings(siteId))
   const menus = useQuery(navQueries.menus(siteId))
   const locales = useQuery(navQueries.locales(siteId))
@@ -34,7 +34,6 @@ export function NavigationScreen({
   const failed = menus.error ?? locales.error ?? settings.error ?? pages.error
   const current = menus.data?.find((m) => m.id === menuId) ?? menus.data?.find((m) => m.slug === 'primary') ?? menus.data?.[0]
   const defaultLocaleId = settings.data?.default_locale_id ?? locales.data?.find((l) => l.is_default)?.id ?? ''
-  const refreshMenus = () => queryClient.invalidateQueries({ queryKey: navQueries.menus(siteId).queryKey })
 
   return (
     <Stack gap="md">
@@ -60,12 +59,9 @@ export function NavigationScreen({
             {menus.data.length === 0 && <Text size="sm">{t('noMenus')}</Text>}
             <MenuList menus={menus.data} current={current} onSelect={onSelectMenu} />
             <CreateMenu
-              siteId={siteId}
+              createMenu={(body) => menuWrites.create.mutateAsync(body)}
               missing={WELL_KNOWN_MENUS.filter((s) => !menus.data.some((m) => m.slug === s))}
-              onCreated={async (m) => {
-                await refreshMenus()
-                onSelectMenu(m.id)
-              }}
+              onCreated={(m) => onSelectMenu(m.id)}
             />
             {current && (
               <Button variant="default" color="red" onClick={() => setDeleting(current)}>
@@ -88,11 +84,8 @@ export function NavigationScreen({
         onConfirm={() => {
           const d = deleting
           setDeleting(undefined)
-          if (d)
-            void deleteMenu(d.id).then(async () => {
-              onSelectMenu(undefined)
-              await refreshMenus()
-            })
+          // The menus refresh as the delete settles (shared/api/resource), then the screen shows the primary one.
+          if (d) void menuWrites.remove.mutateAsync(d.id).then(() => onSelectMenu(undefined))
         }}
       >
         {deleting ? t('confirmDeleteMenu', { name: deleting.name }) : ''}
@@ -101,7 +94,15 @@ export function NavigationScreen({
   )
 }
 
-function CreateMenu({ siteId, missing, onCreated }: { siteId: string; missing: readonly string[]; onCreated: (m: Menu) => Promise<void> }) {
+function CreateMenu({
+  createMenu,
+  missing,
+  onCreated,
+}: {
+  createMenu: (body: { name: string; slug?: string }) => Promise<Menu>
+  missing: readonly string[]
+  onCreated: (m: Menu) => void
+}) {
   const { t } = useTranslation('navigation')
   const [name, setName] = useState('')
   const [slug, setSlug] = useState('')
@@ -111,11 +112,11 @@ function CreateMenu({ siteId, missing, onCreated }: { siteId: string; missing: r
   const create = async (body: { name: string; slug?: string }) => {
     setFailure(undefined)
     try {
-      const m = await createMenu(siteId, body)
+      const m = await createMenu(body)
       setName('')
       setSlug('')
       setErrors({})
-      await onCreated(m)
+      onCreated(m)
     } catch (e) {
       const fe = toFormError(e)
       setErrors(fe.fieldErrors)

@@ -1,11 +1,13 @@
-import { AtriumError, etagOf, recordTag, type Schemas } from '@atrium-cms/client'
+import { AtriumError, recordTag, type Schemas } from '@atrium-cms/client'
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
+import { resource } from '../../shared/api/resource'
 import { ifMatch } from '../../shared/api/wire'
 
 /*
- * Menus and their items (decisions.md "Navigation"). Items come flat (GET /menus/{id}/items, with parent_id and
- * display_order); the editor builds the tree (tree.ts) and sends a reorder as the whole tree, all or nothing.
+ * Menus and their items (decisions.md "Navigation"), through shared/api/resource. Items come flat
+ * (GET /menus/{id}/items, with parent_id and display_order); the editor builds the tree (tree.ts) and sends a reorder
+ * as the whole tree, all or nothing, from its save queue (not the factory's optimistic list reorder).
  */
 
 export type Menu = Schemas['Menu']
@@ -17,17 +19,31 @@ export const LINK_TYPES: readonly LinkType[] = ['internal', 'external', 'page']
 /** The slugs frontends look menus up by. */
 export const WELL_KNOWN_MENUS = ['primary', 'footer'] as const
 
+/** The site's menus: keys ['site', siteId, 'menus', …]; a menu's write refreshes only them (its items' keys are the menu's own). */
+export const menuResource = resource({
+  key: 'menus',
+  list: '/api/v1/sites/{site_id}/menus',
+  item: '/api/v1/menus/{id}',
+  create: '/api/v1/sites/{site_id}/menus',
+})
+
+/**
+ * One menu's items: keys ['site', siteId, 'navigation', 'items', menuId, …]; an item's write refreshes the navigation
+ * group (every menu's items and the titles per locale).
+ */
+export const itemResource = (menuId: string) =>
+  resource({
+    key: 'items',
+    within: 'navigation',
+    list: '/api/v1/menus/{menu_id}/items',
+    item: '/api/v1/navigation/{id}',
+    create: '/api/v1/menus/{menu_id}/items',
+    params: { menu_id: menuId },
+  })
+
 export const navQueries = {
-  menus: (siteId: string) =>
-    queryOptions({
-      queryKey: ['site', siteId, 'navigation', 'menus'],
-      queryFn: async () => (await api().GET('/api/v1/sites/{site_id}/menus', { params: { path: { site_id: siteId } } })).data!,
-    }),
-  items: (siteId: string, menuId: string) =>
-    queryOptions({
-      queryKey: ['site', siteId, 'navigation', 'items', menuId],
-      queryFn: async () => (await api().GET('/api/v1/menus/{menu_id}/items', { params: { path: { menu_id: menuId } } })).data!,
-    }),
+  menus: (siteId: string) => menuResource.list(siteId),
+  items: (siteId: string, menuId: string) => itemResource(menuId).list(siteId),
   localizations: (siteId: string, itemId: string) =>
     queryOptions({
       queryKey: ['site', siteId, 'navigation', 'localizations', itemId],
@@ -50,14 +66,6 @@ export const navQueries = {
         }
       },
     }),
-}
-
-export async function createMenu(siteId: string, body: { name: string; slug?: string; description?: string | null }): Promise<Menu> {
-  return (await api().POST('/api/v1/sites/{site_id}/menus', { params: { path: { site_id: siteId } }, body })).data!
-}
-
-export async function deleteMenu(id: string): Promise<void> {
-  await api().DELETE('/api/v1/menus/{id}', { params: { path: { id } } })
 }
 
 export interface ItemValues {
@@ -84,33 +92,27 @@ const wire = (v: ItemValues) => ({
   open_in_new_tab: v.open_in_new_tab,
 })
 
-export async function createItem(menuId: string, v: ItemValues, parentId: string | null, displayOrder: number): Promise<NavItem> {
-  return (
-    await api().POST('/api/v1/menus/{menu_id}/items', {
-      params: { path: { menu_id: menuId } },
-      body: { ...wire(v), parent_id: parentId, display_order: displayOrder },
-    })
-  ).data!
-}
-
-/**
- * Saves an item with If-Match. The list carries no tags, and a reorder moves every item's version (parent, position),
- * which the dialog does not edit: so the save reads the item now and sends its tag, unless a field the dialog shows
- * changed since it opened (`opened`); then it writes nothing and fails as the server's 412 EDIT_CONFLICT would, with
- * the item as it is now and its tag (the dialog shows both versions, SaveConflict).
- */
-export async function updateItem(opened: NavItem, v: ItemValues): Promise<NavItem> {
-  const res = await api().GET('/api/v1/navigation/{id}', { params: { path: { id: opened.id } } })
-  const current = res.data!
-  if (JSON.stringify(itemValuesOf(current)) !== JSON.stringify(itemValuesOf(opened))) {
-    throw new AtriumError({ status: 412, problem: { code: 'EDIT_CONFLICT', title: 'Precondition Failed', current }, etag: etagOf(res) })
+/** A menu's item writes: add (at a place in the tree), save from the dialog (`update`, below) and delete. */
+export function useItemMutations(siteId: string, menuId: string) {
+  const m = itemResource(menuId).useMutations(siteId)
+  return {
+    create: (v: ItemValues, parentId: string | null, displayOrder: number): Promise<NavItem> =>
+      m.create.mutateAsync({ ...wire(v), parent_id: parentId, display_order: displayOrder }),
+    /**
+     * Saves an item with If-Match. The list carries no tags, and a reorder moves every item's version (parent,
+     * position), which the dialog does not edit: so the save reads the item now and sends its tag, unless a field the
+     * dialog shows changed since it opened (`opened`); then it writes nothing and fails as the server's 412
+     * EDIT_CONFLICT would, with the item as it is now and its tag (the dialog shows both versions, SaveConflict).
+     */
+    update: async (opened: NavItem, v: ItemValues): Promise<NavItem> => {
+      const { data: current, etag } = await itemResource(menuId).get(opened.id)
+      if (JSON.stringify(itemValuesOf(current)) !== JSON.stringify(itemValuesOf(opened))) {
+        throw new AtriumError({ status: 412, problem: { code: 'EDIT_CONFLICT', title: 'Precondition Failed', current }, etag })
+      }
+      return m.update.mutateAsync({ id: opened.id, body: wire(v), etag: etag ?? (await recordTag(current)) })
+    },
+    remove: (id: string): Promise<void> => m.remove.mutateAsync(id),
   }
-  const tag = etagOf(res) ?? (await recordTag(current))
-  return (await api().PUT('/api/v1/navigation/{id}', { params: { path: { id: opened.id }, header: tag ? { 'if-match': tag } : {} }, body: wire(v) })).data!
-}
-
-export async function deleteItem(id: string): Promise<void> {
-  await api().DELETE('/api/v1/navigation/{id}', { params: { path: { id } } })
 }
 
 /**

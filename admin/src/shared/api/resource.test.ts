@@ -10,7 +10,7 @@ vi.mock('../ui/UndoNotice', () => ({
 const client = vi.hoisted(() => ({ GET: vi.fn() }))
 vi.mock('./client', () => ({ api: () => client }))
 
-const { removeWithUndo, siteGet, withoutRow } = await import('./resource')
+const { removeWithUndo, resource, siteGet, withoutRow } = await import('./resource')
 
 const notice = { title: 'Deleted', text: '/a', undoLabel: 'Undo', undoneTitle: 'Not deleted', undoneText: '/a', closeLabel: 'Close', ms: 5000 }
 const page = (ids: string[]) => ({ data: ids.map((id) => ({ id })), meta: { total: ids.length, page: 1 } })
@@ -40,6 +40,24 @@ describe('siteGet', () => {
     expect(client.GET).toHaveBeenCalledWith('/api/v1/sites/{site_id}/analytics/report', { params: { path: { site_id: 's1' }, query: { days: 7 } } })
     const placeholder = options.placeholderData as (previous: unknown) => unknown
     expect(placeholder({ total: 1 })).toEqual({ total: 1 })
+  })
+})
+
+describe('resource params', () => {
+  it("fills a parent's path parameter beside the site's and ends the keys with it", async () => {
+    client.GET.mockResolvedValue({ data: [{ id: 'i1' }] })
+    const items = resource({
+      key: 'items',
+      within: 'navigation',
+      list: '/api/v1/menus/{menu_id}/items',
+      item: '/api/v1/navigation/{id}',
+      params: { menu_id: 'm1' },
+    })
+    expect(items.key('s1')).toEqual(['site', 's1', 'navigation', 'items', 'm1'])
+    const options = items.list('s1')
+    expect(options.queryKey).toEqual(['site', 's1', 'navigation', 'items', 'm1', 'list', {}])
+    expect(await new QueryClient().fetchQuery(options)).toEqual([{ id: 'i1' }])
+    expect(client.GET).toHaveBeenLastCalledWith('/api/v1/menus/{menu_id}/items', { params: { path: { menu_id: 'm1' }, query: {} } })
   })
 })
 

@@ -40,10 +40,15 @@ interface Spec<L extends PathWith<'get'>, I extends PathWith<'get'>, C extends P
   list: L
   /** The record's path (`{id}`, and `{site_id}` for records named within their site): GET with its ETag, PUT with If-Match, DELETE. */
   item: I
-  /** POST creating a record: with `{site_id}` in the path, or else the site in the body's `site_ids`. */
+  /** POST creating a record: with `{site_id}` (or `params`) in the path, or else the site in the body's `site_ids`. */
   create?: C
   /** POST of the new order (`{site_id}` in the path); applied optimistically to the list. */
   reorder?: R
+  /**
+   * Path parameters besides the site (`{ menu_id }` for one menu's items): filled in wherever a path names them, and
+   * their values end the keys, so each parent's records have keys of their own.
+   */
+  params?: Record<string, string>
   /**
    * Only a write that succeeded refreshes the keys (not a refused one): a screen that holds the record's ETag from its
    * query keeps meeting the conflict instead of quietly taking the newer version's ETag for its next save.
@@ -54,7 +59,10 @@ interface Spec<L extends PathWith<'get'>, I extends PathWith<'get'>, C extends P
 type Call = (path: string, init: object) => Promise<{ data?: unknown; response: Response }>
 /** The client's calls with the path as a plain string: the types come from the spec's paths instead. */
 const loose = () => api() as unknown as Record<'GET' | 'POST' | 'PUT' | 'DELETE', Call>
-const siteParams = (path: string, siteId: string) => (path.includes('{site_id}') ? { path: { site_id: siteId } } : {})
+const siteParams = (path: string, siteId: string, more: Record<string, string> = {}) => {
+  const named = Object.entries({ site_id: siteId, ...more }).filter(([name]) => path.includes(`{${name}}`))
+  return named.length > 0 ? { path: Object.fromEntries(named) } : {}
+}
 /** The record's path parameters: its id, and its site where the path names one. */
 const itemParams = (path: string, id: string, siteId?: string) => ({ path: { id, ...(siteId !== undefined && siteParams(path, siteId).path) } })
 
@@ -71,12 +79,14 @@ export function resource<L extends PathWith<'get'>, I extends PathWith<'get'>, C
   type UpdateBody = unknown extends PutBody ? ([C] extends [never] ? Record<string, unknown> : Partial<CreateBody>) : PutBody
   type ReorderBody = BodyOf<Op<R, 'post'>>
 
-  const key = (siteId: string) => (spec.within ? ['site', siteId, spec.within, spec.key] : ['site', siteId, spec.key]) as readonly string[]
+  const key = (siteId: string) =>
+    [...(spec.within ? ['site', siteId, spec.within, spec.key] : ['site', siteId, spec.key]), ...Object.values(spec.params ?? {})] as readonly string[]
+  const pathParams = (path: string, siteId: string) => siteParams(path, siteId, spec.params)
   /** What every write invalidates: the resource's keys, or its whole group. */
   const settles = (siteId: string) => (spec.within ? ['site', siteId, spec.within] : key(siteId))
   const deleteItem = async (id: string, siteId?: string) => void (await loose().DELETE(spec.item, { params: itemParams(spec.item, id, siteId) }))
   const fetchList = async (siteId: string, query: object) =>
-    (await loose().GET(spec.list, { params: { ...siteParams(spec.list, siteId), query } })).data as ListAnswer
+    (await loose().GET(spec.list, { params: { ...pathParams(spec.list, siteId), query } })).data as ListAnswer
 
   const self = {
     key,
@@ -108,7 +118,7 @@ export function resource<L extends PathWith<'get'>, I extends PathWith<'get'>, C
           mutationFn: async (body: CreateBody) => {
             const path = spec.create!
             const site = spec.createSite === 'site_id' ? { site_id: siteId } : { site_ids: [siteId] }
-            const init = path.includes('{site_id}') ? { params: siteParams(path, siteId), body } : { body: { ...site, ...body } }
+            const init = path.includes('{') ? { params: pathParams(path, siteId), body } : { body: { ...site, ...body } }
             return (await loose().POST(path, init)).data as Item
           },
           onSettled,
@@ -122,7 +132,7 @@ export function resource<L extends PathWith<'get'>, I extends PathWith<'get'>, C
         /** Optimistic (admin.md): the list shows `rows` at once, and goes back to the server's if the reorder fails. */
         reorder: useMutation({
           mutationFn: async ({ body }: { rows: Row[]; body: ReorderBody }) =>
-            void (await loose().POST(spec.reorder!, { params: siteParams(spec.reorder!, siteId), body })),
+            void (await loose().POST(spec.reorder!, { params: pathParams(spec.reorder!, siteId), body })),
           onMutate: async ({ rows }) => {
             await queryClient.cancelQueries({ queryKey: listKey })
             const before = queryClient.getQueryData(listKey)
