@@ -141,23 +141,27 @@ function WebhookTable({
   const { t } = useTranslation('webhooks')
   const actions = useWebhookActions(siteId)
   const navigate = useNavigate()
+  // The notice is set from the promise, not from mutate's own callbacks: TanStack Query drops those when the calling
+  // component re-mounts before the answer, and a CI run saw the test's notice stay empty twice.
   const sendTest = (w: Webhook) =>
-    actions.test.mutate(w.id, {
-      onSuccess: (d) =>
+    void actions.test
+      .mutateAsync(w.id)
+      .then((d) =>
         onNotice(
           d.success
             ? t('testOk', { url: w.url, status: d.status_code, ms: d.response_time_ms ?? 0 })
             : t('testFailed', { url: w.url, error: d.error ?? `HTTP ${d.status_code ?? '?'}` }),
         ),
-    })
+      )
+      .catch(() => undefined)
   const setActive = (w: Webhook) => {
     // Pause and Resume are two row actions, one shown at a time: the used one goes, so the focus moves to the other.
     const counterpart = w.is_active ? t('resume', { url: w.url }) : t('pause', { url: w.url })
     focusWhenLost(() => document.querySelector<HTMLElement>(`button[aria-label="${CSS.escape(counterpart)}"]`))
-    actions.setActive.mutate(
-      { id: w.id, is_active: !w.is_active },
-      { onSuccess: () => onNotice(w.is_active ? t('paused_done', { url: w.url }) : t('resumed_done', { url: w.url })) },
-    )
+    actions.setActive
+      .mutateAsync({ id: w.id, is_active: !w.is_active })
+      .then(() => onNotice(w.is_active ? t('paused_done', { url: w.url }) : t('resumed_done', { url: w.url })))
+      .catch(() => undefined)
   }
   const columns: Column<Webhook>[] = [
     {
