@@ -24,13 +24,17 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const list = async (site: SiteFixture) => expectStatus<Page<DocumentListItem>>(await t.as(site.keys.Read).get(`/sites/${site.id}/documents?per_page=100`), 200).data
+const list = async (site: SiteFixture) =>
+  expectStatus<Page<DocumentListItem>>(await t.as(site.keys.Read).get(`/sites/${site.id}/documents?per_page=100`), 200).data
 
 async function docWith(site: SiteFixture, codes: string[]) {
   const doc = await createUrlDoc(t, site)
   const locs: Record<string, string> = {}
   for (const locale of codes) {
-    locs[locale] = expectStatus<DocumentLocalization>(await t.as(site.keys.Write).post(`/documents/${doc.id}/localizations`, { locale, title: `${locale} doc` }), 201).id
+    locs[locale] = expectStatus<DocumentLocalization>(
+      await t.as(site.keys.Write).post(`/documents/${doc.id}/localizations`, { locale, title: `${locale} doc` }),
+      201,
+    ).id
   }
   return { doc, locs }
 }
