@@ -106,7 +106,10 @@ test('the Markdown editor follows the dark theme, formats from its toolbar and i
   await expect(editor.body).toBeFocused()
   await expect(editor.body).toContainText('## **Tulips** everywhere_text_')
 
-  // Image: chosen in the library, inserted with its alt text on a line of its own.
+  // Image: chosen in the library, inserted with its alt text on a line of its own. First the new post's creation (its
+  // autosave, when the typing pauses), which moves the editor to the post's own route and closes an open picker with it:
+  // a pause for the scan below was once long enough for that, and the picker's button was gone.
+  await expect(page).toHaveURL(/\/blogs\/[0-9a-f-]{36}$/)
   await page.keyboard.press('End')
   await toolbar.getByRole('button', { name: 'Image' }).click()
   const dialog = page.getByRole('dialog', { name: 'Choose: Image in Body (Markdown)' })
