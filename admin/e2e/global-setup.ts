@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -46,6 +46,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   const idp = await startStandInIdp({ clientId: 'atrium-admin', audience: 'atrium-e2e' })
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atrium-e2e-'))
+  // The states expectAccessible checked four ways in this run, one claim file each, shared by the workers (themes.ts).
+  mkdirSync(path.join(ROOT, '.tmp'), { recursive: true })
+  const scanned = mkdtempSync(path.join(ROOT, '.tmp', 'e2e-scanned-'))
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   let output = ''
@@ -91,6 +94,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     child.kill('SIGKILL')
     await idp.close()
     rmSync(dataDir, { recursive: true, force: true })
+    rmSync(scanned, { recursive: true, force: true })
     throw e
   }
   // Workers start after this and inherit the environment.
@@ -98,11 +102,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.ATRIUM_E2E_KEY = BOOTSTRAP_KEY
   process.env.ATRIUM_E2E_IDP_SUB = idp.user.sub
   process.env.ATRIUM_E2E_IDP_ISSUER = idp.issuer
+  process.env.ATRIUM_E2E_SCANNED = scanned
 
   return async () => {
     child.kill('SIGTERM')
     await new Promise((r) => (child.exitCode !== null ? r(undefined) : child.once('exit', r)))
     await idp.close()
     rmSync(dataDir, { recursive: true, force: true })
+    rmSync(scanned, { recursive: true, force: true })
   }
 }

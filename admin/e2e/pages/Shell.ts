@@ -27,6 +27,16 @@ export class Shell {
     await this.page.getByRole('menu').waitFor({ state: 'detached' })
   }
 
+  /**
+   * Closes the open menu with Escape as a keyboard user does: Mantine's dropdown handles the key only once the focus has
+   * moved into it (a key pressed before that, seen under load, left the menu open), so that is waited for first.
+   */
+  async closeMenu(): Promise<void> {
+    await this.page.locator('[role="menu"]:focus, [role="menu"] :focus').waitFor()
+    await this.page.keyboard.press('Escape')
+    await this.page.getByRole('menu').waitFor({ state: 'detached' })
+  }
+
   async signOut(): Promise<void> {
     await this.profile.click()
     await this.page.getByRole('menuitem', { name: /Sign out|Abmelden/ }).click()

@@ -53,7 +53,11 @@ test('folder, consent group and item, menu title, site: saves of loaded records 
 
   await page.goto(`/admin/sites/${site.id}/navigation?menu=${menu.id}`)
   await page.getByRole('button', { name: 'Edit “About”' }).click()
-  await page.getByRole('dialog').getByRole('textbox', { name: 'Title (de)' }).fill('Über uns')
+  // The titles load after the dialog opens: typed before they arrive, the fill's text landed after the loaded title
+  // ("ÜberÜber uns", seen under load), so it waits for the title as a user would.
+  const titleDe = page.getByRole('dialog').getByRole('textbox', { name: 'Title (de)' })
+  await expect(titleDe).toHaveValue('Über')
+  await titleDe.fill('Über uns')
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click()
   await expect(page.getByRole('dialog')).toBeHidden()
   const titles = (await atrium.GET('/api/v1/navigation/{id}/localizations', { params: { path: { id: item.id } } })).data!

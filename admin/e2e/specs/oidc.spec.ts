@@ -20,7 +20,7 @@ test('OIDC sign-in (authorization code + PKCE) with the stand-in provider; the b
   await expect(bell).toBeVisible()
   await bell.click()
   await expect(page.getByRole('menuitem', { name: /Review requested: A draft about gardens/ })).toBeVisible()
-  await page.keyboard.press('Escape')
+  await shell.closeMenu()
 
   // Tokens in sessionStorage of this tab only, never localStorage; the round trip's state and verifier are gone.
   const stored = await page.evaluate(() => ({
@@ -32,7 +32,7 @@ test('OIDC sign-in (authorization code + PKCE) with the stand-in provider; the b
 
   await shell.profile.click()
   await expect(page.getByText('Signed in as Olivia OIDC')).toBeVisible()
-  await page.keyboard.press('Escape')
+  await shell.closeMenu()
   await expectAccessible(page)
 
   await shell.signOut()
