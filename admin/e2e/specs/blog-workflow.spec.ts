@@ -39,7 +39,10 @@ test('review between two roles: an Author key submits, a Reviewer key requests c
   await expect(author.blogStatus).toHaveAttribute('data-status', 'InReview')
   await reviewer.goto(site.id, site.posts.draft)
   await reviewer.button('Approve').click()
-  await reviewerPage!.getByRole('dialog', { name: 'Approve' }).getByRole('button', { name: 'Approve' }).click()
+  const approve = reviewerPage!.getByRole('dialog', { name: 'Approve' })
+  await expect(approve.getByRole('button', { name: 'Approve' })).toBeVisible()
+  await expectAccessible(reviewerPage!)
+  await approve.getByRole('button', { name: 'Approve' }).click()
   await expect(reviewer.blogStatus).toHaveAttribute('data-status', 'Published')
 
   const reviews = (

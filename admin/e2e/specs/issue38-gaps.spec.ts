@@ -3,7 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, seedSite, test, watchCsp } from '../fixtures'
-import { solidPng } from '../png'
+import { settle } from '../themes'
+import { BlogEditor } from '../pages/BlogEditor'
+import { pngFile, solidPng } from '../png'
 
 /*
  * Issue 38's palette and log items not shown elsewhere: screens by the synonyms menu and file, pages, documents and
@@ -153,4 +155,78 @@ test('an export that fails says why and downloads nothing; an import refused aft
   await expect(page.getByRole('alert').filter({ hasText: 'The export failed' })).toBeVisible()
   await expect(page.getByTestId('export-status')).toHaveText('')
   expect(downloaded).toBe(false)
+})
+
+test("the palette's Upload opens the media screen and its file chooser, by keyboard and by mouse; the chosen file is uploaded", async ({
+  page,
+  site,
+  signInWithKey,
+}) => {
+  test.slow()
+  const csp = watchCsp(page)
+  await signInWithKey(page)
+  const search = page.getByRole('textbox', { name: 'Search screens, content, sites and actions' })
+  const uploads = page.getByRole('region', { name: 'Upload' })
+  for (const [how, colour] of [
+    ['keyboard', [30, 90, 200]],
+    ['mouse', [200, 90, 30]],
+  ] as const) {
+    await page.goto(`/admin/sites/${site.id}`)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.keyboard.press('Control+k')
+    await expect(search).toBeFocused()
+    await search.fill('upload')
+    const action = page.getByRole('dialog').getByRole('button', { name: /^Upload files/ })
+    await expect(action).toBeVisible()
+    // By keyboard: the arrows highlight the action, Enter runs it.
+    if (how === 'keyboard') for (let i = 0; i < 10 && (await action.getAttribute('data-selected')) !== 'true'; i++) await page.keyboard.press('ArrowDown')
+    const chooser = page.waitForEvent('filechooser', { timeout: 10_000 })
+    if (how === 'keyboard') await page.keyboard.press('Enter')
+    else await action.click()
+    const opened = await chooser
+    await expect(page).toHaveURL(new RegExp(`/sites/${site.id}/media$`))
+    // The chooser's button holds the focus (where a browser refuses the chooser, it is one Enter away).
+    await expect(page.getByRole('button', { name: 'Choose files' })).toBeFocused()
+    await opened.setFiles([pngFile(`by-${how}.png`, solidPng([...colour]))])
+    await expect(uploads.getByRole('listitem').filter({ hasText: `by-${how}.png` })).toContainText('Uploaded')
+    // Reload does not open the chooser again: the request left the URL.
+    let again = false
+    const onChooser = () => (again = true)
+    page.on('filechooser', onChooser)
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Choose files' })).toBeVisible()
+    page.off('filechooser', onChooser)
+    expect(again).toBe(false)
+  }
+  expect(csp).toEqual([])
+})
+
+test('the editor of a scheduled post does not scroll the page sideways at 1280 px nor at 390 px', async ({ page, site, signInWithKey }) => {
+  test.slow()
+  await signInWithKey(page)
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size)
+    const editor = new BlogEditor(page)
+    await editor.goto(site.id, site.posts.scheduled)
+    await expect(editor.blogStatus).toHaveAttribute('data-status', 'Scheduled')
+    await expect(editor.publishStart).not.toHaveValue('')
+    await settle(page)
+    // The widest elements past the right edge, named, so a failure says where to look.
+    const over = await page.evaluate(() => {
+      const root = document.scrollingElement!
+      const wide = [...document.querySelectorAll<HTMLElement>('body *')]
+        .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 0.5 && getComputedStyle(el).position !== 'fixed')
+        .slice(0, 3)
+        .map(
+          (el) =>
+            `${el.tagName.toLowerCase()}.${String(el.className).trim().split(/\s+/).slice(0, 2).join('.')} ${Math.round(el.getBoundingClientRect().right)}`,
+        )
+      return { scroll: root.scrollWidth - root.clientWidth, wide }
+    })
+    expect(over, `${size.width}px`).toEqual({ scroll: 0, wide: [] })
+  }
 })

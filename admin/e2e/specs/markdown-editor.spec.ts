@@ -112,6 +112,8 @@ test('the Markdown editor follows the dark theme, formats from its toolbar and i
   const dialog = page.getByRole('dialog', { name: 'Choose: Image in Body (Markdown)' })
   const library = new MediaLibrary(page, dialog)
   await library.tile('brick.png').click()
+  await expect(dialog.getByRole('button', { name: 'Use this image' })).toBeVisible()
+  await expectAccessible(page)
   await dialog.getByRole('button', { name: 'Use this image' }).click()
   await expect(dialog).toBeHidden()
   await expect(editor.body).toContainText(`![A brick wall](${media.public_url})`)

@@ -117,6 +117,8 @@ test('media upload in the picker with per-locale alt text', async ({ page, site,
   await picker.setTexts('en', { alt: 'A teal field' })
   await picker.setTexts('de', { alt: 'Eine blaugrüne Fläche' })
   await picker.saveTexts()
+  // The picker with the chosen file's details open beside the library.
+  await expectAccessible(page)
   await dialog.getByRole('button', { name: 'Use this image' }).click()
   await expect(dialog).toBeHidden()
   await expect(cover.getByTestId('media-picker-filename')).toHaveText('cover.png')

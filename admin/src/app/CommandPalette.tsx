@@ -66,7 +66,8 @@ export function CommandPalette({ sites, siteId }: { sites: Schemas['Site'][]; si
           id: 'upload',
           label: t('upload'),
           keywords: t('keywordsUpload'),
-          onClick: () => void navigate({ to: '/sites/$siteId/media', params: { siteId }, search: {} }),
+          // The media screen opens its file chooser on arrival (and drops `upload` from the URL).
+          onClick: () => void navigate({ to: '/sites/$siteId/media', params: { siteId }, search: { upload: true } }),
         },
       ]
     : []

@@ -1646,7 +1646,7 @@ export interface paths {
         };
         /**
          * List the pages of a site
-         * @description Every live page the site carries, any status (filter with `status`), by route. Answers are cached and refreshed by every write to the page, its sections and their localizations: a write is visible as soon as it has answered.
+         * @description Every live page the site carries, any status (filter with `status`), by route. Each item adds `locales` (the codes of the locales its sections are localized in) and `cover_image` (the cover of its first section that has one). Answers are cached and refreshed by every write to the page, its sections and their localizations: a write is visible as soon as it has answered.
          */
         get: operations["listSitePages"];
         put?: never;
@@ -1952,7 +1952,7 @@ export interface paths {
         };
         /**
          * List the documents of a site
-         * @description Live documents, oldest first; `folder_id` lists only the documents directly in that folder.
+         * @description Live documents, oldest first; `folder_id` lists only the documents directly in that folder. Each item adds `locales`: the codes of the locales it has a localization in.
          */
         get: operations["listSiteDocuments"];
         put?: never;
@@ -3186,7 +3186,7 @@ export interface paths {
         put?: never;
         /**
          * Generate content with AI
-         * @description Requires the site setting `ai_enabled` (403 AI_MODULE_DISABLED) and a configuration (400 AI_NOT_CONFIGURED). The answer always has the seven keys; those the action does not fill are null. translate: `content` is the JSON text of an object with any of title, subtitle, excerpt, body, meta_title, meta_description (not JSON, or none of them: 400) and `target_locale` is required (400); each field is translated by its own request, meta_title is kept to 60 and meta_description to 160 characters (trimmed at a word boundary if the model overshoots, for every action), body keeps its Markdown and its fenced code blocks are never sent to the model. Provider 429 → 429 PROVIDER_RATE_LIMITED with `Retry-After` (the provider's, else 30 s); timeout (`ATRIUM_AI_TIMEOUT_MS`, default 60 s), connection failure, non-2xx or an unreadable answer → 502 PROVIDER_ERROR (the provider's body is never echoed). Audited as Create on ai_generation with the action, never the content.
+         * @description Requires the site setting `ai_enabled` (403 AI_MODULE_DISABLED) and a configuration (400 AI_NOT_CONFIGURED). The answer always has the seven keys; those the action does not fill are null. translate: `content` is the JSON text of an object with any of title, subtitle, excerpt, body, meta_title, meta_description (not JSON, or none of them: 400) and `target_locale` is required (400); each field is translated by its own request, meta_title is kept to 60 and meta_description to 160 characters (trimmed at a word boundary if the model overshoots, for every action), body keeps its Markdown and its fenced code blocks are never sent to the model. Provider 429 → 429 PROVIDER_RATE_LIMITED with `Retry-After` (the provider's, else 30 s); timeout (`ATRIUM_AI_TIMEOUT_MS`, default 60 s), connection failure, non-2xx or an unreadable answer → 502 PROVIDER_ERROR (the provider's body is never echoed). Audited as Create on ai_generation with the action, never the content; the entry is named by what was made ("Excerpt", "Translation into de").
          */
         post: operations["generateAiContent"];
         delete?: never;
@@ -4341,6 +4341,31 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        DocumentListItem: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            site_id: string;
+            folder_id: string | null;
+            document_type: string;
+            url: string | null;
+            file_name: string | null;
+            mime_type: string | null;
+            file_size: number | null;
+            checksum: string | null;
+            /** @description Path of GET /documents/{id}/download (no authentication): the file, or a 302 to `url` */
+            download_url: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Codes of the locales the document has a localization in, default locale first, then by code; empty when it has none */
+            locales: string[];
+        };
+        DocumentListItemPage: {
+            data: components["schemas"]["DocumentListItem"][];
+            meta: components["schemas"]["PageMeta"];
+        };
         DocumentLocalization: {
             /** Format: uuid */
             id: string;
@@ -4350,10 +4375,6 @@ export interface components {
             locale_id: string;
             title: string | null;
             description: string | null;
-        };
-        DocumentPage: {
-            data: components["schemas"]["Document"][];
-            meta: components["schemas"]["PageMeta"];
         };
         /**
          * @example {
@@ -4857,15 +4878,48 @@ export interface components {
             updated_at: string;
             sections: components["schemas"]["PageSectionWithLocalizations"][];
         };
+        PageListItem: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            content_id: string;
+            /** Format: uuid */
+            site_id: string;
+            site_ids: string[];
+            /** @description With a leading slash; no trailing slash except the home page `/` */
+            route: string;
+            slug: string;
+            page_type: string;
+            template: string | null;
+            is_in_navigation: boolean;
+            navigation_order: number;
+            parent_page_id: string | null;
+            /**
+             * @description Draft, InReview, Published or Scheduled
+             * @enum {unknown}
+             */
+            status: "Draft" | "InReview" | "Published" | "Scheduled";
+            published_at: string | null;
+            publish_start: string | null;
+            publish_end: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Codes of the locales the page's sections have a localization in (its content's languages), default locale first, then by code; empty when it has none */
+            locales: string[];
+            /** @description The page's thumbnail: the cover image of its first section (by display_order) that names a live media record; null when none does */
+            cover_image: components["schemas"]["EmbeddedImage"] | null;
+        };
+        PageListItemPage: {
+            data: components["schemas"]["PageListItem"][];
+            meta: components["schemas"]["PageMeta"];
+        };
         PageMeta: {
             page: number;
             per_page: number;
             total: number;
             total_pages: number;
-        };
-        PagePage: {
-            data: components["schemas"]["Page"][];
-            meta: components["schemas"]["PageMeta"];
         };
         PageSection: {
             /** Format: uuid */
@@ -5899,8 +5953,9 @@ export type CvEntryPage = components['schemas']['CvEntryPage'];
 export type Document = components['schemas']['Document'];
 export type DocumentDetail = components['schemas']['DocumentDetail'];
 export type DocumentFolder = components['schemas']['DocumentFolder'];
+export type DocumentListItem = components['schemas']['DocumentListItem'];
+export type DocumentListItemPage = components['schemas']['DocumentListItemPage'];
 export type DocumentLocalization = components['schemas']['DocumentLocalization'];
-export type DocumentPage = components['schemas']['DocumentPage'];
 export type EmbeddedImage = components['schemas']['EmbeddedImage'];
 export type GenerateAiContentBody = components['schemas']['GenerateAiContentBody'];
 export type Health = components['schemas']['Health'];
@@ -5937,8 +5992,9 @@ export type OffsetPageMeta = components['schemas']['OffsetPageMeta'];
 export type Page = components['schemas']['Page'];
 export type PageBulkResult = components['schemas']['PageBulkResult'];
 export type PageDetail = components['schemas']['PageDetail'];
+export type PageListItem = components['schemas']['PageListItem'];
+export type PageListItemPage = components['schemas']['PageListItemPage'];
 export type PageMeta = components['schemas']['PageMeta'];
-export type PagePage = components['schemas']['PagePage'];
 export type PageSection = components['schemas']['PageSection'];
 export type PageSectionLocalization = components['schemas']['PageSectionLocalization'];
 export type PageSectionWithLocalizations = components['schemas']['PageSectionWithLocalizations'];
@@ -17957,7 +18013,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PagePage"];
+                    "application/json": components["schemas"]["PageListItemPage"];
                 };
             };
             /** @description Invalid request: a path parameter, query parameter or the body fails validation (`VALIDATION_FAILED`, with `errors`) */
@@ -20426,7 +20482,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DocumentPage"];
+                    "application/json": components["schemas"]["DocumentListItemPage"];
                 };
             };
             /** @description Invalid request: a path parameter, query parameter or the body fails validation (`VALIDATION_FAILED`, with `errors`) */

@@ -44,7 +44,8 @@ const route = operations('AI', {
       'request, meta_title is kept to 60 and meta_description to 160 characters (trimmed at a word boundary if the model overshoots, for every ' +
       'action), body keeps its Markdown and its fenced code blocks are never sent to the model. Provider 429 → 429 PROVIDER_RATE_LIMITED with ' +
       "`Retry-After` (the provider's, else 30 s); timeout (`ATRIUM_AI_TIMEOUT_MS`, default 60 s), connection failure, non-2xx or an unreadable " +
-      "answer → 502 PROVIDER_ERROR (the provider's body is never echoed). Audited as Create on ai_generation with the action, never the content.",
+      "answer → 502 PROVIDER_ERROR (the provider's body is never echoed). Audited as Create on ai_generation with the action, never the content; " +
+      'the entry is named by what was made ("Excerpt", "Translation into de").',
   ],
   listAiModels: [
     "List a provider's models",

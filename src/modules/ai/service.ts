@@ -195,10 +195,23 @@ export async function test(ctx: Ctx, siteId: string): Promise<AiTestResult> {
   }
 }
 
+/** What a generation made, as the audit log names it (never the content it was given, which may be unpublished). */
+const ACTION_LABELS: Record<GenerateBody['action'], string> = {
+  seo: 'SEO fields',
+  excerpt: 'Excerpt',
+  translate: 'Translation',
+  draft_outline: 'Outline draft',
+  draft_post: 'Post draft',
+}
+
+/** The audit entry's record_label of a generation: what it made, and for a translation into which language. */
+export const generationLabel = (action: GenerateBody['action'], locale?: string): string =>
+  locale === undefined ? ACTION_LABELS[action] : `${ACTION_LABELS[action]} into ${locale}`
+
 /**
  * One generation: 403 AI_MODULE_DISABLED when the site's ai_enabled is off, 400 AI_NOT_CONFIGURED without a
  * configuration, 400 for translate without target_locale or with content that is not a JSON object of
- * translatable fields, 429 PROVIDER_RATE_LIMITED, 502 PROVIDER_ERROR. Audited as Create on ai_generation.
+ * translatable fields, 429 PROVIDER_RATE_LIMITED, 502 PROVIDER_ERROR. Audited as Create on ai_generation, named by what it made (generationLabel).
  */
 export async function generate(ctx: Ctx, siteId: string, body: GenerateBody): Promise<GenerateResult> {
   if ((await q.aiEnabled(ctx.db, siteId)) !== true) aiDisabled()
@@ -216,6 +229,7 @@ export async function generate(ctx: Ctx, siteId: string, body: GenerateBody): Pr
       result,
       siteId,
       entityId: randomUUID(),
+      label: generationLabel(body.action, translateInput?.locale),
       metadata: {
         action: body.action,
         provider_type: p.type,

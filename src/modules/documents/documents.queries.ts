@@ -1,7 +1,7 @@
-import { and, asc, count, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm'
+import { and, asc, count, eq, getTableColumns, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { ReadDb, Tx } from '../../db/client.js'
-import { documentFolders, documents, type DocumentFolderRow, type DocumentRow } from '../../db/schema/documents.js'
-import { sites } from '../../db/schema/sites.js'
+import { documentFolders, documentLocalizations, documents, type DocumentFolderRow, type DocumentRow } from '../../db/schema/documents.js'
+import { locales, sites } from '../../db/schema/sites.js'
 import { tableRows } from '../../kits/rows/rules.js'
 
 const docCols = getTableColumns(documents)
@@ -110,6 +110,21 @@ export async function listDocuments(
     db.select({ n: count() }).from(documents).where(where),
   ])
   return { rows, total: totals[0]?.n ?? 0 }
+}
+
+/**
+ * The codes of the locales each of these documents has a localization in (default first, then by code), by
+ * document id, in one statement whatever the number of documents; a document without any is missing.
+ */
+export async function localeCodesOf(db: ReadDb, documentIds: readonly string[]): Promise<Map<string, string[]>> {
+  if (documentIds.length === 0) return new Map()
+  const rows = await db
+    .select({ id: documentLocalizations.document_id, codes: sql<string[]>`json_agg(${locales.code} order by ${locales.is_default} desc, ${locales.code})` })
+    .from(documentLocalizations)
+    .innerJoin(locales, eq(locales.id, documentLocalizations.locale_id))
+    .where(inArray(documentLocalizations.document_id, [...new Set(documentIds)]))
+    .groupBy(documentLocalizations.document_id)
+  return new Map(rows.map((r) => [r.id, r.codes]))
 }
 
 export async function updateDocument(tx: Tx, id: string, patch: Partial<typeof documents.$inferInsert>): Promise<DocumentRow> {

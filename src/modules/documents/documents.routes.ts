@@ -9,7 +9,7 @@ import { IdParams, NoContent, SiteParams } from '../../http/schemas.js'
 import * as docs from './documents.service.js'
 import { documentEntity } from './entity.js'
 import { contentDisposition, downloadType } from './files.rules.js'
-import { CreateDocumentBody, Document, DocumentDetail, DocumentListQuery, INLINE_BASE64_MAX_CHARS, UpdateDocumentBody } from './schemas.js'
+import { CreateDocumentBody, Document, DocumentDetail, DocumentListItem, DocumentListQuery, INLINE_BASE64_MAX_CHARS, UpdateDocumentBody } from './schemas.js'
 
 /** JSON around an inline file: the route's own body limit (the app's is 1 MiB). */
 const CREATE_BODY_LIMIT = INLINE_BASE64_MAX_CHARS + 256 * 1024
@@ -33,7 +33,10 @@ const route = operations('Documents', {
       '`file_name` loses directories and control characters and is used only as the download name. The same bytes uploaded ' +
       'again in one site share the stored file. `folder_id` must be a folder of the same site (400).',
   ],
-  listSiteDocuments: ['List the documents of a site', 'Live documents, oldest first; `folder_id` lists only the documents directly in that folder.'],
+  listSiteDocuments: [
+    'List the documents of a site',
+    'Live documents, oldest first; `folder_id` lists only the documents directly in that folder. Each item adds `locales`: the codes of the locales it has a localization in.',
+  ],
   getDocument: ['Get a document with its localizations', 'Localizations default locale first, then by code.'],
   updateDocument: [
     'Update a document',
@@ -58,7 +61,7 @@ const route = operations('Documents', {
 function siteRoutes(app: Api): void {
   app.get(
     '/sites/:site_id/documents',
-    route('listSiteDocuments', { access: site('Read'), params: SiteParams, querystring: DocumentListQuery, response: { 200: Paginated(Document) } }),
+    route('listSiteDocuments', { access: site('Read'), params: SiteParams, querystring: DocumentListQuery, response: { 200: Paginated(DocumentListItem) } }),
     (req) => docs.list(req.ctx, req.params.site_id, req.query),
   )
 

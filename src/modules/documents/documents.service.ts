@@ -18,6 +18,7 @@ import {
   type CreateDocumentBody,
   type Document,
   type DocumentDetail,
+  type DocumentListItem,
   type DocumentListQuery,
   type DocumentLocalization,
   type UpdateDocumentBody,
@@ -64,10 +65,18 @@ export async function assertBodyFits(ctx: Ctx, siteId: string, contentLength: st
 const liveOr404 = async (ctx: Ctx, id: string) => (await q.findLiveDocument(ctx.db, id)) ?? notFound(documentEntity)
 
 /** The site's live documents (optionally of one folder), oldest first. */
-export async function list(ctx: Ctx, siteId: string, query: DocumentListQuery): Promise<Page<Document>> {
+export async function list(ctx: Ctx, siteId: string, query: DocumentListQuery): Promise<Page<DocumentListItem>> {
   const { limit, offset } = pageWindow(query)
   const { rows, total } = await q.listDocuments(ctx.db, siteId, query.folder_id, limit, offset)
-  return paginate(rows.map(presentDocument), total, query)
+  const codes = await q.localeCodesOf(
+    ctx.db,
+    rows.map((r) => r.id),
+  )
+  return paginate(
+    rows.map((r) => ({ ...presentDocument(r), locales: codes.get(r.id) ?? [] })),
+    total,
+    query,
+  )
 }
 
 /** The document with its localizations (default locale first). */

@@ -58,6 +58,18 @@ export const DOWNLOAD_PATH_END = '/download'
 export const presentDocument = (row: Omit<Document, 'download_url'>): Document =>
   pickDocument({ ...row, download_url: `${DOWNLOAD_PATH_START}${row.id}${DOWNLOAD_PATH_END}` })
 
+/** A document as the site's document list answers it: the document and the languages it is described in. */
+export const DocumentListItem = Type.Object(
+  {
+    ...Document.properties,
+    locales: Type.Array(Type.String(), {
+      description: 'Codes of the locales the document has a localization in, default locale first, then by code; empty when it has none',
+    }),
+  },
+  { $id: 'DocumentListItem' },
+)
+export type DocumentListItem = Static<typeof DocumentListItem>
+
 export const DocumentLocalization = Type.Object(
   { id: Uuid, document_id: Uuid, locale_id: Uuid, title: Nullable(Type.String()), description: Nullable(Type.String()) },
   { $id: 'DocumentLocalization' },

@@ -127,6 +127,42 @@ export async function pagesWire(db: ReadDb, rows: PageRow[]): Promise<Page[]> {
   return rows.map((r) => toPage(r, carriers.get(r.content_id)))
 }
 
+/** What a page list item adds to the page, its images still raw (the service finishes them). */
+export interface PageListExtras {
+  locales: string[]
+  cover_image: ImageRow | null
+}
+
+/**
+ * The list extras of these pages, by page id, in one statement whatever the number of pages: the codes of the
+ * locales their sections are localized in (default first, then by code) and the cover of their first section that
+ * names a live media record (the index on page_sections(page_id, display_order, created_at) walks the sections in order).
+ */
+export async function listExtras(db: ReadDb, pageIds: readonly string[]): Promise<Map<string, PageListExtras>> {
+  const ids = [...new Set(pageIds)]
+  if (ids.length === 0) return new Map()
+  const result = await db.execute(sql`
+    select x.id,
+      (select json_agg(c.code order by c.is_default desc, c.code)
+         from (select distinct lo.code, lo.is_default
+                 from page_sections s
+                 join page_section_localizations l on l.page_section_id = s.id
+                 join locales lo on lo.id = l.locale_id
+                where s.page_id = x.id) c)::text as locales,
+      (select ${sql.raw(imageJson('s.cover_image_id'))}
+         from page_sections s join media cover on cover.id = s.cover_image_id and cover.deleted_at is null
+        where s.page_id = x.id
+        order by s.display_order, s.created_at, s.id
+        limit 1)::text as cover
+    from (select unnest(string_to_array(${ids.join(',')}, ','))::uuid as id) x`)
+  return new Map(
+    rowsOf<{ id: string; locales: string | null; cover: string | null }>(result).map((r) => [
+      r.id,
+      { locales: r.locales ? (JSON.parse(r.locales) as string[]) : [], cover_image: r.cover ? (JSON.parse(r.cover) as ImageRow) : null },
+    ]),
+  )
+}
+
 // ---- sections ----
 
 /** Sections of a page by display_order (then creation, id). */

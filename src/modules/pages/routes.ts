@@ -6,7 +6,18 @@ import { sendRaw } from '../../http/raw.js'
 import { SiteParams } from '../../http/schemas.js'
 import { bulkRoute, getRoute, reviewRoute, writeRoutes } from '../../kits/content-workflow/routes.js'
 import { pageWorkflow } from './entity.js'
-import { BulkResult, CreatePageBody, ListPagesQuery, NestedRouteParams, Page, PageDetail, ReviewBody, RouteParams, UpdatePageBody } from './schemas.js'
+import {
+  BulkResult,
+  CreatePageBody,
+  ListPagesQuery,
+  NestedRouteParams,
+  Page,
+  PageDetail,
+  PageListItem,
+  ReviewBody,
+  RouteParams,
+  UpdatePageBody,
+} from './schemas.js'
 import * as pages from './service.js'
 import * as writes from './write.service.js'
 
@@ -39,7 +50,10 @@ const BY_ROUTE =
   `publish_start/publish_end), anything else is 404 for them; Write and above see every status (previews). A route no page can have is a 400. ${CACHED}`
 
 const route = operations('Pages', {
-  listSitePages: ['List the pages of a site', `Every live page the site carries, any status (filter with \`status\`), by route. ${CACHED}`],
+  listSitePages: [
+    'List the pages of a site',
+    `Every live page the site carries, any status (filter with \`status\`), by route. Each item adds \`locales\` (the codes of the locales its sections are localized in) and \`cover_image\` (the cover of its first section that has one). ${CACHED}`,
+  ],
   getSitePageByRoute: ['Get a page of a site by route', BY_ROUTE],
   getSitePageByNestedRoute: 'Get a page of a site by a route of several segments',
 })
@@ -47,7 +61,7 @@ const route = operations('Pages', {
 function reads(app: Api): void {
   app.get(
     '/sites/:site_id/pages',
-    route('listSitePages', { access: site('Read'), params: SiteParams, querystring: ListPagesQuery, response: { 200: Paginated(Page) } }),
+    route('listSitePages', { access: site('Read'), params: SiteParams, querystring: ListPagesQuery, response: { 200: Paginated(PageListItem) } }),
     async (req, reply) => sendRaw(reply, await pages.list(req.ctx, req.params.site_id, req.query)),
   )
 

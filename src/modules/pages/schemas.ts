@@ -25,6 +25,22 @@ export const Page = wireRecord('Page', {
 })
 export type Page = Static<typeof Page>
 
+/** A page as the site's page list answers it: the page, the languages it has content in and a thumbnail. */
+export const PageListItem = Type.Object(
+  {
+    ...Page.properties,
+    locales: Type.Array(Type.String(), {
+      description:
+        "Codes of the locales the page's sections have a localization in (its content's languages), default locale first, then by code; empty when it has none",
+    }),
+    cover_image: Type.Union([EmbeddedImage, Type.Null()], {
+      description: "The page's thumbnail: the cover image of its first section (by display_order) that names a live media record; null when none does",
+    }),
+  },
+  { $id: 'PageListItem' },
+)
+export type PageListItem = Static<typeof PageListItem>
+
 /** Settings of a section: a free JSON object, at most this many bytes as JSON. */
 export const SECTION_SETTINGS_MAX_BYTES = 64 * 1024
 

@@ -9,8 +9,9 @@ import { Paginated, paginate, pageWindow } from '../../http/pagination.js'
 import { pageEntity } from './entity.js'
 import { lookupRoute } from './paths.rules.js'
 import { withCovers } from './images.service.js'
+import { presentImage } from '../media/present.service.js'
 import * as q from './queries.js'
-import { Page, PageDetail, PageSection, PageSectionLocalization, type ListPagesQuery } from './schemas.js'
+import { Page, PageDetail, PageListItem, PageSection, PageSectionLocalization, type ListPagesQuery } from './schemas.js'
 
 /*
  * Page reads. The public reads (a site's page list, a page by route, a page's sections and all their
@@ -20,7 +21,8 @@ import { Page, PageDetail, PageSection, PageSectionLocalization, type ListPagesQ
  * lookup key, passed to readers as its slug).
  */
 
-const listCache = jsonCache('pages-list', Paginated(Page))
+// Named apart from the list's earlier shape (without locales and cover_image), which a shared cache may still hold.
+const listCache = jsonCache('page-list-items', Paginated(PageListItem))
 const detailCache = jsonCache('page-detail', PageDetail, Page)
 const sectionsCache = jsonCache('page-sections', Type.Array(PageSection))
 const sectionLocsCache = jsonCache('page-section-locs', Type.Array(PageSectionLocalization))
@@ -35,7 +37,18 @@ export async function list(ctx: Ctx, siteId: string, query: ListPagesQuery): Pro
   return listCache.get(ctx, siteId, `${query.page}:${query.per_page}:${query.status ?? ''}`, async () => {
     const { limit, offset } = pageWindow(query)
     const { rows, total } = await q.sitePages(ctx.db, siteId, query.status, limit, offset)
-    return { value: paginate(await q.pagesWire(ctx.db, rows), total, query), until: null }
+    const [wire, extras] = await Promise.all([
+      q.pagesWire(ctx.db, rows),
+      q.listExtras(
+        ctx.db,
+        rows.map((r) => r.id),
+      ),
+    ])
+    const items = wire.map((page): PageListItem => {
+      const x = extras.get(page.id)
+      return { ...page, locales: x?.locales ?? [], cover_image: presentImage(ctx, x?.cover_image ?? null) }
+    })
+    return { value: paginate(items, total, query), until: null }
   })
 }
 

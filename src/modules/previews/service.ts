@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto'
 import { levelOnSite, requireRecord } from '../../core/access.js'
 import type { Principal } from '../../core/principal.js'
 import type { Ctx, Deps } from '../../core/context.js'
+import { contentLabels } from '../../core/content-kinds.js'
 import { deleteInBatches, DELETE_BATCH, jobPace } from '../../core/background-batches.js'
 import { mutate } from '../../core/mutation.js'
 import type { RawJson } from '../../core/read-cache.js'
+import type { ReadDb } from '../../db/client.js'
 import type { PreviewRow } from '../../db/schema/previews.js'
 import { ApiError, notFound, validation } from '../../http/errors.js'
 import { digestKey, digestsEqual } from '../../platform/crypto.js'
@@ -30,6 +32,15 @@ const generateToken = () => `prv_${randomBytes(32).toString('base64url')}`
 export function present(row: PreviewRow): Preview {
   const { id, site_id, type, record_id, locale, expires_at, created_at } = row
   return { id, site_id, type, record_id, locale, expires_at, created_at }
+}
+
+/**
+ * The audit entry's record_label of a preview: the previewed record as editors know it (a post by its title, a page
+ * by its slug: core/content-kinds.ts), so the log says what was shared, not a token's id; null when the record is gone.
+ */
+async function previewLabel(db: ReadDb, row: Pick<PreviewRow, 'type' | 'content_id'>): Promise<string | null> {
+  const [label] = await contentLabels(db, [{ content_type: row.type, id: row.content_id }])
+  return label ?? null
 }
 
 /** The record a preview is asked for, as far as the token and the URL need it; 404/403 from the record's access. */
@@ -96,6 +107,7 @@ export async function create(ctx: Ctx, siteId: string, body: CreatePreviewBody):
       result: { id: row.id, token, type: row.type, record_id: row.record_id, locale: row.locale, expires_at: row.expires_at, url },
       siteId,
       entityId: row.id,
+      label: await previewLabel(tx, row),
       metadata: { type: row.type, record_id: row.record_id, locale: row.locale, expires_at: row.expires_at },
     }
   })
@@ -116,6 +128,7 @@ export async function revoke(ctx: Ctx, id: string): Promise<void> {
       siteId: row.site_id,
       entityId: id,
       current: present(row),
+      label: await previewLabel(tx, row),
       metadata: { type: row.type, record_id: row.record_id, locale: row.locale, expires_at: row.expires_at },
     }
   })

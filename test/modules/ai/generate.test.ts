@@ -152,7 +152,7 @@ describe('actions', () => {
     await gen({ action: 'excerpt', content: 'PRIVATE-DRAFT-CONTENT' })
     const rows = await t.dbh.db.select().from(auditLogs).where(eq(auditLogs.entity_type, 'ai_generation'))
     const last = rows.find((r) => (r.metadata as { action: string }).action === 'excerpt')
-    expect(last).toMatchObject({ action: 'Create', site_id: s.id })
+    expect(last).toMatchObject({ action: 'Create', site_id: s.id, record_label: 'Excerpt' })
     const all = JSON.stringify(rows)
     expect(all).not.toContain('PRIVATE-DRAFT-CONTENT')
     expect(all).not.toContain('TOPSECRET')
@@ -185,6 +185,9 @@ describe('translate', () => {
     expect(bodyReq.system).toContain('Target language: de.')
     const metaReq = p.requests.find((r) => r.user === metaTitle)!
     expect(metaReq.system).toContain('at most 60 characters')
+    // Audited under what it made and the language, never the content.
+    const rows = await t.dbh.db.select().from(auditLogs).where(eq(auditLogs.entity_type, 'ai_generation'))
+    expect(rows.filter((r) => (r.metadata as { action: string }).action === 'translate').map((r) => r.record_label)).toEqual(['Translation into de'])
   })
 
   it('400 without target_locale, with content that is not a JSON object, or with no translatable field', async () => {

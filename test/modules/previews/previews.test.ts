@@ -114,7 +114,8 @@ describe('POST /sites/{site_id}/previews', () => {
       preview_url: 'https://front.example.com/api/preview?token={token}&type={type}&id={id}&slug={slug}&route={route}&path={path}&locale={locale}',
       post_path: '/blog/{slug}/',
     })
-    const blog = await draftBlog(s)
+    const title = `Night trains ${uid()}`
+    const blog = await draftBlog(s, title)
     const before = clock.now().getTime()
     const p = await createPreview(s, { type: 'blog', id: blog.id })
     expect(p.token).toMatch(/^prv_[A-Za-z0-9_-]{43}$/)
@@ -142,6 +143,8 @@ describe('POST /sites/{site_id}/previews', () => {
     expect(JSON.stringify(audits)).not.toContain(p.token)
     expect(JSON.stringify(audits)).not.toContain(row?.token_digest)
     expect(audits[0]?.metadata).toMatchObject({ type: 'blog', record_id: blog.id })
+    // Named by the previewed post's title, so the log says what was shared.
+    expect(audits[0]?.record_label).toBe(title)
 
     const listed = expectStatus<Listed[]>(await t.as(s.keys.Write).get(`/sites/${s.id}/previews`), 200)
     expect(listed).toEqual([
@@ -172,6 +175,12 @@ describe('POST /sites/{site_id}/previews', () => {
     expect(url.searchParams.get('path')).toBe('/docs/intro')
     expect(url.searchParams.get('route')).toBe('/docs/intro')
     expect(url.searchParams.get('slug')).toBe('intro')
+    // A preview of a page is named by the page's slug, when made and when revoked.
+    expectNoContent(await t.as(s.keys.Write).delete(`/previews/${p.id}`))
+    expect((await auditsOf(t, 'preview', p.id)).map((x) => [x.action, x.record_label])).toEqual([
+      ['Create', 'intro'],
+      ['Revoke', 'intro'],
+    ])
   })
 
   it('answers 400 for bad input and creates nothing', async () => {

@@ -42,7 +42,9 @@ export function SchedulePanel({
     ].filter((h) => h !== '')
     return (
       <div key={field}>
-        <Group gap="xs" align="flex-end" wrap="nowrap">
+        {/* Wraps: a date-time field is about 216 px at the least (its parts do not shrink), which with "Clear" beside
+            it is wider than the editor's side column at 1280 px; "Clear" goes under the field instead. */}
+        <Group gap="xs" align="flex-end">
           <TextInput
             type="datetime-local"
             label={t(field === 'publish_start' ? 'start' : 'end')}
@@ -58,7 +60,7 @@ export function SchedulePanel({
               setMoved((m) => ({ ...m, [field]: r.kind === 'skipped' ? r.iso : undefined }))
               onChange({ ...values, [field]: r.iso })
             }}
-            className="post-meta-grow"
+            className="schedule-field"
           />
           {iso && !disabled && (
             <Button

@@ -78,7 +78,18 @@ export function MediaBrowser({ siteId, search, onSearch, canEdit, accept = 'any'
         </Text>
         <Filters search={search} onSearch={onSearch} imagesOnly={accept === 'image'} idSuffix={headingLevel} />
 
-        {canEdit && <UploadZone uploads={uploads} accept={accept} maxBytes={maxBytes} />}
+        {canEdit && (
+          <UploadZone
+            uploads={uploads}
+            accept={accept}
+            maxBytes={maxBytes}
+            choose={search.upload}
+            onChosen={() => {
+              const { upload: _, ...rest } = search
+              onSearch(rest, true)
+            }}
+          />
+        )}
 
         <H className="visually-hidden">{t('files')}</H>
         <Results list={list} search={search} onSearch={onSearch} draggable={canEdit} />

@@ -15,11 +15,17 @@ describe('validateMediaSearch', () => {
     })
     expect(validateMediaSearch({ view: 'grid', folder: 'x', type: 'font', q: '', page: 1, item: 5 })).toEqual({})
   })
+
+  it('keeps the request to open the file chooser (the palette’s Upload) only as a yes', () => {
+    expect(validateMediaSearch({ upload: true })).toEqual({ upload: true })
+    expect(validateMediaSearch({ upload: '1' })).toEqual({ upload: true })
+    expect(validateMediaSearch({ upload: 'no' })).toEqual({})
+  })
 })
 
 describe('withFilter', () => {
   it('starts a new filter at page one with the details closed', () => {
-    expect(withFilter({ view: 'list', page: 4, item: ID, q: 'a' }, { type: 'video', q: '' })).toEqual({ view: 'list', type: 'video' })
+    expect(withFilter({ view: 'list', page: 4, item: ID, q: 'a', upload: true }, { type: 'video', q: '' })).toEqual({ view: 'list', type: 'video' })
   })
 })
 

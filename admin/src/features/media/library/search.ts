@@ -15,6 +15,11 @@ export interface MediaSearch {
   page?: number
   /** The file whose details are open. */
   item?: string
+  /**
+   * Open the file chooser on arrival (the palette's Upload action); dropped from the URL once done, so reload and Back
+   * do not open it again.
+   */
+  upload?: true
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -33,6 +38,7 @@ export function validateMediaSearch(s: Record<string, unknown>): MediaSearch {
     ...(q ? { q } : {}),
     ...(Number.isInteger(n) && n > 1 ? { page: n } : {}),
     ...(item ? { item } : {}),
+    ...(s.upload === true || s.upload === 1 || s.upload === '1' || s.upload === 'true' ? { upload: true as const } : {}),
   }
 }
 
@@ -41,6 +47,7 @@ export function withFilter(s: MediaSearch, change: Partial<Pick<MediaSearch, 'fo
   const next: MediaSearch = { ...s, ...change }
   delete next.page
   delete next.item
+  delete next.upload
   for (const k of ['folder', 'type', 'q'] as const) if (next[k] === undefined || next[k] === '') delete next[k]
   return next
 }

@@ -69,10 +69,38 @@ function UploadRow({ item, status, onRetry, onDismiss }: { item: UploadItem; sta
 /**
  * Drop files here or choose them; every file gets its own line with progress and outcome. A polite log (a live region)
  * tells screen-reader users each file's outcome as it lands (not the progress ticks).
+ *
+ * `choose` (the palette's Upload action) opens the file chooser once, on mount, and then calls `onChosen`. A browser
+ * opens a chooser only within a user gesture: Chromium and Firefox count the palette's Enter or click for some seconds
+ * after it (the media screen's code arrives well within them); a browser that refuses leaves the "Choose files" button
+ * focused, one Enter away.
  */
-export function UploadZone({ uploads, accept, maxBytes }: { uploads: Uploads; accept: 'image' | 'any'; maxBytes: number | undefined }) {
+export function UploadZone({
+  uploads,
+  accept,
+  maxBytes,
+  choose,
+  onChosen,
+}: {
+  uploads: Uploads
+  accept: 'image' | 'any'
+  maxBytes: number | undefined
+  choose?: boolean
+  onChosen?: () => void
+}) {
   const { t, i18n } = useTranslation('media')
   const input = useRef<HTMLInputElement>(null)
+  const chooseButton = useRef<HTMLButtonElement>(null)
+  const chose = useRef(false)
+  // Arrived to choose: the route's focus on the h1 (app/RouteFocus) leaves the focused "Choose files" alone.
+  const [arrivedToChoose] = useState(choose === true)
+  useEffect(() => {
+    if (!choose || chose.current) return
+    chose.current = true
+    chooseButton.current?.focus()
+    input.current?.click()
+    onChosen?.()
+  }, [choose, onChosen])
   const [over, setOver] = useState(false)
   const statusOf = useStatusText()
 
@@ -97,6 +125,7 @@ export function UploadZone({ uploads, accept, maxBytes }: { uploads: Uploads; ac
     <section aria-label={t('upload.title')} className="media-upload">
       <div
         className="media-dropzone"
+        data-keeps-focus={arrivedToChoose || undefined}
         data-over={over || undefined}
         onDragOver={(e) => {
           e.preventDefault()
@@ -106,7 +135,7 @@ export function UploadZone({ uploads, accept, maxBytes }: { uploads: Uploads; ac
         onDrop={drop}
       >
         <Text size="sm">{t('upload.drop')}</Text>
-        <Button variant="default" onClick={() => input.current?.click()}>
+        <Button ref={chooseButton} variant="default" onClick={() => input.current?.click()}>
           {t('upload.choose')}
         </Button>
         <input
