@@ -208,3 +208,58 @@ test('revert from the history drawer: a page field through the API, a section te
   expect((await current()).slug).toBe('our-team')
   expect(csp).toEqual([])
 })
+
+test('the page list and the document list show the languages each record has, and a page its cover', async ({
+  page,
+  site,
+  atrium,
+  baseUrl,
+  masterKey,
+  signInWithKey,
+}) => {
+  const form = new FormData()
+  form.append('site_ids', JSON.stringify([site.id]))
+  form.append('file', new Blob([new Uint8Array(solidPng([60, 120, 170]))], { type: 'image/png' }), 'lake.png')
+  const uploaded = await fetch(`${baseUrl}/api/v1/media/upload`, { method: 'POST', headers: { 'x-api-key': masterKey }, body: form })
+  expect(uploaded.status).toBe(201)
+  const lake = (await uploaded.json()) as { id: string }
+  await atrium.POST('/api/v1/pages', {
+    body: {
+      site_ids: [site.id],
+      route: '/lakeside',
+      sections: [
+        { section_type: 'text', localizations: [{ locale: 'de', title: 'Am See' }] },
+        { section_type: 'hero', cover_image_id: lake.id, localizations: [{ locale: 'en', title: 'By the lake' }] },
+      ],
+    },
+  })
+  await atrium.POST('/api/v1/pages', { body: { site_ids: [site.id], route: '/bare-page' } })
+  const doc = (
+    await atrium.POST('/api/v1/sites/{site_id}/documents', {
+      params: { path: { site_id: site.id } },
+      body: { document_type: 'map', url: 'https://example.org/lake-map.pdf' },
+    })
+  ).data!
+  await atrium.POST('/api/v1/documents/{id}/localizations', { params: { path: { id: doc.id } }, body: { locale: 'de', title: 'Seekarte' } })
+  await atrium.POST('/api/v1/documents/{id}/localizations', { params: { path: { id: doc.id } }, body: { locale: 'en', title: 'Lake map' } })
+  const csp = watchCsp(page)
+  await signInWithKey(page)
+
+  // Pages: the languages of every section (default first) and the first section's cover as a small rendition.
+  await page.goto(`/admin/sites/${site.id}/pages`)
+  const lakeside = page.getByRole('row').filter({ hasText: '/lakeside' })
+  await expect(lakeside.getByTestId('languages')).toHaveText('en · de')
+  await expect(lakeside.getByTestId('cover')).toHaveAttribute('src', /[?&]w=48(&|$)/)
+  await expect(lakeside.getByTestId('cover')).toHaveAttribute('alt', '')
+  const bare = page.getByRole('row').filter({ hasText: '/bare-page' })
+  await expect(bare).toContainText('No language yet')
+  await expect(bare.getByTestId('cover')).toHaveCount(0)
+  await expectAccessible(page)
+
+  // Documents: the languages of its translations.
+  await page.goto(`/admin/sites/${site.id}/documents`)
+  const map = page.getByRole('row').filter({ hasText: 'lake-map.pdf' })
+  await expect(map.getByTestId('languages')).toHaveText('en · de')
+  await expectAccessible(page)
+  expect(csp).toEqual([])
+})

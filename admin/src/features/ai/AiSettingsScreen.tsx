@@ -8,7 +8,7 @@ import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
 import { AiProviderForm } from './AiProviderForm'
 import { DeleteConfigModal, ModelsCard, PresetsCard, RemoveKeyModal, TestCard } from './AiPanels'
-import { aiQueries, useListModels, type AiConfig } from './api'
+import { aiConfig, useListModels, type AiConfig } from './api'
 import { detectFormat, PRESETS } from './presets'
 import { useAiForm } from './useAiForm'
 import './ai.css'
@@ -19,7 +19,7 @@ export function AiSettingsScreen({ siteId }: { siteId: string }) {
   const me = useQuery(sharedQueries.me())
   const level = siteLevel(me.data, siteId)
   const isAdmin = atLeast(level, 'Admin')
-  const config = useQuery({ ...aiQueries.config(siteId), enabled: isAdmin })
+  const config = useQuery({ ...aiConfig.query(siteId), enabled: isAdmin })
   // Kept here: the form remounts with the saved version (its key is the version), and the note must outlive that.
   const [justSaved, setJustSaved] = useState(false)
 
@@ -38,9 +38,9 @@ export function AiSettingsScreen({ siteId }: { siteId: string }) {
         <Text role="status">{t('loading')}</Text>
       ) : (
         <AiForm
-          key={config.data?.config.updated_at ?? 'new'}
+          key={config.data?.data.updated_at ?? 'new'}
           siteId={siteId}
-          saved={config.data?.config ?? null}
+          saved={config.data?.data ?? null}
           etag={config.data?.etag}
           onReload={() => void config.refetch()}
           justSaved={justSaved}

@@ -4,7 +4,7 @@ import { useForm, type FieldPath } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
 import { toFormError } from '../../shared/logic/errors'
-import { useSaveConfig, type AiConfig } from './api'
+import { aiConfig, type AiConfig } from './api'
 import { aiFormSchema, formValuesOf, putBodyOf, type AiFormValues } from './presets'
 
 const FIELDS: Array<FieldPath<AiFormValues>> = ['provider_name', 'base_url', 'model', 'temperature', 'max_tokens', 'api_key']
@@ -24,7 +24,7 @@ export function useAiForm({ siteId, saved, etag, onSaved }: AiFormOptions) {
   const { t } = useTranslation('ai')
   const form = useForm<AiFormValues>({ resolver: zodResolver(aiFormSchema), defaultValues: formValuesOf(saved ?? undefined), mode: 'onTouched' })
   const { handleSubmit, formState, setError, setFocus, reset } = form
-  const save = useSaveConfig(siteId)
+  const save = aiConfig.useSave(siteId)
   useUnsavedEdits(formState.isDirty)
   const [replacing, setReplacing] = useState((saved?.api_key_masked ?? null) === null)
   const [removeKey, setRemoveKey] = useState(false)
@@ -39,11 +39,11 @@ export function useAiForm({ siteId, saved, etag, onSaved }: AiFormOptions) {
 
   const onSubmit = handleSubmit((values) => {
     save.mutate(
-      { body: putBodyOf(values, removeKey && values.api_key === ''), etag },
+      { body: putBodyOf(values, removeKey && values.api_key === ''), held: saved ? { record: saved, etag } : undefined },
       {
         onSuccess: (r) => {
           // The form shows the saved version (and remounts with it: AiSettingsScreen keys it by updated_at).
-          reset(formValuesOf(r.config))
+          reset(formValuesOf(r.data))
           setRemoveKey(false)
           onSaved(true)
         },

@@ -1,16 +1,21 @@
 import type { Schemas } from '@atrium-cms/client'
-import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
-import { useSiteMutation } from '../../shared/api/resource'
+import { resource, useSiteMutation } from '../../shared/api/resource'
 import type { KeySearch } from './search'
 
 export type ApiKey = Schemas['ApiKey']
 export type CreateKeyBody = Schemas['CreateApiKeyBody']
 
 /*
- * API keys are not of one site (GET /api-keys filters by site), so their keys start with ['api-keys']. The
- * plaintext of a new key never enters this cache: creation is a plain call whose answer the form holds in state.
+ * API keys on the resource factory (shared/api/resource), unscoped: they are not of one site (GET /api-keys filters
+ * by site), so their keys start with ['api-keys']. The plaintext of a new key never enters any cache (the factory's
+ * create is a mutation, whose state would keep the answer): creation is a plain call whose answer the form holds in
+ * state. Block, unblock, revoke and the usage reports are no plain CRUD and stay explicit.
  */
+const keyResource = resource({ key: 'api-keys', unscoped: true, list: '/api/v1/api-keys', item: '/api/v1/api-keys/{id}' })
+const KEYS = keyResource.key('')
+
 export const keyQueries = {
   list: (siteId: string, search: KeySearch) => {
     const query = {
@@ -20,14 +25,9 @@ export const keyQueries = {
       ...(search.permission ? { permission: search.permission } : {}),
       ...(search.scope === 'all' ? {} : { site_id: siteId }),
     }
-    return queryOptions({
-      queryKey: ['api-keys', 'list', query],
-      queryFn: async () => (await api().GET('/api/v1/api-keys', { params: { query } })).data!,
-      placeholderData: keepPreviousData,
-    })
+    return keyResource.list(siteId, query)
   },
-  detail: (id: string) =>
-    queryOptions({ queryKey: ['api-keys', 'detail', id], queryFn: async () => (await api().GET('/api/v1/api-keys/{id}', { params: { path: { id } } })).data! }),
+  detail: (id: string) => queryOptions({ queryKey: [...KEYS, 'detail', id], queryFn: async () => (await keyResource.get(id)).data }),
   daily: (id: string, days: number) =>
     queryOptions({
       queryKey: ['api-keys', 'daily', id, days],
@@ -45,7 +45,6 @@ export async function createKey(body: CreateKeyBody): Promise<Schemas['CreatedAp
   return (await api().POST('/api/v1/api-keys', { body })).data!
 }
 
-const KEYS = ['api-keys']
 const path = (id: string) => ({ params: { path: { id } } })
 
 export function useKeyActions() {

@@ -10,6 +10,7 @@ import { DeleteIcon, DownloadIcon } from '../../shared/ui/icons'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { AnchorLink } from '../../shared/ui/links'
 import { Pager } from '../../shared/ui/Pager'
+import { useRecordListColumns } from '../../shared/ui/recordListColumns'
 import { AddDocumentForm } from './AddDocumentForm'
 import { documentQueries, useDeleteDocument } from './api'
 import { documentName } from './files'
@@ -30,6 +31,7 @@ export function DocumentsScreen({ siteId, search, onSearch }: Props) {
   const page = search.page ?? 1
   const list = useQuery(documentQueries.list(siteId, search.folder, page))
   const [adding, setAdding] = useState(false)
+  const shared = useRecordListColumns()
   const remove = useConfirmDelete(useDeleteDocument(siteId), (d: Schemas['Document']) => d.id)
 
   return (
@@ -67,6 +69,7 @@ export function DocumentsScreen({ siteId, search, onSearch }: Props) {
                 ),
               },
               { key: 'type', header: t('documentType'), sortValue: (d) => d.document_type, cell: (d) => d.document_type },
+              shared.languages<Schemas['DocumentListItem']>((d) => d.locales),
               {
                 key: 'size',
                 header: t('size'),

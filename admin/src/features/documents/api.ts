@@ -1,6 +1,7 @@
 import type { Schemas } from '@atrium-cms/client'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
+import { documentResource } from '../../shared/api/queries'
 import { resource } from '../../shared/api/resource'
 import { ifMatch } from '../../shared/api/wire'
 import { versioned } from '../../shared/editor/contentWrites'
@@ -13,13 +14,7 @@ import { heldIfMatch, type Held } from '../../shared/editor/SaveConflict'
  */
 export const PER_PAGE = 20
 
-export const documentResource = resource({
-  key: 'documents',
-  list: '/api/v1/sites/{site_id}/documents',
-  item: '/api/v1/documents/{id}',
-  create: '/api/v1/sites/{site_id}/documents',
-  refreshOnSuccessOnly: true,
-})
+export { documentResource }
 
 export const folderResource = resource({
   key: 'folders',

@@ -197,7 +197,7 @@ function MemberTable({ siteId, members, onNotice, onRemove, onTransfer }: TableP
             onChange={(role) =>
               role &&
               changeRole.mutate(
-                { id: member.id, role: role as AssignableRole },
+                { id: member.id, body: { role: role as AssignableRole }, etag: undefined },
                 { onSuccess: () => onNotice(t('changed', { name, role: t(`roles.${role as AssignableRole}`) })) },
               )
             }

@@ -1,17 +1,28 @@
 import type { Schemas } from '@atrium-cms/client'
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
+import { resource } from '../../shared/api/resource'
 
 export type Member = Schemas['Member']
 export type IdpUser = Schemas['IdpUser']
 export type AssignableRole = Schemas['UpdateSiteMemberBody']['role']
 
+/*
+ * A site's members on the resource factory (shared/api/resource): the list, add, change of role and removal. There is
+ * no GET of one member (the record is what the PUT answers). Every write also refreshes ['me']: a change of one's own
+ * role changes what the admin offers. The transfer of ownership and the identity provider's directory (paged by
+ * offset, more on demand) stay explicit below.
+ */
+const memberResource = resource({
+  key: 'members',
+  list: '/api/v1/sites/{site_id}/members',
+  item: '/api/v1/sites/{site_id}/members/{id}',
+  create: '/api/v1/sites/{site_id}/members',
+  alsoRefresh: [['me']],
+})
+
 export const memberQueries = {
-  list: (siteId: string) =>
-    queryOptions({
-      queryKey: ['site', siteId, 'members'],
-      queryFn: async () => (await api().GET('/api/v1/sites/{site_id}/members', { params: { path: { site_id: siteId } } })).data!,
-    }),
+  list: (siteId: string) => memberResource.list(siteId),
   /** The identity provider's directory, 100 people a window (limit/offset), more on demand. */
   idpUsers: () =>
     infiniteQueryOptions({
@@ -23,30 +34,16 @@ export const memberQueries = {
 }
 
 export function useMemberMutations(siteId: string) {
-  const qc = useQueryClient()
-  const settle = () => Promise.all([qc.invalidateQueries({ queryKey: ['site', siteId, 'members'] }), qc.invalidateQueries({ queryKey: ['me'] })])
-  const path = { site_id: siteId }
+  const { create, update, remove, invalidate } = memberResource.useMutations(siteId)
   return {
-    add: useMutation({
-      mutationFn: async (body: { user_id: string; role: AssignableRole } | { idp_user_id: string; role: AssignableRole }) =>
-        (await api().POST('/api/v1/sites/{site_id}/members', { params: { path }, body })).data!,
-      onSettled: settle,
-    }),
-    changeRole: useMutation({
-      mutationFn: async ({ id, role }: { id: string; role: AssignableRole }) =>
-        (await api().PUT('/api/v1/sites/{site_id}/members/{id}', { params: { path: { ...path, id } }, body: { role } })).data!,
-      onSettled: settle,
-    }),
-    remove: useMutation({
-      mutationFn: async (id: string) => {
-        await api().DELETE('/api/v1/sites/{site_id}/members/{id}', { params: { path: { ...path, id } } })
-      },
-      onSettled: settle,
-    }),
+    add: create,
+    /** A member's role (no If-Match: the list carries no member's ETag, and a role is one field set outright). */
+    changeRole: update,
+    remove,
     transfer: useMutation({
       mutationFn: async (userId: string) =>
-        (await api().POST('/api/v1/sites/{site_id}/members/transfer-ownership', { params: { path }, body: { user_id: userId } })).data!,
-      onSettled: settle,
+        (await api().POST('/api/v1/sites/{site_id}/members/transfer-ownership', { params: { path: { site_id: siteId } }, body: { user_id: userId } })).data!,
+      onSettled: invalidate,
     }),
   }
 }

@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useMemo, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { sharedQueries } from '../../shared/api/queries'
+import { sharedQueries, siteSettings } from '../../shared/api/queries'
 import { useUnsavedEdits } from '../../shared/forms/useUnsavedEdits'
 import { isSaveConflict, SaveConflict, settleWith, type Held } from '../../shared/editor/SaveConflict'
 import { can } from '../../shared/logic/access'
@@ -14,7 +14,7 @@ import { ApplyIcon, DeleteIcon } from '../../shared/ui/icons'
 import { applyFieldErrors } from '../../shared/ui/formErrors'
 import { ScreenHeader } from '../../shared/ui/ScreenHeader'
 import { ProblemAlert } from '../../shared/ui/ProblemAlert'
-import { siteQueries, useDeleteSite, useLocaleMutations, useSaveSettings, useUpdateSite, type Locale, type Settings, type Site } from './api'
+import { siteQueries, useDeleteSite, useLocaleMutations, useUpdateSite, type Locale, type Settings, type Site } from './api'
 import { UploadLimit, ZoneSelect } from './OptionFields'
 import { ExportLink } from './transfer/TransferLinks'
 import { bytesToMb, mbToBytes, timeZones, zoneOptions } from './timezones'
@@ -24,7 +24,7 @@ import '../../shared/ui/ops.css'
 export function SiteSettingsScreen({ siteId }: { siteId: string }) {
   const { t } = useTranslation('sites')
   const site = useQuery(sharedQueries.site(siteId))
-  const settings = useQuery(sharedQueries.settings(siteId))
+  const settings = useQuery(siteSettings.query(siteId))
   const me = useQuery(sharedQueries.me())
   const editable = can(me.data, 'settings.edit', siteId)
   const title = t('settings.title')
@@ -38,7 +38,7 @@ export function SiteSettingsScreen({ siteId }: { siteId: string }) {
       {site.data && <SiteForm key={site.data.id} site={site.data} editable={editable} />}
       <LocalesSection siteId={siteId} editable={can(me.data, 'locales.manage', siteId)} />
       {settings.isError && <ProblemAlert error={settings.error} />}
-      {settings.data && <OptionsForm siteId={siteId} settings={settings.data} editable={editable} />}
+      {settings.data && <OptionsForm siteId={siteId} settings={settings.data.data} etag={settings.data.etag} editable={editable} />}
       {site.data && me.data && (can(me.data, 'site.delete', siteId) ? <DangerZone site={site.data} /> : null)}
     </Stack>
   )
@@ -227,9 +227,9 @@ const OPTION_FIELDS = [
   'upload_mb',
 ] as const
 
-function OptionsForm({ siteId, settings, editable }: { siteId: string; settings: Settings; editable: boolean }) {
+function OptionsForm({ siteId, settings, etag, editable }: { siteId: string; settings: Settings; etag: string | undefined; editable: boolean }) {
   const { t } = useTranslation('sites')
-  const save = useSaveSettings(siteId)
+  const save = siteSettings.useSave(siteId)
   const zones = useMemo(() => zoneOptions(settings.timezone, timeZones()), [settings.timezone])
   const values = (s: Settings): OptionValues => ({
     editorial_workflow_enabled: s.editorial_workflow_enabled,
@@ -243,11 +243,11 @@ function OptionsForm({ siteId, settings, editable }: { siteId: string; settings:
   })
   const { register, handleSubmit, control, setError, setFocus, formState, reset, watch } = useForm<OptionValues>({ defaultValues: values(settings) })
   // The version the form edits (its If-Match): the settings as loaded, then theirs after a conflict the editor settled.
-  const [held, setHeld] = useState<Held<Settings>>({ record: settings })
+  const [held, setHeld] = useState<Held<Settings>>({ record: settings, etag })
   useEffect(() => {
     if (formState.isDirty) return
     reset(values(settings))
-    setHeld({ record: settings })
+    setHeld({ record: settings, etag })
     // Follows the server's settings only while nothing is typed (never loses work); a save of typed options on an
     // older version meets the 412 and its conflict view.
   }, [settings])
@@ -256,7 +256,7 @@ function OptionsForm({ siteId, settings, editable }: { siteId: string; settings:
     save.mutate(
       { body: { ...rest, preview_url: preview_url.trim() || null, max_upload_bytes: mbToBytes(upload_mb) }, held: version },
       {
-        onSuccess: (s) => (setHeld({ record: s }), reset(values(s))),
+        onSuccess: (s) => (setHeld({ record: s.data, etag: s.etag }), reset(values(s.data))),
         onError: (e) => {
           // The API names max_upload_bytes; the form shows megabytes.
           const fe = e as { errors?: { field: string }[] }

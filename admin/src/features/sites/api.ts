@@ -11,7 +11,6 @@ export type Locale = Schemas['Locale']
 export type Settings = Schemas['SiteSettings']
 export type CreateSiteBody = Schemas['CreateSiteBody']
 export type UpdateSiteBody = { name?: string; description?: string | null; url?: string | null; favicon_url?: string | null }
-export type UpdateSettingsBody = Partial<Omit<Settings, 'default_locale_id'>>
 
 export const siteQueries = {
   locales: (siteId: string) =>
@@ -52,16 +51,6 @@ export function useDeleteSite(siteId: string) {
       qc.removeQueries({ queryKey: ['site', siteId] })
       return qc.invalidateQueries({ queryKey: ['sites'] })
     },
-  })
-}
-
-export function useSaveSettings(siteId: string) {
-  const qc = useQueryClient()
-  return useMutation({
-    /** `held`: the settings as the form loaded them; their tag goes as If-Match. */
-    mutationFn: async ({ body, held }: { body: UpdateSettingsBody; held: Held<Settings> }) =>
-      (await api().PUT('/api/v1/sites/{site_id}/settings', { params: { path: { site_id: siteId }, header: ifMatch(await heldIfMatch(held)) }, body })).data!,
-    onSuccess: (settings) => qc.setQueryData(['site', siteId, 'settings'], settings),
   })
 }
 

@@ -189,6 +189,7 @@ function CategoriesPanel({ data, onNew, onEdit, onDelete, onMerge }: PanelProps<
   const { t } = useTranslation('taxonomy')
   return (
     <TermPanel kind="categories" onNew={onNew}>
+      {/* ListState, not DataTable's states: the categories are nested lists (each level announced with its size), and DataTable is one flat table. */}
       <ListState query={data.categories} empty={data.tree.length === 0} emptyText={t('categories.empty')} loadingText={t('common:loading')}>
         <CategoryTree
           nodes={data.tree}

@@ -1,5 +1,21 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api } from './client'
+import { resource, singleton } from './resource'
+
+/** The site's settings: one record per site, GET and PUT with If-Match (the settings screen saves them). */
+export const siteSettings = singleton({ key: ['settings'], path: '/api/v1/sites/{site_id}/settings' })
+
+/**
+ * The site's documents (shared/api/resource): the documents feature lists and edits them, the post editor attaches
+ * them. A refused write refreshes nothing: the document's screen keeps the ETag it loaded and keeps meeting the conflict.
+ */
+export const documentResource = resource({
+  key: 'documents',
+  list: '/api/v1/sites/{site_id}/documents',
+  item: '/api/v1/documents/{id}',
+  create: '/api/v1/sites/{site_id}/documents',
+  refreshOnSuccessOnly: true,
+})
 
 /** Queries the shell and several features share. Site-scoped keys start with ['site', siteId]: switching sites never shows stale data. */
 export const sharedQueries = {
@@ -11,11 +27,8 @@ export const sharedQueries = {
       queryKey: ['site', siteId, 'detail'],
       queryFn: async () => (await api().GET('/api/v1/sites/{id}', { params: { path: { id: siteId } } })).data!,
     }),
-  settings: (siteId: string) =>
-    queryOptions({
-      queryKey: ['site', siteId, 'settings'],
-      queryFn: async () => (await api().GET('/api/v1/sites/{site_id}/settings', { params: { path: { site_id: siteId } } })).data!,
-    }),
+  /** The settings record alone (its ETag is the settings screen's: `siteSettings`). */
+  settings: (siteId: string) => queryOptions({ ...siteSettings.query(siteId), select: (got) => got.data }),
   /** The site's content locales (default first is not guaranteed: look at is_default). */
   locales: (siteId: string) =>
     queryOptions({

@@ -1,10 +1,11 @@
 import { etagOf, type paths } from '@atrium-cms/client'
 import { partialMatchKey, queryOptions, useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query'
+import { isAtriumError } from '../logic/errors'
 import { createHeldUndoable, type Undoable } from '../logic/undoable'
 import { showUndoNotice, showUndone } from '../ui/UndoNotice'
 import { api } from './client'
 import { listAll } from './listAll'
-import { ifMatch } from './wire'
+import { heldIfMatch, ifMatch, type Held } from './wire'
 
 /*
  * One resource's queries and mutations from its paths (as Ghost's admin-x-framework builds them), typed by the
@@ -21,6 +22,10 @@ type Json<R> = R extends { content: { 'application/json': infer J } } ? J : neve
 type Answer<O> = O extends { responses: infer Rs } ? Json<Rs[200 & keyof Rs]> | Json<Rs[201 & keyof Rs]> : never
 type BodyOf<O> = O extends { requestBody?: infer B } ? Json<NonNullable<B>> : never
 type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never
+/** Omit over each member of a union (a create body that is one of several shapes keeps each shape). */
+type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
+/** The record of a path: its GET's answer, or its PUT's where the API has no GET by id (a site's member). */
+type RecordAt<I extends keyof paths> = [NonNullable<paths[I]['get']>] extends [never] ? Answer<NonNullable<paths[I]['put']>> : Answer<Op<I, 'get'>>
 /** A list answers a page (`{ data, meta }`) or a plain array. */
 type RowOf<L> = L extends { data: (infer T)[] } ? T : L extends (infer T)[] ? T : never
 
@@ -29,16 +34,26 @@ export interface Loaded<R> {
   etag: string | undefined
 }
 
-interface Spec<L extends PathWith<'get'>, I extends PathWith<'get'>, C extends PathWith<'post'>, R extends PathWith<'post'>> {
+interface Spec<L extends PathWith<'get'>, I extends PathWith<'get'> | PathWith<'put'>, C extends PathWith<'post'>, R extends PathWith<'post'>> {
   /** The key segment after ['site', siteId] (after `within`, when given). */
   key: string
+  /**
+   * Records not of one site (API keys: GET /api-keys filters by site): the keys start with `key` alone, and the list
+   * path names no site (the site goes in the query, where the screen wants it).
+   */
+  unscoped?: boolean
+  /** Keys every write refreshes besides the resource's own (members: ['me'], whose roles a member's change alters). */
+  alsoRefresh?: readonly QueryKey[]
   /** A group the resource's keys sit in (['site', siteId, within, key]); every write refreshes the whole group. */
   within?: string
   /** Where a create without `{site_id}` in its path names the site: `site_ids` (shared records, the default) or `site_id`. */
   createSite?: 'site_ids' | 'site_id'
   /** GET of the site's records: `{site_id}` in the path. */
   list: L
-  /** The record's path (`{id}`, and `{site_id}` for records named within their site): GET with its ETag, PUT with If-Match, DELETE. */
+  /**
+   * The record's path (`{id}`, and `{site_id}` for records named within their site): GET with its ETag, PUT with
+   * If-Match, DELETE. A path without GET (a member) has no `get`; its record is what the PUT answers.
+   */
   item: I
   /** POST creating a record: with `{site_id}` (or `params`) in the path, or else the site in the body's `site_ids`. */
   create?: C
@@ -66,24 +81,28 @@ const siteParams = (path: string, siteId: string, more: Record<string, string> =
 /** The record's path parameters: its id, and its site where the path names one. */
 const itemParams = (path: string, id: string, siteId?: string) => ({ path: { id, ...(siteId !== undefined && siteParams(path, siteId).path) } })
 
-export function resource<L extends PathWith<'get'>, I extends PathWith<'get'>, C extends PathWith<'post'> = never, R extends PathWith<'post'> = never>(
-  spec: Spec<L, I, C, R>,
-) {
+export function resource<
+  L extends PathWith<'get'>,
+  I extends PathWith<'get'> | PathWith<'put'>,
+  C extends PathWith<'post'> = never,
+  R extends PathWith<'post'> = never,
+>(spec: Spec<L, I, C, R>) {
   type ListAnswer = Answer<Op<L, 'get'>>
   type Row = RowOf<ListAnswer>
-  type Item = Answer<Op<I, 'get'>>
+  type Item = RecordAt<I>
   type ListQuery = QueryOf<Op<L, 'get'>>
-  type CreateBody = Omit<BodyOf<Op<C, 'post'>>, 'site_ids' | 'site_id'>
+  type CreateBody = OmitEach<BodyOf<Op<C, 'post'>>, 'site_ids' | 'site_id'>
   // A PATCH-like body is generated as `{...} | unknown` (its "at least one field" rule): a partial create body then.
   type PutBody = BodyOf<NonNullable<paths[I]['put']>>
   type UpdateBody = unknown extends PutBody ? ([C] extends [never] ? Record<string, unknown> : Partial<CreateBody>) : PutBody
   type ReorderBody = BodyOf<Op<R, 'post'>>
 
+  const scope = (siteId: string) => (spec.unscoped ? [] : ['site', siteId])
   const key = (siteId: string) =>
-    [...(spec.within ? ['site', siteId, spec.within, spec.key] : ['site', siteId, spec.key]), ...Object.values(spec.params ?? {})] as readonly string[]
+    [...scope(siteId), ...(spec.within ? [spec.within, spec.key] : [spec.key]), ...Object.values(spec.params ?? {})] as readonly string[]
   const pathParams = (path: string, siteId: string) => siteParams(path, siteId, spec.params)
   /** What every write invalidates: the resource's keys, or its whole group. */
-  const settles = (siteId: string) => (spec.within ? ['site', siteId, spec.within] : key(siteId))
+  const settles = (siteId: string) => (spec.within ? [...scope(siteId), spec.within] : key(siteId))
   const deleteItem = async (id: string, siteId?: string) => void (await loose().DELETE(spec.item, { params: itemParams(spec.item, id, siteId) }))
   const fetchList = async (siteId: string, query: object) =>
     (await loose().GET(spec.list, { params: { ...pathParams(spec.list, siteId), query } })).data as ListAnswer
@@ -110,7 +129,8 @@ export function resource<L extends PathWith<'get'>, I extends PathWith<'get'>, C
     },
     useMutations: (siteId: string) => {
       const queryClient = useQueryClient()
-      const refresh = () => queryClient.invalidateQueries({ queryKey: settles(siteId) })
+      const refresh = () =>
+        Promise.all([settles(siteId), ...(spec.alsoRefresh ?? [])].map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined)
       const onSettled = (_data: unknown, error: unknown) => (error && spec.refreshOnSuccessOnly ? undefined : refresh())
       const listKey = self.list(siteId).queryKey
       const m = {
@@ -167,6 +187,49 @@ export function siteGet<P extends PathWith<'get'>>(key: readonly string[], path:
       queryFn: async () => (await loose().GET(path, { params: { ...siteParams(path, siteId), query: query ?? {} } })).data as Answer_,
       placeholderData: (previous: Answer_ | undefined) => previous,
     })
+}
+
+/**
+ * A site's one record read with GET and saved with PUT + If-Match on the same `{site_id}` path (the site's settings, its
+ * AI configuration), keyed ['site', siteId, ...key]. The query answers the record with its ETag; a save sends the held
+ * version's tag (`Held`: the answer's, else computed from the record) and puts the saved record and its new ETag in the
+ * cache only when it succeeded, so a refused save (412) leaves the form, its typing and its version as they were.
+ * `orNull`: the API answers 404 until the record is first saved; the query then answers null (and does not retry).
+ */
+export function singleton<P extends PathWith<'get'> & PathWith<'put'>, N extends boolean = false>(spec: { key: readonly string[]; path: P; orNull?: N }) {
+  type Item = Answer<Op<P, 'get'>>
+  type PutBody = BodyOf<Op<P, 'put'>>
+  type Got = Loaded<Item> | (N extends true ? null : never)
+  const key = (siteId: string) => ['site', siteId, ...spec.key] as readonly string[]
+  const query = (siteId: string) =>
+    queryOptions({
+      queryKey: key(siteId),
+      queryFn: async (): Promise<Got> => {
+        try {
+          const res = await loose().GET(spec.path, { params: siteParams(spec.path, siteId) })
+          return { data: res.data as Item, etag: etagOf(res) }
+        } catch (e) {
+          if (spec.orNull && isAtriumError(e) && e.status === 404) return null as Got
+          throw e
+        }
+      },
+      ...(spec.orNull ? { retry: false } : {}),
+    })
+  return {
+    key,
+    query,
+    /** Save `body` over the held version (none: the record is not created yet, no If-Match). */
+    useSave: (siteId: string) => {
+      const queryClient = useQueryClient()
+      return useMutation({
+        mutationFn: async ({ body, held }: { body: PutBody; held: Held<Item> | undefined }): Promise<Loaded<Item>> => {
+          const res = await loose().PUT(spec.path, { params: { ...siteParams(spec.path, siteId), header: ifMatch(await heldIfMatch(held)) }, body })
+          return { data: res.data as Item, etag: etagOf(res) }
+        },
+        onSuccess: (saved) => queryClient.setQueryData(query(siteId).queryKey, saved as Got),
+      })
+    },
+  }
 }
 
 /** A list answer (a page `{ data, meta }` or an array of records) without the record `id`; the same answer when it has no such row. */

@@ -1,16 +1,9 @@
 import { editConflictOf } from '../logic/editConflict'
-import { recordTag } from '@atrium-cms/client'
 import { ConflictView } from './ConflictView'
+import type { Held } from '../api/wire'
 
-/** The version a form edits: the record as it was loaded, and its tag when an answer carried one (else recordTag of it). */
-export interface Held<R> {
-  record: R
-  etag?: string | undefined
-}
-
-/** If-Match of a save of the held version: the answer's tag, else the tag computed from the record as loaded. */
-export const heldIfMatch = async <R,>(held: Held<R> | undefined): Promise<string | undefined> =>
-  held ? (held.etag ?? (await recordTag(held.record))) : undefined
+// The held version and its If-Match live with the wire rules (the factory's singleton saves with them too).
+export { heldIfMatch, type Held } from '../api/wire'
 
 /**
  * A one-record form's save that met a 412 EDIT_CONFLICT (a dialog: a folder, a consent group or item): both versions

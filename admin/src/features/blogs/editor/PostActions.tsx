@@ -5,14 +5,13 @@ import { useNavigate } from '@tanstack/react-router'
 import { useTranslation } from 'react-i18next'
 import { sharedQueries } from '../../../shared/api/queries'
 import { toFormError } from '../../../shared/logic/errors'
-import { showUndoNotice, showUndone } from '../../../shared/ui/UndoNotice'
 import { editorQueries, type BlogStatus } from './api'
 import { cloneBlog, deleteBlog } from './metaApi'
 import './metaMessages'
 import { postUrlOf } from './postUrl'
 import type { Capabilities } from '../../../shared/editor/roles'
 import { CloneDeleteButtons } from '../../../shared/editor/EditorShell'
-import { createHeldUndoable } from '../../../shared/logic/undoable'
+import { removeWithUndo } from '../../../shared/api/resource'
 
 /**
  * How long the notice offering "Undo" stays (longer while hovered or focused); the DELETE is sent when it closes
@@ -76,28 +75,32 @@ export function PostActions({
   }
 
   const remove = () => {
-    const job = createHeldUndoable(() => deleteBlog(blogId))
     void navigate({ to: '/sites/$siteId/blogs', params: { siteId } })
-    showUndoNotice({
-      title: t('deleted.title'),
-      text: t('deleted.text', { title }),
-      undoLabel: t('deleted.undo'),
-      ms: UNDO_MS,
-      // Closed (timed out, swiped away, Escape): Undo is no longer offered, so the DELETE goes; after Undo this does nothing.
-      onClose: () => void job.flush(),
-      onUndo: (id) => {
-        if (!job.undo()) return
-        showUndone(id, { title: t('deleted.undone'), text: t('deleted.undoneText', { title }), closeLabel: t('common:close') })
-        // The editor's copy of the post was loaded before the last saves: load it afresh.
-        queryClient.removeQueries({ queryKey: editorQueries.detail(siteId, blogId).queryKey })
-        void navigate({ to: '/sites/$siteId/blogs/$blogId', params: { siteId, blogId } })
+    // The post leaves the site's lists at once (shared/api/resource, as pages do); the DELETE goes when the notice closes.
+    removeWithUndo(
+      queryClient,
+      ['site', siteId],
+      blogId,
+      () => deleteBlog(blogId),
+      {
+        title: t('deleted.title'),
+        text: t('deleted.text', { title }),
+        undoLabel: t('deleted.undo'),
+        undoneTitle: t('deleted.undone'),
+        undoneText: t('deleted.undoneText', { title }),
+        closeLabel: t('common:close'),
+        ms: UNDO_MS,
       },
-    })
-    job.done
-      .then((r) => {
-        if (r === 'ran') void queryClient.invalidateQueries({ queryKey: ['site', siteId] })
-      })
-      .catch((e: unknown) => fail(e, t('deleted.failed')))
+      {
+        // Undo, or a DELETE the server refused: the post is still there, so its editor opens again, loaded afresh
+        // (the editor's copy was loaded before the last saves).
+        kept: () => {
+          queryClient.removeQueries({ queryKey: editorQueries.detail(siteId, blogId).queryKey })
+          void navigate({ to: '/sites/$siteId/blogs/$blogId', params: { siteId, blogId } })
+        },
+        failed: (e) => fail(e, t('deleted.failed')),
+      },
+    )
   }
 
   return <CloneDeleteButtons caps={caps} saveAll={saveAll} cloneLabel={t('clone')} deleteLabel={t('delete')} onClone={clone} onDelete={remove} />

@@ -1,6 +1,7 @@
 import { allPages, type Schemas } from '@atrium-cms/client'
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../shared/api/client'
+import { documentResource } from '../../../shared/api/queries'
 
 /*
  * The post's taxonomy, attachments, clone and delete. Categories and tags are assigned to the post's content record
@@ -42,19 +43,11 @@ async function allTags(siteId: string): Promise<Tag[]> {
   return out.sort((a, b) => a.name.localeCompare(b.name))
 }
 
-async function allDocuments(siteId: string): Promise<SiteDocument[]> {
-  const out: SiteDocument[] = []
-  for await (const d of allPages((page) =>
-    api().GET('/api/v1/sites/{site_id}/documents', { params: { path: { site_id: siteId }, query: { page, per_page: 100 } } }),
-  ))
-    out.push(d)
-  return out
-}
-
 export const metaQueries = {
   categories: (siteId: string) => queryOptions({ queryKey: ['site', siteId, 'categories', 'tree'], queryFn: () => categoryTree(siteId), staleTime: 60_000 }),
   tags: (siteId: string) => queryOptions({ queryKey: ['site', siteId, 'tags', 'all'], queryFn: () => allTags(siteId), staleTime: 60_000 }),
-  documents: (siteId: string) => queryOptions({ queryKey: ['site', siteId, 'documents', 'all'], queryFn: () => allDocuments(siteId), staleTime: 60_000 }),
+  /** Every document of the site (the documents feature's resource, shared/api/queries), to attach one. */
+  documents: (siteId: string) => queryOptions({ ...documentResource.all(siteId), staleTime: 60_000 }),
   postCategories: (siteId: string, contentId: string) =>
     queryOptions({
       queryKey: ['site', siteId, 'content', contentId, 'categories'],

@@ -1,4 +1,4 @@
-import { imageUrl, srcset, type Schemas } from '@atrium-cms/client'
+import type { Schemas } from '@atrium-cms/client'
 import { Badge, Text } from '@mantine/core'
 import { useQueries, useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../../shared/i18n/format'
 import { DataTable, type Column } from '../../../shared/ui/DataTable'
 import { AnchorLink } from '../../../shared/ui/links'
+import { useRecordListColumns } from '../../../shared/ui/recordListColumns'
 import { Snippet } from '../../../shared/ui/Snippet'
 import { blogListQueries } from '../api'
 import type { LocaleHit } from './searchHits'
@@ -19,9 +20,6 @@ type Summary = Pick<Schemas['BlogListItem'], 'status' | 'author' | 'published_da
 /** published_date is a calendar date (YYYY-MM-DD in the site's zone): formatted as a date, never shifted by a zone. */
 const formatDay = (day: string, lang: string) =>
   new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day.slice(0, 10)}T00:00:00Z`))
-
-/** The cover's rendition size in the list (CSS pixels; the srcset adds the double for dense screens). */
-const THUMB = 48
 
 interface Props {
   siteId: string
@@ -42,6 +40,7 @@ export function BlogTable({ siteId, rows, searching, selection, busy }: Props) {
   const details = useQueries({ queries: rows.map((r) => ({ ...blogListQueries.detail(siteId, r.id), enabled: r.kind === 'hit' })) })
   const detailOf = new Map(rows.map((r, i) => [r.id, details[i]?.data]))
   const summaryOf = (r: Row): Summary | undefined => (r.kind === 'post' ? r.post : detailOf.get(r.id))
+  const shared = useRecordListColumns()
   const localeIdsOf = (r: Row) => (r.kind === 'post' ? r.post.locale_ids : detailOf.get(r.id)?.localizations.map((l) => l.locale_id))
   /** A column read from the post's summary; while a hit's post loads, the first of them says so. */
   const summary = (key: string, header: string, cell: (s: Summary) => ReactNode, o: Partial<Column<Row>> = {}): Column<Row> => ({
@@ -56,16 +55,7 @@ export function BlogTable({ siteId, rows, searching, selection, busy }: Props) {
   })
 
   const columns: Column<Row>[] = [
-    {
-      key: 'cover',
-      header: <span className="visually-hidden">{t('list.columns.cover')}</span>,
-      cardLabel: '',
-      className: 'blog-list-thumb',
-      cell: (r) => {
-        const image = summaryOf(r)?.cover_image
-        return image ? <Cover image={image} /> : null
-      },
-    },
+    shared.cover<Row>((r) => summaryOf(r)?.cover_image),
     {
       key: 'title',
       header: t('list.columns.title'),
@@ -115,16 +105,11 @@ export function BlogTable({ siteId, rows, searching, selection, busy }: Props) {
         </>
       ),
     ),
-    {
-      key: 'languages',
-      header: t('list.columns.languages'),
-      cell: (r) => {
-        const codes = localeIdsOf(r)
-          ?.map((id) => codeOf.get(id))
-          .filter((c): c is string => c !== undefined)
-        return codes ? codes.join(' · ') : '…'
-      },
-    },
+    shared.languages<Row>((r) =>
+      localeIdsOf(r)
+        ?.map((id) => codeOf.get(id))
+        .filter((c): c is string => c !== undefined),
+    ),
   ]
 
   return (
@@ -136,25 +121,6 @@ export function BlogTable({ siteId, rows, searching, selection, busy }: Props) {
       selection={{ name: (r) => t('list.select', { title: r.title }), allName: t('list.selectAll'), ...selection }}
       busy={busy}
       striped
-    />
-  )
-}
-
-/** The cover as a small rendition (the client's imageUrl/srcset), decorative: the title beside it names the row. */
-function Cover({ image }: { image: Schemas['EmbeddedImage'] }) {
-  const src = imageUrl(image, { w: THUMB, h: THUMB, fit: 'cover', fmt: 'auto' })
-  if (!src) return null
-  return (
-    <img
-      className="blog-list-cover"
-      src={src}
-      srcSet={srcset(image, [THUMB, THUMB * 2], { ratio: 1 })}
-      sizes={`${THUMB}px`}
-      width={THUMB}
-      height={THUMB}
-      alt=""
-      loading="lazy"
-      data-testid="cover"
     />
   )
 }

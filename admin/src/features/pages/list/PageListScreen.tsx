@@ -1,4 +1,5 @@
 import { NativeSelect, Stack, Text } from '@mantine/core'
+import type { Schemas } from '@atrium-cms/client'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../../shared/i18n/format'
@@ -8,6 +9,7 @@ import { CopyIcon, DeleteIcon } from '../../../shared/ui/icons'
 import { AnchorLink, ButtonLink } from '../../../shared/ui/links'
 import { ScreenHeader } from '../../../shared/ui/ScreenHeader'
 import { ListFooter, LoadFailed } from '../../../shared/ui/ListParts'
+import { useRecordListColumns } from '../../../shared/ui/recordListColumns'
 import { pageQueries, useBulkPages, type Page } from '../api'
 import { usePageActions } from '../usePageActions'
 import { DEFAULT_PAGES_PER_PAGE, PAGES_PER_PAGE, type PageListSearch } from '../search'
@@ -89,9 +91,12 @@ export function PageListScreen({ siteId, search, onSearch }: Props) {
   )
 }
 
+/** A row: the page with what the list adds (its languages and thumbnail). */
+type Item = Schemas['PageListItem']
+
 interface TableProps {
   siteId: string
-  rows: Page[]
+  rows: Item[]
   busy: boolean
   routeOf: Map<string, string>
   selection: { selected: ReadonlySet<string>; onChange: (ids: ReadonlySet<string>) => void }
@@ -102,7 +107,9 @@ interface TableProps {
 function PageTable({ siteId, rows, busy, routeOf, selection, onClone, onDelete }: TableProps) {
   const { t, i18n } = useTranslation('pages', { keyPrefix: 'list' })
   const { t: tc } = useTranslation('common')
-  const columns: Column<Page>[] = [
+  const shared = useRecordListColumns()
+  const columns: Column<Item>[] = [
+    shared.cover<Item>((p) => p.cover_image),
     {
       key: 'route',
       header: t('columns.route'),
@@ -120,9 +127,10 @@ function PageTable({ siteId, rows, busy, routeOf, selection, onClone, onDelete }
       header: t('columns.parent'),
       cell: (p) => (p.parent_page_id ? (routeOf.get(p.parent_page_id) ?? '…') : t('noParent')),
     },
+    shared.languages<Item>((p) => p.locales),
     { key: 'updated', header: t('columns.updated'), nowrap: true, cell: (p) => formatDateTime(p.updated_at, i18n.language) },
   ]
-  const actions: RowAction<Page>[] = [
+  const actions: RowAction<Item>[] = [
     { key: 'clone', label: t('clone'), name: (p) => t('cloneRow', { route: p.route }), icon: CopyIcon, onClick: onClone },
     { key: 'delete', label: t('delete'), name: (p) => t('deleteRow', { route: p.route }), icon: DeleteIcon, onClick: onDelete, danger: true },
   ]
