@@ -36,7 +36,7 @@ test('write a post in two locales and publish it; no CSP report; accessible', as
 
   // The preview renders the Markdown, never raw HTML.
   await page.getByText('Preview', { exact: true }).click()
-  await expect(page.getByRole('heading', { name: 'Frühling' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Frühling', exact: true })).toBeVisible()
   await page.getByText('Write', { exact: true }).click()
 
   await page.getByRole('button', { name: 'Publish' }).click()

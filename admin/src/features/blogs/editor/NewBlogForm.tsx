@@ -9,6 +9,7 @@ import { createBlog, emptyLoc, type BlogValues, type Locale, type LocValues } fr
 import { draftStore, patchOf, persistDrafts } from '../../../shared/editor/drafts'
 import { DraftOfferAlert, ErrorLine, fieldErrorsOf, LeaveModal, SaveStatusLine, type DraftOfferView } from '../../../shared/editor/EditorParts'
 import { LocaleBar } from '../../../shared/editor/LocaleBar'
+import { afterDialogsClose } from '../../../shared/editor/afterDialogs'
 import { editsSinceCreate, handOver } from '../../../shared/editor/handOver'
 import { AUTOSAVE_MS } from '../../../shared/editor/queueGroup'
 import { useEditorGuards } from '../../../shared/editor/useEditorGuards'
@@ -115,10 +116,12 @@ export function NewBlogForm({ siteId, locales, defaultLocaleId }: { siteId: stri
   const [created, setCreated] = useState(false)
   const ctx = useRef({ localeId, slugTyped: typed })
   const codeOf = (id: string) => locales.find((l) => l.id === id)?.code ?? id
+  const cancelMove = useRef<() => void>(() => undefined)
+  useEffect(() => () => cancelMove.current(), [])
   const { queue, offer, edit, backup } = useNewBlogQueue(siteId, ctx, codeOf, (id) => {
     setCreated(true)
-    // After the guard sees the form clean: navigate on the next tick.
-    setTimeout(() => void navigate({ to: '/sites/$siteId/blogs/$blogId', params: { siteId, blogId: id }, replace: true }), 0)
+    // After the guard sees the form clean, and once no picker is open (its choice is handed over with the other edits).
+    cancelMove.current = afterDialogsClose(() => void navigate({ to: '/sites/$siteId/blogs/$blogId', params: { siteId, blogId: id }, replace: true }))
   })
   const state = useQueueState(queue)
   // A restored draft may carry a typed slug.
