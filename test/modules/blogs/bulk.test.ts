@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Blog, BulkResult } from '../../../src/modules/blogs/schemas.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
-import { MISSING_ID, makeSite, type SiteFixture } from '../../helpers/factories.js'
+import { makeSite, type SiteFixture } from '../../helpers/factories.js'
 import { expectProblem, expectStatus } from '../../helpers/http.js'
 import { createBlog, writeCounts } from './fixtures.js'
 import { eventsFor } from '../../helpers/records.js'
@@ -23,43 +23,7 @@ const status = async (id: string, key = a.keys.Read) => {
 }
 
 describe('POST /sites/{site_id}/blogs/bulk', () => {
-  it('UpdateStatus: per-id results; ids of another site and unknown ids fail, the others succeed', async () => {
-    const one = await createBlog(t, a)
-    const two = await createBlog(t, a)
-    const foreign = await createBlog(t, b)
-    const res = expectStatus<BulkResult>(
-      await t.as(t.masterKey).post(`/sites/${a.id}/blogs/bulk`, { action: 'UpdateStatus', ids: [one.id, foreign.id, MISSING_ID, two.id], status: 'Published' }),
-      200,
-    )
-    expect(res).toMatchObject({ total: 4, succeeded: 2, failed: 2 })
-    expect(res.results.map((r) => [r.id, r.success])).toEqual([
-      [one.id, true],
-      [foreign.id, false],
-      [MISSING_ID, false],
-      [two.id, true],
-    ])
-    expect(res.results[1]!.error).toMatch(/not found/)
-    expect(res.results[2]!.error).toMatch(/not found/)
-    expect(res.results[0]).not.toHaveProperty('error')
-    expect(await status(one.id)).toBe('Published')
-    expect(await status(two.id)).toBe('Published')
-    expect(await status(foreign.id, b.keys.Read)).toBe('Draft')
-    expect(await eventsFor(t, 'blog.published', one.id)).toHaveLength(1)
-  })
-
-  it('UpdateStatus follows the transition rules per id (InReview only from Draft)', async () => {
-    const draft = await createBlog(t, a)
-    const live = await createBlog(t, a, { status: 'Published' })
-    const res = expectStatus<BulkResult>(
-      await t.as(a.keys.Write).post(`/sites/${a.id}/blogs/bulk`, { action: 'UpdateStatus', ids: [draft.id, live.id], status: 'InReview' }),
-      200,
-    )
-    expect(res).toMatchObject({ total: 2, succeeded: 1, failed: 1 })
-    expect(res.results[1]).toMatchObject({ id: live.id, success: false })
-    expect(await status(draft.id)).toBe('InReview')
-    expect(await status(live.id)).toBe('Published')
-  })
-
+  // Per-id results and the transition rules per id: the content-workflow contract (workflow-contract.test.ts).
   it('Delete with a Write key (Editor = Write for keys) soft-deletes each id', async () => {
     const one = await createBlog(t, a)
     const two = await createBlog(t, a)

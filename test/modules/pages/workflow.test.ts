@@ -111,25 +111,7 @@ describe('workflow transitions', () => {
 })
 
 describe('POST /sites/{site_id}/pages/bulk', () => {
-  it('UpdateStatus per id: ids of another site and unknown ids fail, the others succeed', async () => {
-    const [p1, p2] = [await createPage(t, a), await createPage(t, a)]
-    const foreign = await createPage(t, b)
-    const out = expectStatus<BulkResult>(
-      await t.as(a.keys.Write).post(`/sites/${a.id}/pages/bulk`, { action: 'UpdateStatus', status: 'Published', ids: [p1.id, foreign.id, MISSING_ID, p2.id] }),
-      200,
-    )
-    expect(out).toMatchObject({ total: 4, succeeded: 2, failed: 2 })
-    expect(out.results.map((r) => [r.id, r.success])).toEqual([
-      [p1.id, true],
-      [foreign.id, false],
-      [MISSING_ID, false],
-      [p2.id, true],
-    ])
-    for (const p of [p1, p2]) expect(expectStatus<Page>(await t.as(a.keys.Read).get(`/pages/${p.id}`), 200).status).toBe('Published')
-    expect(expectStatus<Page>(await t.as(b.keys.Read).get(`/pages/${foreign.id}`), 200).status).toBe('Draft')
-    expect(await eventsFor(t, 'page.published', p1.id)).toHaveLength(1)
-  })
-
+  // Per-id results of UpdateStatus: the content-workflow contract (workflow-contract.test.ts).
   it('Delete needs Editor (403 for Read), 400 without status for UpdateStatus or over 100 ids; deletes soft', async () => {
     const p = await createPage(t, a)
     const before = await writeCounts(t)
