@@ -7,8 +7,8 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { readFileSync } from 'node:fs'
 import net from 'node:net'
-import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { startCommand } from '../scripts/start-command.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 export const HOST = '127.0.0.1'
@@ -118,15 +118,12 @@ async function startProcess(spec: ProcessSpec): Promise<RunningServer> {
   return { name: spec.name, baseUrl, pid: child.pid ?? -1, stop, output }
 }
 
-/** Node flags of every server the bench starts: those `npm start` runs the service with (read from package.json). */
-export const NODE_FLAGS = startFlags()
-
-function startFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
-  const run = /\bnode((?: --[\w-]+(?:=\S+)?)*) dist\/main\.js serve\b/.exec(pkg.scripts.start)
-  if (!run) throw new Error(`package.json "start" does not run node … dist/main.js serve: ${pkg.scripts.start}`)
-  return (run[1] ?? '').split(' ').filter(Boolean)
-}
+/**
+ * Node flags and environment (glibc's malloc settings) of every server the bench starts: those `npm start` runs the
+ * service with (read from package.json).
+ */
+const START = startCommand()
+export const NODE_FLAGS = START.flags
 
 /** Compiles src/ to dist/ when it is stale (`node scripts/build.js --if-stale`, as `npm start` does); returns whether it built. */
 export async function buildIfStale(): Promise<boolean> {
@@ -139,11 +136,11 @@ export async function buildIfStale(): Promise<boolean> {
 }
 
 /**
- * Starts the service the way `npm start` does (`node <its flags> dist/main.js serve`, compiled by
+ * Starts the service the way `npm start` does (`<its environment> node <its flags> dist/main.js serve`, compiled by
  * buildIfStale) and resolves once /api/v1/health answers 200.
  */
 export function startServer(opts: ServerOptions): Promise<RunningServer> {
-  const env: NodeJS.ProcessEnv = { ...process.env }
+  const env: NodeJS.ProcessEnv = { ...process.env, ...START.env }
   for (const k of ['DATABASE_URL', 'REDIS_URL', 'ATRIUM_BOOTSTRAP_KEY', 'ATRIUM_TRUST_PROXY']) delete env[k]
   Object.assign(env, {
     LOG_LEVEL: 'warn',
@@ -164,7 +161,7 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
 
 /** Starts a bench server written in TypeScript (bench/<file>) through tsx, with its settings in env. */
 export function startBenchServer(name: string, file: string, settings: Record<string, string>, cpu: number | undefined): Promise<RunningServer> {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', ...settings }
+  const env: NodeJS.ProcessEnv = { ...process.env, ...START.env, NODE_ENV: 'production', ...settings }
   for (const k of ['DATABASE_URL', 'REDIS_URL']) delete env[k]
   return startProcess({ name, args: [...NODE_FLAGS, '--import', 'tsx', `bench/${file}`], env, cpu })
 }
