@@ -65,8 +65,11 @@ const loop = async (site, index) => {
   for (let n = 0; running; n++) {
     const started = performance.now()
     const post = site.posts[n % site.posts.length]
+    // A write and the read after it are counted apart: a read that times out after a good save is a failed read, not
+    // a failed write. After a failed save there is no write to read back, so no read is made.
+    const t0 = performance.now()
+    let saved = false
     try {
-      const t0 = performance.now()
       const res = await fetch(baseUrl + '/api/v1/blogs/' + post.id, {
         method: 'PUT',
         headers: { 'x-api-key': site.writeKey, 'content-type': 'application/json', accept: 'application/json' },
@@ -75,16 +78,23 @@ const loop = async (site, index) => {
       })
       const body = await res.text()
       log.push({ site: index, n, at: performance.timeOrigin + t0, ms: performance.now() - t0, status: res.status })
-      if (res.status === 200) writes.push(performance.now() - t0)
+      if (res.status === 200) { writes.push(performance.now() - t0); saved = true }
       else { writeFailed++; fail('PUT /blogs/' + post.id + ' answered ' + res.status + ': ' + body.slice(0, 200)) }
-      const t1 = performance.now()
-      const read = await fetch(baseUrl + post.read.path, { headers: post.read.headers, signal: AbortSignal.timeout(10000) })
-      const text = await read.text()
-      if (read.status === 200 && text.includes('"Bench Editor ' + n + '"')) reads.push(performance.now() - t1)
-      else { readFailed++; fail('read after write of ' + post.slug + ': ' + read.status + (read.status === 200 ? ' without the new author' : '')) }
     } catch (err) {
       writeFailed++
-      fail(err instanceof Error ? err.message : String(err))
+      fail('PUT /blogs/' + post.id + ': ' + (err instanceof Error ? err.message : String(err)))
+    }
+    if (saved) {
+      try {
+        const t1 = performance.now()
+        const read = await fetch(baseUrl + post.read.path, { headers: post.read.headers, signal: AbortSignal.timeout(10000) })
+        const text = await read.text()
+        if (read.status === 200 && text.includes('"Bench Editor ' + n + '"')) reads.push(performance.now() - t1)
+        else { readFailed++; fail('read after write of ' + post.slug + ': ' + read.status + (read.status === 200 ? ' without the new author' : '')) }
+      } catch (err) {
+        readFailed++
+        fail('read after write of ' + post.slug + ': ' + (err instanceof Error ? err.message : String(err)))
+      }
     }
     await sleep(Math.max(0, intervalMs - (performance.now() - started)))
   }

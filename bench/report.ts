@@ -359,7 +359,7 @@ export function verdict(log: (l: string) => void, all: ModeReport[]): number {
   for (const b of bad) log(`FAILED: ${b}`)
   log(
     bad.length
-      ? '\nbench: FAILED (errors, non-2xx answers or failed writes above)'
+      ? '\nbench: FAILED (errors, non-2xx answers, failed writes or failed reads after a write above)'
       : '\nbench: ok (0 errors, 0 non-2xx, every write and read after it answered as expected)',
   )
   return bad.length ? 1 : 0

@@ -14,6 +14,7 @@ export type CreateKeyBody = Schemas['CreateApiKeyBody']
  * state. Block, unblock, revoke and the usage reports are no plain CRUD and stay explicit.
  */
 const keyResource = resource({ key: 'api-keys', unscoped: true, list: '/api/v1/api-keys', item: '/api/v1/api-keys/{id}' })
+/** Every API key query starts with the resource's key: a block, unblock or revoke refreshes the usage reports too. */
 const KEYS = keyResource.key('')
 
 export const keyQueries = {
@@ -30,12 +31,12 @@ export const keyQueries = {
   detail: (id: string) => queryOptions({ queryKey: [...KEYS, 'detail', id], queryFn: async () => (await keyResource.get(id)).data }),
   daily: (id: string, days: number) =>
     queryOptions({
-      queryKey: ['api-keys', 'daily', id, days],
+      queryKey: [...KEYS, 'daily', id, days],
       queryFn: async () => (await api().GET('/api/v1/api-keys/{id}/usage/daily', { params: { path: { id }, query: { days } } })).data!,
     }),
   latest: (id: string) =>
     queryOptions({
-      queryKey: ['api-keys', 'usage', id],
+      queryKey: [...KEYS, 'usage', id],
       queryFn: async () => (await api().GET('/api/v1/api-keys/{id}/usage', { params: { path: { id }, query: { limit: 20 } } })).data!,
     }),
 }

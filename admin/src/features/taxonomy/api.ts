@@ -2,6 +2,7 @@ import type { Schemas } from '@atrium-cms/client'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
 import { listAll } from '../../shared/api/listAll'
+import { categoryResource, sharedQueries } from '../../shared/api/queries'
 import { resource } from '../../shared/api/resource'
 
 export type Tag = Schemas['Tag']
@@ -9,7 +10,10 @@ export type Category = Schemas['Category']
 
 const key = (siteId: string) => ['site', siteId, 'taxonomy'] as const
 
-/* Tags and categories (shared/api/resource), both in the taxonomy group: any write refreshes its lists, counts and posts. */
+/*
+ * Tags and categories (shared/api/resource), both in the taxonomy group: any write refreshes its lists, counts and posts,
+ * and the category tree the post editor shares (shared/api/queries).
+ */
 const tagResource = resource({
   key: 'tags',
   within: 'taxonomy',
@@ -18,35 +22,10 @@ const tagResource = resource({
   create: '/api/v1/tags',
   createSite: 'site_id',
 })
-const categoryResource = resource({
-  key: 'categories',
-  within: 'taxonomy',
-  list: '/api/v1/sites/{site_id}/categories',
-  item: '/api/v1/categories/{id}',
-  create: '/api/v1/categories',
-  createSite: 'site_id',
-})
-
-/** Every live category of the site: the roots, then the children of each, level by level. */
-async function allCategories(siteId: string): Promise<Category[]> {
-  const roots = await listAll<Category>((page) =>
-    api().GET('/api/v1/sites/{site_id}/categories', { params: { path: { site_id: siteId }, query: { page, per_page: 100 } } }),
-  )
-  const out = [...roots]
-  let level = roots
-  while (level.length > 0) {
-    const next = await Promise.all(
-      level.map(async (c) => (await api().GET('/api/v1/categories/{parent_id}/children', { params: { path: { parent_id: c.id } } })).data!),
-    )
-    level = next.flat()
-    out.push(...level)
-  }
-  return out
-}
 
 export const taxonomyQueries = {
   tags: (siteId: string) => tagResource.all(siteId),
-  categories: (siteId: string) => queryOptions({ queryKey: [...key(siteId), 'categories'], queryFn: () => allCategories(siteId) }),
+  categories: (siteId: string) => sharedQueries.categoryTree(siteId),
   /** Published blogs per category (the API's own count). */
   publishedCounts: (siteId: string) =>
     queryOptions({

@@ -1,5 +1,7 @@
+import type { Schemas } from '@atrium-cms/client'
 import { queryOptions } from '@tanstack/react-query'
 import { api } from './client'
+import { listAll } from './listAll'
 import { resource, singleton } from './resource'
 
 /** The site's settings: one record per site, GET and PUT with If-Match (the settings screen saves them). */
@@ -16,6 +18,38 @@ export const documentResource = resource({
   create: '/api/v1/sites/{site_id}/documents',
   refreshOnSuccessOnly: true,
 })
+
+/**
+ * The site's categories (shared/api/resource), in the taxonomy group with its tags: the taxonomy feature edits them,
+ * the post editor assigns them. Any taxonomy write refreshes the whole group, the category tree included.
+ */
+export const categoryResource = resource({
+  key: 'categories',
+  within: 'taxonomy',
+  list: '/api/v1/sites/{site_id}/categories',
+  item: '/api/v1/categories/{id}',
+  create: '/api/v1/categories',
+  createSite: 'site_id',
+})
+
+/** The API lists a category's children one parent at a time; deeper than this is taken as a cycle, not a level. */
+const MAX_CATEGORY_DEPTH = 20
+
+/** Every live category of the site: the roots (paged), then each level's children. */
+async function allCategories(siteId: string): Promise<Schemas['Category'][]> {
+  const out = await listAll<Schemas['Category']>((page) =>
+    api().GET('/api/v1/sites/{site_id}/categories', { params: { path: { site_id: siteId }, query: { page, per_page: 100 } } }),
+  )
+  let level = out
+  for (let depth = 0; level.length > 0 && depth < MAX_CATEGORY_DEPTH; depth++) {
+    const next = await Promise.all(
+      level.map(async (c) => (await api().GET('/api/v1/categories/{parent_id}/children', { params: { path: { parent_id: c.id } } })).data!),
+    )
+    level = next.flat()
+    out.push(...level)
+  }
+  return out
+}
 
 /** Queries the shell and several features share. Site-scoped keys start with ['site', siteId]: switching sites never shows stale data. */
 export const sharedQueries = {
@@ -35,6 +69,11 @@ export const sharedQueries = {
       queryKey: ['site', siteId, 'locales'],
       queryFn: async () => (await api().GET('/api/v1/sites/{site_id}/locales', { params: { path: { site_id: siteId } } })).data!,
     }),
+  /**
+   * The site's whole category tree, one cache entry for the taxonomy screen and the post editor's picker: under the
+   * category resource's key, so a taxonomy write (create, edit, delete, merge) refreshes the editor's tree too.
+   */
+  categoryTree: (siteId: string) => queryOptions({ queryKey: [...categoryResource.key(siteId), 'tree'], queryFn: () => allCategories(siteId) }),
   unreadCount: (siteId: string) =>
     queryOptions({
       queryKey: ['site', siteId, 'notifications', 'unread'],

@@ -1,7 +1,7 @@
 import { allPages, type Schemas } from '@atrium-cms/client'
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../shared/api/client'
-import { documentResource } from '../../../shared/api/queries'
+import { documentResource, sharedQueries } from '../../../shared/api/queries'
 
 /*
  * The post's taxonomy, attachments, clone and delete. Categories and tags are assigned to the post's content record
@@ -16,24 +16,6 @@ export type Tag = Schemas['Tag']
 export type SiteDocument = Schemas['Document']
 export type AttachedDocument = Schemas['AttachedDocument']
 
-/** Every live category of the site: the roots (paged), then each level's children. */
-async function categoryTree(siteId: string): Promise<Category[]> {
-  const out: Category[] = []
-  for await (const c of allPages((page) =>
-    api().GET('/api/v1/sites/{site_id}/categories', { params: { path: { site_id: siteId }, query: { page, per_page: 100 } } }),
-  ))
-    out.push(c)
-  let level = out
-  for (let depth = 0; level.length > 0 && depth < 20; depth++) {
-    const next = (
-      await Promise.all(level.map(async (p) => (await api().GET('/api/v1/categories/{parent_id}/children', { params: { path: { parent_id: p.id } } })).data!))
-    ).flat()
-    out.push(...next)
-    level = next
-  }
-  return out
-}
-
 async function allTags(siteId: string): Promise<Tag[]> {
   const out: Tag[] = []
   for await (const t of allPages((page) =>
@@ -44,7 +26,8 @@ async function allTags(siteId: string): Promise<Tag[]> {
 }
 
 export const metaQueries = {
-  categories: (siteId: string) => queryOptions({ queryKey: ['site', siteId, 'categories', 'tree'], queryFn: () => categoryTree(siteId), staleTime: 60_000 }),
+  /** The site's category tree, the taxonomy screen's own cache entry (shared/api/queries): a taxonomy change refreshes it. */
+  categories: (siteId: string) => queryOptions({ ...sharedQueries.categoryTree(siteId), staleTime: 60_000 }),
   tags: (siteId: string) => queryOptions({ queryKey: ['site', siteId, 'tags', 'all'], queryFn: () => allTags(siteId), staleTime: 60_000 }),
   /** Every document of the site (the documents feature's resource, shared/api/queries), to attach one. */
   documents: (siteId: string) => queryOptions({ ...documentResource.all(siteId), staleTime: 60_000 }),
