@@ -1,15 +1,17 @@
 import { Button, Group, Stack } from '@mantine/core'
+import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { newDraftRecord, type DraftKey } from '../../../shared/logic/drafts'
 import { createSaveQueue } from '../../../shared/logic/saveQueue'
 import { PageTitle } from '../../../shared/ui/PageTitle'
-import { createBlog, emptyLoc, type BlogValues, type Locale, type LocValues } from './api'
+import { createBlog, editorQueries, emptyLoc, type BlogValues, type Locale, type LocValues } from './api'
 import { draftStore, patchOf, persistDrafts } from '../../../shared/editor/drafts'
 import { DraftOfferAlert, ErrorLine, fieldErrorsOf, LeaveModal, SaveStatusLine, type DraftOfferView } from '../../../shared/editor/EditorParts'
 import { LocaleBar } from '../../../shared/editor/LocaleBar'
 import { afterDialogsClose } from '../../../shared/editor/afterDialogs'
+import { focusSpotIn } from '../../../shared/editor/carriedFocus'
 import { editsSinceCreate, handOver } from '../../../shared/editor/handOver'
 import { AUTOSAVE_MS } from '../../../shared/editor/queueGroup'
 import { useEditorGuards } from '../../../shared/editor/useEditorGuards'
@@ -34,6 +36,7 @@ function useNewBlogQueue(
   ctx: { current: { localeId: string; slugTyped: boolean } },
   localeCode: (id: string) => string,
   onCreated: (id: string) => void,
+  form: { current: HTMLElement | null },
 ) {
   const key: DraftKey = { siteId, recordId: newDraftRecord('blog'), locale: '*' }
   const created = useRef<{ id: string; localeId: string } | undefined>(undefined)
@@ -77,12 +80,19 @@ function useNewBlogQueue(
     return () => {
       stopDrafts.current()
       clearTimeout(timer.current)
-      // The editor of the created post takes what its create did not carry.
-      const done = created.current
-      if (done) handOver(siteId, done.id, sinceCreate(done))
       queue.dispose()
     }
   }, [queue])
+  // The editor of the created post takes what its create did not carry, and the caret. A layout cleanup: it runs while
+  // the fields (and the focus) are still in the page, before the post's editor runs its own layout effects, and no
+  // key can reach the page in between.
+  useLayoutEffect(
+    () => () => {
+      const done = created.current
+      if (done) handOver(siteId, done.id, sinceCreate(done), focusSpotIn(form.current))
+    },
+    [queue],
+  )
   /** The edits beyond what the create sent, per record of the created post. */
   const sinceCreate = (done: { id: string; localeId: string }) => {
     const at = (locale: string): DraftKey => ({ siteId, recordId: done.id, locale })
@@ -111,6 +121,8 @@ export function NewBlogForm({ siteId, locales, defaultLocaleId }: { siteId: stri
   const { t } = useTranslation('blogs', { keyPrefix: 'editor' })
   const { t: te } = useTranslation('editor')
   const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const form = useRef<HTMLDivElement>(null)
   const [localeId, setLocaleId] = useState(defaultLocaleId)
   const [typed, setSlugTyped] = useState(false)
   const [created, setCreated] = useState(false)
@@ -118,11 +130,24 @@ export function NewBlogForm({ siteId, locales, defaultLocaleId }: { siteId: stri
   const codeOf = (id: string) => locales.find((l) => l.id === id)?.code ?? id
   const cancelMove = useRef<() => void>(() => undefined)
   useEffect(() => () => cancelMove.current(), [])
-  const { queue, offer, edit, backup } = useNewBlogQueue(siteId, ctx, codeOf, (id) => {
-    setCreated(true)
-    // After the guard sees the form clean, and once no picker is open (its choice is handed over with the other edits).
-    cancelMove.current = afterDialogsClose(() => void navigate({ to: '/sites/$siteId/blogs/$blogId', params: { siteId, blogId: id }, replace: true }))
-  })
+  const { queue, offer, edit, backup } = useNewBlogQueue(
+    siteId,
+    ctx,
+    codeOf,
+    (id) => {
+      setCreated(true)
+      let live = true
+      cancelMove.current = () => (live = false)
+      // The post's editor opens with its data at once: this form stays (and takes keys) until then, never a loading
+      // screen in between that would swallow them. After the guard sees the form clean, and once no picker is open
+      // (its choice is handed over with the other edits).
+      void queryClient.prefetchQuery(editorQueries.detail(siteId, id)).then(() => {
+        if (!live) return
+        cancelMove.current = afterDialogsClose(() => void navigate({ to: '/sites/$siteId/blogs/$blogId', params: { siteId, blogId: id }, replace: true }))
+      })
+    },
+    form,
+  )
   const state = useQueueState(queue)
   // A restored draft may carry a typed slug.
   const slugTyped = typed || state.values.blog.slug !== ''
@@ -132,7 +157,7 @@ export function NewBlogForm({ siteId, locales, defaultLocaleId }: { siteId: stri
   const locErrors = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k.replace(/^localizations\.0\./, ''), v]))
   const locale = locales.find((l) => l.id === localeId)
   return (
-    <Stack gap="md" className="blog-editor">
+    <Stack gap="md" className="blog-editor" ref={form}>
       <Group justify="space-between" align="flex-start">
         <PageTitle documentTitle={t('newTitle')}>{t('newTitle')}</PageTitle>
         <Stack gap={4} align="flex-end">
@@ -154,7 +179,9 @@ export function NewBlogForm({ siteId, locales, defaultLocaleId }: { siteId: stri
         onSelect={setLocaleId}
         tabs={locales.map((l) => ({ locale: l, translationStatus: undefined, dirty: false }))}
       />
-      <div className="editor-columns">
+      {/* data-keeps-focus: created, the form gives way to the post's editor, which puts the caret back in the field it
+          was in; no new screen for the user, so app/RouteFocus leaves the focus there. */}
+      <div className="editor-columns" data-keeps-focus={created ? '' : undefined}>
         <section aria-label={t('content', { locale: locale?.name ?? '' })}>
           <LocFields
             values={state.values.loc}
