@@ -35,11 +35,13 @@ function useNewBlogQueue(
   siteId: string,
   ctx: { current: { localeId: string; slugTyped: boolean } },
   localeCode: (id: string) => string,
-  onCreated: (id: string) => void,
+  onCreated: (id: string, byUser: boolean) => void,
   form: { current: HTMLElement | null },
 ) {
   const key: DraftKey = { siteId, recordId: newDraftRecord('blog'), locale: '*' }
   const created = useRef<{ id: string; localeId: string } | undefined>(undefined)
+  /** The user asked for the save (Save draft, Ctrl+S), not the autosave. */
+  const byUser = useRef(false)
   const stopDrafts = useRef<() => void>(() => undefined)
   const [queue] = useState(() =>
     createSaveQueue<NewValues, { id: string; localeId: string }>({
@@ -61,7 +63,7 @@ function useNewBlogQueue(
         clearTimeout(timer.current)
         stopDrafts.current()
         void draftStore().discard(key)
-        onCreated(a.result.id)
+        onCreated(a.result.id, byUser.current)
       },
     }),
   )
@@ -83,13 +85,14 @@ function useNewBlogQueue(
       queue.dispose()
     }
   }, [queue])
-  // The editor of the created post takes what its create did not carry, and the caret. A layout cleanup: it runs while
-  // the fields (and the focus) are still in the page, before the post's editor runs its own layout effects, and no
-  // key can reach the page in between.
+  // The editor of the created post takes what its create did not carry, and the caret when the autosave made the post
+  // under the user's hands (a save the user asked for goes to the post's screen like any other, focus on its title). A
+  // layout cleanup: it runs while the fields (and the focus) are still in the page, before the post's editor runs its
+  // own layout effects, and no key can reach the page in between.
   useLayoutEffect(
     () => () => {
       const done = created.current
-      if (done) handOver(siteId, done.id, sinceCreate(done), focusSpotIn(form.current))
+      if (done) handOver(siteId, done.id, sinceCreate(done), byUser.current ? undefined : focusSpotIn(form.current))
     },
     [queue],
   )
@@ -113,7 +116,11 @@ function useNewBlogQueue(
     if (created.current) for (const p of sinceCreate(created.current)) void draftStore().save(p.key, p.patch)
     else void draftStore().save(key, patchOf(s.values, s.savedValues))
   }
-  return { queue, offer, edit, backup }
+  const save = () => {
+    byUser.current = true
+    return queue.flush()
+  }
+  return { queue, offer, edit, backup, save }
 }
 
 /** A new post: nothing exists until the first save. */
@@ -126,16 +133,18 @@ export function NewBlogForm({ siteId, locales, defaultLocaleId }: { siteId: stri
   const [localeId, setLocaleId] = useState(defaultLocaleId)
   const [typed, setSlugTyped] = useState(false)
   const [created, setCreated] = useState(false)
+  const [keepCaret, setKeepCaret] = useState(false)
   const ctx = useRef({ localeId, slugTyped: typed })
   const codeOf = (id: string) => locales.find((l) => l.id === id)?.code ?? id
   const cancelMove = useRef<() => void>(() => undefined)
   useEffect(() => () => cancelMove.current(), [])
-  const { queue, offer, edit, backup } = useNewBlogQueue(
+  const { queue, offer, edit, backup, save } = useNewBlogQueue(
     siteId,
     ctx,
     codeOf,
-    (id) => {
+    (id, byUser) => {
       setCreated(true)
+      setKeepCaret(!byUser)
       let live = true
       cancelMove.current = () => (live = false)
       // The post's editor opens with its data at once: this form stays (and takes keys) until then, never a loading
@@ -152,7 +161,7 @@ export function NewBlogForm({ siteId, locales, defaultLocaleId }: { siteId: stri
   // A restored draft may carry a typed slug.
   const slugTyped = typed || state.values.blog.slug !== ''
   ctx.current = { localeId, slugTyped }
-  const blocker = useEditorGuards({ dirty: state.isDirty && !created, onSave: () => void queue.flush(), onBackup: backup })
+  const blocker = useEditorGuards({ dirty: state.isDirty && !created, onSave: () => void save(), onBackup: backup })
   const errors = fieldErrorsOf(state)
   const locErrors = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k.replace(/^localizations\.0\./, ''), v]))
   const locale = locales.find((l) => l.id === localeId)
@@ -161,7 +170,7 @@ export function NewBlogForm({ siteId, locales, defaultLocaleId }: { siteId: stri
       <Group justify="space-between" align="flex-start">
         <PageTitle documentTitle={t('newTitle')}>{t('newTitle')}</PageTitle>
         <Stack gap={4} align="flex-end">
-          <Button variant="default" onClick={() => void queue.flush()} title={te('saveHint')}>
+          <Button variant="default" onClick={() => void save()} title={te('saveHint')}>
             {te('saveDraft')}
           </Button>
           <SaveStatusLine
@@ -179,9 +188,9 @@ export function NewBlogForm({ siteId, locales, defaultLocaleId }: { siteId: stri
         onSelect={setLocaleId}
         tabs={locales.map((l) => ({ locale: l, translationStatus: undefined, dirty: false }))}
       />
-      {/* data-keeps-focus: created, the form gives way to the post's editor, which puts the caret back in the field it
-          was in; no new screen for the user, so app/RouteFocus leaves the focus there. */}
-      <div className="editor-columns" data-keeps-focus={created ? '' : undefined}>
+      {/* data-keeps-focus: created by the autosave, the form gives way to the post's editor, which puts the caret back in
+          the field it was in; no new screen for the user, so app/RouteFocus leaves the focus there. */}
+      <div className="editor-columns" data-keeps-focus={keepCaret ? '' : undefined}>
         <section aria-label={t('content', { locale: locale?.name ?? '' })}>
           <LocFields
             values={state.values.loc}
@@ -204,7 +213,7 @@ export function NewBlogForm({ siteId, locales, defaultLocaleId }: { siteId: stri
         </aside>
       </div>
       <LeaveModal blocker={blocker} />
-      <SignOutGuard dirty={state.isDirty && !created} onSave={() => queue.flush()} />
+      <SignOutGuard dirty={state.isDirty && !created} onSave={save} />
     </Stack>
   )
 }
