@@ -1,4 +1,4 @@
-import { createAtriumClient, type AtriumClient } from '@atrium-cms/client'
+import { createAtriumClient, type AtriumClient, type Media } from '@atrium-cms/client'
 import { test as base, expect, type Page } from '@playwright/test'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
@@ -41,6 +41,16 @@ export async function seedSite(atrium: AtriumClient, label: string): Promise<See
     published: await post('Hello, world', 'Published'),
   }
   return { id: site.id, name, slug, timezone, posts, scheduledAt }
+}
+
+/** A PNG put into the site's library through the upload API with the Master key (as a frontend's import would); 201 expected. */
+export async function uploadPng(baseUrl: string, masterKey: string, siteId: string, name: string, png: Buffer): Promise<Media> {
+  const form = new FormData()
+  form.append('site_ids', JSON.stringify([siteId]))
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), name)
+  const res = await fetch(`${baseUrl}/api/v1/media/upload`, { method: 'POST', headers: { 'x-api-key': masterKey }, body: form })
+  expect(res.status).toBe(201)
+  return (await res.json()) as Media
 }
 
 interface Fixtures {

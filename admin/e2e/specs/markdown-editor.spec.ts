@@ -1,4 +1,4 @@
-import { expect, expectAccessible, SCREENSHOTS, test, watchCsp } from '../fixtures'
+import { expect, expectAccessible, SCREENSHOTS, test, uploadPng, watchCsp } from '../fixtures'
 import { MediaLibrary } from '../pages/MediaLibrary'
 import { BlogEditor } from '../pages/BlogEditor'
 import { solidPng } from '../png'
@@ -26,12 +26,7 @@ test('the Markdown editor follows the dark theme, formats from its toolbar and i
 }) => {
   test.slow() // four axe scans twice (both themes, desktop and phone), the toolbar by keyboard, the picker
   const csp = watchCsp(page)
-  const form = new FormData()
-  form.append('site_ids', JSON.stringify([site.id]))
-  form.append('file', new Blob([new Uint8Array(solidPng([180, 60, 40]))], { type: 'image/png' }), 'brick.png')
-  const uploaded = await fetch(`${baseUrl}/api/v1/media/upload`, { method: 'POST', headers: { 'x-api-key': masterKey }, body: form })
-  expect(uploaded.status).toBe(201)
-  const media = (await uploaded.json()) as { id: string; public_url: string }
+  const media = await uploadPng(baseUrl, masterKey, site.id, 'brick.png', solidPng([180, 60, 40]))
   const locales = (await atrium.GET('/api/v1/sites/{site_id}/locales', { params: { path: { site_id: site.id } } })).data!
   const en = locales.find((l) => l.code === 'en')!
   await atrium.POST('/api/v1/media/{id}/metadata', { params: { path: { id: media.id } }, body: { locale_id: en.id, alt_text: 'A brick wall' } })
@@ -138,12 +133,7 @@ test('a library image chosen while the new post is being created is kept: the ed
   baseUrl,
   masterKey,
 }) => {
-  const form = new FormData()
-  form.append('site_ids', JSON.stringify([site.id]))
-  form.append('file', new Blob([new Uint8Array(solidPng([40, 120, 60]))], { type: 'image/png' }), 'moss.png')
-  const uploaded = await fetch(`${baseUrl}/api/v1/media/upload`, { method: 'POST', headers: { 'x-api-key': masterKey }, body: form })
-  expect(uploaded.status).toBe(201)
-  const media = (await uploaded.json()) as { id: string; public_url: string }
+  const media = await uploadPng(baseUrl, masterKey, site.id, 'moss.png', solidPng([40, 120, 60]))
 
   await signInWithKey(page)
   const editor = new BlogEditor(page)

@@ -1,17 +1,7 @@
 import type { Page } from '@playwright/test'
-import { expect, expectAccessible, SCREENSHOTS, test, watchCsp } from '../fixtures'
+import { expect, expectAccessible, SCREENSHOTS, test, uploadPng, watchCsp } from '../fixtures'
 import { MediaLibrary } from '../pages/MediaLibrary'
 import { solidPng } from '../png'
-
-/** An image uploaded through the API (as a frontend's import would), in the site's library. */
-async function uploadImage(baseUrl: string, key: string, siteId: string, name: string, bytes: Buffer): Promise<{ id: string; image_url: string }> {
-  const form = new FormData()
-  form.append('site_ids', JSON.stringify([siteId]))
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), name)
-  const res = await fetch(`${baseUrl}/api/v1/media/upload`, { method: 'POST', headers: { 'x-api-key': key }, body: form })
-  expect(res.status).toBe(201)
-  return (await res.json()) as { id: string; image_url: string }
-}
 
 const slider = (page: Page) => page.getByRole('slider', { name: 'Focal point' })
 
@@ -25,7 +15,7 @@ test('media details: focal point by mouse and keyboard, crops, renditions, renam
 }) => {
   test.slow()
   const csp = watchCsp(page)
-  const pic = await uploadImage(baseUrl, masterKey, site.id, 'harbour-view.png', solidPng([40, 110, 170], 640, 400))
+  const pic = await uploadPng(baseUrl, masterKey, site.id, 'harbour-view.png', solidPng([40, 110, 170], 640, 400))
   const folder = (await atrium.POST('/api/v1/sites/{site_id}/media-folders', { params: { path: { site_id: site.id } }, body: { name: 'Seaside' } })).data!
   await atrium.PUT('/api/v1/blogs/{id}', { params: { path: { id: site.posts.published } }, body: { cover_image_id: pic.id } })
 
@@ -97,7 +87,7 @@ test('media details: focal point by mouse and keyboard, crops, renditions, renam
 test('media details: move by dragging onto a folder; readable in the dark theme', async ({ page, site, signInWithKey, atrium, baseUrl, masterKey }) => {
   test.slow()
   const csp = watchCsp(page)
-  const dragged = await uploadImage(baseUrl, masterKey, site.id, 'drag-me.png', solidPng([200, 90, 40], 320, 200))
+  const dragged = await uploadPng(baseUrl, masterKey, site.id, 'drag-me.png', solidPng([200, 90, 40], 320, 200))
   await atrium.POST('/api/v1/sites/{site_id}/media-folders', { params: { path: { site_id: site.id } }, body: { name: 'Archive' } })
   await page.addInitScript(() => localStorage.setItem('atrium-admin:theme', 'dark'))
   await signInWithKey(page)
@@ -135,7 +125,7 @@ test('media details: replace the file with progress; its texts and uses stay; a 
 }) => {
   test.slow()
   const csp = watchCsp(page)
-  const pic = await uploadImage(baseUrl, masterKey, site.id, 'old-logo.png', solidPng([10, 60, 120], 320, 200))
+  const pic = await uploadPng(baseUrl, masterKey, site.id, 'old-logo.png', solidPng([10, 60, 120], 320, 200))
   await atrium.POST('/api/v1/media/{id}/metadata', { params: { path: { id: pic.id } }, body: { locale: 'en', alt_text: 'Our logo' } })
   await atrium.PUT('/api/v1/blogs/{id}', { params: { path: { id: site.posts.published } }, body: { cover_image_id: pic.id } })
   const before = (await atrium.GET('/api/v1/media/{id}', { params: { path: { id: pic.id } } })).data!
@@ -188,7 +178,7 @@ test("media details: a colleague's change meanwhile gives the conflict notice, n
   masterKey,
 }) => {
   test.slow()
-  const pic = await uploadImage(baseUrl, masterKey, site.id, 'team-photo.png', solidPng([90, 160, 60], 320, 200))
+  const pic = await uploadPng(baseUrl, masterKey, site.id, 'team-photo.png', solidPng([90, 160, 60], 320, 200))
   await signInWithKey(page)
   const media = new MediaLibrary(page)
   await media.goto(site.id, `?item=${pic.id}`)

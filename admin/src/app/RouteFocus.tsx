@@ -19,7 +19,8 @@ export function RouteFocus() {
       const before = document.activeElement
       let handle = 0
       const tryFocus = () => {
-        // A notice that took the focus on purpose (the Undo of a delete, which goes with this route change) keeps it.
+        // A notice that took the focus on purpose (the Undo of a delete, which goes with this route change) keeps it, and
+        // so does a new post's editor moving to the post's address while the user types (the caret stays in its field).
         if (document.activeElement?.closest('[data-keeps-focus]')) return
         const h1 = document.querySelector<HTMLElement>('h1[data-page-title]')
         if (h1) {

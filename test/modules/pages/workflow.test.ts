@@ -1,26 +1,20 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { systemCtx } from '../../../src/core/context.js'
 import { auditLogs } from '../../../src/db/schema/audit.js'
 import { siteMembers } from '../../../src/db/schema/members.js'
 import { notifications } from '../../../src/db/schema/notifications.js'
 import { pages } from '../../../src/db/schema/pages.js'
 import { contentTags, tags } from '../../../src/db/schema/taxonomy.js'
 import type { BulkResult, Page, PageDetail } from '../../../src/modules/pages/schemas.js'
-import { scheduledPages } from '../../../src/modules/pages/write.service.js'
 import type { ManualClock } from '../../../src/platform/clock.js'
-import { jobs } from '../../../src/workers/index.js'
-import { publishDue } from '../../../src/kits/content-workflow/scheduled-publish.js'
 import { testApp, type TestApp } from '../../helpers/app.js'
 import { MISSING_ID, makeSite, uid, type SiteFixture } from '../../helpers/factories.js'
 import { expectProblem, expectStatus } from '../../helpers/http.js'
 import { eventsFor } from '../../helpers/records.js'
-import { addSection, createPage, localize, pageBody, writeCounts } from './fixtures.js'
+import { addSection, createPage, localize, writeCounts } from './fixtures.js'
 
 let t: TestApp
-/** A second instance over the same database, cache and clock: the scheduler races itself. */
-let t2: TestApp
 let a: SiteFixture
 let b: SiteFixture
 const clock = () => t.clock as ManualClock
@@ -29,14 +23,10 @@ const AUTHOR_IDP = 'idp|page-author'
 
 beforeAll(async () => {
   t = await testApp()
-  t2 = await testApp({ dbh: t.dbh, clock: t.clock, cache: t.deps.cache })
   a = await makeSite(t)
   b = await makeSite(t)
 })
-afterAll(async () => {
-  await t2.close()
-  await t.close()
-})
+afterAll(() => t.close())
 
 async function addMember(siteId: string, role: (typeof siteMembers.$inferInsert)['role']) {
   const idp = `idp|${role.toLowerCase()}-${uid()}`
@@ -173,69 +163,5 @@ describe('POST /pages/{id}/clone', () => {
     expectProblem(await t.as(site.keys.Read).post(`/pages/${home.id}/clone`), 403, 'FORBIDDEN')
     expectProblem(await t.as(b.keys.Master).post(`/pages/${home.id}/clone`), 404, 'NOT_FOUND')
     expectProblem(await t.as(site.keys.Write).post(`/pages/${MISSING_ID}/clone`), 404, 'NOT_FOUND')
-  })
-})
-
-describe('scheduled publishing of pages', () => {
-  beforeAll(async () => {
-    // Pages other tests scheduled are published first: every run below sees only its own.
-    clock().advance(24 * 3_600_000)
-    await publishDue(systemCtx(t.deps), scheduledPages)
-  })
-  async function scheduled(n: number, startInMs: number): Promise<string[]> {
-    const ids: string[] = []
-    for (let i = 0; i < n; i++) {
-      const page = expectStatus<Page>(await t.as(a.keys.Write).post('/pages', pageBody([a.id], { status: 'Published', publish_start: inMs(startInMs) })), 201)
-      expect(page.status).toBe('Scheduled')
-      ids.push(page.id)
-    }
-    return ids
-  }
-  const publishAudits = (ids: string[]) =>
-    t.dbh.db
-      .select()
-      .from(auditLogs)
-      .where(and(inArray(auditLogs.entity_id, ids), eq(auditLogs.action, 'Publish')))
-
-  it('publishes each due page exactly once while two instances race', async () => {
-    for (let round = 0; round < 2; round++) {
-      const due = await scheduled(6, 60_000)
-      const notYet = await scheduled(1, 3_600_000)
-      clock().advance(120_000)
-      const [c1, c2] = [systemCtx(t.deps, 'job:test-1'), systemCtx(t2.deps, 'job:test-2')]
-      const runs = await Promise.all([
-        publishDue(c1, scheduledPages),
-        publishDue(c2, scheduledPages),
-        publishDue(c1, scheduledPages),
-        publishDue(c2, scheduledPages),
-      ])
-      expect(runs.flat().sort()).toEqual([...due].sort())
-      const rows = await t.dbh.db
-        .select()
-        .from(pages)
-        .where(inArray(pages.id, [...due, ...notYet]))
-      for (const row of rows) expect(row.status, row.id).toBe(notYet.includes(row.id) ? 'Scheduled' : 'Published')
-      const audits = await publishAudits(due)
-      expect(audits).toHaveLength(due.length)
-      for (const r of audits) expect(r).toMatchObject({ user_id: null, api_key_id: null, entity_type: 'page', site_id: a.id })
-      for (const id of due) {
-        expect(await eventsFor(t, 'page.published', id)).toHaveLength(1)
-        expect(await eventsFor(t, 'page.updated', id)).toHaveLength(1)
-      }
-      expect(await publishDue(c1, scheduledPages)).toEqual([])
-      clock().advance(3_600_000)
-      expect(await publishDue(c2, scheduledPages)).toEqual(notYet)
-    }
-  })
-
-  it('a published page shows at once to Read keys by route; the background job publishes pages too', async () => {
-    const [id] = await scheduled(1, 60_000)
-    const page = expectStatus<Page>(await t.as(a.keys.Read).get(`/pages/${id}`), 200)
-    const path = `/sites/${a.id}/pages/by-route/${page.route.slice(1)}`
-    expectProblem(await t.as(a.keys.Read).get(path), 404, 'NOT_FOUND')
-    clock().advance(120_000)
-    const job = jobs.find((j) => j.name === 'scheduled-publish')!
-    expect(await job.run(t2.deps)).toEqual([id])
-    expect(expectStatus<PageDetail>(await t.as(a.keys.Read).get(path), 200).status).toBe('Published')
   })
 })

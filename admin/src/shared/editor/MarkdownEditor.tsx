@@ -3,9 +3,10 @@ import { HighlightStyle, syntaxHighlighting } from '@codemirror/language'
 import { tags } from '@lezer/highlight'
 import { Button, Group } from '@mantine/core'
 import CodeMirror, { EditorView, keymap, Prec } from '@uiw/react-codemirror'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useTranslation } from 'react-i18next'
+import { CarriedFocusContext, claimSpot, registerMarkdownCaret } from './carriedFocus'
 import type { ImageInsert, InsertedImage } from './ImagePicker'
 import { imageEdit, markdownEdit, type MarkdownAction, type TextEdit } from './markdownCommands'
 import { rovingIndex } from './roving'
@@ -118,10 +119,21 @@ export default function MarkdownEditor({
   const [inserting, setInserting] = useState(false)
   const [current, setCurrent] = useState(0)
   const buttons = useRef<(HTMLButtonElement | null)[]>([])
-  useEffect(() => {
+  const carried = useContext(CarriedFocusContext)
+  // In a layout effect, as CodeMirror creates its view in one: a post's editor that just took over from the new-post
+  // form has the text, and the caret back in it, before the browser handles another key (carriedFocus.ts).
+  useLayoutEffect(() => {
     const el = host.current
     if (el) setShadow(el.shadowRoot ?? el.attachShadow({ mode: 'open' }))
   }, [])
+  useEffect(
+    () =>
+      registerMarkdownCaret(id, () => {
+        const { anchor, head } = view.current?.state.selection.main ?? { anchor: 0, head: 0 }
+        return { anchor, head }
+      }),
+    [id],
+  )
   const extensions = useMemo(
     () => [
       markdown({ completeHTMLTags: false }),
@@ -193,6 +205,11 @@ export default function MarkdownEditor({
               onChange={onChange}
               onCreateEditor={(v) => {
                 view.current = v
+                const spot = claimSpot(carried, id, v.state.doc.length)
+                if (spot) {
+                  v.dispatch({ selection: spot, scrollIntoView: true })
+                  v.focus()
+                }
               }}
               theme="none"
               extensions={extensions}

@@ -1,5 +1,6 @@
 import type { DraftKey } from '../logic/drafts'
 import type { SaveQueue, SaveQueueState } from '../logic/saveQueue'
+import type { FocusSpot } from './carriedFocus'
 import { draftStore, patchOf } from './drafts'
 
 /*
@@ -20,6 +21,7 @@ export interface HandedOver {
 }
 
 const waiting = new Map<string, HandedOver[]>()
+const carets = new Map<string, FocusSpot>()
 const slot = (siteId: string, recordId: string) => `${siteId}|${recordId}`
 
 /** What a new record's form typed beyond what its create sent: one patch per part of the form (parts with no change are left out). */
@@ -32,8 +34,12 @@ export function editsSinceCreate<V>(
     .filter((p) => Object.keys(p.patch).length > 0)
 }
 
-/** Hands edits over to the editor of the record `recordId` (the parts' keys name that record). */
-export function handOver(siteId: string, recordId: string, parts: readonly HandedOver[]): void {
+/**
+ * Hands edits over to the editor of the record `recordId` (the parts' keys name that record), and where the caret was
+ * (carriedFocus.ts): the new form calls it as it leaves the screen, before that editor's first layout effects.
+ */
+export function handOver(siteId: string, recordId: string, parts: readonly HandedOver[], focus?: FocusSpot): void {
+  if (focus) carets.set(slot(siteId, recordId), focus)
   if (parts.length === 0) return
   waiting.set(slot(siteId, recordId), [...(waiting.get(slot(siteId, recordId)) ?? []), ...parts])
   for (const p of parts) void draftStore().save(p.key, p.patch)
@@ -44,6 +50,13 @@ export function takeHandOver(siteId: string, recordId: string): HandedOver[] {
   const parts = waiting.get(slot(siteId, recordId)) ?? []
   waiting.delete(slot(siteId, recordId))
   return parts
+}
+
+/** Where the caret was in the new form when it gave way to this record's editor, once. */
+export function takeHandedFocus(siteId: string, recordId: string): FocusSpot | undefined {
+  const spot = carets.get(slot(siteId, recordId))
+  carets.delete(slot(siteId, recordId))
+  return spot
 }
 
 /** Applies handed-over edits to the editor's queues (by draft key locale); each queue then autosaves them with its tag. */

@@ -1,9 +1,10 @@
 import { Stack } from '@mantine/core'
-import { useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { SaveQueue, SaveQueueState } from '../../../shared/logic/saveQueue'
 import type { BlogDetail, Loaded, Locale, LocValues } from './api'
 import { BlogConflicts } from './BlogConflicts'
+import { CarriedFocusContext, restoreInputFocus } from '../../../shared/editor/carriedFocus'
 import { ErrorLine, fieldErrorsOf, LeaveModal } from '../../../shared/editor/EditorParts'
 import { EditorHeader, lastSavedOf } from '../../../shared/editor/EditorShell'
 import { LocaleBar } from '../../../shared/editor/LocaleBar'
@@ -24,6 +25,8 @@ import { useSideBySide } from './translate/SideBySide'
 import { PreviewActions } from '../../../shared/preview/PreviewActions'
 import { LivePreviewLayout } from '../../../shared/preview/LivePreview'
 
+const NOTHING_CARRIED = { spot: undefined }
+
 export interface EditProps {
   siteId: string
   loaded: Loaded<BlogDetail>
@@ -43,7 +46,7 @@ export function EditBlogForm({ siteId, loaded, locales, defaultLocaleId, caps }:
   const [translation, setTranslation] = useState<Record<string, string>>(() =>
     Object.fromEntries(blog.localizations.map((l) => [l.locale_id, l.translation_status])),
   )
-  const { queues, all, states, offer, backup, codeOf, stateOf } = useBlogQueues(siteId, loaded, locales, {
+  const { queues, all, states, offer, backup, codeOf, carried, stateOf } = useBlogQueues(siteId, loaded, locales, {
     onMerged: () => setMerged(true),
     onLocSaved: (id, l) => setTranslation((m) => ({ ...m, [id]: l.translation_status })),
   })
@@ -59,9 +62,14 @@ export function EditBlogForm({ siteId, loaded, locales, defaultLocaleId, caps }:
   const lastSavedAt = lastSavedOf(states)
   const locale = locales.find((l) => l.id === localeId)
   const sideBySide = useSideBySide({ localeId, setLocaleId, defaultLocaleId, locales, queues, canEdit: caps.canEdit })
+  // Just created by the new-post form: the caret goes back into the field it was in (the Markdown body takes it from
+  // the context once its editor exists). Runs with the render that shows the handed-over values.
+  const root = useRef<HTMLDivElement>(null)
+  useLayoutEffect(() => restoreInputFocus(root.current, carried?.spot), [carried])
 
   return (
-    <Stack gap="md" className="blog-editor">
+    // data-keeps-focus: the move here from the new-post form is no new screen for the user, the caret stays (app/RouteFocus).
+    <Stack gap="md" className="blog-editor" ref={root} data-keeps-focus={carried ? '' : undefined}>
       <EditorHeader
         ns="blogs"
         title={title}
@@ -96,43 +104,45 @@ export function EditBlogForm({ siteId, loaded, locales, defaultLocaleId, caps }:
         }))}
       />
       {sideBySide.toggle}
-      <LivePreviewLayout siteId={siteId} type="blog" recordId={blog.id} localeId={localeId} localeCode={locale?.code} name={title} savedAt={lastSavedAt}>
-        {sideBySide.view ?? (
-          <div className="editor-columns">
-            <section aria-label={t('content', { locale: locale?.name ?? '' })}>
-              <ErrorLine state={locState} />
-              <LocFields
-                key={localeId}
-                values={locState.values}
-                onChange={(v) => locQueue.edit(v)}
-                localeCode={locale?.code ?? ''}
-                localeId={localeId}
-                errors={fieldErrorsOf(locState)}
-              />
-            </section>
-            <aside aria-label={t('settings')}>
-              <ErrorLine state={blogState} />
-              <BlogFields
-                values={blogState.values}
-                onChange={(v) => queues.blog.edit(v)}
-                title={defaultTitle}
-                slugTyped
-                onSlugTyped={() => undefined}
-                errors={fieldErrorsOf(blogState)}
-              />
-              <BlogImageFields siteId={siteId} values={blogState.values} onChange={(v) => queues.blog.edit(v)} errors={fieldErrorsOf(blogState)} />
-              <PostMetaPanels
-                siteId={siteId}
-                blog={blog}
-                values={blogState.values}
-                onChange={(v) => queues.blog.edit(v)}
-                caps={caps}
-                errors={fieldErrorsOf(blogState)}
-              />
-            </aside>
-          </div>
-        )}
-      </LivePreviewLayout>
+      <CarriedFocusContext.Provider value={carried ?? NOTHING_CARRIED}>
+        <LivePreviewLayout siteId={siteId} type="blog" recordId={blog.id} localeId={localeId} localeCode={locale?.code} name={title} savedAt={lastSavedAt}>
+          {sideBySide.view ?? (
+            <div className="editor-columns">
+              <section aria-label={t('content', { locale: locale?.name ?? '' })}>
+                <ErrorLine state={locState} />
+                <LocFields
+                  key={localeId}
+                  values={locState.values}
+                  onChange={(v) => locQueue.edit(v)}
+                  localeCode={locale?.code ?? ''}
+                  localeId={localeId}
+                  errors={fieldErrorsOf(locState)}
+                />
+              </section>
+              <aside aria-label={t('settings')}>
+                <ErrorLine state={blogState} />
+                <BlogFields
+                  values={blogState.values}
+                  onChange={(v) => queues.blog.edit(v)}
+                  title={defaultTitle}
+                  slugTyped
+                  onSlugTyped={() => undefined}
+                  errors={fieldErrorsOf(blogState)}
+                />
+                <BlogImageFields siteId={siteId} values={blogState.values} onChange={(v) => queues.blog.edit(v)} errors={fieldErrorsOf(blogState)} />
+                <PostMetaPanels
+                  siteId={siteId}
+                  blog={blog}
+                  values={blogState.values}
+                  onChange={(v) => queues.blog.edit(v)}
+                  caps={caps}
+                  errors={fieldErrorsOf(blogState)}
+                />
+              </aside>
+            </div>
+          )}
+        </LivePreviewLayout>
+      </CarriedFocusContext.Provider>
       <LeaveModal blocker={blocker} />
       <SignOutGuard dirty={states.some((s) => s.isDirty)} onSave={saveAll} />
     </Stack>

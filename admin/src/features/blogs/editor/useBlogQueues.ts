@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import type { DraftKey } from '../../../shared/logic/drafts'
 import { createSaveQueue, type SaveQueue } from '../../../shared/logic/saveQueue'
 import {
@@ -16,7 +16,8 @@ import {
 } from './api'
 import { findDraftOffer } from '../../../shared/editor/draftOffer'
 import { draftStore, patchOf, persistDrafts } from '../../../shared/editor/drafts'
-import { applyHandOver, takeHandOver } from '../../../shared/editor/handOver'
+import { applyHandOver, takeHandedFocus, takeHandOver } from '../../../shared/editor/handOver'
+import type { CarriedFocus } from '../../../shared/editor/carriedFocus'
 import type { DraftOfferView } from '../../../shared/editor/EditorParts'
 import { settleConflict } from '../../../shared/editor/merge'
 import { AUTOSAVE_MS, queueGroup } from '../../../shared/editor/queueGroup'
@@ -102,14 +103,24 @@ export function useBlogQueues(siteId: string, loaded: Loaded<BlogDetail>, locale
     for (const [id, q] of queues.locs) keep(codeOf(id), q.getState())
   }
 
+  // A post just created by the new-post form: what was typed during its create (and its move here) is saved now, not
+  // offered. Taken in a layout effect, as the form left it in its layout cleanup: the fields show it, and the caret is
+  // back where it was (`carried`), before the browser handles another key.
+  const handed = useRef(false)
+  const [carried, setCarried] = useState<CarriedFocus | undefined>(undefined)
+  useLayoutEffect(() => {
+    const parts = takeHandOver(siteId, loaded.data.id)
+    handed.current = parts.length > 0
+    if (handed.current) applyHandOver(parts, queueOfDraftLocale)
+    const spot = takeHandedFocus(siteId, loaded.data.id)
+    if (spot) setCarried({ spot })
+  }, [queues])
+
   useEffect(() => {
     const base = { updatedAt: loaded.data.updated_at }
     const offs = [persistDrafts(queues.blog, keyOf('*'), base), ...[...queues.locs].map(([id, q]) => persistDrafts(q, keyOf(codeOf(id)), base))]
     let live = true
-    // A post just created by the new-post form: what was typed during its create is saved now, not offered.
-    const handed = takeHandOver(siteId, loaded.data.id)
-    if (handed.length > 0) applyHandOver(handed, queueOfDraftLocale)
-    else
+    if (!handed.current)
       void findOffer(siteId, loaded.data, queues, codeOf).then((o) => {
         if (live && o) setOffer({ ...o, restore: () => (o.restore(), setOffer(undefined)), discard: () => (o.discard(), setOffer(undefined)) })
       })
@@ -121,5 +132,5 @@ export function useBlogQueues(siteId: string, loaded: Loaded<BlogDetail>, locale
     // Once per opened post: the queues live exactly as long.
   }, [queues])
 
-  return { queues, all, states, offer, backup, codeOf, stateOf: (q: SaveQueue<unknown>) => states[all.indexOf(q)] }
+  return { queues, all, states, offer, backup, codeOf, carried, stateOf: (q: SaveQueue<unknown>) => states[all.indexOf(q)] }
 }

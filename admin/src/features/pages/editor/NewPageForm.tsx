@@ -30,6 +30,13 @@ export function NewPageForm({ siteId, pages }: { siteId: string; pages: Page[] }
   const [failure, setFailure] = useState<FormError | undefined>(undefined)
   const [routeError, setRouteError] = useState<string | undefined>(undefined)
   const created = useRef(false)
+  const mounted = useRef(true)
+  useEffect(
+    () => () => {
+      mounted.current = false
+    },
+    [],
+  )
   const dirty = !created.current && (route !== '/' || slug !== '' || parent !== null || template !== '')
   // What the create sent, and what the form holds now: a change typed while the create was on its way goes to the page's editor.
   const sent = useRef<{ id: string; values: CreatedFields } | undefined>(undefined)
@@ -68,8 +75,10 @@ export function NewPageForm({ siteId, pages }: { siteId: string; pages: Page[] }
       created.current = true
       sent.current = { id: p.id, values }
       void queryClient.invalidateQueries({ queryKey: ['site', siteId, 'pages'] })
-      // After the guard sees the form clean: navigate on the next tick.
-      setTimeout(() => void navigate({ to: '/sites/$siteId/pages/$pageId', params: { siteId, pageId: p.id }, replace: true }), 0)
+      // The page's editor opens with its data at once: this form stays (and takes keys, handed over) until then, never
+      // a loading screen in between that would swallow them. After the guard sees the form clean: on a later tick.
+      const go = () => mounted.current && void navigate({ to: '/sites/$siteId/pages/$pageId', params: { siteId, pageId: p.id }, replace: true })
+      void queryClient.prefetchQuery(pageQueries.editor(siteId, p.id)).then(() => setTimeout(go, 0))
     } catch (e) {
       const fe = toFormError(e)
       setFailure(fe)
