@@ -1,6 +1,7 @@
-import { allPages, type Schemas } from '@atrium-cms/client'
+import type { Schemas } from '@atrium-cms/client'
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
+import { sharedQueries } from '../../shared/api/queries'
 import { resource } from '../../shared/api/resource'
 import { bulkBodyOf, type BulkAction } from '../../shared/ui/BulkBar'
 import { DEFAULT_PER_PAGE, type BlogListSearch } from './list/search'
@@ -56,20 +57,8 @@ export const blogListQueries = {
       queryFn: async () => (await api().GET('/api/v1/blogs/{id}/detail', { params: { path: { id } } })).data!,
       staleTime: 30_000,
     }),
-  /** Every tag of the site (all pages of GET /sites/{site_id}/tags), for the tag filter. */
-  tags: (siteId: string) =>
-    queryOptions({
-      queryKey: ['site', siteId, 'tags', 'all'],
-      queryFn: async () => {
-        const out: Schemas['Tag'][] = []
-        for await (const tag of allPages((page) =>
-          api().GET('/api/v1/sites/{site_id}/tags', { params: { path: { site_id: siteId }, query: { page, per_page: 100 } } }),
-        ))
-          out.push(tag)
-        return out
-      },
-      staleTime: 60_000,
-    }),
+  /** Every tag of the site, for the tag filter: the taxonomy screen's cache entry (shared/api/queries), refreshed by its writes. */
+  tags: (siteId: string) => queryOptions({ ...sharedQueries.allTags(siteId), staleTime: 60_000 }),
   /** Every live category of the site with its parent (one request: GET /sites/{site_id}/categories/blog-counts), for the category filter. */
   categories: (siteId: string) =>
     queryOptions({

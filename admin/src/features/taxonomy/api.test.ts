@@ -49,3 +49,42 @@ describe('the category tree', () => {
     expect(merged.stale()).toBe(true)
   })
 })
+
+/** The mutations under a client whose cache already holds the site's tags (as the post editor left them). */
+function withTags() {
+  const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } })
+  const tags = sharedQueries.allTags('s').queryKey
+  queryClient.setQueryData(tags, [{ id: 't1', name: 'Roses' }] as never)
+  const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: queryClient }, children)
+  const stale = () => queryClient.getQueryState(tags)?.isInvalidated
+  return { ...renderHook(() => useTaxonomyMutations('s'), { wrapper }), stale }
+}
+
+describe('the tag list', () => {
+  it("is the shared query (one cache entry with the post editor's and the post list's), under the taxonomy group", () => {
+    expect(taxonomyQueries.tags('s').queryKey).toEqual(sharedQueries.allTags('s').queryKey)
+    expect(taxonomyQueries.tags('s').queryKey.slice(0, 4)).toEqual(['site', 's', 'taxonomy', 'tags'])
+  })
+
+  it('is refreshed by a tag saved, deleted or merged on the taxonomy screen', async () => {
+    const saved = withTags()
+    client.POST.mockResolvedValueOnce({ data: { id: 't2' } })
+    await act(() => saved.result.current.save('tag', undefined, { name: 'Tulips', slug: '' }, undefined))
+    expect(saved.stale()).toBe(true)
+
+    const edited = withTags()
+    client.PUT.mockResolvedValueOnce({ data: { id: 't1', name: 'Rose' } })
+    await act(() => edited.result.current.save('tag', { id: 't1' }, { name: 'Rose', slug: '' }, '"v1"'))
+    expect(edited.stale()).toBe(true)
+
+    const deleted = withTags()
+    client.DELETE.mockResolvedValueOnce({ data: undefined })
+    await act(() => deleted.result.current.deleteTag.mutateAsync('t1'))
+    expect(deleted.stale()).toBe(true)
+
+    const merged = withTags()
+    client.POST.mockResolvedValueOnce({ data: { id: 't1' } })
+    await act(() => merged.result.current.merge.mutateAsync({ kind: 'tag', id: 't2', intoId: 't1' }))
+    expect(merged.stale()).toBe(true)
+  })
+})

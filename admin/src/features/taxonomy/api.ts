@@ -2,8 +2,7 @@ import type { Schemas } from '@atrium-cms/client'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../shared/api/client'
 import { listAll } from '../../shared/api/listAll'
-import { categoryResource, sharedQueries } from '../../shared/api/queries'
-import { resource } from '../../shared/api/resource'
+import { categoryResource, sharedQueries, tagResource } from '../../shared/api/queries'
 
 export type Tag = Schemas['Tag']
 export type Category = Schemas['Category']
@@ -11,20 +10,12 @@ export type Category = Schemas['Category']
 const key = (siteId: string) => ['site', siteId, 'taxonomy'] as const
 
 /*
- * Tags and categories (shared/api/resource), both in the taxonomy group: any write refreshes its lists, counts and posts,
- * and the category tree the post editor shares (shared/api/queries).
+ * Tags and categories (shared/api/resource, in shared/api/queries), both in the taxonomy group: any write refreshes its
+ * lists, counts and posts, and the tag list and category tree the post editor shares.
  */
-const tagResource = resource({
-  key: 'tags',
-  within: 'taxonomy',
-  list: '/api/v1/sites/{site_id}/tags',
-  item: '/api/v1/tags/{id}',
-  create: '/api/v1/tags',
-  createSite: 'site_id',
-})
 
 export const taxonomyQueries = {
-  tags: (siteId: string) => tagResource.all(siteId),
+  tags: (siteId: string) => sharedQueries.allTags(siteId),
   categories: (siteId: string) => sharedQueries.categoryTree(siteId),
   /** Published blogs per category (the API's own count). */
   publishedCounts: (siteId: string) =>

@@ -20,9 +20,17 @@ export const documentResource = resource({
 })
 
 /**
- * The site's categories (shared/api/resource), in the taxonomy group with its tags: the taxonomy feature edits them,
- * the post editor assigns them. Any taxonomy write refreshes the whole group, the category tree included.
+ * The site's tags and categories (shared/api/resource), both in the taxonomy group: the taxonomy feature edits them,
+ * the post editor assigns them. Any taxonomy write refreshes the whole group, the editor's lists included.
  */
+export const tagResource = resource({
+  key: 'tags',
+  within: 'taxonomy',
+  list: '/api/v1/sites/{site_id}/tags',
+  item: '/api/v1/tags/{id}',
+  create: '/api/v1/tags',
+  createSite: 'site_id',
+})
 export const categoryResource = resource({
   key: 'categories',
   within: 'taxonomy',
@@ -74,6 +82,11 @@ export const sharedQueries = {
    * category resource's key, so a taxonomy write (create, edit, delete, merge) refreshes the editor's tree too.
    */
   categoryTree: (siteId: string) => queryOptions({ queryKey: [...categoryResource.key(siteId), 'tree'], queryFn: () => allCategories(siteId) }),
+  /**
+   * Every tag of the site, one cache entry for the taxonomy screen, the post editor's picker and the post list's filter:
+   * under the tag resource's key, so a taxonomy write (create, edit, delete, merge) refreshes them all.
+   */
+  allTags: (siteId: string) => tagResource.all(siteId),
   unreadCount: (siteId: string) =>
     queryOptions({
       queryKey: ['site', siteId, 'notifications', 'unread'],

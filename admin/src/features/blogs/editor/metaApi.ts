@@ -1,4 +1,4 @@
-import { allPages, type Schemas } from '@atrium-cms/client'
+import type { Schemas } from '@atrium-cms/client'
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../shared/api/client'
 import { documentResource, sharedQueries } from '../../../shared/api/queries'
@@ -16,19 +16,14 @@ export type Tag = Schemas['Tag']
 export type SiteDocument = Schemas['Document']
 export type AttachedDocument = Schemas['AttachedDocument']
 
-async function allTags(siteId: string): Promise<Tag[]> {
-  const out: Tag[] = []
-  for await (const t of allPages((page) =>
-    api().GET('/api/v1/sites/{site_id}/tags', { params: { path: { site_id: siteId }, query: { page, per_page: 100 } } }),
-  ))
-    out.push(t)
-  return out.sort((a, b) => a.name.localeCompare(b.name))
-}
+/** One function for every render: the picker's list is sorted again only when the tags change. */
+const byName = (tags: Tag[]) => [...tags].sort((a, b) => a.name.localeCompare(b.name))
 
 export const metaQueries = {
   /** The site's category tree, the taxonomy screen's own cache entry (shared/api/queries): a taxonomy change refreshes it. */
   categories: (siteId: string) => queryOptions({ ...sharedQueries.categoryTree(siteId), staleTime: 60_000 }),
-  tags: (siteId: string) => queryOptions({ queryKey: ['site', siteId, 'tags', 'all'], queryFn: () => allTags(siteId), staleTime: 60_000 }),
+  /** Every tag of the site by name, the taxonomy screen's own cache entry (shared/api/queries): a taxonomy change refreshes it. */
+  tags: (siteId: string) => queryOptions({ ...sharedQueries.allTags(siteId), select: byName, staleTime: 60_000 }),
   /** Every document of the site (the documents feature's resource, shared/api/queries), to attach one. */
   documents: (siteId: string) => queryOptions({ ...documentResource.all(siteId), staleTime: 60_000 }),
   postCategories: (siteId: string, contentId: string) =>
